@@ -1,0 +1,47 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "AuthConformance",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        .library(name: "ConformanceKit", targets: ["ConformanceKit"]),
+        .library(name: "ConformanceTesting", targets: ["ConformanceTesting"]),
+        .library(name: "MockIdP", targets: ["MockIdP"]),
+        .library(name: "ReferenceAuth", targets: ["ReferenceAuth"]),
+        .executable(name: "conformance", targets: ["conformance"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
+    ],
+    targets: [
+        .target(
+            name: "MockIdP",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")]
+        ),
+        .target(
+            name: "ConformanceFixtures",
+            path: "Fixtures",
+            resources: [.copy("fixture.schema.json"), .copy("phone")]
+        ),
+        .target(
+            name: "ConformanceKit",
+            dependencies: ["MockIdP", "ConformanceFixtures"]
+        ),
+        .target(
+            name: "ConformanceTesting",
+            dependencies: ["ConformanceKit"]
+        ),
+        .target(
+            name: "ReferenceAuth",
+            dependencies: ["ConformanceKit", "MockIdP", .product(name: "Crypto", package: "swift-crypto")]
+        ),
+        .executableTarget(
+            name: "conformance",
+            dependencies: ["ConformanceKit", "ReferenceAuth"]
+        ),
+        .testTarget(name: "PhoneAuthTests", dependencies: ["ConformanceTesting", "ReferenceAuth"]),
+        .testTarget(name: "ConformanceKitTests", dependencies: ["ConformanceKit"]),
+        .testTarget(name: "MockIdPTests", dependencies: ["MockIdP"]),
+    ]
+)

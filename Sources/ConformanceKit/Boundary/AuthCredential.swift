@@ -1,0 +1,36 @@
+/// A proof of identity that signs a user in, as Firebase's credential objects do.
+public enum AuthCredential: Sendable, Hashable, CustomStringConvertible {
+    /// `PhoneAuthProvider.credential(withVerificationID:verificationCode:)`.
+    case phone(verificationID: String, verificationCode: String)
+    /// `EmailAuthProvider.credential(withEmail:password:)`.
+    case password(email: String, password: String)
+
+    /// The Firebase provider ID the credential belongs to.
+    public var providerID: String {
+        switch self {
+        case .phone: ProviderID.phone
+        case .password: ProviderID.password
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .phone(let id, let code): "phone credential (verification ID \"\(id.abbreviated)\", code \"\(code)\")"
+        case .password(let email, _): "password credential (\(email))"
+        }
+    }
+}
+
+/// Firebase's provider IDs (`AuthProviderID`).
+public enum ProviderID {
+    public static let phone = "phone"
+    public static let password = "password"
+    public static let firebase = "Firebase"
+}
+
+extension String {
+    /// The string shortened for a failure message: long identifiers keep their first and last characters.
+    public var abbreviated: String {
+        count <= 24 ? self : "\(prefix(12))…\(suffix(8))"
+    }
+}

@@ -1,0 +1,16 @@
+/// The one error type of the boundary: a code from the taxonomy and a human-readable message.
+///
+/// Everything a subject throws must be an `AuthError` (rule AUTH-1). Flows that carry more than a code
+/// (the multi-factor resolver, an updated credential) add it here as optional values, as Firebase does in
+/// the error's `userInfo`.
+public struct AuthError: Error, Sendable, CustomStringConvertible {
+    public var code: AuthErrorCode
+    public var message: String
+
+    public init(_ code: AuthErrorCode, _ message: String = "") {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { message.isEmpty ? code.label : "\(code.label): \(message)" }
+}

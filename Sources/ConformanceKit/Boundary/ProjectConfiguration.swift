@@ -1,0 +1,115 @@
+/// The project a backend serves: what the Firebase console and the app's `GoogleService-Info.plist` hold.
+///
+/// Checks start from ``standard`` and change what their rule is about. The configuration is passed to the
+/// subject as it is: rejecting an invalid *test phone number* configuration is the subject's job (PHONE-12),
+/// while ``validated()`` rejects values no project can have (an empty project ID, a zero timeout).
+public struct ProjectConfiguration: Sendable, Hashable {
+    public var projectID: String
+    /// The app name that appears in the texts the project sends.
+    public var appName: String
+    public var bundleID: String
+    public var phone: PhoneSettings
+    public var passwordSignInEnabled: Bool
+    /// How long any call may wait for an outside party (SMS, email, GitHub, Apple) before failing with `networkError` (AUTH-2).
+    public var networkTimeout: Duration
+
+    public init(
+        projectID: String = "conformance-demo", appName: String = "Conformance Demo", bundleID: String = "com.example.conformance",
+        phone: PhoneSettings = PhoneSettings(), passwordSignInEnabled: Bool = true, networkTimeout: Duration = .seconds(30)
+    ) {
+        self.projectID = projectID
+        self.appName = appName
+        self.bundleID = bundleID
+        self.phone = phone
+        self.passwordSignInEnabled = passwordSignInEnabled
+        self.networkTimeout = networkTimeout
+    }
+
+    public static let standard = ProjectConfiguration()
+
+    /// The configuration itself if it is one a project can have; otherwise the first problem found.
+    public func validated() throws(ConfigurationError) -> ProjectConfiguration {
+        guard !projectID.isEmpty, projectID.count <= 30, projectID.allSatisfy({ $0.isLowercaseASCIIAlphanumeric || $0 == "-" }) else {
+            throw .invalidValue(field: "projectID", value: projectID, expected: "1 to 30 lowercase letters, digits or dashes")
+        }
+        guard !appName.isEmpty else { throw .invalidValue(field: "appName", value: appName, expected: "a non-empty name") }
+        guard !bundleID.isEmpty else { throw .invalidValue(field: "bundleID", value: bundleID, expected: "a non-empty bundle ID") }
+        try Self.requirePositive(networkTimeout, field: "networkTimeout")
+        try Self.requirePositive(phone.codeLifetime, field: "phone.codeLifetime")
+        try Self.requirePositive(phone.verificationLimit.window, field: "phone.verificationLimit.window")
+        guard phone.verificationLimit.maxRequests > 0 else {
+            throw .invalidValue(field: "phone.verificationLimit.maxRequests", value: "\(phone.verificationLimit.maxRequests)", expected: "at least 1")
+        }
+        return self
+    }
+
+    private static func requirePositive(_ duration: Duration, field: String) throws(ConfigurationError) {
+        guard duration > .zero else { throw .invalidValue(field: field, value: duration.description, expected: "a positive duration") }
+    }
+}
+
+/// The phone sign-in settings of a project.
+public struct PhoneSettings: Sendable, Hashable {
+    public var isEnabled: Bool
+    /// Numbers that receive no SMS and sign in with a fixed code (at most 10, each valid E.164, 6-digit codes: PHONE-12).
+    public var testPhoneNumbers: [TestPhoneNumber]
+    /// How long an SMS code stays good (PHONE-8).
+    public var codeLifetime: Duration
+    /// How many verification requests one number or one device may make in a window (PHONE-17).
+    public var verificationLimit: RateLimit
+
+    public init(
+        isEnabled: Bool = true, testPhoneNumbers: [TestPhoneNumber] = [], codeLifetime: Duration = .seconds(300),
+        verificationLimit: RateLimit = RateLimit(maxRequests: 5, window: .seconds(3600))
+    ) {
+        self.isEnabled = isEnabled
+        self.testPhoneNumbers = testPhoneNumbers
+        self.codeLifetime = codeLifetime
+        self.verificationLimit = verificationLimit
+    }
+}
+
+/// A fictional number allowed for development, with its fixed verification code.
+public struct TestPhoneNumber: Sendable, Hashable {
+    public var phoneNumber: String
+    public var verificationCode: String
+
+    public init(_ phoneNumber: String, code verificationCode: String) {
+        self.phoneNumber = phoneNumber
+        self.verificationCode = verificationCode
+    }
+}
+
+public struct RateLimit: Sendable, Hashable {
+    public var maxRequests: Int
+    public var window: Duration
+
+    public init(maxRequests: Int, window: Duration) {
+        self.maxRequests = maxRequests
+        self.window = window
+    }
+}
+
+/// Why a project configuration was refused, by the library (an impossible value) or by the subject (PHONE-12).
+public enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
+    case invalidValue(field: String, value: String, expected: String)
+    /// A test phone number that is not valid E.164 (Admin SDK `auth/invalid-testing-phone-number`).
+    case invalidTestPhoneNumber(String)
+    /// A test phone number whose fixed code is not exactly 6 digits.
+    case invalidTestVerificationCode(phoneNumber: String, code: String)
+    /// More test phone numbers than allowed (Admin SDK `auth/test-phone-number-limit-exceeded`).
+    case tooManyTestPhoneNumbers(count: Int, limit: Int)
+
+    public var description: String {
+        switch self {
+        case .invalidValue(let field, let value, let expected): "\(field) is \"\(value)\"; expected \(expected)"
+        case .invalidTestPhoneNumber(let number): "test phone number \"\(number)\" is not a valid E.164 number"
+        case .invalidTestVerificationCode(let number, let code): "test phone number \(number) has code \"\(code)\"; a code is exactly 6 digits"
+        case .tooManyTestPhoneNumbers(let count, let limit): "\(count) test phone numbers; at most \(limit) are allowed"
+        }
+    }
+}
+
+extension Character {
+    var isLowercaseASCIIAlphanumeric: Bool { ("a"..."z").contains(self) || ("0"..."9").contains(self) }
+}

@@ -1,0 +1,29 @@
+extension Rule {
+    public static let auth1 = Rule(
+        "AUTH-1", .must, flow: .general,
+        title: "Every failure is one typed error from the taxonomy",
+        statement: "Every failure is one typed error from the taxonomy above, never a generic or untyped error, and never a crash.",
+        source: "iOS SDK (AuthErrorCode, FIRAuthErrorDomain)",
+        checks: [
+            Check("phone failures, including outside-party failures, are AuthErrors") { context in
+                guard context.capabilities.flows.contains(.phone) else { throw NotApplicable("the subject does not declare the phone flow") }
+                let app = try await context.launchApp()
+                let client = app.client
+                let failures: [(String, @Sendable () async throws -> Void)] = [
+                    ("verifyPhoneNumber(\"+1 650-555-0101\")", { _ = try await client.verifyPhoneNumber("+1 650-555-0101") }),
+                    ("signIn with an unknown verification ID", { _ = try await client.signIn(with: .phone(verificationID: "unknown", verificationCode: "123456")) }),
+                    ("getIDToken() with nobody signed in", { _ = try await client.getIDToken(forceRefresh: false) }),
+                    ("verifyPhoneNumber while the SMS carrier fails", {
+                        context.world.sms.set(.failing)
+                        _ = try await client.verifyPhoneNumber(PhoneNumbers.us)
+                    }),
+                    ("verifyPhoneNumber with the reCAPTCHA unavailable", {
+                        context.world.push.set(.unavailable)
+                        context.world.recaptcha.set(.unavailable)
+                        _ = try await client.verifyPhoneNumber(PhoneNumbers.usOther)
+                    }),
+                ]
+                for (action, body) in failures { _ = try await expectAuthError(when: action, body) }
+            },
+        ])
+}

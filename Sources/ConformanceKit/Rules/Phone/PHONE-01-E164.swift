@@ -1,0 +1,62 @@
+extension Rule {
+    public static let phone1 = Rule(
+        "PHONE-1", .must, flow: .phone,
+        title: "A phone number is accepted only in E.164 form, from any country",
+        statement: """
+            A phone number is accepted only in E.164 form: +, a country calling code that does not start with 0, then digits \
+            only, 15 digits at most in all; spaces, dashes, dots, parentheses, letters, a missing +, a leading 00, or more than \
+            15 digits are rejected with invalidPhoneNumber [17042], and no SMS is sent. Every valid number of any country written \
+            in E.164 is accepted. A number that is well-formed but not assigned in its country may go either way; the \
+            implementation declares which.
+            """,
+        source: "001 (“앞에 +를 입력하고 구두점이나 공백은 사용하지 마세요(예: +15105551234)”), 000, ITU-T E.164",
+        checks: [
+            Check("every valid number of Fixtures/phone/e164.json gets its SMS") { context in
+                try await context.requestCodes(for: .valid)
+            },
+            Check("every malformed number of Fixtures/phone/e164.json fails with invalidPhoneNumber, no SMS sent") { context in
+                try await context.requestCodes(for: .invalid)
+            },
+            Check("well-formed unassigned numbers are accepted or rejected as the subject declares") { context in
+                try await context.requestCodes(for: .implementationDefined)
+            },
+        ])
+}
+
+extension CheckContext {
+    /// Requests a code for every E.164 fixture case of one expectation and reports every case that went wrong.
+    fileprivate func requestCodes(for expectation: FixtureCase<String>.Expectation) async throws {
+        var configuration = ProjectConfiguration.standard
+        configuration.phone.verificationLimit = RateLimit(maxRequests: 1000, window: .seconds(3600))
+        let app = try await launchApp(configuration)
+        // The empty string belongs to PHONE-2 (missingPhoneNumber).
+        let cases = try Fixture<String>.load("phone", "e164").cases.filter { $0.expectation == expectation && !$0.input.isEmpty }
+        let accept = expectation == .valid || (expectation == .implementationDefined && capabilities.acceptsUnassignedPhoneNumbers)
+        var wrong: [String] = []
+        for fixtureCase in cases {
+            let shown = "\(fixtureCase.id) \(fixtureCase.input.debugDescription)"
+            do {
+                let verificationID = try await app.client.verifyPhoneNumber(fixtureCase.input)
+                if !accept {
+                    wrong.append("\(shown) was accepted (verification ID \(verificationID.abbreviated)); expected invalidPhoneNumber")
+                } else if world.sms.inbox(fixtureCase.input).count != 1 {
+                    wrong.append("\(shown) was accepted but \(world.sms.inbox(fixtureCase.input).count) SMS reached it")
+                }
+            } catch let error as AuthError {
+                if accept {
+                    wrong.append("\(shown) failed with \(error)")
+                } else if error.code != .invalidPhoneNumber {
+                    wrong.append("\(shown) failed with \(error); expected invalidPhoneNumber")
+                }
+            } catch {
+                wrong.append("\(shown) threw \(describe(error)), not an AuthError")
+            }
+        }
+        if !accept, !world.sms.messages.isEmpty {
+            wrong.append("SMS were sent for rejected numbers: \(world.sms.messages.map(\.to))")
+        }
+        let declared = expectation == .implementationDefined
+            ? " (the subject declares acceptsUnassignedPhoneNumbers = \(capabilities.acceptsUnassignedPhoneNumbers))" : ""
+        try expect(wrong.isEmpty, "\(wrong.count) of \(cases.count) cases went wrong\(declared):\n" + wrong.joined(separator: "\n"))
+    }
+}

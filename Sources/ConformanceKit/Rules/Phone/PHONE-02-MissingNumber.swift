@@ -1,0 +1,14 @@
+extension Rule {
+    public static let phone2 = Rule(
+        "PHONE-2", .must, flow: .phone,
+        title: "An empty phone number fails with missingPhoneNumber",
+        statement: "An empty phone number is rejected with missingPhoneNumber [17041]; no SMS is sent.",
+        source: "iOS SDK (PhoneAuthProvider.verifyPhoneNumber, testVerifyEmptyPhoneNumber)",
+        checks: [
+            Check("verifyPhoneNumber(\"\") fails with missingPhoneNumber and sends no SMS") { context in
+                let app = try await context.launchApp()
+                try await expectFailure(.missingPhoneNumber, when: "verifyPhoneNumber(\"\")") { try await app.client.verifyPhoneNumber("") }
+                try context.expectNoSMS("the number was empty")
+            },
+        ])
+}

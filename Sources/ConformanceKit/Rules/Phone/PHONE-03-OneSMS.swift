@@ -1,0 +1,24 @@
+extension Rule {
+    public static let phone3 = Rule(
+        "PHONE-3", .must, flow: .phone,
+        title: "verifyPhoneNumber sends exactly one SMS, to that number, with a 6-digit code",
+        statement: """
+            A successful verifyPhoneNumber sends exactly one SMS, to exactly that number, holding a 6-digit code, and returns a \
+            non-empty verification ID.
+            """,
+        source: "000",
+        checks: [PhoneNumbers.us, PhoneNumbers.brazil].map { phoneNumber in
+            Check("one SMS with a 6-digit code reaches \(phoneNumber) exactly") { context in
+                let app = try await context.launchApp()
+                let verificationID = try await context.requestCode(phoneNumber, on: app.client)
+                try expect(!verificationID.isEmpty, "verifyPhoneNumber(\"\(phoneNumber)\") returned an empty verification ID")
+                let sent = context.world.sms.messages
+                try expect(sent.count == 1, "\(sent.count) SMS were sent (to \(sent.map(\.to))); expected exactly one, to \(phoneNumber)")
+                try expect(sent[0].to == phoneNumber, "the SMS went to \"\(sent[0].to)\"; expected exactly \"\(phoneNumber)\"")
+                let codes = SMSCode.codes(in: sent[0].text)
+                try expect(
+                    codes.count == 1 && codes[0].count == 6,
+                    "the SMS text \"\(sent[0].text)\" holds \(codes.map { "\($0.count)-digit code \($0)" }); expected one 6-digit code")
+            }
+        })
+}

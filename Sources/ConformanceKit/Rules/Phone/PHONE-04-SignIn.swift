@@ -1,0 +1,29 @@
+extension Rule {
+    public static let phone4 = Rule(
+        "PHONE-4", .must, flow: .phone,
+        title: "The SMS code signs in; the first sign-in creates the user, later ones return it",
+        statement: """
+            Signing in with the verification ID and the code from that SMS succeeds; the user's phone number is the E.164 \
+            number; the first sign-in creates the user (isNewUser true), a later one returns the same user (isNewUser false).
+            """,
+        source: "000",
+        checks: [
+            Check("first sign-in creates a user with the E.164 number, a later one returns the same user") { context in
+                let app = try await context.launchApp()
+                let first = try await context.signInWithSMS(PhoneNumbers.brazil, on: app.client)
+                try expect(first.user.phoneNumber == PhoneNumbers.brazil, "the user's phone number is \(first.user.phoneNumber.shown); expected \(PhoneNumbers.brazil)")
+                try expect(first.additionalUserInfo?.isNewUser == true, "the first sign-in reports isNewUser \((first.additionalUserInfo?.isNewUser).shown); expected true")
+                let current = await app.client.currentUser
+                try expect(current?.uid == first.user.uid, "after sign-in, currentUser is \((current?.uid).shown); expected \(first.user.uid)")
+                try await expectSuccess("signOut()") { try await app.client.signOut() }
+                let second = try await context.signInWithSMS(PhoneNumbers.brazil, on: app.client)
+                try expect(second.user.uid == first.user.uid, "the second sign-in returned uid \(second.user.uid); expected the same user \(first.user.uid)")
+                try expect(second.additionalUserInfo?.isNewUser == false, "the second sign-in reports isNewUser \((second.additionalUserInfo?.isNewUser).shown); expected false")
+            },
+        ])
+}
+
+extension Optional {
+    /// The wrapped value for a message, or `nil`.
+    public var shown: String { map { "\($0)" } ?? "nil" }
+}

@@ -1,0 +1,38 @@
+extension Rule {
+    public static let phone6 = Rule(
+        "PHONE-6", .must, flow: .phone,
+        title: "Unknown, tampered or empty verification IDs and empty codes fail with their own errors",
+        statement: """
+            An unknown or tampered verification ID fails with invalidVerificationID [17046]; an empty one with \
+            missingVerificationID [17045]; an empty code with missingVerificationCode [17043].
+            """,
+        source: "iOS SDK (testPhoneAuthMissingVerificationID, testPhoneAuthMissingVerificationCode, INVALID_SESSION_INFO)",
+        checks: [
+            Check("an unknown or tampered verification ID fails with invalidVerificationID") { context in
+                let app = try await context.launchApp()
+                let verificationID = try await context.requestCode(PhoneNumbers.us, on: app.client)
+                let code = try context.latestCode(sentTo: PhoneNumbers.us)
+                for forged in ["unknown-verification-id", tampered(verificationID)] {
+                    try await expectFailure(.invalidVerificationID, when: "signIn with verification ID \"\(forged.abbreviated)\" and the right code") {
+                        try await app.client.signIn(with: .phone(verificationID: forged, verificationCode: code))
+                    }
+                }
+                try await context.expectSignedOut(app.client, after: "forged verification IDs")
+            },
+            Check("an empty verification ID fails with missingVerificationID") { context in
+                let app = try await context.launchApp()
+                _ = try await context.requestCode(PhoneNumbers.us, on: app.client)
+                let code = try context.latestCode(sentTo: PhoneNumbers.us)
+                try await expectFailure(.missingVerificationID, when: "signIn with an empty verification ID") {
+                    try await app.client.signIn(with: .phone(verificationID: "", verificationCode: code))
+                }
+            },
+            Check("an empty code fails with missingVerificationCode") { context in
+                let app = try await context.launchApp()
+                let verificationID = try await context.requestCode(PhoneNumbers.us, on: app.client)
+                try await expectFailure(.missingVerificationCode, when: "signIn with an empty code") {
+                    try await app.client.signIn(with: .phone(verificationID: verificationID, verificationCode: ""))
+                }
+            },
+        ])
+}

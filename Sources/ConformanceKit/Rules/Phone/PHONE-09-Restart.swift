@@ -1,0 +1,17 @@
+extension Rule {
+    public static let phone9 = Rule(
+        "PHONE-9", .must, flow: .phone,
+        title: "The verification ID survives an app restart",
+        statement: "The verification ID is a plain string that survives an app restart: a new client instance of the same project signs in with it.",
+        source: "000 (“인증 ID를 저장한 후 앱이 로드되면 이를 복원합니다”)",
+        checks: [
+            Check("a restarted app signs in with the stored verification ID") { context in
+                let backend = try await context.makeBackend()
+                let before = try await context.launch(backend)
+                let verificationID = try await context.requestCode(PhoneNumbers.us, on: before)
+                let restarted = try await context.launch(backend)
+                let result = try await context.signIn(verificationID, code: try context.latestCode(sentTo: PhoneNumbers.us), on: restarted)
+                try expect(result.user.phoneNumber == PhoneNumbers.us, "the restarted app signed in \(result.user.phoneNumber.shown); expected \(PhoneNumbers.us)")
+            },
+        ])
+}

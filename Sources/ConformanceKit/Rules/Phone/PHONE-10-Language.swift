@@ -1,0 +1,33 @@
+extension Rule {
+    public static let phone10 = Rule(
+        "PHONE-10", .must, flow: .phone,
+        title: "The SMS is localized with the client's language code",
+        statement: "The SMS is localized with the client's language code (e.g. fr) when one is set.",
+        source: "000 (Auth.languageCode)",
+        checks: [
+            Check("with languageCode fr the SMS is in French, and differs from the default text") { context in
+                let app = try await context.launchApp()
+                _ = try await context.requestCode(PhoneNumbers.us, on: app.client)
+                await app.client.setLanguageCode("fr")
+                _ = try await context.requestCode(PhoneNumbers.usOther, on: app.client)
+                guard let plain = context.world.sms.inbox(PhoneNumbers.us).last, let french = context.world.sms.inbox(PhoneNumbers.usOther).last else {
+                    throw CheckFailure("the SMS did not reach both numbers: \(context.world.sms.messages.map(\.to))")
+                }
+                try expect(french.language == "fr", "with languageCode \"fr\" the SMS is declared as \(french.language.shown): \"\(french.text)\"")
+                try expect(
+                    french.text.withoutDigits != plain.text.withoutDigits,
+                    "the French SMS \"\(french.text)\" reads like the default one \"\(plain.text)\"")
+            },
+            Check("with languageCode de the SMS is in German") { context in
+                let app = try await context.launchApp()
+                await app.client.setLanguageCode("de")
+                _ = try await context.requestCode(PhoneNumbers.us, on: app.client)
+                let sent = context.world.sms.inbox(PhoneNumbers.us)
+                try expect(sent.last?.language == "de", "with languageCode \"de\" the SMS is declared as \((sent.last?.language).shown)")
+            },
+        ])
+}
+
+extension String {
+    fileprivate var withoutDigits: String { filter { !$0.isNumber } }
+}

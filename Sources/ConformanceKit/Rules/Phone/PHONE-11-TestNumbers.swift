@@ -1,0 +1,40 @@
+extension Rule {
+    public static let phone11 = Rule(
+        "PHONE-11", .must, flow: .phone,
+        title: "Test phone numbers: no SMS, the fixed code signs in, repeatedly, without quota",
+        statement: """
+            A test phone number with its fixed code: no SMS is sent, signing in with the fixed code succeeds, any number of \
+            times in a row, and does not consume the SMS quota.
+            """,
+        source: "000 (허용된 전화번호로 테스트)",
+        checks: [
+            Check("a test number gets no SMS and signs in with its fixed code") { context in
+                let app = try await context.launchApp(.withTestNumbers)
+                let result = try await context.signIn(with: PhoneNumbers.test, on: app.client)
+                try expect(result.user.phoneNumber == PhoneNumbers.test.phoneNumber, "the test-number user has phone number \(result.user.phoneNumber.shown)")
+                try context.expectNoSMS("only a test number was used")
+            },
+            Check("a test number signs in more times in a row than the verification limit allows") { context in
+                let app = try await context.launchApp(.withTestNumbers)
+                let times = ProjectConfiguration.withTestNumbers.phone.verificationLimit.maxRequests + 3
+                for attempt in 1...times {
+                    do {
+                        try await context.signIn(with: PhoneNumbers.test, on: app.client)
+                        try await app.client.signOut()
+                    } catch {
+                        throw CheckFailure("sign-in \(attempt) of \(times) with the test number failed: \(error)")
+                    }
+                }
+                try context.expectNoSMS("only a test number was used")
+            },
+            Check("test-number requests do not use up the device's quota for real numbers") { context in
+                let app = try await context.launchApp(.withTestNumbers)
+                let limit = ProjectConfiguration.withTestNumbers.phone.verificationLimit.maxRequests
+                for _ in 0...limit { _ = try await context.requestCode(PhoneNumbers.test.phoneNumber, on: app.client) }
+                _ = try await expectSuccess("verifyPhoneNumber(\"\(PhoneNumbers.us)\") after \(limit + 1) test-number requests (limit \(limit))") {
+                    try await app.client.verifyPhoneNumber(PhoneNumbers.us)
+                }
+                try expect(context.world.sms.inbox(PhoneNumbers.us).count == 1, "the real number got \(context.world.sms.inbox(PhoneNumbers.us).count) SMS; expected one")
+            },
+        ])
+}

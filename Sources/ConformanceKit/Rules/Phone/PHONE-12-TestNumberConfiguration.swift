@@ -1,0 +1,48 @@
+import MockIdP
+
+extension Rule {
+    public static let phone12 = Rule(
+        "PHONE-12", .must, flow: .phone,
+        title: "Test phone number configuration is validated: E.164, 6-digit codes, at most 10",
+        statement: """
+            Test phone number configuration is validated: each number must itself be valid E.164 (same validation as real \
+            numbers), each code exactly 6 digits, and at most 10 test numbers; an invalid configuration is rejected.
+            """,
+        source: "000 (“테스트 전화번호도 실제 사용자의 전화번호와 동일한 유효성 검사를 거칩니다”, “최대 10개”, “6자리 인증 코드”)",
+        checks: [
+            Check("test numbers that are not E.164 are rejected") { context in
+                for number in ["+1 650-555-0188", "16505550188", "+165055501881234567"] {
+                    try await context.expectRejected([TestPhoneNumber(number, code: "654321")], because: "test number \"\(number)\" is not E.164")
+                }
+            },
+            Check("test codes that are not exactly 6 digits are rejected") { context in
+                for code in ["12345", "1234567", "12345a", ""] {
+                    try await context.expectRejected([TestPhoneNumber("+16505550188", code: code)], because: "test code \"\(code)\" is not 6 digits")
+                }
+            },
+            Check("10 test numbers are accepted, 11 are rejected") { context in
+                let eleven = (10...20).map { TestPhoneNumber("+165055501\($0)", code: "6543\($0)") }
+                var ten = ProjectConfiguration.standard
+                ten.phone.testPhoneNumbers = Array(eleven.prefix(10))
+                _ = try await context.makeBackend(ten)
+                try await context.expectRejected(eleven, because: "11 test numbers exceed the limit of 10")
+            },
+        ])
+}
+
+extension CheckContext {
+    fileprivate func expectRejected(_ testNumbers: [TestPhoneNumber], because reason: String) async throws {
+        var configuration = ProjectConfiguration.standard
+        configuration.phone.testPhoneNumbers = testNumbers
+        do {
+            _ = try await subject.makeBackend(configuration: configuration, world: World())
+            throw CheckFailure("the subject accepted a configuration in which \(reason)")
+        } catch is ConfigurationError {
+            return
+        } catch let failure as CheckFailure {
+            throw failure
+        } catch {
+            throw CheckFailure("the subject refused a configuration in which \(reason) with \(describe(error)); expected a ConfigurationError")
+        }
+    }
+}

@@ -1,0 +1,33 @@
+extension Rule {
+    public static let phone13 = Rule(
+        "PHONE-13", .must, flow: .phone,
+        title: "A test-number user is a real user with a verifiable ID token",
+        statement: "A user signed in with a test number is a real user: same user shape and token verification as a real-number user.",
+        source: "000 (“ID 토큰에는 실제 전화번호 사용자와 같은 서명이 있습니다”)",
+        checks: [
+            Check("test-number and real-number users have the same shape and both ID tokens verify") { context in
+                let backend = try await context.makeBackend(.withTestNumbers)
+                let testApp = try await context.launch(backend, on: .primary)
+                let realApp = try await context.launch(backend, on: .secondary)
+                let testUser = try await context.signIn(with: PhoneNumbers.test, on: testApp).user
+                let realUser = try await context.signInWithSMS(PhoneNumbers.us, on: realApp).user
+                try expect(testUser.shape == realUser.shape, "the test-number user looks like \(testUser.shape); a real-number user like \(realUser.shape)")
+                for (app, user) in [(testApp, testUser), (realApp, realUser)] {
+                    let token = try await expectSuccess("getIDToken() of \(user.phoneNumber.shown)") { try await app.getIDToken(forceRefresh: false) }
+                    let claims = try await expectSuccess("verifyIDToken(the token of \(user.phoneNumber.shown))") { try await backend.verifyIDToken(token) }
+                    try expect(
+                        claims.uid == user.uid && claims.phoneNumber == user.phoneNumber && claims.signInProvider == ProviderID.phone,
+                        "the ID token of \(user.phoneNumber.shown) verifies as uid \(claims.uid), phone \(claims.phoneNumber.shown), provider \(claims.signInProvider)")
+                }
+            },
+        ])
+}
+
+extension AuthUser {
+    /// Which fields are set and which providers are linked: what must not differ between test and real users.
+    fileprivate var shape: String {
+        let set = [("uid", !uid.isEmpty), ("phoneNumber", phoneNumber != nil), ("email", email != nil), ("anonymous", isAnonymous)]
+        return "{providerID \(providerID), " + set.map { "\($0.0): \($0.1)" }.joined(separator: ", ")
+            + ", providers \(providerData.map(\.providerID).sorted())}"
+    }
+}

@@ -1,0 +1,52 @@
+import MockIdP
+
+extension Rule {
+    public static let phone14 = Rule(
+        "PHONE-14", .must, flow: .phone,
+        title: "App verification (silent push, else reCAPTCHA) happens before any SMS",
+        statement: """
+            App verification happens before any SMS: a silent push when the push channel works, otherwise a reCAPTCHA \
+            fallback; if the user cancels the reCAPTCHA, the call fails with webContextCancelled [17058] and no SMS is sent.
+            """,
+        source: "000 (앱 인증 사용 설정: 자동 APN 알림, reCAPTCHA 인증)",
+        checks: [
+            Check("with push working, a silent push the app handles comes before the SMS, and no reCAPTCHA") { context in
+                let app = try await context.launchApp()
+                _ = try await context.requestCode(PhoneNumbers.us, on: app.client)
+                let transcript = context.world.transcript
+                let push = transcript.entries { if case .pushDelivered(let push) = $0 { push.handled && push.device == app.device } else { false } }.first
+                let sms = transcript.entries { if case .smsDelivered = $0 { true } else { false } }.first
+                guard let push else { throw CheckFailure("the SMS was sent without a silent push that the app handled") }
+                try expect(push.sequence < (sms?.sequence ?? .max), "the SMS (#\(sms?.sequence ?? 0)) was sent before the silent push (#\(push.sequence))")
+                try expect(context.world.recaptcha.presentations.isEmpty, "a reCAPTCHA was presented although the push channel works")
+            },
+            Check("with push unavailable, a solved reCAPTCHA comes before the SMS") { context in
+                context.world.push.set(.unavailable)
+                let app = try await context.launchApp()
+                _ = try await context.requestCode(PhoneNumbers.us, on: app.client)
+                let transcript = context.world.transcript
+                let recaptcha = transcript.entries { if case .recaptchaPresented(_, .solved) = $0 { true } else { false } }.first
+                let sms = transcript.entries { if case .smsDelivered = $0 { true } else { false } }.first
+                guard let recaptcha else { throw CheckFailure("with the push channel unavailable the SMS was sent without a solved reCAPTCHA") }
+                try expect(recaptcha.sequence < (sms?.sequence ?? .max), "the SMS (#\(sms?.sequence ?? 0)) was sent before the reCAPTCHA (#\(recaptcha.sequence))")
+            },
+            Check("a cancelled reCAPTCHA fails with webContextCancelled and sends no SMS") { context in
+                context.world.push.set(.unavailable)
+                context.world.recaptcha.set(.cancelledByUser)
+                let app = try await context.launchApp()
+                try await expectFailure(.webContextCancelled, when: "verifyPhoneNumber(\"\(PhoneNumbers.us)\") with the reCAPTCHA cancelled") {
+                    try await app.client.verifyPhoneNumber(PhoneNumbers.us)
+                }
+                try context.expectNoSMS("the user cancelled the reCAPTCHA")
+            },
+            Check("with neither push nor reCAPTCHA available, the call fails and sends no SMS") { context in
+                context.world.push.set(.unavailable)
+                context.world.recaptcha.set(.unavailable)
+                let app = try await context.launchApp()
+                _ = try await expectAuthError(when: "verifyPhoneNumber(\"\(PhoneNumbers.us)\") with no way to verify the app") {
+                    try await app.client.verifyPhoneNumber(PhoneNumbers.us)
+                }
+                try context.expectNoSMS("the app could not be verified")
+            },
+        ])
+}

@@ -1,0 +1,28 @@
+extension Rule {
+    public static let phone15 = Rule(
+        "PHONE-15", .must, flow: .phone,
+        title: "With app verification disabled for testing, only test numbers work",
+        statement: """
+            With app verification disabled for testing, a test number completes with no push and no reCAPTCHA, and a number \
+            that is not a test number fails (no SMS sent).
+            """,
+        source: "000 (isAppVerificationDisabledForTesting: “이 API로는 허용되는 전화번호만 사용할 수 있습니다”)",
+        checks: [
+            Check("a test number signs in with no push and no reCAPTCHA") { context in
+                let app = try await context.launchApp(.withTestNumbers)
+                await app.client.setAppVerificationDisabledForTesting(true)
+                try await context.signIn(with: PhoneNumbers.test, on: app.client)
+                let pushes = context.world.push.deliveries
+                let challenges = context.world.recaptcha.presentations
+                try expect(pushes.isEmpty && challenges.isEmpty, "with app verification disabled, \(pushes.count) pushes and \(challenges.count) reCAPTCHAs were used")
+            },
+            Check("a number that is not a test number fails and gets no SMS") { context in
+                let app = try await context.launchApp(.withTestNumbers)
+                await app.client.setAppVerificationDisabledForTesting(true)
+                _ = try await expectAuthError(when: "verifyPhoneNumber(\"\(PhoneNumbers.us)\") (not a test number) with app verification disabled") {
+                    try await app.client.verifyPhoneNumber(PhoneNumbers.us)
+                }
+                try context.expectNoSMS("app verification was disabled for a real number")
+            },
+        ])
+}

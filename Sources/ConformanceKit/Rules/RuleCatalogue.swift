@@ -1,0 +1,22 @@
+/// Every rule the suite enforces, in catalogue order. The catalogue is the source of truth for rule IDs,
+/// levels, statements, sources and checks; SPEC.md is where each rule came from.
+public enum RuleCatalogue {
+    public static let all: [Rule] = phone + general
+
+    public static let phone: [Rule] = [
+        .phone1, .phone2, .phone3, .phone4, .phone5, .phone6, .phone7, .phone8, .phone9,
+        .phone10, .phone11, .phone12, .phone13, .phone14, .phone15, .phone16, .phone17, .phone18,
+    ]
+
+    public static let general: [Rule] = [.auth1, .auth2, .auth3]
+
+    public static func rules(in flow: Flow) -> [Rule] { all.filter { $0.flow == flow } }
+
+    public static func rule(_ id: RuleID) -> Rule? { all.first { $0.id == id } }
+
+    /// The rules with these IDs, in catalogue order.
+    public static func rules(_ ids: some Sequence<RuleID>) -> [Rule] {
+        let wanted = Set(ids)
+        return all.filter { wanted.contains($0.id) }
+    }
+}

@@ -1,0 +1,75 @@
+/// The outcome of a check or a rule.
+public enum ConformanceStatus: String, Sendable, Hashable, Codable, CustomStringConvertible {
+    case pass
+    case fail
+    /// A SHOULD rule is not met.
+    case warn
+    /// The subject did not declare what the rule needs.
+    case notApplicable
+
+    public var description: String { rawValue }
+
+    /// Fail, then warn, then pass, then not applicable: a rule is as bad as its worst check.
+    var severity: Int {
+        switch self {
+        case .fail: 3
+        case .warn: 2
+        case .pass: 1
+        case .notApplicable: 0
+        }
+    }
+}
+
+public struct CheckResult: Sendable, Hashable, Codable {
+    public let name: String
+    public let status: ConformanceStatus
+    /// Why it failed, warned or did not apply, with the evidence; nil when it passed.
+    public let message: String?
+
+    public init(name: String, status: ConformanceStatus, message: String? = nil) {
+        self.name = name
+        self.status = status
+        self.message = message
+    }
+}
+
+public struct RuleResult: Sendable, Hashable, Codable {
+    public let rule: RuleID
+    public let level: RequirementLevel
+    public let title: String
+    public let status: ConformanceStatus
+    public let checks: [CheckResult]
+
+    public init(rule: Rule, checks: [CheckResult]) {
+        self.rule = rule.id
+        level = rule.level
+        title = rule.title
+        self.checks = checks
+        status = checks.map(\.status).max { $0.severity < $1.severity } ?? .notApplicable
+    }
+
+    /// The messages of the checks that did not pass, one paragraph each.
+    public var summary: String {
+        let problems = checks.filter { $0.status != .pass }
+        guard !problems.isEmpty else { return "\(rule) \(status): all \(checks.count) checks passed" }
+        return problems.map { "\($0.name) [\($0.status)]: \($0.message ?? "")" }.joined(separator: "\n\n")
+    }
+}
+
+/// The machine-readable conformance report (`swift run conformance --json`).
+public struct ConformanceReport: Sendable, Hashable, Codable {
+    public let subject: String
+    public let results: [RuleResult]
+    public let durationSeconds: Double
+
+    public init(subject: String, results: [RuleResult], durationSeconds: Double) {
+        self.subject = subject
+        self.results = results
+        self.durationSeconds = durationSeconds
+    }
+
+    /// MUST rules that failed: any makes the subject non-conformant.
+    public var failedMustRules: [RuleResult] { results.filter { $0.level == .must && $0.status == .fail } }
+
+    public func count(_ status: ConformanceStatus) -> Int { results.count { $0.status == status } }
+}

@@ -1,0 +1,56 @@
+/// The human-readable conformance table: one row per rule, then the details of what did not pass.
+public struct ReportTable: Sendable {
+    public let report: ConformanceReport
+    public var statementWidth = 96
+
+    public init(_ report: ConformanceReport) { self.report = report }
+
+    public var rendered: String {
+        let idWidth = max(4, report.results.map(\.rule.rawValue.count).max() ?? 0)
+        var lines = ["Conformance of \(report.subject)", ""]
+        lines.append(row("RULE", "LEVEL", "RESULT", "STATEMENT", idWidth: idWidth))
+        lines.append(String(repeating: "-", count: idWidth + 24 + statementWidth))
+        for result in report.results {
+            lines.append(row(result.rule.rawValue, result.level.rawValue, label(result.status), clipped(result.title), idWidth: idWidth))
+        }
+        lines.append("")
+        let counted = [ConformanceStatus.pass, .fail, .warn, .notApplicable].map { "\(report.count($0)) \(label($0).lowercased())" }
+        lines.append("\(report.results.count) rules: \(counted.joined(separator: ", ")) in \(formatted(report.durationSeconds)) s")
+        let problems = report.results.filter { $0.status == .fail || $0.status == .warn }
+        if !problems.isEmpty {
+            lines.append("")
+            lines.append("Details")
+            for result in problems {
+                lines.append("")
+                lines.append("\(result.rule) [\(result.level)] \(label(result.status)): \(result.title)")
+                lines.append(contentsOf: result.summary.split(separator: "\n", omittingEmptySubsequences: false).map { "  \($0)" })
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private func row(_ id: String, _ level: String, _ status: String, _ statement: String, idWidth: Int) -> String {
+        [pad(id, idWidth), pad(level, 7), pad(status, 14), statement].joined(separator: " ")
+    }
+
+    private func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+
+    private func clipped(_ text: String) -> String {
+        text.count <= statementWidth ? text : String(text.prefix(statementWidth - 1)) + "…"
+    }
+
+    private func label(_ status: ConformanceStatus) -> String {
+        switch status {
+        case .pass: "PASS"
+        case .fail: "FAIL"
+        case .warn: "WARN"
+        case .notApplicable: "N/A"
+        }
+    }
+
+    private func formatted(_ seconds: Double) -> String {
+        String(Double(Int(seconds * 1000)) / 1000)
+    }
+}

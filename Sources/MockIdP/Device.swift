@@ -1,0 +1,53 @@
+import Foundation
+import Synchronization
+
+/// A phone or tablet on which an app instance runs. Two clients on the same device are the same app restarted.
+public struct Device: Sendable, Hashable, CustomStringConvertible {
+    public let id: String
+
+    public init(_ id: String) { self.id = id }
+
+    public static let primary = Device("device-1")
+    public static let secondary = Device("device-2")
+
+    public var description: String { id }
+}
+
+/// What the operating system hands to the app that runs on a device: its push notifications and the URLs opened for it.
+///
+/// The harness installs the client under test as the app, like an app delegate that forwards to
+/// `canHandleNotification` and `canHandle(url)`.
+public protocol DeviceApp: Sendable {
+    func didReceiveRemoteNotification(_ userInfo: [String: String]) async -> Bool
+    func open(_ url: URL) async -> Bool
+}
+
+/// The world's devices and the app installed on each.
+public final class Devices: Sendable {
+    private let apps = Mutex<[Device: any DeviceApp]>([:])
+    private let transcript: Transcript
+
+    init(transcript: Transcript) { self.transcript = transcript }
+
+    /// Installs `app` on `device`, replacing whatever ran there before.
+    public func install(_ app: any DeviceApp, on device: Device) {
+        apps.withLock { $0[device] = app }
+    }
+
+    /// Opens `url` on `device` (a redirect, a tapped link) and reports whether the app there handled it.
+    @discardableResult
+    public func open(_ url: URL, on device: Device) async -> Bool {
+        let handled = await app(on: device)?.open(url) ?? false
+        transcript.record(.urlOpened(url, on: device, handled: handled))
+        return handled
+    }
+
+    /// Hands a push notification to the app on `device`; whether the app recognized it.
+    func deliver(_ userInfo: [String: String], to device: Device) async -> Bool {
+        await app(on: device)?.didReceiveRemoteNotification(userInfo) ?? false
+    }
+
+    private func app(on device: Device) -> (any DeviceApp)? {
+        apps.withLock { $0[device] }
+    }
+}

@@ -1,0 +1,55 @@
+import Synchronization
+
+/// A silent (background) push notification as it reached a device.
+public struct PushNotification: Sendable, Hashable {
+    public let device: Device
+    public let userInfo: [String: String]
+    /// Whether the app on the device recognized the notification as its own.
+    public let handled: Bool
+}
+
+/// The silent-push channel (APNs in production): gives devices a token and delivers notifications to them.
+public final class PushChannel: Sendable {
+    public enum Mode: Sendable, Hashable {
+        case working
+        /// No device can register or receive pushes (background refresh off, simulator, APNs down).
+        case unavailable
+    }
+
+    private let mode = Mutex(Mode.working)
+    private let transcript: Transcript
+    private let devices: Devices
+
+    init(transcript: Transcript, devices: Devices) {
+        self.transcript = transcript
+        self.devices = devices
+    }
+
+    public func set(_ mode: Mode) { self.mode.withLock { $0 = mode } }
+
+    /// The device's push token, or nil when the channel is unavailable.
+    public func deviceToken(for device: Device) -> String? {
+        mode.withLock { $0 } == .working ? Self.token(for: device) : nil
+    }
+
+    /// Delivers `userInfo` to the app on the device that owns `deviceToken`.
+    public func send(_ userInfo: [String: String], toDeviceToken deviceToken: String) async throws(PartyError) {
+        guard mode.withLock({ $0 }) == .working, deviceToken.hasPrefix(Self.tokenPrefix) else {
+            transcript.record(.pushUnavailable(deviceToken: deviceToken))
+            throw .unavailable
+        }
+        let device = Device(String(deviceToken.dropFirst(Self.tokenPrefix.count)))
+        let handled = await devices.deliver(userInfo, to: device)
+        transcript.record(.pushDelivered(PushNotification(device: device, userInfo: userInfo, handled: handled)))
+    }
+
+    /// Every push delivered, in order.
+    public var deliveries: [PushNotification] {
+        transcript.all.compactMap { entry in
+            if case .pushDelivered(let push) = entry.event { push } else { nil }
+        }
+    }
+
+    private static let tokenPrefix = "apns-"
+    private static func token(for device: Device) -> String { tokenPrefix + device.id }
+}

@@ -1,0 +1,46 @@
+import Synchronization
+
+/// SplitMix64: a small, fast, well-distributed generator. Seeded, so every world replays the same way.
+public struct SeededGenerator: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    public init(seed: UInt64) { state = seed }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// The world's seeded source of randomness, shared by every party and by the subject under test.
+public final class RandomSource: Sendable {
+    public static let alphanumerics = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+    public static let base64URL = alphanumerics + ["-", "_"]
+
+    private let generator: Mutex<SeededGenerator>
+
+    public init(seed: UInt64) { generator = Mutex(SeededGenerator(seed: seed)) }
+
+    public func withGenerator<T>(_ body: (inout SeededGenerator) -> T) -> T {
+        generator.withLock { body(&$0) }
+    }
+
+    /// `count` decimal digits; leading zeros are possible.
+    public func digits(_ count: Int) -> String {
+        string(length: count, alphabet: Array("0123456789"))
+    }
+
+    public func string(length: Int, alphabet: [Character] = RandomSource.base64URL) -> String {
+        precondition(!alphabet.isEmpty, "an alphabet needs at least one character")
+        return withGenerator { generator in
+            String((0..<max(0, length)).map { _ in alphabet.randomElement(using: &generator)! })
+        }
+    }
+
+    public func bytes(_ count: Int) -> [UInt8] {
+        withGenerator { generator in (0..<max(0, count)).map { _ in UInt8.random(in: .min ... .max, using: &generator) } }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Synchronization
+
+/// The reCAPTCHA party: presents a challenge on a device and, once solved, redirects to the app with a token.
+public final class ReCaptcha: Sendable {
+    public enum Mode: Sendable, Hashable {
+        case solvedByUser
+        case unavailable
+        case cancelledByUser
+    }
+
+    public enum Outcome: Sendable, Hashable, CustomStringConvertible {
+        case solved
+        case unavailable
+        case cancelledByUser
+
+        public var description: String {
+            switch self {
+            case .solved: "solved"
+            case .unavailable: "unavailable"
+            case .cancelledByUser: "cancelled by the user"
+            }
+        }
+    }
+
+    private struct State {
+        var mode = Mode.solvedByUser
+        var issuedTokens: Set<String> = []
+    }
+
+    private let state = Mutex(State())
+    private let transcript: Transcript
+    private let random: RandomSource
+    private let devices: Devices
+
+    init(transcript: Transcript, random: RandomSource, devices: Devices) {
+        self.transcript = transcript
+        self.random = random
+        self.devices = devices
+    }
+
+    public func set(_ mode: Mode) { state.withLock { $0.mode = mode } }
+
+    /// Shows a challenge on `device`. When the user solves it, opens `callbackURL` with a `recaptchaToken`
+    /// query item on the device, as the web view's redirect back to the app does.
+    public func present(on device: Device, callbackURL: URL) async throws(PartyError) {
+        switch state.withLock({ $0.mode }) {
+        case .unavailable:
+            transcript.record(.recaptchaPresented(on: device, outcome: .unavailable))
+            throw .unavailable
+        case .cancelledByUser:
+            transcript.record(.recaptchaPresented(on: device, outcome: .cancelledByUser))
+            throw .cancelledByUser
+        case .solvedByUser:
+            let token = "recaptcha-" + random.string(length: 24)
+            state.withLock { _ = $0.issuedTokens.insert(token) }
+            transcript.record(.recaptchaPresented(on: device, outcome: .solved))
+            var redirect = URLComponents(url: callbackURL, resolvingAgainstBaseURL: false) ?? URLComponents()
+            redirect.queryItems = (redirect.queryItems ?? []) + [URLQueryItem(name: "recaptchaToken", value: token)]
+            await devices.open(redirect.url ?? callbackURL, on: device)
+        }
+    }
+
+    /// Verifies a token the party issued; each token verifies once.
+    public func verify(_ token: String) -> Bool {
+        state.withLock { $0.issuedTokens.remove(token) != nil }
+    }
+
+    public var presentations: [(device: Device, outcome: Outcome)] {
+        transcript.all.compactMap { entry in
+            if case .recaptchaPresented(let device, let outcome) = entry.event { (device, outcome) } else { nil }
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+
+/// Everything the subject talks to that is not itself, in process: one per check, never shared.
+public final class World: Sendable {
+    public static let defaultEpoch = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
+
+    public let clock: VirtualClock
+    public let random: RandomSource
+    public let transcript: Transcript
+    public let devices: Devices
+    public let stalls: Stalls
+    public let sms: SMSCarrier
+    public let push: PushChannel
+    public let recaptcha: ReCaptcha
+
+    public init(seed: UInt64 = 0x5EED_CAFE, epoch: Date = World.defaultEpoch, stallBudget: Swift.Duration = .seconds(3600)) {
+        clock = VirtualClock(epoch: epoch)
+        random = RandomSource(seed: seed)
+        transcript = Transcript(clock: clock)
+        devices = Devices(transcript: transcript)
+        stalls = Stalls(clock: clock, transcript: transcript, budget: stallBudget)
+        sms = SMSCarrier(transcript: transcript, stalls: stalls)
+        push = PushChannel(transcript: transcript, devices: devices)
+        recaptcha = ReCaptcha(transcript: transcript, random: random, devices: devices)
+    }
+}

@@ -1,0 +1,124 @@
+import ConformanceKit
+
+/// A deliberate deviation of the reference from one documented behaviour, and the rules that must catch it.
+/// The suite's own tests run every defect and require one of its rules' checks to fail (or warn, for a SHOULD).
+public enum Defect: String, Sendable, Hashable, CaseIterable, Comparable, CustomStringConvertible {
+    // PHONE-1
+    case acceptsPunctuatedNumbers
+    case rejectsNumbersLongerThanNorthAmerican
+    case misdeclaresUnassignedNumbers
+    // PHONE-2
+    case emptyNumberReportedAsInvalid
+    // PHONE-3
+    case sendsFourDigitCodes
+    case sendsSMSToReformattedNumber
+    case sendsSMSTwice
+    // PHONE-4
+    case reportsEveryUserAsNew
+    case storesNumberWithoutPlus
+    // PHONE-5
+    case wrongCodeBurnsVerification
+    // PHONE-6
+    case unknownVerificationIDReportedAsWrongCode
+    case emptyInputsReportedAsInvalid
+    // PHONE-7
+    case codesAreReusable
+    // PHONE-8
+    case codesNeverExpire
+    // PHONE-9
+    case verificationBoundToClientInstance
+    // PHONE-10
+    case ignoresLanguageCode
+    // PHONE-11
+    case sendsSMSToTestNumbers
+    case testNumbersConsumeQuota
+    // PHONE-12
+    case acceptsAnyTestNumberConfiguration
+    // PHONE-13
+    case testNumberUsersGetUnsignedTokens
+    // PHONE-14
+    case skipsAppVerification
+    case ignoresReCaptchaCancellation
+    // PHONE-15
+    case disabledVerificationAllowsRealNumbers
+    // PHONE-16
+    case handlesEveryNotification
+    case handlesEveryURL
+    // PHONE-17
+    case noVerificationRateLimit
+    // PHONE-18
+    case signOutKeepsCurrentUser
+    // AUTH-1
+    case leaksPartyErrors
+    // AUTH-2
+    case waitsForeverForTheSMSCarrier
+    // AUTH-3
+    case signOutNotifiesNobody
+
+    /// The rules whose checks must catch this defect.
+    public var rules: [RuleID] {
+        switch self {
+        case .acceptsPunctuatedNumbers, .rejectsNumbersLongerThanNorthAmerican, .misdeclaresUnassignedNumbers: ["PHONE-1"]
+        case .emptyNumberReportedAsInvalid: ["PHONE-2"]
+        case .sendsFourDigitCodes, .sendsSMSToReformattedNumber, .sendsSMSTwice: ["PHONE-3"]
+        case .reportsEveryUserAsNew, .storesNumberWithoutPlus: ["PHONE-4"]
+        case .wrongCodeBurnsVerification: ["PHONE-5"]
+        case .unknownVerificationIDReportedAsWrongCode, .emptyInputsReportedAsInvalid: ["PHONE-6"]
+        case .codesAreReusable: ["PHONE-7"]
+        case .codesNeverExpire: ["PHONE-8"]
+        case .verificationBoundToClientInstance: ["PHONE-9"]
+        case .ignoresLanguageCode: ["PHONE-10"]
+        case .sendsSMSToTestNumbers, .testNumbersConsumeQuota: ["PHONE-11"]
+        case .acceptsAnyTestNumberConfiguration: ["PHONE-12"]
+        case .testNumberUsersGetUnsignedTokens: ["PHONE-13"]
+        case .skipsAppVerification, .ignoresReCaptchaCancellation: ["PHONE-14"]
+        case .disabledVerificationAllowsRealNumbers: ["PHONE-15"]
+        case .handlesEveryNotification, .handlesEveryURL: ["PHONE-16"]
+        case .noVerificationRateLimit: ["PHONE-17"]
+        case .signOutKeepsCurrentUser: ["PHONE-18", "AUTH-3"]
+        case .leaksPartyErrors: ["AUTH-1"]
+        case .waitsForeverForTheSMSCarrier: ["AUTH-2"]
+        case .signOutNotifiesNobody: ["AUTH-3"]
+        }
+    }
+
+    /// What the defect does, in one sentence.
+    public var summary: String {
+        switch self {
+        case .acceptsPunctuatedNumbers: "strips spaces, dashes, dots and parentheses and accepts `+1 650-555-0101`"
+        case .rejectsNumbersLongerThanNorthAmerican: "rejects every number with more than 11 digits (Brazilian mobiles, German numbers …)"
+        case .misdeclaresUnassignedNumbers: "declares that it rejects well-formed unassigned numbers, then accepts them"
+        case .emptyNumberReportedAsInvalid: "reports an empty number as invalidPhoneNumber instead of missingPhoneNumber"
+        case .sendsFourDigitCodes: "sends 4-digit codes"
+        case .sendsSMSToReformattedNumber: "sends the SMS to the number without its +"
+        case .sendsSMSTwice: "sends every SMS twice"
+        case .reportsEveryUserAsNew: "reports isNewUser true on every sign-in"
+        case .storesNumberWithoutPlus: "stores the user's phone number without its +"
+        case .wrongCodeBurnsVerification: "discards the verification after one wrong code"
+        case .unknownVerificationIDReportedAsWrongCode: "reports an unknown verification ID as invalidVerificationCode"
+        case .emptyInputsReportedAsInvalid: "reports an empty verification ID or code as invalid instead of missing"
+        case .codesAreReusable: "lets a code sign in again and again"
+        case .codesNeverExpire: "never expires codes"
+        case .verificationBoundToClientInstance: "keeps verifications in the client instance, so a restarted app cannot sign in"
+        case .ignoresLanguageCode: "sends every SMS in the default language"
+        case .sendsSMSToTestNumbers: "sends a real SMS to test numbers"
+        case .testNumbersConsumeQuota: "counts test-number requests against the verification limit"
+        case .acceptsAnyTestNumberConfiguration: "accepts any test number configuration"
+        case .testNumberUsersGetUnsignedTokens: "gives test-number users unsigned ID tokens"
+        case .skipsAppVerification: "sends the SMS without verifying the app"
+        case .ignoresReCaptchaCancellation: "sends the SMS when the user cancels the reCAPTCHA"
+        case .disabledVerificationAllowsRealNumbers: "lets real numbers through while app verification is disabled for testing"
+        case .handlesEveryNotification: "claims every push notification as its own"
+        case .handlesEveryURL: "claims every URL as its own"
+        case .noVerificationRateLimit: "has no verification rate limit"
+        case .signOutKeepsCurrentUser: "keeps the current user after sign-out"
+        case .leaksPartyErrors: "lets the SMS carrier's own error escape instead of an AuthError"
+        case .waitsForeverForTheSMSCarrier: "waits for the SMS carrier without a timeout"
+        case .signOutNotifiesNobody: "does not notify listeners of a sign-out"
+        }
+    }
+
+    public var description: String { rawValue }
+
+    public static func < (lhs: Defect, rhs: Defect) -> Bool { lhs.rawValue < rhs.rawValue }
+}

@@ -1,0 +1,66 @@
+import ConformanceKit
+import Crypto
+import Foundation
+import MockIdP
+
+/// Issues and verifies the project's ID tokens: HS256 JWTs with the claims of a Firebase ID token.
+struct IDTokenSigner: Sendable {
+    struct Claims: Codable, Sendable {
+        var iss: String
+        var aud: String
+        var sub: String
+        var iat: Int
+        var exp: Int
+        var phone_number: String?
+        var email: String?
+        var firebase: Firebase
+
+        struct Firebase: Codable, Sendable {
+            var sign_in_provider: String
+        }
+    }
+
+    static let lifetime: TimeInterval = 3600
+
+    let projectID: String
+    let key: SymmetricKey
+
+    func sign(_ claims: Claims) -> String {
+        let signingInput = Self.encodedHeader + "." + Self.encode(claims)
+        let signature = HMAC<SHA256>.authenticationCode(for: Data(signingInput.utf8), using: key)
+        return signingInput + "." + Base64URL.encode(Array(signature))
+    }
+
+    /// A token with no signature (`alg: none`): what a defect issues.
+    func unsigned(_ claims: Claims) -> String {
+        Base64URL.encode(Array(#"{"alg":"none","typ":"JWT"}"#.utf8)) + "." + Self.encode(claims) + "."
+    }
+
+    func claims(uid: String, signInProvider: String, phoneNumber: String?, email: String?, at date: Date) -> Claims {
+        let issuedAt = Int(date.timeIntervalSince1970)
+        return Claims(
+            iss: "https://securetoken.google.com/\(projectID)", aud: projectID, sub: uid, iat: issuedAt, exp: issuedAt + Int(Self.lifetime),
+            phone_number: phoneNumber, email: email, firebase: .init(sign_in_provider: signInProvider))
+    }
+
+    func verify(_ token: String, at date: Date) throws(AuthError) -> IDTokenClaims {
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0] == Self.encodedHeader, let signature = Base64URL.decode(parts[2]),
+            HMAC<SHA256>.isValidAuthenticationCode(signature, authenticating: Data("\(parts[0]).\(parts[1])".utf8), using: key),
+            let payload = Base64URL.decode(parts[1]), let claims = try? JSONDecoder().decode(Claims.self, from: payload),
+            claims.aud == projectID, claims.iss == "https://securetoken.google.com/\(projectID)"
+        else { throw AuthError(.invalidUserToken, "the ID token is not one this project signed") }
+        guard Double(claims.exp) > date.timeIntervalSince1970 else { throw AuthError(.userTokenExpired, "the ID token has expired") }
+        return IDTokenClaims(
+            uid: claims.sub, signInProvider: claims.firebase.sign_in_provider, phoneNumber: claims.phone_number, email: claims.email,
+            issuedAt: Date(timeIntervalSince1970: Double(claims.iat)), expiresAt: Date(timeIntervalSince1970: Double(claims.exp)))
+    }
+
+    private static let encodedHeader = Base64URL.encode(Array(#"{"alg":"HS256","typ":"JWT"}"#.utf8))
+
+    private static func encode(_ claims: Claims) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return Base64URL.encode(Array((try? encoder.encode(claims)) ?? Data()))
+    }
+}
