@@ -17,7 +17,7 @@ public enum WorldEvent: Sendable, Hashable, CustomStringConvertible {
         case .smsDelivered(let message): "SMS to \(message.to) [\(message.language ?? "no language")]: \"\(message.text)\""
         case .smsRefused(let number, let reason): "SMS to \(number) refused by the carrier: \(reason)"
         case .smsStalled(let number): "SMS to \(number) stalled by the carrier (no answer)"
-        case .pushDelivered(let push): "silent push to \(push.device) \(push.userInfo.sorted { $0.key < $1.key }) handled by the app: \(push.handled)"
+        case .pushDelivered(let push): "silent push to \(push.device) {\(push.userInfo.rendered)} handled by the app: \(push.handled)"
         case .pushUnavailable(let token): "silent push to token \(token) not possible: push channel unavailable"
         case .recaptchaPresented(let device, let outcome): "reCAPTCHA presented on \(device): \(outcome)"
         case .urlOpened(let url, let device, let handled): "URL opened on \(device): \(url.absoluteString) handled by the app: \(handled)"
@@ -65,4 +65,9 @@ public final class Transcript: Sendable {
         let skipped = all.count - shown.count
         return (skipped > 0 ? ["… \(skipped) earlier entries"] : []).joined() + shown.map(\.description).joined(separator: "\n")
     }
+}
+
+extension [String: String] {
+    /// `key: value, …` in key order, for transcripts.
+    var rendered: String { sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ") }
 }

@@ -122,3 +122,8 @@ public enum Defect: String, Sendable, Hashable, CaseIterable, Comparable, Custom
 
     public static func < (lhs: Defect, rhs: Defect) -> Bool { lhs.rawValue < rhs.rawValue }
 }
+
+extension Defect {
+    /// The flows of the rules that must catch the defect.
+    public var flows: Set<Flow> { Set(RuleCatalogue.rules(rules).map(\.flow)) }
+}

@@ -2,19 +2,21 @@ import ConformanceKit
 import Foundation
 import ReferenceAuth
 
-/// `swift run conformance [--json] [--defects] [--watchdog SECONDS]`
+/// `swift run conformance [--json] [--defects | --defect NAME] [--watchdog SECONDS]`
 struct Arguments {
     var json = false
     var defects = false
+    var defect: Defect?
     var watchdog = Duration.seconds(10)
 
     static let usage = """
-        usage: conformance [--json] [--defects] [--watchdog SECONDS]
+        usage: conformance [--json] [--defects | --defect NAME] [--watchdog SECONDS]
 
-          (no flags)   run the whole rule catalogue against ReferenceAuth and print the conformance table
-          --json       print the machine-readable report instead of the table
-          --defects    run the catalogue against every defect of ReferenceAuth and show which rules caught it
-          --watchdog   real seconds a single check may take before it is failed as hung (default 10)
+          (no flags)     run the whole rule catalogue against ReferenceAuth and print the conformance table
+          --json         print the machine-readable report instead of the table
+          --defects      run the catalogue against every defect of ReferenceAuth and show which rules caught it
+          --defect NAME  run the catalogue against ReferenceAuth with one defect, to see how a failure reads
+          --watchdog     real seconds a single check may take before it is failed as hung (default 10)
 
         Exit status: 0 when every MUST rule passes (with --defects: when every defect is caught by one of
         its own rules), 1 otherwise, 64 for a usage error.
@@ -26,6 +28,11 @@ struct Arguments {
             switch argument {
             case "--json": json = true
             case "--defects": defects = true
+            case "--defect":
+                guard let name = remaining.popFirst(), let defect = Defect(rawValue: name) else {
+                    throw UsageError("--defect needs one of: \(Defect.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                self.defect = defect
             case "--watchdog":
                 guard let value = remaining.popFirst(), let seconds = Double(value), seconds > 0, seconds.isFinite else {
                     throw UsageError("--watchdog needs a positive number of seconds")
@@ -86,7 +93,8 @@ if arguments.defects {
     if arguments.json { printJSON(DefectReport(defects: findings)) } else { print(defectTable(findings)) }
     exit(findings.allSatisfy(\.isCaught) ? 0 : 1)
 } else {
-    let report = await (try ConformanceRunner(subject: ReferenceSubject(), options: options)).run()
+    let subject = ReferenceSubject(defects: arguments.defect.map { [$0] } ?? [])
+    let report = await (try ConformanceRunner(subject: subject, options: options)).run()
     if arguments.json { printJSON(report) } else { print(ReportTable(report).rendered) }
     exit(report.failedMustRules.isEmpty ? 0 : 1)
 }

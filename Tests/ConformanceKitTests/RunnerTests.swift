@@ -1,0 +1,110 @@
+import ConformanceKit
+import Foundation
+import MockIdP
+import Synchronization
+import Testing
+
+/// A subject whose backend does not come until the test opens the gate, and that ignores cancellation:
+/// the runner must fail its checks instead of hanging.
+private struct HangingSubject: ConformanceSubject {
+    let gate = Gate()
+    var name: String { "Hanging" }
+    var capabilities: Capabilities { Capabilities(flows: [.phone], acceptsUnassignedPhoneNumbers: true) }
+
+    func makeBackend(configuration: ProjectConfiguration, world: World) async throws -> any AuthBackend {
+        await gate.wait()
+        throw CancellationError()
+    }
+}
+
+private final class Gate: Sendable {
+    private let waiters = Mutex<[CheckedContinuation<Void, Never>]>([])
+
+    func wait() async {
+        await withCheckedContinuation { continuation in waiters.withLock { $0.append(continuation) } }
+    }
+
+    func open() {
+        for waiter in waiters.withLock({ $0 }) { waiter.resume() }
+    }
+}
+
+/// A subject that declares no flow at all.
+private struct EmptySubject: ConformanceSubject {
+    var name: String { "Empty" }
+    var capabilities: Capabilities { Capabilities(flows: [], acceptsUnassignedPhoneNumbers: true) }
+
+    func makeBackend(configuration: ProjectConfiguration, world: World) async throws -> any AuthBackend {
+        throw CancellationError()
+    }
+}
+
+@Suite("The runner")
+struct RunnerTests {
+    @Test("a hanging subject fails by the watchdog instead of hanging the run")
+    func watchdog() async throws {
+        let subject = HangingSubject()
+        defer { subject.gate.open() }
+        let runner = try ConformanceRunner(subject: subject, options: .init(watchdog: .milliseconds(200)))
+        let result = await runner.run(Rule.phone2)
+        #expect(result.status == .fail)
+        #expect(result.checks.first?.message?.contains("did not finish within the 0.2 seconds watchdog: the subject hangs") == true)
+    }
+
+    @Test("rules of flows the subject does not declare are not applicable")
+    func notApplicable() async throws {
+        let report = await (try ConformanceRunner(subject: EmptySubject())).run()
+        #expect(report.results.allSatisfy { $0.status == .notApplicable })
+        #expect(report.failedMustRules.isEmpty)
+    }
+
+    @Test("a watchdog that is not positive is refused")
+    func badOptions() {
+        #expect(throws: ConformanceRunner.OptionsError.self) { try ConformanceRunner(subject: EmptySubject(), options: .init(watchdog: .zero)) }
+    }
+
+    @Test("the JSON report has the documented shape")
+    func jsonShape() throws {
+        let report = ConformanceReport(
+            subject: "S", results: [RuleResult(rule: Rule.phone2, checks: [CheckResult(name: "c", status: .fail, message: "m")])], durationSeconds: 0.25)
+        let json = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(report)) as? [String: Any])
+        #expect(json["subject"] as? String == "S")
+        #expect(json["durationSeconds"] as? Double == 0.25)
+        let result = try #require((json["results"] as? [[String: Any]])?.first)
+        #expect(result["rule"] as? String == "PHONE-2")
+        #expect(result["level"] as? String == "MUST")
+        #expect(result["status"] as? String == "fail")
+        let check = try #require((result["checks"] as? [[String: Any]])?.first)
+        #expect(check["name"] as? String == "c" && check["status"] as? String == "fail" && check["message"] as? String == "m")
+    }
+}
+
+@Suite("Project configuration")
+struct ProjectConfigurationTests {
+    @Test("the standard configuration is valid")
+    func standard() throws {
+        _ = try ProjectConfiguration.standard.validated()
+    }
+
+    @Test("impossible values are refused with the field named")
+    func impossible() {
+        var configuration = ProjectConfiguration.standard
+        configuration.projectID = ""
+        #expect { try configuration.validated() } throws: { "\($0)".contains("projectID") }
+        configuration = .standard
+        configuration.networkTimeout = .zero
+        #expect { try configuration.validated() } throws: { "\($0)".contains("networkTimeout") }
+        configuration = .standard
+        configuration.phone.verificationLimit.maxRequests = 0
+        #expect { try configuration.validated() } throws: { "\($0)".contains("maxRequests") }
+    }
+}
+
+@Suite("Reading codes out of texts")
+struct SMSCodeTests {
+    @Test func codes() {
+        #expect(SMSCode.extract(from: "123456 is your code") == "123456")
+        #expect(SMSCode.codes(in: "Code 1234, valid 10 minutes") == ["1234"])
+        #expect(SMSCode.extract(from: "no code here 12") == nil)
+    }
+}

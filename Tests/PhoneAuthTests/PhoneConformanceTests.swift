@@ -1,0 +1,23 @@
+import ConformanceTesting
+import ReferenceAuth
+import Testing
+
+/// The phone rules (and the rules across flows) against the reference, as a vendor's test target runs them
+/// against its own subject.
+@Suite("Phone sign-in conformance of ReferenceAuth")
+struct PhoneConformanceTests {
+    @Test("Rule", arguments: RuleCatalogue.rules(in: .phone) + RuleCatalogue.rules(in: .general))
+    func rule(_ rule: Rule) async throws {
+        try await expectConformance(of: ReferenceSubject(), to: rule)
+    }
+
+    @Test("Defect is caught by one of its own rules", arguments: Defect.allCases.filter { !$0.flows.isDisjoint(with: [.phone, .general]) })
+    func defectIsCaught(_ defect: Defect) async throws {
+        let finding = await (try DefectAudit()).run(defect)
+        #expect(finding.isCaught, "\(defect) (\(defect.summary)) was not caught by \(defect.rules); caught by \(finding.caughtBy)")
+    }
+}
+
+extension Defect: CustomTestStringConvertible {
+    public var testDescription: String { "\(rawValue) → \(rules.map(\.rawValue).joined(separator: ", "))" }
+}
