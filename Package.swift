@@ -22,7 +22,7 @@ let package = Package(
         .target(
             name: "ConformanceFixtures",
             path: "Fixtures",
-            resources: [.copy("fixture.schema.json"), .copy("phone")]
+            resources: [.copy("fixture.schema.json"), .copy("phone"), .copy("mfa")]
         ),
         .target(
             name: "ConformanceKit",
@@ -41,6 +41,7 @@ let package = Package(
             dependencies: ["ConformanceKit", "ReferenceAuth"]
         ),
         .testTarget(name: "PhoneAuthTests", dependencies: ["ConformanceTesting", "ReferenceAuth"]),
+        .testTarget(name: "MFATests", dependencies: ["ConformanceTesting", "ReferenceAuth"]),
         .testTarget(name: "ConformanceKitTests", dependencies: ["ConformanceKit"]),
         .testTarget(name: "MockIdPTests", dependencies: ["MockIdP"]),
     ]

@@ -10,6 +10,9 @@ public enum WorldEvent: Sendable, Hashable, CustomStringConvertible {
     case pushUnavailable(deviceToken: String)
     case recaptchaPresented(on: Device, outcome: ReCaptcha.Outcome)
     case urlOpened(URL, on: Device, handled: Bool)
+    case mailDelivered(Email)
+    case mailRefused(to: String, reason: String)
+    case mailStalled(to: String)
     case stallExhausted(party: String, after: Swift.Duration)
 
     public var description: String {
@@ -21,6 +24,9 @@ public enum WorldEvent: Sendable, Hashable, CustomStringConvertible {
         case .pushUnavailable(let token): "silent push to token \(token) not possible: push channel unavailable"
         case .recaptchaPresented(let device, let outcome): "reCAPTCHA presented on \(device): \(outcome)"
         case .urlOpened(let url, let device, let handled): "URL opened on \(device): \(url.absoluteString) handled by the app: \(handled)"
+        case .mailDelivered(let email): "email to \(email.to): \"\(email.subject)\" \(email.links.map(\.absoluteString))"
+        case .mailRefused(let address, let reason): "email to \(address) refused by the mail server: \(reason)"
+        case .mailStalled(let address): "email to \(address) stalled by the mail server (no answer)"
         case .stallExhausted(let party, let after): "\(party) kept the caller waiting for \(after.formatted) of virtual time without being abandoned"
         }
     }

@@ -10,6 +10,7 @@ public final class World: Sendable {
     public let devices: Devices
     public let stalls: Stalls
     public let sms: SMSCarrier
+    public let mail: Mailbox
     public let push: PushChannel
     public let recaptcha: ReCaptcha
 
@@ -20,6 +21,7 @@ public final class World: Sendable {
         devices = Devices(transcript: transcript)
         stalls = Stalls(clock: clock, transcript: transcript, budget: stallBudget)
         sms = SMSCarrier(transcript: transcript, stalls: stalls)
+        mail = Mailbox(transcript: transcript, stalls: stalls)
         push = PushChannel(transcript: transcript, devices: devices)
         recaptcha = ReCaptcha(transcript: transcript, random: random, devices: devices)
     }

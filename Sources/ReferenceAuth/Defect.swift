@@ -54,6 +54,39 @@ public enum Defect: String, Sendable, Hashable, CaseIterable, Comparable, Custom
     case waitsForeverForTheSMSCarrier
     // AUTH-3
     case signOutNotifiesNobody
+    // MFA-1
+    case enrollsWithUnverifiedEmail
+    // MFA-2
+    case letsPhoneAndAnonymousUsersEnroll
+    // MFA-3
+    case enrollmentLosesDisplayName
+    case sendsEnrollmentSMSToNobody
+    // MFA-4
+    case enrollmentAcceptsPunctuatedNumbers
+    // MFA-5
+    case enrollmentKeepsOldToken
+    // MFA-6
+    case signsInWithoutSecondFactor
+    // MFA-7
+    case masksOnlyMiddleDigits
+    case leaksNumberInSecondFactorError
+    // MFA-8
+    case sendsSecondFactorSMSToFirstFactor
+    // MFA-9
+    case resolvedSignInReportsPhoneProvider
+    // MFA-10
+    case resolveAcceptsWrongCode
+    // MFA-11
+    case acceptsOtherUsersResolverSession
+    case pendingSignInNeverExpires
+    // MFA-12
+    case ignoresUnsupportedFactors
+    // MFA-13
+    case allowsSameNumberTwice
+    // MFA-14
+    case unenrollKeepsFactor
+    // MFA-15
+    case noRecentSignInCheck
 
     /// The rules whose checks must catch this defect.
     public var rules: [RuleID] {
@@ -79,6 +112,21 @@ public enum Defect: String, Sendable, Hashable, CaseIterable, Comparable, Custom
         case .leaksPartyErrors: ["AUTH-1"]
         case .waitsForeverForTheSMSCarrier: ["AUTH-2"]
         case .signOutNotifiesNobody: ["AUTH-3"]
+        case .enrollsWithUnverifiedEmail: ["MFA-1"]
+        case .letsPhoneAndAnonymousUsersEnroll: ["MFA-2"]
+        case .enrollmentLosesDisplayName, .sendsEnrollmentSMSToNobody: ["MFA-3"]
+        case .enrollmentAcceptsPunctuatedNumbers: ["MFA-4"]
+        case .enrollmentKeepsOldToken: ["MFA-5"]
+        case .signsInWithoutSecondFactor: ["MFA-6"]
+        case .masksOnlyMiddleDigits, .leaksNumberInSecondFactorError: ["MFA-7"]
+        case .sendsSecondFactorSMSToFirstFactor: ["MFA-8"]
+        case .resolvedSignInReportsPhoneProvider: ["MFA-9"]
+        case .resolveAcceptsWrongCode: ["MFA-10"]
+        case .acceptsOtherUsersResolverSession, .pendingSignInNeverExpires: ["MFA-11"]
+        case .ignoresUnsupportedFactors: ["MFA-12"]
+        case .allowsSameNumberTwice: ["MFA-13"]
+        case .unenrollKeepsFactor: ["MFA-14"]
+        case .noRecentSignInCheck: ["MFA-15"]
         }
     }
 
@@ -115,6 +163,24 @@ public enum Defect: String, Sendable, Hashable, CaseIterable, Comparable, Custom
         case .leaksPartyErrors: "lets the SMS carrier's own error escape instead of an AuthError"
         case .waitsForeverForTheSMSCarrier: "waits for the SMS carrier without a timeout"
         case .signOutNotifiesNobody: "does not notify listeners of a sign-out"
+        case .enrollsWithUnverifiedEmail: "enrolls second factors for users whose email is not verified"
+        case .letsPhoneAndAnonymousUsersEnroll: "lets phone and anonymous users enroll a second factor"
+        case .enrollmentLosesDisplayName: "forgets the display name given at enrollment"
+        case .sendsEnrollmentSMSToNobody: "starts an enrollment without texting the number"
+        case .enrollmentAcceptsPunctuatedNumbers: "strips spaces and dashes from enrollment numbers and accepts them"
+        case .enrollmentKeepsOldToken: "does not refresh the ID token or notify listeners after enrollment"
+        case .signsInWithoutSecondFactor: "signs multi-factor users in with the first factor alone"
+        case .masksOnlyMiddleDigits: "masks only the middle three digits in hints (+1650***0101)"
+        case .leaksNumberInSecondFactorError: "names the full enrolled number in the secondFactorRequired message"
+        case .sendsSecondFactorSMSToFirstFactor: "texts the first enrolled factor whichever hint was chosen"
+        case .resolvedSignInReportsPhoneProvider: "reports phone as the sign-in provider after the second factor"
+        case .resolveAcceptsWrongCode: "resolves the sign-in whatever code is given"
+        case .acceptsOtherUsersResolverSession: "lets one sign-in's session use another user's factors and codes"
+        case .pendingSignInNeverExpires: "never expires the resolver's session"
+        case .ignoresUnsupportedFactors: "returns silently from enrolling a TOTP factor it does not support"
+        case .allowsSameNumberTwice: "enrolls the same number twice for one user"
+        case .unenrollKeepsFactor: "reports unenrollment but keeps the factor"
+        case .noRecentSignInCheck: "lets a stale sign-in enroll a second factor"
         }
     }
 

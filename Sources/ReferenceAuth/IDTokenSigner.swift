@@ -11,12 +11,14 @@ struct IDTokenSigner: Sendable {
         var sub: String
         var iat: Int
         var exp: Int
+        var auth_time: Int
         var phone_number: String?
         var email: String?
         var firebase: Firebase
 
         struct Firebase: Codable, Sendable {
             var sign_in_provider: String
+            var sign_in_second_factor: String?
         }
     }
 
@@ -36,14 +38,17 @@ struct IDTokenSigner: Sendable {
         Base64URL.encode(Array(#"{"alg":"none","typ":"JWT"}"#.utf8)) + "." + Self.encode(claims) + "."
     }
 
-    func claims(uid: String, signInProvider: String, phoneNumber: String?, email: String?, at date: Date) -> Claims {
+    func claims(
+        uid: String, signInProvider: String, phoneNumber: String?, email: String?, authTime: Date, secondFactor: String?, at date: Date
+    ) -> Claims {
         let issuedAt = Int(date.timeIntervalSince1970)
         return Claims(
             iss: "https://securetoken.google.com/\(projectID)", aud: projectID, sub: uid, iat: issuedAt, exp: issuedAt + Int(Self.lifetime),
-            phone_number: phoneNumber, email: email, firebase: .init(sign_in_provider: signInProvider))
+            auth_time: Int(authTime.timeIntervalSince1970), phone_number: phoneNumber, email: email,
+            firebase: .init(sign_in_provider: signInProvider, sign_in_second_factor: secondFactor))
     }
 
-    func verify(_ token: String, at date: Date) throws(AuthError) -> IDTokenClaims {
+    func verify(_ token: String, at date: Date) throws(AuthError) -> (claims: IDTokenClaims, authTime: Date) {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0] == Self.encodedHeader, let signature = Base64URL.decode(parts[2]),
             HMAC<SHA256>.isValidAuthenticationCode(signature, authenticating: Data("\(parts[0]).\(parts[1])".utf8), using: key),
@@ -51,9 +56,11 @@ struct IDTokenSigner: Sendable {
             claims.aud == projectID, claims.iss == "https://securetoken.google.com/\(projectID)"
         else { throw AuthError(.invalidUserToken, "the ID token is not one this project signed") }
         guard Double(claims.exp) > date.timeIntervalSince1970 else { throw AuthError(.userTokenExpired, "the ID token has expired") }
-        return IDTokenClaims(
+        let verified = IDTokenClaims(
             uid: claims.sub, signInProvider: claims.firebase.sign_in_provider, phoneNumber: claims.phone_number, email: claims.email,
-            issuedAt: Date(timeIntervalSince1970: Double(claims.iat)), expiresAt: Date(timeIntervalSince1970: Double(claims.exp)))
+            issuedAt: Date(timeIntervalSince1970: Double(claims.iat)), expiresAt: Date(timeIntervalSince1970: Double(claims.exp)),
+            secondFactor: claims.firebase.sign_in_second_factor)
+        return (verified, Date(timeIntervalSince1970: Double(claims.auth_time)))
     }
 
     private static let encodedHeader = Base64URL.encode(Array(#"{"alg":"HS256","typ":"JWT"}"#.utf8))

@@ -2,15 +2,15 @@ import ConformanceKit
 import Foundation
 import MockIdP
 
-/// The reference app instance: Firebase `Auth` for one app on one device.
+/// The reference app instance: Firebase `Auth` (and the current user's operations) for one app on one device.
 actor ReferenceClient: AuthClient {
-    private let backend: ReferenceBackend
-    private let device: Device
-    private let world: World
-    private let defects: Set<Defect>
+    let backend: ReferenceBackend
+    let device: Device
+    let world: World
+    let defects: Set<Defect>
     private let callbackScheme: String
 
-    private var session: (uid: String, idToken: String)?
+    private var session: (uid: String, tokens: SessionTokens)?
     private var languageCode: String?
     private var appVerificationDisabled = false
     private var listeners: [Int: @Sendable (AuthUser?) -> Void] = [:]
@@ -41,8 +41,12 @@ actor ReferenceClient: AuthClient {
     }
 
     func getIDToken(forceRefresh: Bool) async throws -> String {
-        guard let session else { throw AuthError(.nullUser, "nobody is signed in") }
-        return session.idToken
+        guard let current = session else { throw AuthError(.nullUser, "nobody is signed in") }
+        guard forceRefresh || world.clock.now >= current.tokens.expiresAt.advanced(by: .seconds(-300)) else { return current.tokens.idToken }
+        let tokens = try await backend.refresh(current.tokens.refreshToken)
+        session = (current.uid, tokens)
+        await notifyListeners()
+        return tokens.idToken
     }
 
     func signOut() async throws {
@@ -67,10 +71,20 @@ actor ReferenceClient: AuthClient {
         for listener in listeners.values { listener(user) }
     }
 
-    private func signIn(_ response: SignInResponse) async -> AuthDataResult {
-        session = (response.user.uid, response.idToken)
+    func signIn(_ response: SignInResponse) async -> AuthDataResult {
+        session = (response.user.uid, response.tokens)
         await notifyListeners()
         return AuthDataResult(user: response.user, additionalUserInfo: AdditionalUserInfo(providerID: response.providerID, isNewUser: response.isNewUser))
+    }
+
+    private func signIn(_ outcome: SignInOutcome) async throws -> AuthDataResult {
+        switch outcome {
+        case .signedIn(let response):
+            return await signIn(response)
+        case .secondFactorRequired(let pendingID, let hints, let message):
+            let resolver = ReferenceResolver(client: self, session: MultiFactorSession(pendingID), hints: hints)
+            throw AuthError(.secondFactorRequired, message, resolver: resolver)
+        }
     }
 
     // MARK: Settings
@@ -82,22 +96,35 @@ actor ReferenceClient: AuthClient {
     // MARK: Credentials
 
     func signIn(with credential: AuthCredential) async throws -> AuthDataResult {
+        try await signIn(try await firstFactor(credential))
+    }
+
+    func reauthenticate(with credential: AuthCredential) async throws -> AuthDataResult {
+        guard let current = session else { throw AuthError(.nullUser, "nobody is signed in") }
+        let outcome = try await firstFactor(credential)
+        if case .signedIn(let response) = outcome, response.user.uid != current.uid {
+            throw AuthError(.userMismatch, "the credential belongs to another user")
+        }
+        return try await signIn(outcome)
+    }
+
+    private func firstFactor(_ credential: AuthCredential) async throws -> SignInOutcome {
         switch credential {
         case .phone(let verificationID, let code):
             let reportEmptyAsInvalid = defects.contains(.emptyInputsReportedAsInvalid)
             guard !verificationID.isEmpty || reportEmptyAsInvalid else { throw AuthError(.missingVerificationID, "the verification ID is empty") }
             guard !code.isEmpty || reportEmptyAsInvalid else { throw AuthError(.missingVerificationCode, "the verification code is empty") }
             let backendID = defects.contains(.verificationBoundToClientInstance) ? privateVerificationIDs[verificationID] ?? "" : verificationID
-            return await signIn(try await backend.signInWithPhoneNumber(verificationID: backendID, code: code))
+            return .signedIn(try await backend.signInWithPhoneNumber(verificationID: backendID, code: code))
         case .password(let email, let password):
-            return await signIn(try await backend.signIn(email: email, password: password))
+            return try await backend.signIn(email: email, password: password)
         }
     }
 
     // MARK: Phone
 
     func verifyPhoneNumber(_ phoneNumber: String) async throws -> String {
-        let proof = appVerificationDisabled ? AppProof.disabledForTesting : try await verifyApp()
+        let proof = try await appProof()
         let verificationID = try await backend.sendVerificationCode(to: phoneNumber, proof: proof, languageCode: languageCode, device: device)
         guard defects.contains(.verificationBoundToClientInstance) else { return verificationID }
         let privateID = world.random.string(length: 40)
@@ -105,8 +132,9 @@ actor ReferenceClient: AuthClient {
         return privateID
     }
 
-    /// PHONE-14: a silent push when the device can receive one, otherwise a reCAPTCHA.
-    private func verifyApp() async throws -> AppProof {
+    /// PHONE-14: a silent push when the device can receive one, otherwise a reCAPTCHA; nothing when disabled for testing.
+    private func appProof() async throws -> AppProof {
+        if appVerificationDisabled { return .disabledForTesting }
         if defects.contains(.skipsAppVerification) { return .none }
         if let deviceToken = world.push.deviceToken(for: device) {
             isAwaitingPush = true
@@ -134,7 +162,8 @@ actor ReferenceClient: AuthClient {
 
     func canHandleNotification(_ userInfo: [String: String]) async -> Bool {
         if defects.contains(.handlesEveryNotification) { return true }
-        guard isAwaitingPush, let payload = userInfo[pushPayloadKey], let fields = try? JSONDecoder().decode([String: String].self, from: Data(payload.utf8)),
+        guard isAwaitingPush, let payload = userInfo[pushPayloadKey],
+            let fields = try? JSONDecoder().decode([String: String].self, from: Data(payload.utf8)),
             let receipt = fields["receipt"], let secret = fields["secret"]
         else { return false }
         receivedPushes[receipt] = secret
@@ -152,9 +181,68 @@ actor ReferenceClient: AuthClient {
         return true
     }
 
-    // MARK: Email and password
+    // MARK: Email and password, anonymous
 
     func createUser(withEmail email: String, password: String) async throws -> AuthDataResult {
         await signIn(try await backend.signUp(email: email, password: password))
+    }
+
+    func sendEmailVerification() async throws {
+        try await backend.sendEmailVerification(idToken: try await getIDToken(forceRefresh: false))
+    }
+
+    func applyActionCode(_ code: String) async throws {
+        try await backend.applyActionCode(code)
+    }
+
+    func signInAnonymously() async throws -> AuthDataResult {
+        await signIn(await backend.signInAnonymously())
+    }
+
+    // MARK: Multi-factor
+
+    func multiFactorSession() async throws -> MultiFactorSession {
+        MultiFactorSession(try await getIDToken(forceRefresh: false))
+    }
+
+    func verifyPhoneNumber(_ phoneNumber: String, multiFactorSession: MultiFactorSession) async throws -> String {
+        let proof = try await appProof()
+        return try await backend.startEnrollment(
+            idToken: multiFactorSession.rawValue, phoneNumber: phoneNumber, proof: proof, languageCode: languageCode, device: device)
+    }
+
+    func verifyPhoneNumber(with hint: MultiFactorInfo, multiFactorSession: MultiFactorSession) async throws -> String {
+        let proof = try await appProof()
+        return try await backend.startSecondFactor(
+            pendingID: multiFactorSession.rawValue, factorUID: hint.uid, proof: proof, languageCode: languageCode, device: device)
+    }
+
+    func enroll(with assertion: MultiFactorAssertion, displayName: String?) async throws {
+        guard let current = session else { throw AuthError(.nullUser, "nobody is signed in") }
+        let idToken = try await getIDToken(forceRefresh: false)
+        let tokens = try await backend.finalizeEnrollment(
+            idToken: idToken, refreshToken: current.tokens.refreshToken, assertion: assertion, displayName: displayName)
+        guard let tokens, !defects.contains(.enrollmentKeepsOldToken) else { return }
+        session = (current.uid, tokens)
+        await notifyListeners()
+    }
+
+    func unenroll(factorUID: String) async throws {
+        guard let current = session else { throw AuthError(.nullUser, "nobody is signed in") }
+        let idToken = try await getIDToken(forceRefresh: false)
+        session = (current.uid, try await backend.withdraw(idToken: idToken, refreshToken: current.tokens.refreshToken, factorUID: factorUID))
+        await notifyListeners()
+    }
+}
+
+/// The resolver a multi-factor user's first-factor sign-in throws (`MultiFactorResolver`).
+struct ReferenceResolver: MultiFactorResolver {
+    let client: ReferenceClient
+    let session: MultiFactorSession
+    let hints: [MultiFactorInfo]
+
+    func resolveSignIn(with assertion: MultiFactorAssertion) async throws -> AuthDataResult {
+        let response = try await client.backend.resolveSignIn(pendingID: session.rawValue, assertion: assertion)
+        return await client.signIn(response)
     }
 }

@@ -14,7 +14,7 @@ public struct ReferenceSubject: ConformanceSubject {
     }
 
     public var capabilities: Capabilities {
-        Capabilities(flows: [.phone], acceptsUnassignedPhoneNumbers: !defects.contains(.misdeclaresUnassignedNumbers))
+        Capabilities(flows: [.phone, .multiFactor], acceptsUnassignedPhoneNumbers: !defects.contains(.misdeclaresUnassignedNumbers))
     }
 
     public func makeBackend(configuration: ProjectConfiguration, world: World) async throws -> any AuthBackend {

@@ -8,7 +8,9 @@ struct UserRecord: Sendable {
     var email: String?
     var password: PasswordHash?
     var isEmailVerified = false
+    var isAnonymous = false
     var displayName: String?
+    var secondFactors: [EnrolledFactor] = []
     let createdAt: Date
     var lastSignInAt: Date
 
@@ -19,11 +21,25 @@ struct UserRecord: Sendable {
     var snapshot: AuthUser {
         AuthUser(
             uid: uid, email: email, phoneNumber: phoneNumber, displayName: displayName, isEmailVerified: isEmailVerified,
+            isAnonymous: isAnonymous,
             providerData: providers.map { provider in
                 UserInfo(
                     providerID: provider, uid: provider == ProviderID.phone ? phoneNumber ?? uid : email ?? uid,
                     email: provider == ProviderID.password ? email : nil, phoneNumber: provider == ProviderID.phone ? phoneNumber : nil)
             },
-            metadata: UserMetadata(creationDate: createdAt, lastSignInDate: lastSignInAt))
+            metadata: UserMetadata(creationDate: createdAt, lastSignInDate: lastSignInAt),
+            enrolledFactors: secondFactors.map { $0.info(showing: $0.phoneNumber) })
+    }
+}
+
+/// An enrolled SMS second factor, with the full number the backend keeps.
+struct EnrolledFactor: Sendable {
+    let uid: String
+    let displayName: String?
+    let phoneNumber: String
+    let enrolledAt: Date
+
+    func info(showing phoneNumber: String) -> MultiFactorInfo {
+        MultiFactorInfo(uid: uid, displayName: displayName, enrollmentDate: enrolledAt, factorID: MultiFactorID.phone, phoneNumber: phoneNumber)
     }
 }

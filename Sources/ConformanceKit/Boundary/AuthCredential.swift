@@ -25,6 +25,7 @@ public enum AuthCredential: Sendable, Hashable, CustomStringConvertible {
 public enum ProviderID {
     public static let phone = "phone"
     public static let password = "password"
+    public static let anonymous = "anonymous"
     public static let firebase = "Firebase"
 }
 

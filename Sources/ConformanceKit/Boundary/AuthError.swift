@@ -6,10 +6,13 @@
 public struct AuthError: Error, Sendable, CustomStringConvertible {
     public var code: AuthErrorCode
     public var message: String
+    /// With `secondFactorRequired`: how to finish the sign-in (`AuthErrorUserInfoMultiFactorResolverKey`).
+    public var resolver: (any MultiFactorResolver)?
 
-    public init(_ code: AuthErrorCode, _ message: String = "") {
+    public init(_ code: AuthErrorCode, _ message: String = "", resolver: (any MultiFactorResolver)? = nil) {
         self.code = code
         self.message = message
+        self.resolver = resolver
     }
 
     public var description: String { message.isEmpty ? code.label : "\(code.label): \(message)" }

@@ -14,11 +14,13 @@ public struct AuthUser: Sendable, Hashable {
     /// One entry per linked provider (`phone`, `password`, …).
     public var providerData: [UserInfo]
     public var metadata: UserMetadata
+    /// `user.multiFactor.enrolledFactors`.
+    public var enrolledFactors: [MultiFactorInfo]
 
     public init(
         uid: String, providerID: String = ProviderID.firebase, email: String? = nil, phoneNumber: String? = nil,
         displayName: String? = nil, photoURL: URL? = nil, isEmailVerified: Bool = false, isAnonymous: Bool = false,
-        providerData: [UserInfo] = [], metadata: UserMetadata
+        providerData: [UserInfo] = [], metadata: UserMetadata, enrolledFactors: [MultiFactorInfo] = []
     ) {
         self.uid = uid
         self.providerID = providerID
@@ -30,6 +32,7 @@ public struct AuthUser: Sendable, Hashable {
         self.isAnonymous = isAnonymous
         self.providerData = providerData
         self.metadata = metadata
+        self.enrolledFactors = enrolledFactors
     }
 }
 
@@ -94,13 +97,19 @@ public struct IDTokenClaims: Sendable, Hashable {
     public var email: String?
     public var issuedAt: Date
     public var expiresAt: Date
+    /// `firebase.sign_in_second_factor`, e.g. `phone`, when a second factor completed the sign-in.
+    public var secondFactor: String?
 
-    public init(uid: String, signInProvider: String, phoneNumber: String? = nil, email: String? = nil, issuedAt: Date, expiresAt: Date) {
+    public init(
+        uid: String, signInProvider: String, phoneNumber: String? = nil, email: String? = nil, issuedAt: Date, expiresAt: Date,
+        secondFactor: String? = nil
+    ) {
         self.uid = uid
         self.signInProvider = signInProvider
         self.phoneNumber = phoneNumber
         self.email = email
         self.issuedAt = issuedAt
         self.expiresAt = expiresAt
+        self.secondFactor = secondFactor
     }
 }

@@ -66,8 +66,55 @@ public protocol AuthClient: Sendable {
     /// `Auth.canHandle(_:)`: true only for a redirect the client is waiting for.
     func canHandle(_ url: URL) async -> Bool
 
-    // MARK: Email and password
+    // MARK: Email and password, anonymous
 
     /// `Auth.createUser(withEmail:password:)`: creates the user and signs it in.
     func createUser(withEmail email: String, password: String) async throws -> AuthDataResult
+    /// `User.sendEmailVerification()`: mails the current user a verification link (`mode=verifyEmail&oobCode=…`).
+    func sendEmailVerification() async throws
+    /// `Auth.applyActionCode(_:)`: applies the `oobCode` of a verification link.
+    func applyActionCode(_ code: String) async throws
+    /// `User.reload()`: refreshes the current user from the backend (after its email was verified elsewhere).
+    func reload() async throws
+    /// `Auth.signInAnonymously()`.
+    func signInAnonymously() async throws -> AuthDataResult
+    /// `User.reauthenticate(with:)`: proves again who the current user is; `userMismatch` for another user.
+    func reauthenticate(with credential: AuthCredential) async throws -> AuthDataResult
+
+    // MARK: Multi-factor
+
+    /// `user.multiFactor.session()`: a session for enrolling a second factor for the current user.
+    func multiFactorSession() async throws -> MultiFactorSession
+    /// `PhoneAuthProvider.verifyPhoneNumber(_:uiDelegate:multiFactorSession:)`: sends the enrollment SMS.
+    func verifyPhoneNumber(_ phoneNumber: String, multiFactorSession: MultiFactorSession) async throws -> String
+    /// `PhoneAuthProvider.verifyPhoneNumber(with:uiDelegate:multiFactorSession:)`: sends the sign-in SMS to a hint's number.
+    func verifyPhoneNumber(with hint: MultiFactorInfo, multiFactorSession: MultiFactorSession) async throws -> String
+    /// `user.multiFactor.enroll(with:displayName:)`.
+    func enroll(with assertion: MultiFactorAssertion, displayName: String?) async throws
+    /// `user.multiFactor.unenroll(withFactorUID:)`.
+    func unenroll(factorUID: String) async throws
+}
+
+/// Subjects that do not declare a flow need not implement its calls: these answer `operationNotAllowed`.
+extension AuthClient {
+    public func sendEmailVerification() async throws { throw AuthError.notImplemented("sendEmailVerification") }
+    public func applyActionCode(_ code: String) async throws { throw AuthError.notImplemented("applyActionCode") }
+    public func reload() async throws {}
+    public func signInAnonymously() async throws -> AuthDataResult { throw AuthError.notImplemented("signInAnonymously") }
+    public func reauthenticate(with credential: AuthCredential) async throws -> AuthDataResult { throw AuthError.notImplemented("reauthenticate") }
+    public func multiFactorSession() async throws -> MultiFactorSession { throw AuthError.notImplemented("multiFactorSession") }
+    public func verifyPhoneNumber(_ phoneNumber: String, multiFactorSession: MultiFactorSession) async throws -> String {
+        throw AuthError.notImplemented("verifyPhoneNumber(_:multiFactorSession:)")
+    }
+    public func verifyPhoneNumber(with hint: MultiFactorInfo, multiFactorSession: MultiFactorSession) async throws -> String {
+        throw AuthError.notImplemented("verifyPhoneNumber(with:multiFactorSession:)")
+    }
+    public func enroll(with assertion: MultiFactorAssertion, displayName: String?) async throws { throw AuthError.notImplemented("enroll") }
+    public func unenroll(factorUID: String) async throws { throw AuthError.notImplemented("unenroll") }
+}
+
+extension AuthError {
+    static func notImplemented(_ call: String) -> AuthError {
+        AuthError(.operationNotAllowed, "\(call) is not implemented by this subject; declare only the flows it implements")
+    }
 }

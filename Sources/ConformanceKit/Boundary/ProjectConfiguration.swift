@@ -9,18 +9,21 @@ public struct ProjectConfiguration: Sendable, Hashable {
     public var appName: String
     public var bundleID: String
     public var phone: PhoneSettings
+    public var multiFactor: MultiFactorSettings
     public var passwordSignInEnabled: Bool
     /// How long any call may wait for an outside party (SMS, email, GitHub, Apple) before failing with `networkError` (AUTH-2).
     public var networkTimeout: Duration
 
     public init(
         projectID: String = "conformance-demo", appName: String = "Conformance Demo", bundleID: String = "com.example.conformance",
-        phone: PhoneSettings = PhoneSettings(), passwordSignInEnabled: Bool = true, networkTimeout: Duration = .seconds(30)
+        phone: PhoneSettings = PhoneSettings(), multiFactor: MultiFactorSettings = MultiFactorSettings(), passwordSignInEnabled: Bool = true,
+        networkTimeout: Duration = .seconds(30)
     ) {
         self.projectID = projectID
         self.appName = appName
         self.bundleID = bundleID
         self.phone = phone
+        self.multiFactor = multiFactor
         self.passwordSignInEnabled = passwordSignInEnabled
         self.networkTimeout = networkTimeout
     }
@@ -37,6 +40,8 @@ public struct ProjectConfiguration: Sendable, Hashable {
         try Self.requirePositive(networkTimeout, field: "networkTimeout")
         try Self.requirePositive(phone.codeLifetime, field: "phone.codeLifetime")
         try Self.requirePositive(phone.verificationLimit.window, field: "phone.verificationLimit.window")
+        try Self.requirePositive(multiFactor.pendingSignInLifetime, field: "multiFactor.pendingSignInLifetime")
+        try Self.requirePositive(multiFactor.recentSignInWindow, field: "multiFactor.recentSignInWindow")
         guard phone.verificationLimit.maxRequests > 0 else {
             throw .invalidValue(field: "phone.verificationLimit.maxRequests", value: "\(phone.verificationLimit.maxRequests)", expected: "at least 1")
         }
@@ -66,6 +71,22 @@ public struct PhoneSettings: Sendable, Hashable {
         self.testPhoneNumbers = testPhoneNumbers
         self.codeLifetime = codeLifetime
         self.verificationLimit = verificationLimit
+    }
+}
+
+/// The SMS multi-factor settings of a project (Identity Platform).
+public struct MultiFactorSettings: Sendable, Hashable {
+    /// SMS multi-factor authentication is enabled for the project.
+    public var isEnabled: Bool
+    /// How long a resolver's session stays good after the first factor succeeded (MFA-11).
+    public var pendingSignInLifetime: Duration
+    /// How recent a sign-in must be to enroll a second factor (MFA-15).
+    public var recentSignInWindow: Duration
+
+    public init(isEnabled: Bool = true, pendingSignInLifetime: Duration = .seconds(600), recentSignInWindow: Duration = .seconds(300)) {
+        self.isEnabled = isEnabled
+        self.pendingSignInLifetime = pendingSignInLifetime
+        self.recentSignInWindow = recentSignInWindow
     }
 }
 

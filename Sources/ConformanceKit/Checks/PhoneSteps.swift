@@ -6,6 +6,7 @@ public enum PhoneNumbers {
     public static let usOther = "+16505550102"
     public static let brazil = "+5511961234567"
     public static let uk = "+442079460123"
+    public static let ireland = "+353850123456"
     /// A test phone number and its fixed code (US fictional range).
     public static let test = TestPhoneNumber("+16505550188", code: "654321")
     public static let otherTest = TestPhoneNumber("+16505550189", code: "112233")

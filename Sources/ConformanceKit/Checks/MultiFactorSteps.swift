@@ -1,0 +1,110 @@
+import Foundation
+import MockIdP
+
+/// A password user of the multi-factor checks.
+public struct PasswordUser: Sendable {
+    public let email: String
+    public let password: String
+
+    public static let ada = PasswordUser(email: "ada@example.com", password: "correct horse battery")
+    public static let grace = PasswordUser(email: "grace@example.com", password: "staple battery horse")
+
+    public var credential: AuthCredential { .password(email: email, password: password) }
+}
+
+/// The steps of SMS multi-factor as a user takes them.
+extension CheckContext {
+    /// Signs `user` up and leaves it signed in, its email not verified.
+    @discardableResult
+    public func signUp(_ user: PasswordUser, on client: any AuthClient) async throws -> AuthUser {
+        try await expectSuccess("createUser(withEmail: \"\(user.email)\")") {
+            try await client.createUser(withEmail: user.email, password: user.password)
+        }.user
+    }
+
+    /// Signs `user` up and verifies its email with the link from the mailbox, as the user would.
+    @discardableResult
+    public func signUpVerified(_ user: PasswordUser, on client: any AuthClient) async throws -> AuthUser {
+        try await signUp(user, on: client)
+        try await expectSuccess("sendEmailVerification()") { try await client.sendEmailVerification() }
+        guard let email = world.mail.inbox(user.email).last else { throw CheckFailure("no verification email reached \(user.email)") }
+        let codes = email.links.compactMap { link in
+            URLComponents(url: link, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "oobCode" }?.value
+        }
+        guard let code = codes.first else { throw CheckFailure("the verification email to \(user.email) holds no link with an oobCode: \"\(email.body)\"") }
+        try await expectSuccess("applyActionCode(the oobCode from the verification email)") { try await client.applyActionCode(code) }
+        try await expectSuccess("reload()") { try await client.reload() }
+        guard let verified = await client.currentUser, verified.isEmailVerified else {
+            throw CheckFailure("after applying the verification link, \(user.email) is not verified")
+        }
+        return verified
+    }
+
+    /// Enrolls `phoneNumber` as a second factor of the current user with the code from its SMS.
+    @discardableResult
+    public func enroll(_ phoneNumber: String, displayName: String? = nil, on client: any AuthClient) async throws -> MultiFactorInfo {
+        let session = try await expectSuccess("multiFactorSession()") { try await client.multiFactorSession() }
+        let verificationID = try await expectSuccess("verifyPhoneNumber(\"\(phoneNumber)\", multiFactorSession:)") {
+            try await client.verifyPhoneNumber(phoneNumber, multiFactorSession: session)
+        }
+        let code = try latestCode(sentTo: phoneNumber)
+        try await expectSuccess("enroll(with: the phone assertion for \(phoneNumber), displayName: \(displayName.shown))") {
+            try await client.enroll(with: .phone(verificationID: verificationID, verificationCode: code), displayName: displayName)
+        }
+        guard let factor = await client.currentUser?.enrolledFactors.last(where: { $0.phoneNumber == phoneNumber }) else {
+            throw CheckFailure("after enrolling \(phoneNumber), the user's enrolled factors are \(await client.currentUser?.enrolledFactors ?? [])")
+        }
+        return factor
+    }
+
+    /// A verified password user with one SMS second factor, signed out again.
+    @discardableResult
+    public func multiFactorUser(
+        _ user: PasswordUser = .ada, factors phoneNumbers: [String] = [PhoneNumbers.us], on client: any AuthClient
+    ) async throws -> [MultiFactorInfo] {
+        try await signUpVerified(user, on: client)
+        var factors: [MultiFactorInfo] = []
+        for (index, phoneNumber) in phoneNumbers.enumerated() {
+            factors.append(try await enroll(phoneNumber, displayName: "Phone \(index + 1)", on: client))
+        }
+        try await expectSuccess("signOut()") { try await client.signOut() }
+        return factors
+    }
+
+    /// Signs `user` in with the password, which must stop at the second factor; returns the error and its resolver.
+    public func expectSecondFactorRequired(_ user: PasswordUser, on client: any AuthClient) async throws -> (AuthError, any MultiFactorResolver) {
+        let error = try await expectFailure(.secondFactorRequired, when: "signIn(with: password of \(user.email)), a multi-factor user") {
+            try await client.signIn(with: user.credential)
+        }
+        guard let resolver = error.resolver else { throw CheckFailure("secondFactorRequired carries no resolver: \(error)") }
+        return (error, resolver)
+    }
+
+    /// Asks for the code of `hint` and returns the verification ID.
+    public func requestCode(for hint: MultiFactorInfo, of resolver: any MultiFactorResolver, on client: any AuthClient) async throws -> String {
+        try await expectSuccess("verifyPhoneNumber(with: hint \(hint.uid.abbreviated), multiFactorSession: the resolver's)") {
+            try await client.verifyPhoneNumber(with: hint, multiFactorSession: resolver.session)
+        }
+    }
+
+    /// Tries to enroll `phoneNumber` for the current user, which must fail with `expected` at the start or at
+    /// the end of the enrollment, and leave the user's factors as they were.
+    public func expectEnrollmentRefused(_ phoneNumber: String, with expected: AuthErrorCode, on client: any AuthClient, because situation: String) async throws {
+        let before = await client.currentUser?.enrolledFactors ?? []
+        do {
+            let session = try await client.multiFactorSession()
+            let verificationID = try await client.verifyPhoneNumber(phoneNumber, multiFactorSession: session)
+            let code = try latestCode(sentTo: phoneNumber)
+            try await client.enroll(with: .phone(verificationID: verificationID, verificationCode: code), displayName: nil)
+            throw CheckFailure("\(situation), yet \(phoneNumber) was enrolled as a second factor; expected \(expected.label)")
+        } catch let error as AuthError {
+            try expect(error.code == expected, "\(situation), enrolling \(phoneNumber) failed with \(error); expected \(expected.label)")
+        } catch let failure as CheckFailure {
+            throw failure
+        } catch {
+            throw CheckFailure("\(situation), enrolling \(phoneNumber) threw \(describe(error)), which is not an AuthError")
+        }
+        let after = await client.currentUser?.enrolledFactors ?? []
+        try expect(after == before, "\(situation), the enrolled factors changed from \(before.count) to \(after.count)")
+    }
+}

@@ -1,0 +1,19 @@
+extension Rule {
+    public static let mfa2 = Rule(
+        "MFA-2", .must, flow: .multiFactor,
+        title: "Phone and anonymous users cannot enroll a second factor",
+        statement: "Users whose first factor is phone or anonymous (or Game Center, where supported) cannot enroll: unsupportedFirstFactor [17089].",
+        source: "001 (“전화 인증, 익명 인증, Apple Game Center를 제외한 모든 제공업체는 MFA를 지원합니다”)",
+        checks: [
+            Check("a user signed in by phone cannot enroll") { context in
+                let app = try await context.launchApp()
+                try await context.signInWithSMS(PhoneNumbers.brazil, on: app.client)
+                try await context.expectEnrollmentRefused(PhoneNumbers.us, with: .unsupportedFirstFactor, on: app.client, because: "the first factor is phone")
+            },
+            Check("an anonymous user cannot enroll") { context in
+                let app = try await context.launchApp()
+                try await expectSuccess("signInAnonymously()") { try await app.client.signInAnonymously() }
+                try await context.expectEnrollmentRefused(PhoneNumbers.us, with: .unsupportedFirstFactor, on: app.client, because: "the user is anonymous")
+            },
+        ])
+}

@@ -1,0 +1,22 @@
+extension Rule {
+    public static let mfa6 = Rule(
+        "MFA-6", .must, flow: .multiFactor,
+        title: "After enrollment, the first factor alone fails with secondFactorRequired and a resolver",
+        statement: """
+            After enrollment, a first-factor sign-in (password, email link, OAuth) does not sign the user in: it fails with \
+            secondFactorRequired [17078] carrying a resolver with the hints and a session; the current user is unchanged.
+            """,
+        source: "001 (두 번째 단계 인증으로 사용자 로그인 처리)",
+        checks: [
+            Check("a password sign-in stops at the second factor and leaves the current user as it was") { context in
+                let app = try await context.launchApp()
+                let factors = try await context.multiFactorUser(on: app.client)
+                let other = try await context.signUp(.grace, on: app.client)
+                let (_, resolver) = try await context.expectSecondFactorRequired(.ada, on: app.client)
+                try expect(resolver.hints.count == factors.count, "the resolver has \(resolver.hints.count) hints; the user enrolled \(factors.count) factor")
+                try expect(!resolver.session.rawValue.isEmpty, "the resolver's session is empty")
+                let current = await app.client.currentUser
+                try expect(current?.uid == other.uid, "after the stopped sign-in the current user is \((current?.uid).shown); expected it unchanged, \(other.uid)")
+            },
+        ])
+}

@@ -1,0 +1,49 @@
+extension Rule {
+    public static let mfa7 = Rule(
+        "MFA-7", .must, flow: .multiFactor,
+        title: "Hints mask every digit but the last four; the full number appears nowhere",
+        statement: """
+            A hint never reveals the full phone number: every digit except the last four is masked with *, one * per digit, the \
+            country calling code may stay visible (+1******1234, +*******1234); the full number appears nowhere in the resolver, \
+            its hints, or the error.
+            """,
+        source: "001 (“인증 과정에서 전화번호가 마스킹되므로(예: +1******1234)”), emulator (obfuscatePhoneNumber)",
+        checks: [
+            Check("hints of numbers with 1-, 2- and 3-digit country codes are masked as the rule says") { context in
+                let app = try await context.launchApp()
+                let numbers = [PhoneNumbers.us, PhoneNumbers.uk, PhoneNumbers.ireland]
+                try await context.multiFactorUser(factors: numbers, on: app.client)
+                let (_, resolver) = try await context.expectSecondFactorRequired(.ada, on: app.client)
+                try expect(resolver.hints.count == numbers.count, "the resolver has \(resolver.hints.count) hints for \(numbers.count) factors")
+                for (hint, phoneNumber) in zip(resolver.hints, numbers) {
+                    let number = try E164Number(phoneNumber)
+                    guard let shown = hint.phoneNumber else { throw CheckFailure("the hint for \(phoneNumber) shows no number") }
+                    if let problem = PhoneHintMask.problem(in: shown, for: number) {
+                        throw CheckFailure("the hint \"\(shown)\" for \(phoneNumber) does not conform: \(problem)")
+                    }
+                }
+            },
+            Check("the full number is nowhere in the error, the resolver or its hints") { context in
+                let app = try await context.launchApp()
+                try await context.multiFactorUser(factors: [PhoneNumbers.us], on: app.client)
+                let (error, resolver) = try await context.expectSecondFactorRequired(.ada, on: app.client)
+                let exposed = [("the error's message", error.message), ("the error's description", error.description)]
+                    + reachableStrings(in: resolver).map { ("the resolver", $0) }
+                    + resolver.hints.flatMap { reachableStrings(in: $0) }.map { ("a hint", $0) }
+                let digits = String(PhoneNumbers.us.dropFirst())
+                for (place, text) in exposed where text.contains(digits) {
+                    throw CheckFailure("the full number \(PhoneNumbers.us) appears in \(place): \"\(text)\"")
+                }
+            },
+        ])
+}
+
+/// Every string reachable from `value` through stored properties of values (structs, enums, tuples, collections),
+/// not through references: what a resolver or hint itself carries.
+func reachableStrings(in value: Any, depth: Int = 8) -> [String] {
+    if let string = value as? String { return [string] }
+    if let string = value as? Substring { return [String(string)] }
+    let mirror = Mirror(reflecting: value)
+    guard depth > 0, mirror.displayStyle != .class else { return [] }
+    return mirror.children.flatMap { reachableStrings(in: $0.value, depth: depth - 1) }
+}

@@ -1,0 +1,24 @@
+extension Rule {
+    public static let mfa8 = Rule(
+        "MFA-8", .must, flow: .multiFactor,
+        title: "One hint per factor, with its uid, name and factor ID; the chosen hint's number gets the SMS",
+        statement: """
+            Each hint carries the factor's uid, displayName and factorID; with several factors there is one hint per factor, and \
+            choosing hint i sends the SMS to factor i's number only.
+            """,
+        source: "001 (“resolver.hints[selectedIndex]”)",
+        checks: [
+            Check("two factors give two matching hints, and choosing the second texts only its number") { context in
+                let app = try await context.launchApp()
+                let factors = try await context.multiFactorUser(factors: [PhoneNumbers.us, PhoneNumbers.uk], on: app.client)
+                let (_, resolver) = try await context.expectSecondFactorRequired(.ada, on: app.client)
+                let hinted = resolver.hints.map { "\($0.uid)/\($0.displayName.shown)/\($0.factorID)" }
+                let enrolled = factors.map { "\($0.uid)/\($0.displayName.shown)/\($0.factorID)" }
+                try expect(hinted == enrolled, "the hints are \(hinted); the enrolled factors are \(enrolled)")
+                let sentBefore = context.world.sms.messages.count
+                _ = try await context.requestCode(for: resolver.hints[1], of: resolver, on: app.client)
+                let sent = context.world.sms.messages.dropFirst(sentBefore).map(\.to)
+                try expect(sent == [PhoneNumbers.uk], "choosing the hint of \(PhoneNumbers.uk) sent SMS to \(sent)")
+            },
+        ])
+}

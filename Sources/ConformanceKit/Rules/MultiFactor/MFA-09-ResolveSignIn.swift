@@ -1,0 +1,30 @@
+extension Rule {
+    public static let mfa9 = Rule(
+        "MFA-9", .must, flow: .multiFactor,
+        title: "resolveSignIn with the SMS code signs in, keeping the first factor's provider",
+        statement: """
+            resolveSignIn with the code from that SMS signs the user in; the result keeps the first factor's provider ID and, \
+            for OAuth, its credential.
+            """,
+        source: "001 (“Complete sign-in. This will also trigger the Auth state listeners”), emulator (sign_in_provider kept)",
+        checks: [
+            Check("the code from the hint's SMS signs the user in; the session's provider stays password") { context in
+                let app = try await context.launchApp()
+                try await context.multiFactorUser(on: app.client)
+                let (_, resolver) = try await context.expectSecondFactorRequired(.ada, on: app.client)
+                let verificationID = try await context.requestCode(for: resolver.hints[0], of: resolver, on: app.client)
+                let code = try context.latestCode(sentTo: PhoneNumbers.us)
+                let result = try await expectSuccess("resolveSignIn(with: the code from the SMS)") {
+                    try await resolver.resolveSignIn(with: .phone(verificationID: verificationID, verificationCode: code))
+                }
+                let current = await app.client.currentUser
+                try expect(current?.email == PasswordUser.ada.email, "after resolveSignIn the current user is \((current?.email).shown)")
+                if let info = result.additionalUserInfo {
+                    try expect(info.providerID == ProviderID.password, "resolveSignIn reports provider \(info.providerID); expected the first factor's, password")
+                }
+                let token = try await expectSuccess("getIDToken()") { try await app.client.getIDToken(forceRefresh: false) }
+                let claims = try await expectSuccess("verifyIDToken(the resolved session's token)") { try await app.backend.verifyIDToken(token) }
+                try expect(claims.signInProvider == ProviderID.password, "the resolved session's sign-in provider is \(claims.signInProvider); expected password")
+            },
+        ])
+}

@@ -1,0 +1,20 @@
+extension Rule {
+    public static let mfa10 = Rule(
+        "MFA-10", .must, flow: .multiFactor,
+        title: "resolveSignIn with a wrong code fails with invalidVerificationCode",
+        statement: "resolveSignIn with a wrong code fails with invalidVerificationCode and signs nobody in.",
+        source: "001",
+        checks: [
+            Check("a wrong second-factor code fails and signs nobody in") { context in
+                let app = try await context.launchApp()
+                try await context.multiFactorUser(on: app.client)
+                let (_, resolver) = try await context.expectSecondFactorRequired(.ada, on: app.client)
+                let verificationID = try await context.requestCode(for: resolver.hints[0], of: resolver, on: app.client)
+                let wrong = wrongCode(for: try context.latestCode(sentTo: PhoneNumbers.us))
+                try await expectFailure(.invalidVerificationCode, when: "resolveSignIn with the wrong code \(wrong)") {
+                    try await resolver.resolveSignIn(with: .phone(verificationID: verificationID, verificationCode: wrong))
+                }
+                try await context.expectSignedOut(app.client, after: "a wrong second-factor code")
+            },
+        ])
+}

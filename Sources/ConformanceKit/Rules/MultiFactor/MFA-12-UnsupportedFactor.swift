@@ -1,0 +1,28 @@
+extension Rule {
+    public static let mfa12 = Rule(
+        "MFA-12", .must, flow: .multiFactor,
+        title: "An unsupported factor type fails with a clear error",
+        statement: "A factor type the implementation does not support (e.g. TOTP) fails with a clear error, not a crash or a hang.",
+        source: "001 (SMS only), iOS SDK (enroll with an unknown factor ID returns without calling back)",
+        checks: [
+            Check("enrolling a TOTP factor fails with an AuthError and enrolls nothing") { context in
+                let app = try await context.launchApp()
+                try await context.signUpVerified(.ada, on: app.client)
+                let error = try await expectAuthError(when: "enroll(with: a TOTP assertion)") {
+                    try await app.client.enroll(with: .totp(oneTimePassword: "123456"), displayName: "Authenticator")
+                }
+                try expect(!error.message.isEmpty, "enrolling a TOTP factor failed with \(error.code.label) and no message")
+                let factors = await app.client.currentUser?.enrolledFactors ?? []
+                try expect(factors.isEmpty, "a TOTP enrollment left \(factors.count) factors")
+            },
+            Check("resolving a sign-in with a TOTP assertion fails with an AuthError") { context in
+                let app = try await context.launchApp()
+                try await context.multiFactorUser(on: app.client)
+                let (_, resolver) = try await context.expectSecondFactorRequired(.ada, on: app.client)
+                _ = try await expectAuthError(when: "resolveSignIn(with: a TOTP assertion)") {
+                    try await resolver.resolveSignIn(with: .totp(oneTimePassword: "123456"))
+                }
+                try await context.expectSignedOut(app.client, after: "a TOTP assertion")
+            },
+        ])
+}

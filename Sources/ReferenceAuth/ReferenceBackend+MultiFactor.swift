@@ -1,0 +1,130 @@
+import ConformanceKit
+import Foundation
+import MockIdP
+
+/// SMS second factors: enrollment, the pending sign-in and its resolution.
+extension ReferenceBackend {
+    /// The end of a first factor: a session, or for a multi-factor user a pending sign-in with masked hints.
+    func firstFactorSucceeded(for user: UserRecord, provider: String) -> SignInOutcome {
+        guard !user.secondFactors.isEmpty, !defects.contains(.signsInWithoutSecondFactor) else {
+            return .signedIn(startSession(for: user, provider: provider, isNewUser: false))
+        }
+        let pendingID = world.random.string(length: 64)
+        let lifetime = configuration.multiFactor.pendingSignInLifetime
+        let expiresAt = defects.contains(.pendingSignInNeverExpires) ? nil : world.clock.now.advanced(by: lifetime)
+        pendingSignIns[pendingID] = PendingSignIn(uid: user.uid, provider: provider, expiresAt: expiresAt)
+        let hints = user.secondFactors.map { $0.info(showing: hint(for: $0.phoneNumber)) }
+        var message = "Please complete a second factor challenge to finish signing into this account."
+        if defects.contains(.leaksNumberInSecondFactorError) { message += " Codes go to \(user.secondFactors[0].phoneNumber)." }
+        return .secondFactorRequired(pendingID: pendingID, hints: hints, message: message)
+    }
+
+    /// MFA-7: the number as a hint shows it.
+    private func hint(for phoneNumber: String) -> String {
+        guard let number = try? E164Number(phoneNumber) else { return "" }
+        guard defects.contains(.masksOnlyMiddleDigits) else { return PhoneHintMask.mask(number, showingCountryCode: true) }
+        let digits = number.digits
+        return "+" + digits.dropLast(7) + "***" + digits.suffix(4)
+    }
+
+    // MARK: Enrollment
+
+    /// Checks that the session's user may enroll `phoneNumber` and texts it a code (`mfaEnrollment:start`).
+    func startEnrollment(idToken: String, phoneNumber: String, proof: AppProof, languageCode: String?, device: Device) async throws -> String {
+        let user = try enrollingUser(idToken)
+        let phoneNumber = try validated(phoneNumber, loosely: defects.contains(.enrollmentAcceptsPunctuatedNumbers))
+        try requireNotEnrolled(phoneNumber, for: user)
+        return try await sendCode(to: phoneNumber, for: .enrollment(uid: user.uid), proof: proof, languageCode: languageCode, device: device)
+    }
+
+    /// Enrolls the factor an assertion proves and returns the session's new tokens (`mfaEnrollment:finalize`).
+    func finalizeEnrollment(idToken: String, refreshToken: String, assertion: MultiFactorAssertion, displayName: String?) throws -> SessionTokens? {
+        var user = try enrollingUser(idToken)
+        guard case .phone(let verificationID, let code) = assertion else {
+            if defects.contains(.ignoresUnsupportedFactors) { return nil }
+            throw AuthError(.operationNotAllowed, "\(assertion.factorID) second factors are not enabled for this project; only SMS is")
+        }
+        let verification = try consumeCode(verificationID, code: code) { $0 == .enrollment(uid: user.uid) }
+        try requireNotEnrolled(verification.phoneNumber, for: user)
+        let name = defects.contains(.enrollmentLosesDisplayName) ? nil : displayName
+        user.secondFactors.append(EnrolledFactor(uid: newUID(), displayName: name, phoneNumber: verification.phoneNumber, enrolledAt: world.clock.date))
+        users[user.uid] = user
+        return try renew(refreshToken, secondFactor: MultiFactorID.phone)
+    }
+
+    /// Removes a factor and returns the session's new tokens (`mfaEnrollment:withdraw`).
+    func withdraw(idToken: String, refreshToken: String, factorUID: String) throws -> SessionTokens {
+        var (_, user) = try session(idToken)
+        guard user.secondFactors.contains(where: { $0.uid == factorUID }) else {
+            throw AuthError(.multiFactorInfoNotFound, "the user has no second factor \(factorUID)")
+        }
+        if !defects.contains(.unenrollKeepsFactor) { user.secondFactors.removeAll { $0.uid == factorUID } }
+        users[user.uid] = user
+        return try renew(refreshToken, secondFactor: nil)
+    }
+
+    /// The user of a session that may enroll: MFA on, an eligible first factor (MFA-2), a verified email
+    /// (MFA-1) and a recent sign-in (MFA-15).
+    private func enrollingUser(_ idToken: String) throws -> UserRecord {
+        guard configuration.multiFactor.isEnabled else { throw AuthError(.operationNotAllowed, "SMS multi-factor authentication is not enabled") }
+        let (grant, user) = try session(idToken)
+        if [ProviderID.phone, ProviderID.anonymous].contains(grant.provider), !defects.contains(.letsPhoneAndAnonymousUsersEnroll) {
+            throw AuthError(.unsupportedFirstFactor, "multi-factor authentication is not available for the \(grant.provider) first factor")
+        }
+        guard user.isEmailVerified || defects.contains(.enrollsWithUnverifiedEmail) || defects.contains(.letsPhoneAndAnonymousUsersEnroll) else {
+            throw AuthError(.unverifiedEmail, "verify the email address before enrolling a second factor")
+        }
+        let signedInFor = grant.authTime.duration(to: world.clock.now)
+        guard signedInFor <= configuration.multiFactor.recentSignInWindow || defects.contains(.noRecentSignInCheck) else {
+            throw AuthError(.requiresRecentLogin, "the sign-in is \(signedInFor) old; sign in again before enrolling a second factor")
+        }
+        return user
+    }
+
+    private func requireNotEnrolled(_ phoneNumber: String, for user: UserRecord) throws {
+        guard !user.secondFactors.contains(where: { $0.phoneNumber == phoneNumber }) || defects.contains(.allowsSameNumberTwice) else {
+            throw AuthError(.secondFactorAlreadyEnrolled, "this number is already enrolled as a second factor of the user")
+        }
+    }
+
+    // MARK: Sign-in with a second factor
+
+    /// Texts a code to the chosen factor of a pending sign-in (`mfaSignIn:start`).
+    func startSecondFactor(pendingID: String, factorUID: String, proof: AppProof, languageCode: String?, device: Device) async throws -> String {
+        let pending = try pendingSignIn(pendingID)
+        let owners = defects.contains(.acceptsOtherUsersResolverSession) ? Array(users.values) : users[pending.uid].map { [$0] } ?? []
+        guard let user = owners.first(where: { $0.secondFactors.contains { $0.uid == factorUID } }),
+            let factor = user.secondFactors.first(where: { $0.uid == factorUID })
+        else { throw AuthError(.multiFactorInfoNotFound, "the user signing in has no second factor \(factorUID)") }
+        let recipient = defects.contains(.sendsSecondFactorSMSToFirstFactor) ? user.secondFactors[0].phoneNumber : factor.phoneNumber
+        return try await sendCode(
+            to: recipient, for: .secondFactor(pendingID: pendingID, factorUID: factorUID), proof: proof, languageCode: languageCode, device: device)
+    }
+
+    /// Finishes a pending sign-in with a second factor (`mfaSignIn:finalize`).
+    func resolveSignIn(pendingID: String, assertion: MultiFactorAssertion) throws -> SignInResponse {
+        let pending = try pendingSignIn(pendingID)
+        guard case .phone(let verificationID, let code) = assertion else {
+            throw AuthError(.operationNotAllowed, "\(assertion.factorID) second factors are not enabled for this project; only SMS is")
+        }
+        let anySession = defects.contains(.acceptsOtherUsersResolverSession)
+        _ = try consumeCode(verificationID, code: code, anyCode: defects.contains(.resolveAcceptsWrongCode)) { purpose in
+            if case .secondFactor(let owner, _) = purpose { owner == pendingID || anySession } else { false }
+        }
+        pendingSignIns[pendingID] = nil
+        guard let user = users[pending.uid] else { throw AuthError(.userNotFound, "the user no longer exists") }
+        let provider = defects.contains(.resolvedSignInReportsPhoneProvider) ? ProviderID.phone : pending.provider
+        return startSession(for: user, provider: provider, isNewUser: false, secondFactor: MultiFactorID.phone)
+    }
+
+    private func pendingSignIn(_ pendingID: String) throws -> PendingSignIn {
+        guard let pending = pendingSignIns[pendingID] else {
+            throw AuthError(.invalidMultiFactorSession, "the multi-factor session does not belong to a sign-in in progress")
+        }
+        guard !isExpired(pending.expiresAt) else {
+            pendingSignIns[pendingID] = nil
+            throw AuthError(.sessionExpired, "the multi-factor session has expired; sign in again")
+        }
+        return pending
+    }
+}

@@ -1,0 +1,55 @@
+import ConformanceKit
+import Foundation
+import MockIdP
+
+/// Email and password users, email verification, anonymous users.
+extension ReferenceBackend {
+    func signUp(email: String, password: String) throws -> SignInResponse {
+        guard configuration.passwordSignInEnabled else { throw AuthError(.operationNotAllowed, "password sign-in is not enabled") }
+        guard email.split(separator: "@").count == 2, !email.contains(" ") else { throw AuthError(.invalidEmail, "\"\(email)\" is not an email address") }
+        guard password.count >= 6 else { throw AuthError(.weakPassword, "the password must be 6 characters long or more") }
+        let email = email.lowercased()
+        guard !users.values.contains(where: { $0.email == email }) else { throw AuthError(.emailAlreadyInUse, "the email address is already in use") }
+        let user = UserRecord(
+            uid: newUID(), email: email, password: PasswordHash(password, salt: world.random.bytes(16)),
+            createdAt: world.clock.date, lastSignInAt: world.clock.date)
+        return startSession(for: user, provider: ProviderID.password, isNewUser: true)
+    }
+
+    /// Password sign-in; a user with second factors gets a pending sign-in instead (MFA-6).
+    func signIn(email: String, password: String) throws -> SignInOutcome {
+        guard configuration.passwordSignInEnabled else { throw AuthError(.operationNotAllowed, "password sign-in is not enabled") }
+        guard let user = users.values.first(where: { $0.email == email.lowercased() }) else {
+            throw AuthError(.userNotFound, "there is no user with this email address")
+        }
+        guard user.password?.matches(password) == true else { throw AuthError(.wrongPassword, "the password is invalid") }
+        return firstFactorSucceeded(for: user, provider: ProviderID.password)
+    }
+
+    func signInAnonymously() -> SignInResponse {
+        let user = UserRecord(uid: newUID(), isAnonymous: true, createdAt: world.clock.date, lastSignInAt: world.clock.date)
+        return startSession(for: user, provider: ProviderID.anonymous, isNewUser: true)
+    }
+
+    /// Mails the session's user a link that verifies its email address.
+    func sendEmailVerification(idToken: String) async throws {
+        let (_, user) = try session(idToken)
+        guard let email = user.email else { throw AuthError(.missingEmail, "the user has no email address") }
+        let code = world.random.string(length: 54)
+        emailVerificationCodes[code] = user.uid
+        let link = "https://\(configuration.projectID).firebaseapp.com/__/auth/action?mode=verifyEmail&oobCode=\(code)&apiKey=reference-api-key&lang=en"
+        let subject = "Verify your email for \(configuration.appName)"
+        let body = "Hello,\n\nFollow this link to verify your email address.\n\n\(link)\n\nIf you didn't ask to verify this address, you can ignore this email."
+        let mail = world.mail
+        try await callOutsideParty("mail server") { () async throws(PartyError) in try await mail.send(to: email, subject: subject, body: body) }
+    }
+
+    /// Applies an email-verification code (`Auth.applyActionCode`).
+    func applyActionCode(_ code: String) throws {
+        guard let uid = emailVerificationCodes.removeValue(forKey: code), var user = users[uid] else {
+            throw AuthError(.invalidActionCode, "the action code is invalid, expired or already used")
+        }
+        user.isEmailVerified = true
+        users[uid] = user
+    }
+}

@@ -1,0 +1,38 @@
+import ConformanceTesting
+import ReferenceAuth
+import Testing
+
+/// The SMS multi-factor rules against the reference, as a vendor's test target runs them against its own subject.
+@Suite("SMS multi-factor conformance of ReferenceAuth")
+struct MFAConformanceTests {
+    @Test("Rule", arguments: RuleCatalogue.rules(in: .multiFactor))
+    func rule(_ rule: Rule) async throws {
+        try await expectConformance(of: ReferenceSubject(), to: rule)
+    }
+
+    @Test("Defect is caught by one of its own rules", arguments: Defect.allCases.filter { $0.flows.contains(.multiFactor) })
+    func defectIsCaught(_ defect: Defect) async throws {
+        let finding = await (try DefectAudit()).run(defect)
+        #expect(finding.isCaught, "\(defect) (\(defect.summary)) was not caught by \(defect.rules); caught by \(finding.caughtBy)")
+    }
+
+    @Test("a middle-digits mask is named with the hint and the rule")
+    func maskFailureMessage() async throws {
+        let result = await (try ConformanceRunner(subject: ReferenceSubject(defects: [.masksOnlyMiddleDigits]))).run(Rule.mfa7)
+        let message = try #require(result.checks.first { $0.status == .fail }?.message)
+        #expect(message.hasPrefix("MFA-7: "))
+        #expect(message.contains("\"+1650***0101\""))
+        #expect(message.contains("more leading digits than the country calling code"))
+    }
+
+    @Test("the multi-factor catalogue against the reference finishes in well under two seconds")
+    func fast() async throws {
+        let report = await (try ConformanceRunner(subject: ReferenceSubject())).run(RuleCatalogue.rules(in: .multiFactor))
+        #expect(report.failedMustRules.isEmpty)
+        #expect(report.durationSeconds < 2, "took \(report.durationSeconds) s")
+    }
+}
+
+extension Defect: CustomTestStringConvertible {
+    public var testDescription: String { "\(rawValue) → \(rules.map(\.rawValue).joined(separator: ", "))" }
+}
