@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// An email as the mail server delivered it.
 public struct Email: Sendable, Hashable {
@@ -23,35 +22,20 @@ public struct Email: Sendable, Hashable {
 
 /// Delivers email and keeps every address's inbox.
 public final class Mailbox: Sendable {
-    public enum Mode: Sendable, Hashable {
-        case delivering
-        case failing
-        /// The server never answers; virtual time passes while the caller waits (see ``Stalls``).
-        case stalling
-    }
-
-    private let mode = Mutex(Mode.delivering)
     private let transcript: Transcript
-    private let stalls: Stalls
+    private let courier: Courier
 
     init(transcript: Transcript, stalls: Stalls) {
         self.transcript = transcript
-        self.stalls = stalls
+        courier = Courier(party: "mail server", failure: "mail server error 451", transcript: transcript, stalls: stalls)
     }
 
-    public func set(_ mode: Mode) { self.mode.withLock { $0 = mode } }
+    public func set(_ mode: DeliveryMode) { courier.set(mode) }
 
     public func send(to address: String, subject: String, body: String) async throws(PartyError) {
-        switch mode.withLock({ $0 }) {
-        case .delivering:
-            transcript.record(.mailDelivered(Email(to: address, subject: subject, body: body)))
-        case .failing:
-            transcript.record(.mailRefused(to: address, reason: "mail server error 451"))
-            throw .failed(reason: "mail server error 451")
-        case .stalling:
-            transcript.record(.mailStalled(to: address))
-            try await stalls.stall(party: "mail server")
-        }
+        try await courier.deliver(
+            .mailDelivered(Email(to: address, subject: subject, body: body)), refused: { .mailRefused(to: address, reason: $0) },
+            stalled: .mailStalled(to: address))
     }
 
     /// Every email delivered, in order.

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A text message as the carrier delivered it.
 public struct SMSMessage: Sendable, Hashable {
     public let to: String
@@ -16,36 +14,20 @@ public struct SMSMessage: Sendable, Hashable {
 
 /// Delivers text messages to phone numbers and keeps every number's inbox.
 public final class SMSCarrier: Sendable {
-    public enum Mode: Sendable, Hashable {
-        case delivering
-        /// Every message is refused with an error.
-        case failing
-        /// The carrier never answers; virtual time passes while the caller waits (see ``Stalls``).
-        case stalling
-    }
-
-    private let mode = Mutex(Mode.delivering)
     private let transcript: Transcript
-    private let stalls: Stalls
+    private let courier: Courier
 
     init(transcript: Transcript, stalls: Stalls) {
         self.transcript = transcript
-        self.stalls = stalls
+        courier = Courier(party: "SMS carrier", failure: "carrier error 503", transcript: transcript, stalls: stalls)
     }
 
-    public func set(_ mode: Mode) { self.mode.withLock { $0 = mode } }
+    public func set(_ mode: DeliveryMode) { courier.set(mode) }
 
     public func send(to number: String, text: String, language: String?) async throws(PartyError) {
-        switch mode.withLock({ $0 }) {
-        case .delivering:
-            transcript.record(.smsDelivered(SMSMessage(to: number, text: text, language: language)))
-        case .failing:
-            transcript.record(.smsRefused(to: number, reason: "carrier error 503"))
-            throw .failed(reason: "carrier error 503")
-        case .stalling:
-            transcript.record(.smsStalled(to: number))
-            try await stalls.stall(party: "SMS carrier")
-        }
+        try await courier.deliver(
+            .smsDelivered(SMSMessage(to: number, text: text, language: language)), refused: { .smsRefused(to: number, reason: $0) },
+            stalled: .smsStalled(to: number))
     }
 
     /// Every message delivered, in order.

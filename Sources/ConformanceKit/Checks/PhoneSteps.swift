@@ -13,6 +13,13 @@ public enum PhoneNumbers {
 }
 
 extension ProjectConfiguration {
+    /// The standard project with a verification limit no check reaches, for checks that try many numbers.
+    public static var withoutVerificationLimit: ProjectConfiguration {
+        var configuration = ProjectConfiguration.standard
+        configuration.phone.verificationLimit = RateLimit(maxRequests: 1000, window: .seconds(3600))
+        return configuration
+    }
+
     /// The standard project with ``PhoneNumbers/test`` and ``PhoneNumbers/otherTest`` as test numbers.
     public static var withTestNumbers: ProjectConfiguration {
         var configuration = ProjectConfiguration.standard

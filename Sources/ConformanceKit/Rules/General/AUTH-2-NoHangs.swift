@@ -11,33 +11,55 @@ extension Rule {
         source: "iOS SDK (networkError)",
         checks: [
             Check("a stalled SMS carrier makes verifyPhoneNumber fail with networkError within the timeout") { context in
-                guard context.capabilities.flows.contains(.phone) else { throw NotApplicable("the subject does not declare the phone flow") }
-                var configuration = ProjectConfiguration.standard
-                configuration.networkTimeout = .seconds(20)
-                let app = try await context.launchApp(configuration)
+                let app = try await context.launchApp(for: .phone, networkTimeout: .seconds(20))
                 context.world.sms.set(.stalling)
-                let start = context.world.clock.now
-                let client = app.client
-                let outcome: Result<String, any Error>? = await firstFinished([
-                    { do { return .success(try await client.verifyPhoneNumber(PhoneNumbers.us)) } catch { return .failure(error) } },
-                    { await context.world.stalls.waitForExhaustion(); return nil },
-                ])
-                let elapsed = start.duration(to: context.world.clock.now)
-                guard let outcome else {
-                    throw CheckFailure("verifyPhoneNumber was still waiting for the stalled SMS carrier after \(context.world.stalls.budget) of virtual time (timeout \(configuration.networkTimeout))")
+                try await context.expectTimelyNetworkError(when: "verifyPhoneNumber with the SMS carrier stalled", timeout: .seconds(20)) {
+                    try await app.client.verifyPhoneNumber(PhoneNumbers.us)
                 }
-                try await expectFailure(.networkError, when: "verifyPhoneNumber with the SMS carrier stalled") { try outcome.get() }
-                try expect(
-                    elapsed <= configuration.networkTimeout + .seconds(10),
-                    "verifyPhoneNumber gave up after \(elapsed) of virtual time; the configured timeout is \(configuration.networkTimeout)")
             },
             Check("a failing SMS carrier makes verifyPhoneNumber fail with networkError") { context in
-                guard context.capabilities.flows.contains(.phone) else { throw NotApplicable("the subject does not declare the phone flow") }
-                let app = try await context.launchApp()
+                let app = try await context.launchApp(for: .phone, networkTimeout: .seconds(20))
                 context.world.sms.set(.failing)
                 try await expectFailure(.networkError, when: "verifyPhoneNumber with the SMS carrier failing") {
                     try await app.client.verifyPhoneNumber(PhoneNumbers.us)
                 }
             },
+            Check("a stalled mail server makes sendEmailVerification fail with networkError within the timeout") { context in
+                let app = try await context.launchApp(for: .multiFactor, networkTimeout: .seconds(20))
+                try await context.signUp(.ada, on: app.client)
+                context.world.mail.set(.stalling)
+                try await context.expectTimelyNetworkError(when: "sendEmailVerification with the mail server stalled", timeout: .seconds(20)) {
+                    try await app.client.sendEmailVerification()
+                }
+            },
         ])
+}
+
+extension CheckContext {
+    /// The app of a project with `networkTimeout`, if the subject declares `flow`.
+    fileprivate func launchApp(for flow: Flow, networkTimeout: Duration) async throws -> LaunchedApp {
+        guard capabilities.flows.contains(flow) else { throw NotApplicable("the subject does not declare the \(flow) flow") }
+        var configuration = ProjectConfiguration.standard
+        configuration.networkTimeout = networkTimeout
+        return try await launchApp(configuration)
+    }
+
+    /// Runs `call` against a stalled party: it must fail with `networkError` within `timeout` of virtual time,
+    /// and must not still be waiting when the party's stall budget runs out.
+    fileprivate func expectTimelyNetworkError<T: Sendable>(
+        when action: String, timeout: Duration, _ call: @escaping @Sendable () async throws -> T
+    ) async throws {
+        let start = world.clock.now
+        let stalls = world.stalls
+        let outcome: Result<T, any Error>? = await firstFinished([
+            { do { return .success(try await call()) } catch { return .failure(error) } },
+            { await stalls.waitForExhaustion(); return nil },
+        ])
+        let elapsed = start.duration(to: world.clock.now)
+        guard let outcome else {
+            throw CheckFailure("\(action) was still waiting after \(stalls.budget) of virtual time (timeout \(timeout))")
+        }
+        try await expectFailure(.networkError, when: action) { try outcome.get() }
+        try expect(elapsed <= timeout + .seconds(10), "\(action) gave up after \(elapsed) of virtual time; the configured timeout is \(timeout)")
+    }
 }

@@ -6,9 +6,7 @@ extension Rule {
         source: "001 (“전화번호 형식은 앞에 +를 입력하고 구두점이나 공백은 사용하지 마세요(예: +15105551234)”)",
         checks: [
             Check("every malformed number of Fixtures/phone/e164.json is refused for enrollment, no SMS sent") { context in
-                var configuration = ProjectConfiguration.standard
-                configuration.phone.verificationLimit = RateLimit(maxRequests: 1000, window: .seconds(3600))
-                let app = try await context.launchApp(configuration)
+                let app = try await context.launchApp(.withoutVerificationLimit)
                 try await context.signUpVerified(.ada, on: app.client)
                 let session = try await expectSuccess("multiFactorSession()") { try await app.client.multiFactorSession() }
                 var wrong: [String] = []
