@@ -3,9 +3,10 @@ import Synchronization
 
 /// The world's clock. Time moves only when something advances it, so no check ever waits in real time.
 ///
-/// Sleepers are resumed by ``advance(by:)`` once their deadline is reached; a sleeper whose deadline has
-/// already passed resumes at once, and a cancelled sleeper throws `CancellationError`.
-public final class VirtualClock: Clock, Sendable {
+/// Waiters are resumed by ``advance(by:)`` once their deadline is reached; a waiter whose deadline has
+/// already passed resumes at once, and a cancelled waiter throws `CancellationError`. It deliberately does
+/// not conform to `Clock`: nothing in the suite may sleep, and every wait is on virtual time.
+public final class VirtualClock: Sendable {
     public struct Instant: InstantProtocol, CustomStringConvertible {
         /// Time since the world began.
         public var offset: Swift.Duration
@@ -17,15 +18,15 @@ public final class VirtualClock: Clock, Sendable {
         public var description: String { "t+\(offset.formatted)" }
     }
 
-    private struct Sleeper {
+    private struct Waiter {
         var deadline: Instant
         var continuation: CheckedContinuation<Void, any Error>
     }
 
     private struct State {
         var now = Instant(offset: .zero)
-        var sleepers: [UInt64: Sleeper] = [:]
-        var nextSleeperID: UInt64 = 0
+        var waiters: [UInt64: Waiter] = [:]
+        var nextWaiterID: UInt64 = 0
     }
 
     private let state = Mutex(State())
@@ -35,7 +36,6 @@ public final class VirtualClock: Clock, Sendable {
     public init(epoch: Date) { self.epoch = epoch }
 
     public var now: Instant { state.withLock { $0.now } }
-    public var minimumResolution: Swift.Duration { .zero }
 
     /// The calendar date that corresponds to ``now``.
     public var date: Date { date(at: now) }
@@ -44,37 +44,43 @@ public final class VirtualClock: Clock, Sendable {
         epoch.addingTimeInterval(instant.offset.seconds)
     }
 
-    public func sleep(until deadline: Instant, tolerance: Swift.Duration? = nil) async throws {
+    /// Suspends until virtual time reaches `deadline`.
+    public func wait(until deadline: Instant) async throws {
         let id = state.withLock { state in
-            state.nextSleeperID += 1
-            return state.nextSleeperID
+            state.nextWaiterID += 1
+            return state.nextWaiterID
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let outcome: Result<Void, any Error>? = state.withLock { state in
                     if Task.isCancelled { return .failure(CancellationError()) }
                     if deadline <= state.now { return .success(()) }
-                    state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
+                    state.waiters[id] = Waiter(deadline: deadline, continuation: continuation)
                     return nil
                 }
                 if let outcome { continuation.resume(with: outcome) }
             }
         } onCancel: {
-            let sleeper = state.withLock { $0.sleepers.removeValue(forKey: id) }
-            sleeper?.continuation.resume(throwing: CancellationError())
+            let waiter = state.withLock { $0.waiters.removeValue(forKey: id) }
+            waiter?.continuation.resume(throwing: CancellationError())
         }
     }
 
-    /// Moves time forward and resumes every sleeper whose deadline has come, earliest first.
+    /// Suspends until `duration` of virtual time has passed.
+    public func wait(for duration: Swift.Duration) async throws {
+        try await wait(until: now.advanced(by: duration))
+    }
+
+    /// Moves time forward and resumes every waiter whose deadline has come, earliest first.
     public func advance(by duration: Swift.Duration) {
         precondition(duration >= .zero, "the world's clock never runs backwards")
-        let due = state.withLock { state -> [Sleeper] in
+        let due = state.withLock { state -> [Waiter] in
             state.now = state.now.advanced(by: duration)
             let now = state.now
-            let dueIDs = state.sleepers.filter { $0.value.deadline <= now }.sorted { $0.value.deadline < $1.value.deadline }.map(\.key)
-            return dueIDs.compactMap { state.sleepers.removeValue(forKey: $0) }
+            let dueIDs = state.waiters.filter { $0.value.deadline <= now }.sorted { $0.value.deadline < $1.value.deadline }.map(\.key)
+            return dueIDs.compactMap { state.waiters.removeValue(forKey: $0) }
         }
-        for sleeper in due { sleeper.continuation.resume() }
+        for waiter in due { waiter.continuation.resume() }
     }
 }
 

@@ -106,7 +106,7 @@ actor ReferenceBackend: AuthBackend {
                 do { try await call(); return .some(nil) } catch { return .some(AuthError(.networkError, "the \(party) failed: \(error)")) }
             }
             group.addTask {
-                do { try await clock.sleep(until: deadline) } catch { return nil }
+                do { try await clock.wait(until: deadline) } catch { return nil }
                 return .some(AuthError(.networkError, "the \(party) did not answer within \(timeout)"))
             }
             defer { group.cancelAll() }

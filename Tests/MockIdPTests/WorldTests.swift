@@ -20,12 +20,12 @@ private final class RecordingApp: DeviceApp {
 
 @Suite("The virtual clock")
 struct VirtualClockTests {
-    @Test("a sleeper wakes only when time is advanced past its deadline")
+    @Test("a waiter wakes only when time is advanced past its deadline")
     func sleeper() async throws {
         let clock = VirtualClock(epoch: World.defaultEpoch)
         let woke = Mutex(false)
-        let sleeper = Task {
-            try await clock.sleep(for: .seconds(10))
+        let waiter = Task {
+            try await clock.wait(for: .seconds(10))
             woke.withLock { $0 = true }
         }
         for _ in 0..<50 { await Task.yield() }
@@ -33,19 +33,19 @@ struct VirtualClockTests {
         for _ in 0..<50 { await Task.yield() }
         #expect(woke.withLock { $0 } == false)
         clock.advance(by: .seconds(1))
-        try await sleeper.value
+        try await waiter.value
         #expect(woke.withLock { $0 })
         #expect(clock.date == World.defaultEpoch.addingTimeInterval(10))
     }
 
-    @Test("a deadline in the past wakes at once; a cancelled sleeper throws")
+    @Test("a deadline in the past wakes at once; a cancelled waiter throws")
     func pastAndCancelled() async throws {
         let clock = VirtualClock(epoch: World.defaultEpoch)
         clock.advance(by: .seconds(5))
-        try await clock.sleep(until: VirtualClock.Instant(offset: .seconds(1)))
-        let sleeper = Task { try await clock.sleep(for: .seconds(60)) }
-        sleeper.cancel()
-        await #expect(throws: CancellationError.self) { try await sleeper.value }
+        try await clock.wait(until: VirtualClock.Instant(offset: .seconds(1)))
+        let waiter = Task { try await clock.wait(for: .seconds(60)) }
+        waiter.cancel()
+        await #expect(throws: CancellationError.self) { try await waiter.value }
     }
 }
 
@@ -69,7 +69,7 @@ struct PartyTests {
         let world = World()
         world.sms.set(.stalling)
         let call = Task { try await world.sms.send(to: "+16505550101", text: "x", language: nil) }
-        try await world.clock.sleep(for: .seconds(30))
+        try await world.clock.wait(for: .seconds(30))
         call.cancel()
         await #expect(throws: PartyError.abandoned) { try await call.value }
         #expect(world.clock.now.offset >= .seconds(30))
