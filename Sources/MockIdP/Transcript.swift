@@ -69,7 +69,7 @@ public final class Transcript: Sendable {
         guard !all.isEmpty else { return "(nothing crossed the boundary)" }
         let shown = all.suffix(count)
         let skipped = all.count - shown.count
-        return (skipped > 0 ? ["… \(skipped) earlier entries"] : []).joined() + shown.map(\.description).joined(separator: "\n")
+        return ((skipped > 0 ? ["… \(skipped) earlier entries"] : []) + shown.map(\.description)).joined(separator: "\n")
     }
 }
 

@@ -114,11 +114,13 @@ extension ReferenceBackend {
         return verification
     }
 
-    /// Checks the code of a verification and signs its phone user in, creating the user on first sign-in.
-    func signInWithPhoneNumber(verificationID: String, code: String) throws -> SignInResponse {
+    /// Checks the code of a verification and signs its phone user in, creating the user on first sign-in
+    /// unless the sign-in only re-authenticates (`REAUTH` does not create users).
+    func signInWithPhoneNumber(verificationID: String, code: String, creatingUser: Bool = true) throws -> SignInResponse {
         let verification = try consumeCode(verificationID, code: code) { $0 == .signIn }
         let storedNumber = defects.contains(.storesNumberWithoutPlus) ? String(verification.phoneNumber.dropFirst()) : verification.phoneNumber
         let existing = users.values.first { $0.phoneNumber == storedNumber }
+        guard existing != nil || creatingUser else { throw AuthError(.userMismatch, "no user has this phone number") }
         guard existing?.secondFactors.isEmpty ?? true else {
             throw AuthError(.unsupportedFirstFactor, "a phone number cannot be the first factor of a user with SMS multi-factor")
         }

@@ -101,21 +101,21 @@ actor ReferenceClient: AuthClient {
 
     func reauthenticate(with credential: AuthCredential) async throws -> AuthDataResult {
         guard let current = session else { throw AuthError(.nullUser, "nobody is signed in") }
-        let outcome = try await firstFactor(credential)
+        let outcome = try await firstFactor(credential, creatingUser: false)
         if case .signedIn(let response) = outcome, response.user.uid != current.uid {
             throw AuthError(.userMismatch, "the credential belongs to another user")
         }
         return try await signIn(outcome)
     }
 
-    private func firstFactor(_ credential: AuthCredential) async throws -> SignInOutcome {
+    private func firstFactor(_ credential: AuthCredential, creatingUser: Bool = true) async throws -> SignInOutcome {
         switch credential {
         case .phone(let verificationID, let code):
             let reportEmptyAsInvalid = defects.contains(.emptyInputsReportedAsInvalid)
             guard !verificationID.isEmpty || reportEmptyAsInvalid else { throw AuthError(.missingVerificationID, "the verification ID is empty") }
             guard !code.isEmpty || reportEmptyAsInvalid else { throw AuthError(.missingVerificationCode, "the verification code is empty") }
             let backendID = defects.contains(.verificationBoundToClientInstance) ? privateVerificationIDs[verificationID] ?? "" : verificationID
-            return .signedIn(try await backend.signInWithPhoneNumber(verificationID: backendID, code: code))
+            return .signedIn(try await backend.signInWithPhoneNumber(verificationID: backendID, code: code, creatingUser: creatingUser))
         case .password(let email, let password):
             return try await backend.signIn(email: email, password: password)
         }

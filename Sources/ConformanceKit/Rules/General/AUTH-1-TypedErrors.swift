@@ -25,5 +25,27 @@ extension Rule {
                 ]
                 for (action, body) in failures { _ = try await expectAuthError(when: action, body) }
             },
+            Check("multi-factor failures, including the mail server's, are AuthErrors") { context in
+                guard context.capabilities.flows.contains(.multiFactor) else { throw NotApplicable("the subject does not declare the multiFactor flow") }
+                let app = try await context.launchApp()
+                let client = app.client
+                try await context.signUp(.ada, on: client)
+                let failures: [(String, @Sendable () async throws -> Void)] = [
+                    ("enroll(with: a phone assertion nobody issued)", {
+                        try await client.enroll(with: .phone(verificationID: "unknown", verificationCode: "123456"), displayName: nil)
+                    }),
+                    ("unenroll(factorUID:) of a factor that does not exist", { try await client.unenroll(factorUID: "no-such-factor") }),
+                    ("applyActionCode with a code nobody issued", { try await client.applyActionCode("no-such-code") }),
+                    ("verifyPhoneNumber(with: a hint, multiFactorSession:) of no sign-in", {
+                        let hint = MultiFactorInfo(uid: "no-such-factor", displayName: nil, enrollmentDate: context.world.clock.date, factorID: MultiFactorID.phone, phoneNumber: nil)
+                        _ = try await client.verifyPhoneNumber(with: hint, multiFactorSession: MultiFactorSession("no-such-session"))
+                    }),
+                    ("sendEmailVerification while the mail server fails", {
+                        context.world.mail.set(.failing)
+                        try await client.sendEmailVerification()
+                    }),
+                ]
+                for (action, body) in failures { _ = try await expectAuthError(when: action, body) }
+            },
         ])
 }
