@@ -42,12 +42,3 @@ public func expectAuthError<T>(when action: String, _ body: () async throws -> T
     }
     throw CheckFailure("\(action) succeeded (\(describe(outcome))); expected it to fail")
 }
-
-func describe(_ value: Any) -> String {
-    switch value {
-    case let error as any Error & CustomStringConvertible: "\(type(of: error)) \(error)"
-    case let result as AuthDataResult: "signed in uid \(result.user.uid)"
-    case let string as String: "\"\(string.abbreviated)\""
-    default: "\(value)"
-    }
-}

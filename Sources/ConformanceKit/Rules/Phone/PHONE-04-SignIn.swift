@@ -22,8 +22,3 @@ extension Rule {
             },
         ])
 }
-
-extension Optional {
-    /// The wrapped value for a message, or `nil`.
-    public var shown: String { map { "\($0)" } ?? "nil" }
-}
