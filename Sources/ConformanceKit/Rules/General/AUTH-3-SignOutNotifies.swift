@@ -11,13 +11,13 @@ extension Rule {
                 let heard = EventLog<AuthUser?>()
                 let registration = await app.client.addIDTokenDidChangeListener { heard.append($0) }
                 let user = try await context.signInWithSMS(PhoneNumbers.us, on: app.client).user
-                try expect(heard.all.contains { $0?.uid == user.uid }, "the listener never heard of the sign-in of \(user.uid); it heard \(heard.all.map { $0?.uid ?? "nil" })")
+                let heardSignIn = await heard.contains { $0?.uid == user.uid }
+                try expect(heardSignIn, "the listener never heard of the sign-in of \(user.uid); it heard \(heard.all.map { $0?.uid ?? "nil" })")
                 let beforeSignOut = heard.all.count
                 try await expectSuccess("signOut()") { try await app.client.signOut() }
-                await Task.yield()
                 try await context.expectSignedOut(app.client, after: "signOut()")
-                let afterSignOut = heard.all.dropFirst(beforeSignOut)
-                try expect(afterSignOut.contains { $0 == nil }, "the listener heard \(afterSignOut.map { $0?.uid ?? "nil" }) after signOut(); expected a nil user")
+                let heardSignOut = await heard.contains(after: beforeSignOut) { $0 == nil }
+                try expect(heardSignOut, "the listener heard \(heard.all.dropFirst(beforeSignOut).map { $0?.uid ?? "nil" }) after signOut(); expected a nil user")
                 await app.client.removeIDTokenDidChangeListener(registration)
             },
         ])
