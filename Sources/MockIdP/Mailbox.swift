@@ -40,9 +40,7 @@ public final class Mailbox: Sendable {
 
     /// Every email delivered, in order.
     public var messages: [Email] {
-        transcript.all.compactMap { entry in
-            if case .mailDelivered(let email) = entry.event { email } else { nil }
-        }
+        transcript.events { if case .mailDelivered(let email) = $0 { email } else { nil } }
     }
 
     /// The emails delivered to `address` (compared case-insensitively, as mailboxes are).

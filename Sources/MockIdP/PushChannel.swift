@@ -45,9 +45,7 @@ public final class PushChannel: Sendable {
 
     /// Every push delivered, in order.
     public var deliveries: [PushNotification] {
-        transcript.all.compactMap { entry in
-            if case .pushDelivered(let push) = entry.event { push } else { nil }
-        }
+        transcript.events { if case .pushDelivered(let push) = $0 { push } else { nil } }
     }
 
     private static let tokenPrefix = "apns-"

@@ -67,8 +67,6 @@ public final class ReCaptcha: Sendable {
     }
 
     public var presentations: [(device: Device, outcome: Outcome)] {
-        transcript.all.compactMap { entry in
-            if case .recaptchaPresented(let device, let outcome) = entry.event { (device, outcome) } else { nil }
-        }
+        transcript.events { if case .recaptchaPresented(let device, let outcome) = $0 { (device, outcome) } else { nil } }
     }
 }

@@ -32,9 +32,7 @@ public final class SMSCarrier: Sendable {
 
     /// Every message delivered, in order.
     public var messages: [SMSMessage] {
-        transcript.all.compactMap { entry in
-            if case .smsDelivered(let message) = entry.event { message } else { nil }
-        }
+        transcript.events { if case .smsDelivered(let message) = $0 { message } else { nil } }
     }
 
     public func inbox(_ number: String) -> [SMSMessage] { messages.filter { $0.to == number } }

@@ -63,6 +63,11 @@ public final class Transcript: Sendable {
         all.filter { predicate($0.event) }
     }
 
+    /// The values `extract` finds in the events, in order: e.g. every delivered SMS.
+    public func events<T>(_ extract: (WorldEvent) -> T?) -> [T] {
+        all.compactMap { extract($0.event) }
+    }
+
     /// The transcript as numbered lines, for failure evidence.
     public func rendered(last count: Int = 20) -> String {
         let all = all

@@ -31,13 +31,6 @@ public struct DefectAudit: Sendable {
 
     /// Runs every defect in `defects` in parallel, each against `rules` (by default its own rules).
     public func run(_ defects: [Defect] = Defect.allCases, against rules: [Rule]? = nil) async -> [DefectFinding] {
-        await withTaskGroup(of: (Int, DefectFinding).self) { group in
-            for (index, defect) in defects.enumerated() {
-                group.addTask { (index, await run(defect, against: rules)) }
-            }
-            var findings: [(Int, DefectFinding)] = []
-            for await finding in group { findings.append(finding) }
-            return findings.sorted { $0.0 < $1.0 }.map(\.1)
-        }
+        await defects.concurrentMap { await run($0, against: rules) }
     }
 }

@@ -42,7 +42,7 @@ extension ReferenceBackend {
         var user = try enrollingUser(idToken)
         guard case .phone(let verificationID, let code) = assertion else {
             if defects.contains(.ignoresUnsupportedFactors) { return nil }
-            throw AuthError(.operationNotAllowed, "\(assertion.factorID) second factors are not enabled for this project; only SMS is")
+            throw unsupported(assertion)
         }
         let verification = try consumeCode(verificationID, code: code) { $0 == .enrollment(uid: user.uid) }
         try requireNotEnrolled(verification.phoneNumber, for: user)
@@ -105,7 +105,7 @@ extension ReferenceBackend {
     func resolveSignIn(pendingID: String, assertion: MultiFactorAssertion) throws -> SignInResponse {
         let pending = try pendingSignIn(pendingID)
         guard case .phone(let verificationID, let code) = assertion else {
-            throw AuthError(.operationNotAllowed, "\(assertion.factorID) second factors are not enabled for this project; only SMS is")
+            throw unsupported(assertion)
         }
         let anySession = defects.contains(.acceptsOtherUsersResolverSession)
         _ = try consumeCode(verificationID, code: code, anyCode: defects.contains(.resolveAcceptsWrongCode)) { purpose in
@@ -115,6 +115,11 @@ extension ReferenceBackend {
         guard let user = users[pending.uid] else { throw AuthError(.userNotFound, "the user no longer exists") }
         let provider = defects.contains(.resolvedSignInReportsPhoneProvider) ? ProviderID.phone : pending.provider
         return startSession(for: user, provider: provider, isNewUser: false, secondFactor: MultiFactorID.phone)
+    }
+
+    /// MFA-12: the error for a factor type the reference does not support.
+    private func unsupported(_ assertion: MultiFactorAssertion) -> AuthError {
+        AuthError(.operationNotAllowed, "\(assertion.factorID) second factors are not enabled for this project; only SMS is")
     }
 
     private func pendingSignIn(_ pendingID: String) throws -> PendingSignIn {

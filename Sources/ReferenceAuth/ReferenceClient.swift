@@ -41,12 +41,18 @@ actor ReferenceClient: AuthClient {
     }
 
     func getIDToken(forceRefresh: Bool) async throws -> String {
-        guard let current = session else { throw AuthError(.nullUser, "nobody is signed in") }
+        let current = try signedIn()
         guard forceRefresh || world.clock.now >= current.tokens.expiresAt.advanced(by: .seconds(-300)) else { return current.tokens.idToken }
         let tokens = try await backend.refresh(current.tokens.refreshToken)
         session = (current.uid, tokens)
         await notifyListeners()
         return tokens.idToken
+    }
+
+    /// The current session; `nullUser` when nobody is signed in.
+    private func signedIn() throws -> (uid: String, tokens: SessionTokens) {
+        guard let session else { throw AuthError(.nullUser, "nobody is signed in") }
+        return session
     }
 
     func signOut() async throws {
@@ -100,7 +106,7 @@ actor ReferenceClient: AuthClient {
     }
 
     func reauthenticate(with credential: AuthCredential) async throws -> AuthDataResult {
-        guard let current = session else { throw AuthError(.nullUser, "nobody is signed in") }
+        let current = try signedIn()
         let outcome = try await firstFactor(credential, creatingUser: false)
         if case .signedIn(let response) = outcome, response.user.uid != current.uid {
             throw AuthError(.userMismatch, "the credential belongs to another user")
@@ -218,7 +224,7 @@ actor ReferenceClient: AuthClient {
     }
 
     func enroll(with assertion: MultiFactorAssertion, displayName: String?) async throws {
-        guard let current = session else { throw AuthError(.nullUser, "nobody is signed in") }
+        let current = try signedIn()
         let idToken = try await getIDToken(forceRefresh: false)
         let tokens = try await backend.finalizeEnrollment(
             idToken: idToken, refreshToken: current.tokens.refreshToken, assertion: assertion, displayName: displayName)
@@ -228,7 +234,7 @@ actor ReferenceClient: AuthClient {
     }
 
     func unenroll(factorUID: String) async throws {
-        guard let current = session else { throw AuthError(.nullUser, "nobody is signed in") }
+        let current = try signedIn()
         let idToken = try await getIDToken(forceRefresh: false)
         session = (current.uid, try await backend.withdraw(idToken: idToken, refreshToken: current.tokens.refreshToken, factorUID: factorUID))
         await notifyListeners()

@@ -41,29 +41,14 @@ public struct ConformanceRunner: Sendable {
     /// Runs every check of `rules` and reports per rule, in catalogue order.
     public func run(_ rules: [Rule] = RuleCatalogue.all) async -> ConformanceReport {
         let start = ContinuousClock.now
-        let results = await withTaskGroup(of: (Int, RuleResult).self) { group in
-            for (index, rule) in rules.enumerated() {
-                group.addTask { (index, await run(rule)) }
-            }
-            var results: [(Int, RuleResult)] = []
-            for await result in group { results.append(result) }
-            return results.sorted { $0.0 < $1.0 }.map(\.1)
-        }
+        let results = await rules.concurrentMap { await run($0) }
         let elapsed = ContinuousClock.now - start
         return ConformanceReport(subject: subject.name, results: results, durationSeconds: elapsed.seconds)
     }
 
     /// Runs the checks of one rule.
     public func run(_ rule: Rule) async -> RuleResult {
-        let checks = await withTaskGroup(of: (Int, CheckResult).self) { group in
-            for (index, check) in rule.checks.enumerated() {
-                group.addTask { (index, await run(check, of: rule)) }
-            }
-            var results: [(Int, CheckResult)] = []
-            for await result in group { results.append(result) }
-            return results.sorted { $0.0 < $1.0 }.map(\.1)
-        }
-        return RuleResult(rule: rule, checks: checks)
+        RuleResult(rule: rule, checks: await rule.checks.concurrentMap { await run($0, of: rule) })
     }
 
     func run(_ check: Check, of rule: Rule) async -> CheckResult {

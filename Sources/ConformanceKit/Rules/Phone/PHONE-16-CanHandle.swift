@@ -26,8 +26,8 @@ extension Rule {
                 context.world.push.set(.unavailable)
                 let app = try await context.launchApp()
                 _ = try await context.requestCode(PhoneNumbers.us, on: app.client)
-                let redirects = context.world.transcript.all.compactMap { entry -> (URL, Bool)? in
-                    if case .urlOpened(let url, _, let handled) = entry.event { (url, handled) } else { nil }
+                let redirects = context.world.transcript.events { event -> (URL, Bool)? in
+                    if case .urlOpened(let url, _, let handled) = event { (url, handled) } else { nil }
                 }
                 guard let (redirect, handled) = redirects.first else { throw CheckFailure("the reCAPTCHA redirected nothing to the app") }
                 try expect(handled, "the client did not recognize its own reCAPTCHA redirect \(redirect)")
