@@ -15,4 +15,10 @@ public enum Base64URL {
         base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
         return Data(base64Encoded: base64)
     }
+
+    /// Decodes base64url with or without padding, and standard base64 characters too.
+    public static func decodeLeniently(_ string: some StringProtocol) -> Data? {
+        let unpadded = string.replacingOccurrences(of: "=", with: "")
+        return decode(unpadded)
+    }
 }

@@ -25,6 +25,7 @@ public protocol DeviceApp: Sendable {
 /// The world's devices and the app installed on each.
 public final class Devices: Sendable {
     private let apps = Mutex<[Device: any DeviceApp]>([:])
+    private let keychains = Mutex<[Device: Keychain]>([:])
     private let transcript: Transcript
 
     init(transcript: Transcript) { self.transcript = transcript }
@@ -32,6 +33,16 @@ public final class Devices: Sendable {
     /// Installs `app` on `device`, replacing whatever ran there before.
     public func install(_ app: any DeviceApp, on device: Device) {
         apps.withLock { $0[device] = app }
+    }
+
+    /// The keychain of `device`: it outlives every app launched there.
+    public func keychain(of device: Device) -> Keychain {
+        keychains.withLock { keychains in
+            if let keychain = keychains[device] { return keychain }
+            let keychain = Keychain()
+            keychains[device] = keychain
+            return keychain
+        }
     }
 
     /// Opens `url` on `device` (a redirect, a tapped link) and reports whether the app there handled it.
@@ -47,7 +58,8 @@ public final class Devices: Sendable {
         await app(on: device)?.didReceiveRemoteNotification(userInfo) ?? false
     }
 
-    private func app(on device: Device) -> (any DeviceApp)? {
+    /// The app installed on `device`, if any.
+    public func app(on device: Device) -> (any DeviceApp)? {
         apps.withLock { $0[device] }
     }
 }

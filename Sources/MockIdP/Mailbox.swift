@@ -12,12 +12,8 @@ public struct Email: Sendable, Hashable {
         self.body = body
     }
 
-    /// The `http(s)` links in the body, in order, as a person would tap them.
-    public var links: [URL] {
-        body.split(whereSeparator: { $0.isWhitespace || $0 == "<" || $0 == ">" || $0 == "\"" })
-            .filter { $0.hasPrefix("https://") || $0.hasPrefix("http://") }
-            .compactMap { URL(string: String($0)) }
-    }
+    /// The `http(s)` links in the body, in order, as a person would tap them (``LinkDetector``).
+    public var links: [URL] { LinkDetector.links(in: body) }
 }
 
 /// Delivers email and keeps every address's inbox.

@@ -17,6 +17,7 @@ public final class PushChannel: Sendable {
     }
 
     private let mode = Mutex(Mode.working)
+    private let interjection = Mutex<(@Sendable (Device) async -> Void)?>(nil)
     private let transcript: Transcript
     private let devices: Devices
 
@@ -26,6 +27,12 @@ public final class PushChannel: Sendable {
     }
 
     public func set(_ mode: Mode) { self.mode.withLock { $0 = mode } }
+
+    /// Runs `action` once, just before the next push reaches its device: a check's way to act while the app
+    /// waits for its push (a forged notification arriving first, PHONE-16).
+    public func beforeNextDelivery(_ action: @escaping @Sendable (Device) async -> Void) {
+        interjection.withLock { $0 = action }
+    }
 
     /// The device's push token, or nil when the channel is unavailable.
     public func deviceToken(for device: Device) -> String? {
@@ -39,6 +46,7 @@ public final class PushChannel: Sendable {
             throw .unavailable
         }
         let device = Device(String(deviceToken.dropFirst(Self.tokenPrefix.count)))
+        if let interjection = interjection.withLock({ $0.take() }) { await interjection(device) }
         let handled = await devices.deliver(userInfo, to: device)
         transcript.record(.pushDelivered(PushNotification(device: device, userInfo: userInfo, handled: handled)))
     }

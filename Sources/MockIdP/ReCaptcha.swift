@@ -26,6 +26,7 @@ public final class ReCaptcha: Sendable {
     private struct State {
         var mode = Mode.solvedByUser
         var issuedTokens: Set<String> = []
+        var interjection: (@Sendable (Device, URL) async -> Void)?
     }
 
     private let state = Mutex(State())
@@ -41,6 +42,12 @@ public final class ReCaptcha: Sendable {
 
     public func set(_ mode: Mode) { state.withLock { $0.mode = mode } }
 
+    /// Runs `action` once, after the next challenge is solved and before its redirect opens the app, with the
+    /// device and the callback URL the app asked for: a check's way to act while the app waits (PHONE-16).
+    public func beforeNextRedirect(_ action: @escaping @Sendable (Device, URL) async -> Void) {
+        state.withLock { $0.interjection = action }
+    }
+
     /// Shows a challenge on `device`. When the user solves it, opens `callbackURL` with a `recaptchaToken`
     /// query item on the device, as the web view's redirect back to the app does.
     public func present(on device: Device, callbackURL: URL) async throws(PartyError) {
@@ -55,6 +62,7 @@ public final class ReCaptcha: Sendable {
             let token = "recaptcha-" + random.string(length: 24)
             state.withLock { _ = $0.issuedTokens.insert(token) }
             transcript.record(.recaptchaPresented(on: device, outcome: .solved))
+            if let interjection = state.withLock({ $0.interjection.take() }) { await interjection(device, callbackURL) }
             var redirect = URLComponents(url: callbackURL, resolvingAgainstBaseURL: false) ?? URLComponents()
             redirect.queryItems = (redirect.queryItems ?? []) + [URLQueryItem(name: "recaptchaToken", value: token)]
             await devices.open(redirect.url ?? callbackURL, on: device)

@@ -18,6 +18,9 @@ public enum Defect: String, Sendable, Hashable, CaseIterable, Comparable, Custom
     case storesNumberWithoutPlus
     // PHONE-5
     case wrongCodeBurnsVerification
+    case acceptsPrefixOfCode
+    case ignoresLastDigitOfCode
+    case locksOutNumberAfterWrongCodes
     // PHONE-6
     case unknownVerificationIDReportedAsWrongCode
     case emptyInputsReportedAsInvalid
@@ -25,6 +28,8 @@ public enum Defect: String, Sendable, Hashable, CaseIterable, Comparable, Custom
     case codesAreReusable
     // PHONE-8
     case codesNeverExpire
+    case codesExpireOneSecondLate
+    case wrongAttemptsExtendCodeLifetime
     // PHONE-9
     case verificationBoundToClientInstance
     // PHONE-10
@@ -32,6 +37,7 @@ public enum Defect: String, Sendable, Hashable, CaseIterable, Comparable, Custom
     // PHONE-11
     case sendsSMSToTestNumbers
     case testNumbersConsumeQuota
+    case testNumbersAcceptAnyCode
     // PHONE-12
     case acceptsAnyTestNumberConfiguration
     // PHONE-13
@@ -44,16 +50,30 @@ public enum Defect: String, Sendable, Hashable, CaseIterable, Comparable, Custom
     // PHONE-16
     case handlesEveryNotification
     case handlesEveryURL
+    case handlesForgedPushWhileWaiting
+    case handlesForeignURLWhileWaiting
     // PHONE-17
     case noVerificationRateLimit
+    case rateLimitsPerDeviceOnly
+    case rateLimitsPerNumberOnly
     // PHONE-18
     case signOutKeepsCurrentUser
+    case signOutLeavesUserInKeychain
+    case verificationIDEmbedsCode
+    case wrongCodeErrorRevealsCode
     // AUTH-1
     case leaksPartyErrors
     // AUTH-2
     case waitsForeverForTheSMSCarrier
+    case waitsTwiceTheTimeout
     // AUTH-3
     case signOutNotifiesNobody
+    case notifiesOnlyFirstListener
+    case acceptsUnsignedIDTokens
+    case acceptsExpiredIDTokens
+    case acceptsOtherProjectsIDTokens
+    case acceptsAnyPassword
+    case comparesPasswordsCaseInsensitively
     // MFA-1
     case enrollsWithUnverifiedEmail
     // MFA-2
@@ -61,10 +81,12 @@ public enum Defect: String, Sendable, Hashable, CaseIterable, Comparable, Custom
     // MFA-3
     case enrollmentLosesDisplayName
     case sendsEnrollmentSMSToNobody
+    case enrollmentVerificationsReusable
     // MFA-4
     case enrollmentAcceptsPunctuatedNumbers
     // MFA-5
     case enrollmentKeepsOldToken
+    case enrollmentNotifiesNobody
     // MFA-6
     case signsInWithoutSecondFactor
     // MFA-7
@@ -79,14 +101,21 @@ public enum Defect: String, Sendable, Hashable, CaseIterable, Comparable, Custom
     // MFA-11
     case acceptsOtherUsersResolverSession
     case pendingSignInNeverExpires
+    case resolvesWithFirstFactorVerification
+    case resolvesWithEnrollmentVerification
+    case pendingSignInReusable
+    case pendingSignInLifetimeRestartsAtSMS
     // MFA-12
     case ignoresUnsupportedFactors
     // MFA-13
     case allowsSameNumberTwice
+    case checksDuplicateNumberOnlyAtStart
     // MFA-14
     case unenrollKeepsFactor
+    case unenrollRemovesFirstFactor
     // MFA-15
     case noRecentSignInCheck
+    case judgesRecentSignInAtSessionStart
 
     /// The rules whose checks must catch this defect.
     public var rules: [RuleID] {
@@ -127,6 +156,35 @@ public enum Defect: String, Sendable, Hashable, CaseIterable, Comparable, Custom
         case .allowsSameNumberTwice: ["MFA-13"]
         case .unenrollKeepsFactor: ["MFA-14"]
         case .noRecentSignInCheck: ["MFA-15"]
+        case .acceptsPrefixOfCode: ["PHONE-5"]
+        case .ignoresLastDigitOfCode: ["PHONE-5"]
+        case .locksOutNumberAfterWrongCodes: ["PHONE-5"]
+        case .codesExpireOneSecondLate: ["PHONE-8"]
+        case .wrongAttemptsExtendCodeLifetime: ["PHONE-8"]
+        case .testNumbersAcceptAnyCode: ["PHONE-11"]
+        case .handlesForgedPushWhileWaiting: ["PHONE-16"]
+        case .handlesForeignURLWhileWaiting: ["PHONE-16"]
+        case .rateLimitsPerDeviceOnly: ["PHONE-17"]
+        case .rateLimitsPerNumberOnly: ["PHONE-17"]
+        case .signOutLeavesUserInKeychain: ["PHONE-18"]
+        case .verificationIDEmbedsCode: ["PHONE-19"]
+        case .wrongCodeErrorRevealsCode: ["PHONE-19"]
+        case .waitsTwiceTheTimeout: ["AUTH-2"]
+        case .notifiesOnlyFirstListener: ["AUTH-3"]
+        case .acceptsUnsignedIDTokens: ["AUTH-4"]
+        case .acceptsExpiredIDTokens: ["AUTH-4"]
+        case .acceptsOtherProjectsIDTokens: ["AUTH-4"]
+        case .acceptsAnyPassword: ["AUTH-5"]
+        case .comparesPasswordsCaseInsensitively: ["AUTH-5"]
+        case .enrollmentVerificationsReusable: ["MFA-3"]
+        case .enrollmentNotifiesNobody: ["MFA-5"]
+        case .resolvesWithFirstFactorVerification: ["MFA-11"]
+        case .resolvesWithEnrollmentVerification: ["MFA-11"]
+        case .pendingSignInReusable: ["MFA-11"]
+        case .pendingSignInLifetimeRestartsAtSMS: ["MFA-11"]
+        case .checksDuplicateNumberOnlyAtStart: ["MFA-13"]
+        case .unenrollRemovesFirstFactor: ["MFA-14"]
+        case .judgesRecentSignInAtSessionStart: ["MFA-15"]
         }
     }
 
@@ -181,6 +239,35 @@ public enum Defect: String, Sendable, Hashable, CaseIterable, Comparable, Custom
         case .allowsSameNumberTwice: "enrolls the same number twice for one user"
         case .unenrollKeepsFactor: "reports unenrollment but keeps the factor"
         case .noRecentSignInCheck: "lets a stale sign-in enroll a second factor"
+        case .acceptsPrefixOfCode: "accepts any prefix of the right code"
+        case .ignoresLastDigitOfCode: "compares only the first five digits of a code"
+        case .locksOutNumberAfterWrongCodes: "refuses every sign-in of a number after three wrong codes"
+        case .codesExpireOneSecondLate: "still accepts a code at exactly its lifetime"
+        case .wrongAttemptsExtendCodeLifetime: "restarts a code's lifetime on every wrong attempt"
+        case .testNumbersAcceptAnyCode: "signs test numbers in with any code"
+        case .handlesForgedPushWhileWaiting: "claims any push shaped like its own while it waits for one"
+        case .handlesForeignURLWhileWaiting: "claims any URL with its callback scheme while it waits for a redirect"
+        case .rateLimitsPerDeviceOnly: "limits requests per device only, so many devices can text one number"
+        case .rateLimitsPerNumberOnly: "limits requests per number only, so one device can text many numbers"
+        case .signOutLeavesUserInKeychain: "signs out in memory but leaves the user in the keychain, signed in at the next launch"
+        case .verificationIDEmbedsCode: "puts the code, base64url-encoded, in the verification ID"
+        case .wrongCodeErrorRevealsCode: "names the right code in the error of a wrong attempt"
+        case .waitsTwiceTheTimeout: "gives up on an outside party after twice the configured timeout"
+        case .notifiesOnlyFirstListener: "notifies only the first registered listener"
+        case .acceptsUnsignedIDTokens: "accepts ID tokens with alg none or no signature"
+        case .acceptsExpiredIDTokens: "accepts expired ID tokens"
+        case .acceptsOtherProjectsIDTokens: "signs every project's ID tokens with one key and checks no audience"
+        case .acceptsAnyPassword: "signs a password user in whatever password is given"
+        case .comparesPasswordsCaseInsensitively: "compares passwords without regard to letter case"
+        case .enrollmentVerificationsReusable: "lets an enrollment verification enroll again after its factor was unenrolled"
+        case .enrollmentNotifiesNobody: "refreshes the token after enrollment but notifies no listener"
+        case .resolvesWithFirstFactorVerification: "completes a second factor with a first-factor phone sign-in code of the same number"
+        case .resolvesWithEnrollmentVerification: "completes a second factor with any enrollment code of the same number"
+        case .pendingSignInReusable: "keeps a resolver session usable after it completed a sign-in"
+        case .pendingSignInLifetimeRestartsAtSMS: "restarts the resolver session's lifetime when the second-factor SMS is sent"
+        case .checksDuplicateNumberOnlyAtStart: "checks for an enrolled number only when the enrollment starts"
+        case .unenrollRemovesFirstFactor: "removes the first enrolled factor whichever one is named"
+        case .judgesRecentSignInAtSessionStart: "judges the recent sign-in when the enrollment starts, not at enroll"
         }
     }
 

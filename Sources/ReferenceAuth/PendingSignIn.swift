@@ -4,5 +4,5 @@ import MockIdP
 struct PendingSignIn: Sendable {
     let uid: String
     let provider: String
-    let expiresAt: VirtualClock.Instant?
+    var expiresAt: VirtualClock.Instant?
 }

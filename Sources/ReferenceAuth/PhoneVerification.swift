@@ -13,7 +13,7 @@ struct PhoneVerification: Sendable {
 
     let phoneNumber: String
     let code: String
-    let expiresAt: VirtualClock.Instant?
+    var expiresAt: VirtualClock.Instant?
     let isTestNumber: Bool
     let purpose: Purpose
     var isUsed = false

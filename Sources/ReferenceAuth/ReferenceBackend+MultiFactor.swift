@@ -31,7 +31,7 @@ extension ReferenceBackend {
 
     /// Checks that the session's user may enroll `phoneNumber` and texts it a code (`mfaEnrollment:start`).
     func startEnrollment(idToken: String, phoneNumber: String, proof: AppProof, languageCode: String?, device: Device) async throws -> String {
-        let user = try enrollingUser(idToken)
+        let user = try enrollingUser(idToken, judgingRecency: true)
         let phoneNumber = try validated(phoneNumber, loosely: defects.contains(.enrollmentAcceptsPunctuatedNumbers))
         try requireNotEnrolled(phoneNumber, for: user)
         return try await sendCode(to: phoneNumber, for: .enrollment(uid: user.uid), proof: proof, languageCode: languageCode, device: device)
@@ -39,15 +39,16 @@ extension ReferenceBackend {
 
     /// Enrolls the factor an assertion proves and returns the session's new tokens (`mfaEnrollment:finalize`).
     func finalizeEnrollment(idToken: String, refreshToken: String, assertion: MultiFactorAssertion, displayName: String?) throws -> SessionTokens? {
-        var user = try enrollingUser(idToken)
+        var user = try enrollingUser(idToken, judgingRecency: !defects.contains(.judgesRecentSignInAtSessionStart))
         guard case .phone(let verificationID, let code) = assertion else {
             if defects.contains(.ignoresUnsupportedFactors) { return nil }
             throw unsupported(assertion)
         }
         let verification = try consumeCode(verificationID, code: code) { $0 == .enrollment(uid: user.uid) }
-        try requireNotEnrolled(verification.phoneNumber, for: user)
+        if defects.contains(.enrollmentVerificationsReusable) { verifications[verificationID]?.isUsed = false }
+        if !defects.contains(.checksDuplicateNumberOnlyAtStart) { try requireNotEnrolled(verification.phoneNumber, for: user) }
         let name = defects.contains(.enrollmentLosesDisplayName) ? nil : displayName
-        user.secondFactors.append(EnrolledFactor(uid: newUID(), displayName: name, phoneNumber: verification.phoneNumber, enrolledAt: world.clock.date))
+        user.secondFactors.append(EnrolledFactor(uid: newUID(), displayName: name, phoneNumber: verification.phoneNumber, enrolledAt: stampedNow))
         users[user.uid] = user
         return try renew(refreshToken, secondFactor: MultiFactorID.phone)
     }
@@ -58,14 +59,18 @@ extension ReferenceBackend {
         guard user.secondFactors.contains(where: { $0.uid == factorUID }) else {
             throw AuthError(.multiFactorInfoNotFound, "the user has no second factor \(factorUID)")
         }
-        if !defects.contains(.unenrollKeepsFactor) { user.secondFactors.removeAll { $0.uid == factorUID } }
+        if defects.contains(.unenrollRemovesFirstFactor) {
+            user.secondFactors.removeFirst()
+        } else if !defects.contains(.unenrollKeepsFactor) {
+            user.secondFactors.removeAll { $0.uid == factorUID }
+        }
         users[user.uid] = user
         return try renew(refreshToken, secondFactor: nil)
     }
 
     /// The user of a session that may enroll: MFA on, an eligible first factor (MFA-2), a verified email
-    /// (MFA-1) and a recent sign-in (MFA-15).
-    private func enrollingUser(_ idToken: String) throws -> UserRecord {
+    /// (MFA-1) and, when `judgingRecency`, a recent sign-in (MFA-15).
+    private func enrollingUser(_ idToken: String, judgingRecency: Bool) throws -> UserRecord {
         guard configuration.multiFactor.isEnabled else { throw AuthError(.operationNotAllowed, "SMS multi-factor authentication is not enabled") }
         let (grant, user) = try session(idToken)
         if [ProviderID.phone, ProviderID.anonymous].contains(grant.provider), !defects.contains(.letsPhoneAndAnonymousUsersEnroll) {
@@ -75,7 +80,7 @@ extension ReferenceBackend {
             throw AuthError(.unverifiedEmail, "verify the email address before enrolling a second factor")
         }
         let signedInFor = grant.authTime.duration(to: world.clock.now)
-        guard signedInFor <= configuration.multiFactor.recentSignInWindow || defects.contains(.noRecentSignInCheck) else {
+        guard !judgingRecency || signedInFor <= configuration.multiFactor.recentSignInWindow || defects.contains(.noRecentSignInCheck) else {
             throw AuthError(.requiresRecentLogin, "the sign-in is \(signedInFor) old; sign in again before enrolling a second factor")
         }
         return user
@@ -97,6 +102,9 @@ extension ReferenceBackend {
             let factor = user.secondFactors.first(where: { $0.uid == factorUID })
         else { throw AuthError(.multiFactorInfoNotFound, "the user signing in has no second factor \(factorUID)") }
         let recipient = defects.contains(.sendsSecondFactorSMSToFirstFactor) ? user.secondFactors[0].phoneNumber : factor.phoneNumber
+        if defects.contains(.pendingSignInLifetimeRestartsAtSMS) {
+            pendingSignIns[pendingID]?.expiresAt = world.clock.now.advanced(by: configuration.multiFactor.pendingSignInLifetime)
+        }
         return try await sendCode(
             to: recipient, for: .secondFactor(pendingID: pendingID, factorUID: factorUID), proof: proof, languageCode: languageCode, device: device)
     }
@@ -109,9 +117,13 @@ extension ReferenceBackend {
         }
         let anySession = defects.contains(.acceptsOtherUsersResolverSession)
         _ = try consumeCode(verificationID, code: code, anyCode: defects.contains(.resolveAcceptsWrongCode)) { purpose in
-            if case .secondFactor(let owner, _) = purpose { owner == pendingID || anySession } else { false }
+            switch purpose {
+            case .secondFactor(let owner, _): owner == pendingID || anySession
+            case .signIn: defects.contains(.resolvesWithFirstFactorVerification)
+            case .enrollment: defects.contains(.resolvesWithEnrollmentVerification)
+            }
         }
-        pendingSignIns[pendingID] = nil
+        if !defects.contains(.pendingSignInReusable) { pendingSignIns[pendingID] = nil }
         guard let user = users[pending.uid] else { throw AuthError(.userNotFound, "the user no longer exists") }
         let provider = defects.contains(.resolvedSignInReportsPhoneProvider) ? ProviderID.phone : pending.provider
         return startSession(for: user, provider: provider, isNewUser: false, secondFactor: MultiFactorID.phone)

@@ -11,7 +11,7 @@ extension ReferenceBackend {
         let email = email.lowercased()
         guard !users.values.contains(where: { $0.email == email }) else { throw AuthError(.emailAlreadyInUse, "the email address is already in use") }
         let user = UserRecord(
-            uid: newUID(), email: email, password: PasswordHash(password, salt: world.random.bytes(16)),
+            uid: newUID(), email: email, password: PasswordHash(comparable(password), salt: world.random.bytes(16)),
             createdAt: world.clock.date, lastSignInAt: world.clock.date)
         return startSession(for: user, provider: ProviderID.password, isNewUser: true)
     }
@@ -19,11 +19,22 @@ extension ReferenceBackend {
     /// Password sign-in; a user with second factors gets a pending sign-in instead (MFA-6).
     func signIn(email: String, password: String) throws -> SignInOutcome {
         guard configuration.passwordSignInEnabled else { throw AuthError(.operationNotAllowed, "password sign-in is not enabled") }
+        let protected = variations.contains(.emailEnumerationProtection)
         guard let user = users.values.first(where: { $0.email == email.lowercased() }) else {
-            throw AuthError(.userNotFound, "there is no user with this email address")
+            throw protected ? Self.invalidLogin : AuthError(.userNotFound, "there is no user with this email address")
         }
-        guard user.password?.matches(password) == true else { throw AuthError(.wrongPassword, "the password is invalid") }
+        guard user.password?.matches(comparable(password)) == true || defects.contains(.acceptsAnyPassword) else {
+            throw protected ? Self.invalidLogin : AuthError(.wrongPassword, "the password is invalid")
+        }
         return firstFactorSucceeded(for: user, provider: ProviderID.password)
+    }
+
+    /// With email enumeration protection, one answer for a wrong password and an unknown email.
+    private static let invalidLogin = AuthError(.invalidCredential, "the email or the password is not correct")
+
+    /// The password as it is hashed and compared: exactly as typed, except in a defect.
+    private func comparable(_ password: String) -> String {
+        defects.contains(.comparesPasswordsCaseInsensitively) ? password.lowercased() : password
     }
 
     func signInAnonymously() -> SignInResponse {
@@ -39,9 +50,12 @@ extension ReferenceBackend {
         emailVerificationCodes[code] = user.uid
         let link = "https://\(configuration.projectID).firebaseapp.com/__/auth/action?mode=verifyEmail&oobCode=\(code)&apiKey=reference-api-key&lang=en"
         let subject = "Verify your email for \(configuration.appName)"
-        let body = "Hello,\n\nFollow this link to verify your email address.\n\n\(link)\n\nIf you didn't ask to verify this address, you can ignore this email."
+        let body = variations.contains(.htmlEmail)
+            ? "<p>Hello,</p><p>Follow <a class='button' href='\(link.replacingOccurrences(of: "&", with: "&amp;"))'>this link</a> to verify your email address.</p>"
+                + "<p>Or open \(link).</p>"
+            : "Hello,\n\nFollow this link to verify your email address.\n\n\(link)\n\nIf you didn't ask to verify this address, you can ignore this email."
         let mail = world.mail
-        try await callOutsideParty("mail server") { () async throws(PartyError) in try await mail.send(to: email, subject: subject, body: body) }
+        try await callOutsideParty(.mailServer) { () async throws(PartyError) in try await mail.send(to: email, subject: subject, body: body) }
     }
 
     /// Applies an email-verification code (`Auth.applyActionCode`).

@@ -4,14 +4,19 @@ import MockIdP
 
 /// Phone verification: app verification, codes by SMS, phone as the first factor.
 extension ReferenceBackend {
-    /// Sends the device a silent push carrying a secret and returns the receipt that names it (`verifyClient`).
-    func verifyClient(deviceToken: String) async throws -> String {
+    /// Starts verifying the app on a device: records a secret and returns the receipt that names it (`verifyClient`).
+    func verifyClient(deviceToken: String) -> String {
         let receipt = world.random.string(length: 32)
-        let secret = world.random.string(length: 32)
-        pushSecrets[receipt] = secret
+        pushSecrets[receipt] = (secret: world.random.string(length: 32), deviceToken: deviceToken)
+        return receipt
+    }
+
+    /// Sends the silent push that carries a receipt's secret. Production sends it after answering `verifyClient`,
+    /// so the app knows the receipt before the push arrives; the reference's client asks for it then.
+    func sendVerificationPush(receipt: String) async throws {
+        guard let (secret, deviceToken) = pushSecrets[receipt] else { return }
         let payload = #"{"receipt":"\#(receipt)","secret":"\#(secret)"}"#
         try await world.push.send([pushPayloadKey: payload], toDeviceToken: deviceToken)
-        return receipt
     }
 
     /// Sends a code for phone sign-in and returns the verification ID (`sendVerificationCode`).
@@ -29,19 +34,20 @@ extension ReferenceBackend {
         let testCode = testCodes[phoneNumber]
         try verify(proof, forTestNumber: testCode != nil)
         let now = world.clock.now
-        let limitKeys = ["number:" + phoneNumber, "device:" + device.id]
+        let limitKeys = rateLimiter.keys(phoneNumber: phoneNumber, device: device)
         if testCode == nil || defects.contains(.testNumbersConsumeQuota), !defects.contains(.noVerificationRateLimit) {
             guard rateLimiter.allows(limitKeys, at: now) else {
                 throw AuthError(.tooManyRequests, "too many verification requests for this number or device; try again later")
             }
             rateLimiter.record(limitKeys, at: now)
         }
-        let code = testCode ?? world.random.digits(defects.contains(.sendsFourDigitCodes) ? 4 : 6)
+        let code = testCode ?? world.random.digits(defects.contains(.sendsFourDigitCodes) ? 4 : SMSCode.length)
         let silentEnrollment = defects.contains(.sendsEnrollmentSMSToNobody) && purpose != .signIn
         if (testCode == nil || defects.contains(.sendsSMSToTestNumbers)) && !silentEnrollment {
             try await sendSMS(code: code, to: phoneNumber, languageCode: languageCode)
         }
-        let verificationID = world.random.string(length: 40)
+        var verificationID = world.random.string(length: 40)
+        if defects.contains(.verificationIDEmbedsCode) { verificationID += "." + Base64URL.encode(Array(#"{"code":"\#(code)"}"#.utf8)) }
         let expiresAt = defects.contains(.codesNeverExpire) ? nil : now.advanced(by: configuration.phone.codeLifetime)
         verifications[verificationID] = PhoneVerification(
             phoneNumber: phoneNumber, code: code, expiresAt: expiresAt, isTestNumber: testCode != nil, purpose: purpose)
@@ -51,7 +57,7 @@ extension ReferenceBackend {
     private func verify(_ proof: AppProof, forTestNumber isTestNumber: Bool) throws {
         switch proof {
         case .push(let receipt, let secret):
-            guard pushSecrets.removeValue(forKey: receipt) == secret else { throw AuthError(.invalidAppCredential, "the push secret does not match") }
+            guard pushSecrets.removeValue(forKey: receipt)?.secret == secret else { throw AuthError(.invalidAppCredential, "the push secret does not match") }
         case .recaptcha(let token):
             guard world.recaptcha.verify(token) else { throw AuthError(.captchaCheckFailed, "the reCAPTCHA token is not valid") }
         case .disabledForTesting:
@@ -82,11 +88,15 @@ extension ReferenceBackend {
 
     private func sendSMS(code: String, to phoneNumber: String, languageCode: String?) async throws {
         let languageCode = defects.contains(.ignoresLanguageCode) ? nil : languageCode
-        let (text, language) = SMSTemplate.text(code: code, appName: configuration.appName, language: languageCode)
+        var (text, language) = SMSTemplate.text(code: code, appName: configuration.appName, language: languageCode)
+        if variations.contains(.smsWithYearAndAutoFillLine) {
+            let year = Calendar(identifier: .gregorian).component(.year, from: world.clock.date)
+            text += " © \(year)\n\n@\(configuration.projectID).firebaseapp.com #\(code)"
+        }
         let recipient = defects.contains(.sendsSMSToReformattedNumber) ? String(phoneNumber.dropFirst()) : phoneNumber
         let sms = world.sms
         for _ in 0..<(defects.contains(.sendsSMSTwice) ? 2 : 1) {
-            try await callOutsideParty("SMS carrier") { () async throws(PartyError) in try await sms.send(to: recipient, text: text, language: language) }
+            try await callOutsideParty(.smsCarrier) { [text, language] () async throws(PartyError) in try await sms.send(to: recipient, text: text, language: language) }
         }
     }
 
@@ -102,16 +112,34 @@ extension ReferenceBackend {
         guard !verification.isUsed || defects.contains(.codesAreReusable) else {
             throw AuthError(.sessionExpired, "the code has already been used; request a new one")
         }
-        guard !isExpired(verification.expiresAt) else {
+        if defects.contains(.locksOutNumberAfterWrongCodes), wrongCodes[verification.phoneNumber, default: 0] >= 3 {
+            throw AuthError(.tooManyRequests, "too many wrong codes for this number")
+        }
+        let expired = defects.contains(.codesExpireOneSecondLate) ? verification.expiresAt.map { world.clock.now > $0 } ?? false : isExpired(verification.expiresAt)
+        guard !expired else {
             throw AuthError(.sessionExpired, "the SMS code has expired; re-send the verification code to try again")
         }
-        guard verification.code == code || anyCode else {
+        guard anyCode || isCode(code, of: verification) else {
             if defects.contains(.wrongCodeBurnsVerification) { verifications[verificationID] = nil }
-            throw AuthError(.invalidVerificationCode, "the SMS verification code is invalid")
+            if defects.contains(.wrongAttemptsExtendCodeLifetime) {
+                verification.expiresAt = world.clock.now.advanced(by: configuration.phone.codeLifetime)
+                verifications[verificationID] = verification
+            }
+            wrongCodes[verification.phoneNumber, default: 0] += 1
+            let hint = defects.contains(.wrongCodeErrorRevealsCode) ? " (expected \(verification.code))" : ""
+            throw AuthError(.invalidVerificationCode, "the SMS verification code is invalid\(hint)")
         }
         verification.isUsed = true
         verifications[verificationID] = verification
         return verification
+    }
+
+    /// Whether `code` is the verification's code: compared whole, except in defects.
+    private func isCode(_ code: String, of verification: PhoneVerification) -> Bool {
+        if verification.code == code { return true }
+        if verification.isTestNumber, defects.contains(.testNumbersAcceptAnyCode) { return true }
+        if defects.contains(.acceptsPrefixOfCode), !code.isEmpty, verification.code.hasPrefix(code) { return true }
+        return defects.contains(.ignoresLastDigitOfCode) && code.count == verification.code.count && code.dropLast() == verification.code.dropLast()
     }
 
     /// Checks the code of a verification and signs its phone user in, creating the user on first sign-in

@@ -9,6 +9,7 @@ actor ReferenceBackend: AuthBackend {
     let configuration: ProjectConfiguration
     let world: World
     let defects: Set<Defect>
+    let variations: Set<Variation>
     let signer: IDTokenSigner
     let testCodes: [String: String]
     var users: [String: UserRecord] = [:]
@@ -16,20 +17,30 @@ actor ReferenceBackend: AuthBackend {
     var pendingSignIns: [String: PendingSignIn] = [:]
     var refreshTokens: [String: SessionGrant] = [:]
     var emailVerificationCodes: [String: String] = [:]
-    var pushSecrets: [String: String] = [:]
+    var pushSecrets: [String: (secret: String, deviceToken: String)] = [:]
     var rateLimiter: RateLimiter
+    /// With the `locksOutNumberAfterWrongCodes` defect: wrong codes per number.
+    var wrongCodes: [String: Int] = [:]
 
-    init(configuration: ProjectConfiguration, world: World, defects: Set<Defect>) {
+    init(configuration: ProjectConfiguration, world: World, defects: Set<Defect>, variations: Set<Variation>) {
         self.configuration = configuration
         self.world = world
         self.defects = defects
-        signer = IDTokenSigner(projectID: configuration.projectID, key: SymmetricKey(data: world.random.bytes(32)))
-        rateLimiter = RateLimiter(configuration.phone.verificationLimit)
+        self.variations = variations
+        let sharedKey = defects.contains(.acceptsOtherProjectsIDTokens)
+        signer = IDTokenSigner(
+            projectID: configuration.projectID, key: SymmetricKey(data: sharedKey ? [UInt8](repeating: 7, count: 32) : world.random.bytes(32)),
+            checks: IDTokenSigner.Checks(
+                signature: !defects.contains(.acceptsUnsignedIDTokens), expiry: !defects.contains(.acceptsExpiredIDTokens), audience: !sharedKey))
+        rateLimiter = RateLimiter(
+            configuration.phone.verificationLimit, perNumber: !defects.contains(.rateLimitsPerDeviceOnly), perDevice: !defects.contains(.rateLimitsPerNumberOnly))
         testCodes = Dictionary(configuration.phone.testPhoneNumbers.map { ($0.phoneNumber, $0.verificationCode) }) { first, _ in first }
     }
 
     func makeClient(on device: Device) async throws -> any AuthClient {
-        ReferenceClient(backend: self, device: device)
+        let client = ReferenceClient(backend: self, device: device)
+        await client.restoreSignedInUser()
+        return client
     }
 
     func verifyIDToken(_ idToken: String) async throws -> IDTokenClaims {
@@ -90,32 +101,21 @@ actor ReferenceBackend: AuthBackend {
 
     // MARK: The outside world
 
-    /// Calls a party of the world within the network timeout, turning its failures into `networkError` (AUTH-1, AUTH-2).
-    func callOutsideParty(_ party: String, _ call: @escaping @Sendable () async throws(PartyError) -> Void) async throws {
-        if defects.contains(.leaksPartyErrors) || (party == "SMS carrier" && defects.contains(.waitsForeverForTheSMSCarrier)) {
-            do { return try await call() } catch {
-                if defects.contains(.leaksPartyErrors) { throw error }
-                throw AuthError(.networkError, "the \(party) failed: \(error)")
-            }
+    /// Calls a party of the world within the network timeout, on the world's clock, turning its failures into
+    /// `networkError` (AUTH-1, AUTH-2).
+    func callOutsideParty(_ party: OutsideParty, _ call: @escaping @Sendable () async throws(PartyError) -> Void) async throws {
+        if defects.contains(.leaksPartyErrors) { return try await call() }
+        if party == .smsCarrier, defects.contains(.waitsForeverForTheSMSCarrier) {
+            do { return try await call() } catch { throw AuthError(.networkError, "the \(party) failed: \(error)") }
         }
-        let clock = world.clock
-        let deadline = clock.now.advanced(by: configuration.networkTimeout)
-        let timeout = configuration.networkTimeout
-        let outcome = await withTaskGroup(of: AuthError??.self) { group in
-            group.addTask {
-                do { try await call(); return .some(nil) } catch { return .some(AuthError(.networkError, "the \(party) failed: \(error)")) }
-            }
-            group.addTask {
-                do { try await clock.wait(until: deadline) } catch { return nil }
-                return .some(AuthError(.networkError, "the \(party) did not answer within \(timeout)"))
-            }
-            defer { group.cancelAll() }
-            while let next = await group.next() {
-                if let finished = next { return finished }
-            }
-            return AuthError(.networkError, "the call to the \(party) was cancelled")
+        let timeout = configuration.networkTimeout * (defects.contains(.waitsTwiceTheTimeout) ? 2 : 1)
+        do {
+            try await world.clock.withTimeout(timeout) { try await call() }
+        } catch is TimeoutError {
+            throw AuthError(.networkError, "the \(party) did not answer within \(timeout.formatted)")
+        } catch {
+            throw AuthError(.networkError, "the \(party) failed: \(error)")
         }
-        if let error = outcome { throw error }
     }
 
     func newUID() -> String { world.random.string(length: 28, alphabet: RandomSource.alphanumerics) }
@@ -123,4 +123,15 @@ actor ReferenceBackend: AuthBackend {
     func isExpired(_ deadline: VirtualClock.Instant?) -> Bool {
         deadline.map { world.clock.now >= $0 } ?? false
     }
+
+    /// The date the backend stamps on what it records: the world's, or real time for a server that keeps it.
+    var stampedNow: Date { variations.contains(.realTimeTimestamps) ? Date() : world.clock.date }
+}
+
+/// The parties of the outside world the reference calls.
+enum OutsideParty: String, CustomStringConvertible {
+    case smsCarrier = "SMS carrier"
+    case mailServer = "mail server"
+
+    var description: String { rawValue }
 }

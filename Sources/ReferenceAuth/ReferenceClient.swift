@@ -15,9 +15,10 @@ actor ReferenceClient: AuthClient {
     private var appVerificationDisabled = false
     private var listeners: [Int: @Sendable (AuthUser?) -> Void] = [:]
     private var nextListenerID = 0
-    /// Receipts and secrets of app-verification pushes received while waiting for one.
-    private var receivedPushes: [String: String] = [:]
-    private var isAwaitingPush = false
+    /// With the `asynchronousListeners` variation: calls to make, in order, on one serial queue.
+    private let notifications: AsyncStream<@Sendable () -> Void>.Continuation?
+    /// The receipt of the app-verification push being waited for, and the secret once it came.
+    private var awaitedPush: (receipt: String, secret: String?)?
     /// The event ID of the reCAPTCHA redirect being waited for, and the token it brought.
     private var pendingRedirect: (eventID: String, token: String?)?
     /// With the `verificationBoundToClientInstance` defect: this instance's private names for verification IDs.
@@ -29,6 +30,33 @@ actor ReferenceClient: AuthClient {
         world = backend.world
         defects = backend.defects
         callbackScheme = "app-1-\(backend.configuration.projectID)-ios"
+        if backend.variations.contains(.asynchronousListeners) {
+            let (stream, continuation) = AsyncStream<@Sendable () -> Void>.makeStream()
+            notifications = continuation
+            Task { for await notification in stream { notification() } }
+        } else {
+            notifications = nil
+        }
+    }
+
+    deinit { notifications?.finish() }
+
+    // MARK: Persistence
+
+    private var keychainKey: String { "firebase-auth-user.\(backend.configuration.projectID)" }
+
+    /// The signed-in user the keychain kept from the app's last launch, as Firebase restores it.
+    func restoreSignedInUser() async {
+        guard let stored = world.devices.keychain(of: device)[keychainKey], let separator = stored.firstIndex(of: " ") else { return }
+        let uid = String(stored[..<separator])
+        guard let tokens = try? await backend.refresh(String(stored[stored.index(after: separator)...])) else { return }
+        session = (uid, tokens)
+    }
+
+    /// Makes `session` current and keeps it in the device's keychain for the next launch.
+    private func setSession(_ session: (uid: String, tokens: SessionTokens)?) {
+        self.session = session
+        world.devices.keychain(of: device)[keychainKey] = session.map { "\($0.uid) \($0.tokens.refreshToken)" }
     }
 
     // MARK: Session
@@ -44,7 +72,7 @@ actor ReferenceClient: AuthClient {
         let current = try signedIn()
         guard forceRefresh || world.clock.now >= current.tokens.expiresAt.advanced(by: .seconds(-300)) else { return current.tokens.idToken }
         let tokens = try await backend.refresh(current.tokens.refreshToken)
-        session = (current.uid, tokens)
+        setSession((current.uid, tokens))
         await notifyListeners()
         return tokens.idToken
     }
@@ -57,14 +85,15 @@ actor ReferenceClient: AuthClient {
 
     func signOut() async throws {
         guard !defects.contains(.signOutKeepsCurrentUser) else { return }
-        session = nil
+        if defects.contains(.signOutLeavesUserInKeychain) { session = nil } else { setSession(nil) }
         if !defects.contains(.signOutNotifiesNobody) { await notifyListeners() }
     }
 
     func addIDTokenDidChangeListener(_ listener: @escaping @Sendable (AuthUser?) -> Void) async -> ListenerRegistration {
         nextListenerID += 1
         listeners[nextListenerID] = listener
-        listener(await currentUser)
+        let user = await currentUser
+        deliver { listener(user) }
         return ListenerRegistration(id: nextListenerID)
     }
 
@@ -74,11 +103,17 @@ actor ReferenceClient: AuthClient {
 
     private func notifyListeners() async {
         let user = await currentUser
-        for listener in listeners.values { listener(user) }
+        let notified = listeners.sorted { $0.key < $1.key }.prefix(defects.contains(.notifiesOnlyFirstListener) ? 1 : listeners.count)
+        for (_, listener) in notified { deliver { listener(user) } }
+    }
+
+    /// Calls a listener now, or, with the `asynchronousListeners` variation, later on the serial queue.
+    private func deliver(_ call: @escaping @Sendable () -> Void) {
+        if let notifications { notifications.yield(call) } else { call() }
     }
 
     func signIn(_ response: SignInResponse) async -> AuthDataResult {
-        session = (response.user.uid, response.tokens)
+        setSession((response.user.uid, response.tokens))
         await notifyListeners()
         return AuthDataResult(user: response.user, additionalUserInfo: AdditionalUserInfo(providerID: response.providerID, isNewUser: response.isNewUser))
     }
@@ -143,11 +178,11 @@ actor ReferenceClient: AuthClient {
         if appVerificationDisabled { return .disabledForTesting }
         if defects.contains(.skipsAppVerification) { return .none }
         if let deviceToken = world.push.deviceToken(for: device) {
-            isAwaitingPush = true
-            defer { isAwaitingPush = false }
-            if let receipt = try? await backend.verifyClient(deviceToken: deviceToken), let secret = receivedPushes.removeValue(forKey: receipt) {
-                return .push(receipt: receipt, secret: secret)
-            }
+            let receipt = await backend.verifyClient(deviceToken: deviceToken)
+            awaitedPush = (receipt, nil)
+            defer { awaitedPush = nil }
+            try? await backend.sendVerificationPush(receipt: receipt)
+            if let secret = awaitedPush?.secret { return .push(receipt: receipt, secret: secret) }
         }
         let eventID = world.random.string(length: 10, alphabet: Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
         pendingRedirect = (eventID, nil)
@@ -168,11 +203,12 @@ actor ReferenceClient: AuthClient {
 
     func canHandleNotification(_ userInfo: [String: String]) async -> Bool {
         if defects.contains(.handlesEveryNotification) { return true }
-        guard isAwaitingPush, let payload = userInfo[pushPayloadKey],
+        guard let awaited = awaitedPush, awaited.secret == nil, let payload = userInfo[pushPayloadKey],
             let fields = try? JSONDecoder().decode([String: String].self, from: Data(payload.utf8)),
-            let receipt = fields["receipt"], let secret = fields["secret"]
+            let receipt = fields["receipt"], let secret = fields["secret"],
+            receipt == awaited.receipt || defects.contains(.handlesForgedPushWhileWaiting)
         else { return false }
-        receivedPushes[receipt] = secret
+        awaitedPush = (awaited.receipt, secret)
         return true
     }
 
@@ -180,7 +216,7 @@ actor ReferenceClient: AuthClient {
         if defects.contains(.handlesEveryURL) { return true }
         guard let pending = pendingRedirect, pending.token == nil, url.scheme == callbackScheme, url.host == "firebaseauth", url.path == "/link",
             let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems,
-            query.first(where: { $0.name == "eventId" })?.value == pending.eventID,
+            query.first(where: { $0.name == "eventId" })?.value == pending.eventID || defects.contains(.handlesForeignURLWhileWaiting),
             let token = query.first(where: { $0.name == "recaptchaToken" })?.value
         else { return false }
         pendingRedirect = (pending.eventID, token)
@@ -229,14 +265,14 @@ actor ReferenceClient: AuthClient {
         let tokens = try await backend.finalizeEnrollment(
             idToken: idToken, refreshToken: current.tokens.refreshToken, assertion: assertion, displayName: displayName)
         guard let tokens, !defects.contains(.enrollmentKeepsOldToken) else { return }
-        session = (current.uid, tokens)
-        await notifyListeners()
+        setSession((current.uid, tokens))
+        if !defects.contains(.enrollmentNotifiesNobody) { await notifyListeners() }
     }
 
     func unenroll(factorUID: String) async throws {
         let current = try signedIn()
         let idToken = try await getIDToken(forceRefresh: false)
-        session = (current.uid, try await backend.withdraw(idToken: idToken, refreshToken: current.tokens.refreshToken, factorUID: factorUID))
+        setSession((current.uid, try await backend.withdraw(idToken: idToken, refreshToken: current.tokens.refreshToken, factorUID: factorUID)))
         await notifyListeners()
     }
 }

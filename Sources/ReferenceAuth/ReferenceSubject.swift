@@ -1,27 +1,36 @@
 import ConformanceKit
 import MockIdP
 
-/// The reference implementation as a subject: conforming when `defects` is empty.
+/// The reference implementation as a subject: conforming when `defects` is empty, whatever its `variations`.
 public struct ReferenceSubject: ConformanceSubject {
     public static let maximumTestPhoneNumbers = 10
 
     public let defects: Set<Defect>
+    public let variations: Set<Variation>
 
-    public init(defects: Set<Defect> = []) { self.defects = defects }
+    public init(defects: Set<Defect> = [], variations: Set<Variation> = []) {
+        self.defects = defects
+        self.variations = variations
+    }
 
     public var name: String {
-        defects.isEmpty ? "ReferenceAuth" : "ReferenceAuth with \(defects.sorted().map(\.rawValue).joined(separator: ", "))"
+        let changes = defects.sorted().map(\.rawValue) + variations.map(\.rawValue).sorted()
+        return changes.isEmpty ? "ReferenceAuth" : "ReferenceAuth with \(changes.joined(separator: ", "))"
     }
 
     public var capabilities: Capabilities {
-        Capabilities(flows: [.phone, .multiFactor], acceptsUnassignedPhoneNumbers: !defects.contains(.misdeclaresUnassignedNumbers))
+        Capabilities(
+            flows: [.phone, .multiFactor], acceptsUnassignedPhoneNumbers: !defects.contains(.misdeclaresUnassignedNumbers),
+            acceptsShortPhoneNumbers: !variations.contains(.rejectsShortNumbers),
+            emailEnumerationProtection: variations.contains(.emailEnumerationProtection),
+            runsOnWorldClock: !variations.contains(.realTimeTimestamps))
     }
 
     public func makeBackend(configuration: ProjectConfiguration, world: World) async throws -> any AuthBackend {
         if !defects.contains(.acceptsAnyTestNumberConfiguration) {
             try validateTestPhoneNumbers(configuration.phone.testPhoneNumbers)
         }
-        return ReferenceBackend(configuration: configuration, world: world, defects: defects)
+        return ReferenceBackend(configuration: configuration, world: world, defects: defects, variations: variations)
     }
 
     /// PHONE-12: the same E.164 validation as real numbers, 6-digit codes, at most ten numbers.

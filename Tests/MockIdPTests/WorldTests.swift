@@ -18,37 +18,6 @@ private final class RecordingApp: DeviceApp {
     }
 }
 
-@Suite("The virtual clock")
-struct VirtualClockTests {
-    @Test("a waiter wakes only when time is advanced past its deadline")
-    func sleeper() async throws {
-        let clock = VirtualClock(epoch: World.defaultEpoch)
-        let woke = Mutex(false)
-        let waiter = Task {
-            try await clock.wait(for: .seconds(10))
-            woke.withLock { $0 = true }
-        }
-        for _ in 0..<50 { await Task.yield() }
-        clock.advance(by: .seconds(9))
-        for _ in 0..<50 { await Task.yield() }
-        #expect(woke.withLock { $0 } == false)
-        clock.advance(by: .seconds(1))
-        try await waiter.value
-        #expect(woke.withLock { $0 })
-        #expect(clock.date == World.defaultEpoch.addingTimeInterval(10))
-    }
-
-    @Test("a deadline in the past wakes at once; a cancelled waiter throws")
-    func pastAndCancelled() async throws {
-        let clock = VirtualClock(epoch: World.defaultEpoch)
-        clock.advance(by: .seconds(5))
-        try await clock.wait(until: VirtualClock.Instant(offset: .seconds(1)))
-        let waiter = Task { try await clock.wait(for: .seconds(60)) }
-        waiter.cancel()
-        await #expect(throws: CancellationError.self) { try await waiter.value }
-    }
-}
-
 @Suite("The world's parties")
 struct PartyTests {
     @Test("the SMS carrier delivers to an inbox, fails on demand, and records both")
@@ -64,27 +33,6 @@ struct PartyTests {
         #expect(world.transcript.all.count == 2)
     }
 
-    @Test("a stalling carrier lets virtual time pass until its caller gives up")
-    func stallAbandoned() async throws {
-        let world = World()
-        world.sms.set(.stalling)
-        let call = Task { try await world.sms.send(to: "+16505550101", text: "x", language: nil) }
-        try await world.clock.wait(for: .seconds(30))
-        call.cancel()
-        await #expect(throws: PartyError.abandoned) { try await call.value }
-        #expect(world.clock.now.offset >= .seconds(30))
-    }
-
-    @Test("a stalling carrier reports a caller that never gives up")
-    func stallExhausted() async {
-        let world = World(stallBudget: .seconds(5))
-        world.sms.set(.stalling)
-        let call = Task { try await world.sms.send(to: "+16505550101", text: "x", language: nil) }
-        await world.stalls.waitForExhaustion()
-        #expect(world.transcript.all.last?.description.contains("kept the caller waiting for 5s") == true)
-        call.cancel()
-    }
-
     @Test("pushes reach the app on the device; an unavailable channel gives no token")
     func push() async throws {
         let world = World()
@@ -97,6 +45,21 @@ struct PartyTests {
         world.push.set(.unavailable)
         #expect(world.push.deviceToken(for: .primary) == nil)
         await #expect(throws: PartyError.unavailable) { try await world.push.send([:], toDeviceToken: token) }
+    }
+
+    @Test("a check can act once just before the next push, and just before the next reCAPTCHA redirect")
+    func interjections() async throws {
+        let world = World()
+        world.devices.install(RecordingApp(), on: .primary)
+        let token = try #require(world.push.deviceToken(for: .primary))
+        world.push.beforeNextDelivery { device in try? await world.push.send(["forged": "1"], toDeviceToken: token) }
+        try await world.push.send(["real": "1"], toDeviceToken: token)
+        try await world.push.send(["later": "1"], toDeviceToken: token)
+        #expect(world.push.deliveries.map(\.userInfo) == [["forged": "1"], ["real": "1"], ["later": "1"]])
+        world.recaptcha.beforeNextRedirect { device, callback in await world.devices.open(URL(string: "other://x")!, on: device) }
+        try await world.recaptcha.present(on: .primary, callbackURL: URL(string: "app://firebaseauth/link?eventId=E")!)
+        let opened = world.transcript.events { if case .urlOpened(let url, _, _) = $0 { url.scheme } else { nil } }
+        #expect(opened == ["other", "app"])
     }
 
     @Test("a solved reCAPTCHA redirects to the app with a token that verifies once")

@@ -5,10 +5,26 @@ public struct Capabilities: Sendable, Hashable {
     public var flows: Set<Flow>
     /// Whether well-formed numbers that are not assigned in their country (e.g. `+15555550100`) are accepted (PHONE-1).
     public var acceptsUnassignedPhoneNumbers: Bool
+    /// Whether well-formed numbers shorter than any number in service (fewer than 7 digits, e.g. `+123456`)
+    /// are accepted (PHONE-1).
+    public var acceptsShortPhoneNumbers: Bool
+    /// Email enumeration protection: a wrong password and an unknown email both fail with
+    /// `invalidCredential` instead of `wrongPassword` and `userNotFound` (AUTH-5).
+    public var emailEnumerationProtection: Bool
+    /// Whether the subject keeps time on the world's clock (every in-process implementation should). A
+    /// backend reached over HTTP keeps real time: timestamps it reports are compared with real time, and
+    /// checks that need time to move are not applicable to it (SPEC.md, "Notes on the sources").
+    public var runsOnWorldClock: Bool
 
-    public init(flows: Set<Flow>, acceptsUnassignedPhoneNumbers: Bool) {
+    public init(
+        flows: Set<Flow>, acceptsUnassignedPhoneNumbers: Bool, acceptsShortPhoneNumbers: Bool = true,
+        emailEnumerationProtection: Bool = false, runsOnWorldClock: Bool = true
+    ) {
         self.flows = flows
         self.acceptsUnassignedPhoneNumbers = acceptsUnassignedPhoneNumbers
+        self.acceptsShortPhoneNumbers = acceptsShortPhoneNumbers
+        self.emailEnumerationProtection = emailEnumerationProtection
+        self.runsOnWorldClock = runsOnWorldClock
     }
 }
 

@@ -1,11 +1,13 @@
 import Foundation
 import MockIdP
+import Synchronization
 
 /// What a check works with: the subject, a world of its own, and the rule it serves.
 public struct CheckContext: Sendable {
     public let subject: any ConformanceSubject
     public let world: World
     public let rule: Rule
+    let progress = CheckProgress()
 
     public init(subject: any ConformanceSubject, world: World, rule: Rule) {
         self.subject = subject
@@ -13,7 +15,36 @@ public struct CheckContext: Sendable {
         self.rule = rule
     }
 
+    /// Runs `body`, noting what the check waits for: if the subject never delivers it, the watchdog's
+    /// failure names it.
+    @discardableResult
+    public func waiting<T>(for what: String, _ body: () async throws -> T) async rethrows -> T {
+        progress.note(what)
+        defer { progress.note(nil) }
+        return try await body()
+    }
+
+    /// The subject's ID-token listener events on `client`, once the listener's first call (with the current
+    /// user, made at registration) has arrived: later events are changes.
+    public func listen(on client: any AuthClient, as name: String = "the ID-token listener") async throws -> (EventLog<AuthUser?>, ListenerRegistration) {
+        let heard = EventLog<AuthUser?>()
+        let registration = await client.addIDTokenDidChangeListener { heard.append($0) }
+        try await waiting(for: "\(name) to be called once at registration, with the current user") { try await heard.next() }
+        return (heard, registration)
+    }
+
     public var capabilities: Capabilities { subject.capabilities }
+
+    /// Moves the world's time, for checks that need it to pass; not applicable to a subject that keeps real time.
+    public func advanceClock(by duration: Duration) throws {
+        guard capabilities.runsOnWorldClock else {
+            throw NotApplicable("the check needs time to pass, and the subject keeps real time (runsOnWorldClock is false)")
+        }
+        world.clock.advance(by: duration)
+    }
+
+    /// The subject's notion of now: the world's date, or real time for a subject that keeps real time.
+    public var subjectNow: Date { capabilities.runsOnWorldClock ? world.clock.date : Date() }
 
     /// A backend for `configuration`; a subject that refuses a valid configuration fails the check.
     public func makeBackend(_ configuration: ProjectConfiguration = .standard) async throws -> any AuthBackend {
@@ -37,6 +68,30 @@ public struct CheckContext: Sendable {
         let backend = try await makeBackend(configuration)
         return LaunchedApp(backend: backend, client: try await launch(backend, on: device), device: device)
     }
+}
+
+extension CheckContext {
+    /// An app with a user signed in by the simplest flow the subject declares: phone, else password.
+    public func signedInApp(_ configuration: ProjectConfiguration = .standard, on device: Device = .primary) async throws -> LaunchedApp {
+        let app = try await launchApp(configuration, on: device)
+        if capabilities.flows.contains(.phone) {
+            try await signInWithSMS(device == .primary ? PhoneNumbers.us : PhoneNumbers.usOther, on: app.client)
+        } else if capabilities.flows.contains(.multiFactor) {
+            try await signUp(.ada, on: app.client)
+        } else {
+            throw NotApplicable("the subject declares no flow that signs a user in (phone or multiFactor)")
+        }
+        return app
+    }
+}
+
+/// What a running check is waiting for, for the watchdog's message.
+final class CheckProgress: Sendable {
+    private let waitingFor = Mutex<String?>(nil)
+
+    func note(_ what: String?) { waitingFor.withLock { $0 = what } }
+
+    var current: String? { waitingFor.withLock { $0 } }
 }
 
 /// A backend with one app launched on a device.

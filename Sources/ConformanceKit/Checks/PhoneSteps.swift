@@ -82,12 +82,17 @@ extension CheckContext {
     }
 }
 
-/// A 6-digit code that differs from `code` in every digit.
-func wrongCode(for code: String) -> String {
-    String(code.map { $0 == "9" ? "0" : Character(String(($0.wholeNumberValue ?? 0) + 1)) })
+/// A code of the same length that differs from `code` in every digit (`attempt` gives other such codes).
+func wrongCode(for code: String, attempt: Int = 1) -> String {
+    String(code.map { Character(String((($0.wholeNumberValue ?? 0) + 1 + (attempt - 1) % 9) % 10)) })
 }
 
-/// `verificationID` with its last character changed.
-func tampered(_ verificationID: String) -> String {
-    String(verificationID.dropLast()) + (verificationID.last == "A" ? "B" : "A")
+/// The nearest forgeries of an identifier: its last or first character changed, one character dropped or added.
+func nearMisses(ofIdentifier identifier: String) -> [String] {
+    let swap = { (character: Character) -> Character in character == "A" ? "B" : "A" }
+    let forgeries = [
+        String(identifier.dropLast()) + String(swap(identifier.last ?? "A")), String(swap(identifier.first ?? "A")) + identifier.dropFirst(),
+        String(identifier.dropLast()), identifier + "A",
+    ]
+    return forgeries.filter { $0 != identifier && !$0.isEmpty }
 }

@@ -9,9 +9,12 @@ public enum CountryCallingCode {
 
     /// The country calling code of `number`, e.g. `44` for `+447700900123`.
     public static func of(_ number: E164Number) -> Substring {
-        let digits = number.digits
-        if digits.hasPrefix("1") || digits.hasPrefix("7") { return digits.prefix(1) }
-        if twoDigitCodes.contains(String(digits.prefix(2))) { return digits.prefix(2) }
-        return digits.prefix(3)
+        number.digits.prefix(length(ofDigits: number.digits))
+    }
+
+    /// How many of the leading `digits` (those after the `+`) form the country calling code.
+    public static func length(ofDigits digits: Substring) -> Int {
+        if digits.hasPrefix("1") || digits.hasPrefix("7") { return 1 }
+        return twoDigitCodes.contains(String(digits.prefix(2))) ? 2 : 3
     }
 }

@@ -1,12 +1,13 @@
-/// A phone number in E.164 form: `+`, a country calling code that does not start with 0, then ASCII digits
-/// only, 7 to 15 digits in all (PHONE-1, MFA-4).
+/// A phone number in E.164 form: `+`, a country calling code that does not start with 0, at least one
+/// subscriber digit, ASCII digits only, 15 digits at most in all (PHONE-1, MFA-4).
 ///
-/// This validates *form* only. Whether a well-formed number is assigned in its country is beyond E.164's
-/// syntax, and PHONE-1 lets an implementation choose (``Capabilities/acceptsUnassignedPhoneNumbers``).
-/// The shortest numbers in service (Niue, Tokelau: `+683 7012`) have 7 digits.
+/// This validates *form* only. Whether a well-formed number is assigned in its country, and whether one
+/// shorter than any number in service (``isShorterThanAnyInService``) is accepted, PHONE-1 leaves to the
+/// implementation (``Capabilities/acceptsUnassignedPhoneNumbers``, ``Capabilities/acceptsShortPhoneNumbers``).
 public struct E164Number: Sendable, Hashable, CustomStringConvertible {
     public static let maximumDigits = 15
-    public static let minimumDigits = 7
+    /// The shortest numbers in service (Niue, Tokelau: `+683 7012`) have 7 digits.
+    public static let shortestInService = 7
 
     /// Why a string is not an E.164 number. The raw values are the `reason`s of `Fixtures/phone/e164.json`.
     public enum Problem: String, Error, Sendable, Hashable, CaseIterable, CustomStringConvertible {
@@ -37,7 +38,7 @@ public struct E164Number: Sendable, Hashable, CustomStringConvertible {
             case .nonASCIIDigit: "it contains digits other than 0-9"
             case .countryCodeStartsWithZero: "its country calling code starts with 0"
             case .tooLong: "it has more than \(E164Number.maximumDigits) digits"
-            case .tooShort: "it has fewer than \(E164Number.minimumDigits) digits"
+            case .tooShort: "it has no digits after the country calling code"
             }
         }
     }
@@ -55,6 +56,9 @@ public struct E164Number: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { rawValue }
 
+    /// Fewer digits than any number in service: well-formed, and implementation-defined under PHONE-1.
+    public var isShorterThanAnyInService: Bool { digits.count < Self.shortestInService }
+
     public static func isValid(_ string: String) -> Bool { problem(in: string) == nil }
 
     /// The first problem that makes `string` not E.164, in a fixed order, or nil when it is E.164.
@@ -70,7 +74,7 @@ public struct E164Number: Sendable, Hashable, CustomStringConvertible {
         if body.contains(where: { !$0.isASCII }) { return .nonASCIIDigit }
         if body.first == "0" { return .countryCodeStartsWithZero }
         if body.count > maximumDigits { return .tooLong }
-        if body.count < minimumDigits { return .tooShort }
+        if body.count <= CountryCallingCode.length(ofDigits: body) { return .tooShort }
         return nil
     }
 }

@@ -5,14 +5,14 @@ public enum RuleCatalogue {
 
     public static let phone: [Rule] = [
         .phone1, .phone2, .phone3, .phone4, .phone5, .phone6, .phone7, .phone8, .phone9,
-        .phone10, .phone11, .phone12, .phone13, .phone14, .phone15, .phone16, .phone17, .phone18,
+        .phone10, .phone11, .phone12, .phone13, .phone14, .phone15, .phone16, .phone17, .phone18, .phone19,
     ]
 
     public static let multiFactor: [Rule] = [
         .mfa1, .mfa2, .mfa3, .mfa4, .mfa5, .mfa6, .mfa7, .mfa8, .mfa9, .mfa10, .mfa11, .mfa12, .mfa13, .mfa14, .mfa15,
     ]
 
-    public static let general: [Rule] = [.auth1, .auth2, .auth3]
+    public static let general: [Rule] = [.auth1, .auth2, .auth3, .auth4, .auth5]
 
     public static func rules(in flow: Flow) -> [Rule] { all.filter { $0.flow == flow } }
 

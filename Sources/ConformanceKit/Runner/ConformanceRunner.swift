@@ -79,9 +79,12 @@ public struct ConformanceRunner: Sendable {
         case .failure(let error):
             return CheckResult(name: check.name, status: failed, message: "\(rule.id): the check stopped on an unexpected error: \(error)" + evidence)
         case nil:
+            let waitingFor = context.progress.current.map { " while waiting for \($0)" } ?? ""
+            let stalled = world.stalls.pending.map { "; the \($0.party) has been stalling since \($0.since) and no deadline was set on the world's clock" }
             return CheckResult(
                 name: check.name, status: failed,
-                message: "\(rule.id): the check did not finish within the \(watchdog) watchdog: the subject hangs" + evidence)
+                message: "\(rule.id): the check did not finish within the \(watchdog) watchdog\(waitingFor): the subject hangs"
+                    + stalled.joined() + evidence)
         }
     }
 }

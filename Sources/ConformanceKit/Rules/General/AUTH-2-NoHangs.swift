@@ -39,27 +39,31 @@ extension CheckContext {
     /// The app of a project with `networkTimeout`, if the subject declares `flow`.
     fileprivate func launchApp(for flow: Flow, networkTimeout: Duration) async throws -> LaunchedApp {
         guard capabilities.flows.contains(flow) else { throw NotApplicable("the subject does not declare the \(flow) flow") }
+        guard capabilities.runsOnWorldClock else { throw NotApplicable("a stalled party moves the world's time, and the subject keeps real time") }
         var configuration = ProjectConfiguration.standard
         configuration.networkTimeout = networkTimeout
         return try await launchApp(configuration)
     }
 
-    /// Runs `call` against a stalled party: it must fail with `networkError` within `timeout` of virtual time,
-    /// and must not still be waiting when the party's stall budget runs out.
+    /// Runs `call` against a stalled party: it must fail with `networkError` within `timeout` of virtual time
+    /// (the stalled party moves time to each deadline the subject sets, so the time is exact), and must not
+    /// still be waiting when the party's stall budget runs out.
     fileprivate func expectTimelyNetworkError<T: Sendable>(
         when action: String, timeout: Duration, _ call: @escaping @Sendable () async throws -> T
     ) async throws {
         let start = world.clock.now
         let stalls = world.stalls
-        let outcome: Result<T, any Error>? = await firstFinished([
-            { do { return .success(try await call()) } catch { return .failure(error) } },
-            { await stalls.waitForExhaustion(); return nil },
-        ])
+        let outcome: Result<T, any Error>? = await waiting(for: "\(action) to give up") {
+            await firstFinished([
+                { do { return .success(try await call()) } catch { return .failure(error) } },
+                { await stalls.waitForExhaustion(); return nil },
+            ])
+        }
         let elapsed = start.duration(to: world.clock.now)
         guard let outcome else {
-            throw CheckFailure("\(action) was still waiting after \(stalls.budget) of virtual time (timeout \(timeout))")
+            throw CheckFailure("\(action) was still waiting after \(stalls.budget.formatted) of virtual time (timeout \(timeout.formatted))")
         }
         try await expectFailure(.networkError, when: action) { try outcome.get() }
-        try expect(elapsed <= timeout + .seconds(10), "\(action) gave up after \(elapsed) of virtual time; the configured timeout is \(timeout)")
+        try expect(elapsed <= timeout, "\(action) gave up after \(elapsed.formatted) of virtual time; the configured timeout is \(timeout.formatted)")
     }
 }

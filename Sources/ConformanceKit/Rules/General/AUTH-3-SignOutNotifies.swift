@@ -1,24 +1,35 @@
 extension Rule {
     public static let auth3 = Rule(
         "AUTH-3", .must, flow: .general,
-        title: "Signing out clears the current user and notifies listeners",
-        statement: "Signing out clears the current user and notifies listeners.",
+        title: "Signing out clears the current user and notifies every listener",
+        statement: "Signing out clears the current user and notifies every registered listener (each of several).",
         source: "000–004",
         checks: [
-            Check("ID-token listeners hear the sign-in and then the sign-out") { context in
+            Check("each of three ID-token listeners hears the sign-in and then the sign-out") { context in
                 guard context.capabilities.flows.contains(.phone) else { throw NotApplicable("the subject does not declare the phone flow") }
                 let app = try await context.launchApp()
-                let heard = EventLog<AuthUser?>()
-                let registration = await app.client.addIDTokenDidChangeListener { heard.append($0) }
+                var listeners: [(name: String, heard: EventLog<AuthUser?>, registration: ListenerRegistration)] = []
+                for index in 1...3 {
+                    let name = "ID-token listener \(index) of 3"
+                    let (heard, registration) = try await context.listen(on: app.client, as: name)
+                    listeners.append((name, heard, registration))
+                }
                 let user = try await context.signInWithSMS(PhoneNumbers.us, on: app.client).user
-                let heardSignIn = await heard.contains { $0?.uid == user.uid }
-                try expect(heardSignIn, "the listener never heard of the sign-in of \(user.uid); it heard \(heard.all.map { $0?.uid ?? "nil" })")
-                let beforeSignOut = heard.all.count
+                var beforeSignOut: [Int] = []
+                for listener in listeners {
+                    try await context.waiting(for: "\(listener.name) to hear the sign-in of \(user.uid)") {
+                        try await listener.heard.next(after: 1) { $0?.uid == user.uid }
+                    }
+                    beforeSignOut.append(listener.heard.count)
+                }
                 try await expectSuccess("signOut()") { try await app.client.signOut() }
                 try await context.expectSignedOut(app.client, after: "signOut()")
-                let heardSignOut = await heard.contains(after: beforeSignOut) { $0 == nil }
-                try expect(heardSignOut, "the listener heard \(heard.all.dropFirst(beforeSignOut).map { $0?.uid ?? "nil" }) after signOut(); expected a nil user")
-                await app.client.removeIDTokenDidChangeListener(registration)
+                for (listener, seen) in zip(listeners, beforeSignOut) {
+                    try await context.waiting(for: "\(listener.name) to hear the sign-out (a nil user)") {
+                        try await listener.heard.next(after: seen) { $0 == nil }
+                    }
+                    await app.client.removeIDTokenDidChangeListener(listener.registration)
+                }
             },
         ])
 }

@@ -1,11 +1,12 @@
 extension Rule {
     public static let mfa3 = Rule(
         "MFA-3", .must, flow: .multiFactor,
-        title: "Enrollment texts the number once and records the factor with its details",
+        title: "Enrollment texts the number once and records the factor; its verification is single use",
         statement: """
             Enrollment: a multi-factor session of the signed-in user, verifyPhoneNumber(number, session) sends one SMS to that \
             number, and enroll(assertion, displayName) with its code records a factor with uid, displayName, factorID == "phone", \
-            an enrollment date and the phone number.
+            an enrollment date and the phone number. An enrollment verification is good for one enrollment: used again (also \
+            after the factor was unenrolled) it fails.
             """,
         source: "001 (두 번째 단계 등록)",
         checks: [
@@ -18,8 +19,26 @@ extension Rule {
                 try expect(!factor.uid.isEmpty, "the enrolled factor has an empty uid")
                 try expect(factor.displayName == "Work phone", "the enrolled factor is named \(factor.displayName.shown); expected \"Work phone\"")
                 try expect(factor.factorID == MultiFactorID.phone, "the enrolled factor's ID is \"\(factor.factorID)\"; expected \"phone\"")
-                let drift = abs(factor.enrollmentDate.timeIntervalSince(context.world.clock.date))
-                try expect(drift < 60, "the factor was enrolled at \(factor.enrollmentDate); the world's date is \(context.world.clock.date)")
+                let now = context.subjectNow
+                let clock = context.capabilities.runsOnWorldClock ? "the world's date" : "real time (the subject keeps real time)"
+                try expect(abs(factor.enrollmentDate.timeIntervalSince(now)) < 60, "the factor was enrolled at \(factor.enrollmentDate); \(clock) is \(now)")
+            },
+            Check("an enrollment verification used again fails, also after its factor was unenrolled") { context in
+                let app = try await context.launchApp()
+                try await context.signUpVerified(.ada, on: app.client)
+                let session = try await expectSuccess("multiFactorSession()") { try await app.client.multiFactorSession() }
+                let verificationID = try await expectSuccess("verifyPhoneNumber(\"\(PhoneNumbers.us)\", multiFactorSession:)") {
+                    try await app.client.verifyPhoneNumber(PhoneNumbers.us, multiFactorSession: session)
+                }
+                let assertion = MultiFactorAssertion.phone(verificationID: verificationID, verificationCode: try context.latestCode(sentTo: PhoneNumbers.us))
+                try await expectSuccess("enroll(with: the assertion)") { try await app.client.enroll(with: assertion, displayName: nil) }
+                guard let factor = await app.client.currentUser?.enrolledFactors.first else { throw CheckFailure("the enrollment recorded no factor") }
+                try await expectSuccess("unenroll(factorUID: \(factor.uid))") { try await app.client.unenroll(factorUID: factor.uid) }
+                _ = try await expectAuthError(when: "enroll(with: the same, already used assertion) after unenrolling its factor") {
+                    try await app.client.enroll(with: assertion, displayName: nil)
+                }
+                let factors = await app.client.currentUser?.enrolledFactors ?? []
+                try expect(factors.isEmpty, "the used enrollment verification enrolled \(factors.map(\.phoneNumber)) again")
             },
         ])
 }

@@ -3,8 +3,13 @@ import MockIdP
 extension Rule {
     public static let mfa11 = Rule(
         "MFA-11", .must, flow: .multiFactor,
-        title: "A resolver session belongs to one sign-in attempt and expires",
-        statement: "A resolver session belongs to one sign-in attempt: it cannot complete another user's sign-in, and it expires (sessionExpired).",
+        title: "A resolver session belongs to one sign-in attempt, takes only its own codes, is used once and expires",
+        statement: """
+            A resolver session belongs to one sign-in attempt: it cannot complete another user's sign-in, it can be completed \
+            only with a verification made for it (never with one made for a first-factor phone sign-in or for any enrollment, \
+            the user's own or another's), it is used up once it has completed a sign-in, and it expires (sessionExpired) a \
+            fixed time after the first factor succeeded; sending the second-factor SMS does not extend it.
+            """,
         source: "Firebase MFA docs, Identity Platform (mfaPendingCredential)",
         checks: [
             Check("one sign-in's session cannot text another user's factor") { context in
@@ -19,27 +24,103 @@ extension Rule {
                 let (mine, theirs, app, otherApp) = try await context.twoPendingSignIns()
                 let theirID = try await context.requestCode(for: theirs.hints[0], of: theirs, on: otherApp.client)
                 let theirCode = try context.latestCode(sentTo: PhoneNumbers.uk)
-                _ = try await expectAuthError(when: "ada's resolveSignIn with the code sent for grace's sign-in") {
-                    try await mine.resolveSignIn(with: .phone(verificationID: theirID, verificationCode: theirCode))
-                }
-                try await context.expectSignedOut(app.client, after: "completing ada's sign-in with grace's code")
+                try await context.expectResolveRefused(mine, with: (theirID, theirCode), on: app.client, because: "the code was sent for grace's sign-in")
             },
-            Check("a resolver session used after its lifetime fails with sessionExpired") { context in
-                var configuration = ProjectConfiguration.standard
-                configuration.multiFactor.pendingSignInLifetime = .seconds(120)
-                configuration.phone.codeLifetime = .seconds(600)
-                let app = try await context.launchApp(configuration)
+            Check("a session cannot be completed with a first-factor phone sign-in code for the factor's number") { context in
+                let app = try await context.launchApp()
+                try await context.multiFactorUser(on: app.client)
+                let (_, resolver) = try await context.expectSecondFactorRequired(.ada, on: app.client)
+                let stranger = try await context.launch(app.backend, on: .secondary)
+                let firstFactorID = try await context.requestCode(PhoneNumbers.us, on: stranger)
+                let code = try context.latestCode(sentTo: PhoneNumbers.us)
+                try await context.expectResolveRefused(
+                    resolver, with: (firstFactorID, code), on: app.client, because: "the code was sent for a first-factor phone sign-in of \(PhoneNumbers.us)")
+            },
+            Check("a session cannot be completed with another user's enrollment code for the same number") { context in
+                let app = try await context.launchApp()
+                try await context.multiFactorUser(on: app.client)
+                let (_, resolver) = try await context.expectSecondFactorRequired(.ada, on: app.client)
+                let grace = try await context.launch(app.backend, on: .secondary)
+                try await context.signUpVerified(.grace, on: grace)
+                let session = try await expectSuccess("grace's multiFactorSession()") { try await grace.multiFactorSession() }
+                let enrollmentID = try await expectSuccess("grace's verifyPhoneNumber(\"\(PhoneNumbers.us)\", multiFactorSession:)") {
+                    try await grace.verifyPhoneNumber(PhoneNumbers.us, multiFactorSession: session)
+                }
+                let code = try context.latestCode(sentTo: PhoneNumbers.us)
+                try await context.expectResolveRefused(
+                    resolver, with: (enrollmentID, code), on: app.client, because: "the code was sent for grace's enrollment of \(PhoneNumbers.us)")
+            },
+            Check("a session cannot be completed with the user's own enrollment code") { context in
+                let app = try await context.launchApp()
+                try await context.multiFactorUser(on: app.client)
+                let (_, resolver) = try await context.expectSecondFactorRequired(.ada, on: app.client)
+                let other = try await context.launch(app.backend, on: .secondary)
+                let (_, otherResolver) = try await context.expectSecondFactorRequired(.ada, on: other)
+                let otherID = try await context.requestCode(for: otherResolver.hints[0], of: otherResolver, on: other)
+                try await expectSuccess("resolveSignIn on the second device") {
+                    try await otherResolver.resolveSignIn(with: .phone(verificationID: otherID, verificationCode: try context.latestCode(sentTo: PhoneNumbers.us)))
+                }
+                let session = try await expectSuccess("multiFactorSession() on the second device") { try await other.multiFactorSession() }
+                let enrollmentID = try await expectSuccess("verifyPhoneNumber(\"\(PhoneNumbers.uk)\", multiFactorSession:) on the second device") {
+                    try await other.verifyPhoneNumber(PhoneNumbers.uk, multiFactorSession: session)
+                }
+                let code = try context.latestCode(sentTo: PhoneNumbers.uk)
+                try await context.expectResolveRefused(
+                    resolver, with: (enrollmentID, code), on: app.client, because: "the code was sent for ada's own enrollment of \(PhoneNumbers.uk)")
+            },
+            Check("a session that completed a sign-in cannot complete another") { context in
+                let app = try await context.launchApp()
+                try await context.multiFactorUser(on: app.client)
+                let (_, resolver) = try await context.expectSecondFactorRequired(.ada, on: app.client)
+                let firstID = try await context.requestCode(for: resolver.hints[0], of: resolver, on: app.client)
+                try await expectSuccess("resolveSignIn(with: the code from the SMS)") {
+                    try await resolver.resolveSignIn(with: .phone(verificationID: firstID, verificationCode: try context.latestCode(sentTo: PhoneNumbers.us)))
+                }
+                try await expectSuccess("signOut()") { try await app.client.signOut() }
+                do {
+                    let againID = try await app.client.verifyPhoneNumber(with: resolver.hints[0], multiFactorSession: resolver.session)
+                    try await context.expectResolveRefused(
+                        resolver, with: (againID, try context.latestCode(sentTo: PhoneNumbers.us)), on: app.client,
+                        because: "the session already completed a sign-in")
+                } catch is AuthError {
+                    try await context.expectSignedOut(app.client, after: "reusing a session that completed a sign-in")
+                }
+            },
+            Check("a session used after its lifetime fails with sessionExpired") { context in
+                let app = try await context.launchApp(.withPendingSignInLifetime(.seconds(120)))
                 try await context.multiFactorUser(on: app.client)
                 let (_, resolver) = try await context.expectSecondFactorRequired(.ada, on: app.client)
                 let verificationID = try await context.requestCode(for: resolver.hints[0], of: resolver, on: app.client)
                 let code = try context.latestCode(sentTo: PhoneNumbers.us)
-                context.world.clock.advance(by: .seconds(121))
+                try context.advanceClock(by: .seconds(121))
                 try await expectFailure(.sessionExpired, when: "resolveSignIn 121s after the first factor (session lifetime 120s, code lifetime 600s)") {
                     try await resolver.resolveSignIn(with: .phone(verificationID: verificationID, verificationCode: code))
                 }
                 try await context.expectSignedOut(app.client, after: "an expired resolver session")
             },
+            Check("sending the second-factor SMS late does not extend the session") { context in
+                let app = try await context.launchApp(.withPendingSignInLifetime(.seconds(120)))
+                try await context.multiFactorUser(on: app.client)
+                let (_, resolver) = try await context.expectSecondFactorRequired(.ada, on: app.client)
+                try context.advanceClock(by: .seconds(110))
+                let verificationID = try await context.requestCode(for: resolver.hints[0], of: resolver, on: app.client)
+                let code = try context.latestCode(sentTo: PhoneNumbers.us)
+                try context.advanceClock(by: .seconds(11))
+                try await expectFailure(.sessionExpired, when: "resolveSignIn 121s after the first factor, 11s after the SMS (session lifetime 120s)") {
+                    try await resolver.resolveSignIn(with: .phone(verificationID: verificationID, verificationCode: code))
+                }
+                try await context.expectSignedOut(app.client, after: "an expired resolver session")
+            },
         ])
+}
+
+extension ProjectConfiguration {
+    fileprivate static func withPendingSignInLifetime(_ lifetime: Duration) -> ProjectConfiguration {
+        var configuration = ProjectConfiguration.standard
+        configuration.multiFactor.pendingSignInLifetime = lifetime
+        configuration.phone.codeLifetime = .seconds(600)
+        return configuration
+    }
 }
 
 extension CheckContext {
@@ -53,5 +134,15 @@ extension CheckContext {
         let (_, mine) = try await expectSecondFactorRequired(.ada, on: app.client)
         let (_, theirs) = try await expectSecondFactorRequired(.grace, on: otherApp.client)
         return (mine, theirs, app, otherApp)
+    }
+
+    /// `resolver` must refuse the verification and sign nobody in on `client`.
+    fileprivate func expectResolveRefused(
+        _ resolver: any MultiFactorResolver, with verification: (id: String, code: String), on client: any AuthClient, because reason: String
+    ) async throws {
+        _ = try await expectAuthError(when: "resolveSignIn with a verification not made for this session (\(reason))") {
+            try await resolver.resolveSignIn(with: .phone(verificationID: verification.id, verificationCode: verification.code))
+        }
+        try await expectSignedOut(client, after: "resolveSignIn with a verification not made for this session (\(reason))")
     }
 }

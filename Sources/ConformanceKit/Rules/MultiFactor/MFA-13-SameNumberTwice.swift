@@ -1,8 +1,11 @@
 extension Rule {
     public static let mfa13 = Rule(
         "MFA-13", .must, flow: .multiFactor,
-        title: "The same number cannot be enrolled twice for one user",
-        statement: "The same phone number cannot be enrolled twice for one user: secondFactorAlreadyEnrolled [17087].",
+        title: "The same number cannot be enrolled twice for one user, not even by two enrollments at once",
+        statement: """
+            The same phone number cannot be enrolled twice for one user: secondFactorAlreadyEnrolled [17087], also when two \
+            enrollments of that number are under way at once.
+            """,
         source: "emulator (SECOND_FACTOR_EXISTS)",
         checks: [
             Check("enrolling an enrolled number again fails with secondFactorAlreadyEnrolled") { context in
@@ -12,5 +15,40 @@ extension Rule {
                 try await context.expectEnrollmentRefused(
                     PhoneNumbers.us, with: .secondFactorAlreadyEnrolled, on: app.client, because: "the number is already enrolled")
             },
+            Check("of two enrollments of one number under way at once, exactly one succeeds") { context in
+                let app = try await context.launchApp()
+                try await context.signUpVerified(.ada, on: app.client)
+                var assertions: [MultiFactorAssertion] = []
+                for attempt in 1...2 {
+                    let session = try await expectSuccess("multiFactorSession() for enrollment \(attempt)") { try await app.client.multiFactorSession() }
+                    let verificationID = try await expectSuccess("verifyPhoneNumber(\"\(PhoneNumbers.us)\", multiFactorSession:) for enrollment \(attempt)") {
+                        try await app.client.verifyPhoneNumber(PhoneNumbers.us, multiFactorSession: session)
+                    }
+                    assertions.append(.phone(verificationID: verificationID, verificationCode: try context.latestCode(sentTo: PhoneNumbers.us)))
+                }
+                let (client, firstAssertion, secondAssertion) = (app.client, assertions[0], assertions[1])
+                async let first = outcome { try await client.enroll(with: firstAssertion, displayName: "first") }
+                async let second = outcome { try await client.enroll(with: secondAssertion, displayName: "second") }
+                let outcomes = await [first, second]
+                let succeeded = outcomes.filter { $0 == nil }.count
+                let refused = outcomes.compactMap { $0 }
+                try expect(
+                    succeeded == 1 && refused.map(\.code) == [.secondFactorAlreadyEnrolled],
+                    "two enrollments of \(PhoneNumbers.us) at once: \(succeeded) succeeded, the others failed with \(refused); expected one success and secondFactorAlreadyEnrolled")
+                let enrolled = await app.client.currentUser?.enrolledFactors.filter { $0.phoneNumber == PhoneNumbers.us } ?? []
+                try expect(enrolled.count == 1, "\(PhoneNumbers.us) is enrolled \(enrolled.count) times")
+            },
         ])
+}
+
+/// Nil when `body` succeeded, the AuthError it threw otherwise (anything else fails the check).
+private func outcome(_ body: () async throws -> Void) async -> AuthError? {
+    do {
+        try await body()
+        return nil
+    } catch let error as AuthError {
+        return error
+    } catch {
+        return AuthError(.internalError, "not an AuthError: \(describe(error))")
+    }
 }

@@ -1,8 +1,8 @@
 extension Rule {
     public static let mfa14 = Rule(
         "MFA-14", .must, flow: .multiFactor,
-        title: "Unenrolling removes the factor; with none left, the first factor signs in again",
-        statement: "Unenrolling removes the factor; with none left, first-factor sign-in signs the user in again.",
+        title: "Unenrolling removes exactly the factor named; with none left, the first factor signs in again",
+        statement: "Unenrolling removes exactly the factor named, and no other; with none left, first-factor sign-in signs the user in again.",
         source: "Firebase MFA docs (unenroll)",
         checks: [
             Check("after unenrolling the only factor, the password alone signs in") { context in
@@ -14,6 +14,17 @@ extension Rule {
                 try expect(left.isEmpty, "after unenrolling, \(left.count) factors are left")
                 try await expectSuccess("signOut()") { try await app.client.signOut() }
                 try await expectSuccess("signIn(with: password) after unenrolling") { try await app.client.signIn(with: PasswordUser.ada.credential) }
+            },
+            Check("of three factors, unenrolling the second leaves exactly the first and the third") { context in
+                let app = try await context.launchApp()
+                try await context.signUpVerified(.ada, on: app.client)
+                var factors: [MultiFactorInfo] = []
+                for number in [PhoneNumbers.us, PhoneNumbers.uk, PhoneNumbers.ireland] { factors.append(try await context.enroll(number, on: app.client)) }
+                try await expectSuccess("unenroll(factorUID: the second factor's)") { try await app.client.unenroll(factorUID: factors[1].uid) }
+                let left = (await app.client.currentUser?.enrolledFactors ?? []).map(\.uid)
+                try expect(
+                    left.sorted() == [factors[0].uid, factors[2].uid].sorted(),
+                    "after unenrolling \(factors[1].uid) (\(PhoneNumbers.uk)) the factors are \(left); expected \([factors[0].uid, factors[2].uid])")
             },
         ])
 }

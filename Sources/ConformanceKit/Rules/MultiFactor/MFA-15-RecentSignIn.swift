@@ -1,9 +1,10 @@
 extension Rule {
     public static let mfa15 = Rule(
         "MFA-15", .should, flow: .multiFactor,
-        title: "Enrolling requires a recent sign-in",
+        title: "Enrolling requires a recent sign-in, judged at enroll",
         statement: """
-            Enrolling requires a recent sign-in (the seed's first step is to re-authenticate): a stale session fails with \
+            Enrolling requires a recent sign-in (the seed's first step is to re-authenticate): when the sign-in is older than \
+            the window at the moment of enroll (whenever the multi-factor session was taken), enrolling fails with \
             requiresRecentLogin [17014].
             """,
         source: "001 (“사용자를 다시 인증합니다”)",
@@ -11,12 +12,29 @@ extension Rule {
             Check("a sign-in older than the window cannot enroll until the user re-authenticates") { context in
                 let app = try await context.launchApp()
                 try await context.signUpVerified(.ada, on: app.client)
-                context.world.clock.advance(by: ProjectConfiguration.standard.multiFactor.recentSignInWindow + .seconds(1))
-                try await context.expectEnrollmentRefused(
-                    PhoneNumbers.us, with: .requiresRecentLogin, on: app.client,
-                    because: "the sign-in is older than \(ProjectConfiguration.standard.multiFactor.recentSignInWindow)")
+                let window = ProjectConfiguration.standard.multiFactor.recentSignInWindow
+                try context.advanceClock(by: window + .seconds(1))
+                try await context.expectEnrollmentRefused(PhoneNumbers.us, with: .requiresRecentLogin, on: app.client, because: "the sign-in is older than \(window)")
                 try await expectSuccess("reauthenticate(with: password)") { try await app.client.reauthenticate(with: PasswordUser.ada.credential) }
                 try await context.enroll(PhoneNumbers.us, on: app.client)
+            },
+            Check("a session and SMS taken within the window, but enroll after it, fails with requiresRecentLogin") { context in
+                var configuration = ProjectConfiguration.standard
+                configuration.phone.codeLifetime = .seconds(3600)
+                let app = try await context.launchApp(configuration)
+                try await context.signUpVerified(.ada, on: app.client)
+                let window = ProjectConfiguration.standard.multiFactor.recentSignInWindow
+                let session = try await expectSuccess("multiFactorSession()") { try await app.client.multiFactorSession() }
+                let verificationID = try await expectSuccess("verifyPhoneNumber(\"\(PhoneNumbers.us)\", multiFactorSession:)") {
+                    try await app.client.verifyPhoneNumber(PhoneNumbers.us, multiFactorSession: session)
+                }
+                let code = try context.latestCode(sentTo: PhoneNumbers.us)
+                try context.advanceClock(by: window + .seconds(1))
+                try await expectFailure(.requiresRecentLogin, when: "enroll \(window + .seconds(1)) after the sign-in (window \(window))") {
+                    try await app.client.enroll(with: .phone(verificationID: verificationID, verificationCode: code), displayName: nil)
+                }
+                let factors = await app.client.currentUser?.enrolledFactors ?? []
+                try expect(factors.isEmpty, "a stale sign-in enrolled \(factors.map(\.phoneNumber))")
             },
         ])
 }

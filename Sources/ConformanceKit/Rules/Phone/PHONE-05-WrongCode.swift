@@ -2,18 +2,58 @@ extension Rule {
     public static let phone5 = Rule(
         "PHONE-5", .must, flow: .phone,
         title: "A wrong code fails with invalidVerificationCode; the right code still works",
-        statement: "A wrong code fails with invalidVerificationCode [17044] and signs nobody in; the right code still works afterwards.",
+        statement: """
+            A wrong code fails with invalidVerificationCode [17044] and signs nobody in; the right code still works afterwards. \
+            A code is compared whole: a prefix of the right code, or the right code with one digit changed, is wrong. Wrong \
+            attempts never lock out the rightful user: a fresh verification of the same number still signs in with its code \
+            (only the rate limit of PHONE-17 may refuse new requests).
+            """,
         source: "000, emulator (a wrong code does not consume the session)",
         checks: [
             Check("a wrong code fails with invalidVerificationCode, then the right code signs in") { context in
                 let app = try await context.launchApp()
                 let verificationID = try await context.requestCode(PhoneNumbers.us, on: app.client)
                 let code = try context.latestCode(sentTo: PhoneNumbers.us)
-                try await expectFailure(.invalidVerificationCode, when: "signIn with the wrong code \(wrongCode(for: code))") {
-                    try await app.client.signIn(with: .phone(verificationID: verificationID, verificationCode: wrongCode(for: code)))
-                }
-                try await context.expectSignedOut(app.client, after: "a wrong code")
+                try await context.expectWrongCode(wrongCode(for: code), for: verificationID, on: app.client)
                 try await context.signIn(verificationID, code: code, on: app.client)
             },
+            Check("near misses of the right code (a prefix, one digit changed, one digit more) are wrong") { context in
+                let app = try await context.launchApp()
+                let verificationID = try await context.requestCode(PhoneNumbers.us, on: app.client)
+                let code = try context.latestCode(sentTo: PhoneNumbers.us)
+                for nearMiss in nearMisses(of: code) {
+                    try await context.expectWrongCode(nearMiss, for: verificationID, on: app.client)
+                }
+                try await context.signIn(verificationID, code: code, on: app.client)
+            },
+            Check("after ten wrong codes, a fresh verification of the same number signs in") { context in
+                let app = try await context.launchApp()
+                let verificationID = try await context.requestCode(PhoneNumbers.us, on: app.client)
+                let code = try context.latestCode(sentTo: PhoneNumbers.us)
+                for attempt in 1...10 {
+                    _ = try await expectAuthError(when: "wrong code attempt \(attempt) of 10") {
+                        try await app.client.signIn(with: .phone(verificationID: verificationID, verificationCode: wrongCode(for: code, attempt: attempt)))
+                    }
+                }
+                try await context.expectSignedOut(app.client, after: "ten wrong codes")
+                let fresh = try await context.requestCode(PhoneNumbers.us, on: app.client)
+                try await context.signIn(fresh, code: try context.latestCode(sentTo: PhoneNumbers.us), on: app.client)
+            },
         ])
+}
+
+extension CheckContext {
+    /// Signing in with `code` must fail with `invalidVerificationCode` and sign nobody in.
+    fileprivate func expectWrongCode(_ code: String, for verificationID: String, on client: any AuthClient) async throws {
+        try await expectFailure(.invalidVerificationCode, when: "signIn with the wrong code \"\(code)\"") {
+            try await client.signIn(with: .phone(verificationID: verificationID, verificationCode: code))
+        }
+        try await expectSignedOut(client, after: "the wrong code \"\(code)\"")
+    }
+}
+
+/// The wrong codes nearest to `code`: its 5-digit prefix, each end digit changed, and one digit more.
+private func nearMisses(of code: String) -> [String] {
+    let bumped = { (digit: Character) in Character(String(((digit.wholeNumberValue ?? 0) + 1) % 10)) }
+    return [String(code.dropLast()), String(code.dropLast()) + String(bumped(code.last ?? "0")), String(bumped(code.first ?? "0")) + code.dropFirst(), code + "0"]
 }

@@ -8,16 +8,17 @@ extension Rule {
             """,
         source: "iOS SDK (testPhoneAuthMissingVerificationID, testPhoneAuthMissingVerificationCode, INVALID_SESSION_INFO)",
         checks: [
-            Check("an unknown or tampered verification ID fails with invalidVerificationID") { context in
+            Check("an unknown verification ID, and each nearest tampering of a real one, fail with invalidVerificationID") { context in
                 let app = try await context.launchApp()
                 let verificationID = try await context.requestCode(PhoneNumbers.us, on: app.client)
                 let code = try context.latestCode(sentTo: PhoneNumbers.us)
-                for forged in ["unknown-verification-id", tampered(verificationID)] {
+                for forged in ["unknown-verification-id"] + nearMisses(ofIdentifier: verificationID) {
                     try await expectFailure(.invalidVerificationID, when: "signIn with verification ID \"\(forged.abbreviated)\" and the right code") {
                         try await app.client.signIn(with: .phone(verificationID: forged, verificationCode: code))
                     }
                 }
                 try await context.expectSignedOut(app.client, after: "forged verification IDs")
+                try await context.signIn(verificationID, code: code, on: app.client)
             },
             Check("an empty verification ID fails with missingVerificationID") { context in
                 let app = try await context.launchApp()

@@ -1,3 +1,5 @@
+import MockIdP
+
 extension Rule {
     public static let phone7 = Rule(
         "PHONE-7", .must, flow: .phone,
@@ -5,16 +7,20 @@ extension Rule {
         statement: "A code is good for one sign-in; using it again fails (sessionExpired [17051] or invalidVerificationID).",
         source: "emulator (the verification record is deleted on success)",
         checks: [
-            Check("signing in again with a used code fails") { context in
-                let app = try await context.launchApp()
-                let verificationID = try await context.requestCode(PhoneNumbers.us, on: app.client)
+            Check("signing in again with a used code fails, on the same device and on another") { context in
+                let backend = try await context.makeBackend()
+                let app = try await context.launch(backend, on: .primary)
+                let other = try await context.launch(backend, on: .secondary)
+                let verificationID = try await context.requestCode(PhoneNumbers.us, on: app)
                 let code = try context.latestCode(sentTo: PhoneNumbers.us)
-                try await context.signIn(verificationID, code: code, on: app.client)
-                try await expectSuccess("signOut()") { try await app.client.signOut() }
-                try await expectFailure(.sessionExpired, .invalidVerificationID, when: "signIn again with the same verification ID and code") {
-                    try await app.client.signIn(with: .phone(verificationID: verificationID, verificationCode: code))
+                try await context.signIn(verificationID, code: code, on: app)
+                try await expectSuccess("signOut()") { try await app.signOut() }
+                for (client, device) in [(app, Device.primary), (other, Device.secondary)] {
+                    try await expectFailure(.sessionExpired, .invalidVerificationID, when: "signIn again with the used verification ID and code on \(device)") {
+                        try await client.signIn(with: .phone(verificationID: verificationID, verificationCode: code))
+                    }
+                    try await context.expectSignedOut(client, after: "reusing a code on \(device)")
                 }
-                try await context.expectSignedOut(app.client, after: "reusing a code")
             },
         ])
 }

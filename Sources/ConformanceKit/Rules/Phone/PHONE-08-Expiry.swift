@@ -1,27 +1,45 @@
 extension Rule {
     public static let phone8 = Rule(
         "PHONE-8", .must, flow: .phone,
-        title: "A code expires after the configured lifetime",
-        statement: "A code expires: after the configured lifetime it fails with sessionExpired [17051].",
+        title: "A code expires at exactly the configured lifetime",
+        statement: """
+            A code expires: it is good from the moment it is sent until just before the configured lifetime has passed, and \
+            from that instant on (at exactly the lifetime, and later) it fails with sessionExpired [17051]. Wrong attempts do \
+            not extend the lifetime.
+            """,
         source: "iOS SDK error set (SESSION_EXPIRED)",
         checks: [
-            Check("a code used after its lifetime fails with sessionExpired") { context in
-                let lifetime = Duration.seconds(120)
-                let app = try await context.launchApp(.withCodeLifetime(lifetime))
+            Check("a code used at exactly its lifetime, or later, fails with sessionExpired") { context in
+                let app = try await context.launchApp(.withCodeLifetime(.seconds(120)))
                 let verificationID = try await context.requestCode(PhoneNumbers.us, on: app.client)
                 let code = try context.latestCode(sentTo: PhoneNumbers.us)
-                context.world.clock.advance(by: lifetime + .seconds(1))
-                try await expectFailure(.sessionExpired, when: "signIn \(lifetime + .seconds(1)) after the SMS (lifetime \(lifetime))") {
-                    try await app.client.signIn(with: .phone(verificationID: verificationID, verificationCode: code))
+                try context.advanceClock(by: .seconds(120))
+                for (moment, step) in [("exactly 120s", Duration.zero), ("121s", .seconds(1))] {
+                    try context.advanceClock(by: step)
+                    try await expectFailure(.sessionExpired, when: "signIn \(moment) after the SMS (lifetime 120s)") {
+                        try await app.client.signIn(with: .phone(verificationID: verificationID, verificationCode: code))
+                    }
                 }
                 try await context.expectSignedOut(app.client, after: "an expired code")
             },
-            Check("a code used just before its lifetime ends still signs in") { context in
-                let lifetime = Duration.seconds(120)
-                let app = try await context.launchApp(.withCodeLifetime(lifetime))
+            Check("a code used one second before its lifetime ends still signs in") { context in
+                let app = try await context.launchApp(.withCodeLifetime(.seconds(120)))
                 let verificationID = try await context.requestCode(PhoneNumbers.us, on: app.client)
-                context.world.clock.advance(by: lifetime - .seconds(1))
+                try context.advanceClock(by: .seconds(119))
                 try await context.signIn(verificationID, code: try context.latestCode(sentTo: PhoneNumbers.us), on: app.client)
+            },
+            Check("a wrong attempt just before the lifetime ends does not extend it") { context in
+                let app = try await context.launchApp(.withCodeLifetime(.seconds(120)))
+                let verificationID = try await context.requestCode(PhoneNumbers.us, on: app.client)
+                let code = try context.latestCode(sentTo: PhoneNumbers.us)
+                try context.advanceClock(by: .seconds(110))
+                try await expectFailure(.invalidVerificationCode, when: "signIn with a wrong code 110s after the SMS") {
+                    try await app.client.signIn(with: .phone(verificationID: verificationID, verificationCode: wrongCode(for: code)))
+                }
+                try context.advanceClock(by: .seconds(10))
+                try await expectFailure(.sessionExpired, when: "signIn with the right code 120s after the SMS, after a wrong attempt at 110s") {
+                    try await app.client.signIn(with: .phone(verificationID: verificationID, verificationCode: code))
+                }
             },
         ])
 }

@@ -4,7 +4,7 @@ extension Rule {
         title: "Test phone numbers: no SMS, the fixed code signs in, repeatedly, without quota",
         statement: """
             A test phone number with its fixed code: no SMS is sent, signing in with the fixed code succeeds, any number of \
-            times in a row, and does not consume the SMS quota.
+            times in a row, and does not consume the SMS quota; any other code fails with invalidVerificationCode.
             """,
         source: "000 (허용된 전화번호로 테스트)",
         checks: [
@@ -13,6 +13,18 @@ extension Rule {
                 let result = try await context.signIn(with: PhoneNumbers.test, on: app.client)
                 try expect(result.user.phoneNumber == PhoneNumbers.test.phoneNumber, "the test-number user has phone number \(result.user.phoneNumber.shown)")
                 try context.expectNoSMS("only a test number was used")
+            },
+            Check("a test number with any other code fails with invalidVerificationCode") { context in
+                let app = try await context.launchApp(.withTestNumbers)
+                let fixed = PhoneNumbers.test.verificationCode
+                let others = [String(fixed.dropLast()) + (fixed.last == "0" ? "1" : "0"), PhoneNumbers.otherTest.verificationCode, wrongCode(for: fixed)]
+                for code in others {
+                    let verificationID = try await context.requestCode(PhoneNumbers.test.phoneNumber, on: app.client)
+                    try await expectFailure(.invalidVerificationCode, when: "signIn to test number \(PhoneNumbers.test.phoneNumber) with \"\(code)\" (its code is \(fixed))") {
+                        try await app.client.signIn(with: .phone(verificationID: verificationID, verificationCode: code))
+                    }
+                    try await context.expectSignedOut(app.client, after: "a test number with another code")
+                }
             },
             Check("a test number signs in more times in a row than the verification limit allows") { context in
                 let app = try await context.launchApp(.withTestNumbers)

@@ -1,5 +1,6 @@
 import Foundation
 import MockIdP
+import Synchronization
 
 extension Rule {
     public static let phone16 = Rule(
@@ -7,35 +8,78 @@ extension Rule {
         title: "The client recognizes its own pushes and redirect URLs, and nothing else",
         statement: """
             The client recognizes its own push notifications and redirect URLs (canHandleNotification, canHandle(url)) and \
-            rejects anything else.
+            rejects anything else, also while it is waiting for its own (a forged push to a freshly launched app, a foreign URL \
+            during a pending reCAPTCHA redirect).
             """,
         source: "000 appendix (canHandleNotification, canHandle(url))",
         checks: [
-            Check("the app-verification push is recognized; foreign and replayed pushes are not") { context in
+            Check("a freshly launched app refuses a forged app-verification push") { context in
                 let app = try await context.launchApp()
-                _ = try await context.requestCode(PhoneNumbers.us, on: app.client)
-                guard let push = context.world.push.deliveries.first else { throw CheckFailure("no silent push reached the device") }
-                try expect(push.handled, "the client did not recognize its own app-verification push \(push.userInfo)")
-                let foreign: [[String: String]] = [[:], ["aps": "{\"content-available\":1}"], ["com.google.firebase.auth": "{\"receipt\":\"forged\",\"secret\":\"forged\"}"]]
-                for userInfo in foreign + [push.userInfo] {
+                for userInfo in forgedPushes {
                     let handled = await app.client.canHandleNotification(userInfo)
-                    try expect(!handled, "canHandleNotification(\(userInfo)) is true for a notification the client is not waiting for")
+                    try expect(!handled, "a freshly launched app's canHandleNotification(\(userInfo)) is true")
                 }
             },
-            Check("the reCAPTCHA redirect is recognized; foreign and replayed URLs are not") { context in
+            Check("while it waits for its push, the app refuses a forged one, then handles its own, then refuses its replay") { context in
+                let app = try await context.launchApp()
+                let forgedAnswers = Mutex<[([String: String], Bool)]>([])
+                let push = context.world.push
+                push.beforeNextDelivery { device in
+                    guard let token = push.deviceToken(for: device) else { return }
+                    for userInfo in forgedPushes {
+                        try? await push.send(userInfo, toDeviceToken: token)
+                        let handled = push.deliveries.last?.handled ?? false
+                        forgedAnswers.withLock { $0.append((userInfo, handled)) }
+                    }
+                }
+                _ = try await context.requestCode(PhoneNumbers.us, on: app.client)
+                for (userInfo, handled) in forgedAnswers.withLock({ $0 }) {
+                    try expect(!handled, "while waiting for its push, the app handled the forged notification \(userInfo)")
+                }
+                try expect(!forgedAnswers.withLock(\.isEmpty), "no app-verification push was sent, so nothing could be forged before it")
+                guard let own = push.deliveries.last else { throw CheckFailure("no silent push reached the device") }
+                try expect(own.handled, "the client did not recognize its own app-verification push \(own.userInfo)")
+                let replayed = await app.client.canHandleNotification(own.userInfo)
+                try expect(!replayed, "canHandleNotification is true for a replay of the push it already handled: \(own.userInfo)")
+            },
+            Check("while it waits for its reCAPTCHA redirect, the app refuses foreign URLs, then handles its own, then refuses its replay") { context in
                 context.world.push.set(.unavailable)
                 let app = try await context.launchApp()
+                let foreignAnswers = Mutex<[(URL, Bool)]>([])
+                context.world.recaptcha.beforeNextRedirect { device, callbackURL in
+                    for url in foreignURLs(like: callbackURL) {
+                        let handled = await context.world.devices.open(url, on: device)
+                        foreignAnswers.withLock { $0.append((url, handled)) }
+                    }
+                }
                 _ = try await context.requestCode(PhoneNumbers.us, on: app.client)
+                for (url, handled) in foreignAnswers.withLock({ $0 }) {
+                    try expect(!handled, "while waiting for its reCAPTCHA redirect, canHandle(\(url)) is true for a foreign URL")
+                }
                 let redirects = context.world.transcript.events { event -> (URL, Bool)? in
                     if case .urlOpened(let url, _, let handled) = event { (url, handled) } else { nil }
                 }
-                guard let (redirect, handled) = redirects.first else { throw CheckFailure("the reCAPTCHA redirected nothing to the app") }
+                guard let (redirect, handled) = redirects.last else { throw CheckFailure("the reCAPTCHA redirected nothing to the app") }
                 try expect(handled, "the client did not recognize its own reCAPTCHA redirect \(redirect)")
-                let foreign = [URL(string: "https://example.com/callback?recaptchaToken=x")!, URL(string: "otherapp://firebaseauth/link?recaptchaToken=x")!]
-                for url in foreign + [redirect] {
-                    let handled = await app.client.canHandle(url)
-                    try expect(!handled, "canHandle(\(url)) is true for a URL the client is not waiting for")
-                }
+                let replayed = await app.client.canHandle(redirect)
+                try expect(!replayed, "canHandle is true for a replay of the redirect it already handled: \(redirect)")
             },
         ])
+}
+
+/// App-verification pushes nobody sent: empty, another app's, and one shaped like Firebase's with a made-up receipt.
+private let forgedPushes: [[String: String]] = [
+    [:], ["aps": "{\"content-available\":1}"],
+    ["com.google.firebase.auth": "{\"receipt\":\"forged-receipt\",\"secret\":\"forged-secret\"}"],
+]
+
+/// URLs nearest to the app's own redirect that are not it: the same link with another event ID, another app's
+/// scheme, and a web page.
+private func foreignURLs(like callbackURL: URL) -> [URL] {
+    var otherEvent = URLComponents(url: callbackURL, resolvingAgainstBaseURL: false) ?? URLComponents()
+    otherEvent.queryItems = (otherEvent.queryItems ?? []).map { $0.name == "eventId" ? URLQueryItem(name: "eventId", value: "FORGEDEVENT") : $0 }
+        + [URLQueryItem(name: "recaptchaToken", value: "forged")]
+    var otherScheme = otherEvent
+    otherScheme.scheme = "otherapp"
+    return [otherEvent.url, otherScheme.url, URL(string: "https://example.com/callback?recaptchaToken=forged")].compactMap { $0 }
 }

@@ -1,23 +1,62 @@
+import MockIdP
+
 extension Rule {
     public static let phone17 = Rule(
         "PHONE-17", .should, flow: .phone,
-        title: "Too many verification requests in a short time are refused",
+        title: "Too many verification requests for a number or from a device are refused",
         statement: """
-            Too many verification requests for one number or device in a short time are refused with tooManyRequests [17010] \
-            or quotaExceeded [17052], and no SMS is sent.
+            Too many verification requests for one number (from any number of devices) or from one device (for any numbers) \
+            in a short time are refused with tooManyRequests [17010] or quotaExceeded [17052], and no SMS is sent.
             """,
         source: "Firebase phone-auth limits (docs/auth/limits)",
         checks: [
-            Check("the request past the configured limit for one number is refused without an SMS") { context in
-                var configuration = ProjectConfiguration.standard
-                configuration.phone.verificationLimit = RateLimit(maxRequests: 3, window: .seconds(3600))
-                let app = try await context.launchApp(configuration)
-                for _ in 1...3 { _ = try await context.requestCode(PhoneNumbers.us, on: app.client) }
-                try await expectFailure(.tooManyRequests, .quotaExceeded, when: "request 4 within an hour (limit 3 per hour)") {
-                    try await app.client.verifyPhoneNumber(PhoneNumbers.us)
-                }
-                let count = context.world.sms.inbox(PhoneNumbers.us).count
-                try expect(count == 3, "\(count) SMS reached \(PhoneNumbers.us); expected 3, none for the refused request")
+            Check("the request past the configured limit for one number, from one device, is refused without an SMS") { context in
+                let backend = try await context.makeBackend(.withVerificationLimit(3))
+                let app = try await context.launch(backend)
+                try await context.expectRefusedAfterLimit(requests: [(app, PhoneNumbers.us), (app, PhoneNumbers.us), (app, PhoneNumbers.us)], then: (app, PhoneNumbers.us))
+            },
+            Check("the request past the limit for one number is refused also when the requests come from several devices") { context in
+                let backend = try await context.makeBackend(.withVerificationLimit(3))
+                let apps = try await [Device("device-1"), Device("device-2"), Device("device-3"), Device("device-4")].asyncMap { try await context.launch(backend, on: $0) }
+                try await context.expectRefusedAfterLimit(requests: apps.prefix(3).map { ($0, PhoneNumbers.us) }, then: (apps[3], PhoneNumbers.us))
+            },
+            Check("the request past the limit from one device is refused also when it asks for other numbers each time") { context in
+                let backend = try await context.makeBackend(.withVerificationLimit(3))
+                let app = try await context.launch(backend)
+                let numbers = ["+16505550111", "+16505550112", "+16505550113", "+16505550114"]
+                try await context.expectRefusedAfterLimit(requests: numbers.prefix(3).map { (app, $0) }, then: (app, numbers[3]))
             },
         ])
+}
+
+extension ProjectConfiguration {
+    fileprivate static func withVerificationLimit(_ maxRequests: Int) -> ProjectConfiguration {
+        var configuration = ProjectConfiguration.standard
+        configuration.phone.verificationLimit = RateLimit(maxRequests: maxRequests, window: .seconds(3600))
+        return configuration
+    }
+}
+
+extension CheckContext {
+    /// The `requests` (exactly the limit) succeed; the next one is refused and texts nobody.
+    fileprivate func expectRefusedAfterLimit(requests: [(any AuthClient, String)], then last: (any AuthClient, String)) async throws {
+        for (client, number) in requests { _ = try await requestCode(number, on: client) }
+        let sent = world.sms.messages.count
+        try await expectFailure(
+            .tooManyRequests, .quotaExceeded, when: "verifyPhoneNumber(\"\(last.1)\"), request \(requests.count + 1) within an hour (limit \(requests.count))"
+        ) {
+            try await last.0.verifyPhoneNumber(last.1)
+        }
+        let extra = world.sms.messages.dropFirst(sent).map(\.to)
+        try expect(extra.isEmpty, "the refused request still texted \(extra)")
+    }
+}
+
+extension Array where Element: Sendable {
+    /// `map` with an async transform, one element after the other.
+    func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+        var results: [T] = []
+        for element in self { results.append(try await transform(element)) }
+        return results
+    }
 }

@@ -1,0 +1,71 @@
+import Foundation
+import MockIdP
+
+extension Rule {
+    public static let auth4 = Rule(
+        "AUTH-4", .must, flow: .general,
+        title: "ID tokens are real credentials: tampered, malformed, expired and foreign ones are refused",
+        statement: """
+            ID tokens are real credentials: the backend's verification accepts its own current tokens and refuses a tampered \
+            token (payload changed, signature removed, alg: none), a malformed one (not three segments), an expired one, and \
+            one issued for another project; refusing never crashes.
+            """,
+        source: "Firebase Admin verifyIdToken docs",
+        checks: [
+            Check("the backend accepts its own token and refuses every tampering and malformed token with an AuthError") { context in
+                let app = try await context.signedInApp()
+                let token = try await expectSuccess("getIDToken()") { try await app.client.getIDToken(forceRefresh: false) }
+                try await expectSuccess("verifyIDToken(its own current token)") { try await app.backend.verifyIDToken(token) }
+                for (forgery, forged) in IDTokenForgery.all(of: token) {
+                    _ = try await expectAuthError(when: "verifyIDToken(\(forgery): \"\(forged.abbreviated)\")") { try await app.backend.verifyIDToken(forged) }
+                }
+            },
+            Check("a token past its expiry is refused") { context in
+                let app = try await context.signedInApp()
+                let token = try await expectSuccess("getIDToken()") { try await app.client.getIDToken(forceRefresh: false) }
+                let claims = try await expectSuccess("verifyIDToken(its own current token)") { try await app.backend.verifyIDToken(token) }
+                let pastExpiry = claims.expiresAt.timeIntervalSince(context.subjectNow) + 301
+                try context.advanceClock(by: .seconds(pastExpiry))
+                _ = try await expectAuthError(when: "verifyIDToken(a token that expired 301s ago, beyond any clock-skew leeway)") {
+                    try await app.backend.verifyIDToken(token)
+                }
+            },
+            Check("a token another project issued is refused") { context in
+                let app = try await context.signedInApp()
+                var other = ProjectConfiguration.standard
+                other.projectID = "another-project"
+                let otherApp = try await context.signedInApp(other, on: .secondary)
+                let foreign = try await expectSuccess("getIDToken() in another-project") { try await otherApp.client.getIDToken(forceRefresh: false) }
+                _ = try await expectAuthError(when: "verifyIDToken(a token of another-project) on \(ProjectConfiguration.standard.projectID)") {
+                    try await app.backend.verifyIDToken(foreign)
+                }
+            },
+        ])
+}
+
+/// The nearest forgeries of an ID token: single characters changed anywhere, and for a compact JWS a changed
+/// payload with the old signature, the signature removed, `alg: none`, and wrong segment counts.
+enum IDTokenForgery {
+    static func all(of token: String) -> [(String, String)] {
+        var forgeries: [(String, String)] = [("empty", ""), ("one segment", "not-a-token"), ("two segments", "a.b"), ("four segments", token + ".extra")]
+        for (name, index) in [("first", 0), ("middle", token.count / 2), ("last", token.count - 1)] where !token.isEmpty {
+            var characters = Array(token)
+            characters[index] = characters[index] == "A" ? "B" : "A"
+            forgeries.append(("its \(name) character changed", String(characters)))
+        }
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 3, let payload = Base64URL.decode(parts[1]),
+            var claims = (try? JSONSerialization.jsonObject(with: payload)) as? [String: Any]
+        else { return forgeries }
+        claims["sub"] = "someone-else"
+        claims["user_id"] = "someone-else"
+        let changed = Base64URL.encode((try? JSONSerialization.data(withJSONObject: claims, options: .sortedKeys)) ?? Data())
+        let none = Base64URL.encode(Data(#"{"alg":"none","typ":"JWT"}"#.utf8))
+        return forgeries + [
+            ("payload changed (sub), old signature", "\(parts[0]).\(changed).\(parts[2])"),
+            ("signature removed", "\(parts[0]).\(parts[1])."),
+            ("alg: none", "\(none).\(parts[1])."),
+            ("alg: none with the payload changed", "\(none).\(changed)."),
+        ]
+    }
+}

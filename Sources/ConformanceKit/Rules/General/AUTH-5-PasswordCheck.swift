@@ -1,0 +1,47 @@
+extension Rule {
+    public static let auth5 = Rule(
+        "AUTH-5", .must, flow: .general,
+        title: "A wrong password or an unknown email signs nobody in",
+        statement: """
+            The password first factor is a real check: a wrong password fails with wrongPassword [17009] and an unknown email \
+            with userNotFound [17011] (or, with email enumeration protection, both with invalidCredential [17004]), and nobody \
+            is signed in.
+            """,
+        source: "Firebase password-auth docs, 001 (password is the first factor)",
+        checks: [
+            Check("passwords nearest to the right one fail, then the right one signs in") { context in
+                let app = try await context.passwordUserSignedOut()
+                let expected: AuthErrorCode = context.capabilities.emailEnumerationProtection ? .invalidCredential : .wrongPassword
+                let password = PasswordUser.ada.password
+                let nearMisses = [password.prefix(1).uppercased() + password.dropFirst(), String(password.dropLast()), password + " ", password.uppercased(), "wrong password"]
+                for wrong in nearMisses {
+                    try await expectFailure(expected, when: "signIn(with: \(PasswordUser.ada.email) and the password \"\(wrong)\")") {
+                        try await app.client.signIn(with: .password(email: PasswordUser.ada.email, password: wrong))
+                    }
+                    try await context.expectSignedOut(app.client, after: "the wrong password \"\(wrong)\"")
+                }
+                try await expectSuccess("signIn(with: the right password)") { try await app.client.signIn(with: PasswordUser.ada.credential) }
+            },
+            Check("an unknown email, one letter from a user's, signs nobody in") { context in
+                let app = try await context.passwordUserSignedOut()
+                let expected: AuthErrorCode = context.capabilities.emailEnumerationProtection ? .invalidCredential : .userNotFound
+                for email in ["adb@example.com", "ada@example.org"] {
+                    try await expectFailure(expected, when: "signIn(with: the unknown email \(email) and ada's password)") {
+                        try await app.client.signIn(with: .password(email: email, password: PasswordUser.ada.password))
+                    }
+                    try await context.expectSignedOut(app.client, after: "an unknown email \(email)")
+                }
+            },
+        ])
+}
+
+extension CheckContext {
+    /// A project where ada signed up with a password and signed out again.
+    fileprivate func passwordUserSignedOut() async throws -> LaunchedApp {
+        guard capabilities.flows.contains(.multiFactor) else { throw NotApplicable("the subject declares no flow with password sign-in (multiFactor)") }
+        let app = try await launchApp()
+        try await signUp(.ada, on: app.client)
+        try await expectSuccess("signOut()") { try await app.client.signOut() }
+        return app
+    }
+}

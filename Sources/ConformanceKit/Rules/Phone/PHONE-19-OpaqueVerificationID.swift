@@ -1,0 +1,78 @@
+import Foundation
+import MockIdP
+
+extension Rule {
+    public static let phone19 = Rule(
+        "PHONE-19", .must, flow: .phone,
+        title: "The verification ID is opaque: the code is only in the SMS",
+        statement: """
+            The verification ID is opaque: the code appears only in the SMS, never in the verification ID (plain or in any \
+            encoding the suite can undo: base64, base64url, hex, percent-encoding) nor anywhere else the client receives.
+            """,
+        source: "000 (the code proves possession of the phone), Identity Toolkit sessionInfo",
+        checks: [
+            Check("the code is not in the verification ID, plain or encoded, for two verifications") { context in
+                let app = try await context.launchApp()
+                var leaks: [String] = []
+                for number in [PhoneNumbers.us, PhoneNumbers.usOther] {
+                    let verificationID = try await context.requestCode(number, on: app.client)
+                    let code = try context.latestCode(sentTo: number)
+                    if let place = OpaqueText.revealing(code, in: verificationID) {
+                        leaks.append("the verification ID \"\(verificationID.abbreviated)\" for \(number) holds its code \(code) \(place)")
+                    }
+                }
+                try expect(leaks.isEmpty, leaks.joined(separator: "; "))
+            },
+            Check("the code is not in the error of a wrong attempt") { context in
+                let app = try await context.launchApp()
+                let verificationID = try await context.requestCode(PhoneNumbers.us, on: app.client)
+                let code = try context.latestCode(sentTo: PhoneNumbers.us)
+                let error = try await expectFailure(.invalidVerificationCode, when: "signIn with a wrong code") {
+                    try await app.client.signIn(with: .phone(verificationID: verificationID, verificationCode: wrongCode(for: code)))
+                }
+                if let place = OpaqueText.revealing(code, in: error.message) ?? OpaqueText.revealing(code, in: error.description) {
+                    throw CheckFailure("the error of a wrong attempt, \(error), holds the right code \(code) \(place)")
+                }
+            },
+        ])
+}
+
+/// Looks for a secret in a string the client received, undoing the encodings a careless implementation uses.
+enum OpaqueText {
+    /// Where `secret` shows in `text` (e.g. "in its base64url-decoded segment 2"), or nil.
+    static func revealing(_ secret: String, in text: String) -> String? {
+        let segments = text.split(whereSeparator: { ".:|~ ".contains($0) }).map(String.init)
+        for (name, candidate) in [("as written", text)] + segments.enumerated().map({ ("in segment \($0.offset + 1)", $0.element) }) {
+            for (encoding, decoded) in decodings(of: candidate) where decoded.contains(secret) {
+                return "\(name)\(encoding)"
+            }
+        }
+        return nil
+    }
+
+    private static func decodings(of text: String) -> [(String, String)] {
+        var results = [("", text)]
+        if let percent = text.removingPercentEncoding { results.append((", percent-decoded", percent)) }
+        for (name, data) in [("base64url", Base64URL.decodeLeniently(text)), ("base64", Data(base64Encoded: padded(text))), ("hex", hexDecoded(text))] {
+            if let data { results.append((", \(name)-decoded", String(decoding: data, as: UTF8.self))) }
+        }
+        return results
+    }
+
+    private static func padded(_ text: String) -> String {
+        text + String(repeating: "=", count: (4 - text.count % 4) % 4)
+    }
+
+    private static func hexDecoded(_ text: String) -> Data? {
+        guard text.count.isMultiple(of: 2), !text.isEmpty, text.allSatisfy(\.isHexDigit) else { return nil }
+        var bytes: [UInt8] = []
+        var index = text.startIndex
+        while index < text.endIndex {
+            let next = text.index(index, offsetBy: 2)
+            guard let byte = UInt8(text[index..<next], radix: 16) else { return nil }
+            bytes.append(byte)
+            index = next
+        }
+        return Data(bytes)
+    }
+}

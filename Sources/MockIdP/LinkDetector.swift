@@ -1,0 +1,70 @@
+import Foundation
+
+/// Finds the links a person can tap in an email body, as a mail client does: `href` attributes (double-,
+/// single- or unquoted, with HTML entities decoded), `<https://…>` in plain text, and bare `http(s)` URLs
+/// without the sentence punctuation that follows them (`…oobCode=XYZ.`).
+public enum LinkDetector {
+    public static func links(in body: String) -> [URL] {
+        var found: [String] = []
+        var text = ""
+        var rest = Substring(body)
+        while let open = rest.firstIndex(of: "<") {
+            text += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: ">") else { break }
+            let tag = rest[rest.index(after: open)..<close]
+            if tag.hasPrefix("http://") || tag.hasPrefix("https://") {
+                found += bareLinks(in: decodingEntities(text))
+                text = ""
+                found.append(String(tag))
+            } else if let href = hrefAttribute(in: tag) {
+                found += bareLinks(in: decodingEntities(text))
+                text = ""
+                found.append(decodingEntities(String(href)).trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+            text += " "
+            rest = rest[rest.index(after: close)...]
+        }
+        text += rest
+        found += bareLinks(in: decodingEntities(text))
+        var seen = Set<String>()
+        return found.filter { seen.insert($0).inserted }.compactMap(URL.init(string:)).filter { ["http", "https"].contains($0.scheme?.lowercased()) }
+    }
+
+    /// Bare URLs in plain text, without trailing sentence punctuation or an unbalanced closing bracket.
+    static func bareLinks(in text: String) -> [String] {
+        text.matches(of: /https?:\/\/[^\s<>"]+/.ignoresCase()).map { match in
+            var link = Substring(match.output)
+            while let last = link.last {
+                let unbalanced = (last == ")" && link.count(where: { $0 == "(" }) < link.count(where: { $0 == ")" }))
+                    || (last == "]" && link.count(where: { $0 == "[" }) < link.count(where: { $0 == "]" }))
+                guard ".,;:!?'".contains(last) || unbalanced else { break }
+                link = link.dropLast()
+            }
+            return String(link)
+        }
+    }
+
+    /// The value of the `href` attribute in the inside of a tag (`a class=x href='…'`).
+    static func hrefAttribute(in tag: Substring) -> Substring? {
+        guard let match = tag.firstMatch(of: #/(?:^|\s)href\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'<>`]+))/#.ignoresCase()) else { return nil }
+        return match.output.1 ?? match.output.2 ?? match.output.3
+    }
+
+    static func decodingEntities(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        return text.replacing(/&(#[0-9]+|#[xX][0-9a-fA-F]+|amp|lt|gt|quot|apos);/) { match in
+            let entity = match.output.1
+            switch entity {
+            case "amp": return "&"
+            case "lt": return "<"
+            case "gt": return ">"
+            case "quot": return "\""
+            case "apos": return "'"
+            default:
+                let hex = entity.hasPrefix("#x") || entity.hasPrefix("#X")
+                let scalar = UInt32(entity.dropFirst(hex ? 2 : 1), radix: hex ? 16 : 10).flatMap(Unicode.Scalar.init)
+                return scalar.map { String(Character($0)) } ?? String(match.output.0)
+            }
+        }
+    }
+}
