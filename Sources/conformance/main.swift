@@ -89,7 +89,7 @@ do {
 
 let options = ConformanceRunner.Options(watchdog: arguments.watchdog)
 if arguments.defects {
-    let findings = await (try DefectAudit(options: options)).run(Defect.allCases, against: RuleCatalogue.all)
+    let findings = await (try DefectAudit(options: options)).run(Defect.variants, against: RuleCatalogue.all)
     if arguments.json { printJSON(DefectReport(defects: findings)) } else { print(defectTable(findings)) }
     exit(findings.allSatisfy(\.isCaught) ? 0 : 1)
 } else {
