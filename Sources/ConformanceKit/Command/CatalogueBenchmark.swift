@@ -1,0 +1,47 @@
+/// Times the catalogue on the real clock: per area, whole, and the defect matrix (every variant against the
+/// whole catalogue, concurrently, as `--defects` runs it). It measures and reports; it never judges, because
+/// real time depends on the machine and the build.
+public struct CatalogueBenchmark: Sendable {
+    /// How many times each row is timed.
+    public let repeats: Int
+    public let options: ConformanceRunner.Options
+
+    /// A count below one is taken as one.
+    public init(repeats: Int, options: ConformanceRunner.Options = .init()) throws(ConformanceRunner.OptionsError) {
+        self.repeats = max(1, repeats)
+        self.options = try options.validated()
+    }
+
+    /// One row per flow that has rules, one for the whole catalogue, and one for the defect matrix when
+    /// there are variants. One unmeasured run of the catalogue first loads the fixtures.
+    public func run(subject: any ConformanceSubject, variants: [AuditVariant] = []) async -> BenchmarkReport {
+        // The options were validated when the benchmark was made.
+        let runner = try! ConformanceRunner(subject: subject, options: options)
+        let audit = try! DefectAudit(options: options)
+        _ = await runner.run(RuleCatalogue.all)
+        var rows: [BenchmarkReport.Row] = []
+        for flow in Flow.allCases {
+            let rules = RuleCatalogue.rules(in: flow)
+            guard !rules.isEmpty else { continue }
+            rows.append(.init(name: flow.rawValue, rules: rules.count, variants: nil, times: await timed { _ = await runner.run(rules) }))
+        }
+        let all = RuleCatalogue.all
+        rows.append(.init(name: "catalogue", rules: all.count, variants: nil, times: await timed { _ = await runner.run(all) }))
+        if !variants.isEmpty {
+            let times = await timed { _ = await audit.run(variants, against: all) }
+            rows.append(.init(name: "defect matrix", rules: all.count, variants: variants.count, times: times))
+        }
+        return BenchmarkReport(subject: subject.name, repeats: repeats, rows: rows)
+    }
+
+    private func timed(_ work: () async -> Void) async -> [Duration] {
+        let clock = ContinuousClock()
+        var times: [Duration] = []
+        for _ in 0..<repeats {
+            let start = clock.now
+            await work()
+            times.append(clock.now - start)
+        }
+        return times
+    }
+}

@@ -1,0 +1,17 @@
+/// A deliberately broken subject and the rules that must catch it: the audit proves that those rules bite.
+/// Vendors describe variants of their own implementation this way; the reference's `Defect`s are one set.
+public struct AuditVariant: Sendable {
+    public let name: String
+    /// The rules whose checks must fail (or warn, for a SHOULD) against the variant.
+    public let rules: [RuleID]
+    /// What the variant gets wrong, in one sentence.
+    public let summary: String
+    public let subject: any ConformanceSubject
+
+    public init(name: String, rules: [RuleID], summary: String, subject: any ConformanceSubject) {
+        self.name = name
+        self.rules = rules
+        self.summary = summary
+        self.subject = subject
+    }
+}
