@@ -78,7 +78,8 @@ extension ReferenceBackend {
             throw AuthError(.missingPhoneNumber, "to send verification codes, provide a phone number for the recipient")
         }
         let candidate = loosely ? phoneNumber.filter { !" -.()".contains($0) } : phoneNumber
-        guard let number = try? E164Number(candidate), !(defects.contains(.rejectsNumbersLongerThanNorthAmerican) && number.digits.count > 11)
+        guard let number = try? E164Number(candidate), !(defects.contains(.rejectsNumbersLongerThanNorthAmerican) && number.digits.count > 11),
+            !(variations.contains(.rejectsShortNumbers) && number.isShorterThanAnyInService)
         else {
             let reason = E164Number.problem(in: candidate).map { " (\($0))" } ?? ""
             throw AuthError(.invalidPhoneNumber, "the format of the phone number \"\(phoneNumber)\" is incorrect\(reason); use E.164")

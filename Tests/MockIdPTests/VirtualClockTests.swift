@@ -10,9 +10,10 @@ struct VirtualClockTests {
         let clock = VirtualClock(epoch: World.defaultEpoch)
         let woke = Mutex(false)
         let sleeper = Task {
-            try await clock.sleep(for: .seconds(10))
+            try await clock.sleep(until: VirtualClock.Instant(offset: .seconds(10)))
             woke.withLock { $0 = true }
         }
+        while clock.generation == 0 { await Task.yield() }
         clock.advance(by: .seconds(9))
         #expect(woke.withLock { $0 } == false)
         clock.advance(by: .seconds(1))

@@ -5,6 +5,8 @@ import Testing
 /// A failure must say which rule, what the subject did, and what reached the outside world.
 @Suite("Failure messages name the rule and show the evidence")
 struct FailureMessageTests {
+    /// The watchdog is the default one: a check must reach the wait the message names before it fires, also
+    /// while the rest of the suite runs beside it.
     private func failure(of ruleID: RuleID, with defect: Defect) async throws -> String {
         let rule = try #require(RuleCatalogue.rule(ruleID))
         let result = await (try ConformanceRunner(subject: ReferenceSubject(defects: [defect]))).run(rule)
@@ -16,7 +18,7 @@ struct FailureMessageTests {
     func fourDigitCode() async throws {
         let message = try await failure(of: "PHONE-3", with: .sendsFourDigitCodes)
         #expect(message.hasPrefix("PHONE-3: "))
-        #expect(message.contains("4-digit code"))
+        #expect(message.contains("no 6-digit code"))
         #expect(message.contains("world transcript:"))
         #expect(message.contains("SMS to +16505550101"))
     }
@@ -34,11 +36,23 @@ struct FailureMessageTests {
         #expect(message.contains("not an AuthError"))
     }
 
-    @Test("a hang on a stalled carrier is reported with the virtual time waited")
+    @Test("a caller that sets no deadline is reported by the watchdog, with the stalled party and what the check waited for")
     func hang() async throws {
         let message = try await failure(of: "AUTH-2", with: .waitsForeverForTheSMSCarrier)
-        #expect(message.contains("still waiting"))
-        #expect(message.contains("kept the caller waiting for 3600s"))
+        #expect(message.contains("did not finish within the 10.0 seconds watchdog while waiting for verifyPhoneNumber with the SMS carrier stalled to give up"))
+        #expect(message.contains("the SMS carrier has been stalling since t+0s"))
+    }
+
+    @Test("a caller that waits twice the timeout is reported with the exact virtual time it waited")
+    func lateTimeout() async throws {
+        let message = try await failure(of: "AUTH-2", with: .waitsTwiceTheTimeout)
+        #expect(message.contains("gave up after 40s of virtual time; the configured timeout is 20s"))
+    }
+
+    @Test("a listener that is never called is named in the watchdog's failure")
+    func silentListener() async throws {
+        let message = try await failure(of: "AUTH-3", with: .notifiesOnlyFirstListener)
+        #expect(message.contains("while waiting for ID-token listener 2 of 3 to hear the sign-in"))
     }
 
     @Test("a SHOULD rule that is not met warns instead of failing")

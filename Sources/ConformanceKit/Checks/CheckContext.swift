@@ -20,8 +20,9 @@ public struct CheckContext: Sendable {
     @discardableResult
     public func waiting<T>(for what: String, _ body: () async throws -> T) async rethrows -> T {
         progress.note(what)
-        defer { progress.note(nil) }
-        return try await body()
+        let result = try await body()
+        progress.note(nil)  // kept when `body` throws: the watchdog cancels a wait before it reads the note
+        return result
     }
 
     /// The subject's ID-token listener events on `client`, once the listener's first call (with the current
@@ -73,13 +74,15 @@ public struct CheckContext: Sendable {
 extension CheckContext {
     /// An app with a user signed in by the simplest flow the subject declares: phone, else password.
     public func signedInApp(_ configuration: ProjectConfiguration = .standard, on device: Device = .primary) async throws -> LaunchedApp {
-        let app = try await launchApp(configuration, on: device)
-        if capabilities.flows.contains(.phone) {
-            try await signInWithSMS(device == .primary ? PhoneNumbers.us : PhoneNumbers.usOther, on: app.client)
-        } else if capabilities.flows.contains(.multiFactor) {
-            try await signUp(.ada, on: app.client)
-        } else {
+        let flows = capabilities.flows
+        guard flows.contains(.phone) || flows.contains(.multiFactor) else {
             throw NotApplicable("the subject declares no flow that signs a user in (phone or multiFactor)")
+        }
+        let app = try await launchApp(configuration, on: device)
+        if flows.contains(.phone) {
+            try await signInWithSMS(device == .primary ? PhoneNumbers.us : PhoneNumbers.usOther, on: app.client)
+        } else {
+            try await signUp(.ada, on: app.client)
         }
         return app
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Whether a variant was caught, and by which rules.
 public struct DefectFinding: Sendable, Hashable, Codable {
     public let name: String
@@ -33,9 +35,12 @@ public struct DefectAudit: Sendable {
         return DefectFinding(name: variant.name, rules: variant.rules, caughtBy: caughtBy)
     }
 
-    /// Runs every variant concurrently, each against `rules` (by default its own rules); the findings keep
-    /// the order of `variants`.
+    /// Runs the variants, a few at a time, each against `rules` (by default its own rules); the findings keep
+    /// the order of `variants`. Running them all at once would start thousands of checks together and let the
+    /// real-time watchdog measure the machine's load instead of a check.
     public func run(_ variants: [AuditVariant], against rules: [Rule]? = nil) async -> [DefectFinding] {
-        await variants.concurrentMap { await run($0, against: rules) }
+        await variants.concurrentMap(limit: Self.variantsAtOnce) { await run($0, against: rules) }
     }
+
+    static var variantsAtOnce: Int { max(4, ProcessInfo.processInfo.activeProcessorCount * 2) }
 }

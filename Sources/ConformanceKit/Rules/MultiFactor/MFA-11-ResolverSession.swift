@@ -3,7 +3,7 @@ import MockIdP
 extension Rule {
     public static let mfa11 = Rule(
         "MFA-11", .must, flow: .multiFactor,
-        title: "A resolver session belongs to one sign-in attempt, takes only its own codes, is used once and expires",
+        title: "A resolver session belongs to one sign-in, takes only its own codes, is used once and expires",
         statement: """
             A resolver session belongs to one sign-in attempt: it cannot complete another user's sign-in, it can be completed \
             only with a verification made for it (never with one made for a first-factor phone sign-in or for any enrollment, \

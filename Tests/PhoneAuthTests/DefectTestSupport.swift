@@ -1,0 +1,13 @@
+import ConformanceKit
+import ReferenceAuth
+import Testing
+
+extension Defect: CustomTestStringConvertible {
+    public var testDescription: String { "\(rawValue) → \(rules.map(\.rawValue).joined(separator: ", "))" }
+}
+
+extension ConformanceRunner.Options {
+    /// A defect that makes the subject hang (a listener never called, a party waited for forever) is caught by
+    /// the watchdog; a short one keeps the self-test quick. A reference that passes is never near it.
+    static let forDefects = ConformanceRunner.Options(watchdog: .seconds(3))
+}

@@ -1,0 +1,30 @@
+import ConformanceKit
+import ReferenceAuth
+import Testing
+
+/// Conforming implementations differ where the rules leave room. Each variation of the reference is one such
+/// difference that once made a check fail a conforming subject; the whole catalogue must pass with it.
+@Suite("Conforming variations of the reference pass the whole catalogue")
+struct VariationTests {
+    @Test("Variation", arguments: Variation.allCases)
+    func passes(_ variation: Variation) async throws {
+        let report = await (try ConformanceRunner(subject: ReferenceSubject(variations: [variation]))).run()
+        let problems = report.results.filter { $0.status == .fail || $0.status == .warn }
+        #expect(problems.isEmpty, "\(variation): \(problems.map(\.summary).joined(separator: "\n\n"))")
+    }
+
+    @Test("a subject that keeps real time: its enrollment dates compare with real time, and time-moving checks do not apply")
+    func realTime() async throws {
+        let runner = try ConformanceRunner(subject: ReferenceSubject(variations: [.realTimeTimestamps]))
+        #expect(await runner.run(Rule.mfa3).status == .pass)
+        #expect(await runner.run(Rule.phone8).status == .notApplicable)
+    }
+
+    @Test("an asynchronous notifier whose enrollment notifies nobody is caught: its late registration call is not taken for the notification")
+    func asynchronousListenerFalsePass() async throws {
+        let subject = ReferenceSubject(defects: [.enrollmentNotifiesNobody], variations: [.asynchronousListeners])
+        let result = await (try ConformanceRunner(subject: subject, options: .init(watchdog: .seconds(10)))).run(Rule.mfa5)
+        #expect(result.status == .fail)
+        #expect(result.summary.contains("while waiting for the ID-token listener to hear the token change of the enrollment"))
+    }
+}
