@@ -7,6 +7,7 @@ public enum Defect: String, Sendable, Hashable, CaseIterable, Comparable, Custom
     case acceptsPunctuatedNumbers
     case rejectsNumbersLongerThanNorthAmerican
     case misdeclaresUnassignedNumbers
+    case misdeclaresShortNumbers
     // PHONE-2
     case emptyNumberReportedAsInvalid
     // PHONE-3
@@ -120,7 +121,7 @@ public enum Defect: String, Sendable, Hashable, CaseIterable, Comparable, Custom
     /// The rules whose checks must catch this defect.
     public var rules: [RuleID] {
         switch self {
-        case .acceptsPunctuatedNumbers, .rejectsNumbersLongerThanNorthAmerican, .misdeclaresUnassignedNumbers: ["PHONE-1"]
+        case .acceptsPunctuatedNumbers, .rejectsNumbersLongerThanNorthAmerican, .misdeclaresUnassignedNumbers, .misdeclaresShortNumbers: ["PHONE-1"]
         case .emptyNumberReportedAsInvalid: ["PHONE-2"]
         case .sendsFourDigitCodes, .sendsSMSToReformattedNumber, .sendsSMSTwice: ["PHONE-3"]
         case .reportsEveryUserAsNew, .storesNumberWithoutPlus: ["PHONE-4"]
@@ -194,6 +195,7 @@ public enum Defect: String, Sendable, Hashable, CaseIterable, Comparable, Custom
         case .acceptsPunctuatedNumbers: "strips spaces, dashes, dots and parentheses and accepts `+1 650-555-0101`"
         case .rejectsNumbersLongerThanNorthAmerican: "rejects every number with more than 11 digits (Brazilian mobiles, German numbers …)"
         case .misdeclaresUnassignedNumbers: "declares that it rejects well-formed unassigned numbers, then accepts them"
+        case .misdeclaresShortNumbers: "declares that it rejects numbers shorter than any in service, then accepts them"
         case .emptyNumberReportedAsInvalid: "reports an empty number as invalidPhoneNumber instead of missingPhoneNumber"
         case .sendsFourDigitCodes: "sends 4-digit codes"
         case .sendsSMSToReformattedNumber: "sends the SMS to the number without its +"

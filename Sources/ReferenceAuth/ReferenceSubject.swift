@@ -21,7 +21,7 @@ public struct ReferenceSubject: ConformanceSubject {
     public var capabilities: Capabilities {
         Capabilities(
             flows: [.phone, .multiFactor], acceptsUnassignedPhoneNumbers: !defects.contains(.misdeclaresUnassignedNumbers),
-            acceptsShortPhoneNumbers: !variations.contains(.rejectsShortNumbers),
+            acceptsShortPhoneNumbers: !variations.contains(.rejectsShortNumbers) && !defects.contains(.misdeclaresShortNumbers),
             emailEnumerationProtection: variations.contains(.emailEnumerationProtection),
             runsOnWorldClock: !variations.contains(.realTimeTimestamps))
     }

@@ -80,6 +80,15 @@ extension CheckContext {
         return (error, resolver)
     }
 
+    /// An app where ada, with one SMS second factor, has just signed in with her password and stopped at the
+    /// second factor: the app and the resolver.
+    public func pendingSignIn(_ configuration: ProjectConfiguration = .standard) async throws -> (LaunchedApp, any MultiFactorResolver) {
+        let app = try await launchApp(configuration)
+        try await multiFactorUser(on: app.client)
+        let (_, resolver) = try await expectSecondFactorRequired(.ada, on: app.client)
+        return (app, resolver)
+    }
+
     /// Asks for the code of `hint` and returns the verification ID.
     public func requestCode(for hint: MultiFactorInfo, of resolver: any MultiFactorResolver, on client: any AuthClient) async throws -> String {
         try await expectSuccess("verifyPhoneNumber(with: hint \(hint.uid.abbreviated), multiFactorSession: the resolver's)") {

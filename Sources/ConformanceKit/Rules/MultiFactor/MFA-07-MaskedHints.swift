@@ -3,9 +3,10 @@ extension Rule {
         "MFA-7", .must, flow: .multiFactor,
         title: "Hints mask every digit but the last four; the full number appears nowhere",
         statement: """
-            A hint never reveals the full phone number: every digit except the last four is masked with *, one * per digit, the \
-            country calling code may stay visible (+1******1234, +*******1234); the full number appears nowhere in the resolver, \
-            its hints, or the error.
+            A hint never reveals the full phone number: every digit except the last four is masked with *, one * per digit, \
+            the country calling code may stay visible (+1******1234, +*******1234); the full number appears nowhere in the \
+            resolver, its hints, or the error. A style that keeps the country code visible must not be used where it would \
+            reveal every digit (a 7-digit number with a 3-digit country code).
             """,
         source: "001 (“인증 과정에서 전화번호가 마스킹되므로(예: +1******1234)”), emulator (obfuscatePhoneNumber)",
         checks: [

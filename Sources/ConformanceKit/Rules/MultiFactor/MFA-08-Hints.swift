@@ -3,8 +3,8 @@ extension Rule {
         "MFA-8", .must, flow: .multiFactor,
         title: "One hint per factor, with its uid, name and factor ID; the chosen hint's number gets the SMS",
         statement: """
-            Each hint carries the factor's uid, displayName and factorID; with several factors there is one hint per factor, and \
-            choosing hint i sends the SMS to factor i's number only.
+            Each hint carries the factor's uid, displayName and factorID; with several factors there is one hint per factor, \
+            and choosing hint *i* sends the SMS to factor *i*'s number only.
             """,
         source: "001 (“resolver.hints[selectedIndex]”)",
         checks: [

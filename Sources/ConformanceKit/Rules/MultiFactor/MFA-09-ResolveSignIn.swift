@@ -3,15 +3,14 @@ extension Rule {
         "MFA-9", .must, flow: .multiFactor,
         title: "resolveSignIn with the SMS code signs in, keeping the first factor's provider",
         statement: """
-            resolveSignIn with the code from that SMS signs the user in; the result keeps the first factor's provider ID and, \
-            for OAuth, its credential.
+            resolveSignIn with the code from that SMS signs the user in; the session keeps the first factor's provider (the \
+            ID token's firebase.sign_in_provider; additionalUserInfo, which the iOS SDK leaves nil after resolveSignIn, \
+            names it when present) and, for OAuth, its credential.
             """,
         source: "001 (“Complete sign-in. This will also trigger the Auth state listeners”), emulator (sign_in_provider kept)",
         checks: [
             Check("the code from the hint's SMS signs the user in; the session's provider stays password") { context in
-                let app = try await context.launchApp()
-                try await context.multiFactorUser(on: app.client)
-                let (_, resolver) = try await context.expectSecondFactorRequired(.ada, on: app.client)
+                let (app, resolver) = try await context.pendingSignIn()
                 let verificationID = try await context.requestCode(for: resolver.hints[0], of: resolver, on: app.client)
                 let code = try context.latestCode(sentTo: PhoneNumbers.us)
                 let result = try await expectSuccess("resolveSignIn(with: the code from the SMS)") {

@@ -6,9 +6,7 @@ extension Rule {
         source: "001",
         checks: [
             Check("a wrong second-factor code fails and signs nobody in") { context in
-                let app = try await context.launchApp()
-                try await context.multiFactorUser(on: app.client)
-                let (_, resolver) = try await context.expectSecondFactorRequired(.ada, on: app.client)
+                let (app, resolver) = try await context.pendingSignIn()
                 let verificationID = try await context.requestCode(for: resolver.hints[0], of: resolver, on: app.client)
                 let wrong = wrongCode(for: try context.latestCode(sentTo: PhoneNumbers.us))
                 try await expectFailure(.invalidVerificationCode, when: "resolveSignIn with the wrong code \(wrong)") {

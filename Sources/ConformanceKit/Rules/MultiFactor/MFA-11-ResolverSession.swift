@@ -27,9 +27,7 @@ extension Rule {
                 try await context.expectResolveRefused(mine, with: (theirID, theirCode), on: app.client, because: "the code was sent for grace's sign-in")
             },
             Check("a session cannot be completed with a first-factor phone sign-in code for the factor's number") { context in
-                let app = try await context.launchApp()
-                try await context.multiFactorUser(on: app.client)
-                let (_, resolver) = try await context.expectSecondFactorRequired(.ada, on: app.client)
+                let (app, resolver) = try await context.pendingSignIn()
                 let stranger = try await context.launch(app.backend, on: .secondary)
                 let firstFactorID = try await context.requestCode(PhoneNumbers.us, on: stranger)
                 let code = try context.latestCode(sentTo: PhoneNumbers.us)
@@ -37,9 +35,7 @@ extension Rule {
                     resolver, with: (firstFactorID, code), on: app.client, because: "the code was sent for a first-factor phone sign-in of \(PhoneNumbers.us)")
             },
             Check("a session cannot be completed with another user's enrollment code for the same number") { context in
-                let app = try await context.launchApp()
-                try await context.multiFactorUser(on: app.client)
-                let (_, resolver) = try await context.expectSecondFactorRequired(.ada, on: app.client)
+                let (app, resolver) = try await context.pendingSignIn()
                 let grace = try await context.launch(app.backend, on: .secondary)
                 try await context.signUpVerified(.grace, on: grace)
                 let session = try await expectSuccess("grace's multiFactorSession()") { try await grace.multiFactorSession() }
@@ -51,9 +47,7 @@ extension Rule {
                     resolver, with: (enrollmentID, code), on: app.client, because: "the code was sent for grace's enrollment of \(PhoneNumbers.us)")
             },
             Check("a session cannot be completed with the user's own enrollment code") { context in
-                let app = try await context.launchApp()
-                try await context.multiFactorUser(on: app.client)
-                let (_, resolver) = try await context.expectSecondFactorRequired(.ada, on: app.client)
+                let (app, resolver) = try await context.pendingSignIn()
                 let other = try await context.launch(app.backend, on: .secondary)
                 let (_, otherResolver) = try await context.expectSecondFactorRequired(.ada, on: other)
                 let otherID = try await context.requestCode(for: otherResolver.hints[0], of: otherResolver, on: other)
@@ -69,9 +63,7 @@ extension Rule {
                     resolver, with: (enrollmentID, code), on: app.client, because: "the code was sent for ada's own enrollment of \(PhoneNumbers.uk)")
             },
             Check("a session that completed a sign-in cannot complete another") { context in
-                let app = try await context.launchApp()
-                try await context.multiFactorUser(on: app.client)
-                let (_, resolver) = try await context.expectSecondFactorRequired(.ada, on: app.client)
+                let (app, resolver) = try await context.pendingSignIn()
                 let firstID = try await context.requestCode(for: resolver.hints[0], of: resolver, on: app.client)
                 try await expectSuccess("resolveSignIn(with: the code from the SMS)") {
                     try await resolver.resolveSignIn(with: .phone(verificationID: firstID, verificationCode: try context.latestCode(sentTo: PhoneNumbers.us)))
@@ -87,9 +79,7 @@ extension Rule {
                 }
             },
             Check("a session used after its lifetime fails with sessionExpired") { context in
-                let app = try await context.launchApp(.withPendingSignInLifetime(.seconds(120)))
-                try await context.multiFactorUser(on: app.client)
-                let (_, resolver) = try await context.expectSecondFactorRequired(.ada, on: app.client)
+                let (app, resolver) = try await context.pendingSignIn(.withPendingSignInLifetime(.seconds(120)))
                 let verificationID = try await context.requestCode(for: resolver.hints[0], of: resolver, on: app.client)
                 let code = try context.latestCode(sentTo: PhoneNumbers.us)
                 try context.advanceClock(by: .seconds(121))
@@ -99,9 +89,7 @@ extension Rule {
                 try await context.expectSignedOut(app.client, after: "an expired resolver session")
             },
             Check("sending the second-factor SMS late does not extend the session") { context in
-                let app = try await context.launchApp(.withPendingSignInLifetime(.seconds(120)))
-                try await context.multiFactorUser(on: app.client)
-                let (_, resolver) = try await context.expectSecondFactorRequired(.ada, on: app.client)
+                let (app, resolver) = try await context.pendingSignIn(.withPendingSignInLifetime(.seconds(120)))
                 try context.advanceClock(by: .seconds(110))
                 let verificationID = try await context.requestCode(for: resolver.hints[0], of: resolver, on: app.client)
                 let code = try context.latestCode(sentTo: PhoneNumbers.us)

@@ -16,9 +16,7 @@ extension Rule {
                 try expect(factors.isEmpty, "a TOTP enrollment left \(factors.count) factors")
             },
             Check("resolving a sign-in with a TOTP assertion fails with an AuthError") { context in
-                let app = try await context.launchApp()
-                try await context.multiFactorUser(on: app.client)
-                let (_, resolver) = try await context.expectSecondFactorRequired(.ada, on: app.client)
+                let (app, resolver) = try await context.pendingSignIn()
                 _ = try await expectAuthError(when: "resolveSignIn(with: a TOTP assertion)") {
                     try await resolver.resolveSignIn(with: .totp(oneTimePassword: "123456"))
                 }

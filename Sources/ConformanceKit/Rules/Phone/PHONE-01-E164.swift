@@ -4,10 +4,12 @@ extension Rule {
         title: "A phone number is accepted only in E.164 form, from any country",
         statement: """
             A phone number is accepted only in E.164 form: +, a country calling code that does not start with 0, then digits \
-            only, 15 digits at most in all; spaces, dashes, dots, parentheses, letters, a missing +, a leading 00, or more than \
-            15 digits are rejected with invalidPhoneNumber [17042], and no SMS is sent. Every valid number of any country written \
-            in E.164 is accepted. A number that is well-formed but not assigned in its country (e.g. +15555550100), or too \
-            short to be in service anywhere (fewer than 7 digits), may go either way; the implementation declares which.
+            only, 15 digits at most in all; spaces, dashes, dots, parentheses, letters, a missing +, a leading 00, or more \
+            than 15 digits are rejected with invalidPhoneNumber [17042], and no SMS is sent. Every valid number of any \
+            country written in E.164 is accepted (rejecting a real Brazilian or Japanese number is as wrong as accepting +1 \
+            650-555-3434). A number that is well-formed but not assigned in its country (e.g. +15555550100), or too short to \
+            be in service anywhere (fewer than 7 digits: the shortest numbers in service, in Niue and Tokelau, have 7), may \
+            go either way; the implementation declares which.
             """,
         source: "001 (“앞에 +를 입력하고 구두점이나 공백은 사용하지 마세요(예: +15105551234)”), 000, ITU-T E.164",
         checks: [

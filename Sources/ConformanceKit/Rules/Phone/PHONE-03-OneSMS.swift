@@ -3,9 +3,8 @@ extension Rule {
         "PHONE-3", .must, flow: .phone,
         title: "verifyPhoneNumber sends exactly one SMS, to that number, with a 6-digit code",
         statement: """
-            A successful verifyPhoneNumber sends exactly one SMS, to exactly that number, holding a 6-digit code, and returns a \
-            non-empty verification ID. The text may repeat its code (Apple's domain-bound AutoFill line) or hold other numbers \
-            (a year): it must hold exactly one distinct 6-digit code.
+            A successful verifyPhoneNumber sends exactly one SMS, to exactly that number, holding a 6-digit code, and \
+            returns a non-empty verification ID.
             """,
         source: "000",
         checks: [PhoneNumbers.us, PhoneNumbers.brazil].map { phoneNumber in

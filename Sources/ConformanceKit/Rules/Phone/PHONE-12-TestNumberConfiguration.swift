@@ -6,7 +6,9 @@ extension Rule {
         title: "Test phone number configuration is validated: E.164, 6-digit codes, at most 10",
         statement: """
             Test phone number configuration is validated: each number must itself be valid E.164 (same validation as real \
-            numbers), each code exactly 6 digits, and at most 10 test numbers; an invalid configuration is rejected.
+            numbers), each code exactly 6 digits, and at most 10 test numbers; an invalid configuration is rejected. The \
+            project configuration is the *stored* configuration: a console may normalise what a person types (+1 \
+            650-555-3434), but what is stored must already be E.164.
             """,
         source: "000 (“테스트 전화번호도 실제 사용자의 전화번호와 동일한 유효성 검사를 거칩니다”, “최대 10개”, “6자리 인증 코드”)",
         checks: [

@@ -6,7 +6,8 @@ extension Rule {
         title: "App verification (silent push, else reCAPTCHA) happens before any SMS",
         statement: """
             App verification happens before any SMS: a silent push when the push channel works, otherwise a reCAPTCHA \
-            fallback; if the user cancels the reCAPTCHA, the call fails with webContextCancelled [17058] and no SMS is sent.
+            fallback; if the user cancels the reCAPTCHA, the call fails with webContextCancelled [17058] and no SMS is sent; \
+            with neither push nor reCAPTCHA available the call fails with an AuthError (code not pinned) and no SMS is sent.
             """,
         source: "000 (앱 인증 사용 설정: 자동 APN 알림, reCAPTCHA 인증)",
         checks: [

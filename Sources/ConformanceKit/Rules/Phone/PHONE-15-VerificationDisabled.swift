@@ -4,7 +4,8 @@ extension Rule {
         title: "With app verification disabled for testing, only test numbers work",
         statement: """
             With app verification disabled for testing, a test number completes with no push and no reCAPTCHA, and a number \
-            that is not a test number fails (no SMS sent).
+            that is not a test number fails with an AuthError (code not pinned: production answers a missing or invalid app \
+            credential) and no SMS is sent.
             """,
         source: "000 (isAppVerificationDisabledForTesting: “이 API로는 허용되는 전화번호만 사용할 수 있습니다”)",
         checks: [
