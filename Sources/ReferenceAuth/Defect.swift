@@ -63,7 +63,7 @@ public enum Defect: String, Sendable, Hashable, CaseIterable, Comparable, Custom
     case verificationIDEmbedsCode
     case wrongCodeErrorRevealsCode
     // AUTH-1
-    case leaksPartyErrors
+    case reportsPartyFailuresAsInternalErrors
     // AUTH-2
     case waitsForeverForTheSMSCarrier
     case waitsTwiceTheTimeout
@@ -139,7 +139,7 @@ public enum Defect: String, Sendable, Hashable, CaseIterable, Comparable, Custom
         case .handlesEveryNotification, .handlesEveryURL: ["PHONE-16"]
         case .noVerificationRateLimit: ["PHONE-17"]
         case .signOutKeepsCurrentUser: ["PHONE-18", "AUTH-3"]
-        case .leaksPartyErrors: ["AUTH-1"]
+        case .reportsPartyFailuresAsInternalErrors: ["AUTH-1"]
         case .waitsForeverForTheSMSCarrier: ["AUTH-2"]
         case .signOutNotifiesNobody: ["AUTH-3"]
         case .enrollsWithUnverifiedEmail: ["MFA-1"]
@@ -220,7 +220,7 @@ public enum Defect: String, Sendable, Hashable, CaseIterable, Comparable, Custom
         case .handlesEveryURL: "claims every URL as its own"
         case .noVerificationRateLimit: "has no verification rate limit"
         case .signOutKeepsCurrentUser: "keeps the current user after sign-out"
-        case .leaksPartyErrors: "lets the SMS carrier's own error escape instead of an AuthError"
+        case .reportsPartyFailuresAsInternalErrors: "reports an outside party's failure as internalError with no message"
         case .waitsForeverForTheSMSCarrier: "waits for the SMS carrier without a timeout"
         case .signOutNotifiesNobody: "does not notify listeners of a sign-out"
         case .enrollsWithUnverifiedEmail: "enrolls second factors for users whose email is not verified"

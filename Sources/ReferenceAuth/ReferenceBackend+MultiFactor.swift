@@ -30,7 +30,7 @@ extension ReferenceBackend {
     // MARK: Enrollment
 
     /// Checks that the session's user may enroll `phoneNumber` and texts it a code (`mfaEnrollment:start`).
-    func startEnrollment(idToken: String, phoneNumber: String, proof: AppProof, languageCode: String?, device: Device) async throws -> String {
+    func startEnrollment(idToken: String, phoneNumber: String, proof: AppProof, languageCode: String?, device: Device) async throws(AuthError) -> String {
         let user = try enrollingUser(idToken, judgingRecency: true)
         let phoneNumber = try validated(phoneNumber, loosely: defects.contains(.enrollmentAcceptsPunctuatedNumbers))
         try requireNotEnrolled(phoneNumber, for: user)
@@ -38,7 +38,7 @@ extension ReferenceBackend {
     }
 
     /// Enrolls the factor an assertion proves and returns the session's new tokens (`mfaEnrollment:finalize`).
-    func finalizeEnrollment(idToken: String, refreshToken: String, assertion: MultiFactorAssertion, displayName: String?) throws -> SessionTokens? {
+    func finalizeEnrollment(idToken: String, refreshToken: String, assertion: MultiFactorAssertion, displayName: String?) throws(AuthError) -> SessionTokens? {
         var user = try enrollingUser(idToken, judgingRecency: !defects.contains(.judgesRecentSignInAtSessionStart))
         guard case .phone(let verificationID, let code) = assertion else {
             if defects.contains(.ignoresUnsupportedFactors) { return nil }
@@ -54,7 +54,7 @@ extension ReferenceBackend {
     }
 
     /// Removes a factor and returns the session's new tokens (`mfaEnrollment:withdraw`).
-    func withdraw(idToken: String, refreshToken: String, factorUID: String) throws -> SessionTokens {
+    func withdraw(idToken: String, refreshToken: String, factorUID: String) throws(AuthError) -> SessionTokens {
         var (_, user) = try session(idToken)
         guard user.secondFactors.contains(where: { $0.uid == factorUID }) else {
             throw AuthError(.multiFactorInfoNotFound, "the user has no second factor \(factorUID)")
@@ -70,7 +70,7 @@ extension ReferenceBackend {
 
     /// The user of a session that may enroll: MFA on, an eligible first factor (MFA-2), a verified email
     /// (MFA-1) and, when `judgingRecency`, a recent sign-in (MFA-15).
-    private func enrollingUser(_ idToken: String, judgingRecency: Bool) throws -> UserRecord {
+    private func enrollingUser(_ idToken: String, judgingRecency: Bool) throws(AuthError) -> UserRecord {
         guard configuration.multiFactor.isEnabled else { throw AuthError(.operationNotAllowed, "SMS multi-factor authentication is not enabled") }
         let (grant, user) = try session(idToken)
         if [ProviderID.phone, ProviderID.anonymous].contains(grant.provider), !defects.contains(.letsPhoneAndAnonymousUsersEnroll) {
@@ -86,7 +86,7 @@ extension ReferenceBackend {
         return user
     }
 
-    private func requireNotEnrolled(_ phoneNumber: String, for user: UserRecord) throws {
+    private func requireNotEnrolled(_ phoneNumber: String, for user: UserRecord) throws(AuthError) {
         guard !user.secondFactors.contains(where: { $0.phoneNumber == phoneNumber }) || defects.contains(.allowsSameNumberTwice) else {
             throw AuthError(.secondFactorAlreadyEnrolled, "this number is already enrolled as a second factor of the user")
         }
@@ -95,7 +95,7 @@ extension ReferenceBackend {
     // MARK: Sign-in with a second factor
 
     /// Texts a code to the chosen factor of a pending sign-in (`mfaSignIn:start`).
-    func startSecondFactor(pendingID: String, factorUID: String, proof: AppProof, languageCode: String?, device: Device) async throws -> String {
+    func startSecondFactor(pendingID: String, factorUID: String, proof: AppProof, languageCode: String?, device: Device) async throws(AuthError) -> String {
         let pending = try pendingSignIn(pendingID)
         let owners = defects.contains(.acceptsOtherUsersResolverSession) ? Array(users.values) : users[pending.uid].map { [$0] } ?? []
         guard let user = owners.first(where: { $0.secondFactors.contains { $0.uid == factorUID } }),
@@ -110,7 +110,7 @@ extension ReferenceBackend {
     }
 
     /// Finishes a pending sign-in with a second factor (`mfaSignIn:finalize`).
-    func resolveSignIn(pendingID: String, assertion: MultiFactorAssertion) throws -> SignInResponse {
+    func resolveSignIn(pendingID: String, assertion: MultiFactorAssertion) throws(AuthError) -> SignInResponse {
         let pending = try pendingSignIn(pendingID)
         guard case .phone(let verificationID, let code) = assertion else {
             throw unsupported(assertion)
@@ -134,7 +134,7 @@ extension ReferenceBackend {
         AuthError(.operationNotAllowed, "\(assertion.factorID) second factors are not enabled for this project; only SMS is")
     }
 
-    private func pendingSignIn(_ pendingID: String) throws -> PendingSignIn {
+    private func pendingSignIn(_ pendingID: String) throws(AuthError) -> PendingSignIn {
         guard let pending = pendingSignIns[pendingID] else {
             throw AuthError(.invalidMultiFactorSession, "the multi-factor session does not belong to a sign-in in progress")
         }

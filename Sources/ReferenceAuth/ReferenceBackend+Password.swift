@@ -4,20 +4,26 @@ import MockIdP
 
 /// Email and password users, email verification, anonymous users.
 extension ReferenceBackend {
-    func signUp(email: String, password: String) throws -> SignInResponse {
+    func signUp(email: String, password: String) throws(AuthError) -> SignInResponse {
         guard configuration.passwordSignInEnabled else { throw AuthError(.operationNotAllowed, "password sign-in is not enabled") }
-        guard email.split(separator: "@").count == 2, !email.contains(" ") else { throw AuthError(.invalidEmail, "\"\(email)\" is not an email address") }
-        guard password.count >= 6 else { throw AuthError(.weakPassword, "the password must be 6 characters long or more") }
-        let email = email.lowercased()
-        guard !users.values.contains(where: { $0.email == email }) else { throw AuthError(.emailAlreadyInUse, "the email address is already in use") }
+        let email = try newAccountEmail(email, password: password)
         let user = UserRecord(
             uid: newUID(), email: email, password: PasswordHash(comparable(password), salt: world.random.bytes(16)),
             createdAt: world.clock.date, lastSignInAt: world.clock.date)
         return startSession(for: user, provider: ProviderID.password, isNewUser: true)
     }
 
+    /// The address a new password account gets: well-formed, not in use, with a strong enough password.
+    func newAccountEmail(_ email: String, password: String) throws(AuthError) -> String {
+        guard email.split(separator: "@").count == 2, !email.contains(" ") else { throw AuthError(.invalidEmail, "\"\(email)\" is not an email address") }
+        guard password.count >= 6 else { throw AuthError(.weakPassword, "the password must be 6 characters long or more") }
+        let email = email.lowercased()
+        guard !users.values.contains(where: { $0.email == email }) else { throw AuthError(.emailAlreadyInUse, "the email address is already in use") }
+        return email
+    }
+
     /// Password sign-in; a user with second factors gets a pending sign-in instead (MFA-6).
-    func signIn(email: String, password: String) throws -> SignInOutcome {
+    func signIn(email: String, password: String) throws(AuthError) -> SignInOutcome {
         guard configuration.passwordSignInEnabled else { throw AuthError(.operationNotAllowed, "password sign-in is not enabled") }
         let protected = variations.contains(.emailEnumerationProtection)
         guard let user = users.values.first(where: { $0.email == email.lowercased() }) else {
@@ -33,7 +39,7 @@ extension ReferenceBackend {
     private static let invalidLogin = AuthError(.invalidCredential, "the email or the password is not correct")
 
     /// The password as it is hashed and compared: exactly as typed, except in a defect.
-    private func comparable(_ password: String) -> String {
+    func comparable(_ password: String) -> String {
         defects.contains(.comparesPasswordsCaseInsensitively) ? password.lowercased() : password
     }
 
@@ -43,7 +49,7 @@ extension ReferenceBackend {
     }
 
     /// Mails the session's user a link that verifies its email address.
-    func sendEmailVerification(idToken: String) async throws {
+    func sendEmailVerification(idToken: String) async throws(AuthError) {
         let (_, user) = try session(idToken)
         guard let email = user.email else { throw AuthError(.missingEmail, "the user has no email address") }
         let code = world.random.string(length: 54)
@@ -59,7 +65,7 @@ extension ReferenceBackend {
     }
 
     /// Applies an email-verification code (`Auth.applyActionCode`).
-    func applyActionCode(_ code: String) throws {
+    func applyActionCode(_ code: String) throws(AuthError) {
         guard let uid = emailVerificationCodes.removeValue(forKey: code), var user = users[uid] else {
             throw AuthError(.invalidActionCode, "the action code is invalid, expired or already used")
         }

@@ -13,14 +13,16 @@ extension ReferenceBackend {
 
     /// Sends the silent push that carries a receipt's secret. Production sends it after answering `verifyClient`,
     /// so the app knows the receipt before the push arrives; the reference's client asks for it then.
-    func sendVerificationPush(receipt: String) async throws {
+    func sendVerificationPush(receipt: String) async throws(AuthError) {
         guard let (secret, deviceToken) = pushSecrets[receipt] else { return }
         let payload = #"{"receipt":"\#(receipt)","secret":"\#(secret)"}"#
-        try await world.push.send([pushPayloadKey: payload], toDeviceToken: deviceToken)
+        do { try await world.push.send([pushPayloadKey: payload], toDeviceToken: deviceToken) } catch {
+            throw AuthError(.notificationNotForwarded, "the app-verification push could not be sent: \(error)")
+        }
     }
 
     /// Sends a code for phone sign-in and returns the verification ID (`sendVerificationCode`).
-    func sendVerificationCode(to phoneNumber: String, proof: AppProof, languageCode: String?, device: Device) async throws -> String {
+    func sendVerificationCode(to phoneNumber: String, proof: AppProof, languageCode: String?, device: Device) async throws(AuthError) -> String {
         guard configuration.phone.isEnabled else { throw AuthError(.operationNotAllowed, "phone sign-in is not enabled") }
         let phoneNumber = try validated(phoneNumber, loosely: defects.contains(.acceptsPunctuatedNumbers))
         return try await sendCode(to: phoneNumber, for: .signIn, proof: proof, languageCode: languageCode, device: device)
@@ -30,7 +32,7 @@ extension ReferenceBackend {
     /// the verification for `purpose`.
     func sendCode(
         to phoneNumber: String, for purpose: PhoneVerification.Purpose, proof: AppProof, languageCode: String?, device: Device
-    ) async throws -> String {
+    ) async throws(AuthError) -> String {
         let testCode = testCodes[phoneNumber]
         try verify(proof, forTestNumber: testCode != nil)
         let now = world.clock.now
@@ -54,7 +56,7 @@ extension ReferenceBackend {
         return verificationID
     }
 
-    private func verify(_ proof: AppProof, forTestNumber isTestNumber: Bool) throws {
+    private func verify(_ proof: AppProof, forTestNumber isTestNumber: Bool) throws(AuthError) {
         switch proof {
         case .push(let receipt, let secret):
             guard pushSecrets.removeValue(forKey: receipt)?.secret == secret else { throw AuthError(.invalidAppCredential, "the push secret does not match") }
@@ -73,7 +75,7 @@ extension ReferenceBackend {
 
     /// PHONE-1 and PHONE-2: the number as it will be stored, or the error for it. `loosely` is a defect's
     /// way of dropping punctuation first.
-    func validated(_ phoneNumber: String, loosely: Bool) throws -> String {
+    func validated(_ phoneNumber: String, loosely: Bool) throws(AuthError) -> String {
         if phoneNumber.isEmpty, !defects.contains(.emptyNumberReportedAsInvalid) {
             throw AuthError(.missingPhoneNumber, "to send verification codes, provide a phone number for the recipient")
         }
@@ -87,7 +89,7 @@ extension ReferenceBackend {
         return number.rawValue
     }
 
-    private func sendSMS(code: String, to phoneNumber: String, languageCode: String?) async throws {
+    private func sendSMS(code: String, to phoneNumber: String, languageCode: String?) async throws(AuthError) {
         let languageCode = defects.contains(.ignoresLanguageCode) ? nil : languageCode
         var (text, language) = SMSTemplate.text(code: code, appName: configuration.appName, language: languageCode)
         if variations.contains(.smsWithYearAndAutoFillLine) {
@@ -105,7 +107,7 @@ extension ReferenceBackend {
     /// belongs to the flow that presents it; `anyCode` is a defect's way of skipping the code.
     func consumeCode(
         _ verificationID: String, code: String, anyCode: Bool = false, matches: (PhoneVerification.Purpose) -> Bool
-    ) throws -> PhoneVerification {
+    ) throws(AuthError) -> PhoneVerification {
         guard var verification = verifications[verificationID], matches(verification.purpose) else {
             let wrongError = defects.contains(.unknownVerificationIDReportedAsWrongCode)
             throw AuthError(wrongError ? .invalidVerificationCode : .invalidVerificationID, "the verification ID is not known")
@@ -145,7 +147,7 @@ extension ReferenceBackend {
 
     /// Checks the code of a verification and signs its phone user in, creating the user on first sign-in
     /// unless the sign-in only re-authenticates (`REAUTH` does not create users).
-    func signInWithPhoneNumber(verificationID: String, code: String, creatingUser: Bool = true) throws -> SignInResponse {
+    func signInWithPhoneNumber(verificationID: String, code: String, creatingUser: Bool = true) throws(AuthError) -> SignInResponse {
         let verification = try consumeCode(verificationID, code: code) { $0 == .signIn }
         let storedNumber = defects.contains(.storesNumberWithoutPlus) ? String(verification.phoneNumber.dropFirst()) : verification.phoneNumber
         let existing = users.values.first { $0.phoneNumber == storedNumber }

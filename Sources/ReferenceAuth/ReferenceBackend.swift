@@ -37,13 +37,13 @@ actor ReferenceBackend: AuthBackend {
         testCodes = Dictionary(configuration.phone.testPhoneNumbers.map { ($0.phoneNumber, $0.verificationCode) }) { first, _ in first }
     }
 
-    func makeClient(on device: Device) async throws -> any AuthClient {
+    func makeClient(on device: Device) async throws(AuthError) -> any AuthClient {
         let client = ReferenceClient(backend: self, device: device)
         await client.restoreSignedInUser()
         return client
     }
 
-    func verifyIDToken(_ idToken: String) async throws -> IDTokenClaims {
+    func verifyIDToken(_ idToken: String) async throws(AuthError) -> IDTokenClaims {
         try signer.verify(idToken, at: world.clock.date).claims
     }
 
@@ -63,7 +63,7 @@ actor ReferenceBackend: AuthBackend {
     }
 
     /// A fresh ID token for a refresh token (`securetoken.googleapis.com/v1/token`).
-    func refresh(_ refreshToken: String) throws -> SessionTokens {
+    func refresh(_ refreshToken: String) throws(AuthError) -> SessionTokens {
         guard let grant = refreshTokens[refreshToken], users[grant.uid] != nil else {
             throw AuthError(.userTokenExpired, "the session has ended; sign in again")
         }
@@ -71,7 +71,7 @@ actor ReferenceBackend: AuthBackend {
     }
 
     /// Replaces a session's grant (after enrolling or unenrolling a factor) and returns its new tokens.
-    func renew(_ refreshToken: String, secondFactor: String?) throws -> SessionTokens {
+    func renew(_ refreshToken: String, secondFactor: String?) throws(AuthError) -> SessionTokens {
         guard let grant = refreshTokens[refreshToken] else { throw AuthError(.userTokenExpired, "the session has ended; sign in again") }
         let renewed = SessionGrant(uid: grant.uid, provider: grant.provider, authTime: grant.authTime, secondFactor: secondFactor)
         refreshTokens[refreshToken] = renewed
@@ -79,7 +79,7 @@ actor ReferenceBackend: AuthBackend {
     }
 
     /// The session an ID token stands for, with its user.
-    func session(_ idToken: String) throws -> (grant: SessionGrant, user: UserRecord) {
+    func session(_ idToken: String) throws(AuthError) -> (grant: SessionGrant, user: UserRecord) {
         let verified = try signer.verify(idToken, at: world.clock.date)
         guard let user = users[verified.claims.uid] else { throw AuthError(.userNotFound, "the user no longer exists") }
         let authTime = VirtualClock.Instant(offset: .seconds(verified.authTime.timeIntervalSince(world.clock.epoch)))
@@ -103,16 +103,18 @@ actor ReferenceBackend: AuthBackend {
 
     /// Calls a party of the world within the network timeout, on the world's clock, turning its failures into
     /// `networkError` (AUTH-1, AUTH-2).
-    func callOutsideParty(_ party: OutsideParty, _ call: @escaping @Sendable () async throws(PartyError) -> Void) async throws {
-        if defects.contains(.leaksPartyErrors) { return try await call() }
+    func callOutsideParty(_ party: OutsideParty, _ call: @escaping @Sendable () async throws(PartyError) -> Void) async throws(AuthError) {
+        if defects.contains(.reportsPartyFailuresAsInternalErrors) {
+            do { return try await call() } catch { throw AuthError(.internalError) }
+        }
         if party == .smsCarrier, defects.contains(.waitsForeverForTheSMSCarrier) {
             do { return try await call() } catch { throw AuthError(.networkError, "the \(party) failed: \(error)") }
         }
         let timeout = configuration.networkTimeout * (defects.contains(.waitsTwiceTheTimeout) ? 2 : 1)
         do {
             try await world.clock.withTimeout(timeout) { try await call() }
-        } catch is TimeoutError {
-            throw AuthError(.networkError, "the \(party) did not answer within \(timeout.formatted)")
+        } catch let error as TimeoutError {
+            throw AuthError(.networkError, "the \(party) did not answer: \(error)")
         } catch {
             throw AuthError(.networkError, "the \(party) failed: \(error)")
         }

@@ -3,7 +3,7 @@ import Foundation
 import MockIdP
 
 /// The reference app instance: Firebase `Auth` (and the current user's operations) for one app on one device.
-actor ReferenceClient: AuthClient {
+actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, AnonymousAuthFacet, MultiFactorFacet {
     let backend: ReferenceBackend
     let device: Device
     let world: World
@@ -41,6 +41,13 @@ actor ReferenceClient: AuthClient {
 
     deinit { notifications?.finish() }
 
+    // MARK: Facets
+
+    nonisolated var phone: (any PhoneAuthFacet)? { self }
+    nonisolated var emailPassword: (any EmailPasswordFacet)? { self }
+    nonisolated var anonymous: (any AnonymousAuthFacet)? { self }
+    nonisolated var multiFactor: (any MultiFactorFacet)? { self }
+
     // MARK: Persistence
 
     private var keychainKey: String { "firebase-auth-user.\(backend.configuration.projectID)" }
@@ -68,7 +75,7 @@ actor ReferenceClient: AuthClient {
         }
     }
 
-    func getIDToken(forceRefresh: Bool) async throws -> String {
+    func getIDToken(forceRefresh: Bool) async throws(AuthError) -> String {
         let current = try signedIn()
         guard forceRefresh || world.clock.now >= current.tokens.expiresAt.advanced(by: .seconds(-300)) else { return current.tokens.idToken }
         let tokens = try await backend.refresh(current.tokens.refreshToken)
@@ -78,12 +85,12 @@ actor ReferenceClient: AuthClient {
     }
 
     /// The current session; `nullUser` when nobody is signed in.
-    private func signedIn() throws -> (uid: String, tokens: SessionTokens) {
+    private func signedIn() throws(AuthError) -> (uid: String, tokens: SessionTokens) {
         guard let session else { throw AuthError(.nullUser, "nobody is signed in") }
         return session
     }
 
-    func signOut() async throws {
+    func signOut() async throws(AuthError) {
         guard !defects.contains(.signOutKeepsCurrentUser) else { return }
         if defects.contains(.signOutLeavesUserInKeychain) { session = nil } else { setSession(nil) }
         if !defects.contains(.signOutNotifiesNobody) { await notifyListeners() }
@@ -118,7 +125,7 @@ actor ReferenceClient: AuthClient {
         return AuthDataResult(user: response.user, additionalUserInfo: AdditionalUserInfo(providerID: response.providerID, isNewUser: response.isNewUser))
     }
 
-    private func signIn(_ outcome: SignInOutcome) async throws -> AuthDataResult {
+    private func signIn(_ outcome: SignInOutcome) async throws(AuthError) -> AuthDataResult {
         switch outcome {
         case .signedIn(let response):
             return await signIn(response)
@@ -136,11 +143,26 @@ actor ReferenceClient: AuthClient {
 
     // MARK: Credentials
 
-    func signIn(with credential: AuthCredential) async throws -> AuthDataResult {
+    func signIn(with credential: AuthCredential) async throws(AuthError) -> AuthDataResult {
         try await signIn(try await firstFactor(credential))
     }
 
-    func reauthenticate(with credential: AuthCredential) async throws -> AuthDataResult {
+    func link(with credential: AuthCredential) async throws(AuthError) -> AuthDataResult {
+        let current = try signedIn()
+        let (user, tokens) = try await backend.link(credential, toUser: current.uid, refreshToken: current.tokens.refreshToken)
+        setSession((current.uid, tokens))
+        await notifyListeners()
+        return AuthDataResult(user: user, additionalUserInfo: AdditionalUserInfo(providerID: credential.providerID, isNewUser: false))
+    }
+
+    func delete() async throws(AuthError) {
+        let current = try signedIn()
+        try await backend.deleteUser(current.uid, idToken: try await getIDToken(forceRefresh: false))
+        setSession(nil)
+        await notifyListeners()
+    }
+
+    func reauthenticate(with credential: AuthCredential) async throws(AuthError) -> AuthDataResult {
         let current = try signedIn()
         let outcome = try await firstFactor(credential, creatingUser: false)
         if case .signedIn(let response) = outcome, response.user.uid != current.uid {
@@ -149,7 +171,7 @@ actor ReferenceClient: AuthClient {
         return try await signIn(outcome)
     }
 
-    private func firstFactor(_ credential: AuthCredential, creatingUser: Bool = true) async throws -> SignInOutcome {
+    private func firstFactor(_ credential: AuthCredential, creatingUser: Bool = true) async throws(AuthError) -> SignInOutcome {
         switch credential {
         case .phone(let verificationID, let code):
             let reportEmptyAsInvalid = defects.contains(.emptyInputsReportedAsInvalid)
@@ -164,7 +186,7 @@ actor ReferenceClient: AuthClient {
 
     // MARK: Phone
 
-    func verifyPhoneNumber(_ phoneNumber: String) async throws -> String {
+    func verifyPhoneNumber(_ phoneNumber: String) async throws(AuthError) -> String {
         let proof = try await appProof()
         let verificationID = try await backend.sendVerificationCode(to: phoneNumber, proof: proof, languageCode: languageCode, device: device)
         guard defects.contains(.verificationBoundToClientInstance) else { return verificationID }
@@ -174,7 +196,7 @@ actor ReferenceClient: AuthClient {
     }
 
     /// PHONE-14: a silent push when the device can receive one, otherwise a reCAPTCHA; nothing when disabled for testing.
-    private func appProof() async throws -> AppProof {
+    private func appProof() async throws(AuthError) -> AppProof {
         if appVerificationDisabled { return .disabledForTesting }
         if defects.contains(.skipsAppVerification) { return .none }
         if let deviceToken = world.push.deviceToken(for: device) {
@@ -225,41 +247,45 @@ actor ReferenceClient: AuthClient {
 
     // MARK: Email and password, anonymous
 
-    func createUser(withEmail email: String, password: String) async throws -> AuthDataResult {
+    func createUser(withEmail email: String, password: String) async throws(AuthError) -> AuthDataResult {
         await signIn(try await backend.signUp(email: email, password: password))
     }
 
-    func sendEmailVerification() async throws {
+    func sendEmailVerification() async throws(AuthError) {
         try await backend.sendEmailVerification(idToken: try await getIDToken(forceRefresh: false))
     }
 
-    func applyActionCode(_ code: String) async throws {
+    func applyActionCode(_ code: String) async throws(AuthError) {
         try await backend.applyActionCode(code)
     }
 
-    func signInAnonymously() async throws -> AuthDataResult {
+    func reload() async throws(AuthError) {
+        _ = try signedIn()
+    }
+
+    func signInAnonymously() async throws(AuthError) -> AuthDataResult {
         await signIn(await backend.signInAnonymously())
     }
 
     // MARK: Multi-factor
 
-    func multiFactorSession() async throws -> MultiFactorSession {
+    func multiFactorSession() async throws(AuthError) -> MultiFactorSession {
         MultiFactorSession(try await getIDToken(forceRefresh: false))
     }
 
-    func verifyPhoneNumber(_ phoneNumber: String, multiFactorSession: MultiFactorSession) async throws -> String {
+    func verifyPhoneNumber(_ phoneNumber: String, multiFactorSession: MultiFactorSession) async throws(AuthError) -> String {
         let proof = try await appProof()
         return try await backend.startEnrollment(
             idToken: multiFactorSession.rawValue, phoneNumber: phoneNumber, proof: proof, languageCode: languageCode, device: device)
     }
 
-    func verifyPhoneNumber(with hint: MultiFactorInfo, multiFactorSession: MultiFactorSession) async throws -> String {
+    func verifyPhoneNumber(with hint: MultiFactorInfo, multiFactorSession: MultiFactorSession) async throws(AuthError) -> String {
         let proof = try await appProof()
         return try await backend.startSecondFactor(
             pendingID: multiFactorSession.rawValue, factorUID: hint.uid, proof: proof, languageCode: languageCode, device: device)
     }
 
-    func enroll(with assertion: MultiFactorAssertion, displayName: String?) async throws {
+    func enroll(with assertion: MultiFactorAssertion, displayName: String?) async throws(AuthError) {
         let current = try signedIn()
         let idToken = try await getIDToken(forceRefresh: false)
         let tokens = try await backend.finalizeEnrollment(
@@ -269,7 +295,7 @@ actor ReferenceClient: AuthClient {
         if !defects.contains(.enrollmentNotifiesNobody) { await notifyListeners() }
     }
 
-    func unenroll(factorUID: String) async throws {
+    func unenroll(factorUID: String) async throws(AuthError) {
         let current = try signedIn()
         let idToken = try await getIDToken(forceRefresh: false)
         setSession((current.uid, try await backend.withdraw(idToken: idToken, refreshToken: current.tokens.refreshToken, factorUID: factorUID)))
@@ -283,7 +309,7 @@ struct ReferenceResolver: MultiFactorResolver {
     let session: MultiFactorSession
     let hints: [MultiFactorInfo]
 
-    func resolveSignIn(with assertion: MultiFactorAssertion) async throws -> AuthDataResult {
+    func resolveSignIn(with assertion: MultiFactorAssertion) async throws(AuthError) -> AuthDataResult {
         let response = try await client.backend.resolveSignIn(pendingID: session.rawValue, assertion: assertion)
         return await client.signIn(response)
     }

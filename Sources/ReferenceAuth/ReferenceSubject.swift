@@ -26,7 +26,7 @@ public struct ReferenceSubject: ConformanceSubject {
             runsOnWorldClock: !variations.contains(.realTimeTimestamps))
     }
 
-    public func makeBackend(configuration: ProjectConfiguration, world: World) async throws -> any AuthBackend {
+    public func makeBackend(configuration: ProjectConfiguration, world: World) async throws(ConfigurationError) -> any AuthBackend {
         if !defects.contains(.acceptsAnyTestNumberConfiguration) {
             try validateTestPhoneNumbers(configuration.phone.testPhoneNumbers)
         }

@@ -11,9 +11,9 @@ private struct HangingSubject: ConformanceSubject {
     var name: String { "Hanging" }
     var capabilities: Capabilities { Capabilities(flows: [.phone], acceptsUnassignedPhoneNumbers: true) }
 
-    func makeBackend(configuration: ProjectConfiguration, world: World) async throws -> any AuthBackend {
+    func makeBackend(configuration: ProjectConfiguration, world: World) async throws(ConfigurationError) -> any AuthBackend {
         await gate.wait()
-        throw CancellationError()
+        throw .stub
     }
 }
 
@@ -34,8 +34,8 @@ private struct EmptySubject: ConformanceSubject {
     var name: String { "Empty" }
     var capabilities: Capabilities { Capabilities(flows: [], acceptsUnassignedPhoneNumbers: true) }
 
-    func makeBackend(configuration: ProjectConfiguration, world: World) async throws -> any AuthBackend {
-        throw CancellationError()
+    func makeBackend(configuration: ProjectConfiguration, world: World) async throws(ConfigurationError) -> any AuthBackend {
+        throw .stub
     }
 }
 
@@ -48,7 +48,8 @@ struct RunnerTests {
         let runner = try ConformanceRunner(subject: subject, options: .init(watchdog: .milliseconds(200)))
         let result = await runner.run(Rule.phone2)
         #expect(result.status == .fail)
-        #expect(result.checks.first?.message?.contains("did not finish within the 0.2 seconds watchdog: the subject hangs") == true)
+        #expect(result.checks.first?.message?.contains("did not launch an app for the standard project within the 0.2 seconds watchdog: the subject hangs") == true)
+        #expect(result.checks.first?.failure?.kind == .adapterError)
     }
 
     @Test("rules of flows the subject does not declare are not applicable")

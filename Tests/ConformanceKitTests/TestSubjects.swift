@@ -1,3 +1,4 @@
+import Foundation
 import ConformanceKit
 import MockIdP
 import Synchronization
@@ -7,8 +8,8 @@ struct NoFlowSubject: ConformanceSubject {
     var name: String { "NoFlow" }
     var capabilities: Capabilities { Capabilities(flows: [], acceptsUnassignedPhoneNumbers: true) }
 
-    func makeBackend(configuration: ProjectConfiguration, world: World) async throws -> any AuthBackend {
-        throw StubError()
+    func makeBackend(configuration: ProjectConfiguration, world: World) async throws(ConfigurationError) -> any AuthBackend {
+        throw .stub
     }
 }
 
@@ -17,8 +18,8 @@ struct BrokenSubject: ConformanceSubject {
     var name: String { "Broken" }
     var capabilities: Capabilities { Capabilities(flows: [.phone, .multiFactor], acceptsUnassignedPhoneNumbers: true) }
 
-    func makeBackend(configuration: ProjectConfiguration, world: World) async throws -> any AuthBackend {
-        throw StubError()
+    func makeBackend(configuration: ProjectConfiguration, world: World) async throws(ConfigurationError) -> any AuthBackend {
+        throw .stub
     }
 }
 
@@ -27,10 +28,10 @@ struct BrokenSubject: ConformanceSubject {
 struct AlternatingSubject: ConformanceSubject {
     let calls = Counter()
     var name: String { "Alternating" }
-    var capabilities: Capabilities { Capabilities(flows: [.phone], acceptsUnassignedPhoneNumbers: true) }
+    var capabilities: Capabilities { Capabilities(flows: [], acceptsUnassignedPhoneNumbers: true) }
 
-    func makeBackend(configuration: ProjectConfiguration, world: World) async throws -> any AuthBackend {
-        guard calls.next().isMultiple(of: 2) else { throw StubError() }
+    func makeBackend(configuration: ProjectConfiguration, world: World) async throws(ConfigurationError) -> any AuthBackend {
+        guard calls.next().isMultiple(of: 2) else { throw .stub }
         return StubBackend()
     }
 }
@@ -38,26 +39,28 @@ struct AlternatingSubject: ConformanceSubject {
 /// Makes a backend every time: the consistent twin of ``AlternatingSubject``.
 struct SteadySubject: ConformanceSubject {
     var name: String { "Steady" }
-    var capabilities: Capabilities { Capabilities(flows: [.phone], acceptsUnassignedPhoneNumbers: true) }
+    var capabilities: Capabilities { Capabilities(flows: [], acceptsUnassignedPhoneNumbers: true) }
 
-    func makeBackend(configuration: ProjectConfiguration, world: World) async throws -> any AuthBackend {
+    func makeBackend(configuration: ProjectConfiguration, world: World) async throws(ConfigurationError) -> any AuthBackend {
         StubBackend()
     }
 }
 
-/// Declares no flow the first time it is asked, phone sign-in and multi-factor after that, and never makes a
-/// backend: over several runs of the catalogue exactly one check (the one that asked first) is not applicable
-/// once and fails every other time, whatever the scheduling.
+/// Declares no flow the first time it is asked, multi-factor after that; its client offers only the
+/// `anonymous` facet. The first to ask is one run's adapter preflight: that run sees no facet offered, so its
+/// one check that needs the `anonymous` facet is not applicable, while every other run reports it as an adapter
+/// error (the multi-factor facets are missing); every other check fails the same way in every run, whatever
+/// the scheduling.
 struct FirstAskedSubject: ConformanceSubject {
     let asked = Counter()
     var name: String { "FirstAsked" }
 
     var capabilities: Capabilities {
-        Capabilities(flows: asked.next() == 1 ? [] : [.phone, .multiFactor], acceptsUnassignedPhoneNumbers: true)
+        Capabilities(flows: asked.next() == 1 ? [] : [.multiFactor], acceptsUnassignedPhoneNumbers: true)
     }
 
-    func makeBackend(configuration: ProjectConfiguration, world: World) async throws -> any AuthBackend {
-        throw StubError()
+    func makeBackend(configuration: ProjectConfiguration, world: World) async throws(ConfigurationError) -> any AuthBackend {
+        StubBackend(client: StubClient(offersAnonymous: true))
     }
 }
 
@@ -78,9 +81,42 @@ final class Counter: Sendable {
     }
 }
 
-struct StubError: Error {}
+extension ConfigurationError {
+    static let stub = ConfigurationError.invalidValue(field: "test", value: "", expected: "nothing: this subject refuses on purpose")
+}
 
 struct StubBackend: AuthBackend {
-    func makeClient(on device: Device) async throws -> any AuthClient { throw StubError() }
-    func verifyIDToken(_ idToken: String) async throws -> IDTokenClaims { throw StubError() }
+    var client: StubClient?
+
+    func makeClient(on device: Device) async throws(AuthError) -> any AuthClient {
+        guard let client else { throw AuthError(.internalError, "a stub") }
+        return client
+    }
+
+    func verifyIDToken(_ idToken: String) async throws(AuthError) -> IDTokenClaims { throw AuthError(.invalidUserToken, "a stub") }
+}
+
+/// The core that refuses everything, and optionally an `anonymous` facet that does too.
+struct StubClient: AuthClient, AnonymousAuthFacet {
+    var offersAnonymous = false
+
+    var anonymous: (any AnonymousAuthFacet)? { offersAnonymous ? self : nil }
+    var currentUser: AuthUser? { get async { nil } }
+    func getIDToken(forceRefresh: Bool) async throws(AuthError) -> String { throw AuthError(.nullUser, "nobody is signed in") }
+    func signOut() async throws(AuthError) {}
+    func addIDTokenDidChangeListener(_ listener: @escaping @Sendable (AuthUser?) -> Void) async -> ListenerRegistration {
+        listener(nil)
+        return ListenerRegistration(id: 1)
+    }
+    func removeIDTokenDidChangeListener(_ registration: ListenerRegistration) async {}
+    func setLanguageCode(_ languageCode: String?) async {}
+    func signIn(with credential: AuthCredential) async throws(AuthError) -> AuthDataResult { throw Self.refused }
+    func link(with credential: AuthCredential) async throws(AuthError) -> AuthDataResult { throw Self.refused }
+    func reauthenticate(with credential: AuthCredential) async throws(AuthError) -> AuthDataResult { throw Self.refused }
+    func delete() async throws(AuthError) { throw AuthError(.nullUser, "nobody is signed in") }
+    func canHandleNotification(_ userInfo: [String: String]) async -> Bool { false }
+    func canHandle(_ url: URL) async -> Bool { false }
+    func signInAnonymously() async throws(AuthError) -> AuthDataResult { throw Self.refused }
+
+    private static let refused = AuthError(.operationNotAllowed, "a stub refuses")
 }

@@ -29,11 +29,10 @@ struct FailureMessageTests {
         #expect(message.contains("\"16505550101\""))
     }
 
-    @Test("a leaked party error is named as not an AuthError")
-    func leakedError() async throws {
-        let message = try await failure(of: "AUTH-1", with: .leaksPartyErrors)
-        #expect(message.contains("PartyError"))
-        #expect(message.contains("not an AuthError"))
+    @Test("a generic error is named with its code")
+    func genericError() async throws {
+        let message = try await failure(of: "AUTH-1", with: .reportsPartyFailuresAsInternalErrors)
+        #expect(message.contains("failed with internalError [17999] and no message; expected a specific error of the taxonomy"))
     }
 
     @Test("a caller that sets no deadline is reported by the watchdog, with the stalled party and what the check waited for")

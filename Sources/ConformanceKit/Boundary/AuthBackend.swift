@@ -3,8 +3,8 @@ import MockIdP
 /// The project's server side: users, codes, sessions. It makes clients, app instances on devices.
 public protocol AuthBackend: Sendable {
     /// Launches the app on `device`. A second client on the same device is the app restarted.
-    func makeClient(on device: Device) async throws -> any AuthClient
+    func makeClient(on device: Device) async throws(AuthError) -> any AuthClient
     /// Verifies an ID token the project issued, as the Admin SDK's `verifyIdToken` does; throws `AuthError`
     /// (`invalidUserToken`, `userTokenExpired`) otherwise.
-    func verifyIDToken(_ idToken: String) async throws -> IDTokenClaims
+    func verifyIDToken(_ idToken: String) async throws(AuthError) -> IDTokenClaims
 }

@@ -36,4 +36,33 @@ public enum Flow: String, Sendable, Hashable, CaseIterable, Codable {
     case oauth
     case apple
     case general
+
+    /// The client facets a subject that declares this flow must offer.
+    public var facets: [Facet] {
+        switch self {
+        case .phone: [.phone]
+        case .multiFactor: [.emailPassword, .multiFactor]
+        case .emailLink, .oauth, .apple, .general: []
+        }
+    }
+}
+
+/// A facet of ``AuthClient``: the calls of one flow.
+public enum Facet: String, Sendable, Hashable, CaseIterable, Codable, CustomStringConvertible {
+    case phone
+    case emailPassword
+    case anonymous
+    case multiFactor
+
+    /// Whether `client` offers this facet.
+    public func isOffered(by client: any AuthClient) -> Bool {
+        switch self {
+        case .phone: client.phone != nil
+        case .emailPassword: client.emailPassword != nil
+        case .anonymous: client.anonymous != nil
+        case .multiFactor: client.multiFactor != nil
+        }
+    }
+
+    public var description: String { rawValue }
 }

@@ -57,5 +57,5 @@ public protocol MultiFactorResolver: Sendable {
     var hints: [MultiFactorInfo] { get }
     var session: MultiFactorSession { get }
     /// Completes the sign-in with a second factor and makes the user current.
-    func resolveSignIn(with assertion: MultiFactorAssertion) async throws -> AuthDataResult
+    func resolveSignIn(with assertion: MultiFactorAssertion) async throws(AuthError) -> AuthDataResult
 }

@@ -2,20 +2,70 @@
 /// ``CheckFailure`` when the subject's answers or the world's transcript contradict the rule.
 public struct Check: Sendable {
     public let name: String
+    /// What the subject must declare for the check to apply, besides its rule's flow.
+    public let requirements: [Requirement]
+    /// Where the check is written, for failure reports.
+    public let location: CheckLocation
     let body: @Sendable (CheckContext) async throws -> Void
 
-    public init(_ name: String, _ body: @escaping @Sendable (CheckContext) async throws -> Void) {
+    public init(
+        _ name: String, requires requirements: [Requirement] = [], fileID: String = #fileID, line: Int = #line,
+        _ body: @escaping @Sendable (CheckContext) async throws -> Void
+    ) {
         self.name = name
+        self.requirements = requirements
+        location = CheckLocation(fileID: fileID, line: line)
         self.body = body
     }
 }
 
+/// What a check needs the subject to declare; a check whose needs are not met is not applicable.
+public enum Requirement: Sendable, Hashable, CustomStringConvertible {
+    /// The subject implements the flow.
+    case flow(Flow)
+    /// The subject's client offers the facet.
+    case facet(Facet)
+    /// The subject keeps time on the world's clock, so the check can make time pass.
+    case worldClock
+
+    public var description: String {
+        switch self {
+        case .flow(let flow): "the \(flow) flow"
+        case .facet(let facet): "the `\(facet)` facet"
+        case .worldClock: "time on the world's clock"
+        }
+    }
+}
+
+/// A file and line of this package, for failure reports (`Rules/Phone/PHONE-03-OneSMS.swift:12`).
+public struct CheckLocation: Sendable, Hashable, Codable, CustomStringConvertible {
+    public let fileID: String
+    public let line: Int
+
+    public init(fileID: String, line: Int) {
+        self.fileID = fileID
+        self.line = line
+    }
+
+    public var description: String { "\(fileID):\(line)" }
+}
+
 /// Thrown by a check when the subject does not follow the rule. The runner adds the rule ID and the
-/// world's transcript to the message.
+/// world's transcript.
 public struct CheckFailure: Error, Sendable, CustomStringConvertible {
     public let message: String
+    /// What the rule expects and what the subject did, when the check can name them apart.
+    public let expected: String?
+    public let actual: String?
+    /// Where the failed expectation is written.
+    public let location: CheckLocation?
 
-    public init(_ message: String) { self.message = message }
+    public init(_ message: String, expected: String? = nil, actual: String? = nil, fileID: String? = nil, line: Int? = nil) {
+        self.message = message
+        self.expected = expected
+        self.actual = actual
+        location = fileID.map { CheckLocation(fileID: $0, line: line ?? 0) }
+    }
 
     public var description: String { message }
 }

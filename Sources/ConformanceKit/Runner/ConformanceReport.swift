@@ -20,19 +20,6 @@ public enum ConformanceStatus: String, Sendable, Hashable, Codable, CustomString
     }
 }
 
-public struct CheckResult: Sendable, Hashable, Codable {
-    public let name: String
-    public let status: ConformanceStatus
-    /// Why it failed, warned or did not apply, with the evidence; nil when it passed.
-    public let message: String?
-
-    public init(name: String, status: ConformanceStatus, message: String? = nil) {
-        self.name = name
-        self.status = status
-        self.message = message
-    }
-}
-
 public struct RuleResult: Sendable, Hashable, Codable {
     public let rule: RuleID
     public let level: RequirementLevel

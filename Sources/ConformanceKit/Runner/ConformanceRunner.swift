@@ -38,22 +38,38 @@ public struct ConformanceRunner: Sendable {
         self.options = try options.validated()
     }
 
-    /// Runs every check of `rules` and reports per rule, in catalogue order.
+    /// Runs every check of `rules` and reports per rule, in catalogue order. An adapter that cannot serve a
+    /// flow it declares is reported for that flow's rules before any of them runs.
     public func run(_ rules: [Rule] = RuleCatalogue.all) async -> ConformanceReport {
         let start = ContinuousClock.now
-        let results = await rules.concurrentMap { await run($0) }
+        let preflight = await AdapterPreflight(subject: subject, watchdog: options.watchdog).run()
+        let results = await rules.concurrentMap { await run($0, preflight: preflight) }
         let elapsed = ContinuousClock.now - start
         return ConformanceReport(subject: subject.name, results: results, durationSeconds: elapsed.seconds)
     }
 
     /// Runs the checks of one rule.
     public func run(_ rule: Rule) async -> RuleResult {
-        RuleResult(rule: rule, checks: await rule.checks.concurrentMap { await run($0, of: rule) })
+        await run(rule, preflight: await AdapterPreflight(subject: subject, watchdog: options.watchdog).run())
     }
 
-    func run(_ check: Check, of rule: Rule) async -> CheckResult {
-        if rule.flow != .general, !subject.capabilities.flows.contains(rule.flow) {
-            return CheckResult(name: check.name, status: .notApplicable, message: "the subject does not declare the \(rule.flow) flow")
+    private func run(_ rule: Rule, preflight: AdapterPreflight.Findings) async -> RuleResult {
+        if let problem = preflight.problems[rule.flow] {
+            return RuleResult(rule: rule, checks: rule.checks.map { check in
+                if let unmet = unmetRequirement(of: check, in: rule, offering: preflight.offered) {
+                    return CheckResult(name: check.name, status: .notApplicable, message: "the subject does not declare \(unmet)")
+                }
+                return CheckResult(
+                    name: check.name, status: rule.level == .must ? .fail : .warn, message: "\(rule.id): adapter error: \(problem)",
+                    failure: .init(kind: .adapterError, actual: problem.message, location: check.location))
+            })
+        }
+        return RuleResult(rule: rule, checks: await rule.checks.concurrentMap { await run($0, of: rule, offering: preflight.offered) })
+    }
+
+    func run(_ check: Check, of rule: Rule, offering facets: Set<Facet>) async -> CheckResult {
+        if let unmet = unmetRequirement(of: check, in: rule, offering: facets) {
+            return CheckResult(name: check.name, status: .notApplicable, message: "the subject does not declare \(unmet)")
         }
         let world = World(seed: options.seed)
         let context = CheckContext(subject: subject, world: world, rule: rule)
@@ -67,24 +83,46 @@ public struct ConformanceRunner: Sendable {
                 return nil
             },
         ])
+        let transcript = world.transcript.all.map(\.description)
         let evidence = "\n  world transcript:\n" + world.transcript.rendered().split(separator: "\n").map { "    \($0)" }.joined(separator: "\n")
         let failed = rule.level == .must ? ConformanceStatus.fail : .warn
+        func failure(_ message: String, _ detail: CheckResult.Failure) -> CheckResult {
+            CheckResult(name: check.name, status: failed, message: "\(rule.id): \(message)" + evidence, failure: detail)
+        }
         switch outcome {
         case .success:
             return CheckResult(name: check.name, status: .pass)
         case .failure(let reason as NotApplicable):
             return CheckResult(name: check.name, status: .notApplicable, message: reason.reason)
-        case .failure(let failure as CheckFailure):
-            return CheckResult(name: check.name, status: failed, message: "\(rule.id): \(failure.message)" + evidence)
+        case .failure(let assertion as CheckFailure):
+            return failure(assertion.message, .init(
+                kind: .assertion, expected: assertion.expected, actual: assertion.actual, location: assertion.location ?? check.location,
+                transcript: transcript))
+        case .failure(let adapter as AdapterError):
+            return failure("adapter error: \(adapter)", .init(kind: .adapterError, actual: adapter.message, location: check.location, transcript: transcript))
         case .failure(let error):
-            return CheckResult(name: check.name, status: failed, message: "\(rule.id): the check stopped on an unexpected error: \(error)" + evidence)
+            return failure("the check stopped on an unexpected error: \(error)", .init(
+                kind: .unexpectedError, actual: "\(error)", location: check.location, transcript: transcript))
         case nil:
-            let waitingFor = context.progress.current.map { " while waiting for \($0)" } ?? ""
+            let waitingFor = context.progress.current
             let stalled = world.stalls.pending.map { "; the \($0.party) has been stalling since \($0.since) and no deadline was set on the world's clock" }
-            return CheckResult(
-                name: check.name, status: failed,
-                message: "\(rule.id): the check did not finish within the \(watchdog) watchdog\(waitingFor): the subject hangs"
-                    + stalled.joined() + evidence)
+            return failure(
+                "the check did not finish within the \(watchdog) watchdog\(waitingFor.map { " while waiting for \($0)" } ?? ""): the subject hangs"
+                    + stalled.joined(),
+                .init(kind: .hang, location: check.location, waitingFor: waitingFor, transcript: transcript))
+        }
+    }
+
+    /// The first thing the check needs that the subject does not declare, if any.
+    private func unmetRequirement(of check: Check, in rule: Rule, offering facets: Set<Facet>) -> Requirement? {
+        let capabilities = subject.capabilities
+        let needs = (rule.flow == .general ? [] : [Requirement.flow(rule.flow)]) + check.requirements
+        return needs.first { requirement in
+            switch requirement {
+            case .flow(let flow): !capabilities.flows.contains(flow)
+            case .facet(let facet): !facets.contains(facet)
+            case .worldClock: !capabilities.runsOnWorldClock
+            }
         }
     }
 }

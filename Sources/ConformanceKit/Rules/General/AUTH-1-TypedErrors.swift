@@ -5,8 +5,7 @@ extension Rule {
         statement: "Every failure is one typed error from the taxonomy above, never a generic or untyped error, and never a crash.",
         source: "iOS SDK (AuthErrorCode, FIRAuthErrorDomain)",
         checks: [
-            Check("phone failures, including outside-party failures, are AuthErrors") { context in
-                guard context.capabilities.flows.contains(.phone) else { throw NotApplicable("the subject does not declare the phone flow") }
+            Check("phone failures, including outside-party failures, are AuthErrors", requires: [.flow(.phone)]) { context in
                 let app = try await context.launchApp()
                 let client = app.client
                 let failures: [(String, @Sendable () async throws -> Void)] = [
@@ -23,10 +22,9 @@ extension Rule {
                         _ = try await client.verifyPhoneNumber(PhoneNumbers.usOther)
                     }),
                 ]
-                for (action, body) in failures { _ = try await expectAuthError(when: action, body) }
+                for (action, body) in failures { try await expectSpecificAuthError(when: action, body) }
             },
-            Check("multi-factor failures, including the mail server's, are AuthErrors") { context in
-                guard context.capabilities.flows.contains(.multiFactor) else { throw NotApplicable("the subject does not declare the multiFactor flow") }
+            Check("multi-factor failures, including the mail server's, are AuthErrors", requires: [.flow(.multiFactor)]) { context in
                 let app = try await context.launchApp()
                 let client = app.client
                 try await context.signUp(.ada, on: client)
@@ -45,7 +43,16 @@ extension Rule {
                         try await client.sendEmailVerification()
                     }),
                 ]
-                for (action, body) in failures { _ = try await expectAuthError(when: action, body) }
+                for (action, body) in failures { try await expectSpecificAuthError(when: action, body) }
             },
         ])
+}
+
+/// The boundary's `throws(AuthError)` makes every failure an ``AuthError``; what the compiler cannot see is a
+/// generic one: `internalError`, or no message.
+private func expectSpecificAuthError(when action: String, _ body: () async throws -> Void) async throws {
+    let error = try await expectAuthError(when: action, body)
+    try expect(
+        error.code != .internalError && !error.message.isEmpty,
+        "\(action) failed with \(error.code.label)\(error.message.isEmpty ? " and no message" : ": \(error.message)"); expected a specific error of the taxonomy with a message")
 }

@@ -10,22 +10,22 @@ extension Rule {
             """,
         source: "iOS SDK (networkError)",
         checks: [
-            Check("a stalled SMS carrier makes verifyPhoneNumber fail with networkError within the timeout") { context in
-                let app = try await context.launchApp(for: .phone, networkTimeout: .seconds(20))
+            Check("a stalled SMS carrier makes verifyPhoneNumber fail with networkError within the timeout", requires: [.flow(.phone), .worldClock]) { context in
+                let app = try await context.launchApp(networkTimeout: .seconds(20))
                 context.world.sms.set(.stalling)
                 try await context.expectTimelyNetworkError(when: "verifyPhoneNumber with the SMS carrier stalled", timeout: .seconds(20)) {
                     try await app.client.verifyPhoneNumber(PhoneNumbers.us)
                 }
             },
-            Check("a failing SMS carrier makes verifyPhoneNumber fail with networkError") { context in
-                let app = try await context.launchApp(for: .phone, networkTimeout: .seconds(20))
+            Check("a failing SMS carrier makes verifyPhoneNumber fail with networkError", requires: [.flow(.phone)]) { context in
+                let app = try await context.launchApp(networkTimeout: .seconds(20))
                 context.world.sms.set(.failing)
                 try await expectFailure(.networkError, when: "verifyPhoneNumber with the SMS carrier failing") {
                     try await app.client.verifyPhoneNumber(PhoneNumbers.us)
                 }
             },
-            Check("a stalled mail server makes sendEmailVerification fail with networkError within the timeout") { context in
-                let app = try await context.launchApp(for: .multiFactor, networkTimeout: .seconds(20))
+            Check("a stalled mail server makes sendEmailVerification fail with networkError within the timeout", requires: [.flow(.multiFactor), .worldClock]) { context in
+                let app = try await context.launchApp(networkTimeout: .seconds(20))
                 try await context.signUp(.ada, on: app.client)
                 context.world.mail.set(.stalling)
                 try await context.expectTimelyNetworkError(when: "sendEmailVerification with the mail server stalled", timeout: .seconds(20)) {
@@ -36,10 +36,8 @@ extension Rule {
 }
 
 extension CheckContext {
-    /// The app of a project with `networkTimeout`, if the subject declares `flow`.
-    fileprivate func launchApp(for flow: Flow, networkTimeout: Duration) async throws -> LaunchedApp {
-        guard capabilities.flows.contains(flow) else { throw NotApplicable("the subject does not declare the \(flow) flow") }
-        guard capabilities.runsOnWorldClock else { throw NotApplicable("a stalled party moves the world's time, and the subject keeps real time") }
+    /// The app of a project with `networkTimeout`.
+    fileprivate func launchApp(networkTimeout: Duration) async throws -> LaunchedApp {
         var configuration = ProjectConfiguration.standard
         configuration.networkTimeout = networkTimeout
         return try await launchApp(configuration)

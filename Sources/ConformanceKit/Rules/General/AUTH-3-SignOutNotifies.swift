@@ -5,8 +5,7 @@ extension Rule {
         statement: "Signing out clears the current user and notifies every registered listener (each of several).",
         source: "000–004",
         checks: [
-            Check("each of three ID-token listeners hears the sign-in and then the sign-out") { context in
-                guard context.capabilities.flows.contains(.phone) else { throw NotApplicable("the subject does not declare the phone flow") }
+            Check("each of three ID-token listeners hears the sign-in and then the sign-out", requires: [.flow(.phone)]) { context in
                 let app = try await context.launchApp()
                 var listeners: [(name: String, heard: EventLog<AuthUser?>, registration: ListenerRegistration)] = []
                 for index in 1...3 {

@@ -20,7 +20,7 @@ extension Rule {
                     _ = try await expectAuthError(when: "verifyIDToken(\(forgery): \"\(forged.abbreviated)\")") { try await app.backend.verifyIDToken(forged) }
                 }
             },
-            Check("a token past its expiry is refused") { context in
+            Check("a token past its expiry is refused", requires: [.worldClock]) { context in
                 let app = try await context.signedInApp()
                 let token = try await expectSuccess("getIDToken()") { try await app.client.getIDToken(forceRefresh: false) }
                 let claims = try await expectSuccess("verifyIDToken(its own current token)") { try await app.backend.verifyIDToken(token) }

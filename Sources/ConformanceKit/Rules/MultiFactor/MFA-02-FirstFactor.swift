@@ -10,9 +10,10 @@ extension Rule {
                 try await context.signInWithSMS(PhoneNumbers.brazil, on: app.client)
                 try await context.expectEnrollmentRefused(PhoneNumbers.us, with: .unsupportedFirstFactor, on: app.client, because: "the first factor is phone")
             },
-            Check("an anonymous user cannot enroll") { context in
+            Check("an anonymous user cannot enroll", requires: [.facet(.anonymous)]) { context in
                 let app = try await context.launchApp()
-                try await expectSuccess("signInAnonymously()") { try await app.client.signInAnonymously() }
+                guard let anonymous = app.client.anonymous else { throw AdapterError.missing(.anonymous) }
+                try await expectSuccess("signInAnonymously()") { try await anonymous.signInAnonymously() }
                 try await context.expectEnrollmentRefused(PhoneNumbers.us, with: .unsupportedFirstFactor, on: app.client, because: "the user is anonymous")
             },
         ])

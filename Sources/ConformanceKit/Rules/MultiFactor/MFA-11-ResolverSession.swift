@@ -78,7 +78,7 @@ extension Rule {
                     try await context.expectSignedOut(app.client, after: "reusing a session that completed a sign-in")
                 }
             },
-            Check("a session used after its lifetime fails with sessionExpired") { context in
+            Check("a session used after its lifetime fails with sessionExpired", requires: [.worldClock]) { context in
                 let (app, resolver) = try await context.pendingSignIn(.withPendingSignInLifetime(.seconds(120)))
                 let verificationID = try await context.requestCode(for: resolver.hints[0], of: resolver, on: app.client)
                 let code = try context.latestCode(sentTo: PhoneNumbers.us)
@@ -88,7 +88,7 @@ extension Rule {
                 }
                 try await context.expectSignedOut(app.client, after: "an expired resolver session")
             },
-            Check("sending the second-factor SMS late does not extend the session") { context in
+            Check("sending the second-factor SMS late does not extend the session", requires: [.worldClock]) { context in
                 let (app, resolver) = try await context.pendingSignIn(.withPendingSignInLifetime(.seconds(120)))
                 try context.advanceClock(by: .seconds(110))
                 let verificationID = try await context.requestCode(for: resolver.hints[0], of: resolver, on: app.client)

@@ -9,7 +9,7 @@ extension Rule {
             """,
         source: "001 (“사용자를 다시 인증합니다”)",
         checks: [
-            Check("a sign-in older than the window cannot enroll until the user re-authenticates") { context in
+            Check("a sign-in older than the window cannot enroll until the user re-authenticates", requires: [.worldClock]) { context in
                 let app = try await context.launchApp()
                 try await context.signUpVerified(.ada, on: app.client)
                 let window = ProjectConfiguration.standard.multiFactor.recentSignInWindow
@@ -18,7 +18,7 @@ extension Rule {
                 try await expectSuccess("reauthenticate(with: password)") { try await app.client.reauthenticate(with: PasswordUser.ada.credential) }
                 try await context.enroll(PhoneNumbers.us, on: app.client)
             },
-            Check("a session and SMS taken within the window, but enroll after it, fails with requiresRecentLogin") { context in
+            Check("a session and SMS taken within the window, but enroll after it, fails with requiresRecentLogin", requires: [.worldClock]) { context in
                 var configuration = ProjectConfiguration.standard
                 configuration.phone.codeLifetime = .seconds(3600)
                 let app = try await context.launchApp(configuration)

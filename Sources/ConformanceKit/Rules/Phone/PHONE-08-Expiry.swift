@@ -9,7 +9,7 @@ extension Rule {
             """,
         source: "iOS SDK error set (SESSION_EXPIRED)",
         checks: [
-            Check("a code used at exactly its lifetime, or later, fails with sessionExpired") { context in
+            Check("a code used at exactly its lifetime, or later, fails with sessionExpired", requires: [.worldClock]) { context in
                 let app = try await context.launchApp(.withCodeLifetime(.seconds(120)))
                 let verificationID = try await context.requestCode(PhoneNumbers.us, on: app.client)
                 let code = try context.latestCode(sentTo: PhoneNumbers.us)
@@ -22,13 +22,13 @@ extension Rule {
                 }
                 try await context.expectSignedOut(app.client, after: "an expired code")
             },
-            Check("a code used one second before its lifetime ends still signs in") { context in
+            Check("a code used one second before its lifetime ends still signs in", requires: [.worldClock]) { context in
                 let app = try await context.launchApp(.withCodeLifetime(.seconds(120)))
                 let verificationID = try await context.requestCode(PhoneNumbers.us, on: app.client)
                 try context.advanceClock(by: .seconds(119))
                 try await context.signIn(verificationID, code: try context.latestCode(sentTo: PhoneNumbers.us), on: app.client)
             },
-            Check("a wrong attempt just before the lifetime ends does not extend it") { context in
+            Check("a wrong attempt just before the lifetime ends does not extend it", requires: [.worldClock]) { context in
                 let app = try await context.launchApp(.withCodeLifetime(.seconds(120)))
                 let verificationID = try await context.requestCode(PhoneNumbers.us, on: app.client)
                 let code = try context.latestCode(sentTo: PhoneNumbers.us)

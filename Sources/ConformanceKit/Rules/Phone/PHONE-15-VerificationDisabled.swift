@@ -11,7 +11,7 @@ extension Rule {
         checks: [
             Check("a test number signs in with no push and no reCAPTCHA") { context in
                 let app = try await context.launchApp(.withTestNumbers)
-                await app.client.setAppVerificationDisabledForTesting(true)
+                try await app.client.setAppVerificationDisabledForTesting(true)
                 try await context.signIn(with: PhoneNumbers.test, on: app.client)
                 let pushes = context.world.push.deliveries
                 let challenges = context.world.recaptcha.presentations
@@ -19,7 +19,7 @@ extension Rule {
             },
             Check("a number that is not a test number fails and gets no SMS") { context in
                 let app = try await context.launchApp(.withTestNumbers)
-                await app.client.setAppVerificationDisabledForTesting(true)
+                try await app.client.setAppVerificationDisabledForTesting(true)
                 _ = try await expectAuthError(when: "verifyPhoneNumber(\"\(PhoneNumbers.us)\") (not a test number) with app verification disabled") {
                     try await app.client.verifyPhoneNumber(PhoneNumbers.us)
                 }

@@ -5,7 +5,7 @@ extension Rule {
         statement: "Signing out clears the current user, also for the app's next launch on that device; the phone user can sign in again later.",
         source: "000",
         checks: [
-            Check("after sign-out nobody is signed in, and a day later the same user signs in again") { context in
+            Check("after sign-out nobody is signed in, and a day later the same user signs in again", requires: [.worldClock]) { context in
                 let app = try await context.launchApp()
                 let first = try await context.signInWithSMS(PhoneNumbers.us, on: app.client)
                 try await expectSuccess("signOut()") { try await app.client.signOut() }

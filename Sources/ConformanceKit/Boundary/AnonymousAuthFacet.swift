@@ -1,0 +1,4 @@
+/// Anonymous accounts (Firebase `Auth.signInAnonymously()`).
+public protocol AnonymousAuthFacet: Sendable {
+    func signInAnonymously() async throws(AuthError) -> AuthDataResult
+}

@@ -1,0 +1,52 @@
+/// The outcome of one check.
+public struct CheckResult: Sendable, Hashable, Codable {
+    public let name: String
+    public let status: ConformanceStatus
+    /// Why it failed, warned or did not apply, with the evidence; nil when it passed.
+    public let message: String?
+    /// For a check that failed or warned: what kind of failure, and its fields.
+    public let failure: Failure?
+
+    public init(name: String, status: ConformanceStatus, message: String? = nil, failure: Failure? = nil) {
+        self.name = name
+        self.status = status
+        self.message = message
+        self.failure = failure
+    }
+
+    /// A failure as data: its kind, what was expected and what happened, where, and what crossed the boundary.
+    public struct Failure: Sendable, Hashable, Codable {
+        public enum Kind: String, Sendable, Hashable, Codable {
+            /// The subject did not do what the rule says.
+            case assertion
+            /// The check did not finish within the watchdog.
+            case hang
+            /// The adapter cannot serve what it declares (a missing facet, a refused standard project).
+            case adapterError
+            /// The check stopped on an error it did not expect.
+            case unexpectedError
+        }
+
+        public let kind: Kind
+        public let expected: String?
+        public let actual: String?
+        /// Where the failed expectation (or, failing that, the check) is written.
+        public let location: CheckLocation?
+        /// What the check was waiting for when the watchdog fired.
+        public let waitingFor: String?
+        /// The world's transcript, one entry a line.
+        public let transcript: [String]
+
+        public init(
+            kind: Kind, expected: String? = nil, actual: String? = nil, location: CheckLocation? = nil, waitingFor: String? = nil,
+            transcript: [String] = []
+        ) {
+            self.kind = kind
+            self.expected = expected
+            self.actual = actual
+            self.location = location
+            self.waitingFor = waitingFor
+            self.transcript = transcript
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import ConformanceKit
+
+/// What a signed-in user does to its own account: link another provider, delete itself.
+extension ReferenceBackend {
+    /// Adds a credential's provider to a user (`User.link(with:)`): a phone number or an email and password that
+    /// no other user has. Returns the user and the session's new tokens.
+    func link(_ credential: AuthCredential, toUser uid: String, refreshToken: String) throws(AuthError) -> (AuthUser, SessionTokens) {
+        guard var user = users[uid] else { throw AuthError(.userNotFound, "the user no longer exists") }
+        switch credential {
+        case .phone(let verificationID, let code):
+            guard user.phoneNumber == nil else { throw AuthError(.providerAlreadyLinked, "the user already has a phone number") }
+            let verification = try consumeCode(verificationID, code: code) { $0 == .signIn }
+            guard !users.values.contains(where: { $0.phoneNumber == verification.phoneNumber }) else {
+                throw AuthError(.credentialAlreadyInUse, "this phone number already belongs to another user")
+            }
+            user.phoneNumber = verification.phoneNumber
+        case .password(let email, let password):
+            guard user.password == nil else { throw AuthError(.providerAlreadyLinked, "the user already has a password") }
+            let email = try newAccountEmail(email, password: password)
+            user.email = email
+            user.password = PasswordHash(comparable(password), salt: world.random.bytes(16))
+        }
+        users[uid] = user
+        return (user.snapshot, try refresh(refreshToken))
+    }
+
+    /// Deletes the session's user (`User.delete()`) and ends every session of it.
+    func deleteUser(_ uid: String, idToken: String) throws(AuthError) {
+        let (grant, _) = try session(idToken)
+        guard grant.uid == uid else { throw AuthError(.userMismatch, "the ID token belongs to another user") }
+        users[uid] = nil
+        refreshTokens = refreshTokens.filter { $0.value.uid != uid }
+    }
+}
