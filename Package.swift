@@ -36,6 +36,11 @@ let package = Package(
             name: "ReferenceAuth",
             dependencies: ["ConformanceKit", "MockIdP", .product(name: "Crypto", package: "swift-crypto")]
         ),
+        .target(
+            name: "PhoneOnlyExample",
+            dependencies: ["ConformanceKit", "MockIdP"],
+            path: "Examples/PhoneOnlyAdapter"
+        ),
         .executableTarget(
             name: "conformance",
             dependencies: ["ConformanceKit", "ReferenceAuth"]

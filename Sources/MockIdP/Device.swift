@@ -13,6 +13,17 @@ public struct Device: Sendable, Hashable, CustomStringConvertible {
     public var description: String { id }
 }
 
+/// What happened on a device: a URL opened for its app.
+public enum DeviceEvent: Sendable, Hashable, CustomStringConvertible {
+    case urlOpened(URL, on: Device, handled: Bool)
+
+    public var description: String {
+        switch self {
+        case .urlOpened(let url, let device, let handled): "URL opened on \(device): \(url.absoluteString) handled by the app: \(handled)"
+        }
+    }
+}
+
 /// What the operating system hands to the app that runs on a device: its push notifications and the URLs opened for it.
 ///
 /// The harness installs the client under test as the app, like an app delegate that forwards to
@@ -49,13 +60,18 @@ public final class Devices: Sendable {
     @discardableResult
     public func open(_ url: URL, on device: Device) async -> Bool {
         let handled = await app(on: device)?.open(url) ?? false
-        transcript.record(.urlOpened(url, on: device, handled: handled))
+        transcript.record(.device(.urlOpened(url, on: device, handled: handled)))
         return handled
     }
 
     /// Hands a push notification to the app on `device`; whether the app recognized it.
     func deliver(_ userInfo: [String: String], to device: Device) async -> Bool {
         await app(on: device)?.didReceiveRemoteNotification(userInfo) ?? false
+    }
+
+    /// Every URL opened on a device, in order, and whether the app handled it.
+    public var openedURLs: [(url: URL, device: Device, handled: Bool)] {
+        transcript.events { if case .device(.urlOpened(let url, let device, let handled)) = $0 { (url, device, handled) } else { nil } }
     }
 
     /// The app installed on `device`, if any.

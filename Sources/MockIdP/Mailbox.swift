@@ -16,6 +16,21 @@ public struct Email: Sendable, Hashable {
     public var links: [URL] { LinkDetector.links(in: body) }
 }
 
+/// What the mail server did with an email.
+public enum MailEvent: Sendable, Hashable, CustomStringConvertible {
+    case delivered(Email)
+    case refused(to: String, reason: String)
+    case stalled(to: String)
+
+    public var description: String {
+        switch self {
+        case .delivered(let email): "email to \(email.to): \"\(email.subject)\" \(email.links.map(\.absoluteString))"
+        case .refused(let address, let reason): "email to \(address) refused by the mail server: \(reason)"
+        case .stalled(let address): "email to \(address) stalled by the mail server (no answer)"
+        }
+    }
+}
+
 /// Delivers email and keeps every address's inbox.
 public final class Mailbox: Sendable {
     private let transcript: Transcript
@@ -30,13 +45,13 @@ public final class Mailbox: Sendable {
 
     public func send(to address: String, subject: String, body: String) async throws(PartyError) {
         try await courier.deliver(
-            .mailDelivered(Email(to: address, subject: subject, body: body)), refused: { .mailRefused(to: address, reason: $0) },
-            stalled: .mailStalled(to: address))
+            .mail(.delivered(Email(to: address, subject: subject, body: body))), refused: { .mail(.refused(to: address, reason: $0)) },
+            stalled: .mail(.stalled(to: address)))
     }
 
     /// Every email delivered, in order.
     public var messages: [Email] {
-        transcript.events { if case .mailDelivered(let email) = $0 { email } else { nil } }
+        transcript.events { if case .mail(.delivered(let email)) = $0 { email } else { nil } }
     }
 
     /// The emails delivered to `address` (compared case-insensitively, as mailboxes are).

@@ -8,6 +8,19 @@ public struct PushNotification: Sendable, Hashable {
     public let handled: Bool
 }
 
+/// What the push channel did with a notification.
+public enum PushEvent: Sendable, Hashable, CustomStringConvertible {
+    case delivered(PushNotification)
+    case unavailable(deviceToken: String)
+
+    public var description: String {
+        switch self {
+        case .delivered(let push): "silent push to \(push.device) {\(push.userInfo.rendered)} handled by the app: \(push.handled)"
+        case .unavailable(let token): "silent push to token \(token) not possible: push channel unavailable"
+        }
+    }
+}
+
 /// The silent-push channel (APNs in production): gives devices a token and delivers notifications to them.
 public final class PushChannel: Sendable {
     public enum Mode: Sendable, Hashable {
@@ -42,18 +55,18 @@ public final class PushChannel: Sendable {
     /// Delivers `userInfo` to the app on the device that owns `deviceToken`.
     public func send(_ userInfo: [String: String], toDeviceToken deviceToken: String) async throws(PartyError) {
         guard mode.withLock({ $0 }) == .working, deviceToken.hasPrefix(Self.tokenPrefix) else {
-            transcript.record(.pushUnavailable(deviceToken: deviceToken))
+            transcript.record(.push(.unavailable(deviceToken: deviceToken)))
             throw .unavailable
         }
         let device = Device(String(deviceToken.dropFirst(Self.tokenPrefix.count)))
         if let interjection = interjection.withLock({ $0.take() }) { await interjection(device) }
         let handled = await devices.deliver(userInfo, to: device)
-        transcript.record(.pushDelivered(PushNotification(device: device, userInfo: userInfo, handled: handled)))
+        transcript.record(.push(.delivered(PushNotification(device: device, userInfo: userInfo, handled: handled))))
     }
 
     /// Every push delivered, in order.
     public var deliveries: [PushNotification] {
-        transcript.events { if case .pushDelivered(let push) = $0 { push } else { nil } }
+        transcript.events { if case .push(.delivered(let push)) = $0 { push } else { nil } }
     }
 
     private static let tokenPrefix = "apns-"

@@ -1,6 +1,17 @@
 import Foundation
 import Synchronization
 
+/// What the reCAPTCHA party showed, and how it ended.
+public enum ReCaptchaEvent: Sendable, Hashable, CustomStringConvertible {
+    case presented(on: Device, outcome: ReCaptcha.Outcome)
+
+    public var description: String {
+        switch self {
+        case .presented(let device, let outcome): "reCAPTCHA presented on \(device): \(outcome)"
+        }
+    }
+}
+
 /// The reCAPTCHA party: presents a challenge on a device and, once solved, redirects to the app with a token.
 public final class ReCaptcha: Sendable {
     public enum Mode: Sendable, Hashable {
@@ -53,15 +64,15 @@ public final class ReCaptcha: Sendable {
     public func present(on device: Device, callbackURL: URL) async throws(PartyError) {
         switch state.withLock({ $0.mode }) {
         case .unavailable:
-            transcript.record(.recaptchaPresented(on: device, outcome: .unavailable))
+            transcript.record(.recaptcha(.presented(on: device, outcome: .unavailable)))
             throw .unavailable
         case .cancelledByUser:
-            transcript.record(.recaptchaPresented(on: device, outcome: .cancelledByUser))
+            transcript.record(.recaptcha(.presented(on: device, outcome: .cancelledByUser)))
             throw .cancelledByUser
         case .solvedByUser:
             let token = "recaptcha-" + random.string(length: 24)
             state.withLock { _ = $0.issuedTokens.insert(token) }
-            transcript.record(.recaptchaPresented(on: device, outcome: .solved))
+            transcript.record(.recaptcha(.presented(on: device, outcome: .solved)))
             if let interjection = state.withLock({ $0.interjection.take() }) { await interjection(device, callbackURL) }
             var redirect = URLComponents(url: callbackURL, resolvingAgainstBaseURL: false) ?? URLComponents()
             redirect.queryItems = (redirect.queryItems ?? []) + [URLQueryItem(name: "recaptchaToken", value: token)]
@@ -75,6 +86,6 @@ public final class ReCaptcha: Sendable {
     }
 
     public var presentations: [(device: Device, outcome: Outcome)] {
-        transcript.events { if case .recaptchaPresented(let device, let outcome) = $0 { (device, outcome) } else { nil } }
+        transcript.events { if case .recaptcha(.presented(let device, let outcome)) = $0 { (device, outcome) } else { nil } }
     }
 }

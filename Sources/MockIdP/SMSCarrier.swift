@@ -12,6 +12,21 @@ public struct SMSMessage: Sendable, Hashable {
     }
 }
 
+/// What the SMS carrier did with a text.
+public enum SMSEvent: Sendable, Hashable, CustomStringConvertible {
+    case delivered(SMSMessage)
+    case refused(to: String, reason: String)
+    case stalled(to: String)
+
+    public var description: String {
+        switch self {
+        case .delivered(let message): "SMS to \(message.to) [\(message.language ?? "no language")]: \"\(message.text)\""
+        case .refused(let number, let reason): "SMS to \(number) refused by the carrier: \(reason)"
+        case .stalled(let number): "SMS to \(number) stalled by the carrier (no answer)"
+        }
+    }
+}
+
 /// Delivers text messages to phone numbers and keeps every number's inbox.
 public final class SMSCarrier: Sendable {
     private let transcript: Transcript
@@ -26,13 +41,13 @@ public final class SMSCarrier: Sendable {
 
     public func send(to number: String, text: String, language: String?) async throws(PartyError) {
         try await courier.deliver(
-            .smsDelivered(SMSMessage(to: number, text: text, language: language)), refused: { .smsRefused(to: number, reason: $0) },
-            stalled: .smsStalled(to: number))
+            .sms(.delivered(SMSMessage(to: number, text: text, language: language))), refused: { .sms(.refused(to: number, reason: $0)) },
+            stalled: .sms(.stalled(to: number)))
     }
 
     /// Every message delivered, in order.
     public var messages: [SMSMessage] {
-        transcript.events { if case .smsDelivered(let message) = $0 { message } else { nil } }
+        transcript.events { if case .sms(.delivered(let message)) = $0 { message } else { nil } }
     }
 
     public func inbox(_ number: String) -> [SMSMessage] { messages.filter { $0.to == number } }

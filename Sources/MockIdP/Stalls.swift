@@ -1,5 +1,16 @@
 import Synchronization
 
+/// A stall that ran out of budget: its caller never gave up.
+public enum StallEvent: Sendable, Hashable, CustomStringConvertible {
+    case exhausted(party: String, after: Swift.Duration)
+
+    public var description: String {
+        switch self {
+        case .exhausted(let party, let after): "\(party) kept the caller waiting for \(after.formatted) of virtual time without being abandoned"
+        }
+    }
+}
+
 /// How parties of the world fail to answer. A stalling party keeps its caller waiting while the world's time
 /// moves from one pending deadline to the next: after each, it waits until the woken sleeper has reacted
 /// (cancelled the stalled call, or set a new deadline) before it moves time again. So a caller that times
@@ -92,7 +103,7 @@ public final class Stalls: Sendable {
     }
 
     private func exhaust(party: String) {
-        transcript.record(.stallExhausted(party: party, after: budget))
+        transcript.record(.stall(.exhausted(party: party, after: budget)))
         let waiters = state.withLock { state in
             state.exhausted = true
             defer { state.exhaustionWaiters = [] }

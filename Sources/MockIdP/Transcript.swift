@@ -1,33 +1,23 @@
 import Foundation
 import Synchronization
 
-/// Something that crossed the boundary between the subject and the outside world.
+/// Something that crossed the boundary between the subject and the outside world: one party's event.
 public enum WorldEvent: Sendable, Hashable, CustomStringConvertible {
-    case smsDelivered(SMSMessage)
-    case smsRefused(to: String, reason: String)
-    case smsStalled(to: String)
-    case pushDelivered(PushNotification)
-    case pushUnavailable(deviceToken: String)
-    case recaptchaPresented(on: Device, outcome: ReCaptcha.Outcome)
-    case urlOpened(URL, on: Device, handled: Bool)
-    case mailDelivered(Email)
-    case mailRefused(to: String, reason: String)
-    case mailStalled(to: String)
-    case stallExhausted(party: String, after: Swift.Duration)
+    case sms(SMSEvent)
+    case mail(MailEvent)
+    case push(PushEvent)
+    case recaptcha(ReCaptchaEvent)
+    case device(DeviceEvent)
+    case stall(StallEvent)
 
     public var description: String {
         switch self {
-        case .smsDelivered(let message): "SMS to \(message.to) [\(message.language ?? "no language")]: \"\(message.text)\""
-        case .smsRefused(let number, let reason): "SMS to \(number) refused by the carrier: \(reason)"
-        case .smsStalled(let number): "SMS to \(number) stalled by the carrier (no answer)"
-        case .pushDelivered(let push): "silent push to \(push.device) {\(push.userInfo.rendered)} handled by the app: \(push.handled)"
-        case .pushUnavailable(let token): "silent push to token \(token) not possible: push channel unavailable"
-        case .recaptchaPresented(let device, let outcome): "reCAPTCHA presented on \(device): \(outcome)"
-        case .urlOpened(let url, let device, let handled): "URL opened on \(device): \(url.absoluteString) handled by the app: \(handled)"
-        case .mailDelivered(let email): "email to \(email.to): \"\(email.subject)\" \(email.links.map(\.absoluteString))"
-        case .mailRefused(let address, let reason): "email to \(address) refused by the mail server: \(reason)"
-        case .mailStalled(let address): "email to \(address) stalled by the mail server (no answer)"
-        case .stallExhausted(let party, let after): "\(party) kept the caller waiting for \(after.formatted) of virtual time without being abandoned"
+        case .sms(let event): event.description
+        case .mail(let event): event.description
+        case .push(let event): event.description
+        case .recaptcha(let event): event.description
+        case .device(let event): event.description
+        case .stall(let event): event.description
         }
     }
 }

@@ -13,6 +13,8 @@ public final class World: Sendable {
     public let mail: Mailbox
     public let push: PushChannel
     public let recaptcha: ReCaptcha
+    /// The texts and emails the subject sent, to read one at a time.
+    public let outbound: Outbound
 
     public init(seed: UInt64 = 0x5EED_CAFE, epoch: Date = World.defaultEpoch, stallBudget: Swift.Duration = .seconds(3600)) {
         clock = VirtualClock(epoch: epoch)
@@ -24,5 +26,6 @@ public final class World: Sendable {
         mail = Mailbox(transcript: transcript, stalls: stalls)
         push = PushChannel(transcript: transcript, devices: devices)
         recaptcha = ReCaptcha(transcript: transcript, random: random, devices: devices)
+        outbound = Outbound(transcript: transcript)
     }
 }

@@ -58,7 +58,7 @@ struct PartyTests {
         #expect(world.push.deliveries.map(\.userInfo) == [["forged": "1"], ["real": "1"], ["later": "1"]])
         world.recaptcha.beforeNextRedirect { device, callback in await world.devices.open(URL(string: "other://x")!, on: device) }
         try await world.recaptcha.present(on: .primary, callbackURL: URL(string: "app://firebaseauth/link?eventId=E")!)
-        let opened = world.transcript.events { if case .urlOpened(let url, _, _) = $0 { url.scheme } else { nil } }
+        let opened = world.devices.openedURLs.map(\.url.scheme)
         #expect(opened == ["other", "app"])
     }
 

@@ -27,7 +27,7 @@ extension CheckContext {
     public func signUpVerified(_ user: PasswordUser, on client: any AuthClient) async throws -> AuthUser {
         try await signUp(user, on: client)
         try await expectSuccess("sendEmailVerification()") { try await client.sendEmailVerification() }
-        guard let email = world.mail.inbox(user.email).last else { throw CheckFailure("no verification email reached \(user.email)") }
+        guard let email = world.outbound.readEmail(to: user.email) else { throw CheckFailure("no verification email reached \(user.email)") }
         let codes = email.links.compactMap { link in
             URLComponents(url: link, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "oobCode" }?.value
         }

@@ -1,3 +1,5 @@
+import MockIdP
+
 extension Rule {
     public static let mfa3 = Rule(
         "MFA-3", .must, flow: .multiFactor,
@@ -14,8 +16,11 @@ extension Rule {
                 let app = try await context.launchApp()
                 try await context.signUpVerified(.ada, on: app.client)
                 let factor = try await context.enroll(PhoneNumbers.uk, displayName: "Work phone", on: app.client)
-                let sent = context.world.sms.messages
-                try expect(sent.map(\.to) == [PhoneNumbers.uk], "enrollment sent SMS to \(sent.map(\.to)); expected exactly one, to \(PhoneNumbers.uk)")
+                let sms = context.world.outbound.readSMS()
+                let others = context.world.outbound.finish()
+                try expect(
+                    sms?.to == PhoneNumbers.uk && others.isEmpty,
+                    "enrollment sent \(([sms.map { WorldEvent.sms(.delivered($0)).description }].compactMap { $0 } + others.map(\.description))); expected exactly one SMS, to \(PhoneNumbers.uk)")
                 try expect(!factor.uid.isEmpty, "the enrolled factor has an empty uid")
                 try expect(factor.displayName == "Work phone", "the enrolled factor is named \(factor.displayName.shown); expected \"Work phone\"")
                 try expect(factor.factorID == MultiFactorID.phone, "the enrolled factor's ID is \"\(factor.factorID)\"; expected \"phone\"")

@@ -15,10 +15,10 @@ extension Rule {
                 let hinted = resolver.hints.map { "\($0.uid)/\($0.displayName.shown)/\($0.factorID)" }
                 let enrolled = factors.map { "\($0.uid)/\($0.displayName.shown)/\($0.factorID)" }
                 try expect(hinted == enrolled, "the hints are \(hinted); the enrolled factors are \(enrolled)")
-                let sentBefore = context.world.sms.messages.count
+                _ = context.world.outbound.finish()
                 _ = try await context.requestCode(for: resolver.hints[1], of: resolver, on: app.client)
-                let sent = context.world.sms.messages.dropFirst(sentBefore).map(\.to)
-                try expect(sent == [PhoneNumbers.uk], "choosing the hint of \(PhoneNumbers.uk) sent SMS to \(sent)")
+                let sent = context.world.outbound.finish().map(\.description)
+                try expect(sent.count == 1 && sent[0].hasPrefix("SMS to \(PhoneNumbers.uk) "), "choosing the hint of \(PhoneNumbers.uk) sent \(sent); expected one SMS, to it")
             },
         ])
 }

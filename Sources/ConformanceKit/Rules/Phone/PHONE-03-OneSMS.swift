@@ -12,13 +12,14 @@ extension Rule {
                 let app = try await context.launchApp()
                 let verificationID = try await context.requestCode(phoneNumber, on: app.client)
                 try expect(!verificationID.isEmpty, "verifyPhoneNumber(\"\(phoneNumber)\") returned an empty verification ID")
-                let sent = context.world.sms.messages
-                try expect(sent.count == 1, "\(sent.count) SMS were sent (to \(sent.map(\.to))); expected exactly one, to \(phoneNumber)")
-                try expect(sent[0].to == phoneNumber, "the SMS went to \"\(sent[0].to)\"; expected exactly \"\(phoneNumber)\"")
-                let codes = SMSCode.sixDigitCodes(in: sent[0].text)
+                guard let sms = context.world.outbound.readSMS() else { throw CheckFailure("no SMS was sent; expected one, to \(phoneNumber)") }
+                try expect(sms.to == phoneNumber, "the SMS went to \"\(sms.to)\"; expected exactly \"\(phoneNumber)\"")
+                let others = context.world.outbound.finish()
+                try expect(others.isEmpty, "besides the SMS to \(sms.to), \(others.map(\.description)) crossed; expected exactly one SMS")
+                let codes = SMSCode.sixDigitCodes(in: sms.text)
                 try expect(
                     codes.count == 1,
-                    "the SMS text \"\(sent[0].text)\" holds \(codes.isEmpty ? "no 6-digit code (runs of digits: \(SMSCode.codes(in: sent[0].text)))" : "the 6-digit codes \(codes)"); expected one 6-digit code (repeating it is fine)")
+                    "the SMS text \"\(sms.text)\" holds \(codes.isEmpty ? "no 6-digit code (runs of digits: \(SMSCode.codes(in: sms.text)))" : "the 6-digit codes \(codes)"); expected one 6-digit code (repeating it is fine)")
             }
         })
 }

@@ -15,8 +15,8 @@ extension Rule {
                 let app = try await context.launchApp()
                 _ = try await context.requestCode(PhoneNumbers.us, on: app.client)
                 let transcript = context.world.transcript
-                let push = transcript.entries { if case .pushDelivered(let push) = $0 { push.handled && push.device == app.device } else { false } }.first
-                let sms = transcript.entries { if case .smsDelivered = $0 { true } else { false } }.first
+                let push = transcript.entries { if case .push(.delivered(let push)) = $0 { push.handled && push.device == app.device } else { false } }.first
+                let sms = transcript.entries { if case .sms(.delivered) = $0 { true } else { false } }.first
                 guard let push else { throw CheckFailure("the SMS was sent without a silent push that the app handled") }
                 try expect(push.sequence < (sms?.sequence ?? .max), "the SMS (#\(sms?.sequence ?? 0)) was sent before the silent push (#\(push.sequence))")
                 try expect(context.world.recaptcha.presentations.isEmpty, "a reCAPTCHA was presented although the push channel works")
@@ -26,8 +26,8 @@ extension Rule {
                 let app = try await context.launchApp()
                 _ = try await context.requestCode(PhoneNumbers.us, on: app.client)
                 let transcript = context.world.transcript
-                let recaptcha = transcript.entries { if case .recaptchaPresented(_, .solved) = $0 { true } else { false } }.first
-                let sms = transcript.entries { if case .smsDelivered = $0 { true } else { false } }.first
+                let recaptcha = transcript.entries { if case .recaptcha(.presented(_, .solved)) = $0 { true } else { false } }.first
+                let sms = transcript.entries { if case .sms(.delivered) = $0 { true } else { false } }.first
                 guard let recaptcha else { throw CheckFailure("with the push channel unavailable the SMS was sent without a solved reCAPTCHA") }
                 try expect(recaptcha.sequence < (sms?.sequence ?? .max), "the SMS (#\(sms?.sequence ?? 0)) was sent before the reCAPTCHA (#\(recaptcha.sequence))")
             },

@@ -56,10 +56,7 @@ extension Rule {
                 for (url, handled) in foreignAnswers.withLock({ $0 }) {
                     try expect(!handled, "while waiting for its reCAPTCHA redirect, canHandle(\(url)) is true for a foreign URL")
                 }
-                let redirects = context.world.transcript.events { event -> (URL, Bool)? in
-                    if case .urlOpened(let url, _, let handled) = event { (url, handled) } else { nil }
-                }
-                guard let (redirect, handled) = redirects.last else { throw CheckFailure("the reCAPTCHA redirected nothing to the app") }
+                guard let (redirect, _, handled) = context.world.devices.openedURLs.last else { throw CheckFailure("the reCAPTCHA redirected nothing to the app") }
                 try expect(handled, "the client did not recognize its own reCAPTCHA redirect \(redirect)")
                 let replayed = await app.client.canHandle(redirect)
                 try expect(!replayed, "canHandle is true for a replay of the redirect it already handled: \(redirect)")

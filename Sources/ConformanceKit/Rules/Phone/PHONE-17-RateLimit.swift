@@ -41,14 +41,14 @@ extension CheckContext {
     /// The `requests` (exactly the limit) succeed; the next one is refused and texts nobody.
     fileprivate func expectRefusedAfterLimit(requests: [(any AuthClient, String)], then last: (any AuthClient, String)) async throws {
         for (client, number) in requests { _ = try await requestCode(number, on: client) }
-        let sent = world.sms.messages.count
+        _ = world.outbound.finish()
         try await expectFailure(
             .tooManyRequests, .quotaExceeded, when: "verifyPhoneNumber(\"\(last.1)\"), request \(requests.count + 1) within an hour (limit \(requests.count))"
         ) {
             try await last.0.verifyPhoneNumber(last.1)
         }
-        let extra = world.sms.messages.dropFirst(sent).map(\.to)
-        try expect(extra.isEmpty, "the refused request still texted \(extra)")
+        let extra = world.outbound.finish()
+        try expect(extra.isEmpty, "the refused request still sent \(extra.map(\.description))")
     }
 }
 
