@@ -6,8 +6,8 @@ extension Rule: CustomTestStringConvertible {
     public var testDescription: String { description }
 }
 
-/// Runs `rule`'s checks against `subject` and records what did not pass, with the rule ID and the evidence:
-/// an error for a MUST rule, a warning for a SHOULD rule. A rule that does not apply to the subject cancels
+/// Runs `rule`'s checks against `subject` and records what did not pass, with the rule ID, the evidence and the rule's
+/// hint: an error for a MUST rule, a warning for a SHOULD rule. A rule that does not apply to the subject cancels
 /// the test case with the reason.
 ///
 /// Warnings and cancellation need Swift Testing 6.3; with an older toolchain a SHOULD that is not met and a
@@ -18,7 +18,7 @@ public func expectConformance(
 ) async throws {
     let result = await (try ConformanceRunner(subject: subject, options: options)).run(rule)
     for check in result.checks where check.status == .fail || check.status == .warn {
-        let comment = Comment(rawValue: "\(check.name)\n\(check.message ?? "")")
+        let comment = Comment(rawValue: "\(check.name)\n\(check.message ?? "")\n\(rule.hint)")
         if check.status == .fail {
             Issue.record(comment, sourceLocation: sourceLocation)
         } else {

@@ -77,6 +77,13 @@ struct RunnerTests {
         #expect(result["status"] as? String == "fail")
         let check = try #require((result["checks"] as? [[String: Any]])?.first)
         #expect(check["name"] as? String == "c" && check["status"] as? String == "fail" && check["message"] as? String == "m")
+        #expect(result["hint"] as? String == Rule.phone2.hint)
+        let sources = try #require(result["sources"] as? [[String: Any]])
+        #expect(sources.count == Rule.phone2.sources.count)
+        let first = try #require(sources.first)
+        #expect(first["title"] as? String == Rule.phone2.sources[0].title)
+        #expect(first["url"] as? String == Rule.phone2.sources[0].url.absoluteString)
+        #expect(first["section"] as? String == Rule.phone2.sources[0].section)
     }
 }
 

@@ -66,7 +66,8 @@ struct FirstAskedSubject: ConformanceSubject {
 
 /// A rule whose one check only asks the subject for a backend.
 let backendRule = Rule(
-    "TEST-1", .must, flow: .general, title: "A backend is made", statement: "The subject makes a backend.", source: "tests",
+    "TEST-1", .must, flow: .general, title: "A backend is made", statement: "The subject makes a backend.", sources: [],
+    hint: "if this fails, check that the subject makes a backend",
     checks: [Check("a backend comes") { context in _ = try await context.makeBackend() }])
 
 final class Counter: Sendable {

@@ -1,4 +1,5 @@
-/// A documented rule: its stable ID, level, one normative sentence, where it comes from, and the checks that prove it.
+/// A documented rule: its stable ID, level, one normative sentence, where it comes from, what to look at when it
+/// fails, and the checks that prove it.
 public struct Rule: Sendable, Identifiable, CustomStringConvertible {
     public let id: RuleID
     public let level: RequirementLevel
@@ -7,19 +8,23 @@ public struct Rule: Sendable, Identifiable, CustomStringConvertible {
     public let title: String
     /// The full normative statement, as in SPEC.md.
     public let statement: String
-    /// The documents it comes from (seed numbers, SDK, RFC, provider docs).
-    public let source: String
+    /// The public documents it comes from, one or more, so that a vendor can read the rule's origin.
+    public let sources: [RuleSource]
+    /// One line for an implementer whose subject fails the rule: "if this fails, check …".
+    public let hint: String
     public let checks: [Check]
 
     public init(
-        _ id: RuleID, _ level: RequirementLevel, flow: Flow, title: String, statement: String, source: String, checks: [Check]
+        _ id: RuleID, _ level: RequirementLevel, flow: Flow, title: String, statement: String, sources: [RuleSource], hint: String,
+        checks: [Check]
     ) {
         self.id = id
         self.level = level
         self.flow = flow
         self.title = title
         self.statement = statement
-        self.source = source
+        self.sources = sources
+        self.hint = hint
         self.checks = checks
     }
 

@@ -26,11 +26,16 @@ public struct RuleResult: Sendable, Hashable, Codable {
     public let title: String
     public let status: ConformanceStatus
     public let checks: [CheckResult]
+    /// Where the rule comes from, so that whoever reads a failure can open the document.
+    public let sources: [RuleSource]
+    public let hint: String
 
     public init(rule: Rule, checks: [CheckResult]) {
         self.rule = rule.id
         level = rule.level
         title = rule.title
+        sources = rule.sources
+        hint = rule.hint
         self.checks = checks
         status = checks.map(\.status).max { $0.severity < $1.severity } ?? .notApplicable
     }

@@ -24,6 +24,8 @@ public struct ReportTable: Sendable {
                 lines.append("")
                 lines.append("\(result.rule) [\(result.level)] \(label(result.status)): \(result.title)")
                 lines.append(contentsOf: result.summary.split(separator: "\n", omittingEmptySubsequences: false).map { "  \($0)" })
+                lines.append("  hint: \(result.hint)")
+                lines.append(contentsOf: result.sources.map { "  source: \($0)" })
             }
         }
         return lines.joined(separator: "\n")

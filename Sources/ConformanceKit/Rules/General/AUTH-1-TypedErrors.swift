@@ -3,7 +3,11 @@ extension Rule {
         "AUTH-1", .must, flow: .general,
         title: "Every failure is one typed error from the taxonomy",
         statement: "Every failure is one typed error from the taxonomy above, never a generic or untyped error, and never a crash.",
-        source: "iOS SDK (AuthErrorCode, FIRAuthErrorDomain)",
+        sources: [.firebaseAuthErrorCode(section: "AuthErrorCode, the codes of FIRAuthErrorDomain")],
+        hint: """
+            if this fails, check that every failure path, including a failing SMS carrier, mail server or reCAPTCHA, is \
+            mapped to an AuthError with a code, never passed through raw or thrown as another type
+            """,
         checks: [
             Check("phone failures, including outside-party failures, are AuthErrors", requires: [.flow(.phone)]) { context in
                 let app = try await context.launchApp()

@@ -8,7 +8,11 @@ extension Rule {
             No call hangs: when an outside party (SMS, email, GitHub, Apple) does not answer or fails, the call fails within \
             the configured timeout (networkError [17020]).
             """,
-        source: "iOS SDK (networkError)",
+        sources: [.firebaseAuthErrorCode(section: "networkError (17020)")],
+        hint: """
+            if this fails, check that every wait on an outside party (SMS, mail, push, identity provider) has a deadline \
+            of the configured networkTimeout on the world's clock, and that a stall or failure answers networkError
+            """,
         checks: [
             Check("a stalled SMS carrier makes verifyPhoneNumber fail with networkError within the timeout", requires: [.flow(.phone), .worldClock]) { context in
                 let app = try await context.launchApp(networkTimeout: .seconds(20))

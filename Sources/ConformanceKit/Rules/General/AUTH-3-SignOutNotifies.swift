@@ -3,7 +3,17 @@ extension Rule {
         "AUTH-3", .must, flow: .general,
         title: "Signing out clears the current user and notifies every listener",
         statement: "Signing out clears the current user and notifies every registered listener (each of several).",
-        source: "000–004",
+        sources: [
+            .firebasePhoneAuth(section: "Next steps: “to sign out a user, call signOut:”"),
+            .firebaseMultiFactor(section: "Signing users in with a second factor: the Auth state listeners"),
+            .firebaseEmailLink(section: "Next steps: signOut"),
+            .firebaseGitHub(section: "Next steps: signOut"),
+            .firebaseApple(section: "Next steps: signOut"),
+        ],
+        hint: """
+            if this fails, check that signOut clears the current user and notifies every registered ID-token listener, \
+            each of them, with a nil user
+            """,
         checks: [
             Check("each of three ID-token listeners hears the sign-in and then the sign-out", requires: [.flow(.phone)]) { context in
                 let app = try await context.launchApp()

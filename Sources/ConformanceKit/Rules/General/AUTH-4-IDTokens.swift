@@ -10,7 +10,14 @@ extension Rule {
             token (payload changed, signature removed, alg: none), a malformed one (not three segments), an expired one, and \
             one issued for another project; refusing never crashes.
             """,
-        source: "Firebase Admin verifyIdToken docs",
+        sources: [
+            .firebaseVerifyIDTokens(section: "Verify ID tokens using a third-party JWT library: the header and payload claims to check (alg, kid, exp, aud, iss) and the signature"),
+        ],
+        hint: """
+            if this fails, check that verifyIDToken checks the RS256 signature with the backend's own key, refuses alg \
+            none and malformed tokens, checks exp on the world's clock and aud and iss against this project, and throws \
+            an AuthError instead of crashing
+            """,
         checks: [
             Check("the backend accepts its own token and refuses every tampering and malformed token with an AuthError") { context in
                 let app = try await context.signedInApp()

@@ -7,7 +7,17 @@ extension Rule {
             with userNotFound [17011] (or, with email enumeration protection, both with invalidCredential [17004]), and nobody \
             is signed in.
             """,
-        source: "Firebase password-auth docs, 001 (password is the first factor)",
+        sources: [
+            .firebasePasswordAuth(section: "Sign in a user with an email address and password"),
+            .firebaseAuthErrorCode(section: "wrongPassword (17009), userNotFound (17011), invalidCredential (17004)"),
+            .emailEnumerationProtection(section: "Overview: an invalid sign-in returns INVALID_LOGIN_CREDENTIALS, not EMAIL_NOT_FOUND"),
+            .firebaseMultiFactor(section: "Signing users in with a second factor: email and password as the first factor"),
+        ],
+        hint: """
+            if this fails, check that signIn compares the whole password exactly (case, trailing space) and answers \
+            wrongPassword and userNotFound, or invalidCredential for both when emailEnumerationProtection is declared, \
+            signing nobody in
+            """,
         checks: [
             Check("passwords nearest to the right one fail, then the right one signs in", requires: [.flow(.multiFactor)]) { context in
                 let app = try await context.passwordUserSignedOut()

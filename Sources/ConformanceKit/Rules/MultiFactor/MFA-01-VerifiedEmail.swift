@@ -3,7 +3,15 @@ extension Rule {
         "MFA-1", .must, flow: .multiFactor,
         title: "Enrolling a second factor requires a verified email",
         statement: "Enrolling a second factor requires a verified email: otherwise unverifiedEmail [17086], and nothing is enrolled.",
-        source: "001 (“MFA를 사용하려면 이메일 인증이 필요합니다”), emulator (UNVERIFIED_EMAIL)",
+        sources: [
+            .firebaseMultiFactor(section: "Before you begin: “MFA requires email verification”"),
+            .firebaseAuthEmulatorSource(section: "operations.ts, mfaEnrollmentStart: UNVERIFIED_EMAIL"),
+            .firebaseAuthErrorCode(section: "unverifiedEmail (17086)"),
+        ],
+        hint: """
+            if this fails, check that enrollment (at the session, the SMS or enroll) refuses a user whose email is not \
+            verified with unverifiedEmail and records no factor
+            """,
         checks: [
             Check("a user whose email is not verified cannot enroll") { context in
                 let app = try await context.launchApp()

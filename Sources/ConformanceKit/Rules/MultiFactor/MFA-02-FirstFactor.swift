@@ -3,7 +3,14 @@ extension Rule {
         "MFA-2", .must, flow: .multiFactor,
         title: "Phone and anonymous users cannot enroll a second factor",
         statement: "Users whose first factor is phone or anonymous (or Game Center, where supported) cannot enroll: unsupportedFirstFactor [17089].",
-        source: "001 (“전화 인증, 익명 인증, Apple Game Center를 제외한 모든 제공업체는 MFA를 지원합니다”)",
+        sources: [
+            .firebaseMultiFactor(section: "Before you begin: “every provider supports MFA, except phone auth, anonymous auth, and Apple Game Center”"),
+            .firebaseAuthErrorCode(section: "unsupportedFirstFactor (17089)"),
+        ],
+        hint: """
+            if this fails, check that enrollment looks at how the current user signed in and refuses phone and anonymous \
+            users with unsupportedFirstFactor
+            """,
         checks: [
             Check("a user signed in by phone cannot enroll") { context in
                 let app = try await context.launchApp()

@@ -10,7 +10,15 @@ extension Rule {
             an enrollment date and the phone number. An enrollment verification is good for one enrollment: used again (also \
             after the factor was unenrolled) it fails.
             """,
-        source: "001 (두 번째 단계 등록)",
+        sources: [
+            .firebaseMultiFactor(section: "Enrolling a second factor"),
+            .firebaseMultiFactorReference(section: "session(), enroll(with:displayName:)"),
+        ],
+        hint: """
+            if this fails, check that the enrollment SMS goes once, to the number given, that enroll records uid, \
+            displayName, factorID phone, the number and an enrollment date on the clock the subject declares, and that \
+            enrolling uses up its verification
+            """,
         checks: [
             Check("one SMS reaches the number and the enrolled factor has its uid, name, factor ID, date and number") { context in
                 let app = try await context.launchApp()

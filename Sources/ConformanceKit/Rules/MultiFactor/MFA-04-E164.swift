@@ -3,7 +3,14 @@ extension Rule {
         "MFA-4", .must, flow: .multiFactor,
         title: "The enrollment phone number obeys PHONE-1",
         statement: "The enrollment phone number obeys PHONE-1 (E.164, no punctuation or whitespace).",
-        source: "001 (“전화번호 형식은 앞에 +를 입력하고 구두점이나 공백은 사용하지 마세요(예: +15105551234)”)",
+        sources: [
+            .firebaseMultiFactor(section: "Enrolling a second factor: “prefix the number with + and use no punctuation or whitespace (e.g. +15105551234)”"),
+            .ituE164(),
+        ],
+        hint: """
+            if this fails, check that verifyPhoneNumber with a multi-factor session runs the same E.164 check as phone \
+            sign-in (invalidPhoneNumber, missingPhoneNumber when empty) before any SMS
+            """,
         checks: [
             Check("every malformed number of Fixtures/phone/e164.json is refused for enrollment, no SMS sent") { context in
                 let app = try await context.launchApp(.withoutVerificationLimit)

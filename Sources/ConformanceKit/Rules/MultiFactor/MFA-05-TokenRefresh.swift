@@ -3,7 +3,10 @@ extension Rule {
         "MFA-5", .must, flow: .multiFactor,
         title: "Enrollment refreshes the ID token and notifies ID-token listeners",
         statement: "Enrollment refreshes the user's tokens and notifies ID-token listeners.",
-        source: "001 (“This will update the underlying tokens and trigger ID token change listener”)",
+        sources: [
+            .firebaseMultiFactor(section: "Enrolling a second factor: “Complete enrollment. This will update the underlying tokens and trigger ID token change listener.”"),
+        ],
+        hint: "if this fails, check that enroll mints a new ID token for the user and notifies the ID-token listeners registered before it",
         checks: [
             Check("after enrollment the ID token is new and verifies") { context in
                 let app = try await context.launchApp()

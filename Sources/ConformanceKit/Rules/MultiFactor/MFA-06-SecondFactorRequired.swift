@@ -6,7 +6,14 @@ extension Rule {
             After enrollment, a first-factor sign-in (password, email link, OAuth) does not sign the user in: it fails with \
             secondFactorRequired [17078] carrying a resolver with the hints and a session; the current user is unchanged.
             """,
-        source: "001 (두 번째 단계 인증으로 사용자 로그인 처리)",
+        sources: [
+            .firebaseMultiFactor(section: "Signing users in with a second factor: the first factor's error holds a resolver, hints of the enrolled second factors and a session"),
+            .firebaseAuthErrorCode(section: "secondFactorRequired (17078)"),
+        ],
+        hint: """
+            if this fails, check that a first-factor sign-in of an enrolled user stops with secondFactorRequired carrying \
+            one hint per factor and a non-empty session, and leaves the current user as it was
+            """,
         checks: [
             Check("a password sign-in stops at the second factor and leaves the current user as it was") { context in
                 let app = try await context.launchApp()

@@ -8,7 +8,14 @@ extension Rule {
             resolver, its hints, or the error. A style that keeps the country code visible must not be used where it would \
             reveal every digit (a 7-digit number with a 3-digit country code).
             """,
-        source: "001 (“인증 과정에서 전화번호가 마스킹되므로(예: +1******1234)”), emulator (obfuscatePhoneNumber)",
+        sources: [
+            .firebaseMultiFactor(section: "Enrolling a second factor: “the phone number is masked during the authentication flow (e.g. +1******1234)”"),
+            .firebaseAuthEmulatorSource(section: "operations.ts, obfuscatePhoneNumber: every digit but the last four becomes *"),
+        ],
+        hint: """
+            if this fails, check that a hint masks each digit but the last four with one *, keeps the country code only \
+            where a digit stays hidden, and that no string of the resolver, its hints or the error holds the full number
+            """,
         checks: [
             Check("hints of numbers with 1-, 2- and 3-digit country codes are masked as the rule says") { context in
                 let app = try await context.launchApp()

@@ -6,7 +6,11 @@ extension Rule {
             Each hint carries the factor's uid, displayName and factorID; with several factors there is one hint per factor, \
             and choosing hint *i* sends the SMS to factor *i*'s number only.
             """,
-        source: "001 (“resolver.hints[selectedIndex]”)",
+        sources: [.firebaseMultiFactor(section: "Signing users in with a second factor: resolver.hints[selectedIndex]")],
+        hint: """
+            if this fails, check that the resolver has one hint per enrolled factor, in order, with its uid, displayName \
+            and factorID, and that verifyPhoneNumber(with: hint, …) texts that factor's number only
+            """,
         checks: [
             Check("two factors give two matching hints, and choosing the second texts only its number") { context in
                 let app = try await context.launchApp()

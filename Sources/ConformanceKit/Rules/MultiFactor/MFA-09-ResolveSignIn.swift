@@ -7,7 +7,14 @@ extension Rule {
             ID token's firebase.sign_in_provider; additionalUserInfo, which the iOS SDK leaves nil after resolveSignIn, \
             names it when present) and, for OAuth, its credential.
             """,
-        source: "001 (“Complete sign-in. This will also trigger the Auth state listeners”), emulator (sign_in_provider kept)",
+        sources: [
+            .firebaseMultiFactor(section: "Signing users in with a second factor: “Complete sign-in. This will also trigger the Auth state listeners.”"),
+            .firebaseAuthEmulatorSource(section: "operations.ts, mfaSignInFinalize: the tokens keep the pending credential's signInProvider"),
+        ],
+        hint: """
+            if this fails, check that resolveSignIn signs in the user of the pending first factor and mints tokens whose \
+            firebase.sign_in_provider is that first factor's provider, not phone
+            """,
         checks: [
             Check("the code from the hint's SMS signs the user in; the session's provider stays password") { context in
                 let (app, resolver) = try await context.pendingSignIn()

@@ -3,7 +3,14 @@ extension Rule {
         "MFA-10", .must, flow: .multiFactor,
         title: "resolveSignIn with a wrong code fails with invalidVerificationCode",
         statement: "resolveSignIn with a wrong code fails with invalidVerificationCode and signs nobody in.",
-        source: "001",
+        sources: [
+            .firebaseMultiFactor(section: "Signing users in with a second factor"),
+            .firebaseAuthErrorCode(section: "invalidVerificationCode (17044)"),
+        ],
+        hint: """
+            if this fails, check that resolveSignIn compares the second-factor code whole and fails with \
+            invalidVerificationCode without signing anyone in
+            """,
         checks: [
             Check("a wrong second-factor code fails and signs nobody in") { context in
                 let (app, resolver) = try await context.pendingSignIn()

@@ -10,7 +10,15 @@ extension Rule {
             the user's own or another's), it is used up once it has completed a sign-in, and it expires (sessionExpired) a \
             fixed time after the first factor succeeded; sending the second-factor SMS does not extend it.
             """,
-        source: "Firebase MFA docs, Identity Platform (mfaPendingCredential)",
+        sources: [
+            .firebaseMultiFactor(section: "Signing users in with a second factor: resolver.session"),
+            .identityToolkitFinalizeMFASignIn(section: "mfaPendingCredential: the pending credential from the first factor sign-in"),
+        ],
+        hint: """
+            if this fails, check that the pending credential is bound to one user and one attempt, accepts only \
+            verifications started with it, is used up by a sign-in, and expires a fixed time after the first factor, not \
+            after the SMS
+            """,
         checks: [
             Check("one sign-in's session cannot text another user's factor") { context in
                 let (mine, theirs, app, _) = try await context.twoPendingSignIns()

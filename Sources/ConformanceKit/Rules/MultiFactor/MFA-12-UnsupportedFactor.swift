@@ -3,7 +3,14 @@ extension Rule {
         "MFA-12", .must, flow: .multiFactor,
         title: "An unsupported factor type fails with a clear error",
         statement: "A factor type the implementation does not support (e.g. TOTP) fails with a clear error, not a crash or a hang.",
-        source: "001 (SMS only), iOS SDK (enroll with an unknown factor ID returns without calling back)",
+        sources: [
+            .firebaseMultiFactor(section: "Signing users in with a second factor: a factorID other than phone is an “unsupported second factor”"),
+            .firebaseMultiFactorReference(section: "enroll(with:displayName:)"),
+        ],
+        hint: """
+            if this fails, check that enroll and resolveSignIn answer an assertion of a factor type they do not support \
+            (e.g. TOTP) with an AuthError that has a message, instead of trapping or never completing
+            """,
         checks: [
             Check("enrolling a TOTP factor fails with an AuthError and enrolls nothing") { context in
                 let app = try await context.launchApp()

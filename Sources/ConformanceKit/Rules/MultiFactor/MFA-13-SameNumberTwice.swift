@@ -6,7 +6,14 @@ extension Rule {
             The same phone number cannot be enrolled twice for one user: secondFactorAlreadyEnrolled [17087], also when two \
             enrollments of that number are under way at once.
             """,
-        source: "emulator (SECOND_FACTOR_EXISTS)",
+        sources: [
+            .firebaseAuthEmulatorSource(section: "operations.ts, mfaEnrollmentStart: SECOND_FACTOR_EXISTS, “Phone number already enrolled as second factor for this account.”"),
+            .firebaseAuthErrorCode(section: "secondFactorAlreadyEnrolled (17087)"),
+        ],
+        hint: """
+            if this fails, check that the backend checks the user's factors for the number when it records the factor, \
+            atomically, so neither a repeat nor two concurrent enrollments enroll the number twice
+            """,
         checks: [
             Check("enrolling an enrolled number again fails with secondFactorAlreadyEnrolled") { context in
                 let app = try await context.launchApp()

@@ -3,7 +3,11 @@ extension Rule {
         "MFA-14", .must, flow: .multiFactor,
         title: "Unenrolling removes exactly the factor named; with none left, the first factor signs in again",
         statement: "Unenrolling removes exactly the factor named, and no other; with none left, first-factor sign-in signs the user in again.",
-        source: "Firebase MFA docs (unenroll)",
+        sources: [.firebaseMultiFactorReference(section: "unenroll")],
+        hint: """
+            if this fails, check that unenroll removes only the factor with that uid, and that a user with no factor left \
+            signs in with the first factor alone
+            """,
         checks: [
             Check("after unenrolling the only factor, the password alone signs in") { context in
                 let app = try await context.launchApp()

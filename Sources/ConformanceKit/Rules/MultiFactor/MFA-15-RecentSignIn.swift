@@ -7,7 +7,14 @@ extension Rule {
             the window at the moment of enroll (whenever the multi-factor session was taken), enrolling fails with \
             requiresRecentLogin [17014].
             """,
-        source: "001 (“사용자를 다시 인증합니다”)",
+        sources: [
+            .firebaseMultiFactor(section: "Enrolling a second factor: “Re-authenticate the user.”"),
+            .firebaseAuthErrorCode(section: "requiresRecentLogin (17014)"),
+        ],
+        hint: """
+            if this fails, check that enroll itself, not only multiFactorSession or the SMS, compares the last sign-in \
+            time with the recent-sign-in window on the world's clock and fails with requiresRecentLogin
+            """,
         checks: [
             Check("a sign-in older than the window cannot enroll until the user re-authenticates", requires: [.worldClock]) { context in
                 let app = try await context.launchApp()

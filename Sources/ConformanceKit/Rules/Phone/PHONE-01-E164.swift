@@ -11,7 +11,16 @@ extension Rule {
             be in service anywhere (fewer than 7 digits: the shortest numbers in service, in Niue and Tokelau, have 7), may \
             go either way; the implementation declares which.
             """,
-        source: "001 (“앞에 +를 입력하고 구두점이나 공백은 사용하지 마세요(예: +15105551234)”), 000, ITU-T E.164",
+        sources: [
+            .firebaseMultiFactor(section: "Enrolling a second factor: “prefix the number with + and use no punctuation or whitespace (e.g. +15105551234)”"),
+            .firebasePhoneAuth(section: "Test with fictional phone numbers: “test phone numbers also go through the same validation as real users' phone numbers”"),
+            .ituE164(section: "the international public telecommunication number: country code, then national number, 15 digits at most"),
+        ],
+        hint: """
+            if this fails, check that the E.164 check (+, a country code not starting with 0, digits only, 15 at most) \
+            runs before any SMS and answers invalidPhoneNumber, that no country's valid number is refused, and that \
+            acceptsUnassignedPhoneNumbers and acceptsShortPhoneNumbers declare what the subject does
+            """,
         checks: [
             Check("every valid number of Fixtures/phone/e164.json gets its SMS") { context in
                 try await context.requestCodes(for: .valid)

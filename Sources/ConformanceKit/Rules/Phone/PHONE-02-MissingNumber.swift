@@ -3,7 +3,14 @@ extension Rule {
         "PHONE-2", .must, flow: .phone,
         title: "An empty phone number fails with missingPhoneNumber",
         statement: "An empty phone number is rejected with missingPhoneNumber [17041]; no SMS is sent.",
-        source: "iOS SDK (PhoneAuthProvider.verifyPhoneNumber, testVerifyEmptyPhoneNumber)",
+        sources: [
+            .firebaseAuthErrorCode(section: "missingPhoneNumber (17041)"),
+            .firebasePhoneAuth(section: "Send a verification code to the user's phone"),
+        ],
+        hint: """
+            if this fails, check that verifyPhoneNumber tests for an empty number first and fails with missingPhoneNumber, \
+            not invalidPhoneNumber, before anything is sent
+            """,
         checks: [
             Check("verifyPhoneNumber(\"\") fails with missingPhoneNumber and sends no SMS") { context in
                 let app = try await context.launchApp()

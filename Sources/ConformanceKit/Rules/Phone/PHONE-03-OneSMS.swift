@@ -6,7 +6,11 @@ extension Rule {
             A successful verifyPhoneNumber sends exactly one SMS, to exactly that number, holding a 6-digit code, and \
             returns a non-empty verification ID.
             """,
-        source: "000",
+        sources: [.firebasePhoneAuth(section: "Send a verification code to the user's phone")],
+        hint: """
+            if this fails, check that one successful verifyPhoneNumber sends exactly one SMS, addressed to the number \
+            exactly as given, whose text holds the code as a single 6-digit run, and returns a non-empty verification ID
+            """,
         checks: [PhoneNumbers.us, PhoneNumbers.brazil].map { phoneNumber in
             Check("one SMS with a 6-digit code reaches \(phoneNumber) exactly") { context in
                 let app = try await context.launchApp()

@@ -6,7 +6,11 @@ extension Rule {
             Signing in with the verification ID and the code from that SMS succeeds; the user's phone number is the E.164 \
             number; the first sign-in creates the user (isNewUser true), a later one returns the same user (isNewUser false).
             """,
-        source: "000",
+        sources: [.firebasePhoneAuth(section: "Sign in the user with the verification code")],
+        hint: """
+            if this fails, check that users are stored and looked up by the E.164 number, so a later sign-in returns the \
+            same uid, and that isNewUser is true only for the sign-in that created the user
+            """,
         checks: [
             Check("first sign-in creates a user with the E.164 number, a later one returns the same user") { context in
                 let app = try await context.launchApp()

@@ -8,7 +8,14 @@ extension Rule {
             attempts never lock out the rightful user: a fresh verification of the same number still signs in with its code \
             (only the rate limit of PHONE-17 may refuse new requests).
             """,
-        source: "000, emulator (a wrong code does not consume the session)",
+        sources: [
+            .firebasePhoneAuth(section: "Sign in the user with the verification code"),
+            .firebaseAuthEmulatorSource(section: "operations.ts, verifyPhoneNumber: a wrong code fails with INVALID_CODE before the verification is used up"),
+        ],
+        hint: """
+            if this fails, check that the code is compared whole, not by prefix, that a wrong attempt neither signs in nor \
+            uses up the verification, and that wrong attempts never block a fresh verification of the number
+            """,
         checks: [
             Check("a wrong code fails with invalidVerificationCode, then the right code signs in") { context in
                 let app = try await context.launchApp()

@@ -6,7 +6,15 @@ extension Rule {
             An unknown or tampered verification ID fails with invalidVerificationID [17046]; an empty one with \
             missingVerificationID [17045]; an empty code with missingVerificationCode [17043].
             """,
-        source: "iOS SDK (testPhoneAuthMissingVerificationID, testPhoneAuthMissingVerificationCode, INVALID_SESSION_INFO)",
+        sources: [
+            .firebaseAuthErrorCode(section: "invalidVerificationID (17046), missingVerificationID (17045), missingVerificationCode (17043)"),
+            .firebaseAuthEmulatorSource(section: "operations.ts, verifyPhoneNumber: an unknown sessionInfo fails with INVALID_SESSION_INFO"),
+        ],
+        hint: """
+            if this fails, check that an empty verification ID fails with missingVerificationID and an empty code with \
+            missingVerificationCode, and that any verification ID the backend did not issue, even one a single character \
+            off, fails with invalidVerificationID
+            """,
         checks: [
             Check("an unknown verification ID, and each nearest tampering of a real one, fail with invalidVerificationID") { context in
                 let app = try await context.launchApp()

@@ -5,7 +5,14 @@ extension Rule {
         "PHONE-7", .must, flow: .phone,
         title: "A code is good for one sign-in",
         statement: "A code is good for one sign-in; using it again fails (sessionExpired [17051] or invalidVerificationID).",
-        source: "emulator (the verification record is deleted on success)",
+        sources: [
+            .firebaseAuthEmulatorSource(section: "operations.ts, verifyPhoneNumber: the verification is deleted once its code has signed in"),
+            .firebaseAuthErrorCode(section: "sessionExpired (17051), invalidVerificationID (17046)"),
+        ],
+        hint: """
+            if this fails, check that a successful sign-in marks its verification used on the backend, not only in the \
+            client, so the same ID and code fail on every device
+            """,
         checks: [
             Check("signing in again with a used code fails, on the same device and on another") { context in
                 let backend = try await context.makeBackend()

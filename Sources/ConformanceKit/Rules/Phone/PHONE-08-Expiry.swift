@@ -7,7 +7,8 @@ extension Rule {
             from that instant on (at exactly the lifetime, and later) it fails with sessionExpired [17051]. Wrong attempts do \
             not extend the lifetime.
             """,
-        source: "iOS SDK error set (SESSION_EXPIRED)",
+        sources: [.firebaseAuthErrorCode(section: "sessionExpired (17051): the SMS code has expired")],
+        hint: "if this fails, check that the code's expiry is compared with >= on the world's clock, and that a wrong attempt does not reset it",
         checks: [
             Check("a code used at exactly its lifetime, or later, fails with sessionExpired", requires: [.worldClock]) { context in
                 let app = try await context.launchApp(.withCodeLifetime(.seconds(120)))

@@ -3,7 +3,13 @@ extension Rule {
         "PHONE-9", .must, flow: .phone,
         title: "The verification ID survives an app restart",
         statement: "The verification ID is a plain string that survives an app restart: a new client instance of the same project signs in with it.",
-        source: "000 (“인증 ID를 저장한 후 앱이 로드되면 이를 복원합니다”)",
+        sources: [
+            .firebasePhoneAuth(section: "Send a verification code to the user's phone: “save the verification ID and restore it when your app loads”"),
+        ],
+        hint: """
+            if this fails, check that the verification is kept on the backend under its verification ID, not in the client \
+            instance that asked for it, so a new client of the same project completes it
+            """,
         checks: [
             Check("a restarted app signs in with the stored verification ID") { context in
                 let backend = try await context.makeBackend()

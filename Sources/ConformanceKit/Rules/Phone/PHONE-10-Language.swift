@@ -3,7 +3,11 @@ extension Rule {
         "PHONE-10", .must, flow: .phone,
         title: "The SMS is localized with the client's language code",
         statement: "The SMS is localized with the client's language code (e.g. fr) when one is set.",
-        source: "000 (Auth.languageCode)",
+        sources: [.firebasePhoneAuth(section: "Send a verification code to the user's phone: Auth.languageCode localizes the SMS")],
+        hint: """
+            if this fails, check that the client's languageCode travels with each verification request and that the SMS is \
+            written, and declared, in that language
+            """,
         checks: [
             Check("with languageCode fr the SMS is in French, and differs from the default text") { context in
                 let app = try await context.launchApp()

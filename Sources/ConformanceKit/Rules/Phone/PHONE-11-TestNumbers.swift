@@ -6,7 +6,13 @@ extension Rule {
             A test phone number with its fixed code: no SMS is sent, signing in with the fixed code succeeds, any number of \
             times in a row, and does not consume the SMS quota; any other code fails with invalidVerificationCode.
             """,
-        source: "000 (허용된 전화번호로 테스트)",
+        sources: [
+            .firebasePhoneAuth(section: "Test with fictional phone numbers: no real SMS is sent, the configured code signs in, and testing does not use up the quota"),
+        ],
+        hint: """
+            if this fails, check that test numbers are recognized before the SMS path: no SMS, only the configured code \
+            accepted, as often as asked, and nothing counted against the verification limit
+            """,
         checks: [
             Check("a test number gets no SMS and signs in with its fixed code") { context in
                 let app = try await context.launchApp(.withTestNumbers)

@@ -10,7 +10,14 @@ extension Rule {
             project configuration is the *stored* configuration: a console may normalise what a person types (+1 \
             650-555-3434), but what is stored must already be E.164.
             """,
-        source: "000 (“테스트 전화번호도 실제 사용자의 전화번호와 동일한 유효성 검사를 거칩니다”, “최대 10개”, “6자리 인증 코드”)",
+        sources: [
+            .firebasePhoneAuth(section: "Test with fictional phone numbers: “test phone numbers also go through the same validation as real users' phone numbers”; up to 10 numbers; a 6-digit verification code each"),
+        ],
+        hint: """
+            if this fails, check that the project configuration validates each test number with the same E.164 check as \
+            real numbers, requires exactly 6 digits per code and at most 10 numbers, and refuses anything else with a \
+            ConfigurationError
+            """,
         checks: [
             Check("test numbers that are not E.164 are rejected") { context in
                 for number in ["+1 650-555-0188", "16505550188", "+165055501881234567"] {

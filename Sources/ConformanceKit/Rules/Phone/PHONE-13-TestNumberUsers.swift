@@ -3,7 +3,13 @@ extension Rule {
         "PHONE-13", .must, flow: .phone,
         title: "A test-number user is a real user with a verifiable ID token",
         statement: "A user signed in with a test number is a real user: same user shape and token verification as a real-number user.",
-        source: "000 (“ID 토큰에는 실제 전화번호 사용자와 같은 서명이 있습니다”)",
+        sources: [
+            .firebasePhoneAuth(section: "Test with fictional phone numbers, Manual testing: “ID tokens issued during this process have the same signature as real phone number users”"),
+        ],
+        hint: """
+            if this fails, check that a test-number sign-in goes through the same user creation and token minting as a \
+            real one: same fields and providers, sign_in_provider phone, an ID token that verifies
+            """,
         checks: [
             Check("test-number and real-number users have the same shape and both ID tokens verify") { context in
                 let backend = try await context.makeBackend(.withTestNumbers)

@@ -9,7 +9,15 @@ extension Rule {
             fallback; if the user cancels the reCAPTCHA, the call fails with webContextCancelled [17058] and no SMS is sent; \
             with neither push nor reCAPTCHA available the call fails with an AuthError (code not pinned) and no SMS is sent.
             """,
-        source: "000 (앱 인증 사용 설정: 자동 APN 알림, reCAPTCHA 인증)",
+        sources: [
+            .firebasePhoneAuth(section: "Enable app verification: silent APNs notifications, reCAPTCHA verification"),
+            .firebaseAuthErrorCode(section: "webContextCancelled (17058)"),
+        ],
+        hint: """
+            if this fails, check that verifyPhoneNumber finishes app verification (a silent push, or reCAPTCHA when push \
+            is unavailable) before it asks for an SMS, and sends none when the user cancels (webContextCancelled) or \
+            neither works
+            """,
         checks: [
             Check("with push working, a silent push the app handles comes before the SMS, and no reCAPTCHA") { context in
                 let app = try await context.launchApp()

@@ -7,7 +7,13 @@ extension Rule {
             that is not a test number fails with an AuthError (code not pinned: production answers a missing or invalid app \
             credential) and no SMS is sent.
             """,
-        source: "000 (isAppVerificationDisabledForTesting: “이 API로는 허용되는 전화번호만 사용할 수 있습니다”)",
+        sources: [
+            .firebasePhoneAuth(section: "Integration testing: appVerificationDisabledForTesting; “only allowed phone numbers can be used with this API”"),
+        ],
+        hint: """
+            if this fails, check that with app verification disabled the client skips push and reCAPTCHA only for \
+            configured test numbers, and that any other number is refused without an SMS
+            """,
         checks: [
             Check("a test number signs in with no push and no reCAPTCHA") { context in
                 let app = try await context.launchApp(.withTestNumbers)

@@ -11,7 +11,11 @@ extension Rule {
             rejects anything else, also while it is waiting for its own (a forged push to a freshly launched app, a foreign URL \
             during a pending reCAPTCHA redirect).
             """,
-        source: "000 appendix (canHandleNotification, canHandle(url))",
+        sources: [.firebasePhoneAuth(section: "Appendix: Using phone sign-in without swizzling: canHandleNotification, canHandle(url)")],
+        hint: """
+            if this fails, check that canHandleNotification and canHandle(url) accept only the push or redirect the client \
+            is itself waiting for, once, and refuse everything else, also before and while it waits
+            """,
         checks: [
             Check("a freshly launched app refuses a forged app-verification push") { context in
                 let app = try await context.launchApp()

@@ -8,7 +8,14 @@ extension Rule {
             Too many verification requests for one number (from any number of devices) or from one device (for any numbers) \
             in a short time are refused with tooManyRequests [17010] or quotaExceeded [17052], and no SMS is sent.
             """,
-        source: "Firebase phone-auth limits (docs/auth/limits)",
+        sources: [
+            .firebaseAuthLimits(section: "Phone number sign-in limits: verification requests per IP address; verification SMS to one phone number within a period"),
+            .firebaseAuthErrorCode(section: "tooManyRequests (17010), quotaExceeded (17052)"),
+        ],
+        hint: """
+            if this fails, check that the verification limit is counted per number across devices and per device across \
+            numbers, and that a refused request answers tooManyRequests or quotaExceeded before any SMS
+            """,
         checks: [
             Check("the request past the configured limit for one number, from one device, is refused without an SMS") { context in
                 let backend = try await context.makeBackend(.withVerificationLimit(3))

@@ -3,7 +3,11 @@ extension Rule {
         "PHONE-18", .must, flow: .phone,
         title: "Signing out clears the current user, also at the next launch; the user can sign in again",
         statement: "Signing out clears the current user, also for the app's next launch on that device; the phone user can sign in again later.",
-        source: "000",
+        sources: [.firebasePhoneAuth(section: "Next steps: “to sign out a user, call signOut:”")],
+        hint: """
+            if this fails, check that signOut clears the user persisted on the device as well as in memory, and that the \
+            number signs in to the same uid afterwards
+            """,
         checks: [
             Check("after sign-out nobody is signed in, and a day later the same user signs in again", requires: [.worldClock]) { context in
                 let app = try await context.launchApp()

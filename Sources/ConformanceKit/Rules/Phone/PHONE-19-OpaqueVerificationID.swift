@@ -9,7 +9,14 @@ extension Rule {
             The verification ID is opaque: the code appears only in the SMS, never in the verification ID (plain or in any \
             encoding the suite can undo: base64, base64url, hex, percent-encoding) nor anywhere else the client receives.
             """,
-        source: "000 (the code proves possession of the phone), Identity Toolkit sessionInfo",
+        sources: [
+            .firebasePhoneAuth(section: "Sign in the user with the verification code"),
+            .identityToolkitSignInWithPhoneNumber(section: "sessionInfo: encrypted session information; code: the user-entered code from the SMS"),
+        ],
+        hint: """
+            if this fails, check that the verification ID is a random or encrypted handle that holds the code in no \
+            encoding, and that no error or other response echoes the right code
+            """,
         checks: [
             Check("the code is not in the verification ID, plain or encoded, for two verifications") { context in
                 let app = try await context.launchApp()

@@ -1,0 +1,109 @@
+import Foundation
+
+/// A public document a rule comes from, precise enough that a vendor can open it and find the passage.
+public struct RuleSource: Sendable, Hashable, Codable, CustomStringConvertible {
+    public let title: String
+    public let url: URL
+    /// Where in the document: a heading, an API name or an error code, with the passage in English when it adds something.
+    public let section: String?
+
+    public init(title: String, url: URL, section: String? = nil) {
+        self.title = title
+        self.url = url
+        self.section = section
+    }
+
+    /// `Title — section: https://…`, or `Title: https://…` without a section.
+    public var description: String {
+        "\(title)\(section.map { " — \($0)" } ?? ""): \(url.absoluteString)"
+    }
+}
+
+// The documents the catalogue cites, named so that a rule file cites one in a line.
+extension RuleSource {
+    public static func firebasePhoneAuth(section: String? = nil) -> RuleSource {
+        document("Authenticate with Firebase on Apple platforms using a Phone Number", "https://firebase.google.com/docs/auth/ios/phone-auth", section)
+    }
+
+    public static func firebaseMultiFactor(section: String? = nil) -> RuleSource {
+        document("Add multi-factor authentication to your iOS app", "https://firebase.google.com/docs/auth/ios/multi-factor", section)
+    }
+
+    /// The iOS SDK's `MultiFactor` class; `section` names the method.
+    public static func firebaseMultiFactorReference(section: String? = nil) -> RuleSource {
+        document(
+            "FirebaseAuth Framework Reference: MultiFactor",
+            "https://firebase.google.com/docs/reference/swift/firebaseauth/api/reference/Classes/MultiFactor", section)
+    }
+
+    public static func firebaseEmailLink(section: String? = nil) -> RuleSource {
+        document("Authenticate with Firebase Using Email Link on Apple Platforms", "https://firebase.google.com/docs/auth/ios/email-link-auth", section)
+    }
+
+    public static func firebaseGitHub(section: String? = nil) -> RuleSource {
+        document("Authenticate Using GitHub on Apple Platforms", "https://firebase.google.com/docs/auth/ios/github-auth", section)
+    }
+
+    public static func firebaseApple(section: String? = nil) -> RuleSource {
+        document("Authenticate Using Apple", "https://firebase.google.com/docs/auth/ios/apple", section)
+    }
+
+    public static func firebasePasswordAuth(section: String? = nil) -> RuleSource {
+        document(
+            "Authenticate with Firebase using Password-Based Accounts on Apple Platforms", "https://firebase.google.com/docs/auth/ios/password-auth",
+            section)
+    }
+
+    /// The iOS SDK's error codes; `section` names the case (e.g. `sessionExpired`).
+    public static func firebaseAuthErrorCode(section: String? = nil) -> RuleSource {
+        document(
+            "FirebaseAuth Framework Reference: AuthErrorCode",
+            "https://firebase.google.com/docs/reference/swift/firebaseauth/api/reference/Enums/AuthErrorCode", section)
+    }
+
+    public static func firebaseAuthEmulator(section: String? = nil) -> RuleSource {
+        document("Connect your app to the Authentication Emulator", "https://firebase.google.com/docs/emulator-suite/connect_auth", section)
+    }
+
+    /// The emulator's source, for behaviour its documentation does not state; `section` names the file and function.
+    public static func firebaseAuthEmulatorSource(section: String? = nil) -> RuleSource {
+        document("Firebase Authentication Emulator source (firebase-tools)", "https://github.com/firebase/firebase-tools/tree/master/src/emulator/auth", section)
+    }
+
+    public static func firebaseAuthLimits(section: String? = nil) -> RuleSource {
+        document("Firebase Authentication Limits", "https://firebase.google.com/docs/auth/limits", section)
+    }
+
+    public static func firebaseVerifyIDTokens(section: String? = nil) -> RuleSource {
+        document("Verify ID Tokens (Firebase Admin SDK)", "https://firebase.google.com/docs/auth/admin/verify-id-tokens", section)
+    }
+
+    public static func emailEnumerationProtection(section: String? = nil) -> RuleSource {
+        document(
+            "Enable or disable email enumeration protection (Identity Platform)",
+            "https://cloud.google.com/identity-platform/docs/admin/email-enumeration-protection", section)
+    }
+
+    /// The REST method behind phone sign-in; its `sessionInfo` is what the SDK calls the verification ID.
+    public static func identityToolkitSignInWithPhoneNumber(section: String? = nil) -> RuleSource {
+        document(
+            "Identity Toolkit API: accounts.signInWithPhoneNumber",
+            "https://cloud.google.com/identity-platform/docs/reference/rest/v1/accounts/signInWithPhoneNumber", section)
+    }
+
+    /// The REST method that completes a second-factor sign-in with the first factor's `mfaPendingCredential`.
+    public static func identityToolkitFinalizeMFASignIn(section: String? = nil) -> RuleSource {
+        document(
+            "Identity Toolkit API: accounts.mfaSignIn.finalize",
+            "https://cloud.google.com/identity-platform/docs/reference/rest/v2/accounts.mfaSignIn/finalize", section)
+    }
+
+    public static func ituE164(section: String? = nil) -> RuleSource {
+        document("ITU-T Recommendation E.164: The international public telecommunication numbering plan", "https://www.itu.int/rec/T-REC-E.164", section)
+    }
+
+    private static func document(_ title: String, _ address: StaticString, _ section: String?) -> RuleSource {
+        guard let url = URL(string: "\(address)") else { preconditionFailure("not a URL: \(address)") }
+        return RuleSource(title: title, url: url, section: section)
+    }
+}
