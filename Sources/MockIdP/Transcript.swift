@@ -35,10 +35,10 @@ public final class Transcript: Sendable {
     private let entries = Mutex<[TranscriptEntry]>([])
     private let clock: VirtualClock
 
-    public init(clock: VirtualClock) { self.clock = clock }
+    package init(clock: VirtualClock) { self.clock = clock }
 
     @discardableResult
-    public func record(_ event: WorldEvent) -> TranscriptEntry {
+    package func record(_ event: WorldEvent) -> TranscriptEntry {
         let now = clock.now
         return entries.withLock { entries in
             let entry = TranscriptEntry(sequence: entries.count + 1, time: now, event: event)

@@ -1,14 +1,14 @@
 /// One executable piece of evidence for a rule: drives a flow as a user would in a fresh world and throws
 /// ``CheckFailure`` when the subject's answers or the world's transcript contradict the rule.
-public struct Check: Sendable {
-    public let name: String
+package struct Check: Sendable {
+    package let name: String
     /// What the subject must declare for the check to apply, besides its rule's flow.
-    public let requirements: [Requirement]
+    package let requirements: [Requirement]
     /// Where the check is written, for failure reports.
-    public let location: CheckLocation
+    package let location: CheckLocation
     let body: @Sendable (CheckContext) async throws -> Void
 
-    public init(
+    package init(
         _ name: String, requires requirements: [Requirement] = [], fileID: String = #fileID, line: Int = #line,
         _ body: @escaping @Sendable (CheckContext) async throws -> Void
     ) {
@@ -52,27 +52,27 @@ public struct CheckLocation: Sendable, Hashable, Codable, CustomStringConvertibl
 
 /// Thrown by a check when the subject does not follow the rule. The runner adds the rule ID and the
 /// world's transcript.
-public struct CheckFailure: Error, Sendable, CustomStringConvertible {
-    public let message: String
+package struct CheckFailure: Error, Sendable, CustomStringConvertible {
+    package let message: String
     /// What the rule expects and what the subject did, when the check can name them apart.
-    public let expected: String?
-    public let actual: String?
+    package let expected: String?
+    package let actual: String?
     /// Where the failed expectation is written.
-    public let location: CheckLocation?
+    package let location: CheckLocation?
 
-    public init(_ message: String, expected: String? = nil, actual: String? = nil, fileID: String? = nil, line: Int? = nil) {
+    package init(_ message: String, expected: String? = nil, actual: String? = nil, fileID: String? = nil, line: Int? = nil) {
         self.message = message
         self.expected = expected
         self.actual = actual
         location = fileID.map { CheckLocation(fileID: $0, line: line ?? 0) }
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }
 
 /// Thrown by a check when it does not apply to this subject (a capability it did not declare).
-public struct NotApplicable: Error, Sendable {
-    public let reason: String
+package struct NotApplicable: Error, Sendable {
+    package let reason: String
 
-    public init(_ reason: String) { self.reason = reason }
+    package init(_ reason: String) { self.reason = reason }
 }

@@ -3,13 +3,13 @@ import MockIdP
 import Synchronization
 
 /// What a check works with: the subject, a world of its own, and the rule it serves.
-public struct CheckContext: Sendable {
-    public let subject: any ConformanceSubject
-    public let world: World
-    public let rule: Rule
+package struct CheckContext: Sendable {
+    package let subject: any ConformanceSubject
+    package let world: World
+    package let rule: Rule
     let progress = CheckProgress()
 
-    public init(subject: any ConformanceSubject, world: World, rule: Rule) {
+    package init(subject: any ConformanceSubject, world: World, rule: Rule) {
         self.subject = subject
         self.world = world
         self.rule = rule
@@ -18,7 +18,7 @@ public struct CheckContext: Sendable {
     /// Runs `body`, noting what the check waits for: if the subject never delivers it, the watchdog's
     /// failure names it.
     @discardableResult
-    public func waiting<T>(for what: String, _ body: () async throws -> T) async rethrows -> T {
+    package func waiting<T>(for what: String, _ body: () async throws -> T) async rethrows -> T {
         progress.note(what)
         let result = try await body()
         progress.note(nil)  // kept when `body` throws: the watchdog cancels a wait before it reads the note
@@ -27,17 +27,17 @@ public struct CheckContext: Sendable {
 
     /// The subject's ID-token listener events on `client`, once the listener's first call (with the current
     /// user, made at registration) has arrived: later events are changes.
-    public func listen(on client: any AuthClient, as name: String = "the ID-token listener") async throws -> (EventLog<AuthUser?>, ListenerRegistration) {
+    package func listen(on client: any AuthClient, as name: String = "the ID-token listener") async throws -> (EventLog<AuthUser?>, ListenerRegistration) {
         let heard = EventLog<AuthUser?>()
         let registration = await client.addIDTokenDidChangeListener { heard.append($0) }
         try await waiting(for: "\(name) to be called once at registration, with the current user") { try await heard.next() }
         return (heard, registration)
     }
 
-    public var capabilities: Capabilities { subject.capabilities }
+    package var capabilities: Capabilities { subject.capabilities }
 
     /// Moves the world's time, for checks that need it to pass; not applicable to a subject that keeps real time.
-    public func advanceClock(by duration: Duration) throws {
+    package func advanceClock(by duration: Duration) throws {
         guard capabilities.runsOnWorldClock else {
             throw NotApplicable("the check needs time to pass, and the subject keeps real time (runsOnWorldClock is false)")
         }
@@ -45,10 +45,10 @@ public struct CheckContext: Sendable {
     }
 
     /// The subject's notion of now: the world's date, or real time for a subject that keeps real time.
-    public var subjectNow: Date { capabilities.runsOnWorldClock ? world.clock.date : Date() }
+    package var subjectNow: Date { capabilities.runsOnWorldClock ? world.clock.date : Date() }
 
     /// A backend for `configuration`; a subject that refuses a valid configuration fails the check.
-    public func makeBackend(_ configuration: ProjectConfiguration = .standard) async throws -> any AuthBackend {
+    package func makeBackend(_ configuration: ProjectConfiguration = .standard) async throws -> any AuthBackend {
         let configuration = try configuration.validated()
         do {
             return try await subject.makeBackend(configuration: configuration, world: world)
@@ -58,14 +58,14 @@ public struct CheckContext: Sendable {
     }
 
     /// Launches the app on `device` and installs it there, so that the device's pushes and opened URLs reach it.
-    public func launch(_ backend: any AuthBackend, on device: Device = .primary) async throws -> any AuthClient {
+    package func launch(_ backend: any AuthBackend, on device: Device = .primary) async throws -> any AuthClient {
         let client = try await expectSuccess("makeClient(on: \(device))") { try await backend.makeClient(on: device) }
         world.devices.install(ClientApp(client: client), on: device)
         return client
     }
 
     /// A backend for `configuration` and the app launched on `device`.
-    public func launchApp(_ configuration: ProjectConfiguration = .standard, on device: Device = .primary) async throws -> LaunchedApp {
+    package func launchApp(_ configuration: ProjectConfiguration = .standard, on device: Device = .primary) async throws -> LaunchedApp {
         let backend = try await makeBackend(configuration)
         return LaunchedApp(backend: backend, client: try await launch(backend, on: device), device: device)
     }
@@ -73,7 +73,7 @@ public struct CheckContext: Sendable {
 
 extension CheckContext {
     /// An app with a user signed in by the simplest flow the subject declares: phone, else password.
-    public func signedInApp(_ configuration: ProjectConfiguration = .standard, on device: Device = .primary) async throws -> LaunchedApp {
+    package func signedInApp(_ configuration: ProjectConfiguration = .standard, on device: Device = .primary) async throws -> LaunchedApp {
         let flows = capabilities.flows
         guard flows.contains(.phone) || flows.contains(.multiFactor) else {
             throw NotApplicable("the subject declares no flow that signs a user in (phone or multiFactor)")
@@ -98,10 +98,10 @@ final class CheckProgress: Sendable {
 }
 
 /// A backend with one app launched on a device.
-public struct LaunchedApp: Sendable {
-    public let backend: any AuthBackend
-    public let client: any AuthClient
-    public let device: Device
+package struct LaunchedApp: Sendable {
+    package let backend: any AuthBackend
+    package let client: any AuthClient
+    package let device: Device
 }
 
 /// The app delegate of a device: forwards the device's pushes and URLs to the client, as an app that

@@ -1,6 +1,6 @@
 extension Optional {
     /// The wrapped value for a message, or `nil`.
-    public var shown: String { map { "\($0)" } ?? "nil" }
+    package var shown: String { map { "\($0)" } ?? "nil" }
 }
 
 /// A value as a failure message shows it: errors with their type, sign-ins by uid, long strings shortened.

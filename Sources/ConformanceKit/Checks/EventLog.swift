@@ -4,7 +4,7 @@ import Synchronization
 /// depending on when the subject's notifier is scheduled: a subject that notifies asynchronously (as
 /// Firebase does, on the main queue) is waited for as long as it takes; one that never notifies is
 /// reported by the runner's watchdog with what the check was waiting for.
-public final class EventLog<Event: Sendable>: Sendable {
+package final class EventLog<Event: Sendable>: Sendable {
     private struct State {
         var events: [Event] = []
         var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
@@ -13,9 +13,9 @@ public final class EventLog<Event: Sendable>: Sendable {
 
     private let state = Mutex(State())
 
-    public init() {}
+    package init() {}
 
-    public func append(_ event: Event) {
+    package func append(_ event: Event) {
         let waiters = state.withLock { state in
             state.events.append(event)
             defer { state.waiters = [:] }
@@ -24,13 +24,13 @@ public final class EventLog<Event: Sendable>: Sendable {
         for waiter in waiters { waiter.resume() }
     }
 
-    public var all: [Event] { state.withLock { $0.events } }
+    package var all: [Event] { state.withLock { $0.events } }
 
-    public var count: Int { state.withLock { $0.events.count } }
+    package var count: Int { state.withLock { $0.events.count } }
 
     /// The first event after the first `skipping` that matches `predicate`, once it has arrived.
     @discardableResult
-    public func next(after skipping: Int = 0, where predicate: (Event) -> Bool = { _ in true }) async throws -> Event {
+    package func next(after skipping: Int = 0, where predicate: (Event) -> Bool = { _ in true }) async throws -> Event {
         while true {
             let (events, seen) = state.withLock { ($0.events, $0.events.count) }
             if let match = events.dropFirst(skipping).first(where: predicate) { return match }

@@ -1,11 +1,11 @@
 /// Fails the check with `message` unless `condition` holds.
-public func expect(_ condition: Bool, _ message: @autoclosure () -> String, fileID: String = #fileID, line: Int = #line) throws(CheckFailure) {
+package func expect(_ condition: Bool, _ message: @autoclosure () -> String, fileID: String = #fileID, line: Int = #line) throws(CheckFailure) {
     if !condition { throw CheckFailure(message(), fileID: fileID, line: line) }
 }
 
 /// Runs `body`, which must succeed; a thrown error fails the check and names `action`.
 @discardableResult
-public func expectSuccess<T>(
+package func expectSuccess<T>(
     _ action: String, fileID: String = #fileID, line: Int = #line, _ body: () async throws -> T
 ) async throws -> T {
     do {
@@ -23,7 +23,7 @@ public func expectSuccess<T>(
 
 /// Runs `body`, which must fail with an ``AuthError`` whose code is one of `expected`; returns that error.
 @discardableResult
-public func expectFailure<T>(
+package func expectFailure<T>(
     _ expected: AuthErrorCode..., when action: String, fileID: String = #fileID, line: Int = #line, _ body: () async throws -> T
 ) async throws -> AuthError {
     let error = try await expectAuthError(when: action, fileID: fileID, line: line, body)
@@ -35,7 +35,7 @@ public func expectFailure<T>(
 }
 
 /// Runs `body`, which must fail with some ``AuthError``; returns it.
-public func expectAuthError<T>(
+package func expectAuthError<T>(
     when action: String, fileID: String = #fileID, line: Int = #line, _ body: () async throws -> T
 ) async throws -> AuthError {
     let outcome: T

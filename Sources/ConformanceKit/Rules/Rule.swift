@@ -12,9 +12,9 @@ public struct Rule: Sendable, Identifiable, CustomStringConvertible {
     public let sources: [RuleSource]
     /// One line for an implementer whose subject fails the rule: "if this fails, check …".
     public let hint: String
-    public let checks: [Check]
+    package let checks: [Check]
 
-    public init(
+    package init(
         _ id: RuleID, _ level: RequirementLevel, flow: Flow, title: String, statement: String, sources: [RuleSource], hint: String,
         checks: [Check]
     ) {

@@ -2,21 +2,21 @@ import Foundation
 import MockIdP
 
 /// A password user of the multi-factor checks.
-public struct PasswordUser: Sendable {
-    public let email: String
-    public let password: String
+package struct PasswordUser: Sendable {
+    package let email: String
+    package let password: String
 
-    public static let ada = PasswordUser(email: "ada@example.com", password: "correct horse battery")
-    public static let grace = PasswordUser(email: "grace@example.com", password: "staple battery horse")
+    package static let ada = PasswordUser(email: "ada@example.com", password: "correct horse battery")
+    package static let grace = PasswordUser(email: "grace@example.com", password: "staple battery horse")
 
-    public var credential: AuthCredential { .password(email: email, password: password) }
+    package var credential: AuthCredential { .password(email: email, password: password) }
 }
 
 /// The steps of SMS multi-factor as a user takes them.
 extension CheckContext {
     /// Signs `user` up and leaves it signed in, its email not verified.
     @discardableResult
-    public func signUp(_ user: PasswordUser, on client: any AuthClient) async throws -> AuthUser {
+    package func signUp(_ user: PasswordUser, on client: any AuthClient) async throws -> AuthUser {
         try await expectSuccess("createUser(withEmail: \"\(user.email)\")") {
             try await client.createUser(withEmail: user.email, password: user.password)
         }.user
@@ -24,7 +24,7 @@ extension CheckContext {
 
     /// Signs `user` up and verifies its email with the link from the mailbox, as the user would.
     @discardableResult
-    public func signUpVerified(_ user: PasswordUser, on client: any AuthClient) async throws -> AuthUser {
+    package func signUpVerified(_ user: PasswordUser, on client: any AuthClient) async throws -> AuthUser {
         try await signUp(user, on: client)
         try await expectSuccess("sendEmailVerification()") { try await client.sendEmailVerification() }
         guard let email = world.outbound.readEmail(to: user.email) else { throw CheckFailure("no verification email reached \(user.email)") }
@@ -42,7 +42,7 @@ extension CheckContext {
 
     /// Enrolls `phoneNumber` as a second factor of the current user with the code from its SMS.
     @discardableResult
-    public func enroll(_ phoneNumber: String, displayName: String? = nil, on client: any AuthClient) async throws -> MultiFactorInfo {
+    package func enroll(_ phoneNumber: String, displayName: String? = nil, on client: any AuthClient) async throws -> MultiFactorInfo {
         let session = try await expectSuccess("multiFactorSession()") { try await client.multiFactorSession() }
         let verificationID = try await expectSuccess("verifyPhoneNumber(\"\(phoneNumber)\", multiFactorSession:)") {
             try await client.verifyPhoneNumber(phoneNumber, multiFactorSession: session)
@@ -59,7 +59,7 @@ extension CheckContext {
 
     /// A verified password user with one SMS second factor, signed out again.
     @discardableResult
-    public func multiFactorUser(
+    package func multiFactorUser(
         _ user: PasswordUser = .ada, factors phoneNumbers: [String] = [PhoneNumbers.us], on client: any AuthClient
     ) async throws -> [MultiFactorInfo] {
         try await signUpVerified(user, on: client)
@@ -72,7 +72,7 @@ extension CheckContext {
     }
 
     /// Signs `user` in with the password, which must stop at the second factor; returns the error and its resolver.
-    public func expectSecondFactorRequired(_ user: PasswordUser, on client: any AuthClient) async throws -> (AuthError, any MultiFactorResolver) {
+    package func expectSecondFactorRequired(_ user: PasswordUser, on client: any AuthClient) async throws -> (AuthError, any MultiFactorResolver) {
         let error = try await expectFailure(.secondFactorRequired, when: "signIn(with: password of \(user.email)), a multi-factor user") {
             try await client.signIn(with: user.credential)
         }
@@ -82,7 +82,7 @@ extension CheckContext {
 
     /// An app where ada, with one SMS second factor, has just signed in with her password and stopped at the
     /// second factor: the app and the resolver.
-    public func pendingSignIn(_ configuration: ProjectConfiguration = .standard) async throws -> (LaunchedApp, any MultiFactorResolver) {
+    package func pendingSignIn(_ configuration: ProjectConfiguration = .standard) async throws -> (LaunchedApp, any MultiFactorResolver) {
         let app = try await launchApp(configuration)
         try await multiFactorUser(on: app.client)
         let (_, resolver) = try await expectSecondFactorRequired(.ada, on: app.client)
@@ -90,7 +90,7 @@ extension CheckContext {
     }
 
     /// Asks for the code of `hint` and returns the verification ID.
-    public func requestCode(for hint: MultiFactorInfo, of resolver: any MultiFactorResolver, on client: any AuthClient) async throws -> String {
+    package func requestCode(for hint: MultiFactorInfo, of resolver: any MultiFactorResolver, on client: any AuthClient) async throws -> String {
         try await expectSuccess("verifyPhoneNumber(with: hint \(hint.uid.abbreviated), multiFactorSession: the resolver's)") {
             try await client.verifyPhoneNumber(with: hint, multiFactorSession: resolver.session)
         }
@@ -98,7 +98,7 @@ extension CheckContext {
 
     /// Tries to enroll `phoneNumber` for the current user, which must fail with `expected` at the start or at
     /// the end of the enrollment, and leave the user's factors as they were.
-    public func expectEnrollmentRefused(_ phoneNumber: String, with expected: AuthErrorCode, on client: any AuthClient, because situation: String) async throws {
+    package func expectEnrollmentRefused(_ phoneNumber: String, with expected: AuthErrorCode, on client: any AuthClient, because situation: String) async throws {
         let before = await client.currentUser?.enrolledFactors ?? []
         do {
             let session = try await client.multiFactorSession()

@@ -1,27 +1,27 @@
 import MockIdP
 
 /// Numbers the phone checks use: valid E.164 numbers from the fictional ranges, and test numbers.
-public enum PhoneNumbers {
-    public static let us = "+16505550101"
-    public static let usOther = "+16505550102"
-    public static let brazil = "+5511961234567"
-    public static let uk = "+442079460123"
-    public static let ireland = "+353850123456"
+package enum PhoneNumbers {
+    package static let us = "+16505550101"
+    package static let usOther = "+16505550102"
+    package static let brazil = "+5511961234567"
+    package static let uk = "+442079460123"
+    package static let ireland = "+353850123456"
     /// A test phone number and its fixed code (US fictional range).
-    public static let test = TestPhoneNumber("+16505550188", code: "654321")
-    public static let otherTest = TestPhoneNumber("+16505550189", code: "112233")
+    package static let test = TestPhoneNumber("+16505550188", code: "654321")
+    package static let otherTest = TestPhoneNumber("+16505550189", code: "112233")
 }
 
 extension ProjectConfiguration {
     /// The standard project with a verification limit no check reaches, for checks that try many numbers.
-    public static var withoutVerificationLimit: ProjectConfiguration {
+    package static var withoutVerificationLimit: ProjectConfiguration {
         var configuration = ProjectConfiguration.standard
         configuration.phone.verificationLimit = RateLimit(maxRequests: 1000, window: .seconds(3600))
         return configuration
     }
 
     /// The standard project with ``PhoneNumbers/test`` and ``PhoneNumbers/otherTest`` as test numbers.
-    public static var withTestNumbers: ProjectConfiguration {
+    package static var withTestNumbers: ProjectConfiguration {
         var configuration = ProjectConfiguration.standard
         configuration.phone.testPhoneNumbers = [PhoneNumbers.test, PhoneNumbers.otherTest]
         return configuration
@@ -31,12 +31,12 @@ extension ProjectConfiguration {
 /// The steps of phone sign-in as a user takes them, with the failure messages checks share.
 extension CheckContext {
     /// Asks for a code for `phoneNumber` and returns the verification ID.
-    public func requestCode(_ phoneNumber: String, on client: any AuthClient) async throws -> String {
+    package func requestCode(_ phoneNumber: String, on client: any AuthClient) async throws -> String {
         try await expectSuccess("verifyPhoneNumber(\"\(phoneNumber)\")") { try await client.verifyPhoneNumber(phoneNumber) }
     }
 
     /// The code in the latest SMS that reached `phoneNumber`, read as a person reads it.
-    public func latestCode(sentTo phoneNumber: String) throws -> String {
+    package func latestCode(sentTo phoneNumber: String) throws -> String {
         guard let message = world.sms.inbox(phoneNumber).last else {
             throw CheckFailure("no SMS reached \(phoneNumber); the carrier delivered \(world.sms.messages.map(\.to))")
         }
@@ -48,7 +48,7 @@ extension CheckContext {
 
     /// Signs in with a verification ID and code.
     @discardableResult
-    public func signIn(_ verificationID: String, code: String, on client: any AuthClient) async throws -> AuthDataResult {
+    package func signIn(_ verificationID: String, code: String, on client: any AuthClient) async throws -> AuthDataResult {
         try await expectSuccess("signIn(with: phone credential, code \(code))") {
             try await client.signIn(with: .phone(verificationID: verificationID, verificationCode: code))
         }
@@ -56,26 +56,26 @@ extension CheckContext {
 
     /// The whole flow for a real number: request, read the SMS, sign in.
     @discardableResult
-    public func signInWithSMS(_ phoneNumber: String, on client: any AuthClient) async throws -> AuthDataResult {
+    package func signInWithSMS(_ phoneNumber: String, on client: any AuthClient) async throws -> AuthDataResult {
         let verificationID = try await requestCode(phoneNumber, on: client)
         return try await signIn(verificationID, code: try latestCode(sentTo: phoneNumber), on: client)
     }
 
     /// The whole flow for a test number: request (no SMS), sign in with the fixed code.
     @discardableResult
-    public func signIn(with testNumber: TestPhoneNumber, on client: any AuthClient) async throws -> AuthDataResult {
+    package func signIn(with testNumber: TestPhoneNumber, on client: any AuthClient) async throws -> AuthDataResult {
         let verificationID = try await requestCode(testNumber.phoneNumber, on: client)
         return try await signIn(verificationID, code: testNumber.verificationCode, on: client)
     }
 
     /// Fails unless no SMS has been sent in this world.
-    public func expectNoSMS(_ situation: String) throws {
+    package func expectNoSMS(_ situation: String) throws {
         let sent = world.sms.messages
         try expect(sent.isEmpty, "\(situation), yet \(sent.count) SMS were sent: \(sent.map { "to \($0.to): \"\($0.text)\"" })")
     }
 
     /// Fails unless nobody is signed in on `client`.
-    public func expectSignedOut(_ client: any AuthClient, after situation: String) async throws {
+    package func expectSignedOut(_ client: any AuthClient, after situation: String) async throws {
         if let user = await client.currentUser {
             throw CheckFailure("after \(situation), user \(user.uid) is signed in; expected nobody")
         }
