@@ -79,14 +79,3 @@ extension Unicode.Scalar {
         [0x1100...0x11FF, 0x3130...0x318F, 0xA960...0xA97F, 0xAC00...0xD7AF, 0xD7B0...0xD7FF].contains { $0.contains(value) }
     }
 }
-
-@Suite("The README")
-struct ReadmeTests {
-    @Test("lists every rule of the catalogue")
-    func listsEveryRule() throws {
-        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../README.md")
-        let text = try String(contentsOf: readme, encoding: .utf8)
-        let missing = RuleCatalogue.all.filter { !text.contains("| \($0.id) | \($0.level) |") }.map(\.id)
-        #expect(missing.isEmpty, "README.md does not list \(missing)")
-    }
-}

@@ -86,33 +86,3 @@ struct RunnerTests {
         #expect(first["section"] as? String == Rule.phone2.sources[0].section)
     }
 }
-
-@Suite("Project configuration")
-struct ProjectConfigurationTests {
-    @Test("the standard configuration is valid")
-    func standard() throws {
-        _ = try ProjectConfiguration.standard.validated()
-    }
-
-    @Test("impossible values are refused with the field named")
-    func impossible() {
-        var configuration = ProjectConfiguration.standard
-        configuration.projectID = ""
-        #expect { try configuration.validated() } throws: { "\($0)".contains("projectID") }
-        configuration = .standard
-        configuration.networkTimeout = .zero
-        #expect { try configuration.validated() } throws: { "\($0)".contains("networkTimeout") }
-        configuration = .standard
-        configuration.phone.verificationLimit.maxRequests = 0
-        #expect { try configuration.validated() } throws: { "\($0)".contains("maxRequests") }
-    }
-}
-
-@Suite("Reading codes out of texts")
-struct SMSCodeTests {
-    @Test func codes() {
-        #expect(SMSCode.extract(from: "123456 is your code") == "123456")
-        #expect(SMSCode.codes(in: "Code 1234, valid 10 minutes") == ["1234"])
-        #expect(SMSCode.extract(from: "no code here 12") == nil)
-    }
-}

@@ -34,14 +34,3 @@ struct LinkDetectorTests {
         #expect(LinkDetector.links(in: "See https://en.example/wiki/E.164_(standard).").map(\.absoluteString) == ["https://en.example/wiki/E.164_(standard)"])
     }
 }
-
-@Suite("Devices")
-struct DeviceTests {
-    @Test("a device's keychain outlives the apps launched on it and is not another device's")
-    func keychain() {
-        let world = World()
-        world.devices.keychain(of: .primary)["user"] = "ada"
-        #expect(world.devices.keychain(of: .primary)["user"] == "ada")
-        #expect(world.devices.keychain(of: .secondary)["user"] == nil)
-    }
-}
