@@ -42,7 +42,8 @@ public enum Flow: String, Sendable, Hashable, CaseIterable, Codable {
         switch self {
         case .phone: [.phone]
         case .multiFactor: [.emailPassword, .multiFactor]
-        case .emailLink, .oauth, .apple, .general: []
+        case .emailLink: [.emailPassword, .emailLink]
+        case .oauth, .apple, .general: []
         }
     }
 }
@@ -53,6 +54,7 @@ public enum Facet: String, Sendable, Hashable, CaseIterable, Codable, CustomStri
     case emailPassword
     case anonymous
     case multiFactor
+    case emailLink
 
     /// Whether `client` offers this facet.
     public func isOffered(by client: any AuthClient) -> Bool {
@@ -61,6 +63,7 @@ public enum Facet: String, Sendable, Hashable, CaseIterable, Codable, CustomStri
         case .emailPassword: client.emailPassword != nil
         case .anonymous: client.anonymous != nil
         case .multiFactor: client.multiFactor != nil
+        case .emailLink: client.emailLink != nil
         }
     }
 

@@ -10,20 +10,22 @@ public struct ProjectConfiguration: Sendable, Hashable {
     public var bundleID: String
     public var phone: PhoneSettings
     public var multiFactor: MultiFactorSettings
+    public var emailLink: EmailLinkSettings
     public var passwordSignInEnabled: Bool
     /// How long any call may wait for an outside party (SMS, email, GitHub, Apple) before failing with `networkError` (AUTH-2).
     public var networkTimeout: Duration
 
     public init(
         projectID: String = "conformance-demo", appName: String = "Conformance Demo", bundleID: String = "com.example.conformance",
-        phone: PhoneSettings = PhoneSettings(), multiFactor: MultiFactorSettings = MultiFactorSettings(), passwordSignInEnabled: Bool = true,
-        networkTimeout: Duration = .seconds(30)
+        phone: PhoneSettings = PhoneSettings(), multiFactor: MultiFactorSettings = MultiFactorSettings(),
+        emailLink: EmailLinkSettings = EmailLinkSettings(), passwordSignInEnabled: Bool = true, networkTimeout: Duration = .seconds(30)
     ) {
         self.projectID = projectID
         self.appName = appName
         self.bundleID = bundleID
         self.phone = phone
         self.multiFactor = multiFactor
+        self.emailLink = emailLink
         self.passwordSignInEnabled = passwordSignInEnabled
         self.networkTimeout = networkTimeout
     }
@@ -42,6 +44,7 @@ public struct ProjectConfiguration: Sendable, Hashable {
         try Self.requirePositive(phone.verificationLimit.window, field: "phone.verificationLimit.window")
         try Self.requirePositive(multiFactor.pendingSignInLifetime, field: "multiFactor.pendingSignInLifetime")
         try Self.requirePositive(multiFactor.recentSignInWindow, field: "multiFactor.recentSignInWindow")
+        try Self.requirePositive(emailLink.linkLifetime, field: "emailLink.linkLifetime")
         guard phone.verificationLimit.maxRequests > 0 else {
             throw .invalidValue(field: "phone.verificationLimit.maxRequests", value: "\(phone.verificationLimit.maxRequests)", expected: "at least 1")
         }
@@ -87,6 +90,28 @@ public struct MultiFactorSettings: Sendable, Hashable {
         self.isEnabled = isEnabled
         self.pendingSignInLifetime = pendingSignInLifetime
         self.recentSignInWindow = recentSignInWindow
+    }
+}
+
+/// The email-link settings of a project: the console's sign-in method and authorized domains.
+public struct EmailLinkSettings: Sendable, Hashable {
+    /// Email-link (passwordless) sign-in is enabled; it also needs password sign-in enabled (LINK-3).
+    public var isEnabled: Bool
+    /// The domains a continue URL may point to (LINK-2). The project's own hosting domains are authorized too.
+    public var authorizedDomains: [String]
+    /// The Firebase Hosting domains a link may be built on (LINK-14).
+    public var linkDomains: [String]
+    /// How long a sign-in link stays good (LINK-9).
+    public var linkLifetime: Duration
+
+    public init(
+        isEnabled: Bool = true, authorizedDomains: [String] = ["example.com", "localhost"], linkDomains: [String] = ["links.example.com"],
+        linkLifetime: Duration = .seconds(3600)
+    ) {
+        self.isEnabled = isEnabled
+        self.authorizedDomains = authorizedDomains
+        self.linkDomains = linkDomains
+        self.linkLifetime = linkLifetime
     }
 }
 

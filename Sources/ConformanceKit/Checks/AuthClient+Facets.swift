@@ -34,6 +34,20 @@ extension AuthClient {
 
     func unenroll(factorUID: String) async throws { try await required(\.multiFactor, .multiFactor).unenroll(factorUID: factorUID) }
 
+    func sendSignInLink(toEmail email: String, actionCodeSettings: ActionCodeSettings) async throws {
+        try await required(\.emailLink, .emailLink).sendSignInLink(toEmail: email, actionCodeSettings: actionCodeSettings)
+    }
+
+    func isSignIn(withEmailLink link: String) async throws -> Bool { try await required(\.emailLink, .emailLink).isSignIn(withEmailLink: link) }
+
+    func signIn(withEmail email: String, link: String) async throws -> AuthDataResult {
+        try await required(\.emailLink, .emailLink).signIn(withEmail: email, link: link)
+    }
+
+    func fetchSignInMethods(forEmail email: String) async throws -> [String] {
+        try await required(\.emailLink, .emailLink).fetchSignInMethods(forEmail: email)
+    }
+
     private func required<F>(_ keyPath: KeyPath<Self, F?>, _ facet: Facet) throws(AdapterError) -> F {
         guard let value = self[keyPath: keyPath] else { throw .missing(facet) }
         return value

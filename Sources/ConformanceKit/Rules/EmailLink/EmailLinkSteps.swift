@@ -1,0 +1,89 @@
+import Foundation
+import MockIdP
+
+extension ActionCodeSettings {
+    /// The settings of the seed's example: a continue URL on an authorized domain, handled in the app, with
+    /// the iOS bundle ID and the Android package (install if missing, minimum version 12).
+    package static let standard = ActionCodeSettings(
+        url: "https://example.com/finishSignIn?cartId=1234", handleCodeInApp: true, iOSBundleID: "com.example.conformance",
+        androidPackageName: "com.example.android", androidInstallIfNotAvailable: true, androidMinimumVersion: "12")
+
+    /// The standard settings with one change.
+    package func with<T>(_ keyPath: WritableKeyPath<ActionCodeSettings, T>, _ value: T) -> ActionCodeSettings {
+        var settings = self
+        settings[keyPath: keyPath] = value
+        return settings
+    }
+}
+
+/// The steps of email-link sign-in as a person takes them: ask for a link, open the mailbox, tap the link.
+extension CheckContext {
+    /// Asks for a sign-in link to `email` and returns the link from the email, as the person taps it.
+    package func requestSignInLink(for email: String, settings: ActionCodeSettings = .standard, on client: any AuthClient) async throws -> String {
+        try await expectSuccess("sendSignInLink(toEmail: \"\(email)\")") { try await client.sendSignInLink(toEmail: email, actionCodeSettings: settings) }
+        return try signInLink(mailedTo: email)
+    }
+
+    /// The sign-in link in the next unread email to `email`.
+    package func signInLink(mailedTo email: String) throws -> String {
+        guard let mail = world.outbound.readEmail(to: email) else {
+            throw CheckFailure("no email reached \(email); the mail server delivered \(world.mail.messages.map(\.to))")
+        }
+        let links = mail.links.map(\.absoluteString).filter { EmailLinkValues.first("mode", in: $0) == "signIn" && EmailLinkValues.first("oobCode", in: $0) != nil }
+        guard links.count == 1 else {
+            throw CheckFailure("the email to \(email) holds \(links.count) sign-in links (mode=signIn with an oobCode): \"\(mail.body)\"")
+        }
+        return links[0]
+    }
+
+    /// Signs `email` in with `link`.
+    @discardableResult
+    package func signIn(email: String, link: String, on client: any AuthClient) async throws -> AuthDataResult {
+        try await expectSuccess("signIn(withEmail: \"\(email)\", link: the link from the email)") { try await client.signIn(withEmail: email, link: link) }
+    }
+
+    /// Fails unless no email has crossed the boundary since the last one read.
+    package func expectNoEmail(_ situation: String) throws {
+        let sent = world.outbound.finish()
+        try expect(sent.isEmpty, "\(situation), yet \(sent.map(\.description)) crossed")
+    }
+}
+
+extension ProjectConfiguration {
+    /// The standard project with a change to its email-link settings.
+    package static func withEmailLink(_ change: (inout EmailLinkSettings) -> Void) -> ProjectConfiguration {
+        var configuration = ProjectConfiguration.standard
+        change(&configuration.emailLink)
+        return configuration
+    }
+}
+
+/// The query parameters of a link, and of a link nested in one of them (a deep link), percent-decoded.
+enum EmailLinkValues {
+    static func parameters(of link: String, depth: Int = 3) -> [(name: String, value: String)] {
+        guard depth > 0, let items = URLComponents(string: link)?.queryItems else { return [] }
+        return items.flatMap { item -> [(name: String, value: String)] in
+            let value = item.value ?? ""
+            return [(item.name, value)] + parameters(of: value, depth: depth - 1)
+        }
+    }
+
+    static func first(_ name: String, in link: String) -> String? { parameters(of: link).first { $0.name == name }?.value }
+
+    static func all(in link: String) -> Set<String> { Set(parameters(of: link).map(\.value)) }
+}
+
+extension CheckContext {
+    /// An impostor signs up with ada's address and a password of their own (unverified) on the second device
+    /// and stays signed in; then ada, the owner, signs in with a link on the first. Returns the backend and the
+    /// impostor's client.
+    package func impostorThenOwner() async throws -> (any AuthBackend, any AuthClient) {
+        let backend = try await makeBackend()
+        let impostor = try await launch(backend, on: .secondary)
+        let owner = try await launch(backend, on: .primary)
+        try await signUp(.ada, on: impostor)
+        let link = try await requestSignInLink(for: PasswordUser.ada.email, on: owner)
+        try await signIn(email: PasswordUser.ada.email, link: link, on: owner)
+        return (backend, impostor)
+    }
+}

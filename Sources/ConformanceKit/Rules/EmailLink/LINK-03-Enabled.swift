@@ -1,0 +1,25 @@
+extension Rule {
+    public static let link3 = Rule(
+        "LINK-3", .must, flow: .emailLink,
+        title: "Email-link sign-in works only with email/password and email link enabled",
+        statement: """
+            Email-link sign-in works only when the email/password provider and email-link sign-in are both enabled: \
+            otherwise operationNotAllowed [17006].
+            """,
+        sources: [.firebaseEmailLink(section: "Before you begin (enable the email/password provider and email link sign-in)")],
+        hint: "if this fails, check that both the email/password provider and the email-link method are consulted before a link is mailed or used",
+        checks: [
+            Check("with email-link sign-in disabled, or password sign-in disabled, the flow fails with operationNotAllowed") { context in
+                for (situation, configuration) in [
+                    ("email-link sign-in disabled", ProjectConfiguration.withEmailLink { $0.isEnabled = false }),
+                    ("password sign-in disabled", { var c = ProjectConfiguration.standard; c.passwordSignInEnabled = false; return c }()),
+                ] {
+                    let app = try await context.launchApp(configuration)
+                    try await expectFailure(.operationNotAllowed, when: "sendSignInLink with \(situation)") {
+                        try await app.client.sendSignInLink(toEmail: PasswordUser.ada.email, actionCodeSettings: .standard)
+                    }
+                    try context.expectNoEmail("\(situation)")
+                }
+            },
+        ])
+}

@@ -1,0 +1,30 @@
+extension Rule {
+    public static let link4 = Rule(
+        "LINK-4", .must, flow: .emailLink,
+        title: "A valid request mails exactly one sign-in link, carrying the settings",
+        statement: """
+            A valid request sends exactly one email, to that address, holding one sign-in link with mode=signIn, an oobCode, \
+            the continue URL, and the app identifiers (iOS bundle ID; Android package name, install flag, minimum version) \
+            from the settings.
+            """,
+        sources: [.firebaseEmailLink(section: "Send an authentication link to the user's email address")],
+        hint: "if this fails, check that exactly one email goes to the address as given, and that its one link carries mode=signIn, an oobCode, the continue URL and the app identifiers",
+        checks: [
+            Check("exactly one email reaches the address, with one link carrying mode, oobCode, continue URL and the app identifiers") { context in
+                let app = try await context.launchApp()
+                let link = try await context.requestSignInLink(for: PasswordUser.ada.email, on: app.client)
+                try context.expectNoEmail("after the one sign-in email")
+                let mode = EmailLinkValues.first("mode", in: link)
+                try expect(mode == "signIn", "the link's mode is \(mode.shown); expected signIn: \(link)")
+                try expect(!(EmailLinkValues.first("oobCode", in: link) ?? "").isEmpty, "the link has no oobCode: \(link)")
+                let settings = ActionCodeSettings.standard
+                let continueURL = EmailLinkValues.first("continueUrl", in: link)
+                try expect(continueURL == settings.url, "the link's continueUrl is \(continueURL.shown); expected \(settings.url.shown): \(link)")
+                let values = EmailLinkValues.all(in: link)
+                for (name, value) in [("iOS bundle ID", settings.iOSBundleID), ("Android package name", settings.androidPackageName), ("Android minimum version", settings.androidMinimumVersion)] {
+                    guard let value else { continue }
+                    try expect(values.contains(value), "the link carries no \(name) \"\(value)\": \(link)")
+                }
+            },
+        ])
+}

@@ -1,0 +1,41 @@
+import Foundation
+import MockIdP
+
+extension Rule {
+    public static let link5 = Rule(
+        "LINK-5", .must, flow: .emailLink,
+        title: "isSignIn(withEmailLink:) is true for sign-in links only, also wrapped",
+        statement: """
+            isSignIn(withEmailLink:) is true for a sign-in link (also when wrapped as a deep link), and false for other \
+            action links (resetPassword, verifyEmail), links without an oobCode, and unrelated URLs.
+            """,
+        sources: [.firebaseEmailLink(section: "Complete sign in in an Apple mobile app (isSignIn(withEmailLink:))")],
+        hint: "if this fails, check that isSignIn(withEmailLink:) requires mode=signIn and an oobCode, reads a link nested in a deep link, and is false for other action links and unrelated URLs",
+        checks: [
+            Check("the link from the email, also wrapped in a deep link, is a sign-in link") { context in
+                let app = try await context.launchApp()
+                let link = try await context.requestSignInLink(for: PasswordUser.ada.email, on: app.client)
+                let wrapped = "https://example.page.link/?link=" + (link.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? link)
+                for candidate in [link, wrapped] {
+                    let answer = try await app.client.isSignIn(withEmailLink: candidate)
+                    try expect(answer, "isSignIn(withEmailLink: \(candidate)) is false for a sign-in link")
+                }
+            },
+            Check("other action links, a link without its oobCode and unrelated URLs are not sign-in links") { context in
+                let app = try await context.launchApp()
+                let link = try await context.requestSignInLink(for: PasswordUser.ada.email, on: app.client)
+                var others = [
+                    link.replacingOccurrences(of: "mode=signIn", with: "mode=resetPassword"), link.replacingOccurrences(of: "mode=signIn", with: "mode=verifyEmail"),
+                    "https://example.com/finishSignIn?cartId=1234", "not a link", "",
+                ]
+                if var components = URLComponents(string: link) {
+                    components.queryItems = components.queryItems?.filter { $0.name != "oobCode" }
+                    others += [components.string].compactMap { $0 }
+                }
+                for other in others {
+                    let answer = try await app.client.isSignIn(withEmailLink: other)
+                    try expect(!answer, "isSignIn(withEmailLink: \"\(other)\") is true for a link that is not a sign-in link")
+                }
+            },
+        ])
+}
