@@ -29,7 +29,7 @@ extension CheckContext {
         guard let mail = world.outbound.readEmail(to: email) else {
             throw CheckFailure("no email reached \(email); the mail server delivered \(world.mail.messages.map(\.to))")
         }
-        let links = mail.links.map(\.absoluteString).filter { EmailLinkValues.first("mode", in: $0) == "signIn" && EmailLinkValues.first("oobCode", in: $0) != nil }
+        let links = mail.links.map(\.absoluteString).filter(EmailSignInLink.isSignInLink)
         guard links.count == 1 else {
             throw CheckFailure("the email to \(email) holds \(links.count) sign-in links (mode=signIn with an oobCode): \"\(mail.body)\"")
         }

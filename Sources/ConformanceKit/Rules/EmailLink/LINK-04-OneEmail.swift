@@ -14,11 +14,10 @@ extension Rule {
                 let app = try await context.launchApp()
                 let link = try await context.requestSignInLink(for: PasswordUser.ada.email, on: app.client)
                 try context.expectNoEmail("after the one sign-in email")
-                let mode = EmailLinkValues.first("mode", in: link)
-                try expect(mode == "signIn", "the link's mode is \(mode.shown); expected signIn: \(link)")
-                try expect(!(EmailLinkValues.first("oobCode", in: link) ?? "").isEmpty, "the link has no oobCode: \(link)")
+                guard let parsed = EmailSignInLink.parse(link) else { throw CheckFailure("the link \(link) is not an action link") }
+                try expect(parsed.isSignIn, "the link's mode is \((parsed.mode?.rawValue).shown) and its oobCode \(parsed.oobCode.shown); expected signIn and a code: \(link)")
                 let settings = ActionCodeSettings.standard
-                let continueURL = EmailLinkValues.first("continueUrl", in: link)
+                let continueURL = parsed.continueURL
                 try expect(continueURL == settings.url, "the link's continueUrl is \(continueURL.shown); expected \(settings.url.shown): \(link)")
                 let values = EmailLinkValues.all(in: link)
                 for (name, value) in [("iOS bundle ID", settings.iOSBundleID), ("Android package name", settings.androidPackageName), ("Android minimum version", settings.androidMinimumVersion)] {

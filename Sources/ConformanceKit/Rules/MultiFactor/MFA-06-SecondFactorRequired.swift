@@ -25,5 +25,16 @@ extension Rule {
                 let current = await app.client.currentUser
                 try expect(current?.uid == other.uid, "after the stopped sign-in the current user is \((current?.uid).shown); expected it unchanged, \(other.uid)")
             },
+            Check("an email-link sign-in of a multi-factor user stops at the second factor too", requires: [.flow(.emailLink)]) { context in
+                let app = try await context.launchApp()
+                let factors = try await context.multiFactorUser(on: app.client)
+                let link = try await context.requestSignInLink(for: PasswordUser.ada.email, on: app.client)
+                let error = try await expectFailure(.secondFactorRequired, when: "signIn(withEmail: \"\(PasswordUser.ada.email)\", link:), a multi-factor user") {
+                    try await app.client.signIn(withEmail: PasswordUser.ada.email, link: link)
+                }
+                guard let resolver = error.resolver else { throw CheckFailure("secondFactorRequired carries no resolver: \(error)") }
+                try expect(resolver.hints.count == factors.count, "the resolver has \(resolver.hints.count) hints; the user enrolled \(factors.count) factor")
+                try await context.expectSignedOut(app.client, after: "an email-link sign-in that needs a second factor")
+            },
         ])
 }
