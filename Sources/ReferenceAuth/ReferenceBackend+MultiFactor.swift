@@ -83,7 +83,8 @@ extension ReferenceBackend {
     }
 
     private func requireNotEnrolled(_ phoneNumber: String, for user: UserRecord, at step: ReferenceBehaviour.MultiFactor.Step) throws(AuthError) {
-        guard !behaviour.multiFactor.duplicateNumberRefusedAt.contains(step) || !user.secondFactors.contains(where: { $0.phoneNumber == phoneNumber }) else {
+        let enrolled = user.secondFactors.contains { $0.phoneNumber == phoneNumber }
+        guard !enrolled || !behaviour.multiFactor.duplicateNumberRefusedAt.contains(step) else {
             throw AuthError(.secondFactorAlreadyEnrolled, "this number is already enrolled as a second factor of the user")
         }
     }

@@ -75,13 +75,13 @@ extension ReferenceBackend {
     /// PHONE-1 and PHONE-2: the number as it will be stored, or the error for it, once the `ignoring`
     /// characters are dropped.
     func validated(_ phoneNumber: String, ignoring punctuation: String) throws(AuthError) -> String {
-        let rules = behaviour.phoneNumbers
-        if phoneNumber.isEmpty, rules.reportsEmptyNumberAsMissing {
+        let numbers = behaviour.phoneNumbers
+        if phoneNumber.isEmpty, numbers.reportsEmptyNumberAsMissing {
             throw AuthError(.missingPhoneNumber, "to send verification codes, provide a phone number for the recipient")
         }
         let candidate = phoneNumber.filter { !punctuation.contains($0) }
-        guard let number = try? E164Number(candidate), number.digits.count <= rules.maximumDigits,
-            rules.acceptsShortNumbers || !number.isShorterThanAnyInService
+        guard let number = try? E164Number(candidate), number.digits.count <= numbers.maximumDigits,
+            numbers.acceptsShortNumbers || !number.isShorterThanAnyInService
         else {
             let reason = E164Number.problem(in: candidate).map { " (\($0))" } ?? ""
             throw AuthError(.invalidPhoneNumber, "the format of the phone number \"\(phoneNumber)\" is incorrect\(reason); use E.164")
