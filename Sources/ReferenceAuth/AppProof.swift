@@ -6,7 +6,7 @@ enum AppProof: Sendable {
     case recaptcha(token: String)
     /// `isAppVerificationDisabledForTesting`: allowed for test numbers only (PHONE-15).
     case disabledForTesting
-    /// No proof at all: only defects send this.
+    /// No proof at all: what a client sends that does not prove the app (``ReferenceBehaviour/AppVerification``).
     case none
 }
 

@@ -22,7 +22,7 @@ struct IDTokenSigner: Sendable {
         }
     }
 
-    /// What verification checks; every check is on except in defects.
+    /// What verification checks: every check is on in a conforming backend.
     struct Checks: Sendable {
         var signature = true
         var expiry = true
@@ -41,7 +41,7 @@ struct IDTokenSigner: Sendable {
         return signingInput + "." + Base64URL.encode(Array(signature))
     }
 
-    /// A token with no signature (`alg: none`): what a defect issues.
+    /// A token with no signature (`alg: none`), which no conforming backend issues.
     func unsigned(_ claims: Claims) -> String {
         Base64URL.encode(Array(#"{"alg":"none","typ":"JWT"}"#.utf8)) + "." + Self.encode(claims) + "."
     }

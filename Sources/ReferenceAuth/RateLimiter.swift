@@ -3,20 +3,24 @@ import MockIdP
 
 /// Counts verification requests per number and per device in a sliding window of virtual time (PHONE-17).
 struct RateLimiter: Sendable {
+    /// What requests are counted against.
+    enum Scope: Sendable {
+        case number
+        case device
+    }
+
     let limit: RateLimit
-    let perNumber: Bool
-    let perDevice: Bool
+    let scopes: Set<Scope>
     private var requests: [String: [VirtualClock.Instant]] = [:]
 
-    init(_ limit: RateLimit, perNumber: Bool = true, perDevice: Bool = true) {
+    init(_ limit: RateLimit, scopes: Set<Scope> = [.number, .device]) {
         self.limit = limit
-        self.perNumber = perNumber
-        self.perDevice = perDevice
+        self.scopes = scopes
     }
 
     /// The keys a request for `phoneNumber` from `device` counts against.
     func keys(phoneNumber: String, device: Device) -> [String] {
-        (perNumber ? ["number:" + phoneNumber] : []) + (perDevice ? ["device:" + device.id] : [])
+        (scopes.contains(.number) ? ["number:" + phoneNumber] : []) + (scopes.contains(.device) ? ["device:" + device.id] : [])
     }
 
     /// Whether every key may make one more request now.

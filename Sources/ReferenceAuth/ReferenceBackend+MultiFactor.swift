@@ -6,48 +6,47 @@ import MockIdP
 extension ReferenceBackend {
     /// The end of a first factor: a session, or for a multi-factor user a pending sign-in with masked hints.
     func firstFactorSucceeded(for user: UserRecord, provider: String) -> SignInOutcome {
-        guard !user.secondFactors.isEmpty, !defects.contains(.signsInWithoutSecondFactor) else {
+        let multiFactor = behaviour.multiFactor
+        guard !user.secondFactors.isEmpty, multiFactor.requiresSecondFactor else {
             return .signedIn(startSession(for: user, provider: provider, isNewUser: false))
         }
         let pendingID = world.random.string(length: 64)
         let lifetime = configuration.multiFactor.pendingSignInLifetime
-        let expiresAt = defects.contains(.pendingSignInNeverExpires) ? nil : world.clock.now.advanced(by: lifetime)
+        let expiresAt = multiFactor.pendingSignInsExpire ? world.clock.now.advanced(by: lifetime) : nil
         pendingSignIns[pendingID] = PendingSignIn(uid: user.uid, provider: provider, expiresAt: expiresAt)
         let hints = user.secondFactors.map { $0.info(showing: hint(for: $0.phoneNumber)) }
-        var message = "Please complete a second factor challenge to finish signing into this account."
-        if defects.contains(.leaksNumberInSecondFactorError) { message += " Codes go to \(user.secondFactors[0].phoneNumber)." }
+        let message = multiFactor.secondFactorRequiredMessage(user.secondFactors.map(\.phoneNumber))
         return .secondFactorRequired(pendingID: pendingID, hints: hints, message: message)
     }
 
     /// MFA-7: the number as a hint shows it.
     private func hint(for phoneNumber: String) -> String {
         guard let number = try? E164Number(phoneNumber) else { return "" }
-        guard defects.contains(.masksOnlyMiddleDigits) else { return PhoneHintMask.mask(number, showingCountryCode: true) }
-        let digits = number.digits
-        return "+" + digits.dropLast(7) + "***" + digits.suffix(4)
+        return behaviour.multiFactor.hintMask(number)
     }
 
     // MARK: Enrollment
 
     /// Checks that the session's user may enroll `phoneNumber` and texts it a code (`mfaEnrollment:start`).
     func startEnrollment(idToken: String, phoneNumber: String, proof: AppProof, languageCode: String?, device: Device) async throws(AuthError) -> String {
-        let user = try enrollingUser(idToken, judgingRecency: true)
-        let phoneNumber = try validated(phoneNumber, loosely: defects.contains(.enrollmentAcceptsPunctuatedNumbers))
-        try requireNotEnrolled(phoneNumber, for: user)
+        let user = try enrollingUser(idToken, at: .start)
+        let phoneNumber = try validated(phoneNumber, ignoring: behaviour.multiFactor.ignoredPunctuation)
+        try requireNotEnrolled(phoneNumber, for: user, at: .start)
         return try await sendCode(to: phoneNumber, for: .enrollment(uid: user.uid), proof: proof, languageCode: languageCode, device: device)
     }
 
     /// Enrolls the factor an assertion proves and returns the session's new tokens (`mfaEnrollment:finalize`).
     func finalizeEnrollment(idToken: String, refreshToken: String, assertion: MultiFactorAssertion, displayName: String?) throws(AuthError) -> SessionTokens? {
-        var user = try enrollingUser(idToken, judgingRecency: !defects.contains(.judgesRecentSignInAtSessionStart))
+        let multiFactor = behaviour.multiFactor
+        var user = try enrollingUser(idToken, at: .finalize)
         guard case .phone(let verificationID, let code) = assertion else {
-            if defects.contains(.ignoresUnsupportedFactors) { return nil }
+            guard multiFactor.rejectsUnsupportedFactors else { return nil }
             throw unsupported(assertion)
         }
         let verification = try consumeCode(verificationID, code: code) { $0 == .enrollment(uid: user.uid) }
-        if defects.contains(.enrollmentVerificationsReusable) { verifications[verificationID]?.isUsed = false }
-        if !defects.contains(.checksDuplicateNumberOnlyAtStart) { try requireNotEnrolled(verification.phoneNumber, for: user) }
-        let name = defects.contains(.enrollmentLosesDisplayName) ? nil : displayName
+        if !multiFactor.enrollmentCodesSingleUse { verifications[verificationID]?.isUsed = false }
+        try requireNotEnrolled(verification.phoneNumber, for: user, at: .finalize)
+        let name = multiFactor.keepsDisplayName ? displayName : nil
         user.secondFactors.append(EnrolledFactor(uid: newUID(), displayName: name, phoneNumber: verification.phoneNumber, enrolledAt: stampedNow))
         users[user.uid] = user
         return try renew(refreshToken, secondFactor: MultiFactorID.phone)
@@ -59,35 +58,33 @@ extension ReferenceBackend {
         guard user.secondFactors.contains(where: { $0.uid == factorUID }) else {
             throw AuthError(.multiFactorInfoNotFound, "the user has no second factor \(factorUID)")
         }
-        if defects.contains(.unenrollRemovesFirstFactor) {
-            user.secondFactors.removeFirst()
-        } else if !defects.contains(.unenrollKeepsFactor) {
-            user.secondFactors.removeAll { $0.uid == factorUID }
-        }
+        behaviour.multiFactor.unenroll(&user.secondFactors, factorUID)
         users[user.uid] = user
         return try renew(refreshToken, secondFactor: nil)
     }
 
-    /// The user of a session that may enroll: MFA on, an eligible first factor (MFA-2), a verified email
-    /// (MFA-1) and, when `judgingRecency`, a recent sign-in (MFA-15).
-    private func enrollingUser(_ idToken: String, judgingRecency: Bool) throws(AuthError) -> UserRecord {
+    /// The user of a session that may enroll at `step`: MFA on, an eligible first factor (MFA-2), a verified
+    /// email (MFA-1) and a recent sign-in (MFA-15).
+    private func enrollingUser(_ idToken: String, at step: ReferenceBehaviour.MultiFactor.Step) throws(AuthError) -> UserRecord {
         guard configuration.multiFactor.isEnabled else { throw AuthError(.operationNotAllowed, "SMS multi-factor authentication is not enabled") }
+        let multiFactor = behaviour.multiFactor
         let (grant, user) = try session(idToken)
-        if [ProviderID.phone, ProviderID.anonymous].contains(grant.provider), !defects.contains(.letsPhoneAndAnonymousUsersEnroll) {
+        if multiFactor.ineligibleFirstFactors.contains(grant.provider) {
             throw AuthError(.unsupportedFirstFactor, "multi-factor authentication is not available for the \(grant.provider) first factor")
         }
-        guard user.isEmailVerified || defects.contains(.enrollsWithUnverifiedEmail) || defects.contains(.letsPhoneAndAnonymousUsersEnroll) else {
+        guard user.isEmailVerified || !multiFactor.requiresVerifiedEmail else {
             throw AuthError(.unverifiedEmail, "verify the email address before enrolling a second factor")
         }
         let signedInFor = grant.authTime.duration(to: world.clock.now)
-        guard !judgingRecency || signedInFor <= configuration.multiFactor.recentSignInWindow || defects.contains(.noRecentSignInCheck) else {
+        guard !multiFactor.recentSignInJudgedAt.contains(step) || signedInFor <= configuration.multiFactor.recentSignInWindow else {
             throw AuthError(.requiresRecentLogin, "the sign-in is \(signedInFor) old; sign in again before enrolling a second factor")
         }
         return user
     }
 
-    private func requireNotEnrolled(_ phoneNumber: String, for user: UserRecord) throws(AuthError) {
-        guard !user.secondFactors.contains(where: { $0.phoneNumber == phoneNumber }) || defects.contains(.allowsSameNumberTwice) else {
+    private func requireNotEnrolled(_ phoneNumber: String, for user: UserRecord, at step: ReferenceBehaviour.MultiFactor.Step) throws(AuthError) {
+        let enrolled = user.secondFactors.contains { $0.phoneNumber == phoneNumber }
+        guard !enrolled || !behaviour.multiFactor.duplicateNumberRefusedAt.contains(step) else {
             throw AuthError(.secondFactorAlreadyEnrolled, "this number is already enrolled as a second factor of the user")
         }
     }
@@ -96,13 +93,14 @@ extension ReferenceBackend {
 
     /// Texts a code to the chosen factor of a pending sign-in (`mfaSignIn:start`).
     func startSecondFactor(pendingID: String, factorUID: String, proof: AppProof, languageCode: String?, device: Device) async throws(AuthError) -> String {
+        let multiFactor = behaviour.multiFactor
         let pending = try pendingSignIn(pendingID)
-        let owners = defects.contains(.acceptsOtherUsersResolverSession) ? Array(users.values) : users[pending.uid].map { [$0] } ?? []
+        let owners = multiFactor.pendingSignInBoundToUser ? users[pending.uid].map { [$0] } ?? [] : Array(users.values)
         guard let user = owners.first(where: { $0.secondFactors.contains { $0.uid == factorUID } }),
             let factor = user.secondFactors.first(where: { $0.uid == factorUID })
         else { throw AuthError(.multiFactorInfoNotFound, "the user signing in has no second factor \(factorUID)") }
-        let recipient = defects.contains(.sendsSecondFactorSMSToFirstFactor) ? user.secondFactors[0].phoneNumber : factor.phoneNumber
-        if defects.contains(.pendingSignInLifetimeRestartsAtSMS) {
+        let recipient = multiFactor.textsChosenFactor ? factor.phoneNumber : user.secondFactors[0].phoneNumber
+        if !multiFactor.pendingSignInLifetimeFromFirstFactor {
             pendingSignIns[pendingID]?.expiresAt = world.clock.now.advanced(by: configuration.multiFactor.pendingSignInLifetime)
         }
         return try await sendCode(
@@ -115,17 +113,17 @@ extension ReferenceBackend {
         guard case .phone(let verificationID, let code) = assertion else {
             throw unsupported(assertion)
         }
-        let anySession = defects.contains(.acceptsOtherUsersResolverSession)
-        _ = try consumeCode(verificationID, code: code, anyCode: defects.contains(.resolveAcceptsWrongCode)) { purpose in
+        let multiFactor = behaviour.multiFactor
+        _ = try consumeCode(verificationID, code: code, checkingCode: multiFactor.resolutionChecksCode) { purpose in
             switch purpose {
-            case .secondFactor(let owner, _): owner == pendingID || anySession
-            case .signIn: defects.contains(.resolvesWithFirstFactorVerification)
-            case .enrollment: defects.contains(.resolvesWithEnrollmentVerification)
+            case .secondFactor(let owner, _): owner == pendingID || !multiFactor.pendingSignInBoundToUser
+            case .signIn: multiFactor.resolvesWithSignInCodes
+            case .enrollment: multiFactor.resolvesWithEnrollmentCodes
             }
         }
-        if !defects.contains(.pendingSignInReusable) { pendingSignIns[pendingID] = nil }
+        if multiFactor.pendingSignInSingleUse { pendingSignIns[pendingID] = nil }
         guard let user = users[pending.uid] else { throw AuthError(.userNotFound, "the user no longer exists") }
-        let provider = defects.contains(.resolvedSignInReportsPhoneProvider) ? ProviderID.phone : pending.provider
+        let provider = multiFactor.reportsFirstFactorProvider ? pending.provider : ProviderID.phone
         return startSession(for: user, provider: provider, isNewUser: false, secondFactor: MultiFactorID.phone)
     }
 

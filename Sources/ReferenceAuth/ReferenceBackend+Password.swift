@@ -25,11 +25,11 @@ extension ReferenceBackend {
     /// Password sign-in; a user with second factors gets a pending sign-in instead (MFA-6).
     func signIn(email: String, password: String) throws(AuthError) -> SignInOutcome {
         guard configuration.passwordSignInEnabled else { throw AuthError(.operationNotAllowed, "password sign-in is not enabled") }
-        let protected = variations.contains(.emailEnumerationProtection)
+        let protected = behaviour.emailPassword.enumerationProtection
         guard let user = users.values.first(where: { $0.email == email.lowercased() }) else {
             throw protected ? Self.invalidLogin : AuthError(.userNotFound, "there is no user with this email address")
         }
-        guard user.password?.matches(comparable(password)) == true || defects.contains(.acceptsAnyPassword) else {
+        guard user.password?.matches(comparable(password)) == true || !behaviour.emailPassword.checksPassword else {
             throw protected ? Self.invalidLogin : AuthError(.wrongPassword, "the password is invalid")
         }
         return firstFactorSucceeded(for: user, provider: ProviderID.password)
@@ -38,9 +38,9 @@ extension ReferenceBackend {
     /// With email enumeration protection, one answer for a wrong password and an unknown email.
     private static let invalidLogin = AuthError(.invalidCredential, "the email or the password is not correct")
 
-    /// The password as it is hashed and compared: exactly as typed, except in a defect.
+    /// The password as it is hashed and compared.
     func comparable(_ password: String) -> String {
-        defects.contains(.comparesPasswordsCaseInsensitively) ? password.lowercased() : password
+        behaviour.emailPassword.comparablePassword(password)
     }
 
     func signInAnonymously() -> SignInResponse {
@@ -56,7 +56,7 @@ extension ReferenceBackend {
         emailVerificationCodes[code] = user.uid
         let link = "https://\(configuration.projectID).firebaseapp.com/__/auth/action?mode=verifyEmail&oobCode=\(code)&apiKey=reference-api-key&lang=en"
         let subject = "Verify your email for \(configuration.appName)"
-        let body = variations.contains(.htmlEmail)
+        let body = behaviour.emailPassword.verificationMailIsHTML
             ? "<p>Hello,</p><p>Follow <a class='button' href='\(link.replacingOccurrences(of: "&", with: "&amp;"))'>this link</a> to verify your email address.</p>"
                 + "<p>Or open \(link).</p>"
             : "Hello,\n\nFollow this link to verify your email address.\n\n\(link)\n\nIf you didn't ask to verify this address, you can ignore this email."

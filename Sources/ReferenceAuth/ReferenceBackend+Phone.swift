@@ -24,7 +24,7 @@ extension ReferenceBackend {
     /// Sends a code for phone sign-in and returns the verification ID (`sendVerificationCode`).
     func sendVerificationCode(to phoneNumber: String, proof: AppProof, languageCode: String?, device: Device) async throws(AuthError) -> String {
         guard configuration.phone.isEnabled else { throw AuthError(.operationNotAllowed, "phone sign-in is not enabled") }
-        let phoneNumber = try validated(phoneNumber, loosely: defects.contains(.acceptsPunctuatedNumbers))
+        let phoneNumber = try validated(phoneNumber, ignoring: behaviour.phone.ignoredPunctuation)
         return try await sendCode(to: phoneNumber, for: .signIn, proof: proof, languageCode: languageCode, device: device)
     }
 
@@ -37,20 +37,19 @@ extension ReferenceBackend {
         try verify(proof, forTestNumber: testCode != nil)
         let now = world.clock.now
         let limitKeys = rateLimiter.keys(phoneNumber: phoneNumber, device: device)
-        if testCode == nil || defects.contains(.testNumbersConsumeQuota), !defects.contains(.noVerificationRateLimit) {
+        if testCode == nil || behaviour.testNumbers.countAgainstRateLimit {
             guard rateLimiter.allows(limitKeys, at: now) else {
                 throw AuthError(.tooManyRequests, "too many verification requests for this number or device; try again later")
             }
             rateLimiter.record(limitKeys, at: now)
         }
-        let code = testCode ?? world.random.digits(defects.contains(.sendsFourDigitCodes) ? 4 : SMSCode.length)
-        let silentEnrollment = defects.contains(.sendsEnrollmentSMSToNobody) && purpose != .signIn
-        if (testCode == nil || defects.contains(.sendsSMSToTestNumbers)) && !silentEnrollment {
+        let code = testCode ?? world.random.digits(behaviour.phone.codeLength)
+        let texted = purpose == .signIn || behaviour.multiFactor.textsCodes
+        if (testCode == nil || behaviour.testNumbers.receiveSMS) && texted {
             try await sendSMS(code: code, to: phoneNumber, languageCode: languageCode)
         }
-        var verificationID = world.random.string(length: 40)
-        if defects.contains(.verificationIDEmbedsCode) { verificationID += "." + Base64URL.encode(Array(#"{"code":"\#(code)"}"#.utf8)) }
-        let expiresAt = defects.contains(.codesNeverExpire) ? nil : now.advanced(by: configuration.phone.codeLifetime)
+        let verificationID = behaviour.phone.verificationID(world.random.string(length: 40), code)
+        let expiresAt = behaviour.codes.expire ? now.advanced(by: configuration.phone.codeLifetime) : nil
         verifications[verificationID] = PhoneVerification(
             phoneNumber: phoneNumber, code: code, expiresAt: expiresAt, isTestNumber: testCode != nil, purpose: purpose)
         return verificationID
@@ -63,25 +62,26 @@ extension ReferenceBackend {
         case .recaptcha(let token):
             guard world.recaptcha.verify(token) else { throw AuthError(.captchaCheckFailed, "the reCAPTCHA token is not valid") }
         case .disabledForTesting:
-            guard isTestNumber || defects.contains(.disabledVerificationAllowsRealNumbers) else {
+            guard isTestNumber || !behaviour.appVerification.disabledOnlyForTestNumbers else {
                 throw AuthError(.invalidAppCredential, "app verification is disabled for testing; only test phone numbers may be used")
             }
         case .none:
-            guard defects.contains(.skipsAppVerification) || defects.contains(.ignoresReCaptchaCancellation) else {
+            guard !behaviour.appVerification.backendRequiresProof else {
                 throw AuthError(.missingAppCredential, "the request carries no app verification")
             }
         }
     }
 
-    /// PHONE-1 and PHONE-2: the number as it will be stored, or the error for it. `loosely` is a defect's
-    /// way of dropping punctuation first.
-    func validated(_ phoneNumber: String, loosely: Bool) throws(AuthError) -> String {
-        if phoneNumber.isEmpty, !defects.contains(.emptyNumberReportedAsInvalid) {
+    /// PHONE-1 and PHONE-2: the number as it will be stored, or the error for it, once the `ignoring`
+    /// characters are dropped.
+    func validated(_ phoneNumber: String, ignoring punctuation: String) throws(AuthError) -> String {
+        let numbers = behaviour.phoneNumbers
+        if phoneNumber.isEmpty, numbers.reportsEmptyNumberAsMissing {
             throw AuthError(.missingPhoneNumber, "to send verification codes, provide a phone number for the recipient")
         }
-        let candidate = loosely ? phoneNumber.filter { !" -.()".contains($0) } : phoneNumber
-        guard let number = try? E164Number(candidate), !(defects.contains(.rejectsNumbersLongerThanNorthAmerican) && number.digits.count > 11),
-            !(variations.contains(.rejectsShortNumbers) && number.isShorterThanAnyInService)
+        let candidate = phoneNumber.filter { !punctuation.contains($0) }
+        guard let number = try? E164Number(candidate), number.digits.count <= numbers.maximumDigits,
+            numbers.acceptsShortNumbers || !number.isShorterThanAnyInService
         else {
             let reason = E164Number.problem(in: candidate).map { " (\($0))" } ?? ""
             throw AuthError(.invalidPhoneNumber, "the format of the phone number \"\(phoneNumber)\" is incorrect\(reason); use E.164")
@@ -90,72 +90,66 @@ extension ReferenceBackend {
     }
 
     private func sendSMS(code: String, to phoneNumber: String, languageCode: String?) async throws(AuthError) {
-        let languageCode = defects.contains(.ignoresLanguageCode) ? nil : languageCode
+        let languageCode = behaviour.phone.smsInUserLanguage ? languageCode : nil
         var (text, language) = SMSTemplate.text(code: code, appName: configuration.appName, language: languageCode)
-        if variations.contains(.smsWithYearAndAutoFillLine) {
+        if behaviour.phone.smsEndsWithAutoFillLine {
             let year = Calendar(identifier: .gregorian).component(.year, from: world.clock.date)
             text += " © \(year)\n\n@\(configuration.projectID).firebaseapp.com #\(code)"
         }
-        let recipient = defects.contains(.sendsSMSToReformattedNumber) ? String(phoneNumber.dropFirst()) : phoneNumber
+        let recipient = behaviour.phone.smsRecipient(phoneNumber)
         let sms = world.sms
-        for _ in 0..<(defects.contains(.sendsSMSTwice) ? 2 : 1) {
+        for _ in 0..<behaviour.phone.smsCopies {
             try await callOutsideParty(.smsCarrier) { [text, language] () async throws(PartyError) in try await sms.send(to: recipient, text: text, language: language) }
         }
     }
 
-    /// Checks a code against its verification and marks it used; `matches` says whether the verification
-    /// belongs to the flow that presents it; `anyCode` is a defect's way of skipping the code.
+    /// Checks a code against its verification (unless not `checkingCode`) and marks it used; `matches` says
+    /// whether the verification belongs to the flow that presents it.
     func consumeCode(
-        _ verificationID: String, code: String, anyCode: Bool = false, matches: (PhoneVerification.Purpose) -> Bool
+        _ verificationID: String, code: String, checkingCode: Bool = true, matches: (PhoneVerification.Purpose) -> Bool
     ) throws(AuthError) -> PhoneVerification {
+        let codes = behaviour.codes
         guard var verification = verifications[verificationID], matches(verification.purpose) else {
-            let wrongError = defects.contains(.unknownVerificationIDReportedAsWrongCode)
-            throw AuthError(wrongError ? .invalidVerificationCode : .invalidVerificationID, "the verification ID is not known")
+            throw AuthError(codes.unknownVerificationIDError, "the verification ID is not known")
         }
-        guard !verification.isUsed || defects.contains(.codesAreReusable) else {
+        guard !verification.isUsed || !codes.singleUse else {
             throw AuthError(.sessionExpired, "the code has already been used; request a new one")
         }
-        if defects.contains(.locksOutNumberAfterWrongCodes), wrongCodes[verification.phoneNumber, default: 0] >= 3 {
+        if let lockout = codes.wrongCodesBeforeNumberLockout, wrongCodes[verification.phoneNumber, default: 0] >= lockout {
             throw AuthError(.tooManyRequests, "too many wrong codes for this number")
         }
-        let expired = defects.contains(.codesExpireOneSecondLate) ? verification.expiresAt.map { world.clock.now > $0 } ?? false : isExpired(verification.expiresAt)
-        guard !expired else {
+        guard !isExpired(verification.expiresAt, atDeadline: codes.expireAtDeadline) else {
             throw AuthError(.sessionExpired, "the SMS code has expired; re-send the verification code to try again")
         }
-        guard anyCode || isCode(code, of: verification) else {
-            if defects.contains(.wrongCodeBurnsVerification) { verifications[verificationID] = nil }
-            if defects.contains(.wrongAttemptsExtendCodeLifetime) {
+        guard !checkingCode || isCode(code, of: verification) else {
+            if !codes.wrongCodeKeepsVerification { verifications[verificationID] = nil }
+            if codes.wrongAttemptsRestartLifetime {
                 verification.expiresAt = world.clock.now.advanced(by: configuration.phone.codeLifetime)
                 verifications[verificationID] = verification
             }
             wrongCodes[verification.phoneNumber, default: 0] += 1
-            let hint = defects.contains(.wrongCodeErrorRevealsCode) ? " (expected \(verification.code))" : ""
-            throw AuthError(.invalidVerificationCode, "the SMS verification code is invalid\(hint)")
+            throw AuthError(.invalidVerificationCode, codes.wrongCodeMessage(verification.code))
         }
         verification.isUsed = true
         verifications[verificationID] = verification
         return verification
     }
 
-    /// Whether `code` is the verification's code: compared whole, except in defects.
     private func isCode(_ code: String, of verification: PhoneVerification) -> Bool {
-        if verification.code == code { return true }
-        if verification.isTestNumber, defects.contains(.testNumbersAcceptAnyCode) { return true }
-        if defects.contains(.acceptsPrefixOfCode), !code.isEmpty, verification.code.hasPrefix(code) { return true }
-        return defects.contains(.ignoresLastDigitOfCode) && code.count == verification.code.count && code.dropLast() == verification.code.dropLast()
+        (verification.isTestNumber && !behaviour.testNumbers.codeChecked) || behaviour.codes.matches(code, verification.code)
     }
 
     /// Checks the code of a verification and signs its phone user in, creating the user on first sign-in
     /// unless the sign-in only re-authenticates (`REAUTH` does not create users).
     func signInWithPhoneNumber(verificationID: String, code: String, creatingUser: Bool = true) throws(AuthError) -> SignInResponse {
         let verification = try consumeCode(verificationID, code: code) { $0 == .signIn }
-        let storedNumber = defects.contains(.storesNumberWithoutPlus) ? String(verification.phoneNumber.dropFirst()) : verification.phoneNumber
+        let storedNumber = behaviour.phone.storedNumber(verification.phoneNumber)
         let existing = users.values.first { $0.phoneNumber == storedNumber }
         guard existing != nil || creatingUser else { throw AuthError(.userMismatch, "no user has this phone number") }
         guard existing?.secondFactors.isEmpty ?? true else {
             throw AuthError(.unsupportedFirstFactor, "a phone number cannot be the first factor of a user with SMS multi-factor")
         }
         let user = existing ?? UserRecord(uid: newUID(), phoneNumber: storedNumber, createdAt: world.clock.date, lastSignInAt: world.clock.date)
-        return startSession(for: user, provider: ProviderID.phone, isNewUser: existing == nil || defects.contains(.reportsEveryUserAsNew))
+        return startSession(for: user, provider: ProviderID.phone, isNewUser: existing == nil || !behaviour.phone.reportsNewUserOnlyOnFirstSignIn)
     }
 }

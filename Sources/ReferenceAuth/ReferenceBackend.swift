@@ -8,8 +8,7 @@ import MockIdP
 actor ReferenceBackend: AuthBackend {
     let configuration: ProjectConfiguration
     let world: World
-    let defects: Set<Defect>
-    let variations: Set<Variation>
+    let behaviour: ReferenceBehaviour
     let signer: IDTokenSigner
     let testCodes: [String: String]
     var users: [String: UserRecord] = [:]
@@ -19,21 +18,16 @@ actor ReferenceBackend: AuthBackend {
     var emailVerificationCodes: [String: String] = [:]
     var pushSecrets: [String: (secret: String, deviceToken: String)] = [:]
     var rateLimiter: RateLimiter
-    /// With the `locksOutNumberAfterWrongCodes` defect: wrong codes per number.
+    /// Wrong codes per number, for a lockout (``ReferenceBehaviour/Codes/wrongCodesBeforeNumberLockout``).
     var wrongCodes: [String: Int] = [:]
 
-    init(configuration: ProjectConfiguration, world: World, defects: Set<Defect>, variations: Set<Variation>) {
+    init(configuration: ProjectConfiguration, world: World, behaviour: ReferenceBehaviour) {
         self.configuration = configuration
         self.world = world
-        self.defects = defects
-        self.variations = variations
-        let sharedKey = defects.contains(.acceptsOtherProjectsIDTokens)
-        signer = IDTokenSigner(
-            projectID: configuration.projectID, key: SymmetricKey(data: sharedKey ? [UInt8](repeating: 7, count: 32) : world.random.bytes(32)),
-            checks: IDTokenSigner.Checks(
-                signature: !defects.contains(.acceptsUnsignedIDTokens), expiry: !defects.contains(.acceptsExpiredIDTokens), audience: !sharedKey))
-        rateLimiter = RateLimiter(
-            configuration.phone.verificationLimit, perNumber: !defects.contains(.rateLimitsPerDeviceOnly), perDevice: !defects.contains(.rateLimitsPerNumberOnly))
+        self.behaviour = behaviour
+        let key = behaviour.tokens.keyPerProject ? world.random.bytes(32) : [UInt8](repeating: 7, count: 32)
+        signer = IDTokenSigner(projectID: configuration.projectID, key: SymmetricKey(data: key), checks: behaviour.tokens.checks)
+        rateLimiter = RateLimiter(configuration.phone.verificationLimit, scopes: behaviour.phone.rateLimitScopes)
         testCodes = Dictionary(configuration.phone.testPhoneNumbers.map { ($0.phoneNumber, $0.verificationCode) }) { first, _ in first }
     }
 
@@ -91,7 +85,7 @@ actor ReferenceBackend: AuthBackend {
         let claims = signer.claims(
             uid: grant.uid, signInProvider: grant.provider, phoneNumber: user?.phoneNumber, email: user?.email,
             authTime: world.clock.date(at: grant.authTime), secondFactor: grant.secondFactor, at: world.clock.date)
-        let idToken = defects.contains(.testNumberUsersGetUnsignedTokens) && isTestNumberUser(user) ? signer.unsigned(claims) : signer.sign(claims)
+        let idToken = !behaviour.testNumbers.usersGetSignedTokens && isTestNumberUser(user) ? signer.unsigned(claims) : signer.sign(claims)
         return SessionTokens(idToken: idToken, refreshToken: refreshToken, expiresAt: world.clock.now.advanced(by: .seconds(IDTokenSigner.lifetime)))
     }
 
@@ -104,30 +98,28 @@ actor ReferenceBackend: AuthBackend {
     /// Calls a party of the world within the network timeout, on the world's clock, turning its failures into
     /// `networkError` (AUTH-1, AUTH-2).
     func callOutsideParty(_ party: OutsideParty, _ call: @escaping @Sendable () async throws(PartyError) -> Void) async throws(AuthError) {
-        if defects.contains(.reportsPartyFailuresAsInternalErrors) {
-            do { return try await call() } catch { throw AuthError(.internalError) }
+        let parties = behaviour.outsideParties
+        guard parties.timed.contains(party) else {
+            do { return try await call() } catch { throw parties.failure("the \(party) failed: \(error)") }
         }
-        if party == .smsCarrier, defects.contains(.waitsForeverForTheSMSCarrier) {
-            do { return try await call() } catch { throw AuthError(.networkError, "the \(party) failed: \(error)") }
-        }
-        let timeout = configuration.networkTimeout * (defects.contains(.waitsTwiceTheTimeout) ? 2 : 1)
         do {
-            try await world.clock.withTimeout(timeout) { try await call() }
+            try await world.clock.withTimeout(configuration.networkTimeout * parties.timeoutMultiplier) { try await call() }
         } catch let error as TimeoutError {
-            throw AuthError(.networkError, "the \(party) did not answer: \(error)")
+            throw parties.failure("the \(party) did not answer: \(error)")
         } catch {
-            throw AuthError(.networkError, "the \(party) failed: \(error)")
+            throw parties.failure("the \(party) failed: \(error)")
         }
     }
 
     func newUID() -> String { world.random.string(length: 28, alphabet: RandomSource.alphanumerics) }
 
-    func isExpired(_ deadline: VirtualClock.Instant?) -> Bool {
-        deadline.map { world.clock.now >= $0 } ?? false
+    /// Whether `deadline` has passed: at it, or with `atDeadline` false only after it.
+    func isExpired(_ deadline: VirtualClock.Instant?, atDeadline: Bool = true) -> Bool {
+        deadline.map { atDeadline ? world.clock.now >= $0 : world.clock.now > $0 } ?? false
     }
 
     /// The date the backend stamps on what it records: the world's, or real time for a server that keeps it.
-    var stampedNow: Date { variations.contains(.realTimeTimestamps) ? Date() : world.clock.date }
+    var stampedNow: Date { behaviour.stampsRealTime ? Date() : world.clock.date }
 }
 
 /// The parties of the outside world the reference calls.

@@ -7,7 +7,7 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
     let backend: ReferenceBackend
     let device: Device
     let world: World
-    let defects: Set<Defect>
+    let behaviour: ReferenceBehaviour
     private let callbackScheme: String
 
     private var session: (uid: String, tokens: SessionTokens)?
@@ -15,22 +15,22 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
     private var appVerificationDisabled = false
     private var listeners: [Int: @Sendable (AuthUser?) -> Void] = [:]
     private var nextListenerID = 0
-    /// With the `asynchronousListeners` variation: calls to make, in order, on one serial queue.
+    /// With asynchronous listeners: calls to make, in order, on one serial queue.
     private let notifications: AsyncStream<@Sendable () -> Void>.Continuation?
     /// The receipt of the app-verification push being waited for, and the secret once it came.
     private var awaitedPush: (receipt: String, secret: String?)?
     /// The event ID of the reCAPTCHA redirect being waited for, and the token it brought.
     private var pendingRedirect: (eventID: String, token: String?)?
-    /// With the `verificationBoundToClientInstance` defect: this instance's private names for verification IDs.
+    /// Unless verifications outlive the client: this instance's private names for verification IDs.
     private var privateVerificationIDs: [String: String] = [:]
 
     init(backend: ReferenceBackend, device: Device) {
         self.backend = backend
         self.device = device
         world = backend.world
-        defects = backend.defects
+        behaviour = backend.behaviour
         callbackScheme = "app-1-\(backend.configuration.projectID)-ios"
-        if backend.variations.contains(.asynchronousListeners) {
+        if behaviour.session.listenersCalledAsynchronously {
             let (stream, continuation) = AsyncStream<@Sendable () -> Void>.makeStream()
             notifications = continuation
             Task { for await notification in stream { notification() } }
@@ -91,9 +91,9 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
     }
 
     func signOut() async throws(AuthError) {
-        guard !defects.contains(.signOutKeepsCurrentUser) else { return }
-        if defects.contains(.signOutLeavesUserInKeychain) { session = nil } else { setSession(nil) }
-        if !defects.contains(.signOutNotifiesNobody) { await notifyListeners() }
+        if behaviour.session.signOutEndsSession { session = nil }
+        if behaviour.session.signOutClearsKeychain { world.devices.keychain(of: device)[keychainKey] = nil }
+        if behaviour.session.signOutNotifiesListeners { await notifyListeners() }
     }
 
     func addIDTokenDidChangeListener(_ listener: @escaping @Sendable (AuthUser?) -> Void) async -> ListenerRegistration {
@@ -110,11 +110,11 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
 
     private func notifyListeners() async {
         let user = await currentUser
-        let notified = listeners.sorted { $0.key < $1.key }.prefix(defects.contains(.notifiesOnlyFirstListener) ? 1 : listeners.count)
+        let notified = listeners.sorted { $0.key < $1.key }.prefix(behaviour.session.listenersNotified)
         for (_, listener) in notified { deliver { listener(user) } }
     }
 
-    /// Calls a listener now, or, with the `asynchronousListeners` variation, later on the serial queue.
+    /// Calls a listener now, or, with asynchronous listeners, later on the serial queue.
     private func deliver(_ call: @escaping @Sendable () -> Void) {
         if let notifications { notifications.yield(call) } else { call() }
     }
@@ -174,10 +174,10 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
     private func firstFactor(_ credential: AuthCredential, creatingUser: Bool = true) async throws(AuthError) -> SignInOutcome {
         switch credential {
         case .phone(let verificationID, let code):
-            let reportEmptyAsInvalid = defects.contains(.emptyInputsReportedAsInvalid)
-            guard !verificationID.isEmpty || reportEmptyAsInvalid else { throw AuthError(.missingVerificationID, "the verification ID is empty") }
-            guard !code.isEmpty || reportEmptyAsInvalid else { throw AuthError(.missingVerificationCode, "the verification code is empty") }
-            let backendID = defects.contains(.verificationBoundToClientInstance) ? privateVerificationIDs[verificationID] ?? "" : verificationID
+            let checksEmpty = behaviour.phone.reportsEmptyCredentialInputsAsMissing
+            guard !verificationID.isEmpty || !checksEmpty else { throw AuthError(.missingVerificationID, "the verification ID is empty") }
+            guard !code.isEmpty || !checksEmpty else { throw AuthError(.missingVerificationCode, "the verification code is empty") }
+            let backendID = behaviour.phone.verificationsOutliveClient ? verificationID : privateVerificationIDs[verificationID] ?? ""
             return .signedIn(try await backend.signInWithPhoneNumber(verificationID: backendID, code: code, creatingUser: creatingUser))
         case .password(let email, let password):
             return try await backend.signIn(email: email, password: password)
@@ -189,7 +189,7 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
     func verifyPhoneNumber(_ phoneNumber: String) async throws(AuthError) -> String {
         let proof = try await appProof()
         let verificationID = try await backend.sendVerificationCode(to: phoneNumber, proof: proof, languageCode: languageCode, device: device)
-        guard defects.contains(.verificationBoundToClientInstance) else { return verificationID }
+        if behaviour.phone.verificationsOutliveClient { return verificationID }
         let privateID = world.random.string(length: 40)
         privateVerificationIDs[privateID] = verificationID
         return privateID
@@ -198,7 +198,7 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
     /// PHONE-14: a silent push when the device can receive one, otherwise a reCAPTCHA; nothing when disabled for testing.
     private func appProof() async throws(AuthError) -> AppProof {
         if appVerificationDisabled { return .disabledForTesting }
-        if defects.contains(.skipsAppVerification) { return .none }
+        guard behaviour.appVerification.clientProvesApp else { return .none }
         if let deviceToken = world.push.deviceToken(for: device) {
             let receipt = await backend.verifyClient(deviceToken: deviceToken)
             awaitedPush = (receipt, nil)
@@ -212,7 +212,7 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
         do {
             try await world.recaptcha.present(on: device, callbackURL: URL(string: "\(callbackScheme)://firebaseauth/link?eventId=\(eventID)")!)
         } catch .cancelledByUser {
-            if defects.contains(.ignoresReCaptchaCancellation) { return .none }
+            guard behaviour.appVerification.reCaptchaCancellationEndsRequest else { return .none }
             throw AuthError(.webContextCancelled, "the user cancelled the reCAPTCHA")
         } catch {
             throw AuthError(.webNetworkRequestFailed, "the reCAPTCHA could not be shown: \(error)")
@@ -224,21 +224,23 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
     }
 
     func canHandleNotification(_ userInfo: [String: String]) async -> Bool {
-        if defects.contains(.handlesEveryNotification) { return true }
+        let claim = behaviour.appVerification.claimedPushes
+        if claim == .every { return true }
         guard let awaited = awaitedPush, awaited.secret == nil, let payload = userInfo[pushPayloadKey],
             let fields = try? JSONDecoder().decode([String: String].self, from: Data(payload.utf8)),
             let receipt = fields["receipt"], let secret = fields["secret"],
-            receipt == awaited.receipt || defects.contains(.handlesForgedPushWhileWaiting)
+            receipt == awaited.receipt || claim == .anyWhileWaiting
         else { return false }
         awaitedPush = (awaited.receipt, secret)
         return true
     }
 
     func canHandle(_ url: URL) async -> Bool {
-        if defects.contains(.handlesEveryURL) { return true }
+        let claim = behaviour.appVerification.claimedRedirects
+        if claim == .every { return true }
         guard let pending = pendingRedirect, pending.token == nil, url.scheme == callbackScheme, url.host == "firebaseauth", url.path == "/link",
             let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems,
-            query.first(where: { $0.name == "eventId" })?.value == pending.eventID || defects.contains(.handlesForeignURLWhileWaiting),
+            query.first(where: { $0.name == "eventId" })?.value == pending.eventID || claim == .anyWhileWaiting,
             let token = query.first(where: { $0.name == "recaptchaToken" })?.value
         else { return false }
         pendingRedirect = (pending.eventID, token)
@@ -290,9 +292,9 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
         let idToken = try await getIDToken(forceRefresh: false)
         let tokens = try await backend.finalizeEnrollment(
             idToken: idToken, refreshToken: current.tokens.refreshToken, assertion: assertion, displayName: displayName)
-        guard let tokens, !defects.contains(.enrollmentKeepsOldToken) else { return }
+        guard let tokens, behaviour.multiFactor.enrollmentRenewsSession else { return }
         setSession((current.uid, tokens))
-        if !defects.contains(.enrollmentNotifiesNobody) { await notifyListeners() }
+        if behaviour.multiFactor.enrollmentNotifiesListeners { await notifyListeners() }
     }
 
     func unenroll(factorUID: String) async throws(AuthError) {

@@ -7,10 +7,12 @@ public struct ReferenceSubject: ConformanceSubject {
 
     public let defects: Set<Defect>
     public let variations: Set<Variation>
+    let behaviour: ReferenceBehaviour
 
     public init(defects: Set<Defect> = [], variations: Set<Variation> = []) {
         self.defects = defects
         self.variations = variations
+        behaviour = ReferenceBehaviour(defects: defects, variations: variations)
     }
 
     public var name: String {
@@ -18,19 +20,13 @@ public struct ReferenceSubject: ConformanceSubject {
         return changes.isEmpty ? "ReferenceAuth" : "ReferenceAuth with \(changes.joined(separator: ", "))"
     }
 
-    public var capabilities: Capabilities {
-        Capabilities(
-            flows: [.phone, .multiFactor], acceptsUnassignedPhoneNumbers: !defects.contains(.misdeclaresUnassignedNumbers),
-            acceptsShortPhoneNumbers: !variations.contains(.rejectsShortNumbers) && !defects.contains(.misdeclaresShortNumbers),
-            emailEnumerationProtection: variations.contains(.emailEnumerationProtection),
-            runsOnWorldClock: !variations.contains(.realTimeTimestamps))
-    }
+    public var capabilities: Capabilities { behaviour.capabilities }
 
     public func makeBackend(configuration: ProjectConfiguration, world: World) async throws(ConfigurationError) -> any AuthBackend {
-        if !defects.contains(.acceptsAnyTestNumberConfiguration) {
+        if behaviour.testNumbers.configurationValidated {
             try validateTestPhoneNumbers(configuration.phone.testPhoneNumbers)
         }
-        return ReferenceBackend(configuration: configuration, world: world, defects: defects, variations: variations)
+        return ReferenceBackend(configuration: configuration, world: world, behaviour: behaviour)
     }
 
     /// PHONE-12: the same E.164 validation as real numbers, 6-digit codes, at most ten numbers.

@@ -1,21 +1,62 @@
 import ConformanceKit
 
 /// A conforming alternative the reference can take where the rules leave room: every variation must pass the
-/// whole catalogue. Each is a way real implementations differ that once made the suite fail them falsely.
-public enum Variation: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+/// whole catalogue. Each is a way real implementations differ that once made the suite fail them falsely, and
+/// a change of the ``ReferenceBehaviour`` the reference reads, declared here once.
+public struct Variation: Sendable, Hashable, CaseIterable, RawRepresentable, CustomStringConvertible {
+    public let name: String
+    let effect: @Sendable (inout ReferenceBehaviour) -> Void
+
+    /// `name` is the name of the static property that declares the variation.
+    init(_ name: String, effect: @escaping @Sendable (inout ReferenceBehaviour) -> Void) {
+        self.name = name
+        self.effect = effect
+    }
+
+    public init?(rawValue: String) {
+        guard let variation = Self.allCases.first(where: { $0.name == rawValue }) else { return nil }
+        self = variation
+    }
+
+    public static let allCases: [Variation] = [
+        .smsWithYearAndAutoFillLine, .htmlEmail, .asynchronousListeners, .realTimeTimestamps, .rejectsShortNumbers, .emailEnumerationProtection,
+    ]
+
+    public var rawValue: String { name }
+
+    public var description: String { name }
+
+    public static func == (lhs: Variation, rhs: Variation) -> Bool { lhs.name == rhs.name }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+}
+
+extension Variation {
     /// The SMS names the year and ends with Apple's domain-bound AutoFill line, repeating the code (PHONE-3).
-    case smsWithYearAndAutoFillLine
+    public static let smsWithYearAndAutoFillLine = Variation("smsWithYearAndAutoFillLine") { $0.phone.smsEndsWithAutoFillLine = true }
+
     /// The verification email is HTML: a single-quoted `href`, and the link again in text before a full stop.
-    case htmlEmail
+    public static let htmlEmail = Variation("htmlEmail") { $0.emailPassword.verificationMailIsHTML = true }
+
     /// Listeners are called asynchronously, on one serial queue, as Firebase calls them on the main queue.
-    case asynchronousListeners
+    public static let asynchronousListeners = Variation("asynchronousListeners") { $0.session.listenersCalledAsynchronously = true }
+
     /// Enrollment dates are stamped with real time, as a server reached over HTTP stamps them; the subject
     /// declares that it keeps real time.
-    case realTimeTimestamps
-    /// Numbers shorter than any in service are refused, as libphonenumber refuses them, and declared so.
-    case rejectsShortNumbers
-    /// Email enumeration protection: wrong password and unknown email both answer `invalidCredential`.
-    case emailEnumerationProtection
+    public static let realTimeTimestamps = Variation("realTimeTimestamps") {
+        $0.stampsRealTime = true
+        $0.capabilities.runsOnWorldClock = false
+    }
 
-    public var description: String { rawValue }
+    /// Numbers shorter than any in service are refused, as libphonenumber refuses them, and declared so.
+    public static let rejectsShortNumbers = Variation("rejectsShortNumbers") {
+        $0.phoneNumbers.acceptsShortNumbers = false
+        $0.capabilities.acceptsShortPhoneNumbers = false
+    }
+
+    /// Email enumeration protection: wrong password and unknown email both answer `invalidCredential`.
+    public static let emailEnumerationProtection = Variation("emailEnumerationProtection") {
+        $0.emailPassword.enumerationProtection = true
+        $0.capabilities.emailEnumerationProtection = true
+    }
 }

@@ -1,0 +1,24 @@
+extension ReferenceBehaviour {
+    /// How the app proves a verification request comes from it, and which pushes and URLs it claims (PHONE-14 … PHONE-16).
+    struct AppVerification: Sendable {
+        /// Which pushes or redirects the client claims as its own.
+        enum Claim: Sendable {
+            /// Only the one it waits for: the push naming its receipt, the redirect naming its event.
+            case awaited
+            /// Any of the right shape while it waits for one.
+            case anyWhileWaiting
+            case every
+        }
+
+        /// The client asks for a push or a reCAPTCHA before it requests a code.
+        var clientProvesApp = true
+        /// A cancelled reCAPTCHA ends the request; it does not go on without a proof.
+        var reCaptchaCancellationEndsRequest = true
+        /// The backend refuses a request without a proof.
+        var backendRequiresProof = true
+        /// With app verification disabled for testing, only test numbers get codes (PHONE-15).
+        var disabledOnlyForTestNumbers = true
+        var claimedPushes = Claim.awaited
+        var claimedRedirects = Claim.awaited
+    }
+}

@@ -1,0 +1,56 @@
+import ConformanceKit
+
+extension ReferenceBehaviour {
+    /// SMS second factors: who may enroll, what enrollment keeps, how a pending sign-in is resolved (MFA rules).
+    struct MultiFactor: Sendable {
+        /// The steps of an enrollment at which the backend checks something.
+        enum Step: Sendable {
+            case start
+            case finalize
+        }
+
+        // Enrollment
+        var requiresVerifiedEmail = true
+        /// First factors whose users may not enroll (MFA-2).
+        var ineligibleFirstFactors: Set<String> = [ProviderID.phone, ProviderID.anonymous]
+        /// The steps that refuse a sign-in older than the recent sign-in window (MFA-15).
+        var recentSignInJudgedAt: Set<Step> = [.start, .finalize]
+        /// The steps that refuse a number the user already enrolled (MFA-13).
+        var duplicateNumberRefusedAt: Set<Step> = [.start, .finalize]
+        /// Characters dropped from an enrollment number before it is validated: none, E.164 has no punctuation.
+        var ignoredPunctuation = ""
+        /// Enrollment and second-factor sign-in text the number a code.
+        var textsCodes = true
+        var keepsDisplayName = true
+        var enrollmentCodesSingleUse = true
+        /// A TOTP or other unsupported factor is refused, not silently dropped (MFA-12).
+        var rejectsUnsupportedFactors = true
+        /// The client takes the enrollment's new tokens and tells its listeners (MFA-5).
+        var enrollmentRenewsSession = true
+        var enrollmentNotifiesListeners = true
+        /// Removes the named factor from the user's factors.
+        var unenroll: @Sendable (_ factors: inout [EnrolledFactor], _ factorUID: String) -> Void = { factors, factorUID in
+            factors.removeAll { $0.uid == factorUID }
+        }
+
+        // Sign-in
+        var requiresSecondFactor = true
+        var hintMask: @Sendable (E164Number) -> String = { PhoneHintMask.mask($0, showingCountryCode: true) }
+        /// The `secondFactorRequired` message, from the enrolled numbers: it names none of them (MFA-7).
+        var secondFactorRequiredMessage: @Sendable (_ enrolledNumbers: [String]) -> String = { _ in
+            "Please complete a second factor challenge to finish signing into this account."
+        }
+        var textsChosenFactor = true
+        var pendingSignInsExpire = true
+        /// A pending sign-in's lifetime runs from the first factor; a second-factor SMS does not restart it.
+        var pendingSignInLifetimeFromFirstFactor = true
+        var pendingSignInSingleUse = true
+        /// A pending sign-in reaches only its own user's factors and codes.
+        var pendingSignInBoundToUser = true
+        var resolvesWithSignInCodes = false
+        var resolvesWithEnrollmentCodes = false
+        var resolutionChecksCode = true
+        /// The resolved sign-in reports the first factor's provider, not phone (MFA-9).
+        var reportsFirstFactorProvider = true
+    }
+}

@@ -1,0 +1,44 @@
+import ConformanceKit
+
+/// A deliberate deviation of the reference from one documented behaviour, and the rules that must catch it.
+/// The suite's own tests run every defect and require one of its rules' checks to fail (or warn, for a SHOULD).
+///
+/// Each defect is declared once, in the file of its flow: its name, its rules, what it does in one sentence,
+/// and its effect, a change of the ``ReferenceBehaviour`` the conforming reference reads.
+public struct Defect: Sendable, Hashable, Comparable, CaseIterable, RawRepresentable, CustomStringConvertible {
+    public let name: String
+    /// The rules whose checks must catch this defect.
+    public let rules: [RuleID]
+    /// What the defect does, in one sentence.
+    public let summary: String
+    let effect: @Sendable (inout ReferenceBehaviour) -> Void
+
+    /// `name` is the name of the static property that declares the defect.
+    init(_ name: String, rules: [RuleID], _ summary: String, effect: @escaping @Sendable (inout ReferenceBehaviour) -> Void) {
+        self.name = name
+        self.rules = rules
+        self.summary = summary
+        self.effect = effect
+    }
+
+    public init?(rawValue: String) {
+        guard let defect = Self.allCases.first(where: { $0.name == rawValue }) else { return nil }
+        self = defect
+    }
+
+    /// Every defect, in catalogue order: the phone flow's, the general rules', the multi-factor flow's.
+    public static let allCases = phoneDefects + generalDefects + multiFactorDefects
+
+    public var rawValue: String { name }
+
+    public var description: String { name }
+
+    /// The flows of the rules that must catch the defect.
+    public var flows: Set<Flow> { Set(RuleCatalogue.rules(rules).map(\.flow)) }
+
+    public static func == (lhs: Defect, rhs: Defect) -> Bool { lhs.name == rhs.name }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+
+    public static func < (lhs: Defect, rhs: Defect) -> Bool { lhs.name < rhs.name }
+}

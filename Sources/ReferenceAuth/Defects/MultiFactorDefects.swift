@@ -1,0 +1,170 @@
+import ConformanceKit
+
+/// Defects of SMS multi-factor authentication: the MFA rules catch them.
+extension Defect {
+    /// In catalogue order.
+    static let multiFactorDefects: [Defect] = [
+        .enrollsWithUnverifiedEmail, .letsPhoneAndAnonymousUsersEnroll, .enrollmentLosesDisplayName, .sendsEnrollmentSMSToNobody,
+        .enrollmentVerificationsReusable, .enrollmentAcceptsPunctuatedNumbers, .enrollmentKeepsOldToken, .enrollmentNotifiesNobody,
+        .signsInWithoutSecondFactor, .masksOnlyMiddleDigits, .leaksNumberInSecondFactorError, .sendsSecondFactorSMSToFirstFactor,
+        .resolvedSignInReportsPhoneProvider, .resolveAcceptsWrongCode, .acceptsOtherUsersResolverSession, .pendingSignInNeverExpires,
+        .resolvesWithFirstFactorVerification, .resolvesWithEnrollmentVerification, .pendingSignInReusable, .pendingSignInLifetimeRestartsAtSMS,
+        .ignoresUnsupportedFactors, .allowsSameNumberTwice, .checksDuplicateNumberOnlyAtStart, .unenrollKeepsFactor, .unenrollRemovesFirstFactor,
+        .noRecentSignInCheck, .judgesRecentSignInAtSessionStart,
+    ]
+
+    public static let enrollsWithUnverifiedEmail = Defect(
+        "enrollsWithUnverifiedEmail", rules: ["MFA-1"], "enrolls second factors for users whose email is not verified"
+    ) {
+        $0.multiFactor.requiresVerifiedEmail = false
+    }
+
+    public static let letsPhoneAndAnonymousUsersEnroll = Defect(
+        "letsPhoneAndAnonymousUsersEnroll", rules: ["MFA-2"], "lets phone and anonymous users enroll a second factor"
+    ) {
+        $0.multiFactor.ineligibleFirstFactors = []
+        $0.multiFactor.requiresVerifiedEmail = false
+    }
+
+    public static let enrollmentLosesDisplayName = Defect(
+        "enrollmentLosesDisplayName", rules: ["MFA-3"], "forgets the display name given at enrollment"
+    ) {
+        $0.multiFactor.keepsDisplayName = false
+    }
+
+    public static let sendsEnrollmentSMSToNobody = Defect(
+        "sendsEnrollmentSMSToNobody", rules: ["MFA-3"], "starts an enrollment without texting the number"
+    ) {
+        $0.multiFactor.textsCodes = false
+    }
+
+    public static let enrollmentVerificationsReusable = Defect(
+        "enrollmentVerificationsReusable", rules: ["MFA-3"], "lets an enrollment verification enroll again after its factor was unenrolled"
+    ) {
+        $0.multiFactor.enrollmentCodesSingleUse = false
+    }
+
+    public static let enrollmentAcceptsPunctuatedNumbers = Defect(
+        "enrollmentAcceptsPunctuatedNumbers", rules: ["MFA-4"], "strips spaces and dashes from enrollment numbers and accepts them"
+    ) {
+        $0.multiFactor.ignoredPunctuation = " -.()"
+    }
+
+    public static let enrollmentKeepsOldToken = Defect(
+        "enrollmentKeepsOldToken", rules: ["MFA-5"], "does not refresh the ID token or notify listeners after enrollment"
+    ) {
+        $0.multiFactor.enrollmentRenewsSession = false
+    }
+
+    public static let enrollmentNotifiesNobody = Defect(
+        "enrollmentNotifiesNobody", rules: ["MFA-5"], "refreshes the token after enrollment but notifies no listener"
+    ) {
+        $0.multiFactor.enrollmentNotifiesListeners = false
+    }
+
+    public static let signsInWithoutSecondFactor = Defect(
+        "signsInWithoutSecondFactor", rules: ["MFA-6"], "signs multi-factor users in with the first factor alone"
+    ) {
+        $0.multiFactor.requiresSecondFactor = false
+    }
+
+    public static let masksOnlyMiddleDigits = Defect(
+        "masksOnlyMiddleDigits", rules: ["MFA-7"], "masks only the middle three digits in hints (+1650***0101)"
+    ) {
+        $0.multiFactor.hintMask = { number in "+" + number.digits.dropLast(7) + "***" + number.digits.suffix(4) }
+    }
+
+    public static let leaksNumberInSecondFactorError = Defect(
+        "leaksNumberInSecondFactorError", rules: ["MFA-7"], "names the full enrolled number in the secondFactorRequired message"
+    ) {
+        let conforming = $0.multiFactor.secondFactorRequiredMessage
+        $0.multiFactor.secondFactorRequiredMessage = { numbers in conforming(numbers) + " Codes go to \(numbers[0])." }
+    }
+
+    public static let sendsSecondFactorSMSToFirstFactor = Defect(
+        "sendsSecondFactorSMSToFirstFactor", rules: ["MFA-8"], "texts the first enrolled factor whichever hint was chosen"
+    ) {
+        $0.multiFactor.textsChosenFactor = false
+    }
+
+    public static let resolvedSignInReportsPhoneProvider = Defect(
+        "resolvedSignInReportsPhoneProvider", rules: ["MFA-9"], "reports phone as the sign-in provider after the second factor"
+    ) {
+        $0.multiFactor.reportsFirstFactorProvider = false
+    }
+
+    public static let resolveAcceptsWrongCode = Defect("resolveAcceptsWrongCode", rules: ["MFA-10"], "resolves the sign-in whatever code is given") {
+        $0.multiFactor.resolutionChecksCode = false
+    }
+
+    public static let acceptsOtherUsersResolverSession = Defect(
+        "acceptsOtherUsersResolverSession", rules: ["MFA-11"], "lets one sign-in's session use another user's factors and codes"
+    ) {
+        $0.multiFactor.pendingSignInBoundToUser = false
+    }
+
+    public static let pendingSignInNeverExpires = Defect("pendingSignInNeverExpires", rules: ["MFA-11"], "never expires the resolver's session") {
+        $0.multiFactor.pendingSignInsExpire = false
+    }
+
+    public static let resolvesWithFirstFactorVerification = Defect(
+        "resolvesWithFirstFactorVerification", rules: ["MFA-11"],
+        "completes a second factor with a first-factor phone sign-in code of the same number"
+    ) {
+        $0.multiFactor.resolvesWithSignInCodes = true
+    }
+
+    public static let resolvesWithEnrollmentVerification = Defect(
+        "resolvesWithEnrollmentVerification", rules: ["MFA-11"], "completes a second factor with any enrollment code of the same number"
+    ) {
+        $0.multiFactor.resolvesWithEnrollmentCodes = true
+    }
+
+    public static let pendingSignInReusable = Defect(
+        "pendingSignInReusable", rules: ["MFA-11"], "keeps a resolver session usable after it completed a sign-in"
+    ) {
+        $0.multiFactor.pendingSignInSingleUse = false
+    }
+
+    public static let pendingSignInLifetimeRestartsAtSMS = Defect(
+        "pendingSignInLifetimeRestartsAtSMS", rules: ["MFA-11"], "restarts the resolver session's lifetime when the second-factor SMS is sent"
+    ) {
+        $0.multiFactor.pendingSignInLifetimeFromFirstFactor = false
+    }
+
+    public static let ignoresUnsupportedFactors = Defect(
+        "ignoresUnsupportedFactors", rules: ["MFA-12"], "returns silently from enrolling a TOTP factor it does not support"
+    ) {
+        $0.multiFactor.rejectsUnsupportedFactors = false
+    }
+
+    public static let allowsSameNumberTwice = Defect("allowsSameNumberTwice", rules: ["MFA-13"], "enrolls the same number twice for one user") {
+        $0.multiFactor.duplicateNumberRefusedAt = []
+    }
+
+    public static let checksDuplicateNumberOnlyAtStart = Defect(
+        "checksDuplicateNumberOnlyAtStart", rules: ["MFA-13"], "checks for an enrolled number only when the enrollment starts"
+    ) {
+        $0.multiFactor.duplicateNumberRefusedAt = [.start]
+    }
+
+    public static let unenrollKeepsFactor = Defect("unenrollKeepsFactor", rules: ["MFA-14"], "reports unenrollment but keeps the factor") {
+        $0.multiFactor.unenroll = { _, _ in }
+    }
+
+    public static let unenrollRemovesFirstFactor = Defect(
+        "unenrollRemovesFirstFactor", rules: ["MFA-14"], "removes the first enrolled factor whichever one is named"
+    ) {
+        $0.multiFactor.unenroll = { factors, _ in factors.removeFirst() }
+    }
+
+    public static let noRecentSignInCheck = Defect("noRecentSignInCheck", rules: ["MFA-15"], "lets a stale sign-in enroll a second factor") {
+        $0.multiFactor.recentSignInJudgedAt = []
+    }
+
+    public static let judgesRecentSignInAtSessionStart = Defect(
+        "judgesRecentSignInAtSessionStart", rules: ["MFA-15"], "judges the recent sign-in when the enrollment starts, not at enroll"
+    ) {
+        $0.multiFactor.recentSignInJudgedAt = [.start]
+    }
+}

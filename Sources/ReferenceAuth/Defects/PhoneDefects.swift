@@ -1,0 +1,244 @@
+import ConformanceKit
+import MockIdP
+
+/// Defects of phone sign-in: the PHONE rules catch them.
+extension Defect {
+    /// In catalogue order.
+    static let phoneDefects: [Defect] = [
+        .acceptsPunctuatedNumbers, .rejectsNumbersLongerThanNorthAmerican, .misdeclaresUnassignedNumbers, .misdeclaresShortNumbers,
+        .emptyNumberReportedAsInvalid, .sendsFourDigitCodes, .sendsSMSToReformattedNumber, .sendsSMSTwice, .reportsEveryUserAsNew,
+        .storesNumberWithoutPlus, .wrongCodeBurnsVerification, .acceptsPrefixOfCode, .ignoresLastDigitOfCode, .locksOutNumberAfterWrongCodes,
+        .unknownVerificationIDReportedAsWrongCode, .emptyInputsReportedAsInvalid, .codesAreReusable, .codesNeverExpire, .codesExpireOneSecondLate,
+        .wrongAttemptsExtendCodeLifetime, .verificationBoundToClientInstance, .ignoresLanguageCode, .sendsSMSToTestNumbers, .testNumbersConsumeQuota,
+        .testNumbersAcceptAnyCode, .acceptsAnyTestNumberConfiguration, .testNumberUsersGetUnsignedTokens, .skipsAppVerification,
+        .ignoresReCaptchaCancellation, .disabledVerificationAllowsRealNumbers, .handlesEveryNotification, .handlesEveryURL,
+        .handlesForgedPushWhileWaiting, .handlesForeignURLWhileWaiting, .noVerificationRateLimit, .rateLimitsPerDeviceOnly, .rateLimitsPerNumberOnly,
+        .signOutKeepsCurrentUser, .signOutLeavesUserInKeychain, .verificationIDEmbedsCode, .wrongCodeErrorRevealsCode,
+    ]
+
+    public static let acceptsPunctuatedNumbers = Defect(
+        "acceptsPunctuatedNumbers", rules: ["PHONE-1"], "strips spaces, dashes, dots and parentheses and accepts `+1 650-555-0101`"
+    ) {
+        $0.phone.ignoredPunctuation = " -.()"
+    }
+
+    public static let rejectsNumbersLongerThanNorthAmerican = Defect(
+        "rejectsNumbersLongerThanNorthAmerican", rules: ["PHONE-1"],
+        "rejects every number with more than 11 digits (Brazilian mobiles, German numbers …)"
+    ) {
+        $0.phoneNumbers.maximumDigits = 11
+    }
+
+    public static let misdeclaresUnassignedNumbers = Defect(
+        "misdeclaresUnassignedNumbers", rules: ["PHONE-1"], "declares that it rejects well-formed unassigned numbers, then accepts them"
+    ) {
+        $0.capabilities.acceptsUnassignedPhoneNumbers = false
+    }
+
+    public static let misdeclaresShortNumbers = Defect(
+        "misdeclaresShortNumbers", rules: ["PHONE-1"], "declares that it rejects numbers shorter than any in service, then accepts them"
+    ) {
+        $0.capabilities.acceptsShortPhoneNumbers = false
+    }
+
+    public static let emptyNumberReportedAsInvalid = Defect(
+        "emptyNumberReportedAsInvalid", rules: ["PHONE-2"], "reports an empty number as invalidPhoneNumber instead of missingPhoneNumber"
+    ) {
+        $0.phoneNumbers.reportsEmptyNumberAsMissing = false
+    }
+
+    public static let sendsFourDigitCodes = Defect("sendsFourDigitCodes", rules: ["PHONE-3"], "sends 4-digit codes") {
+        $0.phone.codeLength = 4
+    }
+
+    public static let sendsSMSToReformattedNumber = Defect(
+        "sendsSMSToReformattedNumber", rules: ["PHONE-3"], "sends the SMS to the number without its +"
+    ) {
+        $0.phone.smsRecipient = { number in String(number.dropFirst()) }
+    }
+
+    public static let sendsSMSTwice = Defect("sendsSMSTwice", rules: ["PHONE-3"], "sends every SMS twice") {
+        $0.phone.smsCopies = 2
+    }
+
+    public static let reportsEveryUserAsNew = Defect("reportsEveryUserAsNew", rules: ["PHONE-4"], "reports isNewUser true on every sign-in") {
+        $0.phone.reportsNewUserOnlyOnFirstSignIn = false
+    }
+
+    public static let storesNumberWithoutPlus = Defect(
+        "storesNumberWithoutPlus", rules: ["PHONE-4"], "stores the user's phone number without its +"
+    ) {
+        $0.phone.storedNumber = { number in String(number.dropFirst()) }
+    }
+
+    public static let wrongCodeBurnsVerification = Defect(
+        "wrongCodeBurnsVerification", rules: ["PHONE-5"], "discards the verification after one wrong code"
+    ) {
+        $0.codes.wrongCodeKeepsVerification = false
+    }
+
+    public static let acceptsPrefixOfCode = Defect("acceptsPrefixOfCode", rules: ["PHONE-5"], "accepts any prefix of the right code") {
+        $0.codes.matches = { given, sent in given == sent || !given.isEmpty && sent.hasPrefix(given) }
+    }
+
+    public static let ignoresLastDigitOfCode = Defect("ignoresLastDigitOfCode", rules: ["PHONE-5"], "compares only the first five digits of a code") {
+        $0.codes.matches = { given, sent in given == sent || given.count == sent.count && given.dropLast() == sent.dropLast() }
+    }
+
+    public static let locksOutNumberAfterWrongCodes = Defect(
+        "locksOutNumberAfterWrongCodes", rules: ["PHONE-5"], "refuses every sign-in of a number after three wrong codes"
+    ) {
+        $0.codes.wrongCodesBeforeNumberLockout = 3
+    }
+
+    public static let unknownVerificationIDReportedAsWrongCode = Defect(
+        "unknownVerificationIDReportedAsWrongCode", rules: ["PHONE-6"], "reports an unknown verification ID as invalidVerificationCode"
+    ) {
+        $0.codes.unknownVerificationIDError = .invalidVerificationCode
+    }
+
+    public static let emptyInputsReportedAsInvalid = Defect(
+        "emptyInputsReportedAsInvalid", rules: ["PHONE-6"], "reports an empty verification ID or code as invalid instead of missing"
+    ) {
+        $0.phone.reportsEmptyCredentialInputsAsMissing = false
+    }
+
+    public static let codesAreReusable = Defect("codesAreReusable", rules: ["PHONE-7"], "lets a code sign in again and again") {
+        $0.codes.singleUse = false
+    }
+
+    public static let codesNeverExpire = Defect("codesNeverExpire", rules: ["PHONE-8"], "never expires codes") {
+        $0.codes.expire = false
+    }
+
+    public static let codesExpireOneSecondLate = Defect(
+        "codesExpireOneSecondLate", rules: ["PHONE-8"], "still accepts a code at exactly its lifetime"
+    ) {
+        $0.codes.expireAtDeadline = false
+    }
+
+    public static let wrongAttemptsExtendCodeLifetime = Defect(
+        "wrongAttemptsExtendCodeLifetime", rules: ["PHONE-8"], "restarts a code's lifetime on every wrong attempt"
+    ) {
+        $0.codes.wrongAttemptsRestartLifetime = true
+    }
+
+    public static let verificationBoundToClientInstance = Defect(
+        "verificationBoundToClientInstance", rules: ["PHONE-9"], "keeps verifications in the client instance, so a restarted app cannot sign in"
+    ) {
+        $0.phone.verificationsOutliveClient = false
+    }
+
+    public static let ignoresLanguageCode = Defect("ignoresLanguageCode", rules: ["PHONE-10"], "sends every SMS in the default language") {
+        $0.phone.smsInUserLanguage = false
+    }
+
+    public static let sendsSMSToTestNumbers = Defect("sendsSMSToTestNumbers", rules: ["PHONE-11"], "sends a real SMS to test numbers") {
+        $0.testNumbers.receiveSMS = true
+    }
+
+    public static let testNumbersConsumeQuota = Defect(
+        "testNumbersConsumeQuota", rules: ["PHONE-11"], "counts test-number requests against the verification limit"
+    ) {
+        $0.testNumbers.countAgainstRateLimit = true
+    }
+
+    public static let testNumbersAcceptAnyCode = Defect("testNumbersAcceptAnyCode", rules: ["PHONE-11"], "signs test numbers in with any code") {
+        $0.testNumbers.codeChecked = false
+    }
+
+    public static let acceptsAnyTestNumberConfiguration = Defect(
+        "acceptsAnyTestNumberConfiguration", rules: ["PHONE-12"], "accepts any test number configuration"
+    ) {
+        $0.testNumbers.configurationValidated = false
+    }
+
+    public static let testNumberUsersGetUnsignedTokens = Defect(
+        "testNumberUsersGetUnsignedTokens", rules: ["PHONE-13"], "gives test-number users unsigned ID tokens"
+    ) {
+        $0.testNumbers.usersGetSignedTokens = false
+    }
+
+    public static let skipsAppVerification = Defect("skipsAppVerification", rules: ["PHONE-14"], "sends the SMS without verifying the app") {
+        $0.appVerification.clientProvesApp = false
+        $0.appVerification.backendRequiresProof = false
+    }
+
+    public static let ignoresReCaptchaCancellation = Defect(
+        "ignoresReCaptchaCancellation", rules: ["PHONE-14"], "sends the SMS when the user cancels the reCAPTCHA"
+    ) {
+        $0.appVerification.reCaptchaCancellationEndsRequest = false
+        $0.appVerification.backendRequiresProof = false
+    }
+
+    public static let disabledVerificationAllowsRealNumbers = Defect(
+        "disabledVerificationAllowsRealNumbers", rules: ["PHONE-15"], "lets real numbers through while app verification is disabled for testing"
+    ) {
+        $0.appVerification.disabledOnlyForTestNumbers = false
+    }
+
+    public static let handlesEveryNotification = Defect(
+        "handlesEveryNotification", rules: ["PHONE-16"], "claims every push notification as its own"
+    ) {
+        $0.appVerification.claimedPushes = .every
+    }
+
+    public static let handlesEveryURL = Defect("handlesEveryURL", rules: ["PHONE-16"], "claims every URL as its own") {
+        $0.appVerification.claimedRedirects = .every
+    }
+
+    public static let handlesForgedPushWhileWaiting = Defect(
+        "handlesForgedPushWhileWaiting", rules: ["PHONE-16"], "claims any push shaped like its own while it waits for one"
+    ) {
+        $0.appVerification.claimedPushes = .anyWhileWaiting
+    }
+
+    public static let handlesForeignURLWhileWaiting = Defect(
+        "handlesForeignURLWhileWaiting", rules: ["PHONE-16"], "claims any URL with its callback scheme while it waits for a redirect"
+    ) {
+        $0.appVerification.claimedRedirects = .anyWhileWaiting
+    }
+
+    public static let noVerificationRateLimit = Defect("noVerificationRateLimit", rules: ["PHONE-17"], "has no verification rate limit") {
+        $0.phone.rateLimitScopes = []
+    }
+
+    public static let rateLimitsPerDeviceOnly = Defect(
+        "rateLimitsPerDeviceOnly", rules: ["PHONE-17"], "limits requests per device only, so many devices can text one number"
+    ) {
+        $0.phone.rateLimitScopes = [.device]
+    }
+
+    public static let rateLimitsPerNumberOnly = Defect(
+        "rateLimitsPerNumberOnly", rules: ["PHONE-17"], "limits requests per number only, so one device can text many numbers"
+    ) {
+        $0.phone.rateLimitScopes = [.number]
+    }
+
+    public static let signOutKeepsCurrentUser = Defect(
+        "signOutKeepsCurrentUser", rules: ["PHONE-18", "AUTH-3"], "keeps the current user after sign-out"
+    ) {
+        $0.session.signOutEndsSession = false
+        $0.session.signOutClearsKeychain = false
+        $0.session.signOutNotifiesListeners = false
+    }
+
+    public static let signOutLeavesUserInKeychain = Defect(
+        "signOutLeavesUserInKeychain", rules: ["PHONE-18"], "signs out in memory but leaves the user in the keychain, signed in at the next launch"
+    ) {
+        $0.session.signOutClearsKeychain = false
+    }
+
+    public static let verificationIDEmbedsCode = Defect(
+        "verificationIDEmbedsCode", rules: ["PHONE-19"], "puts the code, base64url-encoded, in the verification ID"
+    ) {
+        $0.phone.verificationID = { random, code in random + "." + Base64URL.encode(Array(#"{"code":"\#(code)"}"#.utf8)) }
+    }
+
+    public static let wrongCodeErrorRevealsCode = Defect(
+        "wrongCodeErrorRevealsCode", rules: ["PHONE-19"], "names the right code in the error of a wrong attempt"
+    ) {
+        let conforming = $0.codes.wrongCodeMessage
+        $0.codes.wrongCodeMessage = { sent in conforming(sent) + " (expected \(sent))" }
+    }
+}

@@ -1,0 +1,9 @@
+extension ReferenceBehaviour {
+    /// The conforming behaviour changed by `variations`, then by `defects`, each in catalogue order: of two
+    /// that set the same value, the later one's stands.
+    init(defects: Set<Defect>, variations: Set<Variation>) {
+        self.init()
+        for variation in Variation.allCases where variations.contains(variation) { variation.effect(&self) }
+        for defect in Defect.allCases where defects.contains(defect) { defect.effect(&self) }
+    }
+}
