@@ -45,8 +45,10 @@ let package = Package(
             name: "conformance",
             dependencies: ["ConformanceKit", "ReferenceAuth"]
         ),
-        .testTarget(name: "PhoneAuthTests", dependencies: ["ConformanceTesting", "ReferenceAuth"]),
-        .testTarget(name: "MFATests", dependencies: ["ConformanceTesting", "ReferenceAuth"]),
+        .target(name: "ReferenceTestSupport", dependencies: ["ConformanceKit", "ReferenceAuth"], path: "Tests/ReferenceTestSupport"),
+        .testTarget(name: "PhoneAuthTests", dependencies: ["ConformanceTesting", "ReferenceAuth", "ReferenceTestSupport"]),
+        .testTarget(name: "MFATests", dependencies: ["ConformanceTesting", "ReferenceAuth", "ReferenceTestSupport"]),
+        .testTarget(name: "EmailLinkTests", dependencies: ["ConformanceTesting", "ReferenceAuth", "ReferenceTestSupport"]),
         .testTarget(name: "ConformanceKitTests", dependencies: ["ConformanceKit"]),
         .testTarget(name: "MockIdPTests", dependencies: ["MockIdP"]),
     ]

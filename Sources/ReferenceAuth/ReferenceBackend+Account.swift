@@ -14,6 +14,18 @@ extension ReferenceBackend {
                 throw AuthError(.credentialAlreadyInUse, "this phone number already belongs to another user")
             }
             user.phoneNumber = verification.phoneNumber
+        case .emailLink(let email, let link):
+            guard EmailSignInLink.isSignInLink(link), let code = EmailSignInLink.parse(link)?.oobCode else {
+                throw AuthError(.invalidActionCode, "the link is not an email sign-in link")
+            }
+            let linked = try consumeEmailLinkCode(code, for: email, checkingEmail: behaviour.emailLink.linkChecksEmail)
+            guard user.email == nil || user.email == linked else { throw AuthError(.providerAlreadyLinked, "the user already has another email address") }
+            guard !users.values.contains(where: { $0.email == linked && $0.uid != uid }) else {
+                throw AuthError(.emailAlreadyInUse, "this email address already belongs to another user")
+            }
+            user.email = linked
+            user.isEmailVerified = true
+            user.usedEmailLink = true
         case .password(let email, let password):
             guard user.password == nil else { throw AuthError(.providerAlreadyLinked, "the user already has a password") }
             let email = try newAccountEmail(email, password: password)

@@ -14,6 +14,7 @@ actor ReferenceBackend: AuthBackend {
     var users: [String: UserRecord] = [:]
     var verifications: [String: PhoneVerification] = [:]
     var pendingSignIns: [String: PendingSignIn] = [:]
+    var emailLinkCodes: [String: EmailLinkCode] = [:]
     var refreshTokens: [String: SessionGrant] = [:]
     var emailVerificationCodes: [String: String] = [:]
     var pushSecrets: [String: (secret: String, deviceToken: String)] = [:]

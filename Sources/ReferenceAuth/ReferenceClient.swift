@@ -11,7 +11,7 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
     private let callbackScheme: String
 
     private var session: (uid: String, tokens: SessionTokens)?
-    private var languageCode: String?
+    private(set) var languageCode: String?
     private var appVerificationDisabled = false
     private var listeners: [Int: @Sendable (AuthUser?) -> Void] = [:]
     private var nextListenerID = 0
@@ -181,6 +181,9 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
             return .signedIn(try await backend.signInWithPhoneNumber(verificationID: backendID, code: code, creatingUser: creatingUser))
         case .password(let email, let password):
             return try await backend.signIn(email: email, password: password)
+        case .emailLink(let email, let link):
+            let code = try emailLinkCode(email: email, link: link)
+            return try await backend.signInWithEmailLink(email: email, oobCode: code, creatingUser: creatingUser)
         }
     }
 

@@ -11,11 +11,13 @@ struct UserRecord: Sendable {
     var isAnonymous = false
     var displayName: String?
     var secondFactors: [EnrolledFactor] = []
+    /// Has signed in with an email link (`fetchSignInMethods` reports `emailLink`).
+    var usedEmailLink = false
     let createdAt: Date
     var lastSignInAt: Date
 
     var providers: [String] {
-        (phoneNumber == nil ? [] : [ProviderID.phone]) + (password == nil ? [] : [ProviderID.password])
+        (phoneNumber == nil ? [] : [ProviderID.phone]) + (password == nil && !usedEmailLink ? [] : [ProviderID.password])
     }
 
     var snapshot: AuthUser {

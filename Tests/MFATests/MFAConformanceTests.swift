@@ -1,5 +1,6 @@
 import ConformanceTesting
 import ReferenceAuth
+import ReferenceTestSupport
 import Testing
 
 /// The SMS multi-factor rules against the reference, as a vendor's test target runs them against its own subject.

@@ -1,5 +1,6 @@
 import ConformanceKit
 import ReferenceAuth
+import ReferenceTestSupport
 import Testing
 
 /// A failure must say which rule, what the subject did, and what reached the outside world.

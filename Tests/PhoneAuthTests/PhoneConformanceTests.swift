@@ -1,5 +1,6 @@
 import ConformanceTesting
 import ReferenceAuth
+import ReferenceTestSupport
 import Testing
 
 /// The phone rules (and the rules across flows) against the reference, as a vendor's test target runs them

@@ -1,6 +1,7 @@
 import ConformanceKit
 import Foundation
 @testable import ReferenceAuth
+import ReferenceTestSupport
 import Testing
 
 /// The reference reads its choices from a ``ReferenceBehaviour``; a defect or a variation is declared once, as a
@@ -77,6 +78,7 @@ struct ReferenceBehaviourTests {
         let number = "+16505550101"
         var factors = [("a", number), ("b", "+16505550102")].map { EnrolledFactor(uid: $0, displayName: nil, phoneNumber: $1, enrolledAt: Date()) }
         behaviour.multiFactor.unenroll(&factors, "b")
+        let links = ["https://p.firebaseapp.com/__/auth/action?mode=signIn&oobCode=C", "https://p.firebaseapp.com/__/auth/action?mode=resetPassword&oobCode=C"]
         let codes = [("123456", "123456"), ("123", "123456"), ("123450", "123456"), ("", "123456"), ("654321", "123456")]
         return values(of: behaviour, at: "behaviour") + [
             "phone.smsRecipient: \(behaviour.phone.smsRecipient(number))",
@@ -89,6 +91,7 @@ struct ReferenceBehaviourTests {
             "multiFactor.hintMask: \((try? E164Number(number)).map(behaviour.multiFactor.hintMask) ?? "")",
             "multiFactor.secondFactorRequiredMessage: \(behaviour.multiFactor.secondFactorRequiredMessage([number]))",
             "multiFactor.unenroll: \(factors.map(\.uid))",
+            "emailLink.recognizesLink: \(links.map(behaviour.emailLink.recognizesLink))",
         ]
     }
 

@@ -4,12 +4,14 @@ public enum AuthCredential: Sendable, Hashable, CustomStringConvertible {
     case phone(verificationID: String, verificationCode: String)
     /// `EmailAuthProvider.credential(withEmail:password:)`.
     case password(email: String, password: String)
+    /// `EmailAuthProvider.credential(withEmail:link:)`.
+    case emailLink(email: String, link: String)
 
     /// The Firebase provider ID the credential belongs to.
     public var providerID: String {
         switch self {
         case .phone: ProviderID.phone
-        case .password: ProviderID.password
+        case .password, .emailLink: ProviderID.password
         }
     }
 
@@ -17,6 +19,7 @@ public enum AuthCredential: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .phone(let id, let code): "phone credential (verification ID \"\(id.abbreviated)\", code \"\(code)\")"
         case .password(let email, _): "password credential (\(email))"
+        case .emailLink(let email, _): "email-link credential (\(email))"
         }
     }
 }

@@ -9,5 +9,5 @@ extension Defect: CustomTestStringConvertible {
 extension ConformanceRunner.Options {
     /// A defect that makes the subject hang (a listener never called, a party waited for forever) is caught by
     /// the watchdog; a short one keeps the self-test quick. A reference that passes is never near it.
-    static let forDefects = ConformanceRunner.Options(watchdog: .seconds(3))
+    public static let forDefects = ConformanceRunner.Options(watchdog: .seconds(3))
 }

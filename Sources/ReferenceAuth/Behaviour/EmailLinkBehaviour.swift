@@ -1,0 +1,28 @@
+import ConformanceKit
+
+extension ReferenceBehaviour {
+    /// Email-link sign-in (LINK-1…14).
+    struct EmailLink: Sendable {
+        var requiresEnabledProviders = true
+        var requiresHandleCodeInApp = true
+        var checksContinueDomain = true
+        var checksLinkDomain = true
+        /// The link carries the iOS bundle ID and the Android package, install flag and minimum version.
+        var carriesAppIdentifiers = true
+        /// What `isSignIn(withEmailLink:)` answers.
+        var recognizesLink: @Sendable (String) -> Bool = EmailSignInLink.isSignInLink
+        var verifiesEmail = true
+        /// Signing in needs the email the link was sent to; a link alone does not do.
+        var requiresEmail = true
+        var matchesEmail = true
+        /// A mismatched email leaves the link usable by its owner.
+        var keepsCodeOnMismatch = true
+        var linksAreSingleUse = true
+        var linksExpire = true
+        var removesUnverifiedPassword = true
+        var endsUnverifiedSessions = true
+        var reportsEmailLinkMethod = true
+        /// Linking an email-link credential checks the email against the link's.
+        var linkChecksEmail = true
+    }
+}
