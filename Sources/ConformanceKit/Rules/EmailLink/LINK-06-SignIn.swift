@@ -22,5 +22,13 @@ extension Rule {
                 try expect(second.user.uid == first.user.uid, "a later link signed in uid \(second.user.uid); expected the same user \(first.user.uid)")
                 try expect(second.additionalUserInfo?.isNewUser == false, "a later sign-in reports isNewUser \((second.additionalUserInfo?.isNewUser).shown)")
             },
+            Check("a link opened after the app restarted signs its address in") { context in
+                let backend = try await context.makeBackend()
+                let before = try await context.launch(backend)
+                let link = try await context.requestSignInLink(for: PasswordUser.ada.email, on: before)
+                let restarted = try await context.launch(backend)
+                let result = try await context.signIn(email: PasswordUser.ada.email, link: link, on: restarted)
+                try expect(result.user.email == PasswordUser.ada.email, "after a restart the link signed in \(result.user.email.shown)")
+            },
         ])
 }

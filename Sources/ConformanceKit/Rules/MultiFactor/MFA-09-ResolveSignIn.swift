@@ -32,5 +32,22 @@ extension Rule {
                 let claims = try await expectSuccess("verifyIDToken(the resolved session's token)") { try await app.backend.verifyIDToken(token) }
                 try expect(claims.signInProvider == ProviderID.password, "the resolved session's sign-in provider is \(claims.signInProvider); expected password")
             },
+            Check("after an email-link first factor, the SMS code signs the user in and the provider stays password", requires: [.flow(.emailLink)]) { context in
+                let app = try await context.launchApp()
+                try await context.multiFactorUser(on: app.client)
+                let link = try await context.requestSignInLink(for: PasswordUser.ada.email, on: app.client)
+                let error = try await expectFailure(.secondFactorRequired, when: "signIn(withEmail:link:), a multi-factor user") {
+                    try await app.client.signIn(withEmail: PasswordUser.ada.email, link: link)
+                }
+                guard let resolver = error.resolver, let hint = resolver.hints.first else { throw CheckFailure("secondFactorRequired carries no resolver with a hint: \(error)") }
+                let verificationID = try await context.requestCode(for: hint, of: resolver, on: app.client)
+                let code = try context.latestCode(sentTo: PhoneNumbers.us)
+                try await expectSuccess("resolveSignIn(with: the code from the SMS)") {
+                    try await resolver.resolveSignIn(with: .phone(verificationID: verificationID, verificationCode: code))
+                }
+                let token = try await expectSuccess("getIDToken()") { try await app.client.getIDToken(forceRefresh: false) }
+                let claims = try await expectSuccess("verifyIDToken(the resolved session's token)") { try await app.backend.verifyIDToken(token) }
+                try expect(claims.signInProvider == ProviderID.password, "the resolved session's sign-in provider is \(claims.signInProvider); expected password")
+            },
         ])
 }
