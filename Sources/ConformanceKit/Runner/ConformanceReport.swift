@@ -23,6 +23,8 @@ public enum ConformanceStatus: String, Sendable, Hashable, Codable, CustomString
 public struct RuleResult: Sendable, Hashable, Codable {
     public let rule: RuleID
     public let level: RequirementLevel
+    /// The rule's area: a JUnit test suite, a section of the markdown catalogue.
+    public let flow: Flow
     public let title: String
     public let status: ConformanceStatus
     public let checks: [CheckResult]
@@ -33,6 +35,7 @@ public struct RuleResult: Sendable, Hashable, Codable {
     public init(rule: Rule, checks: [CheckResult]) {
         self.rule = rule.id
         level = rule.level
+        flow = rule.flow
         title = rule.title
         sources = rule.sources
         hint = rule.hint
