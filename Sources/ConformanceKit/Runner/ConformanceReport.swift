@@ -31,6 +31,8 @@ public struct RuleResult: Sendable, Hashable, Codable {
     /// Where the rule comes from, so that whoever reads a failure can open the document.
     public let sources: [RuleSource]
     public let hint: String
+    /// Set when the rule is on the expected-failures list: how it came out against the list.
+    public internal(set) var expectedFailure: ListedFailure?
 
     public init(rule: Rule, checks: [CheckResult]) {
         self.rule = rule.id
