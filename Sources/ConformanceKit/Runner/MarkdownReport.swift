@@ -82,11 +82,18 @@ enum Markdown {
         inline(text).replacingOccurrences(of: "|", with: "\\|")
     }
 
-    /// Text on one line that renders as written: what markdown would take for emphasis, code, links or HTML
-    /// is escaped (`+1******1234` stays a masked number).
+    /// Text on one line that renders as written: what markdown would take for emphasis, links or HTML is
+    /// escaped (`+1******1234` stays a masked number), and paired backticks stay code spans.
     static func inline(_ text: String) -> String {
+        let line = text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
+        let parts = line.split(separator: "`", omittingEmptySubsequences: false)
+        guard parts.count > 1, parts.count.isMultiple(of: 2) == false else { return escaped(line) }
+        return parts.enumerated().map { index, part in index.isMultiple(of: 2) ? escaped(part) : "`\(part)`" }.joined()
+    }
+
+    private static func escaped(_ text: some StringProtocol) -> String {
         var result = ""
-        for character in text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ") {
+        for character in text {
             switch character {
             case "\\", "`", "*", "_", "[", "]": result += "\\\(character)"
             default: result.append(character)
