@@ -1,4 +1,5 @@
 import ConformanceKit
+import Foundation
 import Testing
 
 @Suite("The expected-failures list")
@@ -71,5 +72,19 @@ struct ExpectedFailuresTests {
         #expect(table.contains("2 rules: 1 pass, 1 fail, 0 warn, 0 n/a (1 known, 1 fixed) in 0.5 s"))
         #expect(table.contains("PHONE-2 [MUST] FAIL (known): \(Rule.phone2.title)\n  known failure: we refuse empty numbers late\n  c [fail]: m"))
         #expect(table.contains("PHONE-3 [MUST] PASS (fixed): \(Rule.phone3.title)\n  listed as an expected failure (was flaky), but it passes now: remove it from the list"))
+    }
+}
+
+@Suite("The expected-failures list through Codable")
+struct ExpectedFailuresCodableTests {
+    @Test("decoding checks what parsing checks, and encoding gives the file's shape")
+    func codable() throws {
+        let duplicate = #"{"expectedFailures": [{"rule": "PHONE-8", "reason": "a"}, {"rule": "PHONE-8", "reason": "b"}]}"#
+        #expect(throws: ExpectedFailuresError.duplicate("PHONE-8")) { try JSONDecoder().decode(ExpectedFailures.self, from: Data(duplicate.utf8)) }
+        let list = try ExpectedFailures([ExpectedFailure(rule: "MFA-7", reason: "legacy mask")])
+        let encoded = try JSONEncoder().encode(list)
+        let object = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: [[String: String]]])
+        #expect(object == ["expectedFailures": [["rule": "MFA-7", "reason": "legacy mask"]]])
+        #expect(try ExpectedFailures(parsing: String(decoding: encoded, as: UTF8.self)) == list)
     }
 }

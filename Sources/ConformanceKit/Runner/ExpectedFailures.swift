@@ -26,6 +26,11 @@ public struct ExpectedFailures: Sendable, Hashable, Codable {
         self.expectedFailures = expectedFailures
     }
 
+    /// Decodes `{"expectedFailures": [...]}` with the same checks as the other initializers.
+    public init(from decoder: any Decoder) throws {
+        try self.init(try File(from: decoder).expectedFailures)
+    }
+
     /// Reads either form: text whose first character (after white space) is `{` is JSON.
     public init(parsing text: String) throws(ExpectedFailuresError) {
         if text.drop(while: \.isWhitespace).first == "{" {
@@ -56,6 +61,10 @@ public struct ExpectedFailures: Sendable, Hashable, Codable {
 
     private struct File: Decodable {
         let expectedFailures: [ExpectedFailure]
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case expectedFailures
     }
 
     private static func lines(of text: String) throws(ExpectedFailuresError) -> [ExpectedFailure] {
