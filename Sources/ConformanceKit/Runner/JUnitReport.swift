@@ -77,7 +77,7 @@ public struct JUnitReport: Sendable {
     private func testCases(of result: RuleResult) -> [TestCase] {
         var cases = result.checks.map { testCase(of: $0, in: result) }
         if let listed = result.expectedFailure, listed.outcome == .fixed {
-            let note = "\(result.rule): " + ReportTable.fixedNote(listed.reason)
+            let note = "\(result.rule): " + ListedFailure.fixedNote(listed.reason)
             cases.append(
                 TestCase(
                     outcome: .failure, time: 0,

@@ -17,6 +17,11 @@ public struct ListedFailure: Sendable, Hashable, Codable {
         self.reason = reason
         self.outcome = outcome
     }
+
+    /// What a fixed rule says in every format: it passes, so its entry goes.
+    static func fixedNote(_ reason: String) -> String {
+        "listed as an expected failure (\(reason)), but it passes now: remove it from the list"
+    }
 }
 
 extension RuleResult {

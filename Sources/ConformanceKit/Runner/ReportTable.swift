@@ -26,7 +26,7 @@ public struct ReportTable: Sendable {
                 lines.append("")
                 lines.append("\(result.rule) [\(result.level)] \(label(result)): \(result.title)")
                 if let listed = result.expectedFailure {
-                    lines.append("  " + (result.isFixed ? Self.fixedNote(listed.reason) : "known failure: \(listed.reason)"))
+                    lines.append("  " + (result.isFixed ? ListedFailure.fixedNote(listed.reason) : "known failure: \(listed.reason)"))
                     if result.isFixed { continue }
                 }
                 lines.append(contentsOf: result.summary.split(separator: "\n", omittingEmptySubsequences: false).map { "  \($0)" })
@@ -47,11 +47,6 @@ public struct ReportTable: Sendable {
 
     private func clipped(_ text: String) -> String {
         text.count <= statementWidth ? text : String(text.prefix(statementWidth - 1)) + "…"
-    }
-
-    /// What a fixed rule says in every format: it passes, so its entry goes.
-    static func fixedNote(_ reason: String) -> String {
-        "listed as an expected failure (\(reason)), but it passes now: remove it from the list"
     }
 
     /// `FAIL`, or `FAIL (known)` for a listed rule that failed, `PASS (fixed)` for one that passes now.
