@@ -11,4 +11,9 @@ public enum ConformanceFixtures {
     public static var schemaURL: URL? {
         Bundle.module.url(forResource: "fixture.schema", withExtension: "json")
     }
+
+    /// The URL of the catalogue's JSON Schema, which `conformance --catalogue --json` follows.
+    public static var catalogueSchemaURL: URL? {
+        Bundle.module.url(forResource: "catalogue.schema", withExtension: "json")
+    }
 }

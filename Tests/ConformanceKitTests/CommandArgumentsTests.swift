@@ -15,6 +15,21 @@ struct CommandArgumentsTests {
         (["--benchmark"], CommandArguments(mode: .benchmark(repeats: 10))),
         (["--benchmark", "--repeat", "3", "--json"], CommandArguments(mode: .benchmark(repeats: 3), json: true)),
         (["--json", "-h"], CommandArguments(mode: .help, json: true)),
+        (["--junit", "out.xml", "--markdown", "summary.md"], CommandArguments(junit: .file("out.xml"), markdown: .file("summary.md"))),
+        (["--junit"], CommandArguments(junit: .standardOutput)),
+        (["--markdown", "-", "--junit", "j.xml"], CommandArguments(junit: .file("j.xml"), markdown: .standardOutput)),
+        (["--markdown", "--expected-failures", "known.txt"], CommandArguments(markdown: .standardOutput, expectedFailures: "known.txt")),
+        (
+            ["--rule", "PHONE-8", "--area", "general", "--rule", "MFA-7"],
+            CommandArguments(selection: RuleSelection(rules: ["PHONE-8", "MFA-7"], areas: [.general]))
+        ),
+        (["--defects", "--area", "phone"], CommandArguments(mode: .audit, selection: RuleSelection(areas: [.phone]))),
+        (["--repeat", "3", "--rule", "AUTH-2"], CommandArguments(mode: .stress(runs: 3, parallel: 1), selection: RuleSelection(rules: ["AUTH-2"]))),
+        (["--list", "--area", "multiFactor"], CommandArguments(mode: .list, selection: RuleSelection(areas: [.multiFactor]))),
+        (["--catalogue", "--json"], CommandArguments(mode: .catalogue, json: true)),
+        (["--catalogue", "--markdown"], CommandArguments(mode: .catalogue, markdown: .standardOutput)),
+        (["--catalogue", "--markdown", "docs/RULES.md"], CommandArguments(mode: .catalogue, markdown: .file("docs/RULES.md"))),
+        (["--catalogue"], CommandArguments(mode: .catalogue)),
         (["--help"], CommandArguments(mode: .help)),
     ])
     func parsed(_ arguments: [String], _ expected: CommandArguments) throws {
@@ -41,6 +56,20 @@ struct CommandArgumentsTests {
         (["--benchmark", "--repeat", "2", "--parallel", "2"], "--benchmark times one run at a time; it takes no --parallel"),
         (["--defects", "--defect", "x"], "--defects audits every variant; --defect runs one"),
         (["--defects", "--repeat", "3"], "--repeat is for the stress gate or --benchmark, not for --defects"),
+        (["--rule"], "--rule needs a rule ID such as PHONE-8"),
+        (["--rule", "PHONE-99"], "there is no rule \"PHONE-99\"; --rule needs one of PHONE-1…PHONE-19, MFA-1…MFA-15, LINK-1…LINK-14, AUTH-1…AUTH-5"),
+        (["--area", "sms"], "there is no area \"sms\"; --area needs one of phone, multiFactor, emailLink, general"),
+        (["--area", "oauth"], "the area oauth has no rules yet"),
+        (["--expected-failures"], "--expected-failures needs a file"),
+        (["--json", "--junit"], "--json and --junit would all print the report"),
+        (["--junit", "--markdown"], "--junit and --markdown would all print the report"),
+        (["--defects", "--junit", "j.xml"], "--junit, --markdown and --expected-failures are for the conformance report"),
+        (["--repeat", "2", "--expected-failures", "f"], "--junit, --markdown and --expected-failures are for the conformance report"),
+        (["--benchmark", "--area", "phone"], "--benchmark times every area and the whole catalogue; it takes no --rule or --area"),
+        (["--list", "--json"], "--list prints the catalogue and runs nothing"),
+        (["--list", "--defects"], "--list prints the catalogue and runs nothing"),
+        (["--catalogue", "--json", "--markdown"], "--catalogue prints JSON (--json) or markdown (--markdown): give one of them"),
+        (["--catalogue", "--repeat", "2"], "--catalogue prints the rules and runs nothing"),
     ])
     func usageError(_ arguments: [String], _ message: String) {
         #expect {

@@ -27,13 +27,14 @@ indirect enum JSONValue: Decodable, Equatable {
     }
 }
 
-/// Validates JSON against the subset of JSON Schema 2020-12 that `Fixtures/fixture.schema.json` uses. A keyword
+/// Validates JSON against the subset of JSON Schema 2020-12 that `Fixtures/fixture.schema.json` and
+/// `Fixtures/catalogue.schema.json` use. A keyword
 /// outside the subset is reported, so the schema cannot grow a rule this validator silently ignores.
 struct JSONSchemaSubset {
     static let annotations: Set = ["$schema", "$defs", "title", "description"]
     static let assertions: Set = [
         "type", "properties", "required", "additionalProperties", "items", "minItems", "uniqueItems", "pattern",
-        "minLength", "maxLength", "minimum", "const", "anyOf", "if", "then", "$ref",
+        "minLength", "maxLength", "minimum", "const", "enum", "anyOf", "if", "then", "$ref",
     ]
 
     let root: JSONValue
@@ -82,6 +83,8 @@ struct JSONSchemaSubset {
             return number >= minimum ? [] : ["\(path): less than \(minimum)"]
         case ("const", _, _):
             return instance == value ? [] : ["\(path): not the constant \(value)"]
+        case ("enum", .array(let values), _):
+            return values.contains(instance) ? [] : ["\(path): not one of the enum's values"]
         case ("anyOf", .array(let options), _):
             return options.contains { errors(in: instance, schema: $0, at: path).isEmpty } ? [] : ["\(path): matches none of anyOf"]
         case ("if", _, _):

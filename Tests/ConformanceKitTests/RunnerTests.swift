@@ -86,3 +86,23 @@ struct RunnerTests {
         #expect(first["section"] as? String == Rule.phone2.sources[0].section)
     }
 }
+
+@Suite("What the runner measures for reports")
+struct RunnerMeasurementTests {
+    @Test("a check that ran has its real duration; one that did not apply has none")
+    func durations() async throws {
+        let runner = try ConformanceRunner(subject: SteadySubject())
+        let ran = await runner.run(backendRule)
+        #expect(ran.checks.allSatisfy { ($0.durationSeconds ?? -1) >= 0 })
+        let skipped = await runner.run(Rule.phone2)
+        #expect(skipped.checks.allSatisfy { $0.status == .notApplicable && $0.durationSeconds == nil })
+    }
+
+    @Test("a rule result carries its rule's area")
+    func flow() throws {
+        let result = RuleResult(rule: Rule.mfa7, checks: [])
+        #expect(result.flow == .multiFactor)
+        let json = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(result)) as? [String: Any])
+        #expect(json["flow"] as? String == "multiFactor")
+    }
+}

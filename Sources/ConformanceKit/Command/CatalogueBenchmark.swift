@@ -14,33 +14,36 @@ public struct CatalogueBenchmark: Sendable {
 
     /// One row per flow that has rules, one for the whole catalogue, and one for the defect matrix when
     /// there are variants. One unmeasured run of the catalogue first loads the fixtures.
-    public func run(subject: any ConformanceSubject, variants: [AuditVariant] = []) async -> BenchmarkReport {
+    public func run(subject: any ConformanceSubject, variants: [AuditVariant] = [], progress: ProgressHandler? = nil) async -> BenchmarkReport {
         // The options were validated when the benchmark was made.
         let runner = try! ConformanceRunner(subject: subject, options: options)
         let audit = try! DefectAudit(options: options)
+        let areas = Flow.allCases.map { RuleCatalogue.rules(in: $0) }.filter { !$0.isEmpty }
+        let rowCount = areas.count + 1 + (variants.isEmpty ? 0 : 1)
+        let counter = ProgressCounter("benchmark", total: rowCount * repeats, unit: "timings", handler: progress)
         _ = await runner.run(RuleCatalogue.all)
         var rows: [BenchmarkReport.Row] = []
-        for flow in Flow.allCases {
-            let rules = RuleCatalogue.rules(in: flow)
-            guard !rules.isEmpty else { continue }
-            rows.append(.init(name: flow.rawValue, rules: rules.count, variants: nil, times: await timed { _ = await runner.run(rules) }))
+        for rules in areas {
+            let times = await timed(counter) { _ = await runner.run(rules) }
+            rows.append(.init(name: rules[0].flow.rawValue, rules: rules.count, variants: nil, times: times))
         }
         let all = RuleCatalogue.all
-        rows.append(.init(name: "catalogue", rules: all.count, variants: nil, times: await timed { _ = await runner.run(all) }))
+        rows.append(.init(name: "catalogue", rules: all.count, variants: nil, times: await timed(counter) { _ = await runner.run(all) }))
         if !variants.isEmpty {
-            let times = await timed { _ = await audit.run(variants, against: all) }
+            let times = await timed(counter) { _ = await audit.run(variants, against: all) }
             rows.append(.init(name: "defect matrix", rules: all.count, variants: variants.count, times: times))
         }
         return BenchmarkReport(subject: subject.name, repeats: repeats, rows: rows)
     }
 
-    private func timed(_ work: () async -> Void) async -> [Duration] {
+    private func timed(_ counter: ProgressCounter, _ work: () async -> Void) async -> [Duration] {
         let clock = ContinuousClock()
         var times: [Duration] = []
         for _ in 0..<repeats {
             let start = clock.now
             await work()
             times.append(clock.now - start)
+            counter.finishOne()
         }
         return times
     }

@@ -10,8 +10,18 @@ public struct CommandArguments: Sendable, Hashable {
         case stress(runs: Int, parallel: Int)
         /// `--benchmark [--repeat N]`: times the catalogue per area, the whole catalogue and the variants.
         case benchmark(repeats: Int)
+        /// `--list`: prints the catalogue, one line per rule, without running anything.
+        case list
+        /// `--catalogue`: writes every rule as JSON (`--json`) or as a markdown spec.
+        case catalogue
         /// `-h`, `--help`.
         case help
+    }
+
+    /// Where a report goes: a file, or standard output instead of the table.
+    public enum Destination: Sendable, Hashable {
+        case standardOutput
+        case file(String)
     }
 
     public struct UsageError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -26,13 +36,29 @@ public struct CommandArguments: Sendable, Hashable {
 
     /// The help text, naming the subject the command runs against.
     public static func usage(subject: String) -> String {
-        """
-        usage: conformance [--json] [--defects | --defect NAME] [--watchdog SECONDS]
-               conformance [--json] [--defect NAME] --repeat N [--parallel K] [--watchdog SECONDS]
+        let areas = Flow.allCases.filter { !RuleCatalogue.rules(in: $0).isEmpty }.map(\.rawValue).joined(separator: ", ")
+        return """
+        usage: conformance [--json] [--junit [FILE]] [--markdown [FILE]] [--expected-failures FILE]
+                           [--rule ID]… [--area AREA]… [--defect NAME] [--watchdog SECONDS]
+               conformance [--json] --defects [--rule ID]… [--area AREA]… [--watchdog SECONDS]
+               conformance [--json] [--defect NAME] --repeat N [--parallel K] [--rule ID]… [--area AREA]… [--watchdog SECONDS]
                conformance [--json] --benchmark [--repeat N] [--watchdog SECONDS]
+               conformance --list [--rule ID]… [--area AREA]…
+               conformance --catalogue [--json | --markdown [FILE]] [--rule ID]… [--area AREA]…
 
           (no flags)       run the whole rule catalogue against \(subject) and print the conformance table
           --json           print the machine-readable report instead of the table
+          --junit FILE     also write the report as JUnit XML, for CI test reporters (no FILE: print it instead)
+          --markdown FILE  also write the report as markdown, for a pull request (no FILE: print it instead)
+          --expected-failures FILE
+                           rules known to fail, with why (JSON {"expectedFailures": [{"rule", "reason"}]}, or
+                           text, one "RULE-ID reason" a line, # comments): a listed rule that fails does not fail
+                           the run; a listed rule that passes does, until it is removed from the list
+          --rule ID        run only this rule (repeatable; with --area, the rules named either way)
+          --area AREA      run only the rules of this area: \(areas) (repeatable)
+          --list           print the catalogue (ID, level, title, first source) without running anything
+          --catalogue      print every rule with its statement, sources, hint, checks, fixtures and the
+                           variants it catches: as JSON (--json) or as a markdown spec (the default)
           --defects        run the catalogue against every variant of \(subject) and show which rules caught it
           --defect NAME    run the catalogue against one variant instead, to see how a failure reads
           --watchdog       real seconds a single check may take before it is failed as hung (default 10)
@@ -42,9 +68,10 @@ public struct CommandArguments: Sendable, Hashable {
           --benchmark      time the catalogue per area, the whole catalogue and the variants, --repeat
                            times each (default \(defaultBenchmarkRepeats)), and print min/median/max in milliseconds
 
-        Exit status: 0 when every MUST rule passes (with --defects: when every variant is caught by one of
-        its own rules; with --repeat: when no result differs between runs; with --benchmark: always), 1
-        otherwise, 64 for a usage error.
+        Exit status: 0 when every MUST rule passes or is a listed known failure and no listed rule passes
+        (with --defects: when every variant is caught by one of its own rules; with --repeat: when no result
+        differs between runs; with --benchmark, --list and --catalogue: always), 1 otherwise, 64 for a usage
+        error, 73 when a report file cannot be written.
         """
     }
 
@@ -53,17 +80,35 @@ public struct CommandArguments: Sendable, Hashable {
     /// `--defect NAME`: the variant to run instead of the subject (in the report and the stress gate).
     public var variant: String?
     public var watchdog = Duration.seconds(10)
+    /// `--rule` and `--area`: the rules to run or list.
+    public var selection = RuleSelection()
+    /// `--junit [FILE]`.
+    public var junit: Destination?
+    /// `--markdown [FILE]`: the report, or with `--catalogue` the spec.
+    public var markdown: Destination?
+    /// `--expected-failures FILE`: the path, read when the command runs.
+    public var expectedFailures: String?
 
-    public init(mode: Mode = .report, json: Bool = false, variant: String? = nil, watchdog: Duration = .seconds(10)) {
+    public init(
+        mode: Mode = .report, json: Bool = false, variant: String? = nil, watchdog: Duration = .seconds(10), selection: RuleSelection = .init(),
+        junit: Destination? = nil, markdown: Destination? = nil, expectedFailures: String? = nil
+    ) {
         self.mode = mode
         self.json = json
         self.variant = variant
         self.watchdog = watchdog
+        self.selection = selection
+        self.junit = junit
+        self.markdown = markdown
+        self.expectedFailures = expectedFailures
     }
 
     public init(parsing arguments: [String]) throws(UsageError) {
         var defects = false
         var benchmark = false
+        var list = false
+        var catalogue = false
+        var watchdogGiven = false
         var repeats: Int?
         var parallel: Int?
         var remaining = arguments[...]
@@ -80,14 +125,43 @@ public struct CommandArguments: Sendable, Hashable {
                     throw UsageError("--watchdog needs a positive number of seconds, at most 86400\(Self.given(value))")
                 }
                 watchdog = .seconds(seconds)
+                watchdogGiven = true
             case "--repeat": repeats = try Self.count(after: argument, in: &remaining, of: "runs")
             case "--parallel": parallel = try Self.count(after: argument, in: &remaining, of: "runs at once")
             case "--benchmark": benchmark = true
+            case "--junit": junit = Self.destination(in: &remaining)
+            case "--markdown": markdown = Self.destination(in: &remaining)
+            case "--expected-failures":
+                guard let path = remaining.popFirst(), !path.hasPrefix("-") else { throw UsageError("--expected-failures needs a file") }
+                expectedFailures = path
+            case "--rule":
+                guard let id = remaining.popFirst(), !id.hasPrefix("-") else { throw UsageError("--rule needs a rule ID such as PHONE-8") }
+                selection.rules.append(try RuleSelection.rule(id))
+            case "--area":
+                guard let name = remaining.popFirst(), !name.hasPrefix("-") else { throw UsageError("--area needs an area such as phone") }
+                selection.areas.append(try RuleSelection.area(name))
+            case "--list": list = true
+            case "--catalogue": catalogue = true
             case "-h", "--help":
                 mode = .help
                 return
             default: throw UsageError("unknown argument \"\(argument)\"")
             }
+        }
+        let runs = defects || variant != nil || watchdogGiven || repeats != nil || parallel != nil || benchmark
+        let reports = junit != nil || expectedFailures != nil
+        if list {
+            if catalogue || runs || reports || markdown != nil || json {
+                throw UsageError("--list prints the catalogue and runs nothing; it takes only --rule and --area")
+            }
+            mode = .list
+            return
+        }
+        if catalogue {
+            if runs || reports { throw UsageError("--catalogue prints the rules and runs nothing; it takes only --json or --markdown, --rule and --area") }
+            if json, markdown != nil { throw UsageError("--catalogue prints JSON (--json) or markdown (--markdown): give one of them") }
+            mode = .catalogue
+            return
         }
         if defects, variant != nil { throw UsageError("--defects audits every variant; --defect runs one: give one of them") }
         if benchmark {
@@ -95,6 +169,7 @@ public struct CommandArguments: Sendable, Hashable {
             if defects || variant != nil {
                 throw UsageError("--benchmark times the subject and then every variant; it takes neither --defects nor --defect")
             }
+            if !selection.isEverything { throw UsageError("--benchmark times every area and the whole catalogue; it takes no --rule or --area") }
             mode = .benchmark(repeats: repeats ?? Self.defaultBenchmarkRepeats)
         } else if parallel != nil, repeats == nil {
             throw UsageError("--parallel says how many runs of the stress gate go at once: it needs --repeat N")
@@ -104,6 +179,20 @@ public struct CommandArguments: Sendable, Hashable {
         } else if defects {
             mode = .audit
         }
+        if mode != .report, reports || markdown != nil {
+            throw UsageError("--junit, --markdown and --expected-failures are for the conformance report, not for --defects, --repeat or --benchmark")
+        }
+        let printed = [json ? "--json" : nil, junit == .standardOutput ? "--junit" : nil, markdown == .standardOutput ? "--markdown" : nil].compactMap(\.self)
+        if printed.count > 1 {
+            throw UsageError("\(printed.joined(separator: " and ")) would all print the report: give the others a FILE")
+        }
+    }
+
+    /// The FILE after `--junit` or `--markdown`, if one follows; `-` is standard output too.
+    private static func destination(in remaining: inout ArraySlice<String>) -> Destination {
+        guard let next = remaining.first, next == "-" || !next.hasPrefix("-") else { return .standardOutput }
+        remaining.removeFirst()
+        return next == "-" ? .standardOutput : .file(next)
     }
 
     private static func count(

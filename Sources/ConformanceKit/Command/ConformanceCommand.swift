@@ -7,24 +7,38 @@ import Foundation
 /// await ConformanceCommand.main(subject: MyAuthSubject(), variants: MyAuthSubject.variants)
 /// ```
 public enum ConformanceCommand {
-    /// Runs the command, prints what it says and exits with its status.
+    /// Runs the command, writes its report files, prints what it says and exits with its status. On a terminal,
+    /// a long command (`--defects`, `--benchmark`, `--repeat`) shows its progress on standard error.
     public static func main(
         subject: any ConformanceSubject, variants: [AuditVariant] = [],
         arguments: [String] = Array(CommandLine.arguments.dropFirst())
     ) async -> Never {
-        let outcome = await run(subject: subject, variants: variants, arguments: arguments)
+        let progress = TerminalProgress.isTerminal ? TerminalProgress() : nil
+        var handler: ProgressHandler?
+        if let progress { handler = { progress.update($0) } }
+        let outcome = await run(subject: subject, variants: variants, arguments: arguments, progress: handler)
+        progress?.finish()
+        var error = outcome.error
+        var status = outcome.status
+        do {
+            try outcome.writeFiles()
+        } catch let failure {
+            error += "conformance: \(failure)\n"
+            status = CommandOutcome.cannotWrite
+        }
         FileHandle.standardOutput.write(Data(outcome.output.utf8))
-        FileHandle.standardError.write(Data(outcome.error.utf8))
-        exit(outcome.status)
+        FileHandle.standardError.write(Data(error.utf8))
+        exit(status)
     }
 
-    /// Runs the command and returns what it would print and its exit status.
+    /// Runs the command and returns what it would print, the files it would write and its exit status.
+    /// `progress` hears how far `--defects`, `--benchmark` and `--repeat` have come, unless the output is `--json`.
     public static func run(
         subject: any ConformanceSubject, variants: [AuditVariant] = [],
-        arguments: [String] = Array(CommandLine.arguments.dropFirst())
+        arguments: [String] = Array(CommandLine.arguments.dropFirst()), progress: ProgressHandler? = nil
     ) async -> CommandOutcome {
         do {
-            return try await run(CommandArguments(parsing: arguments), subject: subject, variants: variants)
+            return try await run(CommandArguments(parsing: arguments), subject: subject, variants: variants, progress: progress)
         } catch {
             let usage = CommandArguments.usage(subject: subject.name)
             return CommandOutcome(error: "conformance: \(error.message)\n\n\(usage)\n", status: CommandOutcome.usageError)
@@ -32,40 +46,89 @@ public enum ConformanceCommand {
     }
 
     private static func run(
-        _ arguments: CommandArguments, subject: any ConformanceSubject, variants: [AuditVariant]
+        _ arguments: CommandArguments, subject: any ConformanceSubject, variants: [AuditVariant], progress: ProgressHandler?
     ) async throws(CommandArguments.UsageError) -> CommandOutcome {
         // Help comes first: it answers whatever else the command line holds.
         if arguments.mode == .help { return help(subject) }
         if arguments.mode == .audit, variants.isEmpty { throw noVariants("--defects") }
         var subject = subject
         if let name = arguments.variant { subject = try variant(named: name, in: variants).subject }
-        do {
-            return try await perform(arguments, on: subject, variants: variants)
-        } catch {
-            throw CommandArguments.UsageError("\(error)")
-        }
+        let expected = try arguments.expectedFailures.map { path throws(CommandArguments.UsageError) in try expectedFailures(at: path) }
+        return try await perform(arguments, on: subject, variants: variants, expected: expected, progress: arguments.json ? nil : progress)
     }
 
     private static func perform(
-        _ arguments: CommandArguments, on subject: any ConformanceSubject, variants: [AuditVariant]
-    ) async throws(ConformanceRunner.OptionsError) -> CommandOutcome {
-        let options = ConformanceRunner.Options(watchdog: arguments.watchdog)
+        _ arguments: CommandArguments, on subject: any ConformanceSubject, variants: [AuditVariant], expected: ExpectedFailures?,
+        progress: ProgressHandler?
+    ) async throws(CommandArguments.UsageError) -> CommandOutcome {
+        let options: ConformanceRunner.Options
+        do {
+            options = try ConformanceRunner.Options(watchdog: arguments.watchdog).validated()
+        } catch {
+            throw CommandArguments.UsageError("\(error)")
+        }
+        // The options are valid from here on, so nothing that takes them throws.
+        let rules = arguments.selection.rules()
         switch arguments.mode {
         case .help:
             return help(subject)
         case .report:
-            let report = await (try ConformanceRunner(subject: subject, options: options)).run()
-            return outcome(arguments.json ? json(report) : ReportTable(report).rendered, passed: report.failedMustRules.isEmpty)
+            var report = await (try! ConformanceRunner(subject: subject, options: options)).run(rules)
+            if let expected { report = report.applying(expected) }
+            return reported(report, arguments)
         case .audit:
-            let findings = await (try DefectAudit(options: options)).run(variants, against: RuleCatalogue.all)
+            let selected = Set(rules.map(\.id))
+            let audited = arguments.selection.isEverything ? variants : variants.filter { !selected.isDisjoint(with: $0.rules) }
+            guard !audited.isEmpty else { throw CommandArguments.UsageError("no variant must be caught by the selected rules: nothing to audit") }
+            let findings = await (try! DefectAudit(options: options)).run(audited, against: rules, progress: progress)
             let text = arguments.json ? json(DefectReport(defects: findings)) : DefectTable(findings).rendered
             return outcome(text, passed: findings.allSatisfy(\.isCaught))
         case .stress(let runs, let parallel):
-            let report = await (try StressGate(runs: runs, parallel: parallel, options: options)).run(subject: subject)
+            let report = await (try! StressGate(runs: runs, parallel: parallel, options: options)).run(
+                subject: subject, rules: rules, progress: progress)
             return outcome(arguments.json ? json(report) : report.rendered, passed: report.differences.isEmpty)
         case .benchmark(let repeats):
-            let report = await (try CatalogueBenchmark(repeats: repeats, options: options)).run(subject: subject, variants: variants)
+            let report = await (try! CatalogueBenchmark(repeats: repeats, options: options)).run(
+                subject: subject, variants: variants, progress: progress)
             return outcome(arguments.json ? json(report) : report.rendered, passed: true)
+        case .list:
+            return outcome(CatalogueList(rules).rendered, passed: true)
+        case .catalogue:
+            if arguments.json { return outcome(json(CatalogueDocument(rules: rules, variants: variants)), passed: true) }
+            let spec = CatalogueMarkdown(rules: rules, variants: variants, subject: subject.name).rendered
+            guard case .file(let path) = arguments.markdown else { return outcome(spec, passed: true) }
+            return CommandOutcome(status: CommandOutcome.success, files: [.init(path: path, contents: spec + "\n")])
+        }
+    }
+
+    /// The report on standard output (the table, `--json`, or the format printed instead) and in its files.
+    private static func reported(_ report: ConformanceReport, _ arguments: CommandArguments) -> CommandOutcome {
+        var printed = arguments.json ? json(report) : ReportTable(report).rendered
+        var files: [CommandOutcome.File] = []
+        let formats: [(CommandArguments.Destination?, () -> String)] = [
+            (arguments.junit, { JUnitReport(report).rendered }), (arguments.markdown, { MarkdownReport(report).rendered }),
+        ]
+        for (destination, render) in formats {
+            switch destination {
+            case .standardOutput: printed = render()
+            case .file(let path): files.append(.init(path: path, contents: render() + "\n"))
+            case nil: break
+            }
+        }
+        return CommandOutcome(output: printed + "\n", status: report.passed ? CommandOutcome.success : CommandOutcome.failure, files: files)
+    }
+
+    private static func expectedFailures(at path: String) throws(CommandArguments.UsageError) -> ExpectedFailures {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw CommandArguments.UsageError("cannot read the expected failures \(path): \(error.localizedDescription)")
+        }
+        do {
+            return try ExpectedFailures(parsing: text).validated()
+        } catch {
+            throw CommandArguments.UsageError("\(path): \(error)")
         }
     }
 

@@ -14,10 +14,15 @@ public struct StressGate: Sendable {
         self.options = try options.validated()
     }
 
-    public func run(subject: any ConformanceSubject, rules: [Rule] = RuleCatalogue.all) async -> StressReport {
+    public func run(subject: any ConformanceSubject, rules: [Rule] = RuleCatalogue.all, progress: ProgressHandler? = nil) async -> StressReport {
         // The options were validated when the gate was made.
         let runner = try! ConformanceRunner(subject: subject, options: options)
-        let reports = await (0..<runs).concurrentMap(limit: parallel) { _ in await runner.run(rules).results }
+        let counter = ProgressCounter("stress gate", total: runs, unit: "runs", handler: progress)
+        let reports = await (0..<runs).concurrentMap(limit: parallel) { _ in
+            let results = await runner.run(rules).results
+            counter.finishOne()
+            return results
+        }
         let differences = rules.indices.flatMap { ruleIndex in
             rules[ruleIndex].checks.indices.compactMap { checkIndex in
                 difference(in: reports.map { $0[ruleIndex].checks[checkIndex] }, of: rules[ruleIndex].id)

@@ -6,12 +6,16 @@ public struct CheckResult: Sendable, Hashable, Codable {
     public let message: String?
     /// For a check that failed or warned: what kind of failure, and its fields.
     public let failure: Failure?
+    /// Real time the check took, for reports (JUnit's `time`); never part of a verdict. Nil when the check did not
+    /// run (an adapter error found before any check, a requirement the subject does not declare).
+    public var durationSeconds: Double?
 
-    public init(name: String, status: ConformanceStatus, message: String? = nil, failure: Failure? = nil) {
+    public init(name: String, status: ConformanceStatus, message: String? = nil, failure: Failure? = nil, durationSeconds: Double? = nil) {
         self.name = name
         self.status = status
         self.message = message
         self.failure = failure
+        self.durationSeconds = durationSeconds
     }
 
     /// A failure as data: its kind, what was expected and what happened, where, and what crossed the boundary.

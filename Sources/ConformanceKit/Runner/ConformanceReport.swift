@@ -23,16 +23,21 @@ public enum ConformanceStatus: String, Sendable, Hashable, Codable, CustomString
 public struct RuleResult: Sendable, Hashable, Codable {
     public let rule: RuleID
     public let level: RequirementLevel
+    /// The rule's area: a JUnit test suite, a section of the markdown catalogue.
+    public let flow: Flow
     public let title: String
     public let status: ConformanceStatus
     public let checks: [CheckResult]
     /// Where the rule comes from, so that whoever reads a failure can open the document.
     public let sources: [RuleSource]
     public let hint: String
+    /// Set when the rule is on the expected-failures list: how it came out against the list.
+    public internal(set) var expectedFailure: ListedFailure?
 
     public init(rule: Rule, checks: [CheckResult]) {
         self.rule = rule.id
         level = rule.level
+        flow = rule.flow
         title = rule.title
         sources = rule.sources
         hint = rule.hint

@@ -71,6 +71,13 @@ public struct ConformanceRunner: Sendable {
         if let unmet = unmetRequirement(of: check, in: rule, offering: facets) {
             return CheckResult(name: check.name, status: .notApplicable, message: "the subject does not declare \(unmet)")
         }
+        let start = ContinuousClock.now
+        var result = await verdict(of: check, of: rule, offering: facets)
+        result.durationSeconds = (ContinuousClock.now - start).seconds
+        return result
+    }
+
+    private func verdict(of check: Check, of rule: Rule, offering facets: Set<Facet>) async -> CheckResult {
         let world = World(seed: options.seed)
         let context = CheckContext(subject: subject, world: world, rule: rule)
         let watchdog = options.watchdog

@@ -38,8 +38,13 @@ public struct DefectAudit: Sendable {
     /// Runs the variants, a few at a time, each against `rules` (by default its own rules); the findings keep
     /// the order of `variants`. Running them all at once would start thousands of checks together and let the
     /// real-time watchdog measure the machine's load instead of a check.
-    public func run(_ variants: [AuditVariant], against rules: [Rule]? = nil) async -> [DefectFinding] {
-        await variants.concurrentMap(limit: Self.variantsAtOnce) { await run($0, against: rules) }
+    public func run(_ variants: [AuditVariant], against rules: [Rule]? = nil, progress: ProgressHandler? = nil) async -> [DefectFinding] {
+        let counter = ProgressCounter("defect audit", total: variants.count, unit: "variants", handler: progress)
+        return await variants.concurrentMap(limit: Self.variantsAtOnce) { variant in
+            let finding = await run(variant, against: rules)
+            counter.finishOne()
+            return finding
+        }
     }
 
     static var variantsAtOnce: Int { max(4, ProcessInfo.processInfo.activeProcessorCount * 2) }

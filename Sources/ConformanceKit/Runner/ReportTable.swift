@@ -11,18 +11,24 @@ public struct ReportTable: Sendable {
         lines.append(row("RULE", "LEVEL", "RESULT", "STATEMENT", idWidth: idWidth))
         lines.append(String(repeating: "-", count: idWidth + 24 + statementWidth))
         for result in report.results {
-            lines.append(row(result.rule.rawValue, result.level.rawValue, label(result.status), clipped(result.title), idWidth: idWidth))
+            lines.append(row(result.rule.rawValue, result.level.rawValue, label(result), clipped(result.title), idWidth: idWidth))
         }
         lines.append("")
         let counted = [ConformanceStatus.pass, .fail, .warn, .notApplicable].map { "\(report.count($0)) \(label($0).lowercased())" }
-        lines.append("\(report.results.count) rules: \(counted.joined(separator: ", ")) in \(formatted(report.durationSeconds)) s")
-        let problems = report.results.filter { $0.status == .fail || $0.status == .warn }
+        let listed = report.results.contains { $0.expectedFailure != nil }
+        let known = listed ? " (\(report.knownFailures.count) known, \(report.fixedRules.count) fixed)" : ""
+        lines.append("\(report.results.count) rules: \(counted.joined(separator: ", "))\(known) in \(formatted(report.durationSeconds)) s")
+        let problems = report.results.filter { $0.status == .fail || $0.status == .warn || $0.isFixed }
         if !problems.isEmpty {
             lines.append("")
             lines.append("Details")
             for result in problems {
                 lines.append("")
-                lines.append("\(result.rule) [\(result.level)] \(label(result.status)): \(result.title)")
+                lines.append("\(result.rule) [\(result.level)] \(label(result)): \(result.title)")
+                if let listed = result.expectedFailure {
+                    lines.append("  " + (result.isFixed ? ListedFailure.fixedNote(listed.reason) : "known failure: \(listed.reason)"))
+                    if result.isFixed { continue }
+                }
                 lines.append(contentsOf: result.summary.split(separator: "\n", omittingEmptySubsequences: false).map { "  \($0)" })
                 lines.append("  hint: \(result.hint)")
                 lines.append(contentsOf: result.sources.map { "  source: \($0)" })
@@ -41,6 +47,15 @@ public struct ReportTable: Sendable {
 
     private func clipped(_ text: String) -> String {
         text.count <= statementWidth ? text : String(text.prefix(statementWidth - 1)) + "…"
+    }
+
+    /// `FAIL`, or `FAIL (known)` for a listed rule that failed, `PASS (fixed)` for one that passes now.
+    private func label(_ result: RuleResult) -> String {
+        switch result.expectedFailure?.outcome {
+        case .known: "\(label(result.status)) (known)"
+        case .fixed: "\(label(result.status)) (fixed)"
+        case .notApplicable, nil: label(result.status)
+        }
     }
 
     private func label(_ status: ConformanceStatus) -> String {

@@ -37,5 +37,15 @@ extension Rule {
                     try expect(!answer, "isSignIn(withEmailLink: \"\(other)\") is true for a link that is not a sign-in link")
                 }
             },
+            Check("isSignIn(withEmailLink:) agrees with every case of Fixtures/email-link/links.json where the SDKs agree") { context in
+                let app = try await context.launchApp()
+                var wrong: [String] = []
+                for fixtureCase in try Fixture<String>.load("email-link", "links").cases where fixtureCase.expectation != .implementationDefined {
+                    let expected = fixtureCase.expectation == .valid
+                    let answer = try await app.client.isSignIn(withEmailLink: fixtureCase.input)
+                    if answer != expected { wrong.append("\(fixtureCase.id) \(fixtureCase.input.debugDescription): \(answer); expected \(expected)") }
+                }
+                try expect(wrong.isEmpty, "\(wrong.count) cases went wrong:\n" + wrong.joined(separator: "\n"))
+            },
         ])
 }

@@ -1,0 +1,48 @@
+/// The catalogue as data (`conformance --catalogue --json`), for tools in other languages; its JSON Schema is
+/// `Fixtures/catalogue.schema.json`.
+public struct CatalogueDocument: Sendable, Hashable, Codable {
+    public struct Entry: Sendable, Hashable, Codable {
+        public let id: RuleID
+        public let level: RequirementLevel
+        public let flow: Flow
+        public let title: String
+        public let statement: String
+        public let sources: [RuleSource]
+        public let hint: String
+        /// The names of the checks that prove the rule.
+        public let checks: [String]
+        /// Paths under `Fixtures/`.
+        public let fixtures: [String]
+        /// The variants given to the command that this rule must catch.
+        public let defects: [Defect]
+
+        public init(_ rule: Rule, variants: [AuditVariant] = []) {
+            id = rule.id
+            level = rule.level
+            flow = rule.flow
+            title = rule.title
+            statement = rule.statement
+            sources = rule.sources
+            hint = rule.hint
+            checks = rule.checks.map(\.name)
+            fixtures = rule.fixtures
+            defects = variants.filter { $0.rules.contains(rule.id) }.map { Defect(name: $0.name, summary: $0.summary) }
+        }
+    }
+
+    public struct Defect: Sendable, Hashable, Codable {
+        public let name: String
+        public let summary: String
+
+        public init(name: String, summary: String) {
+            self.name = name
+            self.summary = summary
+        }
+    }
+
+    public let rules: [Entry]
+
+    public init(rules: [Rule] = RuleCatalogue.all, variants: [AuditVariant] = []) {
+        self.rules = rules.map { Entry($0, variants: variants) }
+    }
+}

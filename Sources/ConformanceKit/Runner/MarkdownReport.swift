@@ -1,0 +1,74 @@
+import Foundation
+
+/// The report as GitHub-flavoured markdown for a pull request: a summary line, a table of rules, then every
+/// rule that failed, warned, is a known failure or passes while listed, with each check's message and
+/// transcript folded in `<details>`.
+public struct MarkdownReport: Sendable {
+    public let report: ConformanceReport
+
+    public init(_ report: ConformanceReport) { self.report = report }
+
+    public var rendered: String {
+        var lines = [summary, "", "| Rule | Level | Result | Title | Sources |", "|---|---|---|---|---|"]
+        for result in report.results {
+            let sources = result.sources.map { "[\(Markdown.cell(Markdown.label(of: $0)))](\($0.url.absoluteString))" }.joined(separator: ", ")
+            lines.append("| \(result.rule) | \(result.level) | \(label(result)) | \(Markdown.cell(result.title)) | \(sources) |")
+        }
+        let problems = report.results.filter { $0.status == .fail || $0.status == .warn || $0.isFixed }
+        if !problems.isEmpty {
+            lines += ["", "## Details"]
+            for result in problems { lines += details(of: result) }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `**Conformance of S**: ❌ fails · 3 rules in 0.25 s · MUST: 1 pass, 1 fail · SHOULD: 1 warn`, then the
+    /// known and fixed rules when there are any.
+    public var summary: String {
+        var parts = ["**Conformance of \(Markdown.inline(report.subject))**: \(report.passed ? "✅ passes" : "❌ fails")"]
+        parts.append("\(report.results.count) rule\(report.results.count == 1 ? "" : "s") in \(Markdown.seconds(report.durationSeconds)) s")
+        for level in [RequirementLevel.must, .should, .may] {
+            let results = report.results.filter { $0.level == level }
+            guard !results.isEmpty else { continue }
+            let counts = [ConformanceStatus.pass, .fail, .warn, .notApplicable].compactMap { status -> String? in
+                let count = results.count { $0.status == status }
+                return count == 0 ? nil : "\(count) \(Markdown.word(status))"
+            }
+            parts.append("\(level): \(counts.joined(separator: ", "))")
+        }
+        if !report.knownFailures.isEmpty { parts.append("\(report.knownFailures.count) known") }
+        if !report.fixedRules.isEmpty { parts.append("\(report.fixedRules.count) fixed") }
+        return parts.joined(separator: " · ")
+    }
+
+    private func details(of result: RuleResult) -> [String] {
+        var lines = ["", "### \(result.rule) [\(result.level)] \(label(result)): \(Markdown.inline(result.title))", ""]
+        if let listed = result.expectedFailure {
+            lines += [result.isFixed ? "**\(Markdown.inline(ListedFailure.fixedNote(listed.reason)))**" : "Known failure: \(Markdown.inline(listed.reason))", ""]
+        }
+        lines += ["Hint: \(Markdown.inline(result.hint))", ""]
+        lines += result.sources.map { source in
+            "- [\(Markdown.inline(source.title))](\(source.url.absoluteString))\(source.section.map { ": \(Markdown.inline($0))" } ?? "")"
+        }
+        for check in result.checks where check.status == .fail || check.status == .warn {
+            let message = check.message ?? ""
+            let fence = Markdown.fence(for: message)
+            lines += [
+                "", "<details>", "<summary>\(Markdown.html(check.name)): \(Markdown.word(check.status))</summary>", "", "\(fence)text", message,
+                fence, "", "</details>",
+            ]
+        }
+        return lines
+    }
+
+    private func label(_ result: RuleResult) -> String {
+        switch (result.status, result.expectedFailure?.outcome) {
+        case (_, .known): "🔸 \(Markdown.word(result.status)) (known)"
+        case (_, .fixed): "❗ \(Markdown.word(result.status)) (fixed)"
+        case (.pass, _): "✅ pass"
+        case (.fail, _): "❌ fail"
+        case (.warn, _): "⚠️ warn"
+        case (.notApplicable, _): "n/a"
+        }
+    }
+}
