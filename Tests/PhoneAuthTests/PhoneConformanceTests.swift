@@ -14,7 +14,6 @@ struct PhoneConformanceTests {
 
     @Test("Defect is caught by one of its own rules", arguments: Defect.allCases.filter { !$0.flows.isDisjoint(with: [.phone, .general]) })
     func defectIsCaught(_ defect: Defect) async throws {
-        let finding = await (try DefectAudit(options: .forDefects)).run(defect)
-        #expect(finding.isCaught, "\(defect) (\(defect.summary)) was not caught by \(defect.rules); caught by \(finding.caughtBy)")
+        try await expectCaught(defect)
     }
 }
