@@ -22,7 +22,7 @@ let package = Package(
         .target(
             name: "ConformanceFixtures",
             path: "Fixtures",
-            resources: [.copy("fixture.schema.json"), .copy("catalogue.schema.json"), .copy("phone"), .copy("mfa"), .copy("email-link")]
+            resources: [.copy("fixture.schema.json"), .copy("catalogue.schema.json"), .copy("phone"), .copy("mfa"), .copy("email-link"), .copy("oauth")]
         ),
         .target(
             name: "ConformanceKit",

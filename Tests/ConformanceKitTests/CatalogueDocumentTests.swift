@@ -68,8 +68,10 @@ struct CatalogueDocumentTests {
                 guard case .object(let fields) = fixtureCase, case .array(let rules)? = fields["rules"] else { return [] }
                 return rules.compactMap { if case .string(let id) = $0 { id } else { nil } }
             })
-            for id in named.sorted() {
-                #expect(RuleCatalogue.rule(RuleID(rawValue: id))?.fixtures.contains(path) == true, "\(path) has cases for \(id), whose fixtures do not list it")
+            for id in named.sorted().map(RuleID.init(rawValue:)) {
+                // An area with no rules in the catalogue yet (OAUTH) may have fixtures before its rules.
+                guard RuleCatalogue.all.contains(where: { $0.id.area == id.area }) else { continue }
+                #expect(RuleCatalogue.rule(id)?.fixtures.contains(path) == true, "\(path) has cases for \(id), whose fixtures do not list it")
             }
         }
     }

@@ -13,6 +13,22 @@ struct FixtureLoaderTests {
         #expect(fixture.cases.map(\.id) == ["a-case"])
     }
 
+    @Test("a case's optional expected output is kept as JSON and read in the fixture's own shape")
+    func expectedOutput() throws {
+        struct Output: Decodable, Equatable {
+            let rejected: Bool
+            let dropped: [String: String]
+        }
+        let withExpected = Self.goodCase.replacingOccurrences(
+            of: #""valid": true"#, with: #""valid": true, "expected": {"rejected": false, "dropped": {"login": "é"}}"#)
+        let fixture = try Fixture<String>.decode(Data("{\(Self.header), \"cases\": [\(withExpected), \(Self.goodCase.replacingOccurrences(of: "a-case", with: "b-case"))]}".utf8), path: "sample.json")
+        let expected = try #require(fixture.cases[0].expected)
+        #expect(expected == .object(["rejected": .bool(false), "dropped": .object(["login": .string("é")])]))
+        #expect(try expected.decoded(as: Output.self) == Output(rejected: false, dropped: ["login": "é"]))
+        #expect(throws: FixtureValueMismatch.self) { try expected.decoded(as: [String].self) }
+        #expect(fixture.cases[1].expected == nil)
+    }
+
     @Test(
         "a malformed fixture is refused with a clear reason",
         arguments: [

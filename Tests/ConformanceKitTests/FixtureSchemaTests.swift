@@ -20,6 +20,7 @@ struct FixtureSchemaTests {
     @Test("the fixture files are found")
     func found() {
         #expect(Self.files.contains("phone/e164.json") && Self.files.contains("mfa/phone-hint-mask.json"))
+        #expect(Self.files.contains("email-link/links.json") && Self.files.contains("oauth/custom-parameters.json"))
     }
 
     @Test("file", arguments: files)
@@ -29,6 +30,17 @@ struct FixtureSchemaTests {
         #expect(errors.isEmpty, "\(path):\n\(errors.prefix(20).joined(separator: "\n"))")
         guard case .object(let file) = try Self.load(path), case .string(let name)? = file["fixture"] else { return }
         #expect(name + ".json" == path, "\(path) names itself \(name)")
+    }
+
+    @Test("a case may carry an expected output of any shape")
+    func expectedOutput() throws {
+        let validator = JSONSchemaSubset(root: try Self.load("fixture.schema.json"))
+        let file = """
+            {"$schema": "../fixture.schema.json", "fixture": "oauth/x", "version": 1, "description": "d", "cases": [
+             {"id": "a", "description": "d", "input": {}, "valid": true, "rules": ["OAUTH-2"], "expected": {"rejected": false, "dropped": {}}},
+             {"id": "b", "description": "d", "input": 1, "valid": true, "rules": ["OAUTH-2"], "expected": null}]}
+            """
+        #expect(validator.errors(in: try JSONDecoder().decode(JSONValue.self, from: Data(file.utf8))).isEmpty)
     }
 
     @Test("the validator refuses what the schema forbids")

@@ -57,10 +57,13 @@ public struct FixtureCase<Input: Decodable & Sendable>: Sendable, Decodable, Cus
     public let rules: [RuleID]
     public let reason: String?
     public let comment: String?
+    /// What a conforming implementation produces from the input beyond accepting or rejecting it, in the shape
+    /// the fixture's description gives (`oauth/custom-parameters`: what reaches the provider); most have none.
+    public let expected: FixtureValue?
 
     public init(from decoder: any Decoder) throws {
         let keys = try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue)
-        let allowed: Set = ["id", "description", "input", "valid", "rules", "reason", "comment"]
+        let allowed: Set = ["id", "description", "input", "valid", "rules", "reason", "comment", "expected"]
         if let unknown = keys.first(where: { !allowed.contains($0) }) {
             throw FixtureProblem("unknown key \"\(unknown)\" in a case")
         }
@@ -71,6 +74,7 @@ public struct FixtureCase<Input: Decodable & Sendable>: Sendable, Decodable, Cus
         rules = try container.decode([RuleID].self, forKey: .rules)
         reason = try container.decodeIfPresent(String.self, forKey: .reason)
         comment = try container.decodeIfPresent(String.self, forKey: .comment)
+        expected = try container.decodeIfPresent(FixtureValue.self, forKey: .expected)
         if let valid = try? container.decode(Bool.self, forKey: .valid) {
             expectation = valid ? .valid : .invalid
         } else if try container.decode(String.self, forKey: .valid) == "implementation-defined" {
@@ -89,7 +93,7 @@ public struct FixtureCase<Input: Decodable & Sendable>: Sendable, Decodable, Cus
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, description, input, valid, rules, reason, comment
+        case id, description, input, valid, rules, reason, comment, expected
     }
 }
 
