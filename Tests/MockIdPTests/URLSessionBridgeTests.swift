@@ -44,4 +44,16 @@ struct URLSessionBridgeTests {
         #expect(first.world.transcript.all.isEmpty)
         #expect(second.world.transcript.all.count == 2)
     }
+
+    @Test("a stalled GitHub keeps a URLSession caller until its deadline on the world's clock")
+    func stalled() async throws {
+        let fixture = GitHubFixture()
+        fixture.world.github.set(.stalling)
+        let session = URLSession(configuration: fixture.world.urlSessionConfiguration())
+        defer { session.invalidateAndCancel() }
+        await #expect(throws: TimeoutError.self) {
+            try await fixture.world.clock.withTimeout(.seconds(45)) { _ = try await session.data(from: URL(string: "https://api.github.com/user")!) }
+        }
+        #expect(fixture.world.clock.now == VirtualClock.Instant(offset: .seconds(45)))
+    }
 }
