@@ -48,6 +48,7 @@ public enum BrowserEvent: Sendable, Hashable, CustomStringConvertible {
 public enum BrowserOutcome: Sendable, Hashable {
     /// The provider redirected, and the URL was opened on the device; `handled` says whether the app took it.
     case redirected(URL, handled: Bool)
+    /// The user closed the window, or the page never loaded and the caller gave up.
     case windowClosed
     case unscripted
     case errorPage(status: Int, message: String)
@@ -89,7 +90,11 @@ public final class Browser: Sendable {
         case .deny: decision = .deny
         case .approve(let login), .pickAccount(let login): decision = .approve(as: login)
         }
-        switch github.authorize(url, decision: decision) {
+        guard let outcome = await github.load(url, decision: decision) else {
+            transcript.record(.browser(.windowClosed(on: device)))
+            return .windowClosed
+        }
+        switch outcome {
         case .page(let status, let message):
             return page(status, message, on: device)
         case .redirect(let redirect):

@@ -79,4 +79,20 @@ struct BrowserTests {
         #expect(await world.browser.open(authorize, on: .primary) == .windowClosed)
         #expect(await world.browser.open(authorize, on: .primary) == .unscripted)
     }
+
+    @Test("a failing GitHub shows a 503 page; a stalling one keeps the page loading until the caller's deadline")
+    func failureModes() async {
+        world.browser.script(.approve(as: "octocat"))
+        world.github.set(.failing)
+        #expect(await world.browser.open(authorize, on: .primary) == .errorPage(status: 503, message: "HTTP 503 Service Unavailable"))
+        world.browser.script(.approve(as: "octocat"))
+        world.github.set(.stalling)
+        let world = world
+        let authorize = authorize
+        await #expect(throws: TimeoutError.self) {
+            try await world.clock.withTimeout(.seconds(120)) { _ = await world.browser.open(authorize, on: .primary) }
+        }
+        #expect(world.clock.now == VirtualClock.Instant(offset: .seconds(120)))
+        #expect(app.urls.withLock { $0.isEmpty })
+    }
 }

@@ -7,8 +7,32 @@ extension GitHubServer {
     /// The authorize step once the person at the browser has decided: validates the client and the redirect URI
     /// the GitHub way and, on approval, mints a code bound to the client, redirect URI, scopes and PKCE challenge.
     public func authorize(_ url: URL, decision: Decision) -> AuthorizeOutcome {
-        let request = GitHubAuthorizeRequest(queryItems: URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? [])
+        let request = Self.authorizeRequest(url)
         transcript.record(.github(.authorizeRequested(request)))
+        return decide(request, decision)
+    }
+
+    /// The authorize step as the browser loads it: a failing GitHub shows a 503 page, and a stalling one keeps
+    /// the page loading until the caller gives up (`nil`).
+    func load(_ url: URL, decision: Decision) async -> AuthorizeOutcome? {
+        let request = Self.authorizeRequest(url)
+        do {
+            try await courier.deliver(
+                .github(.authorizeRequested(request)), refused: { .github(.refused(path: url.path, reason: $0)) },
+                stalled: .github(.stalled(path: url.path)))
+        } catch .failed(let reason) {
+            return .page(status: 503, message: reason)
+        } catch {
+            return nil
+        }
+        return decide(request, decision)
+    }
+
+    private static func authorizeRequest(_ url: URL) -> GitHubAuthorizeRequest {
+        GitHubAuthorizeRequest(queryItems: URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? [])
+    }
+
+    private func decide(_ request: GitHubAuthorizeRequest, _ decision: Decision) -> AuthorizeOutcome {
         let outcome = outcome(of: request, decision: decision)
         switch outcome {
         case .redirect(let url): transcript.record(.github(.authorizeRedirected(to: url)))

@@ -45,7 +45,7 @@ public final class GitHubServer: Sendable {
     let transcript: Transcript
     let clock: VirtualClock
     let random: RandomSource
-    private let courier: Courier
+    let courier: Courier
 
     init(transcript: Transcript, clock: VirtualClock, random: RandomSource, stalls: Stalls) {
         self.transcript = transcript
