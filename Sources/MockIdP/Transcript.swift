@@ -9,6 +9,8 @@ public enum WorldEvent: Sendable, Hashable, CustomStringConvertible {
     case recaptcha(ReCaptchaEvent)
     case device(DeviceEvent)
     case stall(StallEvent)
+    case github(GitHubEvent)
+    case browser(BrowserEvent)
 
     public var description: String {
         switch self {
@@ -18,6 +20,8 @@ public enum WorldEvent: Sendable, Hashable, CustomStringConvertible {
         case .recaptcha(let event): event.description
         case .device(let event): event.description
         case .stall(let event): event.description
+        case .github(let event): event.description
+        case .browser(let event): event.description
         }
     }
 }

@@ -15,6 +15,9 @@ public final class World: Sendable {
     public let recaptcha: ReCaptcha
     /// The texts and emails the subject sent, to read one at a time.
     public let outbound: Outbound
+    public let github: GitHubServer
+    /// The system browser: opens authorization pages and acts as the check scripted.
+    public let browser: Browser
 
     public init(seed: UInt64 = 0x5EED_CAFE, epoch: Date = World.defaultEpoch, stallBudget: Swift.Duration = .seconds(3600)) {
         clock = VirtualClock(epoch: epoch)
@@ -27,5 +30,7 @@ public final class World: Sendable {
         push = PushChannel(transcript: transcript, devices: devices)
         recaptcha = ReCaptcha(transcript: transcript, random: random, devices: devices)
         outbound = Outbound(transcript: transcript)
+        github = GitHubServer(transcript: transcript, clock: clock, random: random, stalls: stalls)
+        browser = Browser(transcript: transcript, devices: devices, github: github)
     }
 }
