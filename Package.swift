@@ -49,6 +49,7 @@ let package = Package(
         .testTarget(name: "PhoneAuthTests", dependencies: ["ConformanceTesting", "ReferenceAuth", "ReferenceTestSupport"]),
         .testTarget(name: "MFATests", dependencies: ["ConformanceTesting", "ReferenceAuth", "ReferenceTestSupport"]),
         .testTarget(name: "EmailLinkTests", dependencies: ["ConformanceTesting", "ReferenceAuth", "ReferenceTestSupport"]),
+        .testTarget(name: "OAuthTests", dependencies: ["ConformanceTesting", "ReferenceAuth", "ReferenceTestSupport"]),
         .testTarget(name: "ConformanceKitTests", dependencies: ["ConformanceKit"]),
         .testTarget(name: "MockIdPTests", dependencies: ["MockIdP"]),
     ]

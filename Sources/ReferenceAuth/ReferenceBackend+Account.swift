@@ -4,7 +4,7 @@ import ConformanceKit
 extension ReferenceBackend {
     /// Adds a credential's provider to a user (`User.link(with:)`): a phone number or an email and password that
     /// no other user has. Returns the user and the session's new tokens.
-    func link(_ credential: AuthCredential, toUser uid: String, refreshToken: String) throws(AuthError) -> (AuthUser, SessionTokens) {
+    func link(_ credential: AuthCredential, toUser uid: String, refreshToken: String) async throws(AuthError) -> (AuthUser, SessionTokens) {
         guard var user = users[uid] else { throw AuthError(.userNotFound, "the user no longer exists") }
         switch credential {
         case .phone(let verificationID, let code):
@@ -26,6 +26,14 @@ extension ReferenceBackend {
             user.email = linked
             user.isEmailVerified = true
             user.usedEmailLink = true
+        case .oauth(let providerID, let accessToken, _):
+            let identity = try await oauthIdentity(providerID: providerID, accessToken: accessToken)
+            guard users[uid]?.oauthIdentities[providerID] == nil else { throw AuthError(.providerAlreadyLinked, "the user already has a \(providerID) account") }
+            guard !users.values.contains(where: { $0.uid != uid && $0.oauthIdentities[providerID] == identity.id }) || !behaviour.oauth.linkChecksOtherAccounts else {
+                throw AuthError(.credentialAlreadyInUse, "this \(providerID) account already belongs to another user")
+            }
+            user = users[uid] ?? user
+            user.oauthIdentities[providerID] = identity.id
         case .password(let email, let password):
             guard user.password == nil else { throw AuthError(.providerAlreadyLinked, "the user already has a password") }
             let email = try newAccountEmail(email, password: password)

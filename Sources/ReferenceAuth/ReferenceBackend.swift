@@ -15,6 +15,9 @@ actor ReferenceBackend: AuthBackend {
     var verifications: [String: PhoneVerification] = [:]
     var pendingSignIns: [String: PendingSignIn] = [:]
     var emailLinkCodes: [String: EmailLinkCode] = [:]
+    /// Authorization requests sent to OAuth providers, by state.
+    var oauthRequests: [String: OAuthRequest] = [:]
+    var oauthRequestCount = 0
     var refreshTokens: [String: SessionGrant] = [:]
     var emailVerificationCodes: [String: String] = [:]
     var pushSecrets: [String: (secret: String, deviceToken: String)] = [:]
@@ -127,6 +130,7 @@ actor ReferenceBackend: AuthBackend {
 enum OutsideParty: String, CustomStringConvertible {
     case smsCarrier = "SMS carrier"
     case mailServer = "mail server"
+    case github = "GitHub"
 
     var description: String { rawValue }
 }

@@ -21,6 +21,8 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
     private var awaitedPush: (receipt: String, secret: String?)?
     /// The event ID of the reCAPTCHA redirect being waited for, and the token it brought.
     private var pendingRedirect: (eventID: String, token: String?)?
+    /// The OAuth authorization request being waited for, and the redirect once it came.
+    var pendingOAuth: PendingOAuth?
     /// Unless verifications outlive the client: this instance's private names for verification IDs.
     private var privateVerificationIDs: [String: String] = [:]
 
@@ -122,7 +124,9 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
     func signIn(_ response: SignInResponse) async -> AuthDataResult {
         setSession((response.user.uid, response.tokens))
         await notifyListeners()
-        return AuthDataResult(user: response.user, additionalUserInfo: AdditionalUserInfo(providerID: response.providerID, isNewUser: response.isNewUser))
+        let info = AdditionalUserInfo(
+            providerID: response.providerID, isNewUser: response.isNewUser, username: response.profile?["login"], profile: response.profile)
+        return AuthDataResult(user: response.user, additionalUserInfo: info, credential: response.credential)
     }
 
     private func signIn(_ outcome: SignInOutcome) async throws(AuthError) -> AuthDataResult {
@@ -152,7 +156,7 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
         let (user, tokens) = try await backend.link(credential, toUser: current.uid, refreshToken: current.tokens.refreshToken)
         setSession((current.uid, tokens))
         await notifyListeners()
-        return AuthDataResult(user: user, additionalUserInfo: AdditionalUserInfo(providerID: credential.providerID, isNewUser: false))
+        return AuthDataResult(user: user, additionalUserInfo: AdditionalUserInfo(providerID: credential.providerID, isNewUser: false), credential: credential)
     }
 
     func delete() async throws(AuthError) {
@@ -184,6 +188,8 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
         case .emailLink(let email, let link):
             let code = try emailLinkCode(email: email, link: link)
             return try await backend.signInWithEmailLink(email: email, oobCode: code, creatingUser: creatingUser)
+        case .oauth(let providerID, let accessToken, _):
+            return try await backend.signInWithOAuth(providerID: providerID, accessToken: accessToken, creatingUser: creatingUser)
         }
     }
 
@@ -239,6 +245,7 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
     }
 
     func canHandle(_ url: URL) async -> Bool {
+        if await takeOAuthRedirect(url) { return true }
         let claim = behaviour.appVerification.claimedRedirects
         if claim == .every { return true }
         guard let pending = pendingRedirect, pending.token == nil, url.scheme == callbackScheme, url.host == "firebaseauth", url.path == "/link",

@@ -6,6 +6,9 @@ struct SignInResponse: Sendable {
     let tokens: SessionTokens
     let isNewUser: Bool
     let providerID: String
+    /// The provider's profile and credential, for an OAuth sign-in.
+    var profile: [String: String]? = nil
+    var credential: AuthCredential? = nil
 }
 
 /// A first-factor sign-in either signs the user in or asks for a second factor (MFA-6).

@@ -13,11 +13,14 @@ struct UserRecord: Sendable {
     var secondFactors: [EnrolledFactor] = []
     /// Has signed in with an email link (`fetchSignInMethods` reports `emailLink`).
     var usedEmailLink = false
+    /// The OAuth identities linked to the user, by provider ID: the provider's user ID.
+    var oauthIdentities: [String: String] = [:]
     let createdAt: Date
     var lastSignInAt: Date
 
     var providers: [String] {
         (phoneNumber == nil ? [] : [ProviderID.phone]) + (password == nil && !usedEmailLink ? [] : [ProviderID.password])
+            + oauthIdentities.keys.sorted()
     }
 
     var snapshot: AuthUser {
@@ -26,7 +29,7 @@ struct UserRecord: Sendable {
             isAnonymous: isAnonymous,
             providerData: providers.map { provider in
                 UserInfo(
-                    providerID: provider, uid: provider == ProviderID.phone ? phoneNumber ?? uid : email ?? uid,
+                    providerID: provider, uid: oauthIdentities[provider] ?? (provider == ProviderID.phone ? phoneNumber ?? uid : email ?? uid),
                     email: provider == ProviderID.password ? email : nil, phoneNumber: provider == ProviderID.phone ? phoneNumber : nil)
             },
             metadata: UserMetadata(creationDate: createdAt, lastSignInDate: lastSignInAt),

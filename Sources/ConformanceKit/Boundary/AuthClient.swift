@@ -53,6 +53,7 @@ public protocol AuthClient: Sendable {
     var anonymous: (any AnonymousAuthFacet)? { get }
     var multiFactor: (any MultiFactorFacet)? { get }
     var emailLink: (any EmailLinkFacet)? { get }
+    var oauth: (any OAuthFacet)? { get }
 }
 
 extension AuthClient {
@@ -61,4 +62,5 @@ extension AuthClient {
     public var anonymous: (any AnonymousAuthFacet)? { nil }
     public var multiFactor: (any MultiFactorFacet)? { nil }
     public var emailLink: (any EmailLinkFacet)? { nil }
+    public var oauth: (any OAuthFacet)? { nil }
 }

@@ -6,12 +6,15 @@ public enum AuthCredential: Sendable, Hashable, CustomStringConvertible {
     case password(email: String, password: String)
     /// `EmailAuthProvider.credential(withEmail:link:)`.
     case emailLink(email: String, link: String)
+    /// `OAuthProvider.credential(providerID:accessToken:idToken:)`, as `getCredentialWith` returns it.
+    case oauth(providerID: String, accessToken: String, idToken: String?)
 
     /// The Firebase provider ID the credential belongs to.
     public var providerID: String {
         switch self {
         case .phone: ProviderID.phone
         case .password, .emailLink: ProviderID.password
+        case .oauth(let providerID, _, _): providerID
         }
     }
 
@@ -20,6 +23,7 @@ public enum AuthCredential: Sendable, Hashable, CustomStringConvertible {
         case .phone(let id, let code): "phone credential (verification ID \"\(id.abbreviated)\", code \"\(code)\")"
         case .password(let email, _): "password credential (\(email))"
         case .emailLink(let email, _): "email-link credential (\(email))"
+        case .oauth(let providerID, let accessToken, _): "\(providerID) credential (access token \"\(accessToken.abbreviated)\")"
         }
     }
 }
@@ -30,6 +34,7 @@ public enum ProviderID {
     public static let password = "password"
     public static let anonymous = "anonymous"
     public static let firebase = "Firebase"
+    public static let github = "github.com"
 }
 
 extension String {

@@ -68,10 +68,13 @@ public struct UserMetadata: Sendable, Hashable {
 public struct AuthDataResult: Sendable, Hashable {
     public var user: AuthUser
     public var additionalUserInfo: AdditionalUserInfo?
+    /// The provider's credential (`authResult.credential`), with its access token, for an OAuth sign-in.
+    public var credential: AuthCredential?
 
-    public init(user: AuthUser, additionalUserInfo: AdditionalUserInfo?) {
+    public init(user: AuthUser, additionalUserInfo: AdditionalUserInfo?, credential: AuthCredential? = nil) {
         self.user = user
         self.additionalUserInfo = additionalUserInfo
+        self.credential = credential
     }
 }
 
@@ -80,11 +83,14 @@ public struct AdditionalUserInfo: Sendable, Hashable {
     public var providerID: String
     public var isNewUser: Bool
     public var username: String?
+    /// The provider's profile of the user (`/user` for GitHub), values as text.
+    public var profile: [String: String]?
 
-    public init(providerID: String, isNewUser: Bool, username: String? = nil) {
+    public init(providerID: String, isNewUser: Bool, username: String? = nil, profile: [String: String]? = nil) {
         self.providerID = providerID
         self.isNewUser = isNewUser
         self.username = username
+        self.profile = profile
     }
 }
 

@@ -15,11 +15,15 @@ public struct Capabilities: Sendable, Hashable {
     /// backend reached over HTTP keeps real time: timestamps it reports are compared with real time, and
     /// checks that need time to move are not applicable to it (SPEC.md, "Notes on the sources").
     public var runsOnWorldClock: Bool
+    /// What `credential(with:)` does with custom parameters that name a reserved OAuth parameter (OAUTH-1).
+    public var reservedOAuthParameters: OAuthCustomParameters.ReservedParameterHandling
 
     public init(
         flows: Set<Flow>, acceptsUnassignedPhoneNumbers: Bool, acceptsShortPhoneNumbers: Bool = true,
-        emailEnumerationProtection: Bool = false, runsOnWorldClock: Bool = true
+        emailEnumerationProtection: Bool = false, runsOnWorldClock: Bool = true,
+        reservedOAuthParameters: OAuthCustomParameters.ReservedParameterHandling = .rejected
     ) {
+        self.reservedOAuthParameters = reservedOAuthParameters
         self.flows = flows
         self.acceptsUnassignedPhoneNumbers = acceptsUnassignedPhoneNumbers
         self.acceptsShortPhoneNumbers = acceptsShortPhoneNumbers
@@ -43,7 +47,8 @@ public enum Flow: String, Sendable, Hashable, CaseIterable, Codable {
         case .phone: [.phone]
         case .multiFactor: [.emailPassword, .multiFactor]
         case .emailLink: [.emailPassword, .emailLink]
-        case .oauth, .apple, .general: []
+        case .oauth: [.oauth]
+        case .apple, .general: []
         }
     }
 }
@@ -55,6 +60,7 @@ public enum Facet: String, Sendable, Hashable, CaseIterable, Codable, CustomStri
     case anonymous
     case multiFactor
     case emailLink
+    case oauth
 
     /// Whether `client` offers this facet.
     public func isOffered(by client: any AuthClient) -> Bool {
@@ -64,6 +70,7 @@ public enum Facet: String, Sendable, Hashable, CaseIterable, Codable, CustomStri
         case .anonymous: client.anonymous != nil
         case .multiFactor: client.multiFactor != nil
         case .emailLink: client.emailLink != nil
+        case .oauth: client.oauth != nil
         }
     }
 

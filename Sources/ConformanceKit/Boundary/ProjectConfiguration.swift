@@ -12,14 +12,18 @@ public struct ProjectConfiguration: Sendable, Hashable {
     public var multiFactor: MultiFactorSettings
     public var emailLink: EmailLinkSettings
     public var passwordSignInEnabled: Bool
+    /// The generic OAuth providers the project configured, by provider ID (`github.com`).
+    public var oauthProviders: [String: OAuthProviderSettings]
     /// How long any call may wait for an outside party (SMS, email, GitHub, Apple) before failing with `networkError` (AUTH-2).
     public var networkTimeout: Duration
 
     public init(
         projectID: String = "conformance-demo", appName: String = "Conformance Demo", bundleID: String = "com.example.conformance",
         phone: PhoneSettings = PhoneSettings(), multiFactor: MultiFactorSettings = MultiFactorSettings(),
-        emailLink: EmailLinkSettings = EmailLinkSettings(), passwordSignInEnabled: Bool = true, networkTimeout: Duration = .seconds(30)
+        emailLink: EmailLinkSettings = EmailLinkSettings(), passwordSignInEnabled: Bool = true,
+        oauthProviders: [String: OAuthProviderSettings] = [ProviderID.github: .github], networkTimeout: Duration = .seconds(30)
     ) {
+        self.oauthProviders = oauthProviders
         self.projectID = projectID
         self.appName = appName
         self.bundleID = bundleID

@@ -12,5 +12,7 @@ enum RuleFixtures {
         "MFA-7": ["mfa/phone-hint-mask.json"],
         "LINK-4": ["email-link/links.json"],
         "LINK-5": ["email-link/links.json"],
+        "OAUTH-1": ["oauth/custom-parameters.json"],
+        "OAUTH-2": ["oauth/custom-parameters.json"],
     ]
 }

@@ -48,6 +48,10 @@ extension AuthClient {
         try await required(\.emailLink, .emailLink).fetchSignInMethods(forEmail: email)
     }
 
+    func credential(with provider: OAuthProvider) async throws -> AuthCredential {
+        try await required(\.oauth, .oauth).credential(with: provider)
+    }
+
     private func required<F>(_ keyPath: KeyPath<Self, F?>, _ facet: Facet) throws(AdapterError) -> F {
         guard let value = self[keyPath: keyPath] else { throw .missing(facet) }
         return value

@@ -1,7 +1,7 @@
 /// Every rule the suite enforces, in catalogue order. The catalogue is the source of truth for rule IDs,
 /// levels, statements, sources and checks; SPEC.md is where each rule came from.
 public enum RuleCatalogue {
-    public static let all: [Rule] = phone + multiFactor + emailLink + general
+    public static let all: [Rule] = phone + multiFactor + emailLink + oauth + general
 
     public static let phone: [Rule] = [
         .phone1, .phone2, .phone3, .phone4, .phone5, .phone6, .phone7, .phone8, .phone9,
@@ -15,6 +15,8 @@ public enum RuleCatalogue {
     public static let emailLink: [Rule] = [
         .link1, .link2, .link3, .link4, .link5, .link6, .link7, .link8, .link9, .link10, .link11, .link12, .link13, .link14,
     ]
+
+    public static let oauth: [Rule] = [.oauth1, .oauth2, .oauth3, .oauth4, .oauth5, .oauth6, .oauth7, .oauth8, .oauth9, .oauth10, .oauth11]
 
     public static let general: [Rule] = [.auth1, .auth2, .auth3, .auth4, .auth5]
 

@@ -102,6 +102,19 @@ extension RuleSource {
         document("ITU-T Recommendation E.164: The international public telecommunication numbering plan", "https://www.itu.int/rec/T-REC-E.164", section)
     }
 
+    public static func githubAuthorizingOAuthApps(section: String? = nil) -> RuleSource {
+        document(
+            "GitHub Docs: Authorizing OAuth apps", "https://docs.github.com/apps/oauth-apps/building-oauth-apps/authorizing-oauth-apps", section)
+    }
+
+    public static func rfc6749(section: String? = nil) -> RuleSource {
+        document("RFC 6749: The OAuth 2.0 Authorization Framework", "https://www.rfc-editor.org/rfc/rfc6749", section)
+    }
+
+    public static func rfc7636(section: String? = nil) -> RuleSource {
+        document("RFC 7636: Proof Key for Code Exchange by OAuth Public Clients", "https://www.rfc-editor.org/rfc/rfc7636", section)
+    }
+
     private static func document(_ title: String, _ address: StaticString, _ section: String?) -> RuleSource {
         guard let url = URL(string: "\(address)") else { preconditionFailure("not a URL: \(address)") }
         return RuleSource(title: title, url: url, section: section)

@@ -1,0 +1,21 @@
+extension Rule {
+    public static let oauth2 = Rule(
+        "OAUTH-2", .must, flow: .oauth,
+        title: "Other custom parameters reach the provider unchanged",
+        statement: "Every other custom parameter (allow_signup, login, prompt, …) reaches the provider unchanged.",
+        sources: [.firebaseGitHub(section: "provider.customParameters = [\"allow_signup\": \"false\"]")],
+        hint: "if this fails, check that every non-reserved custom parameter is added to the authorization URL as given",
+        checks: [
+            Check("allow_signup, login and prompt reach GitHub with their values (oauth/custom-parameters.json)") { context in
+                let app = try await context.launchGitHubApp()
+                var provider = OAuthProvider.github
+                let custom = ["allow_signup": "false", "login": "octocat", "prompt": "select_account"]
+                provider.customParameters = custom
+                _ = try await context.gitHubCredential(as: "octocat", provider: provider, on: app.client)
+                let request = try context.lastAuthorizeRequest()
+                for (name, value) in custom.sorted(by: { $0.key < $1.key }) {
+                    try expect(request.value(name) == value, "\(name) reached GitHub as \(request.value(name).shown); expected \"\(value)\" in \(request)")
+                }
+            },
+        ])
+}

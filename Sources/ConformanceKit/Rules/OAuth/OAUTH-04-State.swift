@@ -1,0 +1,46 @@
+import Foundation
+
+extension Rule {
+    public static let oauth4 = Rule(
+        "OAUTH-4", .must, flow: .oauth,
+        title: "Each request carries a fresh unguessable state, and a foreign state is refused",
+        statement: """
+            Each authorization request carries a fresh, unguessable state (at least 128 bits); a callback whose state is missing or \
+            different is rejected and the code is never exchanged.
+            """,
+        sources: [.rfc6749(section: "10.12 Cross-Site Request Forgery"), .githubAuthorizingOAuthApps(section: "If the states don't match … abort")],
+        hint: "if this fails, check that state is drawn from a secure random source per request and compared before the code is exchanged",
+        checks: [
+            Check("two requests carry different states of at least 128 bits") { context in
+                let app = try await context.launchGitHubApp()
+                _ = try await context.gitHubCredential(as: "octocat", on: app.client)
+                _ = try await context.gitHubCredential(as: "octocat", on: app.client)
+                let states = context.world.github.authorizeRequests.map { $0.value("state") ?? "" }
+                try expect(states.count == 2 && states[0] != states[1], "the two requests carried states \(states)")
+                for state in states {
+                    let bits = Double(state.count) * log2(Double(max(Set(state).count, 2)))
+                    try expect(state.count >= 22 && bits >= 128, "state \"\(state)\" has \(state.count) characters, under 128 bits")
+                }
+            },
+            Check("a redirect with an earlier request's state, or one a character off, on this or a second device, is refused and never exchanged") { context in
+                let configuration = ProjectConfiguration.standard
+                context.setUpGitHub(configuration)
+                let backend = try await context.makeBackend(configuration)
+                let app = try await context.launch(backend, on: .primary)
+                let other = try await context.launch(backend, on: .secondary)
+                _ = try await context.gitHubCredential(as: "octocat", on: app)
+                let exchanged = context.world.github.tokenRequests.count
+                guard let earlier = context.world.devices.openedURLs.last(where: { $0.url.path.hasPrefix("/__/auth/handler") })?.url else { throw CheckFailure("GitHub redirected nowhere") }
+                var forged = URLComponents(url: earlier, resolvingAgainstBaseURL: false)!
+                let state = forged.queryItems?.first { $0.name == "state" }?.value ?? ""
+                let offByOne = String(state.dropLast()) + (state.last == "A" ? "B" : "A")
+                let earlierItems = forged.queryItems ?? []
+                forged.queryItems = earlierItems.map { $0.name == "state" ? URLQueryItem(name: "state", value: offByOne) : $0 }
+                for (what, url, client) in [("the earlier redirect", earlier, app), ("the earlier redirect on a second device", earlier, other), ("a state one character off", forged.url!, app)] {
+                    let handled = await client.canHandle(url)
+                    try expect(!handled, "canHandle(\(what)) answered true with no request waiting for it")
+                }
+                try expect(context.world.github.tokenRequests.count == exchanged, "a forged redirect's code was exchanged: \(context.world.github.tokenRequests.count - exchanged) more token requests")
+            },
+        ])
+}

@@ -1,0 +1,36 @@
+import ConformanceKit
+
+extension ReferenceBehaviour {
+    /// Generic OAuth with GitHub (OAUTH-1…11).
+    struct OAuth: Sendable {
+        /// Custom parameters naming a reserved key are refused (per the declared handling) instead of forwarded.
+        var guardsReservedParameters = true
+        /// Custom parameters the request leaves out (besides the reserved ones).
+        var droppedCustomParameters: Set<String> = []
+        var sendsScopes = true
+        /// The `state` is 32 random characters; otherwise a counter.
+        var randomState = true
+        /// Only a redirect carrying the pending request's state is taken and exchanged.
+        var checksState = true
+        /// The path of the `redirect_uri` on the project's domain.
+        var redirectPath = "/__/auth/handler"
+        /// How many times the backend sends the code to the token endpoint.
+        var codeExchanges = 1
+        /// Provider errors surface as `invalidCredential`; otherwise as `internalError`.
+        var providerErrorsAreInvalidCredential = true
+        /// A denial at the provider fails with `webContextCancelled`; otherwise it is taken for an empty approval.
+        var denialCancels = true
+        /// Linking checks that no other account has the provider identity.
+        var linkChecksOtherAccounts = true
+        /// The sign-in result carries the provider's profile.
+        var returnsProfile = true
+        var requiresEnabledProvider = true
+        /// The PKCE method sent with the authorization request, or none.
+        var pkce: PKCEMethod? = .s256
+    }
+
+    enum PKCEMethod: String, Sendable {
+        case s256 = "S256"
+        case plain
+    }
+}
