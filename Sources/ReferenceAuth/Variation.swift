@@ -20,6 +20,7 @@ public struct Variation: Sendable, Hashable, CaseIterable, RawRepresentable, Cus
 
     public static let allCases: [Variation] = [
         .smsWithYearAndAutoFillLine, .htmlEmail, .asynchronousListeners, .realTimeTimestamps, .rejectsShortNumbers, .emailEnumerationProtection,
+        .dropsReservedOAuthParameters,
     ]
 
     public var rawValue: String { name }
@@ -58,5 +59,10 @@ extension Variation {
     public static let emailEnumerationProtection = Variation("emailEnumerationProtection") {
         $0.emailPassword.enumerationProtection = true
         $0.capabilities.emailEnumerationProtection = true
+    }
+
+    /// OAUTH-1's other conformant answer: custom parameters naming reserved keys are dropped, not rejected.
+    public static let dropsReservedOAuthParameters = Variation("dropsReservedOAuthParameters") {
+        $0.capabilities.reservedOAuthParameters = .dropped
     }
 }

@@ -1,6 +1,3 @@
-import Foundation
-import MockIdP
-
 extension Rule {
     public static let oauth1 = Rule(
         "OAUTH-1", .must, flow: .oauth,
@@ -13,27 +10,8 @@ extension Rule {
         sources: [.firebaseGitHub(section: "customParameters: client_id, redirect_uri, response_type, scope and state cannot be passed")],
         hint: "if this fails, check that customParameters are filtered through the reserved keys before the authorization URL is built",
         checks: [
-            Check("custom state, redirect_uri and client_id are rejected or dropped, as declared (oauth/custom-parameters.json)") { context in
-                let app = try await context.launchGitHubApp()
-                var provider = OAuthProvider.github
-                provider.customParameters = ["state": "attacker-state", "redirect_uri": "https://evil.example/cb", "client_id": "Iv1.evil", "login": "octocat"]
-                switch context.capabilities.reservedOAuthParameters {
-                case .rejected:
-                    world(context).browser.script(.approve(as: "octocat"))
-                    _ = try await expectAuthError(when: "credential(with: custom state, redirect_uri and client_id)") {
-                        try await app.client.credential(with: provider)
-                    }
-                    try expect(context.world.github.authorizeRequests.isEmpty, "a rejected call still sent \(context.world.github.authorizeRequests)")
-                case .dropped:
-                    _ = try await context.gitHubCredential(as: "octocat", provider: provider, on: app.client)
-                    let request = try context.lastAuthorizeRequest()
-                    try expect(request.value("state") != "attacker-state", "the custom state reached GitHub: \(request)")
-                    try expect(request.value("redirect_uri") == context.world.github.authorizeRequests.last?.value("redirect_uri") && request.value("redirect_uri") != "https://evil.example/cb", "the custom redirect_uri reached GitHub: \(request)")
-                    try expect(request.value("client_id") != "Iv1.evil", "the custom client_id reached GitHub: \(request)")
-                    try expect(request.value("login") == "octocat", "the custom login did not reach GitHub: \(request)")
-                }
+            Check("every reserved-parameter case of oauth/custom-parameters.json is rejected or dropped, as declared") { context in
+                try await context.checkCustomParameterCases(for: "OAUTH-1")
             },
         ])
 }
-
-private func world(_ context: CheckContext) -> World { context.world }

@@ -6,7 +6,10 @@ extension Rule {
         sources: [.firebaseGitHub(section: "provider.customParameters = [\"allow_signup\": \"false\"]")],
         hint: "if this fails, check that every non-reserved custom parameter is added to the authorization URL as given",
         checks: [
-            Check("allow_signup, login and prompt reach GitHub with their values (oauth/custom-parameters.json)") { context in
+            Check("every case of oauth/custom-parameters.json reaches GitHub with its other parameters unchanged") { context in
+                try await context.checkCustomParameterCases(for: "OAUTH-2")
+            },
+            Check("allow_signup, login and prompt reach GitHub with their values") { context in
                 let app = try await context.launchGitHubApp()
                 var provider = OAuthProvider.github
                 let custom = ["allow_signup": "false", "login": "octocat", "prompt": "select_account"]

@@ -48,3 +48,52 @@ extension CheckContext {
         return request
     }
 }
+
+/// A case of `Fixtures/oauth/custom-parameters.json`.
+struct CustomParametersInput: Decodable, Sendable {
+    let customParameters: [String: String]
+}
+
+extension CheckContext {
+    /// Runs every case of `Fixtures/oauth/custom-parameters.json` that names `rule` and whose answer the fixture fixes:
+    /// under the declared handling, a rejected call fails with an `AuthError` and opens no page; otherwise the
+    /// authorization request carries exactly the forwarded custom parameters, and no reserved value of the app's.
+    package func checkCustomParameterCases(for rule: RuleID) async throws {
+        let app = try await launchGitHubApp()
+        let handling = capabilities.reservedOAuthParameters
+        let cases = try Fixture<CustomParametersInput>.load("oauth", "custom-parameters").cases.filter {
+            $0.rules.contains(rule) && $0.expectation != .implementationDefined
+        }
+        var wrong: [String] = []
+        for fixtureCase in cases {
+            let custom = fixtureCase.input.customParameters
+            let forwarded = try? OAuthCustomParameters.forwarded(custom, handling: handling)
+            let pagesBefore = openedPages
+            world.browser.script(.approve(as: GitHubAccounts.octocat.login))
+            var provider = OAuthProvider.github
+            provider.customParameters = custom
+            let outcome: Result<AuthCredential, any Error>
+            do { outcome = .success(try await app.client.credential(with: provider)) } catch { outcome = .failure(error) }
+            guard let forwarded else {
+                if case .success = outcome { wrong.append("\(fixtureCase.id): the call succeeded; \(handling) reserved parameters should fail it") }
+                if case .failure(let error) = outcome, !(error is AuthError) { wrong.append("\(fixtureCase.id): threw \(error), not an AuthError") }
+                if openedPages != pagesBefore { wrong.append("\(fixtureCase.id): a rejected call still opened the provider's page") }
+                continue
+            }
+            guard case .success = outcome, let request = world.github.authorizeRequests.last, openedPages == pagesBefore + 1 else {
+                wrong.append("\(fixtureCase.id): the flow did not reach GitHub and come back (\(outcome))")
+                continue
+            }
+            for (name, value) in forwarded.sorted(by: { $0.key < $1.key }) where request.value(name) != value {
+                wrong.append("\(fixtureCase.id): \(name) reached GitHub as \(request.value(name).shown); expected \"\(value)\"")
+            }
+            for (name, value) in custom.sorted(by: { $0.key < $1.key }) where OAuthCustomParameters.reserved.contains(name) && request.value(name) == value {
+                wrong.append("\(fixtureCase.id): the custom \(name) \"\(value)\" reached GitHub")
+            }
+        }
+        try expect(wrong.isEmpty, "\(wrong.count) of \(cases.count) cases went wrong: \(wrong.joined(separator: "; "))")
+    }
+
+    /// How many pages the browser opened so far.
+    private var openedPages: Int { world.transcript.events { if case .browser(.opened) = $0 { 1 } else { nil } }.count }
+}
