@@ -75,9 +75,8 @@ extension ReferenceBackend {
         let identity = try await oauthIdentity(providerID: providerID, accessToken: accessToken)
         let credential = AuthCredential.oauth(providerID: providerID, accessToken: accessToken, idToken: nil)
         if let user = users.values.first(where: { $0.oauthIdentities[providerID] == identity.id }) {
-            guard case .signedIn(var response) = firstFactorSucceeded(for: user, provider: providerID) else {
-                return firstFactorSucceeded(for: user, provider: providerID)
-            }
+            let outcome = firstFactorSucceeded(for: user, provider: providerID)
+            guard case .signedIn(var response) = outcome else { return outcome }
             response.profile = identity.profile
             response.credential = credential
             return .signedIn(response)
