@@ -75,7 +75,9 @@ extension ReferenceBackend {
         let identity = try await oauthIdentity(providerID: providerID, accessToken: accessToken)
         let credential = AuthCredential.oauth(providerID: providerID, accessToken: accessToken, idToken: nil)
         if let user = users.values.first(where: { $0.oauthIdentities[providerID] == identity.id }) {
-            let outcome = firstFactorSucceeded(for: user, provider: providerID)
+            let outcome = behaviour.oauth.asksForSecondFactor
+                ? firstFactorSucceeded(for: user, provider: providerID)
+                : .signedIn(startSession(for: user, provider: providerID, isNewUser: false))
             guard case .signedIn(var response) = outcome else { return outcome }
             response.profile = identity.profile
             response.credential = credential

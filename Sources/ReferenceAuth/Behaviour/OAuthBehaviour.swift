@@ -25,6 +25,8 @@ extension ReferenceBehaviour {
         /// The sign-in result carries the provider's profile.
         var returnsProfile = true
         var requiresEnabledProvider = true
+        /// A provider sign-in of a multi-factor user stops at the second factor (MFA-6).
+        var asksForSecondFactor = true
         /// The PKCE method sent with the authorization request, or none.
         var pkce: PKCEMethod? = .s256
     }

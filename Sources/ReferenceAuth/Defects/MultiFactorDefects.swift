@@ -6,7 +6,7 @@ extension Defect {
     static let multiFactorDefects: [Defect] = [
         .enrollsWithUnverifiedEmail, .letsPhoneAndAnonymousUsersEnroll, .enrollmentLosesDisplayName, .sendsEnrollmentSMSToNobody,
         .enrollmentVerificationsReusable, .enrollmentAcceptsPunctuatedNumbers, .enrollmentKeepsOldToken, .enrollmentNotifiesNobody,
-        .signsInWithoutSecondFactor, .masksOnlyMiddleDigits, .leaksNumberInSecondFactorError, .sendsSecondFactorSMSToFirstFactor,
+        .signsInWithoutSecondFactor, .oauthSkipsSecondFactor, .masksOnlyMiddleDigits, .leaksNumberInSecondFactorError, .sendsSecondFactorSMSToFirstFactor,
         .resolvedSignInReportsPhoneProvider, .resolveAcceptsWrongCode, .acceptsOtherUsersResolverSession, .pendingSignInNeverExpires,
         .resolvesWithFirstFactorVerification, .resolvesWithEnrollmentVerification, .pendingSignInReusable, .pendingSignInLifetimeRestartsAtSMS,
         .ignoresUnsupportedFactors, .allowsSameNumberTwice, .checksDuplicateNumberOnlyAtStart, .unenrollKeepsFactor, .unenrollRemovesFirstFactor,
@@ -167,4 +167,8 @@ extension Defect {
     ) {
         $0.multiFactor.recentSignInJudgedAt = [.start]
     }
+
+    public static let oauthSkipsSecondFactor = Defect(
+        "oauthSkipsSecondFactor", rules: ["MFA-6"], "signs a multi-factor user in with a GitHub first factor alone"
+    ) { $0.oauth.asksForSecondFactor = false }
 }

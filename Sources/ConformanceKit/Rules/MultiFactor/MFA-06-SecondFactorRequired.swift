@@ -36,5 +36,14 @@ extension Rule {
                 try expect(resolver.hints.count == factors.count, "the resolver has \(resolver.hints.count) hints; the user enrolled \(factors.count) factor")
                 try await context.expectSignedOut(app.client, after: "an email-link sign-in that needs a second factor")
             },
+            Check("a GitHub sign-in of a multi-factor user stops at the second factor too", requires: [.flow(.oauth)]) { context in
+                let app = try await context.multiFactorUserWithGitHub()
+                let credential = try await context.gitHubCredential(as: "octocat", on: app.client)
+                let error = try await expectFailure(.secondFactorRequired, when: "signIn(with: octocat's GitHub credential), a multi-factor user") {
+                    try await app.client.signIn(with: credential)
+                }
+                guard let resolver = error.resolver, resolver.hints.count == 1 else { throw CheckFailure("secondFactorRequired carries no resolver with one hint: \(error)") }
+                try await context.expectSignedOut(app.client, after: "a GitHub sign-in that needs a second factor")
+            },
         ])
 }

@@ -71,6 +71,18 @@ extension CheckContext {
         return factors
     }
 
+    /// A verified password user with one SMS second factor and a linked GitHub account (`octocat`), signed out:
+    /// GitHub is a first factor of a multi-factor user. The app is set up for GitHub.
+    package func multiFactorUserWithGitHub() async throws -> LaunchedApp {
+        let app = try await launchGitHubApp()
+        try await signUpVerified(.ada, on: app.client)
+        let credential = try await gitHubCredential(as: "octocat", on: app.client)
+        try await expectSuccess("link(with: octocat's GitHub credential)") { try await app.client.link(with: credential) }
+        try await enroll(PhoneNumbers.us, displayName: "Phone 1", on: app.client)
+        try await expectSuccess("signOut()") { try await app.client.signOut() }
+        return app
+    }
+
     /// Signs `user` in with the password, which must stop at the second factor; returns the error and its resolver.
     package func expectSecondFactorRequired(_ user: PasswordUser, on client: any AuthClient) async throws -> (AuthError, any MultiFactorResolver) {
         let error = try await expectFailure(.secondFactorRequired, when: "signIn(with: password of \(user.email)), a multi-factor user") {
