@@ -1,31 +1,8 @@
+import ConformanceKit
 import Foundation
 
-/// A JSON value, decoded strictly (a boolean is never a number).
-indirect enum JSONValue: Decodable, Equatable {
-    case null
-    case bool(Bool)
-    case number(Double)
-    case string(String)
-    case array([JSONValue])
-    case object([String: JSONValue])
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
-            self = .array(value)
-        } else {
-            self = .object(try container.decode([String: JSONValue].self))
-        }
-    }
-}
+/// A JSON value, decoded strictly (a boolean is never a number): the library's fixture value.
+typealias JSONValue = FixtureValue
 
 /// Validates JSON against the subset of JSON Schema 2020-12 that `Fixtures/fixture.schema.json` and
 /// `Fixtures/catalogue.schema.json` use. A keyword
