@@ -17,6 +17,14 @@ public struct Capabilities: Sendable, Hashable {
     public var runsOnWorldClock: Bool
     /// What `credential(with:)` does with custom parameters that name a reserved OAuth parameter (OAUTH-1).
     public var reservedOAuthParameters: OAuthCustomParameters.ReservedParameterHandling
+    /// Whether the backend reaches the outside world through the world's parties. A server reached over HTTP
+    /// has its own SMS provider, mail server and push service: the suite sees what it sent only through a test
+    /// hook, cannot make those parties fail or stall, and cannot read a text's language. Checks that need that
+    /// (``Requirement/worldParties``) are not applicable to it.
+    public var reachesWorldParties: Bool = true
+    /// Whether the runner must run one check at a time: the subject cannot give each check a project of its own
+    /// (the Auth Emulator serves one project per API key) and resets the project between checks instead.
+    public var runsOneCheckAtATime: Bool = false
 
     public init(
         flows: Set<Flow>, acceptsUnassignedPhoneNumbers: Bool, acceptsShortPhoneNumbers: Bool = true,

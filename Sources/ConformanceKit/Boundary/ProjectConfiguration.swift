@@ -149,6 +149,9 @@ public enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertib
     case invalidTestVerificationCode(phoneNumber: String, code: String)
     /// More test phone numbers than allowed (Admin SDK `auth/test-phone-number-limit-exceeded`).
     case tooManyTestPhoneNumbers(count: Int, limit: Int)
+    /// A setting the subject cannot take from the configuration (a server reached over HTTP has its own
+    /// console): not a refusal of the value, so checks that need the setting are not applicable, with `reason`.
+    case unsupported(field: String, reason: String)
 
     public var description: String {
         switch self {
@@ -156,6 +159,7 @@ public enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertib
         case .invalidTestPhoneNumber(let number): "test phone number \"\(number)\" is not a valid E.164 number"
         case .invalidTestVerificationCode(let number, let code): "test phone number \(number) has code \"\(code)\"; a code is exactly 6 digits"
         case .tooManyTestPhoneNumbers(let count, let limit): "\(count) test phone numbers; at most \(limit) are allowed"
+        case .unsupported(let field, let reason): "the subject cannot take \(field) from the project configuration: \(reason)"
         }
     }
 }

@@ -27,12 +27,15 @@ public enum Requirement: Sendable, Hashable, CustomStringConvertible {
     case facet(Facet)
     /// The subject keeps time on the world's clock, so the check can make time pass.
     case worldClock
+    /// The subject's backend reaches the outside world through the world's parties (``Capabilities/reachesWorldParties``).
+    case worldParties
 
     public var description: String {
         switch self {
         case .flow(let flow): "the \(flow) flow"
         case .facet(let facet): "the `\(facet)` facet"
         case .worldClock: "time on the world's clock"
+        case .worldParties: "a backend that reaches the world's parties (SMS carrier, mail server, push, providers) itself"
         }
     }
 }

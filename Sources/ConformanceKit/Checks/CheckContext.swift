@@ -52,6 +52,8 @@ package struct CheckContext: Sendable {
         let configuration = try configuration.validated()
         do {
             return try await subject.makeBackend(configuration: configuration, world: world)
+        } catch .unsupported(let field, let reason) {
+            throw NotApplicable("the subject cannot take \(field) from the project configuration: \(reason)")
         } catch {
             throw CheckFailure("the subject refused a valid project configuration: \(error)")
         }

@@ -11,3 +11,12 @@ extension Sequence where Element: Sendable {
         }
     }
 }
+
+extension Sequence where Element: Sendable {
+    /// `map` with one transform at a time, for a subject that runs one check at a time.
+    public func serialMap<T: Sendable>(_ transform: @Sendable (Element) async -> T) async -> [T] {
+        var results: [T] = []
+        for element in self { results.append(await transform(element)) }
+        return results
+    }
+}

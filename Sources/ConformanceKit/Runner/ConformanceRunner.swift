@@ -43,7 +43,9 @@ public struct ConformanceRunner: Sendable {
     public func run(_ rules: [Rule] = RuleCatalogue.all) async -> ConformanceReport {
         let start = ContinuousClock.now
         let preflight = await AdapterPreflight(subject: subject, watchdog: options.watchdog).run()
-        let results = await rules.concurrentMap { await run($0, preflight: preflight) }
+        let results = subject.capabilities.runsOneCheckAtATime
+            ? await rules.serialMap { await run($0, preflight: preflight) }
+            : await rules.concurrentMap { await run($0, preflight: preflight) }
         let elapsed = ContinuousClock.now - start
         return ConformanceReport(subject: subject.name, results: results, durationSeconds: elapsed.seconds)
     }
@@ -64,7 +66,10 @@ public struct ConformanceRunner: Sendable {
                     failure: .init(kind: .adapterError, actual: problem.message, location: check.location))
             })
         }
-        return RuleResult(rule: rule, checks: await rule.checks.concurrentMap { await run($0, of: rule, offering: preflight.offered) })
+        let checks = subject.capabilities.runsOneCheckAtATime
+            ? await rule.checks.serialMap { await run($0, of: rule, offering: preflight.offered) }
+            : await rule.checks.concurrentMap { await run($0, of: rule, offering: preflight.offered) }
+        return RuleResult(rule: rule, checks: checks)
     }
 
     func run(_ check: Check, of rule: Rule, offering facets: Set<Facet>) async -> CheckResult {
@@ -129,6 +134,7 @@ public struct ConformanceRunner: Sendable {
             case .flow(let flow): !capabilities.flows.contains(flow)
             case .facet(let facet): !facets.contains(facet)
             case .worldClock: !capabilities.runsOnWorldClock
+            case .worldParties: !capabilities.reachesWorldParties
             }
         }
     }

@@ -46,6 +46,8 @@ extension CheckContext {
         do {
             _ = try await subject.makeBackend(configuration: configuration, world: World())
             throw CheckFailure("the subject accepted a configuration in which \(reason)")
+        } catch ConfigurationError.unsupported(let field, let why) {
+            throw NotApplicable("the subject cannot take \(field) from the project configuration: \(why)")
         } catch is ConfigurationError {
             return
         } catch let failure as CheckFailure {

@@ -1,0 +1,77 @@
+import ConformanceKit
+import Foundation
+import MockIdP
+
+/// Which call a request is, and its answer: JSON, or the error body the real server sends.
+extension IdentityToolkitServer {
+    /// Answers one HTTP request as the Identity Toolkit (and the emulator's test hooks) would.
+    public func handle(_ request: HTTPRequest) async -> HTTPResponse {
+        let path = request.url.path
+        if path == "/" || path.isEmpty { return Self.json(.object(["authEmulator": .object(["ready": .bool(true)])])) }
+        if path.hasPrefix("/emulator/v1/projects/") { return await emulatorHook(request, path: path) }
+        guard request.method == "POST" else { return Self.failure(404, "NOT_FOUND", status: "NOT_FOUND") }
+        let key = request.queryItems.first { $0.name == "key" }?.value ?? request.header("x-goog-api-key") ?? ""
+        guard !key.isEmpty else { return Self.failure(403, "The request is missing a valid API key.", status: "PERMISSION_DENIED") }
+        let call = ServerCall(
+            project: project(forAPIKey: key), body: FixtureValue.body(request.body, contentType: request.header("Content-Type")),
+            languageCode: request.header("X-Firebase-Locale"))
+        do {
+            guard let answer = try await route(path, call) else { return Self.failure(404, "NOT_FOUND", status: "NOT_FOUND") }
+            return Self.json(answer)
+        } catch {
+            return Self.failure(400, "\(ServerErrorMessage.code(for: error.code)) : \(error.message)")
+        }
+    }
+
+    private func route(_ path: String, _ call: ServerCall) async throws(AuthError) -> FixtureValue? {
+        let it = "/identitytoolkit.googleapis.com"
+        switch path {
+        case "\(it)/v1/accounts:sendVerificationCode": return try await call.sendVerificationCode()
+        case "\(it)/v1/accounts:signInWithPhoneNumber": return try await call.signInWithPhoneNumber()
+        case "\(it)/v1/accounts:signUp": return try await call.signUp()
+        case "\(it)/v1/accounts:signInWithPassword": return try await call.signInWithPassword()
+        case "\(it)/v1/accounts:sendOobCode": return try await call.sendOobCode()
+        case "\(it)/v1/accounts:signInWithEmailLink": return try await call.signInWithEmailLink()
+        case "\(it)/v1/accounts:lookup": return try await call.lookup()
+        case "\(it)/v1/accounts:update": return try await call.update()
+        case "\(it)/v1/accounts:delete": return try await call.delete()
+        case "\(it)/v1/accounts:createAuthUri": return try await call.createAuthUri()
+        case "\(it)/v2/accounts/mfaEnrollment:start": return try await call.startEnrollment()
+        case "\(it)/v2/accounts/mfaEnrollment:finalize": return try await call.finalizeEnrollment()
+        case "\(it)/v2/accounts/mfaEnrollment:withdraw": return try await call.withdrawEnrollment()
+        case "\(it)/v2/accounts/mfaSignIn:start": return try await call.startSecondFactor()
+        case "\(it)/v2/accounts/mfaSignIn:finalize": return try await call.finalizeSecondFactor()
+        case "/securetoken.googleapis.com/v1/token": return try await call.refreshToken()
+        default: return nil
+        }
+    }
+
+    /// `/emulator/v1/projects/{project}/verificationCodes`, `…/oobCodes` (GET) and `…/accounts` (DELETE).
+    private func emulatorHook(_ request: HTTPRequest, path: String) async -> HTTPResponse {
+        let parts = path.split(separator: "/").map(String.init)
+        guard parts.count == 5 else { return Self.failure(404, "NOT_FOUND", status: "NOT_FOUND") }
+        let project = project(parts[3])
+        switch (request.method, parts[4]) {
+        case ("GET", "verificationCodes"): return Self.json(.object(["verificationCodes": .array(project.verificationCodes)]))
+        case ("GET", "oobCodes"): return Self.json(.object(["oobCodes": .array(project.oobCodes)]))
+        case ("DELETE", "accounts"):
+            await project.backend.deleteAllAccounts()
+            return Self.json(.object([:]))
+        default: return Self.failure(404, "NOT_FOUND", status: "NOT_FOUND")
+        }
+    }
+
+    static func json(_ value: FixtureValue, status: Int = 200) -> HTTPResponse {
+        HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: value.encoded)
+    }
+
+    /// `{"error":{"code":400,"message":"CODE : detail","errors":[…]}}`, as the server sends a failure.
+    static func failure(_ code: Int, _ message: String, status: String? = nil) -> HTTPResponse {
+        var error: [String: FixtureValue] = [
+            "code": .number(Double(code)), "message": .string(message),
+            "errors": .array([.object(["message": .string(message), "reason": .string("invalid"), "domain": .string("global")])]),
+        ]
+        if let status { error["status"] = .string(status) }
+        return json(.object(["error": .object(error)]), status: code)
+    }
+}

@@ -1,0 +1,144 @@
+import ConformanceKit
+import Foundation
+import MockIdP
+import Synchronization
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The reference implementation behind the Identity Toolkit REST API, in process: the v1 `accounts:*` calls,
+/// the v2 multi-factor calls, the secure-token refresh and the Auth Emulator's `/emulator/v1/…` test hooks, as
+/// `reference/identity-toolkit-http.md` describes them, answered by a ``ReferenceBackend`` (with its defects).
+///
+/// Like the emulator it does not reach anyone's world: each project has a private world whose SMS carrier and
+/// mailbox are its outboxes, listed at `/emulator/v1/projects/{project}/verificationCodes` and `…/oobCodes`.
+/// Unlike the emulator it isolates by project: every API key made by ``apiKey(forProject:)`` names a project
+/// of its own, created on first use; any other non-empty key serves ``defaultProjectID``. Requests reach it
+/// through ``urlSessionConfiguration()`` (a `URLProtocol`, no sockets).
+public final class IdentityToolkitServer: Sendable {
+    /// The settings every project of the server has: the standard project's, with a rate limit no check reaches.
+    public static func projectSettings(projectID: String) -> ProjectConfiguration {
+        var configuration = ProjectConfiguration.standard
+        configuration.projectID = projectID
+        configuration.phone.verificationLimit = RateLimit(maxRequests: 1000, window: .seconds(3600))
+        return configuration
+    }
+
+    public let defaultProjectID: String
+    /// Where the server answers, e.g. `http://identity-toolkit-1.invalid:9099` (the emulator's layout below it).
+    public let baseURL: URL
+    public let name: String
+    let behaviour: ReferenceBehaviour
+    private let projects = Mutex<[String: ServerProject]>([:])
+
+    public init(defects: Set<Defect> = [], variations: Set<Variation> = [], defaultProjectID: String = "demo-conformance") {
+        var behaviour = ReferenceBehaviour(defects: defects, variations: variations)
+        // A server keeps real time, and cannot push to the app to verify it: like the emulator it takes the app's word.
+        behaviour.stampsRealTime = true
+        behaviour.appVerification.backendRequiresProof = false
+        self.behaviour = behaviour
+        self.defaultProjectID = defaultProjectID
+        let changes = defects.sorted().map(\.rawValue) + variations.map(\.rawValue).sorted()
+        name = changes.isEmpty ? "ReferenceAuth" : "ReferenceAuth with \(changes.joined(separator: ", "))"
+        baseURL = URL(string: "http://\(IdentityToolkitServerRegistry.nextHost()):9099")!
+        IdentityToolkitServerRegistry.register(self)
+    }
+
+    /// An API key that names `projectID` on this server.
+    public static func apiKey(forProject projectID: String) -> String { "key-for-\(projectID)" }
+
+    /// A configuration whose sessions reach this server (and only it) instead of the network.
+    public func urlSessionConfiguration() -> URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.protocolClasses = [IdentityToolkitURLProtocol.self] + (configuration.protocolClasses ?? [])
+        return configuration
+    }
+
+    func project(forAPIKey key: String) -> ServerProject {
+        project(key.hasPrefix("key-for-") ? String(key.dropFirst("key-for-".count)) : defaultProjectID)
+    }
+
+    func project(_ projectID: String) -> ServerProject {
+        projects.withLock { projects in
+            if let project = projects[projectID] { return project }
+            let project = ServerProject(configuration: Self.projectSettings(projectID: projectID), behaviour: behaviour, seed: UInt64(projects.count + 1))
+            projects[projectID] = project
+            return project
+        }
+    }
+}
+
+/// One project of the server: its backend, the private world it sends texts and emails into, and the
+/// texts attributed to verification requests so far.
+final class ServerProject: Sendable {
+    let backend: ReferenceBackend
+    let world: World
+    private let texts = Mutex<(entries: [FixtureValue], attributed: Set<Int>)>(([], []))
+
+    init(configuration: ProjectConfiguration, behaviour: ReferenceBehaviour, seed: UInt64) {
+        // The world's clock stands at the real time the project was created (whole seconds, as tokens keep it).
+        world = World(seed: seed, epoch: Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)))
+        backend = ReferenceBackend(configuration: configuration, world: world, behaviour: behaviour)
+    }
+
+    /// Records in the `verificationCodes` outbox the texts the backend sent for `sessionInfo`: the messages of the
+    /// private carrier that hold its code, each with the number it went to and the code as the text shows it.
+    func recordTexts(for sessionInfo: String) async {
+        guard let verification = await backend.verification(sessionInfo) else { return }
+        let messages = world.sms.messages
+        texts.withLock { texts in
+            for (index, message) in messages.enumerated() where !texts.attributed.contains(index) && message.text.contains(verification.code) {
+                texts.attributed.insert(index)
+                texts.entries.append(.object([
+                    "code": .string(SMSCode.extract(from: message.text) ?? verification.code), "phoneNumber": .string(message.to),
+                    "sessionInfo": .string(sessionInfo),
+                ]))
+            }
+        }
+    }
+
+    var verificationCodes: [FixtureValue] { texts.withLock { $0.entries } }
+
+    /// The `oobCodes` outbox: every action link the backend mailed, with its address, mode and code.
+    var oobCodes: [FixtureValue] {
+        world.mail.messages.flatMap { email in
+            email.links.compactMap { link -> FixtureValue? in
+                let query = URLComponents(url: link, resolvingAgainstBaseURL: false)?.queryItems ?? []
+                guard let code = query.first(where: { $0.name == "oobCode" })?.value else { return nil }
+                let mode = query.first { $0.name == "mode" }?.value ?? ""
+                let requestType = ["signIn": "EMAIL_SIGNIN", "verifyEmail": "VERIFY_EMAIL", "resetPassword": "PASSWORD_RESET"][mode] ?? mode
+                return .object([
+                    "email": .string(email.to), "requestType": .string(requestType), "oobCode": .string(code), "oobLink": .string(link.absoluteString),
+                ])
+            }
+        }
+    }
+}
+
+/// The servers a URL protocol may route to, held weakly and keyed by the host each one answers at: the only
+/// process-wide state the in-process server needs (the pattern of MockIdP's `WorldRegistry`).
+enum IdentityToolkitServerRegistry {
+    private struct Entry {
+        weak var server: IdentityToolkitServer?
+    }
+
+    static let hostSuffix = ".identity-toolkit.invalid"
+    private static let entries = Mutex<(next: Int, byHost: [String: Entry])>((0, [:]))
+
+    static func nextHost() -> String {
+        entries.withLock { entries in
+            entries.next += 1
+            return "server-\(entries.next)\(hostSuffix)"
+        }
+    }
+
+    static func register(_ server: IdentityToolkitServer) {
+        entries.withLock { entries in
+            entries.byHost = entries.byHost.filter { $0.value.server != nil }
+            entries.byHost[server.baseURL.host ?? ""] = Entry(server: server)
+        }
+    }
+
+    static func server(at host: String) -> IdentityToolkitServer? { entries.withLock { $0.byHost[host]?.server } }
+}
