@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "ConformanceTesting", targets: ["ConformanceTesting"]),
         .library(name: "MockIdP", targets: ["MockIdP"]),
         .library(name: "ReferenceAuth", targets: ["ReferenceAuth"]),
+        .library(name: "IdentityToolkitSubject", targets: ["IdentityToolkitSubject"]),
         .executable(name: "conformance", targets: ["conformance"]),
     ],
     dependencies: [
@@ -37,19 +38,24 @@ let package = Package(
             dependencies: ["ConformanceKit", "MockIdP", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(
+            name: "IdentityToolkitSubject",
+            dependencies: ["ConformanceKit", "MockIdP"]
+        ),
+        .target(
             name: "PhoneOnlyExample",
             dependencies: ["ConformanceKit", "MockIdP"],
             path: "Examples/PhoneOnlyAdapter"
         ),
         .executableTarget(
             name: "conformance",
-            dependencies: ["ConformanceKit", "ReferenceAuth"]
+            dependencies: ["ConformanceKit", "ReferenceAuth", "IdentityToolkitSubject"]
         ),
         .target(name: "ReferenceTestSupport", dependencies: ["ConformanceKit", "ReferenceAuth"], path: "Tests/ReferenceTestSupport"),
         .testTarget(name: "PhoneAuthTests", dependencies: ["ConformanceTesting", "ReferenceAuth", "ReferenceTestSupport"]),
         .testTarget(name: "MFATests", dependencies: ["ConformanceTesting", "ReferenceAuth", "ReferenceTestSupport"]),
         .testTarget(name: "EmailLinkTests", dependencies: ["ConformanceTesting", "ReferenceAuth", "ReferenceTestSupport"]),
         .testTarget(name: "OAuthTests", dependencies: ["ConformanceTesting", "ReferenceAuth", "ReferenceTestSupport"]),
+        .testTarget(name: "IdentityToolkitTests", dependencies: ["IdentityToolkitSubject", "ReferenceAuth", "ReferenceTestSupport"]),
         .testTarget(name: "ConformanceKitTests", dependencies: ["ConformanceKit"]),
         .testTarget(name: "MockIdPTests", dependencies: ["MockIdP"]),
     ]

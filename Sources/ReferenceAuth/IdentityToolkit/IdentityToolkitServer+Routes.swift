@@ -50,7 +50,7 @@ extension IdentityToolkitServer {
     private func emulatorHook(_ request: HTTPRequest, path: String) async -> HTTPResponse {
         let parts = path.split(separator: "/").map(String.init)
         guard parts.count == 5 else { return Self.failure(404, "NOT_FOUND", status: "NOT_FOUND") }
-        let project = project(parts[3])
+        let project = project(forAPIKey: request.queryItems.first { $0.name == "key" }?.value, projectID: parts[3])
         switch (request.method, parts[4]) {
         case ("GET", "verificationCodes"): return Self.json(.object(["verificationCodes": .array(project.verificationCodes)]))
         case ("GET", "oobCodes"): return Self.json(.object(["oobCodes": .array(project.oobCodes)]))

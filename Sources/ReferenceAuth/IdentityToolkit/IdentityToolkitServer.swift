@@ -13,9 +13,10 @@ import Synchronization
 ///
 /// Like the emulator it does not reach anyone's world: each project has a private world whose SMS carrier and
 /// mailbox are its outboxes, listed at `/emulator/v1/projects/{project}/verificationCodes` and `…/oobCodes`.
-/// Unlike the emulator it isolates by project: every API key made by ``apiKey(forProject:)`` names a project
-/// of its own, created on first use; any other non-empty key serves ``defaultProjectID``. Requests reach it
-/// through ``urlSessionConfiguration()`` (a `URLProtocol`, no sockets).
+/// Unlike the emulator it isolates by project: ``newProject(_:)`` creates a project of its own (users, codes,
+/// outboxes) and returns the API key that reaches it, also on the test hooks (`?key=`); any other non-empty key
+/// serves the project its ID names on the hooks, or ``defaultProjectID``. Requests reach it through
+/// ``urlSessionConfiguration()`` (a `URLProtocol`, no sockets).
 public final class IdentityToolkitServer: Sendable {
     /// The settings every project of the server has: the standard project's, with a rate limit no check reaches.
     public static func projectSettings(projectID: String) -> ProjectConfiguration {
@@ -30,7 +31,7 @@ public final class IdentityToolkitServer: Sendable {
     public let baseURL: URL
     public let name: String
     let behaviour: ReferenceBehaviour
-    private let projects = Mutex<[String: ServerProject]>([:])
+    private let projects = Mutex<(byKey: [String: ServerProject], byID: [String: ServerProject])>(([:], [:]))
 
     public init(defects: Set<Defect> = [], variations: Set<Variation> = [], defaultProjectID: String = "demo-conformance") {
         var behaviour = ReferenceBehaviour(defects: defects, variations: variations)
@@ -45,8 +46,15 @@ public final class IdentityToolkitServer: Sendable {
         IdentityToolkitServerRegistry.register(self)
     }
 
-    /// An API key that names `projectID` on this server.
-    public static func apiKey(forProject projectID: String) -> String { "key-for-\(projectID)" }
+    /// Creates a project named `projectID` with state of its own, and returns the API key that reaches it.
+    public func newProject(_ projectID: String) -> String {
+        projects.withLock { projects in
+            let key = "key-\(projects.byKey.count + 1)-for-\(projectID)"
+            projects.byKey[key] = ServerProject(
+                configuration: Self.projectSettings(projectID: projectID), behaviour: behaviour, seed: UInt64(projects.byKey.count + projects.byID.count + 1))
+            return key
+        }
+    }
 
     /// A configuration whose sessions reach this server (and only it) instead of the network.
     public func urlSessionConfiguration() -> URLSessionConfiguration {
@@ -55,15 +63,15 @@ public final class IdentityToolkitServer: Sendable {
         return configuration
     }
 
-    func project(forAPIKey key: String) -> ServerProject {
-        project(key.hasPrefix("key-for-") ? String(key.dropFirst("key-for-".count)) : defaultProjectID)
-    }
-
-    func project(_ projectID: String) -> ServerProject {
+    /// The project a key made by ``newProject(_:)`` reaches; otherwise the project named `projectID`.
+    func project(forAPIKey key: String?, projectID: String? = nil) -> ServerProject {
         projects.withLock { projects in
-            if let project = projects[projectID] { return project }
-            let project = ServerProject(configuration: Self.projectSettings(projectID: projectID), behaviour: behaviour, seed: UInt64(projects.count + 1))
-            projects[projectID] = project
+            if let key, let project = projects.byKey[key] { return project }
+            let projectID = projectID ?? defaultProjectID
+            if let project = projects.byID[projectID] { return project }
+            let project = ServerProject(
+                configuration: Self.projectSettings(projectID: projectID), behaviour: behaviour, seed: UInt64(projects.byKey.count + projects.byID.count + 1))
+            projects.byID[projectID] = project
             return project
         }
     }

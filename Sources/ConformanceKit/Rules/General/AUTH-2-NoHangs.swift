@@ -14,21 +14,21 @@ extension Rule {
             of the configured networkTimeout on the world's clock, and that a stall or failure answers networkError
             """,
         checks: [
-            Check("a stalled SMS carrier makes verifyPhoneNumber fail with networkError within the timeout", requires: [.flow(.phone), .worldClock]) { context in
+            Check("a stalled SMS carrier makes verifyPhoneNumber fail with networkError within the timeout", requires: [.flow(.phone), .worldClock, .worldParties]) { context in
                 let app = try await context.launchApp(networkTimeout: .seconds(20))
                 context.world.sms.set(.stalling)
                 try await context.expectTimelyNetworkError(when: "verifyPhoneNumber with the SMS carrier stalled", timeout: .seconds(20)) {
                     try await app.client.verifyPhoneNumber(PhoneNumbers.us)
                 }
             },
-            Check("a failing SMS carrier makes verifyPhoneNumber fail with networkError", requires: [.flow(.phone)]) { context in
+            Check("a failing SMS carrier makes verifyPhoneNumber fail with networkError", requires: [.flow(.phone), .worldParties]) { context in
                 let app = try await context.launchApp(networkTimeout: .seconds(20))
                 context.world.sms.set(.failing)
                 try await expectFailure(.networkError, when: "verifyPhoneNumber with the SMS carrier failing") {
                     try await app.client.verifyPhoneNumber(PhoneNumbers.us)
                 }
             },
-            Check("a stalled mail server makes sendEmailVerification fail with networkError within the timeout", requires: [.flow(.multiFactor), .worldClock]) { context in
+            Check("a stalled mail server makes sendEmailVerification fail with networkError within the timeout", requires: [.flow(.multiFactor), .worldClock, .worldParties]) { context in
                 let app = try await context.launchApp(networkTimeout: .seconds(20))
                 try await context.signUp(.ada, on: app.client)
                 context.world.mail.set(.stalling)

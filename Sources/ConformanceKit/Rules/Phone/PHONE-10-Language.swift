@@ -9,7 +9,7 @@ extension Rule {
             written, and declared, in that language
             """,
         checks: [
-            Check("with languageCode fr the SMS is in French, and differs from the default text") { context in
+            Check("with languageCode fr the SMS is in French, and differs from the default text", requires: [.worldParties]) { context in
                 let app = try await context.launchApp()
                 _ = try await context.requestCode(PhoneNumbers.us, on: app.client)
                 await app.client.setLanguageCode("fr")
@@ -22,7 +22,7 @@ extension Rule {
                     french.text.withoutDigits != plain.text.withoutDigits,
                     "the French SMS \"\(french.text)\" reads like the default one \"\(plain.text)\"")
             },
-            Check("with languageCode de the SMS is in German") { context in
+            Check("with languageCode de the SMS is in German", requires: [.worldParties]) { context in
                 let app = try await context.launchApp()
                 await app.client.setLanguageCode("de")
                 _ = try await context.requestCode(PhoneNumbers.us, on: app.client)

@@ -19,7 +19,7 @@ extension Rule {
             neither works
             """,
         checks: [
-            Check("with push working, a silent push the app handles comes before the SMS, and no reCAPTCHA") { context in
+            Check("with push working, a silent push the app handles comes before the SMS, and no reCAPTCHA", requires: [.worldParties]) { context in
                 let app = try await context.launchApp()
                 _ = try await context.requestCode(PhoneNumbers.us, on: app.client)
                 let transcript = context.world.transcript
@@ -29,7 +29,7 @@ extension Rule {
                 try expect(push.sequence < (sms?.sequence ?? .max), "the SMS (#\(sms?.sequence ?? 0)) was sent before the silent push (#\(push.sequence))")
                 try expect(context.world.recaptcha.presentations.isEmpty, "a reCAPTCHA was presented although the push channel works")
             },
-            Check("with push unavailable, a solved reCAPTCHA comes before the SMS") { context in
+            Check("with push unavailable, a solved reCAPTCHA comes before the SMS", requires: [.worldParties]) { context in
                 context.world.push.set(.unavailable)
                 let app = try await context.launchApp()
                 _ = try await context.requestCode(PhoneNumbers.us, on: app.client)
@@ -39,7 +39,7 @@ extension Rule {
                 guard let recaptcha else { throw CheckFailure("with the push channel unavailable the SMS was sent without a solved reCAPTCHA") }
                 try expect(recaptcha.sequence < (sms?.sequence ?? .max), "the SMS (#\(sms?.sequence ?? 0)) was sent before the reCAPTCHA (#\(recaptcha.sequence))")
             },
-            Check("a cancelled reCAPTCHA fails with webContextCancelled and sends no SMS") { context in
+            Check("a cancelled reCAPTCHA fails with webContextCancelled and sends no SMS", requires: [.worldParties]) { context in
                 context.world.push.set(.unavailable)
                 context.world.recaptcha.set(.cancelledByUser)
                 let app = try await context.launchApp()
@@ -48,7 +48,7 @@ extension Rule {
                 }
                 try context.expectNoSMS("the user cancelled the reCAPTCHA")
             },
-            Check("with neither push nor reCAPTCHA available, the call fails and sends no SMS") { context in
+            Check("with neither push nor reCAPTCHA available, the call fails and sends no SMS", requires: [.worldParties]) { context in
                 context.world.push.set(.unavailable)
                 context.world.recaptcha.set(.unavailable)
                 let app = try await context.launchApp()

@@ -24,7 +24,7 @@ extension Rule {
                     try expect(!handled, "a freshly launched app's canHandleNotification(\(userInfo)) is true")
                 }
             },
-            Check("while it waits for its push, the app refuses a forged one, then handles its own, then refuses its replay") { context in
+            Check("while it waits for its push, the app refuses a forged one, then handles its own, then refuses its replay", requires: [.worldParties]) { context in
                 let app = try await context.launchApp()
                 let forgedAnswers = Mutex<[([String: String], Bool)]>([])
                 let push = context.world.push
@@ -46,7 +46,7 @@ extension Rule {
                 let replayed = await app.client.canHandleNotification(own.userInfo)
                 try expect(!replayed, "canHandleNotification is true for a replay of the push it already handled: \(own.userInfo)")
             },
-            Check("while it waits for its reCAPTCHA redirect, the app refuses foreign URLs, then handles its own, then refuses its replay") { context in
+            Check("while it waits for its reCAPTCHA redirect, the app refuses foreign URLs, then handles its own, then refuses its replay", requires: [.worldParties]) { context in
                 context.world.push.set(.unavailable)
                 let app = try await context.launchApp()
                 let foreignAnswers = Mutex<[(URL, Bool)]>([])

@@ -1,0 +1,56 @@
+import ConformanceKit
+import Foundation
+import MockIdP
+
+/// Verifies an ID token as a relying party must (Firebase "Verify ID tokens"): three segments, a real signature
+/// algorithm (never `alg: none`, never an empty signature), `iss` and `aud` of this project, `exp` in the future
+/// in real time, a subject; then the server itself must accept it (`accounts:lookup`), which checks the
+/// signature with the server's key and that the user still exists.
+struct IDTokenCheck: Sendable {
+    let projectID: String
+    let http: IdentityToolkitHTTP
+
+    private struct Header: Decodable {
+        let alg: String?
+    }
+
+    private struct Claims: Decodable {
+        let iss: String?
+        let aud: String?
+        let sub: String?
+        let iat: Double?
+        let exp: Double?
+        let phone_number: String?
+        let email: String?
+        let firebase: Firebase?
+
+        struct Firebase: Decodable {
+            let sign_in_provider: String?
+            let sign_in_second_factor: String?
+        }
+    }
+
+    func verify(_ idToken: String) async throws(AuthError) -> IDTokenClaims {
+        let parts = idToken.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, let headerData = Base64URL.decode(parts[0]), let payload = Base64URL.decode(parts[1]),
+            let header = try? JSONDecoder().decode(Header.self, from: headerData), let claims = try? JSONDecoder().decode(Claims.self, from: payload)
+        else { throw AuthError(.invalidUserToken, "the ID token is not a compact JWT (three base64url segments of JSON)") }
+        guard let alg = header.alg, alg.lowercased() != "none", !parts[2].isEmpty else {
+            throw AuthError(.invalidUserToken, "the ID token is unsigned (alg \(header.alg ?? "missing")); a Firebase ID token is signed (RS256)")
+        }
+        guard claims.iss == "https://securetoken.google.com/\(projectID)", claims.aud == projectID else {
+            throw AuthError(.invalidUserToken, "the ID token was issued for \(claims.aud ?? "no project"), not \(projectID)")
+        }
+        guard let sub = claims.sub, !sub.isEmpty, let exp = claims.exp, let iat = claims.iat else {
+            throw AuthError(.invalidUserToken, "the ID token has no subject, expiry or issue time")
+        }
+        guard exp > Date().timeIntervalSince1970 else { throw AuthError(.userTokenExpired, "the ID token has expired") }
+        let answer = try await http.post("v1/accounts:lookup", .object(["idToken": .string(idToken)]))
+        guard answer["users"]?.arrayValue.first?["localId"]?.stringValue == sub else {
+            throw AuthError(.invalidUserToken, "the server does not know the ID token's user")
+        }
+        return IDTokenClaims(
+            uid: sub, signInProvider: claims.firebase?.sign_in_provider ?? "", phoneNumber: claims.phone_number, email: claims.email,
+            issuedAt: Date(timeIntervalSince1970: iat), expiresAt: Date(timeIntervalSince1970: exp), secondFactor: claims.firebase?.sign_in_second_factor)
+    }
+}

@@ -1,0 +1,54 @@
+import ConformanceKit
+import Foundation
+import MockIdP
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// One project on the server, as a check sees it: makes clients, verifies ID tokens.
+final class IdentityToolkitBackend: AuthBackend {
+    let http: IdentityToolkitHTTP
+    let projectID: String
+    let project: ProjectConfiguration
+    let world: World
+    let outbox: OutboxBridge
+    private let preparation: Preparation
+
+    init(http: IdentityToolkitHTTP, projectID: String, project: ProjectConfiguration, world: World, outboxReader: any OutboxReader, accountReset: (any AccountReset)?) {
+        self.http = http
+        self.projectID = projectID
+        self.project = project
+        self.world = world
+        outbox = OutboxBridge(reader: outboxReader, http: http, projectID: projectID, world: world, appName: project.appName, timeout: project.networkTimeout)
+        preparation = Preparation(accountReset: accountReset)
+    }
+
+    deinit { http.session.finishTasksAndInvalidate() }
+
+    func makeClient(on device: Device) async throws(AuthError) -> any AuthClient {
+        try await preparation.prepare(self)
+        let client = IdentityToolkitClient(backend: self, device: device)
+        await client.restoreSignedInUser()
+        return client
+    }
+
+    func verifyIDToken(_ idToken: String) async throws(AuthError) -> IDTokenClaims {
+        try await IDTokenCheck(projectID: projectID, http: http).verify(idToken)
+    }
+}
+
+/// Before the first client: the shared project's accounts deleted (one check at a time), the outbox baseline read.
+private actor Preparation {
+    let accountReset: (any AccountReset)?
+    private var done = false
+
+    init(accountReset: (any AccountReset)?) { self.accountReset = accountReset }
+
+    func prepare(_ backend: IdentityToolkitBackend) async throws(AuthError) {
+        guard !done else { return }
+        done = true
+        try await accountReset?.deleteAllAccounts(projectID: backend.projectID, over: backend.http)
+        try await backend.outbox.takeBaseline()
+    }
+}

@@ -1,0 +1,307 @@
+import ConformanceKit
+import Foundation
+import MockIdP
+
+/// The app on a device, playing the Firebase SDK's part over REST: the calls the SDK makes, the checks it
+/// makes before calling (empty inputs, sign-in links, an already linked provider), the session it keeps in the
+/// device's keychain, and its listeners.
+actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, AnonymousAuthFacet, MultiFactorFacet, EmailLinkFacet {
+    struct Session: Sendable {
+        let uid: String
+        let idToken: String
+        let refreshToken: String
+        let expiresAt: Date
+    }
+
+    let backend: IdentityToolkitBackend
+    let device: Device
+    private var session: Session?
+    private var languageCode: String?
+    private var listeners: [Int: @Sendable (AuthUser?) -> Void] = [:]
+    private var nextListenerID = 0
+
+    init(backend: IdentityToolkitBackend, device: Device) {
+        self.backend = backend
+        self.device = device
+    }
+
+    var http: IdentityToolkitHTTP { backend.http }
+    var world: World { backend.world }
+
+    nonisolated var phone: (any PhoneAuthFacet)? { self }
+    nonisolated var emailPassword: (any EmailPasswordFacet)? { self }
+    nonisolated var anonymous: (any AnonymousAuthFacet)? { self }
+    nonisolated var multiFactor: (any MultiFactorFacet)? { self }
+    nonisolated var emailLink: (any EmailLinkFacet)? { self }
+
+    // MARK: Persistence
+
+    private var keychainKey: String { "firebase-auth-user.\(backend.projectID)" }
+
+    /// The signed-in user the keychain kept from the app's last launch, refreshed as Firebase restores it.
+    func restoreSignedInUser() async {
+        guard let stored = world.devices.keychain(of: device)[keychainKey], let separator = stored.firstIndex(of: " ") else { return }
+        session = try? await refreshed(String(stored[stored.index(after: separator)...]))
+    }
+
+    private func setSession(_ session: Session?) {
+        self.session = session
+        world.devices.keychain(of: device)[keychainKey] = session.map { "\($0.uid) \($0.refreshToken)" }
+    }
+
+    /// `securetoken.googleapis.com/v1/token`: a fresh ID token for a refresh token.
+    private func refreshed(_ refreshToken: String) async throws(AuthError) -> Session {
+        let answer = try await http.post(
+            "/securetoken.googleapis.com/v1/token", .object(["grant_type": .string("refresh_token"), "refresh_token": .string(refreshToken)]))
+        guard let idToken = answer["id_token"]?.stringValue, let uid = answer["user_id"]?.stringValue else {
+            throw AuthError(.internalError, "the token refresh answered no id_token or user_id")
+        }
+        return Session(
+            uid: uid, idToken: idToken, refreshToken: answer["refresh_token"]?.stringValue ?? refreshToken,
+            expiresAt: Self.expiry(answer["expires_in"]))
+    }
+
+    static func expiry(_ expiresIn: FixtureValue?) -> Date {
+        Date().addingTimeInterval(Double(expiresIn?.stringValue ?? "") ?? 3600)
+    }
+
+    // MARK: Session
+
+    var currentUser: AuthUser? {
+        get async {
+            guard let session else { return nil }
+            return try? await lookup(session.idToken)
+        }
+    }
+
+    /// `accounts:lookup`: the user an ID token stands for, as the server keeps it.
+    func lookup(_ idToken: String) async throws(AuthError) -> AuthUser {
+        let answer = try await http.post("v1/accounts:lookup", .object(["idToken": .string(idToken)]))
+        guard let user = answer["users"]?.arrayValue.first else { throw AuthError(.userNotFound, "accounts:lookup answered no user") }
+        return UserDecoding.user(user)
+    }
+
+    func getIDToken(forceRefresh: Bool) async throws(AuthError) -> String {
+        let current = try signedIn()
+        guard forceRefresh || Date() >= current.expiresAt.addingTimeInterval(-300) else { return current.idToken }
+        let renewed = try await refreshed(current.refreshToken)
+        setSession(renewed)
+        await notifyListeners()
+        return renewed.idToken
+    }
+
+    func signedIn() throws(AuthError) -> Session {
+        guard let session else { throw AuthError(.nullUser, "nobody is signed in") }
+        return session
+    }
+
+    func signOut() async throws(AuthError) {
+        setSession(nil)
+        await notifyListeners()
+    }
+
+    func addIDTokenDidChangeListener(_ listener: @escaping @Sendable (AuthUser?) -> Void) async -> ListenerRegistration {
+        nextListenerID += 1
+        listeners[nextListenerID] = listener
+        listener(await currentUser)
+        return ListenerRegistration(id: nextListenerID)
+    }
+
+    func removeIDTokenDidChangeListener(_ registration: ListenerRegistration) async {
+        listeners[registration.id] = nil
+    }
+
+    private func notifyListeners() async {
+        let user = await currentUser
+        for (_, listener) in listeners.sorted(by: { $0.key < $1.key }) { listener(user) }
+    }
+
+    func setLanguageCode(_ languageCode: String?) async { self.languageCode = languageCode }
+
+    /// The app never waits for a push or a redirect: the server verifies no app (see ``IdentityToolkitSubject``).
+    func canHandleNotification(_ userInfo: [String: String]) async -> Bool { false }
+
+    func canHandle(_ url: URL) async -> Bool { false }
+
+    // MARK: Credentials
+
+    func signIn(with credential: AuthCredential) async throws(AuthError) -> AuthDataResult {
+        let answer = try await firstFactor(credential, reauthenticating: false)
+        return try await completeFirstFactor(answer, providerID: credential.providerID)
+    }
+
+    func reauthenticate(with credential: AuthCredential) async throws(AuthError) -> AuthDataResult {
+        let current = try signedIn()
+        let answer: FixtureValue
+        do {
+            answer = try await firstFactor(credential, reauthenticating: true)
+        } catch where error.code == .userNotFound {
+            throw AuthError(.userMismatch, "the credential belongs to no user: \(error.message)")
+        }
+        if answer["mfaPendingCredential"] == nil, answer["localId"]?.stringValue != current.uid {
+            throw AuthError(.userMismatch, "the credential belongs to another user")
+        }
+        return try await completeFirstFactor(answer, providerID: credential.providerID)
+    }
+
+    /// The call that proves a first factor, after the checks the SDK makes on its inputs.
+    private func firstFactor(_ credential: AuthCredential, reauthenticating: Bool) async throws(AuthError) -> FixtureValue {
+        switch credential {
+        case .phone(let verificationID, let code):
+            guard !verificationID.isEmpty else { throw AuthError(.missingVerificationID, "the verification ID is empty") }
+            guard !code.isEmpty else { throw AuthError(.missingVerificationCode, "the verification code is empty") }
+            return try await http.post("v1/accounts:signInWithPhoneNumber", .fields([
+                "sessionInfo": .string(verificationID), "code": .string(code), "operation": reauthenticating ? .string("REAUTH") : nil,
+            ]))
+        case .password(let email, let password):
+            return try await http.post(
+                "v1/accounts:signInWithPassword", .object(["email": .string(email), "password": .string(password), "returnSecureToken": .bool(true)]))
+        case .emailLink(let email, let link):
+            let code = try Self.emailLinkCode(email: email, link: link)
+            return try await http.post("v1/accounts:signInWithEmailLink", .object(["email": .string(email), "oobCode": .string(code)]))
+        case .oauth(let providerID, _, _):
+            throw AuthError(.operationNotAllowed, "\(providerID) sign-in is not offered over HTTP: the server's OAuth flow is its own widget, not an API")
+        }
+    }
+
+    /// A first factor's answer: a session, or `secondFactorRequired` with a resolver when the answer holds a
+    /// pending credential (MFA-6).
+    private func completeFirstFactor(_ answer: FixtureValue, providerID: String) async throws(AuthError) -> AuthDataResult {
+        if let pending = answer["mfaPendingCredential"]?.stringValue {
+            let hints = (answer["mfaInfo"]?.arrayValue ?? []).map(UserDecoding.factor)
+            let resolver = IdentityToolkitResolver(client: self, session: MultiFactorSession(pending), hints: hints)
+            throw AuthError(.secondFactorRequired, "Please complete a second factor challenge to finish signing into this account.", resolver: resolver)
+        }
+        let user = try await startSession(answer)
+        let info = AdditionalUserInfo(providerID: answer["providerId"]?.stringValue ?? providerID, isNewUser: answer["isNewUser"]?.boolValue ?? false)
+        return AuthDataResult(user: user, additionalUserInfo: info)
+    }
+
+    /// Makes the answer's tokens the current session and returns its user.
+    @discardableResult
+    func startSession(_ answer: FixtureValue) async throws(AuthError) -> AuthUser {
+        guard let idToken = answer["idToken"]?.stringValue, let refreshToken = answer["refreshToken"]?.stringValue else {
+            throw AuthError(.internalError, "the server answered no idToken or refreshToken")
+        }
+        let uid = answer["localId"]?.stringValue ?? session?.uid ?? ""
+        setSession(Session(uid: uid, idToken: idToken, refreshToken: refreshToken, expiresAt: Self.expiry(answer["expiresIn"])))
+        let user = try await lookup(idToken)
+        if user.uid != uid { setSession(Session(uid: user.uid, idToken: idToken, refreshToken: refreshToken, expiresAt: Self.expiry(answer["expiresIn"]))) }
+        await notifyListeners()
+        return user
+    }
+
+    func link(with credential: AuthCredential) async throws(AuthError) -> AuthDataResult {
+        _ = try signedIn()
+        let idToken = try await getIDToken(forceRefresh: false)
+        let user = try await lookup(idToken)
+        let answer: FixtureValue
+        switch credential {
+        case .phone(let verificationID, let code):
+            guard user.phoneNumber == nil else { throw AuthError(.providerAlreadyLinked, "the user already has a phone number") }
+            answer = try await http.post(
+                "v1/accounts:signInWithPhoneNumber", .object(["sessionInfo": .string(verificationID), "code": .string(code), "idToken": .string(idToken)]))
+            if answer["temporaryProof"] != nil { throw AuthError(.credentialAlreadyInUse, "this phone number already belongs to another user") }
+        case .password(let email, let password):
+            guard !user.providerData.contains(where: { $0.providerID == ProviderID.password }) || user.email == nil else {
+                throw AuthError(.providerAlreadyLinked, "the user already has a password")
+            }
+            answer = try await http.post("v1/accounts:update", .object([
+                "idToken": .string(idToken), "email": .string(email), "password": .string(password), "returnSecureToken": .bool(true),
+            ]))
+        case .emailLink(let email, let link):
+            guard EmailSignInLink.isSignInLink(link), let code = EmailSignInLink.parse(link)?.oobCode else {
+                throw AuthError(.invalidActionCode, "the link is not an email sign-in link")
+            }
+            answer = try await http.post("v1/accounts:signInWithEmailLink", .object(["email": .string(email), "oobCode": .string(code), "idToken": .string(idToken)]))
+        case .oauth(let providerID, _, _):
+            throw AuthError(.operationNotAllowed, "\(providerID) linking is not offered over HTTP")
+        }
+        let linked = try await startSession(answer)
+        return AuthDataResult(user: linked, additionalUserInfo: AdditionalUserInfo(providerID: credential.providerID, isNewUser: false), credential: credential)
+    }
+
+    func delete() async throws(AuthError) {
+        _ = try signedIn()
+        let idToken = try await getIDToken(forceRefresh: false)
+        _ = try await http.post("v1/accounts:delete", .object(["idToken": .string(idToken)]))
+        setSession(nil)
+        await notifyListeners()
+    }
+
+    /// The code of a sign-in link for `email`, checked as the SDK checks it before asking the server.
+    static func emailLinkCode(email: String, link: String) throws(AuthError) -> String {
+        guard !email.isEmpty else { throw AuthError(.missingEmail, "an email address is needed to complete sign-in with a link") }
+        guard EmailSignInLink.isSignInLink(link), let code = EmailSignInLink.parse(link)?.oobCode else {
+            throw AuthError(.invalidActionCode, "the link is not an email sign-in link")
+        }
+        return code
+    }
+
+    // MARK: Phone
+
+    func verifyPhoneNumber(_ phoneNumber: String) async throws(AuthError) -> String {
+        guard !phoneNumber.isEmpty else { throw AuthError(.missingPhoneNumber, "to send verification codes, provide a phone number for the recipient") }
+        let answer = try await http.post("v1/accounts:sendVerificationCode", .object(["phoneNumber": .string(phoneNumber)]), languageCode: languageCode)
+        guard let sessionInfo = answer["sessionInfo"]?.stringValue, !sessionInfo.isEmpty else {
+            throw AuthError(.invalidVerificationID, "sendVerificationCode answered no sessionInfo")
+        }
+        try await backend.outbox.deliverTexts(for: sessionInfo)
+        return sessionInfo
+    }
+
+    /// Recorded, and without effect: the server verifies no app, so there is nothing to turn off.
+    func setAppVerificationDisabledForTesting(_ disabled: Bool) async {}
+
+    // MARK: Email and password, anonymous
+
+    func createUser(withEmail email: String, password: String) async throws(AuthError) -> AuthDataResult {
+        let answer = try await http.post("v1/accounts:signUp", .object(["email": .string(email), "password": .string(password), "returnSecureToken": .bool(true)]))
+        let user = try await startSession(answer)
+        return AuthDataResult(user: user, additionalUserInfo: AdditionalUserInfo(providerID: ProviderID.password, isNewUser: true))
+    }
+
+    func sendEmailVerification() async throws(AuthError) {
+        let idToken = try await getIDToken(forceRefresh: false)
+        _ = try await http.post("v1/accounts:sendOobCode", .object(["requestType": .string("VERIFY_EMAIL"), "idToken": .string(idToken)]), languageCode: languageCode)
+        try await backend.outbox.deliverEmails()
+    }
+
+    func applyActionCode(_ code: String) async throws(AuthError) {
+        _ = try await http.post("v1/accounts:update", .object(["oobCode": .string(code)]))
+    }
+
+    func reload() async throws(AuthError) {
+        let current = try signedIn()
+        _ = try await lookup(current.idToken)
+    }
+
+    func signInAnonymously() async throws(AuthError) -> AuthDataResult {
+        let answer = try await http.post("v1/accounts:signUp", .object(["returnSecureToken": .bool(true)]))
+        let user = try await startSession(answer)
+        return AuthDataResult(user: user, additionalUserInfo: AdditionalUserInfo(providerID: ProviderID.anonymous, isNewUser: true))
+    }
+
+    // MARK: Email link
+
+    func sendSignInLink(toEmail email: String, actionCodeSettings settings: ActionCodeSettings) async throws(AuthError) {
+        _ = try await http.post("v1/accounts:sendOobCode", .fields([
+            "requestType": .string("EMAIL_SIGNIN"), "email": .string(email), "continueUrl": .text(settings.url),
+            "canHandleCodeInApp": .bool(settings.handleCodeInApp), "iOSBundleId": .text(settings.iOSBundleID),
+            "androidPackageName": .text(settings.androidPackageName), "androidInstallApp": .bool(settings.androidInstallIfNotAvailable),
+            "androidMinimumVersion": .text(settings.androidMinimumVersion), "linkDomain": .text(settings.linkDomain),
+        ]), languageCode: languageCode)
+        try await backend.outbox.deliverEmails()
+    }
+
+    nonisolated func isSignIn(withEmailLink link: String) async -> Bool { EmailSignInLink.isSignInLink(link) }
+
+    func signIn(withEmail email: String, link: String) async throws(AuthError) -> AuthDataResult {
+        try await signIn(with: .emailLink(email: email, link: link))
+    }
+
+    func fetchSignInMethods(forEmail email: String) async throws(AuthError) -> [String] {
+        let answer = try await http.post("v1/accounts:createAuthUri", .object(["identifier": .string(email), "continueUri": .string("http://localhost")]))
+        return (answer["signinMethods"]?.arrayValue ?? []).compactMap(\.stringValue)
+    }
+}

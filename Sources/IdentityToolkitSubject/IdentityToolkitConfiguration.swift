@@ -1,0 +1,60 @@
+import ConformanceKit
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Where an Identity Toolkit server is and how the suite uses it.
+public struct IdentityToolkitConfiguration: Sendable {
+    /// How checks are kept apart on the server.
+    public enum Isolation: Sendable, Hashable {
+        /// The server serves one project to the API key (the Auth Emulator): checks run one at a time, and the
+        /// project's accounts are deleted before each check (through ``IdentityToolkitConfiguration/accountReset``).
+        case oneCheckAtATime
+        /// The server isolates by project: every backend a check makes is a project of its own, created by
+        /// ``IdentityToolkitConfiguration/newProject`` and reached with the key it returns; checks run in parallel.
+        case projectPerCheck
+    }
+
+    /// The server's root, e.g. `http://127.0.0.1:9099` for the emulator; paths follow the emulator's layout
+    /// (`/identitytoolkit.googleapis.com/v1/…`, `/securetoken.googleapis.com/v1/token`, `/emulator/v1/…`).
+    public var baseURL: URL
+    public var projectID: String
+    public var apiKey: String
+    public var isolation: Isolation
+    /// With ``Isolation/projectPerCheck``: creates a project of the given ID on the server and returns its API key.
+    public var newProject: @Sendable (String) -> String
+    /// The sessions the subject makes (tests route them to an in-process server).
+    public var makeSessionConfiguration: @Sendable () -> URLSessionConfiguration
+    /// How the subject reads what the server texted and mailed.
+    public var outboxReader: any OutboxReader
+    /// How the subject empties the project between checks, with ``Isolation/oneCheckAtATime``.
+    public var accountReset: (any AccountReset)?
+    /// The subject's name in reports.
+    public var name: String
+
+    public init(
+        baseURL: URL, projectID: String, apiKey: String = "fake-api-key", isolation: Isolation = .oneCheckAtATime,
+        newProject: @escaping @Sendable (String) -> String = { _ in "fake-api-key" },
+        makeSessionConfiguration: @escaping @Sendable () -> URLSessionConfiguration = { .ephemeral },
+        outboxReader: any OutboxReader = EmulatorTestHooks(), accountReset: (any AccountReset)? = EmulatorTestHooks(), name: String? = nil
+    ) {
+        self.baseURL = baseURL
+        self.projectID = projectID
+        self.apiKey = apiKey
+        self.isolation = isolation
+        self.newProject = newProject
+        self.makeSessionConfiguration = makeSessionConfiguration
+        self.outboxReader = outboxReader
+        self.accountReset = accountReset
+        self.name = name ?? "Identity Toolkit at \(baseURL.absoluteString) (project \(projectID))"
+    }
+
+    /// The Firebase Auth Emulator (`firebase emulators:start --only auth`), at its default address.
+    public static func emulator(
+        baseURL: URL = URL(string: "http://127.0.0.1:9099")!, projectID: String = "demo-conformance", apiKey: String = "fake-api-key"
+    ) -> IdentityToolkitConfiguration {
+        IdentityToolkitConfiguration(baseURL: baseURL, projectID: projectID, apiKey: apiKey)
+    }
+}

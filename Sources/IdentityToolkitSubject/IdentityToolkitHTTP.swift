@@ -1,0 +1,90 @@
+import ConformanceKit
+import Foundation
+import MockIdP
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// HTTP to one Identity Toolkit server, as the SDK speaks it: JSON in and out, the API key on every call, server
+/// errors mapped as the iOS SDK maps them. Every call is bounded twice: on the world's clock (so a stalled
+/// in-process server fails the call at the configured timeout) and in real time by `URLRequest.timeoutInterval`
+/// (so a real server that never answers cannot hang a check).
+public struct IdentityToolkitHTTP: Sendable {
+    let baseURL: URL
+    let apiKey: String
+    let session: URLSession
+    let world: World
+    let timeout: Duration
+
+    private struct Answer: Sendable {
+        let status: Int
+        let body: Data
+    }
+
+    /// `POST {base}/identitytoolkit.googleapis.com/{path}?key=…` (or another host's path when `path` starts with `/`).
+    public func post(_ path: String, _ body: FixtureValue, languageCode: String? = nil) async throws(AuthError) -> FixtureValue {
+        let route = path.hasPrefix("/") ? path : "/identitytoolkit.googleapis.com/\(path)"
+        var request = URLRequest(url: url(route, query: [URLQueryItem(name: "key", value: apiKey)]))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        if let languageCode, !languageCode.isEmpty { request.setValue(languageCode, forHTTPHeaderField: "X-Firebase-Locale") }
+        request.httpBody = body.encoded
+        return try await send(request, describing: route)
+    }
+
+    /// A call to one of the server's test hooks (`/emulator/v1/…`). The emulator needs no API key; the key is
+    /// sent anyway, for a server that tells its projects apart by key.
+    public func hook(_ method: String, _ route: String) async throws(AuthError) -> FixtureValue {
+        var request = URLRequest(url: url(route, query: [URLQueryItem(name: "key", value: apiKey)]))
+        request.httpMethod = method
+        return try await send(request, describing: route)
+    }
+
+    private func url(_ route: String, query: [URLQueryItem]) -> URL {
+        var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) ?? URLComponents()
+        components.percentEncodedPath = components.percentEncodedPath.trimmingSuffix("/") + route
+        if !query.isEmpty { components.queryItems = query }
+        return components.url ?? baseURL
+    }
+
+    private func send(_ request: URLRequest, describing route: String) async throws(AuthError) -> FixtureValue {
+        var request = request
+        request.timeoutInterval = max(1, timeout.seconds)
+        let session = session
+        let sent = request
+        let answer: Answer
+        do {
+            answer = try await world.clock.withTimeout(timeout) {
+                let (data, response) = try await session.data(for: sent)
+                return Answer(status: (response as? HTTPURLResponse)?.statusCode ?? 0, body: data)
+            }
+        } catch let error as TimeoutError {
+            throw AuthError(.networkError, "the server did not answer \(route): \(error)")
+        } catch {
+            throw AuthError(.networkError, "the request \(route) failed: \(error)")
+        }
+        let json = (try? JSONDecoder().decode(FixtureValue.self, from: answer.body)) ?? .object([:])
+        guard (200..<300).contains(answer.status) else { throw Self.error(status: answer.status, json, route: route) }
+        if let message = json["errorMessage"]?.stringValue { throw AuthError(ServerErrorMapping.code(forMessage: message), message) }
+        return json
+    }
+
+    static func error(status: Int, _ json: FixtureValue, route: String) -> AuthError {
+        guard let error = json["error"], let message = error["message"]?.stringValue else {
+            return AuthError(.internalError, "\(route) answered HTTP \(status) with no error message")
+        }
+        let reasons = (error["errors"]?.arrayValue ?? []).compactMap { $0["reason"]?.stringValue }
+        let code = ServerErrorMapping.code(forMessage: message, reasons: reasons)
+        let detail = ServerErrorMapping.detail(ofMessage: message)
+        return AuthError(code, code == .internalError || detail.isEmpty ? "\(route): \(message)" : detail)
+    }
+}
+
+extension String {
+    fileprivate func trimmingSuffix(_ suffix: String) -> String { hasSuffix(suffix) ? String(dropLast(suffix.count)) : self }
+}
+
+extension Duration {
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}

@@ -1,0 +1,83 @@
+import ConformanceKit
+import Foundation
+import MockIdP
+
+/// Carries what the server sent to the world: each text listed for a verification reaches the world's SMS
+/// carrier, each new action email the world's mailbox, once. Entries are told apart by what they are (a
+/// `sessionInfo`, an `oobCode`), never by position; emails that were already listed when the check began
+/// (an earlier check's, on a shared project) are never delivered.
+actor OutboxBridge {
+    let reader: any OutboxReader
+    let http: IdentityToolkitHTTP
+    let projectID: String
+    let world: World
+    let appName: String
+    let timeout: Duration
+    /// How many copies of each text were delivered (a server may send one text twice).
+    private var deliveredTexts: [OutboxText: Int] = [:]
+    /// The `oobCode`s already listed or delivered; nil until the baseline is read.
+    private var knownEmails: Set<String>?
+
+    init(reader: any OutboxReader, http: IdentityToolkitHTTP, projectID: String, world: World, appName: String, timeout: Duration) {
+        self.reader = reader
+        self.http = http
+        self.projectID = projectID
+        self.world = world
+        self.appName = appName
+        self.timeout = timeout
+    }
+
+    /// Reads what the mail outbox already holds, so that only what this check causes is delivered.
+    func takeBaseline() async throws(AuthError) {
+        guard knownEmails == nil else { return }
+        let listed = try await reader.emails(projectID: projectID, over: http)
+        if knownEmails == nil { knownEmails = Set(listed.map(\.oobCode)) }
+    }
+
+    /// Delivers the texts listed for `sessionInfo` that have not been delivered yet.
+    func deliverTexts(for sessionInfo: String) async throws(AuthError) {
+        let listed = try await reader.texts(projectID: projectID, over: http).filter { $0.sessionInfo == sessionInfo }
+        var counts: [OutboxText: Int] = [:]
+        var due: [OutboxText] = []
+        for text in listed {
+            counts[text, default: 0] += 1
+            if counts[text, default: 0] > deliveredTexts[text, default: 0] {
+                due.append(text)
+                deliveredTexts[text, default: 0] += 1
+            }
+        }
+        let sms = world.sms
+        for text in due {
+            let message = "\(text.code) is your verification code for \(appName)."
+            try await deliver("the SMS carrier") { () async throws(PartyError) in try await sms.send(to: text.phoneNumber, text: message, language: nil) }
+        }
+    }
+
+    /// Delivers every email the outbox lists that is new since the baseline.
+    func deliverEmails() async throws(AuthError) {
+        let listed = try await reader.emails(projectID: projectID, over: http)
+        var known = knownEmails ?? []
+        let due = listed.filter { known.insert($0.oobCode).inserted }
+        knownEmails = known
+        let mail = world.mail
+        for email in due {
+            let (subject, body) = Self.message(for: email, appName: appName)
+            try await deliver("the mail server") { () async throws(PartyError) in try await mail.send(to: email.email, subject: subject, body: body) }
+        }
+    }
+
+    static func message(for email: OutboxEmail, appName: String) -> (subject: String, body: String) {
+        switch email.requestType {
+        case "VERIFY_EMAIL": ("Verify your email for \(appName)", "Hello,\n\nFollow this link to verify your email address.\n\n\(email.link)\n")
+        default: ("Sign in to \(appName)", "Hello,\n\nFollow this link to sign in to \(appName): \(email.link)\n")
+        }
+    }
+
+    private func deliver(_ party: String, _ send: @escaping @Sendable () async throws(PartyError) -> Void) async throws(AuthError) {
+        do {
+            try await world.clock.withTimeout(timeout) { try await send() }
+        } catch {
+            throw AuthError(.networkError, "\(party) of the world did not take what the server sent: \(error)")
+        }
+    }
+}

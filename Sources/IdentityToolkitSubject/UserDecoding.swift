@@ -1,0 +1,43 @@
+import ConformanceKit
+import Foundation
+
+/// Users and factors as `accounts:lookup` and the multi-factor answers write them.
+enum UserDecoding {
+    static func user(_ info: FixtureValue) -> AuthUser {
+        let providers = (info["providerUserInfo"]?.arrayValue ?? []).map { provider in
+            UserInfo(
+                providerID: provider["providerId"]?.stringValue ?? "", uid: provider["rawId"]?.stringValue ?? "", email: provider["email"]?.stringValue,
+                phoneNumber: provider["phoneNumber"]?.stringValue, displayName: provider["displayName"]?.stringValue)
+        }
+        let email = info["email"]?.stringValue
+        let phoneNumber = info["phoneNumber"]?.stringValue
+        return AuthUser(
+            uid: info["localId"]?.stringValue ?? "", email: email, phoneNumber: phoneNumber, displayName: info["displayName"]?.stringValue,
+            isEmailVerified: info["emailVerified"]?.boolValue ?? false, isAnonymous: providers.isEmpty && email == nil && phoneNumber == nil,
+            providerData: providers,
+            metadata: UserMetadata(creationDate: milliseconds(info["createdAt"]), lastSignInDate: milliseconds(info["lastLoginAt"])),
+            enrolledFactors: (info["mfaInfo"]?.arrayValue ?? []).map(factor))
+    }
+
+    static func factor(_ info: FixtureValue) -> MultiFactorInfo {
+        let phoneInfo = info["phoneInfo"]?.stringValue
+        return MultiFactorInfo(
+            uid: info["mfaEnrollmentId"]?.stringValue ?? "", displayName: info["displayName"]?.stringValue,
+            enrollmentDate: date(info["enrolledAt"]?.stringValue), factorID: phoneInfo != nil || info["totpInfo"] == nil ? MultiFactorID.phone : MultiFactorID.totp,
+            phoneNumber: phoneInfo)
+    }
+
+    private static func milliseconds(_ value: FixtureValue?) -> Date {
+        Date(timeIntervalSince1970: (Double(value?.stringValue ?? "") ?? 0) / 1000)
+    }
+
+    /// An RFC 3339 time, with or without fractional seconds.
+    private static func date(_ text: String?) -> Date {
+        guard let text else { return Date(timeIntervalSince1970: 0) }
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.date(from: text) ?? Date(timeIntervalSince1970: 0)
+    }
+}

@@ -1,0 +1,16 @@
+import ConformanceKit
+import Foundation
+import IdentityToolkitSubject
+import ReferenceAuth
+
+/// The HTTP subject pointed at an in-process Identity Toolkit server built on ReferenceAuth.
+func httpSubject(
+    defects: Set<Defect> = [], variations: Set<Variation> = [], isolation: IdentityToolkitConfiguration.Isolation = .projectPerCheck
+) -> (IdentityToolkitSubject, IdentityToolkitServer) {
+    let server = IdentityToolkitServer(defects: defects, variations: variations)
+    let configuration = IdentityToolkitConfiguration(
+        baseURL: server.baseURL, projectID: server.defaultProjectID, apiKey: "any-key", isolation: isolation,
+        newProject: { server.newProject($0) }, makeSessionConfiguration: { server.urlSessionConfiguration() },
+        name: "\(server.name) over HTTP")
+    return (IdentityToolkitSubject(configuration), server)
+}
