@@ -1,4 +1,16 @@
 import ConformanceKit
+import Foundation
+import IdentityToolkitSubject
 import ReferenceAuth
 
-await ConformanceCommand.main(subject: ReferenceSubject(), variants: Defect.variants)
+let arguments = Array(CommandLine.arguments.dropFirst())
+do {
+    if let server = try IdentityToolkitCommandLine.subject(from: arguments) {
+        await ConformanceCommand.main(subject: server.subject, arguments: server.remaining)
+    }
+} catch {
+    let usage = CommandArguments.usage(subject: "the server")
+    FileHandle.standardError.write(Data("conformance: \(error.message)\n\n\(usage)\n".utf8))
+    exit(CommandOutcome.usageError)
+}
+await ConformanceCommand.main(subject: ReferenceSubject(), variants: Defect.variants, arguments: arguments)

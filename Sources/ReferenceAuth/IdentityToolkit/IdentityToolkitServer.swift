@@ -33,15 +33,15 @@ public final class IdentityToolkitServer: Sendable {
     let behaviour: ReferenceBehaviour
     private let projects = Mutex<(byKey: [String: ServerProject], byID: [String: ServerProject])>(([:], [:]))
 
-    public init(defects: Set<Defect> = [], variations: Set<Variation> = [], defaultProjectID: String = "demo-conformance") {
-        var behaviour = ReferenceBehaviour(defects: defects, variations: variations)
+    /// A server answering with `reference`'s backend (with its defects and variations).
+    public init(reference: ReferenceSubject = ReferenceSubject(), defaultProjectID: String = "demo-conformance") {
+        var behaviour = reference.behaviour
         // A server keeps real time, and cannot push to the app to verify it: like the emulator it takes the app's word.
         behaviour.stampsRealTime = true
         behaviour.appVerification.backendRequiresProof = false
         self.behaviour = behaviour
         self.defaultProjectID = defaultProjectID
-        let changes = defects.sorted().map(\.rawValue) + variations.map(\.rawValue).sorted()
-        name = changes.isEmpty ? "ReferenceAuth" : "ReferenceAuth with \(changes.joined(separator: ", "))"
+        name = reference.name
         baseURL = URL(string: "http://\(IdentityToolkitServerRegistry.nextHost()):9099")!
         IdentityToolkitServerRegistry.register(self)
     }

@@ -1,0 +1,40 @@
+import ConformanceKit
+import Foundation
+
+/// `--identity-toolkit URL --project ID [--api-key KEY]`: the options of the `conformance` executable that point
+/// it at an Identity Toolkit server. Every other argument is left to ``ConformanceCommand``.
+public enum IdentityToolkitCommandLine {
+    /// The subject the arguments name with the arguments left for the command, or nil when they name no server.
+    public static func subject(from arguments: [String]) throws(CommandArguments.UsageError) -> (subject: IdentityToolkitSubject, remaining: [String])? {
+        var url: String?
+        var project: String?
+        var apiKey: String?
+        var remaining: [String] = []
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--identity-toolkit": url = try value(after: argument, in: &rest, naming: "the server's URL, e.g. http://127.0.0.1:9099")
+            case "--project": project = try value(after: argument, in: &rest, naming: "the server's project ID, e.g. demo-conformance")
+            case "--api-key": apiKey = try value(after: argument, in: &rest, naming: "an API key (any non-empty key for the emulator)")
+            default: remaining.append(argument)
+            }
+        }
+        guard let url else {
+            if project != nil || apiKey != nil { throw CommandArguments.UsageError("--project and --api-key go with --identity-toolkit URL") }
+            return nil
+        }
+        guard let baseURL = URL(string: url), ["http", "https"].contains(baseURL.scheme?.lowercased() ?? ""), baseURL.host?.isEmpty == false else {
+            throw CommandArguments.UsageError("--identity-toolkit needs an http or https URL such as http://127.0.0.1:9099, not \"\(url)\"")
+        }
+        guard let project else { throw CommandArguments.UsageError("--identity-toolkit needs --project ID, the project the server serves (e.g. demo-conformance)") }
+        if arguments.contains("--defects") || arguments.contains("--defect") {
+            throw CommandArguments.UsageError("--defects and --defect audit the reference's variants; a server over HTTP has none")
+        }
+        return (IdentityToolkitSubject(.emulator(baseURL: baseURL, projectID: project, apiKey: apiKey ?? "fake-api-key")), remaining)
+    }
+
+    private static func value(after option: String, in rest: inout ArraySlice<String>, naming what: String) throws(CommandArguments.UsageError) -> String {
+        guard let value = rest.popFirst(), !value.hasPrefix("-"), !value.isEmpty else { throw CommandArguments.UsageError("\(option) needs \(what)") }
+        return value
+    }
+}
