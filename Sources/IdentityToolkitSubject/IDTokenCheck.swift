@@ -30,12 +30,19 @@ struct IDTokenCheck: Sendable {
         }
     }
 
+    /// A segment's bytes when it is canonical base64url: the unused low bits of its last character are zero, so
+    /// no other spelling of the same bytes passes.
+    private static func canonical(_ segment: Substring) -> Data? {
+        guard let data = Base64URL.decode(segment), Base64URL.encode(data) == segment else { return nil }
+        return data
+    }
+
     func verify(_ idToken: String) async throws(AuthError) -> IDTokenClaims {
         let parts = idToken.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, let headerData = Base64URL.decode(parts[0]), let payload = Base64URL.decode(parts[1]),
+        guard parts.count == 3, let headerData = Self.canonical(parts[0]), let payload = Self.canonical(parts[1]),
             let header = try? JSONDecoder().decode(Header.self, from: headerData), let claims = try? JSONDecoder().decode(Claims.self, from: payload)
         else { throw AuthError(.invalidUserToken, "the ID token is not a compact JWT (three base64url segments of JSON)") }
-        guard let alg = header.alg, alg.lowercased() != "none", !parts[2].isEmpty else {
+        guard let alg = header.alg, alg.lowercased() != "none", !parts[2].isEmpty, Self.canonical(parts[2]) != nil else {
             throw AuthError(.invalidUserToken, "the ID token is unsigned (alg \(header.alg ?? "missing")); a Firebase ID token is signed (RS256)")
         }
         guard claims.iss == "https://securetoken.google.com/\(projectID)", claims.aud == projectID else {

@@ -71,8 +71,10 @@ struct IDTokenSigner: Sendable {
     }
 
     private func isSigned(header: Substring, payload: Substring, signature: Substring) -> Bool {
-        guard header == Self.encodedHeader, let signature = Base64URL.decode(signature) else { return false }
-        return HMAC<SHA256>.isValidAuthenticationCode(signature, authenticating: Data("\(header).\(payload)".utf8), using: key)
+        // Only the canonical encoding: base64url's last character has bits no byte uses, which a changed
+        // character can flip while the decoded signature stays the same.
+        guard header == Self.encodedHeader, let decoded = Base64URL.decode(signature), Base64URL.encode(decoded) == signature else { return false }
+        return HMAC<SHA256>.isValidAuthenticationCode(decoded, authenticating: Data("\(header).\(payload)".utf8), using: key)
     }
 
     private static let encodedHeader = Base64URL.encode(Array(#"{"alg":"HS256","typ":"JWT"}"#.utf8))

@@ -1,0 +1,71 @@
+import ConformanceKit
+import Foundation
+import IdentityToolkitSubject
+import ReferenceAuth
+import Testing
+
+/// The checks the HTTP subject declares not applicable, per rule, and the reason each gives.
+enum NotApplicableOverHTTP {
+    static let clock = "time on the world's clock"
+    static let parties = "reaches the world's parties"
+    static let configuration = "from the project configuration"
+    static let oauth = "the oauth flow"
+
+    /// Rule → how many of its checks are not applicable, and why.
+    static let checks: [String: (count: Int, reason: String)] = [
+        "PHONE-8": (3, clock), "PHONE-10": (2, parties), "PHONE-11": (4, configuration), "PHONE-12": (3, configuration),
+        "PHONE-13": (1, configuration), "PHONE-14": (4, parties), "PHONE-15": (2, configuration), "PHONE-16": (2, parties),
+        "PHONE-17": (3, configuration), "PHONE-18": (1, clock), "MFA-6": (1, oauth), "MFA-9": (1, oauth), "MFA-11": (2, clock),
+        "MFA-15": (2, clock), "LINK-3": (1, configuration), "LINK-9": (1, clock), "AUTH-2": (3, clock), "AUTH-4": (1, clock),
+        "OAUTH-1": (1, oauth), "OAUTH-2": (2, oauth), "OAUTH-3": (1, oauth), "OAUTH-4": (2, oauth), "OAUTH-5": (1, oauth),
+        "OAUTH-6": (2, oauth), "OAUTH-7": (1, oauth), "OAUTH-8": (1, oauth), "OAUTH-9": (2, oauth), "OAUTH-10": (1, oauth),
+        "OAUTH-11": (1, oauth),
+    ]
+}
+
+@Suite("The catalogue through HTTP against the in-process Identity Toolkit server", .serialized)
+struct CatalogueOverHTTPTests {
+    @Test("every check has the in-process reference's result, except the checks the HTTP subject declares not applicable")
+    func sameResultRuleForRule() async throws {
+        let (subject, _) = httpSubject()
+        let overHTTP = await (try ConformanceRunner(subject: subject)).run()
+        let inProcess = await (try ConformanceRunner(subject: ReferenceSubject())).run()
+        #expect(overHTTP.results.map(\.rule) == inProcess.results.map(\.rule))
+        var notApplicable: [String: [String]] = [:]
+        for (http, reference) in zip(overHTTP.results, inProcess.results) {
+            #expect(http.checks.map(\.name) == reference.checks.map(\.name))
+            for (check, expected) in zip(http.checks, reference.checks) where check.status != expected.status {
+                #expect(check.status == .notApplicable, "\(http.rule) [\(check.name)]: \(check.status) over HTTP, \(expected.status) in process: \(check.message ?? "")")
+                notApplicable[http.rule.rawValue, default: []].append(check.message ?? "")
+            }
+        }
+        #expect(Set(notApplicable.keys) == Set(NotApplicableOverHTTP.checks.keys))
+        for (rule, reasons) in notApplicable {
+            guard let declared = NotApplicableOverHTTP.checks[rule] else { continue }
+            #expect(reasons.count == declared.count, "\(rule): \(reasons.count) checks not applicable, \(declared.count) declared")
+            #expect(reasons.allSatisfy { $0.contains(declared.reason) || rule == "AUTH-2" && $0.contains(NotApplicableOverHTTP.parties) }, "\(rule): \(reasons)")
+        }
+        #expect(overHTTP.failedMustRules.isEmpty && overHTTP.count(.warn) == 0)
+    }
+
+    @Test("one check at a time on one shared project, reset between checks, gives the per-project result; a second project is not applicable")
+    func oneCheckAtATime() async throws {
+        let (shared, _) = httpSubject(isolation: .oneCheckAtATime)
+        let (isolated, _) = httpSubject()
+        #expect(shared.capabilities.runsOneCheckAtATime && !isolated.capabilities.runsOneCheckAtATime)
+        let rules = RuleCatalogue.rules([
+            "PHONE-3", "PHONE-4", "PHONE-5", "PHONE-7", "PHONE-9", "MFA-1", "MFA-3", "MFA-6", "MFA-9", "MFA-13", "MFA-14", "LINK-2", "LINK-4", "LINK-6",
+            "LINK-7", "LINK-8", "LINK-10", "LINK-11", "LINK-12", "AUTH-3", "AUTH-4", "AUTH-5",
+        ])
+        let one = await (try ConformanceRunner(subject: shared)).run(rules)
+        let each = await (try ConformanceRunner(subject: isolated)).run(rules)
+        for (sharedResult, isolatedResult) in zip(one.results, each.results) {
+            for (check, expected) in zip(sharedResult.checks, isolatedResult.checks) where check.status != expected.status {
+                #expect(
+                    sharedResult.rule == "AUTH-4" && check.status == .notApplicable && check.message?.contains("projectID") == true,
+                    "\(sharedResult.rule) [\(check.name)]: \(check.status) on a shared project: \(check.message ?? "")")
+            }
+        }
+        #expect(one.failedMustRules.isEmpty)
+    }
+}

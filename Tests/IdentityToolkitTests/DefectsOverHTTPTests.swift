@@ -1,0 +1,67 @@
+import ConformanceKit
+import Foundation
+import IdentityToolkitSubject
+import ReferenceAuth
+import ReferenceTestSupport
+import Testing
+
+/// The defects of ReferenceAuth that the catalogue cannot catch through HTTP, and why. Every other defect lives
+/// in the backend the in-process server answers with, and must still be caught.
+enum NotCaughtOverHTTP {
+    static let client = "lives in ReferenceClient, the SDK side that the HTTP subject's own client replaces"
+    static let declaration = "changes what the reference declares; the HTTP subject makes its own declaration"
+    static let clock = "its rules' checks need time on the world's clock, which a server does not keep"
+    static let parties = "its rules' checks need a backend that reaches the world's parties (pushes, text languages, failing or stalling SMS and mail)"
+    static let configuration = "its rules' checks set what only the server's console sets (test numbers, rate limits, enabled providers)"
+    static let oauth = "generic OAuth is not offered over HTTP (the emulator's createAuthUri with a provider answers 501)"
+    static let verifier = "lives in the backend's own ID-token verification (the Admin SDK's part); the HTTP subject verifies tokens itself"
+    static let message = "lives in the error's message, which the server does not send (the SDK shows its canned text)"
+
+    static let defects: [String: String] = [
+        "misdeclaresUnassignedNumbers": declaration, "misdeclaresShortNumbers": declaration,
+        "emptyNumberReportedAsInvalid": client, "emptyInputsReportedAsInvalid": client,
+        "codesNeverExpire": clock, "codesExpireOneSecondLate": clock, "wrongAttemptsExtendCodeLifetime": clock,
+        "verificationBoundToClientInstance": client, "ignoresLanguageCode": parties,
+        "sendsSMSToTestNumbers": configuration, "testNumbersConsumeQuota": configuration, "testNumbersAcceptAnyCode": configuration,
+        "acceptsAnyTestNumberConfiguration": configuration, "testNumberUsersGetUnsignedTokens": configuration,
+        "skipsAppVerification": parties, "ignoresReCaptchaCancellation": parties, "disabledVerificationAllowsRealNumbers": configuration,
+        "handlesEveryNotification": client, "handlesEveryURL": client, "handlesForgedPushWhileWaiting": client, "handlesForeignURLWhileWaiting": client,
+        "noVerificationRateLimit": configuration, "rateLimitsPerDeviceOnly": configuration, "rateLimitsPerNumberOnly": configuration,
+        "signOutKeepsCurrentUser": client, "signOutLeavesUserInKeychain": client,
+        "reportsPartyFailuresAsInternalErrors": parties, "waitsForeverForTheSMSCarrier": parties, "waitsTwiceTheTimeout": parties,
+        "signOutNotifiesNobody": client, "notifiesOnlyFirstListener": client,
+        "acceptsExpiredIDTokens": clock, "acceptsOtherProjectsIDTokens": verifier,
+        "enrollmentKeepsOldToken": client, "enrollmentNotifiesNobody": client, "oauthSkipsSecondFactor": oauth, "leaksNumberInSecondFactorError": message,
+        "pendingSignInNeverExpires": clock, "pendingSignInLifetimeRestartsAtSMS": clock, "noRecentSignInCheck": clock, "judgesRecentSignInAtSessionStart": clock,
+        "ignoresDisabledEmailLink": configuration, "recognizesAnyActionLink": client, "linksNeverExpire": clock, "takesEmailFromLink": client,
+    ]
+
+    static func isListed(_ defect: Defect) -> Bool { defects[defect.rawValue] != nil || defect.flows == [.oauth] }
+}
+
+func overHTTP(_ defect: Defect) -> AuditVariant {
+    AuditVariant(name: defect.rawValue, rules: defect.rules, summary: defect.summary, subject: httpSubject(defects: [defect]).0)
+}
+
+@Suite("ReferenceAuth's defects through HTTP", .serialized)
+struct DefectsOverHTTPTests {
+    @Test("every defect that lives in the backend is caught by one of its rules through HTTP")
+    func backendDefectsAreCaught() async throws {
+        let defects = Defect.allCases.filter { !NotCaughtOverHTTP.isListed($0) }
+        #expect(defects.count > 40)
+        let findings = await (try DefectAudit(options: .forDefects)).run(defects.map(overHTTP))
+        for finding in findings {
+            #expect(finding.isCaught, "\(finding.name) was not caught through HTTP by \(finding.rules); caught by \(finding.caughtBy)")
+        }
+    }
+
+    @Test("the defects listed as not caught through HTTP are exactly those, each with its reason")
+    func listedDefectsAreNotCaught() async throws {
+        #expect(NotCaughtOverHTTP.defects.keys.allSatisfy { Defect(rawValue: $0) != nil })
+        let listed = Defect.allCases.filter(NotCaughtOverHTTP.isListed)
+        let findings = await (try DefectAudit(options: .forDefects)).run(listed.map(overHTTP))
+        for finding in findings {
+            #expect(!finding.isCaught, "\(finding.name) is caught through HTTP by \(finding.caughtBy): remove it from the list")
+        }
+    }
+}
