@@ -23,6 +23,7 @@ let package = Package(
         .target(
             name: "ConformanceFixtures",
             path: "Fixtures",
+            exclude: ["identity-toolkit"],
             resources: [.copy("fixture.schema.json"), .copy("catalogue.schema.json"), .copy("phone"), .copy("mfa"), .copy("email-link"), .copy("oauth")]
         ),
         .target(
