@@ -28,7 +28,7 @@ struct CatalogueOverHTTPTests {
     @Test("every check has the in-process reference's result, except the checks the HTTP subject declares not applicable")
     func sameResultRuleForRule() async throws {
         let (subject, _) = httpSubject()
-        let overHTTP = await (try ConformanceRunner(subject: subject)).run()
+        let overHTTP = await (try ConformanceRunner(subject: subject, options: .overHTTP)).run()
         let inProcess = await (try ConformanceRunner(subject: ReferenceSubject())).run()
         #expect(overHTTP.results.map(\.rule) == inProcess.results.map(\.rule))
         var notApplicable: [String: [String]] = [:]
@@ -57,8 +57,8 @@ struct CatalogueOverHTTPTests {
             "PHONE-3", "PHONE-4", "PHONE-5", "PHONE-7", "PHONE-9", "MFA-1", "MFA-3", "MFA-6", "MFA-9", "MFA-13", "MFA-14", "LINK-2", "LINK-4", "LINK-6",
             "LINK-7", "LINK-8", "LINK-10", "LINK-11", "LINK-12", "AUTH-3", "AUTH-4", "AUTH-5",
         ])
-        let one = await (try ConformanceRunner(subject: shared)).run(rules)
-        let each = await (try ConformanceRunner(subject: isolated)).run(rules)
+        let one = await (try ConformanceRunner(subject: shared, options: .overHTTP)).run(rules)
+        let each = await (try ConformanceRunner(subject: isolated, options: .overHTTP)).run(rules)
         for (sharedResult, isolatedResult) in zip(one.results, each.results) {
             for (check, expected) in zip(sharedResult.checks, isolatedResult.checks) where check.status != expected.status {
                 #expect(
