@@ -30,6 +30,9 @@ public enum IdentityToolkitCommandLine {
         if arguments.contains("--defects") || arguments.contains("--defect") {
             throw CommandArguments.UsageError("--defects and --defect audit the reference's variants; a server over HTTP has none")
         }
+        if arguments.contains("--parallel") {
+            throw CommandArguments.UsageError("the server serves one project, so its checks run one at a time: --repeat runs go one after another, without --parallel")
+        }
         return (IdentityToolkitSubject(.emulator(baseURL: baseURL, projectID: project, apiKey: apiKey ?? "fake-api-key")), remaining)
     }
 

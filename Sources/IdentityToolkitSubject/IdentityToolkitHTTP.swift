@@ -62,7 +62,8 @@ public struct IdentityToolkitHTTP: Sendable {
         } catch let error as TimeoutError {
             throw AuthError(.networkError, "the server did not answer \(route): \(error)")
         } catch {
-            throw AuthError(.networkError, "the request \(route) failed: \(error)")
+            let reason = (error as NSError).userInfo[NSLocalizedDescriptionKey] as? String ?? "\(error)"
+            throw AuthError(.networkError, "\(request.url?.absoluteString ?? route) failed: \(reason)")
         }
         let json = (try? JSONDecoder().decode(FixtureValue.self, from: answer.body)) ?? .object([:])
         guard (200..<300).contains(answer.status) else { throw Self.error(status: answer.status, json, route: route) }

@@ -24,6 +24,7 @@ struct CommandLineTests {
         (["--identity-toolkit", "ftp://x", "--project", "p"], "http or https URL"), (["--identity-toolkit", "http://127.0.0.1:9099"], "needs --project"),
         (["--project", "p"], "go with --identity-toolkit"), (["--identity-toolkit", "http://h", "--project", "--json"], "needs the server's project ID"),
         (["--identity-toolkit", "http://h", "--project", "p", "--defects"], "has none"),
+        (["--identity-toolkit", "http://h", "--project", "p", "--repeat", "3", "--parallel", "2"], "without --parallel"),
     ])
     func usageErrors(_ arguments: [String], _ says: String) {
         #expect {
