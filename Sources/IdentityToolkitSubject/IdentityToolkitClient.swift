@@ -159,8 +159,9 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
         case .emailLink(let email, let link):
             let code = try Self.emailLinkCode(email: email, link: link)
             return try await http.post("v1/accounts:signInWithEmailLink", .object(["email": .string(email), "oobCode": .string(code)]))
-        case .oauth(let providerID, _, _):
-            throw AuthError(.operationNotAllowed, "\(providerID) sign-in is not offered over HTTP: the server's OAuth flow is its own widget, not an API")
+        default:
+            // Identity providers' credentials (generic OAuth, and any added later) are not offered over HTTP.
+            throw AuthError(.operationNotAllowed, "\(credential.providerID) sign-in is not offered over HTTP: the emulator's OAuth flow is its own widget, not an API")
         }
     }
 
@@ -214,8 +215,8 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
                 throw AuthError(.invalidActionCode, "the link is not an email sign-in link")
             }
             answer = try await http.post("v1/accounts:signInWithEmailLink", .object(["email": .string(email), "oobCode": .string(code), "idToken": .string(idToken)]))
-        case .oauth(let providerID, _, _):
-            throw AuthError(.operationNotAllowed, "\(providerID) linking is not offered over HTTP")
+        default:
+            throw AuthError(.operationNotAllowed, "\(credential.providerID) linking is not offered over HTTP")
         }
         let linked = try await startSession(answer)
         return AuthDataResult(user: linked, additionalUserInfo: AdditionalUserInfo(providerID: credential.providerID, isNewUser: false), credential: credential)

@@ -32,11 +32,15 @@ enum NotCaughtOverHTTP {
         "signOutNotifiesNobody": client, "notifiesOnlyFirstListener": client,
         "acceptsExpiredIDTokens": clock, "acceptsOtherProjectsIDTokens": verifier,
         "enrollmentKeepsOldToken": client, "enrollmentNotifiesNobody": client, "oauthSkipsSecondFactor": oauth, "leaksNumberInSecondFactorError": message,
+
         "pendingSignInNeverExpires": clock, "pendingSignInLifetimeRestartsAtSMS": clock, "noRecentSignInCheck": clock, "judgesRecentSignInAtSessionStart": clock,
         "ignoresDisabledEmailLink": configuration, "recognizesAnyActionLink": client, "linksNeverExpire": clock, "takesEmailFromLink": client,
     ]
 
-    static func isListed(_ defect: Defect) -> Bool { defects[defect.rawValue] != nil || defect.flows == [.oauth] }
+    /// Listed, or caught only by rules of flows the HTTP subject does not offer.
+    static func isListed(_ defect: Defect) -> Bool {
+        defects[defect.rawValue] != nil || defect.flows.isDisjoint(with: httpSubject().0.capabilities.flows.union([.general]))
+    }
 }
 
 extension ConformanceRunner.Options {
