@@ -195,18 +195,18 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
     func link(with credential: AuthCredential) async throws(AuthError) -> AuthDataResult {
         _ = try signedIn()
         let idToken = try await getIDToken(forceRefresh: false)
+        // As the SDK does before it asks the server: a provider the user already has is not linked again.
         let user = try await lookup(idToken)
+        guard !user.providerData.contains(where: { $0.providerID == credential.providerID }) else {
+            throw AuthError(.providerAlreadyLinked, "the user is already linked to \(credential.providerID)")
+        }
         let answer: FixtureValue
         switch credential {
         case .phone(let verificationID, let code):
-            guard user.phoneNumber == nil else { throw AuthError(.providerAlreadyLinked, "the user already has a phone number") }
             answer = try await http.post(
                 "v1/accounts:signInWithPhoneNumber", .object(["sessionInfo": .string(verificationID), "code": .string(code), "idToken": .string(idToken)]))
             if answer["temporaryProof"] != nil { throw AuthError(.credentialAlreadyInUse, "this phone number already belongs to another user") }
         case .password(let email, let password):
-            guard !user.providerData.contains(where: { $0.providerID == ProviderID.password }) || user.email == nil else {
-                throw AuthError(.providerAlreadyLinked, "the user already has a password")
-            }
             answer = try await http.post("v1/accounts:update", .object([
                 "idToken": .string(idToken), "email": .string(email), "password": .string(password), "returnSecureToken": .bool(true),
             ]))
