@@ -17,7 +17,7 @@ extension IdentityToolkitServer {
             languageCode: request.header("X-Firebase-Locale"))
         do {
             guard let answer = try await route(path, call) else { return Self.failure(404, "NOT_FOUND", status: "NOT_FOUND") }
-            return Self.json(answer)
+            return Self.json(issuesUnsignedTokens ? Self.unsigningTokens(answer) : answer)
         } catch {
             return Self.failure(400, "\(ServerErrorMessage.code(for: error.code)) : \(error.message)")
         }
@@ -59,6 +59,18 @@ extension IdentityToolkitServer {
             return Self.json(.object([:]))
         default: return Self.failure(404, "NOT_FOUND", status: "NOT_FOUND")
         }
+    }
+
+    /// The answer with its ID tokens unsigned (`alg: none`, no signature), as the emulator writes them.
+    static func unsigningTokens(_ answer: FixtureValue) -> FixtureValue {
+        guard case .object(var fields) = answer else { return answer }
+        let none = Base64URL.encode(Array(#"{"alg":"none","typ":"JWT"}"#.utf8))
+        for key in ["idToken", "id_token", "access_token"] {
+            guard let token = fields[key]?.stringValue else { continue }
+            let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+            if parts.count == 3 { fields[key] = .string("\(none).\(parts[1]).") }
+        }
+        return .object(fields)
     }
 
     static func json(_ value: FixtureValue, status: Int = 200) -> HTTPResponse {

@@ -30,11 +30,16 @@ public final class IdentityToolkitServer: Sendable {
     /// Where the server answers, e.g. `http://identity-toolkit-1.invalid:9099` (the emulator's layout below it).
     public let baseURL: URL
     public let name: String
+    /// Whether the ID tokens it hands out are unsigned (`alg: none`), as the Auth Emulator's are.
+    public let issuesUnsignedTokens: Bool
     let behaviour: ReferenceBehaviour
     private let projects = Mutex<(byKey: [String: ServerProject], byID: [String: ServerProject])>(([:], [:]))
 
-    /// A server answering with `reference`'s backend (with its defects and variations).
-    public init(reference: ReferenceSubject = ReferenceSubject(), defaultProjectID: String = "demo-conformance") {
+    /// A server answering with `reference`'s backend (with its defects and variations). With
+    /// `issuesUnsignedTokens` it strips the signature of every ID token it answers, as the Auth Emulator issues
+    /// them; only a backend that checks no signature (a defect) then accepts them back.
+    public init(reference: ReferenceSubject = ReferenceSubject(), defaultProjectID: String = "demo-conformance", issuesUnsignedTokens: Bool = false) {
+        self.issuesUnsignedTokens = issuesUnsignedTokens
         var behaviour = reference.behaviour
         // A server keeps real time, and cannot push to the app to verify it: like the emulator it takes the app's word.
         behaviour.stampsRealTime = true
