@@ -23,11 +23,11 @@ enum EmulatorModel {
 
 @Suite("The emulator's known failures follow from its documented looseness")
 struct EmulatorModelTests {
-    @Test("against a model of the emulator, one check at a time, the MUST rules that fail are exactly the listed ones")
+    @Test("against a model of the emulator the MUST rules that fail are exactly the listed ones")
     func listedFailures() async throws {
         let server = EmulatorModel.server()
         let subject = IdentityToolkitSubject(IdentityToolkitConfiguration(
-            baseURL: server.baseURL, projectID: server.defaultProjectID, isolation: .oneCheckAtATime,
+            baseURL: server.baseURL, projectID: server.defaultProjectID, isolation: .projectPerCheck, newProject: { server.newProject($0) },
             makeSessionConfiguration: { server.urlSessionConfiguration() }, name: "a model of the Auth Emulator"))
         let text = try String(contentsOfFile: EmulatorExpectedFailuresTests.path, encoding: .utf8)
         let listed = Set(try ExpectedFailures(parsing: text).expectedFailures.map(\.rule))

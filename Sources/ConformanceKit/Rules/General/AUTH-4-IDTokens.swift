@@ -68,6 +68,13 @@ enum IDTokenForgery {
         claims["user_id"] = "someone-else"
         let changed = Base64URL.encode((try? JSONSerialization.data(withJSONObject: claims, options: .sortedKeys)) ?? Data())
         let none = Base64URL.encode(Data(#"{"alg":"none","typ":"JWT"}"#.utf8))
+        var signature = Array(parts[2])
+        if !signature.isEmpty {
+            // The middle of the signature: every bit of it is used, so the signed bytes change and the claims do not.
+            let middle = signature.count / 2
+            signature[middle] = signature[middle] == "A" ? "B" : "A"
+            forgeries.append(("a character in the middle of its signature changed", "\(parts[0]).\(parts[1]).\(String(signature))"))
+        }
         return forgeries + [
             ("payload changed (sub), old signature", "\(parts[0]).\(changed).\(parts[2])"),
             ("signature removed", "\(parts[0]).\(parts[1])."),
