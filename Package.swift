@@ -36,11 +36,13 @@ let package = Package(
         ),
         .target(
             name: "ReferenceAuth",
-            dependencies: ["ConformanceKit", "MockIdP", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "ConformanceKit", "MockIdP", .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]
         ),
         .target(
             name: "IdentityToolkitSubject",
-            dependencies: ["ConformanceKit", "MockIdP"]
+            dependencies: ["ConformanceKit", "MockIdP", .product(name: "_CryptoExtras", package: "swift-crypto")]
         ),
         .target(
             name: "PhoneOnlyExample",

@@ -1,17 +1,20 @@
 import ConformanceKit
 import Foundation
 import MockIdP
+import _CryptoExtras
 
-/// Verifies an ID token as a relying party must (Firebase "Verify ID tokens"): three segments, a real signature
-/// algorithm (never `alg: none`, never an empty signature), `iss` and `aud` of this project, `exp` in the future
-/// in real time, a subject; then the server itself must accept it (`accounts:lookup`), which checks the
-/// signature with the server's key and that the user still exists.
+/// Verifies an ID token as a relying party must (Firebase "Verify ID tokens"): three segments of canonical
+/// base64url, a real signature algorithm (never `alg: none`, never an empty signature), with published keys an
+/// RS256 signature by the key its `kid` names, `iss` and `aud` of this project, `exp` in the future in real time,
+/// a subject; then the server itself must accept it (`accounts:lookup`: the user exists, the token is not revoked).
 struct IDTokenCheck: Sendable {
     let projectID: String
     let http: IdentityToolkitHTTP
+    let keys: PublishedKeys?
 
     private struct Header: Decodable {
         let alg: String?
+        let kid: String?
     }
 
     private struct Claims: Decodable {
@@ -44,6 +47,14 @@ struct IDTokenCheck: Sendable {
         else { throw AuthError(.invalidUserToken, "the ID token is not a compact JWT (three base64url segments of JSON)") }
         guard let alg = header.alg, alg.lowercased() != "none", !parts[2].isEmpty, Self.canonical(parts[2]) != nil else {
             throw AuthError(.invalidUserToken, "the ID token is unsigned (alg \(header.alg ?? "missing")); a Firebase ID token is signed (RS256)")
+        }
+        if let keys {
+            guard alg == "RS256", let kid = header.kid, let key = try await keys.key(kid) else {
+                throw AuthError(.invalidUserToken, "the ID token is not signed (RS256) by a key the server publishes (alg \(alg), kid \(header.kid ?? "missing"))")
+            }
+            guard let signature = Self.canonical(parts[2]),
+                key.isValidSignature(_RSA.Signing.RSASignature(rawRepresentation: signature), for: Data("\(parts[0]).\(parts[1])".utf8), padding: .insecurePKCS1v1_5)
+            else { throw AuthError(.invalidUserToken, "the ID token's signature does not verify with the published key \(kid)") }
         }
         guard claims.iss == "https://securetoken.google.com/\(projectID)", claims.aud == projectID else {
             throw AuthError(.invalidUserToken, "the ID token was issued for \(claims.aud ?? "no project"), not \(projectID)")

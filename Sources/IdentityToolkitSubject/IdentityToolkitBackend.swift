@@ -13,9 +13,14 @@ final class IdentityToolkitBackend: AuthBackend {
     let project: ProjectConfiguration
     let world: World
     let outbox: OutboxBridge
+    let keys: PublishedKeys?
     private let preparation: Preparation
 
-    init(http: IdentityToolkitHTTP, projectID: String, project: ProjectConfiguration, world: World, outboxReader: any OutboxReader, accountReset: (any AccountReset)?) {
+    init(
+        http: IdentityToolkitHTTP, projectID: String, project: ProjectConfiguration, world: World, publishedKeys: URL?, outboxReader: any OutboxReader,
+        accountReset: (any AccountReset)?
+    ) {
+        keys = publishedKeys.map { PublishedKeys(url: $0, http: http) }
         self.http = http
         self.projectID = projectID
         self.project = project
@@ -34,7 +39,7 @@ final class IdentityToolkitBackend: AuthBackend {
     }
 
     func verifyIDToken(_ idToken: String) async throws(AuthError) -> IDTokenClaims {
-        try await IDTokenCheck(projectID: projectID, http: http).verify(idToken)
+        try await IDTokenCheck(projectID: projectID, http: http, keys: keys).verify(idToken)
     }
 }
 

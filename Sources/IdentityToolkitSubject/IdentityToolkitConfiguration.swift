@@ -31,15 +31,23 @@ public struct IdentityToolkitConfiguration: Sendable {
     public var outboxReader: any OutboxReader
     /// How the subject empties the project between checks, with ``Isolation/oneCheckAtATime``.
     public var accountReset: (any AccountReset)?
+    /// Where the server publishes the keys of its ID tokens, as a JSON Web Key set; nil when it publishes none, and
+    /// the server's own `accounts:lookup` is then the only check of a token's signature.
+    public var publishedKeys: URL?
     /// The subject's name in reports.
     public var name: String
+
+    /// Where Google publishes the keys of Firebase ID tokens.
+    public static let firebasePublishedKeys = URL(string: "https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com")!
 
     public init(
         baseURL: URL, projectID: String, apiKey: String = "fake-api-key", isolation: Isolation = .oneCheckAtATime,
         newProject: @escaping @Sendable (String) -> String = { _ in "fake-api-key" },
         makeSessionConfiguration: @escaping @Sendable () -> URLSessionConfiguration = { .ephemeral },
-        outboxReader: any OutboxReader = EmulatorTestHooks(), accountReset: (any AccountReset)? = EmulatorTestHooks(), name: String? = nil
+        outboxReader: any OutboxReader = EmulatorTestHooks(), accountReset: (any AccountReset)? = EmulatorTestHooks(),
+        publishedKeys: URL? = IdentityToolkitConfiguration.firebasePublishedKeys, name: String? = nil
     ) {
+        self.publishedKeys = publishedKeys
         self.baseURL = baseURL
         self.projectID = projectID
         self.apiKey = apiKey
@@ -51,7 +59,8 @@ public struct IdentityToolkitConfiguration: Sendable {
         self.name = name ?? "Identity Toolkit at \(baseURL.absoluteString) (project \(projectID))"
     }
 
-    /// The Firebase Auth Emulator (`firebase emulators:start --only auth`), at its default address.
+    /// The Firebase Auth Emulator (`firebase emulators:start --only auth`), at its default address. Its tokens are
+    /// unsigned, so they are refused before any key is fetched.
     public static func emulator(
         baseURL: URL = URL(string: "http://127.0.0.1:9099")!, projectID: String = "demo-conformance", apiKey: String = "fake-api-key"
     ) -> IdentityToolkitConfiguration {

@@ -41,6 +41,11 @@ public struct IdentityToolkitHTTP: Sendable {
         return try await send(request, describing: route)
     }
 
+    /// `GET` of an absolute URL through the same session and bounds (the server's published keys).
+    public func get(_ url: URL) async throws(AuthError) -> FixtureValue {
+        try await send(URLRequest(url: url), describing: url.absoluteString)
+    }
+
     private func url(_ route: String, query: [URLQueryItem]) -> URL {
         var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) ?? URLComponents()
         components.percentEncodedPath = components.percentEncodedPath.trimmingSuffix("/") + route

@@ -54,7 +54,7 @@ public struct IdentityToolkitSubject: ConformanceSubject {
             baseURL: configuration.baseURL, apiKey: apiKey, session: URLSession(configuration: configuration.makeSessionConfiguration()), world: world,
             timeout: project.networkTimeout)
         return IdentityToolkitBackend(
-            http: http, projectID: projectID, project: project, world: world, outboxReader: configuration.outboxReader,
+            http: http, projectID: projectID, project: project, world: world, publishedKeys: configuration.publishedKeys, outboxReader: configuration.outboxReader,
             accountReset: resetsAccounts ? configuration.accountReset : nil)
     }
 

@@ -28,7 +28,7 @@ struct EmulatorModelTests {
         let server = EmulatorModel.server()
         let subject = IdentityToolkitSubject(IdentityToolkitConfiguration(
             baseURL: server.baseURL, projectID: server.defaultProjectID, isolation: .projectPerCheck, newProject: { server.newProject($0) },
-            makeSessionConfiguration: { server.urlSessionConfiguration() }, name: "a model of the Auth Emulator"))
+            makeSessionConfiguration: { server.urlSessionConfiguration() }, publishedKeys: server.publishedKeysURL, name: "a model of the Auth Emulator"))
         let text = try String(contentsOfFile: EmulatorExpectedFailuresTests.path, encoding: .utf8)
         let listed = Set(try ExpectedFailures(parsing: text).expectedFailures.map(\.rule))
         let report = await (try ConformanceRunner(subject: subject, options: .overHTTP)).run(RuleCatalogue.all.filter { $0.flow != .oauth })

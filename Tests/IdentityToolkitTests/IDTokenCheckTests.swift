@@ -11,7 +11,7 @@ struct IDTokenCheckTests {
     static func signedIn(on server: IdentityToolkitServer) async throws -> (any AuthBackend, String) {
         let subject = IdentityToolkitSubject(IdentityToolkitConfiguration(
             baseURL: server.baseURL, projectID: server.defaultProjectID, isolation: .projectPerCheck, newProject: { server.newProject($0) },
-            makeSessionConfiguration: { server.urlSessionConfiguration() }))
+            makeSessionConfiguration: { server.urlSessionConfiguration() }, publishedKeys: server.publishedKeysURL))
         let backend = try await subject.makeBackend(configuration: .standard, world: World())
         let client = try await backend.makeClient(on: .primary)
         _ = try await client.emailPassword!.createUser(withEmail: "ada@example.com", password: "correct horse")
@@ -45,5 +45,19 @@ struct IDTokenCheckTests {
         let index = alphabet.firstIndex(of: last)!
         characters[characters.count - 1] = alphabet[index ^ 1]
         await #expect(throws: AuthError.self) { _ = try await backend.verifyIDToken(String(characters)) }
+    }
+
+    @Test("the server's tokens are RS256 under the key it publishes; another kid or algorithm is refused")
+    func publishedKeys() async throws {
+        let (backend, token) = try await Self.signedIn(on: server)
+        let parts = token.split(separator: ".").map(String.init)
+        let header = try #require(Base64URL.decode(parts[0]).flatMap { String(data: $0, encoding: .utf8) })
+        #expect(header.contains("\"alg\":\"RS256\"") && header.contains("\"kid\""))
+        for forged in [#"{"alg":"RS256","kid":"someone-elses-key","typ":"JWT"}"#, #"{"alg":"HS256","typ":"JWT"}"#] {
+            let error = await #expect(throws: AuthError.self) {
+                _ = try await backend.verifyIDToken("\(Base64URL.encode(Data(forged.utf8))).\(parts[1]).\(parts[2])")
+            }
+            #expect(error?.code == .invalidUserToken)
+        }
     }
 }

@@ -12,6 +12,6 @@ func httpSubject(
     let configuration = IdentityToolkitConfiguration(
         baseURL: server.baseURL, projectID: server.defaultProjectID, apiKey: "any-key", isolation: isolation,
         newProject: { server.newProject($0) }, makeSessionConfiguration: { server.urlSessionConfiguration() },
-        name: "\(server.name) over HTTP")
+        publishedKeys: server.publishedKeysURL, name: "\(server.name) over HTTP")
     return (IdentityToolkitSubject(configuration), server)
 }

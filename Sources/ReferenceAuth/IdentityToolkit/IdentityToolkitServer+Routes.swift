@@ -9,15 +9,19 @@ extension IdentityToolkitServer {
         let path = request.url.path
         if path == "/" || path.isEmpty { return Self.json(.object(["authEmulator": .object(["ready": .bool(true)])])) }
         if path.hasPrefix("/emulator/v1/projects/") { return await emulatorHook(request, path: path) }
+        if path == PublishedSigningKey.path, request.method == "GET" { return Self.json(PublishedSigningKey.keySet) }
         guard request.method == "POST" else { return Self.failure(404, "NOT_FOUND", status: "NOT_FOUND") }
         let key = request.queryItems.first { $0.name == "key" }?.value ?? request.header("x-goog-api-key") ?? ""
         guard !key.isEmpty else { return Self.failure(403, "The request is missing a valid API key.", status: "PERMISSION_DENIED") }
-        let call = ServerCall(
-            project: project(forAPIKey: key), body: FixtureValue.body(request.body, contentType: request.header("Content-Type")),
-            languageCode: request.header("X-Firebase-Locale"))
+        var body = FixtureValue.body(request.body, contentType: request.header("Content-Type"))
+        if case .object(var fields) = body, let token = fields["idToken"]?.stringValue {
+            fields["idToken"] = .string(backendToken(token))
+            body = .object(fields)
+        }
+        let call = ServerCall(project: project(forAPIKey: key), body: body, languageCode: request.header("X-Firebase-Locale"))
         do {
             guard let answer = try await route(path, call) else { return Self.failure(404, "NOT_FOUND", status: "NOT_FOUND") }
-            return Self.json(issuesUnsignedTokens ? Self.unsigningTokens(answer) : answer)
+            return Self.json(issuesUnsignedTokens ? Self.unsigningTokens(answer) : publishingTokens(answer))
         } catch {
             return Self.failure(400, "\(ServerErrorMessage.code(for: error.code)) : \(error.message)")
         }
@@ -59,6 +63,15 @@ extension IdentityToolkitServer {
             return Self.json(.object([:]))
         default: return Self.failure(404, "NOT_FOUND", status: "NOT_FOUND")
         }
+    }
+
+    /// The answer with its ID tokens under the published key.
+    private func publishingTokens(_ answer: FixtureValue) -> FixtureValue {
+        guard case .object(var fields) = answer else { return answer }
+        for key in ["idToken", "id_token", "access_token"] {
+            if let token = fields[key]?.stringValue { fields[key] = .string(published(token)) }
+        }
+        return .object(fields)
     }
 
     /// The answer with its ID tokens unsigned (`alg: none`, no signature), as the emulator writes them.

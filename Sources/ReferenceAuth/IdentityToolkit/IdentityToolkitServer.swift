@@ -34,6 +34,8 @@ public final class IdentityToolkitServer: Sendable {
     public let issuesUnsignedTokens: Bool
     let behaviour: ReferenceBehaviour
     private let projects = Mutex<(byKey: [String: ServerProject], byID: [String: ServerProject])>(([:], [:]))
+    /// The RS256 tokens handed out, and the backend's own tokens they stand for.
+    private let publishedTokens = Mutex<[String: String]>([:])
 
     /// A server answering with `reference`'s backend (with its defects and variations). With
     /// `issuesUnsignedTokens` it strips the signature of every ID token it answers, as the Auth Emulator issues
@@ -61,6 +63,9 @@ public final class IdentityToolkitServer: Sendable {
         }
     }
 
+    /// Where the server publishes the key of its RS256 ID tokens (a JSON Web Key set).
+    public var publishedKeysURL: URL { baseURL.appending(path: PublishedSigningKey.path) }
+
     /// A configuration whose sessions reach this server (and only it) instead of the network.
     public func urlSessionConfiguration() -> URLSessionConfiguration {
         let configuration = URLSessionConfiguration.ephemeral
@@ -69,6 +74,17 @@ public final class IdentityToolkitServer: Sendable {
     }
 
     /// The project a key made by ``newProject(_:)`` reaches; otherwise the project named `projectID`.
+    /// The token the client sees: RS256 under the published key (or unsigned, like the emulator's); the backend's
+    /// own token is kept to translate it back.
+    func published(_ token: String) -> String {
+        guard !issuesUnsignedTokens, let published = PublishedSigningKey.resign(token) else { return token }
+        publishedTokens.withLock { $0[published] = token }
+        return published
+    }
+
+    /// The backend's own token for one the server handed out; any other token as it is, for the backend to judge.
+    func backendToken(_ token: String) -> String { publishedTokens.withLock { $0[token] } ?? token }
+
     func project(forAPIKey key: String?, projectID: String? = nil) -> ServerProject {
         projects.withLock { projects in
             if let key, let project = projects.byKey[key] { return project }
