@@ -16,7 +16,7 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
     let backend: IdentityToolkitBackend
     let device: Device
     private var session: Session?
-    private var languageCode: String?
+    private(set) var languageCode: String?
     private var listeners: [Int: @Sendable (AuthUser?) -> Void] = [:]
     private var nextListenerID = 0
 
@@ -237,72 +237,5 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
             throw AuthError(.invalidActionCode, "the link is not an email sign-in link")
         }
         return code
-    }
-
-    // MARK: Phone
-
-    func verifyPhoneNumber(_ phoneNumber: String) async throws(AuthError) -> String {
-        guard !phoneNumber.isEmpty else { throw AuthError(.missingPhoneNumber, "to send verification codes, provide a phone number for the recipient") }
-        let answer = try await http.post("v1/accounts:sendVerificationCode", .object(["phoneNumber": .string(phoneNumber)]), languageCode: languageCode)
-        guard let sessionInfo = answer["sessionInfo"]?.stringValue, !sessionInfo.isEmpty else {
-            throw AuthError(.invalidVerificationID, "sendVerificationCode answered no sessionInfo")
-        }
-        try await backend.outbox.deliverTexts(for: sessionInfo)
-        return sessionInfo
-    }
-
-    /// Recorded, and without effect: the server verifies no app, so there is nothing to turn off.
-    func setAppVerificationDisabledForTesting(_ disabled: Bool) async {}
-
-    // MARK: Email and password, anonymous
-
-    func createUser(withEmail email: String, password: String) async throws(AuthError) -> AuthDataResult {
-        let answer = try await http.post("v1/accounts:signUp", .object(["email": .string(email), "password": .string(password), "returnSecureToken": .bool(true)]))
-        let user = try await startSession(answer)
-        return AuthDataResult(user: user, additionalUserInfo: AdditionalUserInfo(providerID: ProviderID.password, isNewUser: true))
-    }
-
-    func sendEmailVerification() async throws(AuthError) {
-        let idToken = try await getIDToken(forceRefresh: false)
-        _ = try await http.post("v1/accounts:sendOobCode", .object(["requestType": .string("VERIFY_EMAIL"), "idToken": .string(idToken)]), languageCode: languageCode)
-        try await backend.outbox.deliverEmails()
-    }
-
-    func applyActionCode(_ code: String) async throws(AuthError) {
-        _ = try await http.post("v1/accounts:update", .object(["oobCode": .string(code)]))
-    }
-
-    func reload() async throws(AuthError) {
-        let current = try signedIn()
-        _ = try await lookup(current.idToken)
-    }
-
-    func signInAnonymously() async throws(AuthError) -> AuthDataResult {
-        let answer = try await http.post("v1/accounts:signUp", .object(["returnSecureToken": .bool(true)]))
-        let user = try await startSession(answer)
-        return AuthDataResult(user: user, additionalUserInfo: AdditionalUserInfo(providerID: ProviderID.anonymous, isNewUser: true))
-    }
-
-    // MARK: Email link
-
-    func sendSignInLink(toEmail email: String, actionCodeSettings settings: ActionCodeSettings) async throws(AuthError) {
-        _ = try await http.post("v1/accounts:sendOobCode", .fields([
-            "requestType": .string("EMAIL_SIGNIN"), "email": .string(email), "continueUrl": .text(settings.url),
-            "canHandleCodeInApp": .bool(settings.handleCodeInApp), "iOSBundleId": .text(settings.iOSBundleID),
-            "androidPackageName": .text(settings.androidPackageName), "androidInstallApp": .bool(settings.androidInstallIfNotAvailable),
-            "androidMinimumVersion": .text(settings.androidMinimumVersion), "linkDomain": .text(settings.linkDomain),
-        ]), languageCode: languageCode)
-        try await backend.outbox.deliverEmails()
-    }
-
-    nonisolated func isSignIn(withEmailLink link: String) async -> Bool { EmailSignInLink.isSignInLink(link) }
-
-    func signIn(withEmail email: String, link: String) async throws(AuthError) -> AuthDataResult {
-        try await signIn(with: .emailLink(email: email, link: link))
-    }
-
-    func fetchSignInMethods(forEmail email: String) async throws(AuthError) -> [String] {
-        let answer = try await http.post("v1/accounts:createAuthUri", .object(["identifier": .string(email), "continueUri": .string("http://localhost")]))
-        return (answer["signinMethods"]?.arrayValue ?? []).compactMap(\.stringValue)
     }
 }

@@ -1,0 +1,26 @@
+import ConformanceKit
+import Foundation
+
+/// Email-link sign-in over REST: `sendOobCode`, the link carried to the world's mailbox, `createAuthUri`.
+extension IdentityToolkitClient {
+    func sendSignInLink(toEmail email: String, actionCodeSettings settings: ActionCodeSettings) async throws(AuthError) {
+        _ = try await http.post("v1/accounts:sendOobCode", .fields([
+            "requestType": .string("EMAIL_SIGNIN"), "email": .string(email), "continueUrl": .text(settings.url),
+            "canHandleCodeInApp": .bool(settings.handleCodeInApp), "iOSBundleId": .text(settings.iOSBundleID),
+            "androidPackageName": .text(settings.androidPackageName), "androidInstallApp": .bool(settings.androidInstallIfNotAvailable),
+            "androidMinimumVersion": .text(settings.androidMinimumVersion), "linkDomain": .text(settings.linkDomain),
+        ]), languageCode: languageCode)
+        try await backend.outbox.deliverEmails()
+    }
+
+    nonisolated func isSignIn(withEmailLink link: String) async -> Bool { EmailSignInLink.isSignInLink(link) }
+
+    func signIn(withEmail email: String, link: String) async throws(AuthError) -> AuthDataResult {
+        try await signIn(with: .emailLink(email: email, link: link))
+    }
+
+    func fetchSignInMethods(forEmail email: String) async throws(AuthError) -> [String] {
+        let answer = try await http.post("v1/accounts:createAuthUri", .object(["identifier": .string(email), "continueUri": .string("http://localhost")]))
+        return (answer["signinMethods"]?.arrayValue ?? []).compactMap(\.stringValue)
+    }
+}

@@ -1,0 +1,32 @@
+import ConformanceKit
+import Foundation
+
+/// Email and password accounts and anonymous users over REST.
+extension IdentityToolkitClient {
+    func createUser(withEmail email: String, password: String) async throws(AuthError) -> AuthDataResult {
+        let answer = try await http.post("v1/accounts:signUp", .object(["email": .string(email), "password": .string(password), "returnSecureToken": .bool(true)]))
+        let user = try await startSession(answer)
+        return AuthDataResult(user: user, additionalUserInfo: AdditionalUserInfo(providerID: ProviderID.password, isNewUser: true))
+    }
+
+    func sendEmailVerification() async throws(AuthError) {
+        let idToken = try await getIDToken(forceRefresh: false)
+        _ = try await http.post("v1/accounts:sendOobCode", .object(["requestType": .string("VERIFY_EMAIL"), "idToken": .string(idToken)]), languageCode: languageCode)
+        try await backend.outbox.deliverEmails()
+    }
+
+    func applyActionCode(_ code: String) async throws(AuthError) {
+        _ = try await http.post("v1/accounts:update", .object(["oobCode": .string(code)]))
+    }
+
+    func reload() async throws(AuthError) {
+        let current = try signedIn()
+        _ = try await lookup(current.idToken)
+    }
+
+    func signInAnonymously() async throws(AuthError) -> AuthDataResult {
+        let answer = try await http.post("v1/accounts:signUp", .object(["returnSecureToken": .bool(true)]))
+        let user = try await startSession(answer)
+        return AuthDataResult(user: user, additionalUserInfo: AdditionalUserInfo(providerID: ProviderID.anonymous, isNewUser: true))
+    }
+}
