@@ -1,14 +1,15 @@
 import ConformanceKit
 import Foundation
 
-/// `--identity-toolkit URL --project ID [--api-key KEY]`: the options of the `conformance` executable that point
-/// it at an Identity Toolkit server. Every other argument is left to ``ConformanceCommand``.
+/// `--identity-toolkit URL --project ID [--api-key KEY] [--published-keys URL]`: the options of the `conformance`
+/// executable that point it at an Identity Toolkit server. Every other argument is left to ``ConformanceCommand``.
 public enum IdentityToolkitCommandLine {
     /// The subject the arguments name with the arguments left for the command, or nil when they name no server.
     public static func subject(from arguments: [String]) throws(CommandArguments.UsageError) -> (subject: IdentityToolkitSubject, remaining: [String])? {
         var url: String?
         var project: String?
         var apiKey: String?
+        var publishedKeys: String?
         var remaining: [String] = []
         var rest = arguments[...]
         while let argument = rest.popFirst() {
@@ -16,11 +17,14 @@ public enum IdentityToolkitCommandLine {
             case "--identity-toolkit": url = try value(after: argument, in: &rest, naming: "the server's URL, e.g. http://127.0.0.1:9099")
             case "--project": project = try value(after: argument, in: &rest, naming: "the server's project ID, e.g. demo-conformance")
             case "--api-key": apiKey = try value(after: argument, in: &rest, naming: "an API key (any non-empty key for the emulator)")
+            case "--published-keys": publishedKeys = try value(after: argument, in: &rest, naming: "the URL of the JSON Web Key set of the server's ID tokens")
             default: remaining.append(argument)
             }
         }
         guard let url else {
-            if project != nil || apiKey != nil { throw CommandArguments.UsageError("--project and --api-key go with --identity-toolkit URL") }
+            if project != nil || apiKey != nil || publishedKeys != nil {
+                throw CommandArguments.UsageError("--project, --api-key and --published-keys go with --identity-toolkit URL")
+            }
             return nil
         }
         guard let baseURL = URL(string: url), ["http", "https"].contains(baseURL.scheme?.lowercased() ?? ""), baseURL.host?.isEmpty == false else {
@@ -33,7 +37,14 @@ public enum IdentityToolkitCommandLine {
         if arguments.contains("--parallel") {
             throw CommandArguments.UsageError("the server serves one project, so its checks run one at a time: --repeat runs go one after another, without --parallel")
         }
-        return (IdentityToolkitSubject(.emulator(baseURL: baseURL, projectID: project, apiKey: apiKey ?? "fake-api-key")), remaining)
+        var configuration = IdentityToolkitConfiguration.emulator(baseURL: baseURL, projectID: project, apiKey: apiKey ?? "fake-api-key")
+        if let publishedKeys {
+            guard let url = URL(string: publishedKeys), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
+                throw CommandArguments.UsageError("--published-keys needs an http or https URL, not \"\(publishedKeys)\"")
+            }
+            configuration.publishedKeys = url
+        }
+        return (IdentityToolkitSubject(configuration), remaining)
     }
 
     private static func value(after option: String, in rest: inout ArraySlice<String>, naming what: String) throws(CommandArguments.UsageError) -> String {

@@ -14,15 +14,20 @@ struct CommandLineTests {
         #expect(parsed.subject.configuration.apiKey == "fake-api-key")
         #expect(parsed.subject.configuration.isolation == .oneCheckAtATime)
         #expect(parsed.subject.capabilities.runsOneCheckAtATime && !parsed.subject.capabilities.runsOnWorldClock)
-        let keyed = try #require(try IdentityToolkitCommandLine.subject(from: ["--identity-toolkit", "https://auth.example.com", "--project", "p", "--api-key", "K"]))
+        #expect(parsed.subject.configuration.publishedKeys == IdentityToolkitConfiguration.firebasePublishedKeys)
+        let keyed = try #require(try IdentityToolkitCommandLine.subject(from: [
+            "--identity-toolkit", "https://auth.example.com", "--project", "p", "--api-key", "K", "--published-keys", "https://auth.example.com/jwks",
+        ]))
         #expect(keyed.subject.configuration.apiKey == "K" && keyed.remaining.isEmpty)
+        #expect(keyed.subject.configuration.publishedKeys?.absoluteString == "https://auth.example.com/jwks")
         #expect(try IdentityToolkitCommandLine.subject(from: ["--json", "--rule", "PHONE-3"]) == nil)
     }
 
     @Test("bad arguments are usage errors that say what is wrong", arguments: [
         (["--identity-toolkit"], "needs the server's URL"), (["--identity-toolkit", "foo", "--project", "p"], "http or https URL"),
         (["--identity-toolkit", "ftp://x", "--project", "p"], "http or https URL"), (["--identity-toolkit", "http://127.0.0.1:9099"], "needs --project"),
-        (["--project", "p"], "go with --identity-toolkit"), (["--identity-toolkit", "http://h", "--project", "--json"], "needs the server's project ID"),
+        (["--project", "p"], "go with --identity-toolkit"), (["--published-keys", "https://k"], "go with --identity-toolkit"),
+        (["--identity-toolkit", "http://h", "--project", "p", "--published-keys", "keys.json"], "http or https URL"), (["--identity-toolkit", "http://h", "--project", "--json"], "needs the server's project ID"),
         (["--identity-toolkit", "http://h", "--project", "p", "--defects"], "has none"),
         (["--identity-toolkit", "http://h", "--project", "p", "--repeat", "3", "--parallel", "2"], "without --parallel"),
     ])

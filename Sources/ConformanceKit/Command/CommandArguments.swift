@@ -45,7 +45,7 @@ public struct CommandArguments: Sendable, Hashable {
                conformance [--json] --benchmark [--repeat N] [--watchdog SECONDS]
                conformance --list [--rule ID]… [--area AREA]…
                conformance --catalogue [--json | --markdown [FILE]] [--rule ID]… [--area AREA]…
-               conformance --identity-toolkit URL --project ID [--api-key KEY] [report and stress options]
+               conformance --identity-toolkit URL --project ID [--api-key KEY] [--published-keys URL] [report options]
 
           (no flags)       run the whole rule catalogue against \(subject) and print the conformance table
           --json           print the machine-readable report instead of the table
@@ -70,7 +70,8 @@ public struct CommandArguments: Sendable, Hashable {
                            run against a server speaking the Identity Toolkit REST API instead (the Firebase
                            Auth Emulator: http://127.0.0.1:9099), one check at a time, with --project ID (the
                            emulator's project) and --api-key KEY (any non-empty key for the emulator; default
-                           fake-api-key); the `conformance` executable only
+                           fake-api-key) and --published-keys URL (the key set of its ID tokens; default
+                           Google's); the `conformance` executable only
           --benchmark      time the catalogue per area, the whole catalogue and the variants, --repeat
                            times each (default \(defaultBenchmarkRepeats)), and print min/median/max in milliseconds
 
