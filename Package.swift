@@ -17,12 +17,12 @@ let package = Package(
     targets: [
         .target(
             name: "MockIdP",
-            dependencies: [.product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["ConformanceFixtures", .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto")]
         ),
         .target(
             name: "ConformanceFixtures",
             path: "Fixtures",
-            resources: [.copy("fixture.schema.json"), .copy("catalogue.schema.json"), .copy("phone"), .copy("mfa"), .copy("email-link"), .copy("oauth")]
+            resources: [.copy("fixture.schema.json"), .copy("catalogue.schema.json"), .copy("phone"), .copy("mfa"), .copy("email-link"), .copy("oauth"), .copy("apple")]
         ),
         .target(
             name: "ConformanceKit",
