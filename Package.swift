@@ -26,7 +26,7 @@ let package = Package(
         ),
         .target(
             name: "ConformanceKit",
-            dependencies: ["MockIdP", "ConformanceFixtures"]
+            dependencies: ["MockIdP", "ConformanceFixtures", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(
             name: "ConformanceTesting",
