@@ -15,7 +15,7 @@ extension ReferenceBackend {
         }
         let outcome: SignInOutcome
         if var user = users.values.first(where: { $0.oauthIdentities[ProviderID.apple] == claims.sub }) {
-            if !behaviour.apple.keepsStoredName { user.displayName = fullName.map(\.description) }
+            if !behaviour.apple.keepsStoredName { user.displayName = fullName.map(displayName) }
             users[user.uid] = user
             outcome = behaviour.apple.asksForSecondFactor
                 ? firstFactorSucceeded(for: user, provider: ProviderID.apple)
@@ -31,7 +31,7 @@ extension ReferenceBackend {
     private func newAppleUser(_ claims: AppleIdentityClaims, fullName: PersonName?) -> UserRecord {
         var user = UserRecord(uid: newUID(), createdAt: stampedNow, lastSignInAt: stampedNow)
         user.oauthIdentities[ProviderID.apple] = claims.sub
-        user.displayName = behaviour.apple.keepsFullName ? fullName.map(\.description) : nil
+        user.displayName = behaviour.apple.keepsFullName ? fullName.map(displayName) : nil
         user.photoURL = behaviour.apple.photoURL
         let isRelay = claims.email?.lowercased().hasSuffix("@privaterelay.appleid.com") ?? false
         if let email = claims.email, behaviour.apple.keepsRelayEmail || !isRelay, !users.values.contains(where: { $0.email == email }) {
@@ -39,6 +39,11 @@ extension ReferenceBackend {
             user.isEmailVerified = claims.emailVerified.map { $0.value && (behaviour.apple.readsStringBooleans || !$0.isString) } ?? false
         }
         return user
+    }
+
+    private func displayName(_ name: PersonName) -> String {
+        let parts = behaviour.apple.familyNameFirst ? [name.familyName, name.givenName] : [name.givenName, name.familyName]
+        return parts.compactMap { $0 }.joined(separator: " ")
     }
 
     /// Apple's identity for a credential being linked to `uid`; `credentialAlreadyInUse`, with the credential
@@ -132,13 +137,9 @@ extension ReferenceBackend {
     /// The ES256 `client_secret` Apple's token and revoke endpoints take: signed by the developer's key, valid an hour.
     private func appleClientSecret(_ settings: AppleSignInSettings) throws(AuthError) -> String {
         let now = Int(world.clock.date.timeIntervalSince1970)
-        let claims: [String: any Sendable] = ["iss": settings.teamID, "iat": now, "exp": now + 3600, "aud": AppleIdentityClaims.issuer, "sub": settings.clientID]
-        do {
-            let key = try P256.Signing.PrivateKey(rawRepresentation: settings.privateKey)
-            let payload = try JSONSerialization.data(withJSONObject: claims, options: [.sortedKeys, .withoutEscapingSlashes])
-            return try CompactJWS.sign(header: JOSEHeader(alg: "ES256", kid: settings.keyID), payload: payload, with: .p256(key)).compact
-        } catch {
-            throw AuthError(.invalidCredential, "the project's Apple key cannot sign: \(error)")
+        guard let key = try? P256.Signing.PrivateKey(rawRepresentation: settings.privateKey) else {
+            throw AuthError(.invalidCredential, "the project's Apple key is not a P-256 private key")
         }
+        return AppleClientSecretClaims(iss: settings.teamID, iat: now, exp: now + 3600, sub: settings.clientID).signed(kid: settings.keyID, with: key)
     }
 }

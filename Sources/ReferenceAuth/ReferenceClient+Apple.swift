@@ -35,7 +35,7 @@ extension ReferenceClient: AppleSignInFacet {
 
     func credential(for authorization: AppleAuthorization) async throws(AuthError) -> AuthCredential {
         let rawNonce = pendingAppleNonce
-        pendingAppleNonce = nil
+        if behaviour.apple.forgetsNonceAfterCallback { pendingAppleNonce = nil }
         guard rawNonce != nil || !behaviour.apple.requiresPendingRequest else {
             throw AuthError(.missingOrInvalidNonce, "a Sign in with Apple callback came, but no sign-in request was sent")
         }

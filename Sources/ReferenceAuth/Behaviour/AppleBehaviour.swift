@@ -29,8 +29,12 @@ extension ReferenceBehaviour {
         var checksExpiry = true
         /// The delegate's callback is refused when no request is pending (APPLE-6).
         var requiresPendingRequest = true
+        /// The pending request's nonce is forgotten once its callback came; the guide's sample keeps `currentNonce`.
+        var forgetsNonceAfterCallback = true
         /// The first authorization's name goes with the credential and becomes the display name.
         var keepsFullName = true
+        /// The display name puts the family name first, as `PersonNameComponentsFormatter` does in some locales.
+        var familyNameFirst = false
         var photoURL: URL?
         /// A relay address (`@privaterelay.appleid.com`) is kept as the user's email.
         var keepsRelayEmail = true
