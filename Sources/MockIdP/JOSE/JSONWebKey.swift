@@ -36,6 +36,11 @@ public struct JSONWebKey: Codable, Sendable, Hashable {
     }
 
     public func rsaPrivateKey() throws(JOSEError) -> _RSA.Signing.PrivateKey {
+        if let parsed = Self.parsedAppleTestKeys[self] { return parsed }
+        return try parsedRSAPrivateKey()
+    }
+
+    func parsedRSAPrivateKey() throws(JOSEError) -> _RSA.Signing.PrivateKey {
         let members = [n, e, d, p, q].map { $0.flatMap { Base64URL.decode($0) } }
         guard kty == "RSA", case let values = members.compactMap({ $0 }), values.count == 5 else { throw .notASigningKey(kid) }
         do {
