@@ -18,17 +18,17 @@ let package = Package(
     targets: [
         .target(
             name: "MockIdP",
-            dependencies: [.product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["ConformanceFixtures", .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto")]
         ),
         .target(
             name: "ConformanceFixtures",
             path: "Fixtures",
             exclude: ["identity-toolkit"],
-            resources: [.copy("fixture.schema.json"), .copy("catalogue.schema.json"), .copy("phone"), .copy("mfa"), .copy("email-link"), .copy("oauth")]
+            resources: [.copy("fixture.schema.json"), .copy("catalogue.schema.json"), .copy("phone"), .copy("mfa"), .copy("email-link"), .copy("oauth"), .copy("apple")]
         ),
         .target(
             name: "ConformanceKit",
-            dependencies: ["MockIdP", "ConformanceFixtures"]
+            dependencies: ["MockIdP", "ConformanceFixtures", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(
             name: "ConformanceTesting",
@@ -58,6 +58,7 @@ let package = Package(
         .testTarget(name: "MFATests", dependencies: ["ConformanceTesting", "ReferenceAuth", "ReferenceTestSupport"]),
         .testTarget(name: "EmailLinkTests", dependencies: ["ConformanceTesting", "ReferenceAuth", "ReferenceTestSupport"]),
         .testTarget(name: "OAuthTests", dependencies: ["ConformanceTesting", "ReferenceAuth", "ReferenceTestSupport"]),
+        .testTarget(name: "AppleTests", dependencies: ["ConformanceTesting", "ReferenceAuth", "ReferenceTestSupport"]),
         .testTarget(name: "IdentityToolkitTests", dependencies: ["IdentityToolkitSubject", "ReferenceAuth", "ReferenceTestSupport"]),
         .testTarget(name: "ConformanceKitTests", dependencies: ["ConformanceKit"]),
         .testTarget(name: "MockIdPTests", dependencies: ["MockIdP"]),

@@ -26,10 +26,10 @@ final class Courier: Sendable {
 
     func set(_ mode: DeliveryMode) { self.mode.withLock { $0 = mode } }
 
-    func deliver(_ delivered: WorldEvent, refused: (String) -> WorldEvent, stalled: WorldEvent) async throws(PartyError) {
+    func deliver(_ delivered: WorldEvent?, refused: (String) -> WorldEvent, stalled: WorldEvent) async throws(PartyError) {
         switch mode.withLock({ $0 }) {
         case .delivering:
-            transcript.record(delivered)
+            if let delivered { transcript.record(delivered) }
         case .failing:
             transcript.record(refused(failure))
             throw .failed(reason: failure)

@@ -11,6 +11,7 @@ public enum WorldEvent: Sendable, Hashable, CustomStringConvertible {
     case stall(StallEvent)
     case github(GitHubEvent)
     case browser(BrowserEvent)
+    case apple(AppleEvent)
 
     public var description: String {
         switch self {
@@ -22,6 +23,7 @@ public enum WorldEvent: Sendable, Hashable, CustomStringConvertible {
         case .stall(let event): event.description
         case .github(let event): event.description
         case .browser(let event): event.description
+        case .apple(let event): event.description
         }
     }
 }

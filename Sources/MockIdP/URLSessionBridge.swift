@@ -28,7 +28,7 @@ enum WorldRegistry {
     static func world(for key: String) -> World? { entries.withLock { $0.byKey[key]?.world } }
 }
 
-/// A `URLProtocol` that answers requests for the world's hosts (`github.com`, `api.github.com`) from the
+/// A `URLProtocol` that answers requests for the world's hosts (`github.com`, `api.github.com`, `appleid.apple.com`) from the
 /// in-process parties, so a subject that uses `URLSession` reaches them unchanged. It finds its world through
 /// the header ``worldHeader`` that ``World/urlSessionConfiguration()`` adds to every request of the session,
 /// and hands the request over without waiting in real time.
@@ -39,7 +39,7 @@ public final class URLSessionBridge: URLProtocol {
 
     override public class func canInit(with request: URLRequest) -> Bool {
         guard let host = request.url?.host?.lowercased() else { return false }
-        return GitHubServer.hosts.contains(host)
+        return GitHubServer.hosts.contains(host) || AppleIDProvider.hosts.contains(host)
     }
 
     override public class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
@@ -55,7 +55,8 @@ public final class URLSessionBridge: URLProtocol {
         let forwarded = HTTPRequest(method: request.httpMethod ?? "GET", url: url, headers: headers, body: Self.body(of: request))
         let bridge = Unchecked(value: self)
         let task = Task {
-            let response = await world.github.handle(forwarded)
+            let isApple = AppleIDProvider.hosts.contains(url.host?.lowercased() ?? "")
+            let response = isApple ? await world.apple.handle(forwarded) : await world.github.handle(forwarded)
             guard !Task.isCancelled else { return }
             bridge.value.deliver(response, for: url)
         }

@@ -16,6 +16,7 @@ public final class World: Sendable {
     /// The texts and emails the subject sent, to read one at a time.
     public let outbound: Outbound
     public let github: GitHubServer
+    public let apple: AppleIDProvider
     /// The system browser: opens authorization pages and acts as the check scripted.
     public let browser: Browser
 
@@ -31,6 +32,7 @@ public final class World: Sendable {
         recaptcha = ReCaptcha(transcript: transcript, random: random, devices: devices)
         outbound = Outbound(transcript: transcript)
         github = GitHubServer(transcript: transcript, clock: clock, random: random, stalls: stalls)
+        apple = AppleIDProvider(transcript: transcript, clock: clock, random: random, stalls: stalls)
         browser = Browser(transcript: transcript, devices: devices, github: github)
     }
 }

@@ -34,6 +34,10 @@ extension ReferenceBackend {
             }
             user = users[uid] ?? user
             user.oauthIdentities[providerID] = identity.id
+        case .apple(let idToken, let rawNonce, _):
+            let sub = try await appleIdentity(toLink: credential, idToken: idToken, rawNonce: rawNonce, toUser: uid)
+            user = users[uid] ?? user
+            user.oauthIdentities[ProviderID.apple] = sub
         case .password(let email, let password):
             guard user.password == nil else { throw AuthError(.providerAlreadyLinked, "the user already has a password") }
             let email = try newAccountEmail(email, password: password)

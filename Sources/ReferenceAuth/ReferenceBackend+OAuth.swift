@@ -1,7 +1,6 @@
 import ConformanceKit
 import Foundation
 import MockIdP
-import Synchronization
 
 /// Generic OAuth with GitHub: the authorization request, the code exchange with the client secret and the PKCE
 /// verifier, and the user found or created from the provider's profile (one account per provider identity).
@@ -58,7 +57,7 @@ extension ReferenceBackend {
         let http = HTTPRequest.form(URL(string: "https://github.com/login/oauth/access_token")!, fields, headers: ["Accept": "application/json"])
         var token: String?
         for _ in 0..<behaviour.oauth.codeExchanges {
-            let body = try await callGitHub(http).jsonObject ?? [:]
+            let body = try await call(.github, http).jsonObject ?? [:]
             if token == nil, let accessToken = body["access_token"] as? String { token = accessToken; continue }
             if token == nil, let error = body["error"] as? String {
                 let message = "GitHub refused the code: \(error): \(body["error_description"] as? String ?? "")"
@@ -101,7 +100,7 @@ extension ReferenceBackend {
     func oauthIdentity(providerID: String, accessToken: String) async throws(AuthError) -> OAuthIdentity {
         guard providerID == ProviderID.github else { throw AuthError(.invalidProviderID, "\(providerID) is not a supported provider") }
         let headers = ["Authorization": "Bearer \(accessToken)", "Accept": "application/vnd.github+json"]
-        let user = try await callGitHub(HTTPRequest(url: URL(string: "https://api.github.com/user")!, headers: headers))
+        let user = try await call(.github, HTTPRequest(url: URL(string: "https://api.github.com/user")!, headers: headers))
         guard user.status == 200, let object = user.jsonObject, let id = object["id"] else {
             throw AuthError(.invalidCredential, "GitHub did not accept the access token (HTTP \(user.status))")
         }
@@ -109,24 +108,10 @@ extension ReferenceBackend {
         for (key, value) in object {
             if let text = value as? String { profile[key] = text } else if let number = value as? NSNumber { profile[key] = number.stringValue }
         }
-        let emails = try await callGitHub(HTTPRequest(url: URL(string: "https://api.github.com/user/emails")!, headers: headers))
+        let emails = try await call(.github, HTTPRequest(url: URL(string: "https://api.github.com/user/emails")!, headers: headers))
         let list = (try? JSONSerialization.jsonObject(with: emails.body)) as? [[String: Any]] ?? []
         let primary = list.first { $0["primary"] as? Bool == true && $0["verified"] as? Bool == true }?["email"] as? String
         return OAuthIdentity(id: "\(id)", profile: behaviour.oauth.returnsProfile ? profile : [:], email: primary ?? profile["email"])
-    }
-
-    /// One request to GitHub within the network timeout, on the world's clock.
-    private func callGitHub(_ request: HTTPRequest) async throws(AuthError) -> HTTPResponse {
-        let github = world.github
-        let answer = ResponseSlot()
-        try await callOutsideParty(.github) { () async throws(PartyError) in
-            let response = await github.handle(request)
-            answer.value.withLock { $0 = response }
-        }
-        guard let response = answer.value.withLock({ $0 }), response.status < 500 else {
-            throw behaviour.outsideParties.failure("GitHub failed: HTTP \(answer.value.withLock { $0?.status ?? 0 })")
-        }
-        return response
     }
 }
 
@@ -149,9 +134,4 @@ struct OAuthIdentity: Sendable {
     let id: String
     let profile: [String: String]
     let email: String?
-}
-
-/// Where a call to GitHub leaves its response.
-private final class ResponseSlot: Sendable {
-    let value = Mutex<HTTPResponse?>(nil)
 }

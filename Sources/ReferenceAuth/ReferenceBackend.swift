@@ -18,6 +18,10 @@ actor ReferenceBackend: AuthBackend {
     /// Authorization requests sent to OAuth providers, by state.
     var oauthRequests: [String: OAuthRequest] = [:]
     var oauthRequestCount = 0
+    /// Apple's published keys, as last fetched.
+    var appleKeys: JSONWebKeySet?
+    /// Identity token and raw nonce pairs that signed someone in (APPLE-13).
+    var usedAppleCredentials: Set<String> = []
     var refreshTokens: [String: SessionGrant] = [:]
     var emailVerificationCodes: [String: String] = [:]
     var pushSecrets: [String: (secret: String, deviceToken: String)] = [:]
@@ -131,6 +135,7 @@ enum OutsideParty: String, CustomStringConvertible {
     case smsCarrier = "SMS carrier"
     case mailServer = "mail server"
     case github = "GitHub"
+    case apple = "Apple"
 
     var description: String { rawValue }
 }

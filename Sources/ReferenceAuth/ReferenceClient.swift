@@ -23,6 +23,10 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
     private var pendingRedirect: (eventID: String, token: String?)?
     /// The OAuth authorization request being waited for, and the redirect once it came.
     var pendingOAuth: PendingOAuth?
+    /// The raw nonce of the Sign in with Apple request being waited for (the guide's `currentNonce`).
+    var pendingAppleNonce: String?
+    /// The first raw nonce this client made, for a client that does not make a fresh one per request.
+    var firstAppleNonce: String?
     /// Unless verifications outlive the client: this instance's private names for verification IDs.
     private var privateVerificationIDs: [String: String] = [:]
 
@@ -87,7 +91,7 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
     }
 
     /// The current session; `nullUser` when nobody is signed in.
-    private func signedIn() throws(AuthError) -> (uid: String, tokens: SessionTokens) {
+    func signedIn() throws(AuthError) -> (uid: String, tokens: SessionTokens) {
         guard let session else { throw AuthError(.nullUser, "nobody is signed in") }
         return session
     }
@@ -169,7 +173,8 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
     func reauthenticate(with credential: AuthCredential) async throws(AuthError) -> AuthDataResult {
         let current = try signedIn()
         let outcome = try await firstFactor(credential, creatingUser: false)
-        if case .signedIn(let response) = outcome, response.user.uid != current.uid {
+        let checksUser = behaviour.apple.reauthenticateChecksUser || credential.providerID != ProviderID.apple
+        if case .signedIn(let response) = outcome, response.user.uid != current.uid, checksUser {
             throw AuthError(.userMismatch, "the credential belongs to another user")
         }
         return try await signIn(outcome)
@@ -190,6 +195,8 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
             return try await backend.signInWithEmailLink(email: email, oobCode: code, creatingUser: creatingUser)
         case .oauth(let providerID, let accessToken, _):
             return try await backend.signInWithOAuth(providerID: providerID, accessToken: accessToken, creatingUser: creatingUser)
+        case .apple(let idToken, let rawNonce, let fullName):
+            return try await backend.signInWithApple(idToken: idToken, rawNonce: rawNonce, fullName: fullName, creatingUser: creatingUser)
         }
     }
 

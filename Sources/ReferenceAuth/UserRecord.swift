@@ -10,6 +10,7 @@ struct UserRecord: Sendable {
     var isEmailVerified = false
     var isAnonymous = false
     var displayName: String?
+    var photoURL: URL?
     var secondFactors: [EnrolledFactor] = []
     /// Has signed in with an email link (`fetchSignInMethods` reports `emailLink`).
     var usedEmailLink = false
@@ -25,7 +26,7 @@ struct UserRecord: Sendable {
 
     var snapshot: AuthUser {
         AuthUser(
-            uid: uid, email: email, phoneNumber: phoneNumber, displayName: displayName, isEmailVerified: isEmailVerified,
+            uid: uid, email: email, phoneNumber: phoneNumber, displayName: displayName, photoURL: photoURL, isEmailVerified: isEmailVerified,
             isAnonymous: isAnonymous,
             providerData: providers.map { provider in
                 UserInfo(

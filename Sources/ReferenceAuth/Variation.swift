@@ -20,7 +20,7 @@ public struct Variation: Sendable, Hashable, CaseIterable, RawRepresentable, Cus
 
     public static let allCases: [Variation] = [
         .smsWithYearAndAutoFillLine, .htmlEmail, .asynchronousListeners, .realTimeTimestamps, .rejectsShortNumbers, .emailEnumerationProtection,
-        .dropsReservedOAuthParameters,
+        .dropsReservedOAuthParameters, .appleFamilyNameFirst, .keepsAppleNonceAfterCallback,
     ]
 
     public var rawValue: String { name }
@@ -65,4 +65,14 @@ extension Variation {
     public static let dropsReservedOAuthParameters = Variation("dropsReservedOAuthParameters") {
         $0.capabilities.reservedOAuthParameters = .dropped
     }
+}
+
+extension Variation {
+    /// The display name from Apple's name puts the family name first ("Appleseed Alice"), as name formatting does in
+    /// some locales (APPLE-7 asks for the name, not an order).
+    public static let appleFamilyNameFirst = Variation("appleFamilyNameFirst") { $0.apple.familyNameFirst = true }
+
+    /// The pending request's raw nonce outlives its callback, as the guide's sample keeps `currentNonce` (APPLE-6
+    /// refuses only callbacks to an app that sent no request).
+    public static let keepsAppleNonceAfterCallback = Variation("keepsAppleNonceAfterCallback") { $0.apple.forgetsNonceAfterCallback = false }
 }

@@ -5,12 +5,16 @@ import Testing
 struct FixtureSchemaTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Fixtures").standardized
 
+    /// JSON files under `Fixtures/` that are not fixture files: the test-only Apple keys are a JWK Set, which
+    /// AppleTests checks.
+    static let notFixtures: Set = ["apple/test-keys.json"]
+
     static var files: [String] {
         let folders = (try? FileManager.default.contentsOfDirectory(atPath: fixtures.path)) ?? []
         return folders.sorted().flatMap { folder in
             ((try? FileManager.default.contentsOfDirectory(atPath: fixtures.appendingPathComponent(folder).path)) ?? [])
                 .filter { $0.hasSuffix(".json") }.sorted().map { "\(folder)/\($0)" }
-        }
+        }.filter { !notFixtures.contains($0) }
     }
 
     static func load(_ path: String) throws -> JSONValue {
@@ -21,6 +25,7 @@ struct FixtureSchemaTests {
     func found() {
         #expect(Self.files.contains("phone/e164.json") && Self.files.contains("mfa/phone-hint-mask.json"))
         #expect(Self.files.contains("email-link/links.json") && Self.files.contains("oauth/custom-parameters.json"))
+        #expect(Self.files.contains("apple/id-tokens.json") && Self.files.contains("apple/nonce.json"))
     }
 
     @Test("file", arguments: files)
@@ -54,5 +59,29 @@ struct FixtureSchemaTests {
         for expected in ["unexpected property extra", "$.version: less than", "does not match", "shorter than 1", "missing required reason", "not unique"] {
             #expect(errors.contains(expected), "no error \"\(expected)\" in:\n\(errors)")
         }
+    }
+
+    @Test("apple/id-tokens and apple/nonce cases have their own shape, and only there")
+    func appleShapes() throws {
+        let validator = JSONSchemaSubset(root: try Self.load("fixture.schema.json"))
+        func errors(_ fixture: String, _ cases: String) throws -> String {
+            let file = #"{"$schema": "../fixture.schema.json", "fixture": "\#(fixture)", "version": 1, "description": "d", "cases": [\#(cases)]}"#
+            return validator.errors(in: try JSONDecoder().decode(JSONValue.self, from: Data(file.utf8))).joined(separator: "\n")
+        }
+        let token = #"{"id": "a", "description": "d", "token": "x.y.z", "clientID": "com.example", "rawNonce": null, "now": 1, "valid": true, "rules": ["APPLE-5"]}"#
+        let nonce = #"{"id": "a", "description": "d", "input": "", "sha256Hex": "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855", "rules": ["APPLE-2"]}"#
+        #expect(try errors("apple/id-tokens", token).isEmpty)
+        #expect(try errors("apple/nonce", nonce).isEmpty)
+        let badToken = token.replacingOccurrences(of: #""valid": true"#, with: #""valid": false"#).replacingOccurrences(of: #""now": 1"#, with: #""now": 1.5"#)
+        let tokenErrors = try errors("apple/id-tokens", badToken)
+        for expected in ["$.cases[0]: missing required reason", "$.cases[0].now: not of type integer"] {
+            #expect(tokenErrors.contains(expected), "no error \"\(expected)\" in:\n\(tokenErrors)")
+        }
+        #expect(try errors("apple/id-tokens", badToken.replacingOccurrences(of: #""valid": false"#, with: #""valid": false, "reason": "nonceWrong""#))
+            .contains("$.cases[0].reason: not one of the enum's values"))
+        #expect(try errors("apple/nonce", nonce.replacingOccurrences(of: "e3b0", with: "E3B0")).contains("$.cases[0].sha256Hex: \"E3B0"))
+        #expect(try errors("apple/nonce", token).contains("$.cases[0]: missing required sha256Hex"))
+        #expect(try errors("phone/e164", token).contains("$.cases[0]: missing required input"))
+        #expect(try errors("phone/e164", nonce).contains("$.cases[0]: unexpected property sha256Hex"))
     }
 }

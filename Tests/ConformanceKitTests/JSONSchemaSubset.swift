@@ -11,7 +11,7 @@ struct JSONSchemaSubset {
     static let annotations: Set = ["$schema", "$defs", "title", "description"]
     static let assertions: Set = [
         "type", "properties", "required", "additionalProperties", "items", "minItems", "uniqueItems", "pattern",
-        "minLength", "maxLength", "minimum", "const", "enum", "anyOf", "if", "then", "$ref",
+        "minLength", "maxLength", "minimum", "const", "enum", "anyOf", "if", "then", "else", "$ref",
     ]
 
     let root: JSONValue
@@ -65,17 +65,24 @@ struct JSONSchemaSubset {
         case ("anyOf", .array(let options), _):
             return options.contains { errors(in: instance, schema: $0, at: path).isEmpty } ? [] : ["\(path): matches none of anyOf"]
         case ("if", _, _):
-            guard errors(in: instance, schema: value, at: path).isEmpty, let then = schema["then"] else { return [] }
-            return errors(in: instance, schema: then, at: path)
-        case ("then", _, _):
+            let branch = errors(in: instance, schema: value, at: path).isEmpty ? schema["then"] : schema["else"]
+            return branch.map { errors(in: instance, schema: $0, at: path) } ?? []
+        case ("then", _, _), ("else", _, _):
             return []
         case ("$ref", .string(let reference), _):
-            guard reference.hasPrefix("#/$defs/"), case .object(let root) = root, case .object(let definitions)? = root["$defs"],
-                let target = definitions[String(reference.dropFirst("#/$defs/".count))]
-            else { return ["\(path): unresolvable $ref \(reference)"] }
+            guard let target = resolve(reference) else { return ["\(path): unresolvable $ref \(reference)"] }
             return errors(in: instance, schema: target, at: path)
         default:
             return []
+        }
+    }
+
+    /// A reference into `$defs`, one definition or a path within it (`#/$defs/case/properties/id`).
+    private func resolve(_ reference: String) -> JSONValue? {
+        guard reference.hasPrefix("#/$defs/") else { return nil }
+        return reference.dropFirst(2).split(separator: "/").reduce(Optional(root)) { schema, name in
+            guard case .object(let members)? = schema else { return nil }
+            return members[String(name)]
         }
     }
 

@@ -30,7 +30,7 @@ struct ReportOptionsTests {
         let outcome = await ConformanceCommand.run(subject: BrokenSubject(), arguments: ["--junit"])
         let root = try #require(try XMLDocument(xmlString: outcome.output, options: []).rootElement())
         let suites = root.elements(forName: "testsuite")
-        #expect(suites.compactMap { $0.attribute(forName: "name")?.stringValue } == ["phone", "multiFactor", "emailLink", "oauth", "general"])
+        #expect(suites.compactMap { $0.attribute(forName: "name")?.stringValue } == ["phone", "multiFactor", "emailLink", "oauth", "apple", "general"])
         let cases = suites.flatMap { $0.elements(forName: "testcase") }
         #expect(cases.count == RuleCatalogue.all.map(\.checks.count).reduce(0, +))
         let failure = try #require(cases.first?.elements(forName: "failure").first)

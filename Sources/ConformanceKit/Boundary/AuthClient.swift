@@ -54,6 +54,7 @@ public protocol AuthClient: Sendable {
     var multiFactor: (any MultiFactorFacet)? { get }
     var emailLink: (any EmailLinkFacet)? { get }
     var oauth: (any OAuthFacet)? { get }
+    var apple: (any AppleSignInFacet)? { get }
 }
 
 extension AuthClient {
@@ -63,4 +64,5 @@ extension AuthClient {
     public var multiFactor: (any MultiFactorFacet)? { nil }
     public var emailLink: (any EmailLinkFacet)? { nil }
     public var oauth: (any OAuthFacet)? { nil }
+    public var apple: (any AppleSignInFacet)? { nil }
 }

@@ -8,6 +8,8 @@ public enum AuthCredential: Sendable, Hashable, CustomStringConvertible {
     case emailLink(email: String, link: String)
     /// `OAuthProvider.credential(providerID:accessToken:idToken:)`, as `getCredentialWith` returns it.
     case oauth(providerID: String, accessToken: String, idToken: String?)
+    /// `OAuthProvider.appleCredential(withIDToken:rawNonce:fullName:)`.
+    case apple(idToken: String, rawNonce: String?, fullName: PersonName?)
 
     /// The Firebase provider ID the credential belongs to.
     public var providerID: String {
@@ -15,6 +17,7 @@ public enum AuthCredential: Sendable, Hashable, CustomStringConvertible {
         case .phone: ProviderID.phone
         case .password, .emailLink: ProviderID.password
         case .oauth(let providerID, _, _): providerID
+        case .apple: ProviderID.apple
         }
     }
 
@@ -24,6 +27,8 @@ public enum AuthCredential: Sendable, Hashable, CustomStringConvertible {
         case .password(let email, _): "password credential (\(email))"
         case .emailLink(let email, _): "email-link credential (\(email))"
         case .oauth(let providerID, let accessToken, _): "\(providerID) credential (access token \"\(accessToken.abbreviated)\")"
+        case .apple(let idToken, let rawNonce, let fullName):
+            "apple.com credential (identity token \"\(idToken.abbreviated)\", raw nonce \(rawNonce.map { "\"\($0)\"" } ?? "none")\(fullName.map { ", name \"\($0)\"" } ?? ""))"
         }
     }
 }
@@ -35,6 +40,7 @@ public enum ProviderID {
     public static let anonymous = "anonymous"
     public static let firebase = "Firebase"
     public static let github = "github.com"
+    public static let apple = "apple.com"
 }
 
 extension String {

@@ -8,11 +8,15 @@ public struct AuthError: Error, Sendable, CustomStringConvertible {
     public var message: String
     /// With `secondFactorRequired`: how to finish the sign-in (`AuthErrorUserInfoMultiFactorResolverKey`).
     public var resolver: (any MultiFactorResolver)?
+    /// With `credentialAlreadyInUse`: a credential that signs in to the account the credential belongs to
+    /// (`AuthErrorUserInfoUpdatedCredentialKey`, APPLE-9).
+    public var updatedCredential: AuthCredential?
 
-    public init(_ code: AuthErrorCode, _ message: String = "", resolver: (any MultiFactorResolver)? = nil) {
+    public init(_ code: AuthErrorCode, _ message: String = "", resolver: (any MultiFactorResolver)? = nil, updatedCredential: AuthCredential? = nil) {
         self.code = code
         self.message = message
         self.resolver = resolver
+        self.updatedCredential = updatedCredential
     }
 
     public var description: String { message.isEmpty ? code.label : "\(code.label): \(message)" }

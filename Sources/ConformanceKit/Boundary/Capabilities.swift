@@ -56,7 +56,8 @@ public enum Flow: String, Sendable, Hashable, CaseIterable, Codable {
         case .multiFactor: [.emailPassword, .multiFactor]
         case .emailLink: [.emailPassword, .emailLink]
         case .oauth: [.oauth]
-        case .apple, .general: []
+        case .apple: [.apple]
+        case .general: []
         }
     }
 }
@@ -69,6 +70,7 @@ public enum Facet: String, Sendable, Hashable, CaseIterable, Codable, CustomStri
     case multiFactor
     case emailLink
     case oauth
+    case apple
 
     /// Whether `client` offers this facet.
     public func isOffered(by client: any AuthClient) -> Bool {
@@ -79,6 +81,7 @@ public enum Facet: String, Sendable, Hashable, CaseIterable, Codable, CustomStri
         case .multiFactor: client.multiFactor != nil
         case .emailLink: client.emailLink != nil
         case .oauth: client.oauth != nil
+        case .apple: client.apple != nil
         }
     }
 

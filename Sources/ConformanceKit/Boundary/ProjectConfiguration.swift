@@ -14,16 +14,19 @@ public struct ProjectConfiguration: Sendable, Hashable {
     public var passwordSignInEnabled: Bool
     /// The generic OAuth providers the project configured, by provider ID (`github.com`).
     public var oauthProviders: [String: OAuthProviderSettings]
+    /// Sign in with Apple (the `apple.com` provider).
+    public var apple: AppleSignInSettings
     /// How long any call may wait for an outside party (SMS, email, GitHub, Apple) before failing with `networkError` (AUTH-2).
     public var networkTimeout: Duration
 
     public init(
-        projectID: String = "conformance-demo", appName: String = "Conformance Demo", bundleID: String = "com.example.conformance",
+        projectID: String = "conformance-demo", appName: String = "Conformance Demo", bundleID: String = ProjectConfiguration.standardBundleID,
         phone: PhoneSettings = PhoneSettings(), multiFactor: MultiFactorSettings = MultiFactorSettings(),
         emailLink: EmailLinkSettings = EmailLinkSettings(), passwordSignInEnabled: Bool = true,
-        oauthProviders: [String: OAuthProviderSettings] = [ProviderID.github: .github], networkTimeout: Duration = .seconds(30)
+        oauthProviders: [String: OAuthProviderSettings] = [ProviderID.github: .github], apple: AppleSignInSettings = .standard, networkTimeout: Duration = .seconds(30)
     ) {
         self.oauthProviders = oauthProviders
+        self.apple = apple
         self.projectID = projectID
         self.appName = appName
         self.bundleID = bundleID
@@ -35,6 +38,7 @@ public struct ProjectConfiguration: Sendable, Hashable {
     }
 
     public static let standard = ProjectConfiguration()
+    public static let standardBundleID = "com.example.conformance"
 
     /// The configuration itself if it is one a project can have; otherwise the first problem found.
     public func validated() throws(ConfigurationError) -> ProjectConfiguration {

@@ -14,5 +14,11 @@ enum RuleFixtures {
         "LINK-5": ["email-link/links.json"],
         "OAUTH-1": ["oauth/custom-parameters.json"],
         "OAUTH-2": ["oauth/custom-parameters.json"],
+        "APPLE-1": ["apple/nonce.json"],
+        "APPLE-2": ["apple/nonce.json"],
+        "APPLE-3": ["apple/id-tokens.json"],
+        "APPLE-4": ["apple/id-tokens.json"],
+        "APPLE-5": ["apple/id-tokens.json"],
+        "APPLE-8": ["apple/id-tokens.json"],
     ]
 }

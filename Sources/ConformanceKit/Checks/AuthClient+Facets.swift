@@ -1,3 +1,5 @@
+import MockIdP
+
 /// The facets' calls as the checks make them: through the facet, or an ``AdapterError`` when it is missing.
 extension AuthClient {
     func verifyPhoneNumber(_ phoneNumber: String) async throws -> String {
@@ -50,6 +52,18 @@ extension AuthClient {
 
     func credential(with provider: OAuthProvider) async throws -> AuthCredential {
         try await required(\.oauth, .oauth).credential(with: provider)
+    }
+
+    func randomNonce(length: Int) throws -> String { try required(\.apple, .apple).randomNonce(length: length) }
+
+    func requestAppleAuthorization() async throws -> AppleAuthorization { try await required(\.apple, .apple).requestAuthorization() }
+
+    func appleCredential(for authorization: AppleAuthorization) async throws -> AuthCredential {
+        try await required(\.apple, .apple).credential(for: authorization)
+    }
+
+    func revokeAppleToken(withAuthorizationCode code: String) async throws {
+        try await required(\.apple, .apple).revokeToken(withAuthorizationCode: code)
     }
 
     private func required<F>(_ keyPath: KeyPath<Self, F?>, _ facet: Facet) throws(AdapterError) -> F {

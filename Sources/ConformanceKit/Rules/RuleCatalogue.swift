@@ -1,7 +1,7 @@
 /// Every rule the suite enforces, in catalogue order. The catalogue is the source of truth for rule IDs,
 /// levels, statements, sources and checks; SPEC.md is where each rule came from.
 public enum RuleCatalogue {
-    public static let all: [Rule] = phone + multiFactor + emailLink + oauth + general
+    public static let all: [Rule] = phone + multiFactor + emailLink + oauth + apple + general
 
     public static let phone: [Rule] = [
         .phone1, .phone2, .phone3, .phone4, .phone5, .phone6, .phone7, .phone8, .phone9,
@@ -17,6 +17,10 @@ public enum RuleCatalogue {
     ]
 
     public static let oauth: [Rule] = [.oauth1, .oauth2, .oauth3, .oauth4, .oauth5, .oauth6, .oauth7, .oauth8, .oauth9, .oauth10, .oauth11]
+
+    public static let apple: [Rule] = [
+        .apple1, .apple2, .apple3, .apple4, .apple5, .apple6, .apple7, .apple8, .apple9, .apple10, .apple11, .apple12, .apple13,
+    ]
 
     public static let general: [Rule] = [.auth1, .auth2, .auth3, .auth4, .auth5]
 

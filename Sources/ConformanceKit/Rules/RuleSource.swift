@@ -115,6 +115,37 @@ extension RuleSource {
         document("RFC 7636: Proof Key for Code Exchange by OAuth Public Clients", "https://www.rfc-editor.org/rfc/rfc7636", section)
     }
 
+    /// Firebase's web guide for Apple, which states what the iOS guide leaves out (private relay, no photo URL).
+    public static func firebaseAppleWeb(section: String? = nil) -> RuleSource {
+        document("Authenticate Using Apple with JavaScript", "https://firebase.google.com/docs/auth/web/apple", section)
+    }
+
+    public static func appleVerifyingUser(section: String? = nil) -> RuleSource {
+        document("Sign in with Apple: Verifying a user", "https://developer.apple.com/documentation/signinwithapple/verifying-a-user", section)
+    }
+
+    public static func appleIdentityToken(section: String? = nil) -> RuleSource {
+        document("Sign in with Apple JS: id_token", "https://developer.apple.com/documentation/signinwithapplejs/authorizationi/id_token", section)
+    }
+
+    public static func appleUserObject(section: String? = nil) -> RuleSource {
+        document("Sign in with Apple JS: UserI", "https://developer.apple.com/documentation/signinwithapplejs/useri", section)
+    }
+
+    public static func appleFetchPublicKey(section: String? = nil) -> RuleSource {
+        document(
+            "Sign in with Apple REST API: Fetch Apple's public key for verifying token signature",
+            "https://developer.apple.com/documentation/signinwithapplerestapi/fetch-apple%27s-public-key-for-verifying-token-signature", section)
+    }
+
+    public static func appleRevokeTokens(section: String? = nil) -> RuleSource {
+        document("Sign in with Apple REST API: Revoke tokens", "https://developer.apple.com/documentation/signinwithapplerestapi/revoke-tokens", section)
+    }
+
+    public static func openIDConnectCore(section: String? = nil) -> RuleSource {
+        document("OpenID Connect Core 1.0", "https://openid.net/specs/openid-connect-core-1_0.html", section)
+    }
+
     private static func document(_ title: String, _ address: StaticString, _ section: String?) -> RuleSource {
         guard let url = URL(string: "\(address)") else { preconditionFailure("not a URL: \(address)") }
         return RuleSource(title: title, url: url, section: section)

@@ -5,7 +5,7 @@ import ConformanceKit
 /// ``Defect`` or a ``Variation`` is a change of some of these values, declared where it is named.
 struct ReferenceBehaviour: Sendable {
     /// What the subject declares about itself.
-    var capabilities = Capabilities(flows: [.phone, .multiFactor, .emailLink, .oauth], acceptsUnassignedPhoneNumbers: true)
+    var capabilities = Capabilities(flows: [.phone, .multiFactor, .emailLink, .oauth, .apple], acceptsUnassignedPhoneNumbers: true)
     /// Dates the backend records are stamped with real time, as a server reached over HTTP stamps them,
     /// instead of the world's clock.
     var stampsRealTime = false
@@ -22,4 +22,5 @@ struct ReferenceBehaviour: Sendable {
     var multiFactor = MultiFactor()
     var emailLink = EmailLink()
     var oauth = OAuth()
+    var apple = Apple()
 }

@@ -6,7 +6,7 @@ extension Defect {
     static let multiFactorDefects: [Defect] = [
         .enrollsWithUnverifiedEmail, .letsPhoneAndAnonymousUsersEnroll, .enrollmentLosesDisplayName, .sendsEnrollmentSMSToNobody,
         .enrollmentVerificationsReusable, .enrollmentAcceptsPunctuatedNumbers, .enrollmentKeepsOldToken, .enrollmentNotifiesNobody,
-        .signsInWithoutSecondFactor, .oauthSkipsSecondFactor, .masksOnlyMiddleDigits, .leaksNumberInSecondFactorError, .sendsSecondFactorSMSToFirstFactor,
+        .signsInWithoutSecondFactor, .oauthSkipsSecondFactor, .appleSkipsSecondFactor, .masksOnlyMiddleDigits, .leaksNumberInSecondFactorError, .sendsSecondFactorSMSToFirstFactor,
         .resolvedSignInReportsPhoneProvider, .resolveAcceptsWrongCode, .acceptsOtherUsersResolverSession, .pendingSignInNeverExpires,
         .resolvesWithFirstFactorVerification, .resolvesWithEnrollmentVerification, .pendingSignInReusable, .pendingSignInLifetimeRestartsAtSMS,
         .ignoresUnsupportedFactors, .allowsSameNumberTwice, .checksDuplicateNumberOnlyAtStart, .unenrollKeepsFactor, .unenrollRemovesFirstFactor,
@@ -171,4 +171,8 @@ extension Defect {
     public static let oauthSkipsSecondFactor = Defect(
         "oauthSkipsSecondFactor", rules: ["MFA-6"], "signs a multi-factor user in with a GitHub first factor alone"
     ) { $0.oauth.asksForSecondFactor = false }
+
+    public static let appleSkipsSecondFactor = Defect(
+        "appleSkipsSecondFactor", rules: ["MFA-6"], "signs a multi-factor user in with an Apple first factor alone"
+    ) { $0.apple.asksForSecondFactor = false }
 }

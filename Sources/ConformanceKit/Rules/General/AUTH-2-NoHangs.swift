@@ -36,10 +36,34 @@ extension Rule {
                     try await app.client.sendEmailVerification()
                 }
             },
+            // Revocation, not sign-in: a backend may verify identity tokens with keys it fetched earlier, but it can
+            // revoke only by exchanging the code at Apple.
+            Check("a stalled Apple makes revokeToken fail with networkError within the timeout", requires: [.flow(.apple), .worldClock]) { context in
+                let (app, code) = try await context.appleUserWithFreshCode()
+                context.world.apple.set(.stalling)
+                try await context.expectTimelyNetworkError(when: "revokeToken(withAuthorizationCode:) with Apple stalled", timeout: .seconds(20)) {
+                    try await app.client.revokeAppleToken(withAuthorizationCode: code)
+                }
+            },
+            Check("a failing Apple makes revokeToken fail with networkError", requires: [.flow(.apple)]) { context in
+                let (app, code) = try await context.appleUserWithFreshCode()
+                context.world.apple.set(.failing)
+                try await expectFailure(.networkError, when: "revokeToken(withAuthorizationCode:) with Apple failing") {
+                    try await app.client.revokeAppleToken(withAuthorizationCode: code)
+                }
+            },
         ])
 }
 
 extension CheckContext {
+    /// Alice signed in with Apple in a project with a 20-second network timeout, and a fresh authorization code.
+    fileprivate func appleUserWithFreshCode() async throws -> (LaunchedApp, String) {
+        try setUpApple()
+        let app = try await launchApp(networkTimeout: .seconds(20))
+        try await signInWithApple(as: AppleAccounts.alice, on: app.client)
+        return (app, try await appleAuthorization(as: AppleAccounts.alice, on: app.client).authorizationCode)
+    }
+
     /// The app of a project with `networkTimeout`.
     fileprivate func launchApp(networkTimeout: Duration) async throws -> LaunchedApp {
         var configuration = ProjectConfiguration.standard

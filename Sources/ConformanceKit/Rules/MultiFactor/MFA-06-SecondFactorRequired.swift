@@ -45,5 +45,14 @@ extension Rule {
                 guard let resolver = error.resolver, resolver.hints.count == 1 else { throw CheckFailure("secondFactorRequired carries no resolver with one hint: \(error)") }
                 try await context.expectSignedOut(app.client, after: "a GitHub sign-in that needs a second factor")
             },
+            Check("an Apple sign-in of a multi-factor user stops at the second factor too", requires: [.flow(.apple)]) { context in
+                let app = try await context.multiFactorUserWithApple()
+                let credential = try await context.appleCredential(as: AppleAccounts.alice, on: app.client).credential
+                let error = try await expectFailure(.secondFactorRequired, when: "signIn(with: Alice's Apple credential), a multi-factor user") {
+                    try await app.client.signIn(with: credential)
+                }
+                guard let resolver = error.resolver, resolver.hints.count == 1 else { throw CheckFailure("secondFactorRequired carries no resolver with one hint: \(error)") }
+                try await context.expectSignedOut(app.client, after: "an Apple sign-in that needs a second factor")
+            },
         ])
 }

@@ -52,28 +52,14 @@ extension Rule {
             Check("after a GitHub first factor, the SMS code signs the user in and the provider stays github.com", requires: [.flow(.oauth)]) { context in
                 let app = try await context.multiFactorUserWithGitHub()
                 let credential = try await context.gitHubCredential(as: "octocat", on: app.client)
-                let error = try await expectFailure(.secondFactorRequired, when: "signIn(with: octocat's GitHub credential), a multi-factor user") {
-                    try await app.client.signIn(with: credential)
+                try await context.expectProviderFirstFactorResolved(credential, named: "octocat's GitHub credential", on: app) {
+                    if case .oauth(ProviderID.github, let accessToken, _) = $0 { !accessToken.isEmpty } else { false }
                 }
-                guard let resolver = error.resolver, let hint = resolver.hints.first else { throw CheckFailure("secondFactorRequired carries no resolver with a hint: \(error)") }
-                let verificationID = try await context.requestCode(for: hint, of: resolver, on: app.client)
-                let code = try context.latestCode(sentTo: PhoneNumbers.us)
-                let result = try await expectSuccess("resolveSignIn(with: the code from the SMS)") {
-                    try await resolver.resolveSignIn(with: .phone(verificationID: verificationID, verificationCode: code))
-                }
-                if let info = result.additionalUserInfo {
-                    try expect(info.providerID == ProviderID.github, "resolveSignIn reports provider \(info.providerID); expected the first factor's, github.com")
-                }
-                if let credential = result.credential {  // the iOS SDK returns none from resolveSignIn; the web SDK keeps it
-                    guard case .oauth(ProviderID.github, let accessToken, _) = credential, !accessToken.isEmpty else {
-                        throw CheckFailure("resolveSignIn after a GitHub first factor returned the credential \(credential); expected the GitHub credential with its access token")
-                    }
-                }
-                let providers = result.user.providerData.map(\.providerID)
-                try expect(providers.contains(ProviderID.github), "after resolveSignIn the user's providers are \(providers); expected github.com kept")
-                let token = try await expectSuccess("getIDToken()") { try await app.client.getIDToken(forceRefresh: false) }
-                let claims = try await expectSuccess("verifyIDToken(the resolved session's token)") { try await app.backend.verifyIDToken(token) }
-                try expect(claims.signInProvider == ProviderID.github, "the resolved session's sign-in provider is \(claims.signInProvider); expected github.com")
+            },
+            Check("after an Apple first factor, the SMS code signs the user in and the provider stays apple.com", requires: [.flow(.apple)]) { context in
+                let app = try await context.multiFactorUserWithApple()
+                let credential = try await context.appleCredential(as: AppleAccounts.alice, on: app.client).credential
+                try await context.expectProviderFirstFactorResolved(credential, named: "Alice's Apple credential", on: app) { $0.providerID == ProviderID.apple }
             },
         ])
 }

@@ -75,12 +75,52 @@ extension CheckContext {
     /// GitHub is a first factor of a multi-factor user. The app is set up for GitHub.
     package func multiFactorUserWithGitHub() async throws -> LaunchedApp {
         let app = try await launchGitHubApp()
-        try await signUpVerified(.ada, on: app.client)
-        let credential = try await gitHubCredential(as: "octocat", on: app.client)
-        try await expectSuccess("link(with: octocat's GitHub credential)") { try await app.client.link(with: credential) }
-        try await enroll(PhoneNumbers.us, displayName: "Phone 1", on: app.client)
-        try await expectSuccess("signOut()") { try await app.client.signOut() }
+        try await multiFactorUser(linking: "octocat's GitHub credential", on: app.client) { try await self.gitHubCredential(as: "octocat", on: $0) }
         return app
+    }
+
+    /// An app where ada, with one SMS second factor and Alice's Apple ID linked, has signed out.
+    package func multiFactorUserWithApple() async throws -> LaunchedApp {
+        let app = try await launchAppleApp()
+        try await multiFactorUser(linking: "Alice's Apple credential", on: app.client) { try await self.appleCredential(as: AppleAccounts.alice, on: $0).credential }
+        return app
+    }
+
+    /// Ada signed up, linked to a provider's credential, enrolled one SMS second factor and signed out.
+    private func multiFactorUser(
+        linking name: String, on client: any AuthClient, _ credential: (any AuthClient) async throws -> AuthCredential
+    ) async throws {
+        try await signUpVerified(.ada, on: client)
+        let linked = try await credential(client)
+        try await expectSuccess("link(with: \(name))") { try await client.link(with: linked) }
+        try await enroll(PhoneNumbers.us, displayName: "Phone 1", on: client)
+        try await expectSuccess("signOut()") { try await client.signOut() }
+    }
+
+    /// Signs in with a provider's `credential`, which must stop at the second factor; resolves it with the SMS code
+    /// and checks the session keeps the first factor's provider.
+    package func expectProviderFirstFactorResolved(
+        _ credential: AuthCredential, named name: String, on app: LaunchedApp, credentialMatches: (AuthCredential) -> Bool
+    ) async throws {
+        let providerID = credential.providerID
+        let error = try await expectFailure(.secondFactorRequired, when: "signIn(with: \(name)), a multi-factor user") { try await app.client.signIn(with: credential) }
+        guard let resolver = error.resolver, let hint = resolver.hints.first else { throw CheckFailure("secondFactorRequired carries no resolver with a hint: \(error)") }
+        let verificationID = try await requestCode(for: hint, of: resolver, on: app.client)
+        let code = try latestCode(sentTo: PhoneNumbers.us)
+        let result = try await expectSuccess("resolveSignIn(with: the code from the SMS)") {
+            try await resolver.resolveSignIn(with: .phone(verificationID: verificationID, verificationCode: code))
+        }
+        if let info = result.additionalUserInfo {
+            try expect(info.providerID == providerID, "resolveSignIn reports provider \(info.providerID); expected the first factor's, \(providerID)")
+        }
+        if let returned = result.credential {  // the iOS SDK returns none from resolveSignIn; the web SDK keeps it
+            try expect(credentialMatches(returned), "resolveSignIn after a \(providerID) first factor returned the credential \(returned); expected the first factor's")
+        }
+        let providers = result.user.providerData.map(\.providerID)
+        try expect(providers.contains(providerID), "after resolveSignIn the user's providers are \(providers); expected \(providerID) kept")
+        let token = try await expectSuccess("getIDToken()") { try await app.client.getIDToken(forceRefresh: false) }
+        let claims = try await expectSuccess("verifyIDToken(the resolved session's token)") { try await app.backend.verifyIDToken(token) }
+        try expect(claims.signInProvider == providerID, "the resolved session's sign-in provider is \(claims.signInProvider); expected \(providerID)")
     }
 
     /// Signs `user` in with the password, which must stop at the second factor; returns the error and its resolver.

@@ -1,0 +1,30 @@
+import MockIdP
+
+extension Rule {
+    public static let apple3 = Rule(
+        "APPLE-3", .must, flow: .apple,
+        title: "An identity token whose nonce is the raw nonce's hash signs in",
+        statement: "Sign-in with an identity token whose nonce claim equals the SHA-256 hex of the raw nonce succeeds.",
+        sources: [.firebaseApple(section: "OAuthProvider.appleCredential(withIDToken:rawNonce:fullName:), Auth.auth().signIn(with:)")],
+        hint: "if this fails, check that the backend hashes the raw nonce (SHA-256, lowercase hex) before comparing it with the token's nonce claim",
+        checks: [
+            Check("Alice signs in on one device and Bob on another, each as a new apple.com user") { context in
+                try context.setUpApple()
+                let backend = try await context.makeBackend()
+                for (account, device) in [(AppleAccounts.alice, Device.primary), (AppleAccounts.bob, Device.secondary)] {
+                    let client = try await context.launch(backend, on: device)
+                    let (authorization, credential) = try await context.appleCredential(as: account, on: client)
+                    let claims = try CompactJWS(authorization.identityToken).payload
+                    let nonce = AppleIdentityClaims(payload: claims)?.nonce
+                    try expect(
+                        nonce == credential.appleRawNonce.map(AppleNonce.sha256Hex),
+                        "Apple's token carries the nonce \(nonce.shown), not the hash of the credential's raw nonce: the request sent the wrong nonce")
+                    let result = try await expectSuccess("signIn(with: the Apple credential of \(account.email))") { try await client.signIn(with: credential) }
+                    try expect(
+                        result.user.providerData.contains { $0.providerID == ProviderID.apple && $0.uid == account.id },
+                        "\(account.email)'s user has the providers \(result.user.providerData.map { "\($0.providerID) \($0.uid)" }); expected apple.com \(account.id)")
+                    try expect(result.additionalUserInfo?.isNewUser == true, "\(account.email)'s first sign-in is not reported as a new user")
+                }
+            },
+        ])
+}

@@ -1,0 +1,46 @@
+import MockIdP
+
+extension Rule {
+    public static let apple6 = Rule(
+        "APPLE-6", .must, flow: .apple,
+        title: "An authorization nobody asked for is rejected",
+        statement: "An authorization that arrives when no sign-in request is pending is rejected; nobody is signed in.",
+        sources: [.firebaseApple(section: "\"Invalid state: A login callback was received, but no login request was sent.\"")],
+        hint: "if this fails, check that the authorization callback requires the nonce of a request this app sent (the guide's currentNonce)",
+        checks: [
+            Check("an authorization another app obtained, delivered to an app that sent no request, is refused") { context in
+                let app = try await context.launchAppleApp()
+                context.world.apple.script(.approve(userID: AppleAccounts.alice.id))
+                let request = AppleAuthorizationRequest(
+                    clientID: ProjectConfiguration.standard.apple.clientID, requestedScopes: [.fullName, .email],
+                    nonce: AppleNonce.sha256Hex("a nonce of someone else's request"), state: nil)
+                guard case .success(let authorization) = await context.world.apple.authorize(request, on: .secondary) else {
+                    throw CheckFailure("the world's Apple did not authorize the other request")
+                }
+                try await context.expectUnsolicitedRefused(authorization, on: app.client)
+            },
+            Check("an authorization for a request sent on another device is refused by the app that sent none") { context in
+                try context.setUpApple()
+                let backend = try await context.makeBackend()
+                let requester = try await context.launch(backend, on: .secondary)
+                let authorization = try await context.appleAuthorization(as: AppleAccounts.alice, on: requester)
+                let bystander = try await context.launch(backend, on: .primary)
+                try await context.expectUnsolicitedRefused(authorization, on: bystander)
+            },
+        ])
+}
+
+extension CheckContext {
+    /// The callback must refuse `authorization`, or the credential it makes must not sign in; nobody is signed in.
+    fileprivate func expectUnsolicitedRefused(_ authorization: AppleAuthorization, on client: any AuthClient) async throws {
+        let credential: AuthCredential
+        do {
+            credential = try await client.appleCredential(for: authorization)
+        } catch is AuthError {
+            return try await expectSignedOut(client, after: "an unsolicited authorization")
+        }
+        let outcome = try? await client.signIn(with: credential)
+        try expect(outcome == nil, "credential(for:) accepted an authorization no request of this app asked for, and it signed in \(outcome?.user.uid ?? "")")
+        try await expectSignedOut(client, after: "an unsolicited authorization")
+    }
+}

@@ -1,0 +1,47 @@
+import MockIdP
+
+extension Rule {
+    public static let apple11 = Rule(
+        "APPLE-11", .must, flow: .apple,
+        title: "revokeToken revokes at Apple before deletion; with nobody signed in it fails promptly",
+        statement: """
+            Account deletion: revokeToken(withAuthorizationCode:) with a fresh authorization code revokes the user's Apple tokens at \
+            Apple's revoke endpoint, after which the user can be deleted; with no signed-in user it fails promptly instead of hanging.
+            """,
+        sources: [
+            .firebaseApple(section: "Token revocation: Auth.auth().revokeToken(withAuthorizationCode:), then user.delete()"),
+            .appleRevokeTokens(section: "client_id, client_secret, token, token_type_hint"),
+        ],
+        hint: "if this fails, check that the code is exchanged at /auth/token and the token it gives is sent to /auth/revoke with a valid client secret",
+        checks: [
+            Check("Alice revokes with a fresh code: Apple revokes the token issued for it, then she is deleted") { context in
+                let app = try await context.launchAppleApp()
+                try await context.signInWithApple(as: AppleAccounts.alice, on: app.client)
+                let code = try await context.appleAuthorization(as: AppleAccounts.alice, on: app.client).authorizationCode
+                let clientID = ProjectConfiguration.standard.apple.clientID
+                try await expectSuccess("revokeToken(withAuthorizationCode: a fresh code)") { try await app.client.revokeAppleToken(withAuthorizationCode: code) }
+                let revoked = context.world.apple.revokeRequests
+                try expect(!revoked.isEmpty, "nothing reached Apple's revoke endpoint")
+                let apple = context.world.apple
+                try expect(
+                    revoked.contains { request in
+                        request.clientSecretValid && request.clientID == clientID
+                            && request.token.map { apple.isRevoked(refreshToken: $0) || apple.isRevoked(accessToken: $0) } == true
+                    },
+                    "Apple's revoke endpoint received \(revoked.map { "\($0)" }) but none revoked a token of the app under a valid client secret")
+                try expect(
+                    !apple.isAuthorized(userID: AppleAccounts.alice.id, clientID: clientID),
+                    "after revokeToken Alice's authorization of the app is still in force at Apple")
+                try await expectSuccess("delete()") { try await app.client.delete() }
+                try await context.expectSignedOut(app.client, after: "delete()")
+            },
+            Check("with nobody signed in, revokeToken fails and nothing reaches Apple") { context in
+                let app = try await context.launchAppleApp()
+                let code = try await context.appleAuthorization(as: AppleAccounts.alice, on: app.client).authorizationCode
+                try await context.waiting(for: "revokeToken(withAuthorizationCode:) with nobody signed in to fail") {
+                    try await expectAuthError(when: "revokeToken(withAuthorizationCode:) with nobody signed in") { try await app.client.revokeAppleToken(withAuthorizationCode: code) }
+                }
+                try expect(context.world.apple.tokenRequests.isEmpty && context.world.apple.revokeRequests.isEmpty, "revoking with nobody signed in still called Apple")
+            },
+        ])
+}

@@ -1,0 +1,32 @@
+import MockIdP
+
+extension Rule {
+    public static let apple12 = Rule(
+        "APPLE-12", .must, flow: .apple,
+        title: "Later sign-ins keep the name and email of the first",
+        statement: "Name and email come only with the first authorization; later sign-ins keep the stored name and email.",
+        sources: [
+            .appleUserObject(section: "Apple only returns the user object the first time the user authorizes the app"),
+            .firebaseAppleWeb(section: "Apple only shares user information such as the display name with apps the first time a user signs in"),
+        ],
+        hint: "if this fails, check that a later sign-in without fullName leaves the stored display name and email alone",
+        checks: [
+            Check("Alice signs in again, on the same and on another device, and keeps her name and email") { context in
+                try context.setUpApple()
+                let backend = try await context.makeBackend()
+                let first = try await context.launch(backend, on: .primary)
+                let user = try await context.signInWithApple(as: AppleAccounts.alice, on: first).user
+                try await expectSuccess("signOut()") { try await first.signOut() }
+                let second = try await context.launch(backend, on: .secondary)
+                for (client, place) in [(first, "again on the same device"), (second, "on another device")] {
+                    let (authorization, credential) = try await context.appleCredential(as: AppleAccounts.alice, on: client)
+                    try expect(authorization.givenName == nil, "the world's Apple sent the name again with a later authorization")
+                    let later = try await expectSuccess("signIn(with: Alice's later Apple credential) \(place)") { try await client.signIn(with: credential) }.user
+                    try expect(later.uid == user.uid, "Alice's later sign-in \(place) reached \(later.uid); expected \(user.uid)")
+                    try expect(later.displayName == user.displayName, "after signing in \(place) the display name is \(later.displayName.shown); expected \(user.displayName.shown)")
+                    try expect(later.email == user.email, "after signing in \(place) the email is \(later.email.shown); expected \(user.email.shown)")
+                    try await expectSuccess("signOut()") { try await client.signOut() }
+                }
+            },
+        ])
+}

@@ -1,0 +1,48 @@
+import Crypto
+import Foundation
+
+extension AppleIDProvider {
+    /// `token` spoiled by exactly one defect, for checks that a verifier refuses it. Re-signed forgeries are signed
+    /// by the test key the token's `kid` names (the current signing key when it names none), so only the defect differs.
+    public func forge(_ forgery: AppleTokenForgery, from token: String) throws(JOSEError) -> String {
+        let jws = try CompactJWS(token)
+        guard var claims = AppleIdentityClaims(payload: jws.payload) else { throw .malformed("the payload is not an Apple identity token") }
+        let keys = JSONWebKeySet.appleTestKeys
+        let published = publishedKeys
+        let own = jws.header.kid.flatMap { keys.key(withID: $0) } ?? keys.key(withID: signingKeyID) ?? keys.keys[0]
+        let header = JOSEHeader(alg: "RS256", kid: own.kid)
+        switch forgery {
+        case .signedByWrongKey:
+            let others = keys.keys.filter { $0.kid != own.kid }
+            let other = others.first { published.key(withID: $0.kid) != nil } ?? others.first ?? own
+            return try CompactJWS.sign(header: header, payload: jws.payload, with: .rsa(other)).compact
+        case .unknownKeyID:
+            guard let unpublished = keys.keys.first(where: { published.key(withID: $0.kid) == nil }) else {
+                throw .malformedKeySet("every test key is published")
+            }
+            let unknown = JOSEHeader(alg: "RS256", kid: unpublished.kid)
+            return try CompactJWS.sign(header: unknown, payload: jws.payload, with: .rsa(unpublished)).compact
+        case .algNone:
+            return try CompactJWS.sign(header: JOSEHeader(alg: "none", kid: own.kid), payload: jws.payload, with: .none).compact
+        case .hs256WithPublicKey:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            let secret = (try? encoder.encode(own.publicKey)) ?? Data()
+            let hmac = JOSEHeader(alg: "HS256", kid: own.kid)
+            return try CompactJWS.sign(header: hmac, payload: jws.payload, with: .hmac(SymmetricKey(data: secret))).compact
+        case .tamperedPayload:
+            claims.sub += ".tampered"
+            let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+            return "\(parts[0]).\(Base64URL.encode(claims.json)).\(parts[2])"
+        case .expired:
+            claims.exp = unixNow - 3600
+            claims.iat = claims.exp - Self.identityTokenLifetime
+        case .expiringAt(let exp): claims.exp = exp
+        case .issuer(let issuer): claims.iss = issuer
+        case .audience(let audience): claims.aud = .one(audience)
+        case .nonce(let nonce): claims.nonce = nonce
+        case .claims(let change): change(&claims)
+        }
+        return try CompactJWS.sign(header: header, payload: claims.json, with: .rsa(own)).compact
+    }
+}

@@ -1,0 +1,43 @@
+/// A request to `POST /auth/token` as Apple received it: its form fields.
+public struct AppleTokenRequest: Sendable, Hashable, CustomStringConvertible {
+    public let clientID: String?
+    public let clientSecret: String?
+    public let code: String?
+    public let grantType: String?
+    public let refreshToken: String?
+    public let redirectURI: String?
+    /// Why `client_secret` failed Apple's checks for `client_id`, nil when it passed.
+    public let clientSecretProblem: String?
+
+    /// Whether `client_secret` passed Apple's checks for `client_id`.
+    public var clientSecretValid: Bool { clientSecretProblem == nil }
+
+    public var description: String {
+        var fields = [
+            "grant_type=\(grantType ?? "-")", "client_id=\(clientID ?? "-")",
+            "client_secret=\(clientSecret.map(abbreviated) ?? "-")\(clientSecretProblem.map { " (invalid: \($0))" } ?? "")",
+        ]
+        if let code { fields.append("code=\(abbreviated(code))") }
+        if let refreshToken { fields.append("refresh_token=\(abbreviated(refreshToken))") }
+        if let redirectURI { fields.append("redirect_uri=\(redirectURI)") }
+        return fields.joined(separator: " ")
+    }
+}
+
+/// A request to `POST /auth/revoke` as Apple received it.
+public struct AppleRevokeRequest: Sendable, Hashable, CustomStringConvertible {
+    public let clientID: String?
+    public let token: String?
+    /// `refresh_token` or `access_token`, as sent.
+    public let tokenTypeHint: String?
+    /// Why `client_secret` failed Apple's checks for `client_id`, nil when it passed.
+    public let clientSecretProblem: String?
+
+    /// Whether `client_secret` passed Apple's checks for `client_id`.
+    public var clientSecretValid: Bool { clientSecretProblem == nil }
+
+    public var description: String {
+        "client_id=\(clientID ?? "-") client_secret \(clientSecretProblem.map { "invalid: \($0)" } ?? "valid") token=\(token.map(abbreviated) ?? "-") "
+            + "token_type_hint=\(tokenTypeHint ?? "-")"
+    }
+}

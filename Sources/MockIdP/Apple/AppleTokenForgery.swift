@@ -1,0 +1,23 @@
+/// How ``AppleIDProvider/forge(_:from:)`` spoils a genuine identity token, one defect a verifier must catch each.
+public enum AppleTokenForgery: Sendable {
+    /// Header `kid` unchanged, signature by another test key (a published one when there is one).
+    case signedByWrongKey
+    /// Validly signed by a test key Apple does not publish, under that key's `kid`.
+    case unknownKeyID
+    /// `alg: none` and an empty signature.
+    case algNone
+    /// HS256 with the HMAC key the published RSA key's public JWK (sorted-key JSON): the key-confusion attack.
+    case hs256WithPublicKey
+    /// `exp` an hour before the world's now (and `iat` ten minutes before that), properly re-signed.
+    case expired
+    /// `exp` set to this Unix time, properly re-signed.
+    case expiringAt(Int)
+    case issuer(String)
+    case audience(String)
+    /// `sub` changed after signing; the original signature kept.
+    case tamperedPayload
+    /// The `nonce` claim replaced, or removed when nil, properly re-signed.
+    case nonce(String?)
+    /// Any change to the claims, properly re-signed.
+    case claims(@Sendable (inout AppleIdentityClaims) -> Void)
+}

@@ -1,0 +1,65 @@
+import ConformanceKit
+import Foundation
+import MockIdP
+
+extension ReferenceBehaviour {
+    /// Sign in with Apple (APPLE-1…13).
+    struct Apple: Sendable {
+        /// The characters raw nonces are drawn from: the guide's 64, without `W`.
+        var nonceAlphabet = Array(AppleNonce.alphabet)
+        var nonceLength = AppleNonce.defaultLength
+        /// `randomNonce(length: 0)` fails instead of answering an empty nonce.
+        var refusesEmptyNonce = true
+        /// Each authorization request gets a new raw nonce; otherwise the client's first is used again.
+        var freshNoncePerRequest = true
+        /// The request carries the SHA-256 hex of the raw nonce; otherwise the raw nonce itself.
+        var sendsHashedNonce = true
+        var requestedScopes: [AppleScope] = [.fullName, .email]
+        /// What the backend compares the token's `nonce` claim with.
+        var nonceComparison: NonceComparison = .sha256Hex
+        /// A missing raw nonce or a missing `nonce` claim fails the sign-in.
+        var requiresNonce = true
+        var checksSignature = true
+        /// The key is the one the token's `kid` names; otherwise the key set's first.
+        var selectsKeyByKid = true
+        /// Signature algorithms the backend takes besides RS256.
+        var extraAlgorithms: Set<String> = []
+        var checksIssuer = true
+        var checksAudience = true
+        var checksExpiry = true
+        /// The delegate's callback is refused when no request is pending (APPLE-6).
+        var requiresPendingRequest = true
+        /// The pending request's nonce is forgotten once its callback came; the guide's sample keeps `currentNonce`.
+        var forgetsNonceAfterCallback = true
+        /// The first authorization's name goes with the credential and becomes the display name.
+        var keepsFullName = true
+        /// The display name puts the family name first, as `PersonNameComponentsFormatter` does in some locales.
+        var familyNameFirst = false
+        var photoURL: URL?
+        /// A relay address (`@privaterelay.appleid.com`) is kept as the user's email.
+        var keepsRelayEmail = true
+        /// `email_verified` sent as the string `"true"` counts as verified.
+        var readsStringBooleans = true
+        var linkChecksOtherAccounts = true
+        /// `credentialAlreadyInUse` carries the credential that signs in to the other account.
+        var offersUpdatedCredential = true
+        var reauthenticateChecksUser = true
+        /// A later sign-in without a name leaves the stored display name; otherwise it clears it.
+        var keepsStoredName = true
+        var revokesAtApple = true
+        /// `revokeToken` with nobody signed in fails; otherwise it quietly succeeds.
+        var revokeRequiresUser = true
+        /// An identity token and raw nonce pair that signed someone in is refused when presented again.
+        var refusesReplay = true
+        /// An Apple sign-in of a multi-factor user stops at the second factor (MFA-6).
+        var asksForSecondFactor = true
+    }
+
+    enum NonceComparison: Sendable {
+        case sha256Hex
+        /// The claim is compared with the raw nonce itself.
+        case raw
+        /// Either the hash or the raw nonce passes.
+        case either
+    }
+}

@@ -1,0 +1,133 @@
+import ConformanceKit
+import Foundation
+
+/// Defects of Sign in with Apple: the APPLE rules catch them.
+extension Defect {
+    /// In catalogue order.
+    static let appleDefects: [Defect] = [
+        .appleNonceAlphabetHasW, .appleNonceOf16Characters, .answersEmptyAppleNonce, .reusesAppleNonce, .sendsRawNonceToApple, .omitsAppleEmailScope,
+        .comparesRawNonceWithClaim, .acceptsRawNonceInAppleToken, .acceptsMissingAppleNonce, .skipsAppleSignatureCheck, .acceptsAppleAlgNone,
+        .acceptsAppleHS256, .verifiesWithFirstAppleKey, .skipsAppleAudienceCheck, .skipsAppleIssuerCheck, .acceptsExpiredAppleToken,
+        .acceptsUnsolicitedAppleAuthorization, .dropsAppleFullName, .setsApplePhotoURL, .dropsPrivateRelayEmail, .readsOnlyBooleanAppleClaims,
+        .linksAppleIDOfAnotherAccount, .omitsUpdatedAppleCredential, .reauthenticatesAnyAppleUser, .revokesNothingAtApple,
+        .revokesWithoutSignedInUser, .overwritesAppleNameWithNil, .acceptsReplayedAppleToken,
+    ]
+
+    public static let appleNonceAlphabetHasW = Defect(
+        "appleNonceAlphabetHasW", rules: ["APPLE-1"], "draws nonces from 0-9, A-Z with W, a-z, - and ."
+    ) { $0.apple.nonceAlphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-.") }
+
+    public static let appleNonceOf16Characters = Defect(
+        "appleNonceOf16Characters", rules: ["APPLE-1"], "makes 16-character raw nonces for its requests"
+    ) { $0.apple.nonceLength = 16 }
+
+    public static let answersEmptyAppleNonce = Defect(
+        "answersEmptyAppleNonce", rules: ["APPLE-1"], "answers an empty nonce for a length of 0"
+    ) { $0.apple.refusesEmptyNonce = false }
+
+    public static let reusesAppleNonce = Defect(
+        "reusesAppleNonce", rules: ["APPLE-1"], "sends every request of a client with its first raw nonce"
+    ) { $0.apple.freshNoncePerRequest = false }
+
+    public static let sendsRawNonceToApple = Defect(
+        "sendsRawNonceToApple", rules: ["APPLE-2"], "puts the raw nonce in the request to Apple and compares the claim with it"
+    ) {
+        $0.apple.sendsHashedNonce = false
+        $0.apple.nonceComparison = .raw
+    }
+
+    public static let omitsAppleEmailScope = Defect(
+        "omitsAppleEmailScope", rules: ["APPLE-2"], "asks Apple for the full name only"
+    ) { $0.apple.requestedScopes = [.fullName] }
+
+    public static let comparesRawNonceWithClaim = Defect(
+        "comparesRawNonceWithClaim", rules: ["APPLE-3"], "compares the token's nonce claim with the raw nonce instead of its hash"
+    ) { $0.apple.nonceComparison = .raw }
+
+    public static let acceptsRawNonceInAppleToken = Defect(
+        "acceptsRawNonceInAppleToken", rules: ["APPLE-4"], "accepts a nonce claim equal to the raw nonce as well as its hash"
+    ) { $0.apple.nonceComparison = .either }
+
+    public static let acceptsMissingAppleNonce = Defect(
+        "acceptsMissingAppleNonce", rules: ["APPLE-4"], "signs in when the raw nonce or the token's nonce claim is missing"
+    ) { $0.apple.requiresNonce = false }
+
+    public static let skipsAppleSignatureCheck = Defect(
+        "skipsAppleSignatureCheck", rules: ["APPLE-5"], "reads the identity token's claims without verifying its signature"
+    ) { $0.apple.checksSignature = false }
+
+    public static let acceptsAppleAlgNone = Defect(
+        "acceptsAppleAlgNone", rules: ["APPLE-5"], "accepts an identity token whose header says alg: none"
+    ) { $0.apple.extraAlgorithms = ["none"] }
+
+    public static let acceptsAppleHS256 = Defect(
+        "acceptsAppleHS256", rules: ["APPLE-5"], "accepts an HS256 identity token without checking its MAC"
+    ) { $0.apple.extraAlgorithms = ["HS256"] }
+
+    public static let verifiesWithFirstAppleKey = Defect(
+        "verifiesWithFirstAppleKey", rules: ["APPLE-5"], "verifies every token with the first key of Apple's set, whatever its kid"
+    ) { $0.apple.selectsKeyByKid = false }
+
+    public static let skipsAppleAudienceCheck = Defect(
+        "skipsAppleAudienceCheck", rules: ["APPLE-5"], "accepts identity tokens issued for another app's client ID"
+    ) { $0.apple.checksAudience = false }
+
+    public static let skipsAppleIssuerCheck = Defect(
+        "skipsAppleIssuerCheck", rules: ["APPLE-5"], "accepts identity tokens whose iss is not https://appleid.apple.com"
+    ) { $0.apple.checksIssuer = false }
+
+    public static let acceptsExpiredAppleToken = Defect(
+        "acceptsExpiredAppleToken", rules: ["APPLE-5"], "accepts identity tokens after their exp"
+    ) { $0.apple.checksExpiry = false }
+
+    public static let acceptsUnsolicitedAppleAuthorization = Defect(
+        "acceptsUnsolicitedAppleAuthorization", rules: ["APPLE-6"], "makes a credential from a callback that no request of its own asked for"
+    ) {
+        $0.apple.requiresPendingRequest = false
+        $0.apple.requiresNonce = false
+    }
+
+    public static let dropsAppleFullName = Defect(
+        "dropsAppleFullName", rules: ["APPLE-7"], "leaves the first authorization's name out of the credential, so the user has no display name"
+    ) { $0.apple.keepsFullName = false }
+
+    public static let setsApplePhotoURL = Defect(
+        "setsApplePhotoURL", rules: ["APPLE-7"], "gives new Apple users a placeholder photo URL"
+    ) { $0.apple.photoURL = URL(string: "https://appleid.apple.com/photo/placeholder.png") }
+
+    public static let dropsPrivateRelayEmail = Defect(
+        "dropsPrivateRelayEmail", rules: ["APPLE-8"], "leaves a private relay address out of the user's email"
+    ) { $0.apple.keepsRelayEmail = false }
+
+    public static let readsOnlyBooleanAppleClaims = Defect(
+        "readsOnlyBooleanAppleClaims", rules: ["APPLE-8"], "takes email_verified sent as the string \"true\" for unverified"
+    ) { $0.apple.readsStringBooleans = false }
+
+    public static let linksAppleIDOfAnotherAccount = Defect(
+        "linksAppleIDOfAnotherAccount", rules: ["APPLE-9"], "moves an Apple ID that another account has to the current user"
+    ) { $0.apple.linkChecksOtherAccounts = false }
+
+    public static let omitsUpdatedAppleCredential = Defect(
+        "omitsUpdatedAppleCredential", rules: ["APPLE-9"], "fails with credentialAlreadyInUse without the updated credential"
+    ) { $0.apple.offersUpdatedCredential = false }
+
+    public static let reauthenticatesAnyAppleUser = Defect(
+        "reauthenticatesAnyAppleUser", rules: ["APPLE-10"], "re-authenticates the current user with another person's Apple credential"
+    ) { $0.apple.reauthenticateChecksUser = false }
+
+    public static let revokesNothingAtApple = Defect(
+        "revokesNothingAtApple", rules: ["APPLE-11"], "answers revokeToken(withAuthorizationCode:) with success without calling Apple"
+    ) { $0.apple.revokesAtApple = false }
+
+    public static let revokesWithoutSignedInUser = Defect(
+        "revokesWithoutSignedInUser", rules: ["APPLE-11"], "answers revokeToken(withAuthorizationCode:) with success when nobody is signed in"
+    ) { $0.apple.revokeRequiresUser = false }
+
+    public static let overwritesAppleNameWithNil = Defect(
+        "overwritesAppleNameWithNil", rules: ["APPLE-12"], "replaces the stored display name with the later authorizations' missing name"
+    ) { $0.apple.keepsStoredName = false }
+
+    public static let acceptsReplayedAppleToken = Defect(
+        "acceptsReplayedAppleToken", rules: ["APPLE-13"], "signs in again with an identity token and raw nonce pair already used"
+    ) { $0.apple.refusesReplay = false }
+}

@@ -1,0 +1,53 @@
+import ConformanceKit
+import Foundation
+import MockIdP
+
+/// Sign in with Apple on the app, as Firebase's guide writes it: a raw nonce kept as `currentNonce`, its
+/// SHA-256 hex in the request on the system sheet, and the delegate's callback turned into an Apple credential.
+extension ReferenceClient: AppleSignInFacet {
+    nonisolated var apple: (any AppleSignInFacet)? { self }
+
+    nonisolated func randomNonce(length: Int) throws(AuthError) -> String {
+        guard length > 0 || !behaviour.apple.refusesEmptyNonce else { throw AuthError(.missingOrInvalidNonce, "a nonce needs at least one character") }
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = behaviour.apple.nonceAlphabet
+        return String((0..<max(length, 0)).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
+    }
+
+    func requestAuthorization() async throws(AuthError) -> AppleAuthorization {
+        let apple = behaviour.apple
+        let rawNonce: String
+        if !apple.freshNoncePerRequest, let first = firstAppleNonce { rawNonce = first } else { rawNonce = try randomNonce(length: apple.nonceLength) }
+        firstAppleNonce = firstAppleNonce ?? rawNonce
+        pendingAppleNonce = rawNonce
+        let request = AppleAuthorizationRequest(
+            clientID: backend.configuration.apple.clientID, requestedScopes: apple.requestedScopes,
+            nonce: apple.sendsHashedNonce ? AppleNonce.sha256Hex(rawNonce) : rawNonce, state: nil)
+        switch await world.apple.authorize(request, on: device) {
+        case .success(let authorization):
+            return authorization
+        case .failure(let error):
+            pendingAppleNonce = nil
+            guard case .canceled = error else { throw AuthError(.webSignInUserInteractionFailure, "Sign in with Apple failed: \(error)") }
+            throw AuthError(.webContextCancelled, "the user cancelled Sign in with Apple")
+        }
+    }
+
+    func credential(for authorization: AppleAuthorization) async throws(AuthError) -> AuthCredential {
+        let rawNonce = pendingAppleNonce
+        if behaviour.apple.forgetsNonceAfterCallback { pendingAppleNonce = nil }
+        guard rawNonce != nil || !behaviour.apple.requiresPendingRequest else {
+            throw AuthError(.missingOrInvalidNonce, "a Sign in with Apple callback came, but no sign-in request was sent")
+        }
+        let fullName = behaviour.apple.keepsFullName ? PersonName(of: authorization) : nil
+        return .apple(idToken: authorization.identityToken, rawNonce: rawNonce, fullName: fullName)
+    }
+
+    func revokeToken(withAuthorizationCode authorizationCode: String) async throws(AuthError) {
+        guard (try? signedIn()) != nil else {
+            guard behaviour.apple.revokeRequiresUser else { return }
+            throw AuthError(.nullUser, "nobody is signed in: revoking needs the user whose Apple tokens to revoke")
+        }
+        try await backend.revokeAppleToken(authorizationCode: authorizationCode, idToken: try await getIDToken(forceRefresh: false))
+    }
+}
