@@ -32,35 +32,19 @@ enum WorldRegistry {
 /// in-process parties, so a subject that uses `URLSession` reaches them unchanged. It finds its world through
 /// the header ``worldHeader`` that ``World/urlSessionConfiguration()`` adds to every request of the session,
 /// and hands the request over without waiting in real time.
-public final class URLSessionBridge: URLProtocol {
+public final class URLSessionBridge: InProcessURLProtocol {
     public static let worldHeader = "X-MockIdP-World"
-
-    private let loading = Mutex<Task<Void, Never>?>(nil)
 
     override public class func canInit(with request: URLRequest) -> Bool {
         guard let host = request.url?.host?.lowercased() else { return false }
         return GitHubServer.hosts.contains(host) || AppleIDProvider.hosts.contains(host)
     }
 
-    override public class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
-
-    override public func startLoading() {
-        let request = request
-        guard let url = request.url, let key = worldKey, let world = WorldRegistry.world(for: key) else {
-            client?.urlProtocol(self, didFailWithError: URLError(.cannotConnectToHost))
-            return
-        }
-        var headers = request.allHTTPHeaderFields ?? [:]
-        headers[Self.worldHeader] = nil
-        let forwarded = HTTPRequest(method: request.httpMethod ?? "GET", url: url, headers: headers, body: Self.body(of: request))
-        let bridge = Unchecked(value: self)
-        let task = Task {
-            let isApple = AppleIDProvider.hosts.contains(url.host?.lowercased() ?? "")
-            let response = isApple ? await world.apple.handle(forwarded) : await world.github.handle(forwarded)
-            guard !Task.isCancelled else { return }
-            bridge.value.deliver(response, for: url)
-        }
-        loading.withLock { $0 = task }
+    override public func responder(for request: URLRequest) -> (Responder, HTTPRequest)? {
+        guard let url = request.url, let key = worldKey, let world = WorldRegistry.world(for: key) else { return nil }
+        let forwarded = Self.httpRequest(request, url: url, droppingHeader: Self.worldHeader)
+        if AppleIDProvider.hosts.contains(url.host?.lowercased() ?? "") { return ({ await world.apple.handle($0) }, forwarded) }
+        return ({ await world.github.handle($0) }, forwarded)
     }
 
     /// The world's key: from the request when the loading system merged the configuration's headers into it,
@@ -78,41 +62,6 @@ public final class URLSessionBridge: URLProtocol {
         }
         return nil
     }
-
-    override public func stopLoading() {
-        loading.withLock { $0?.cancel() }
-    }
-
-    private func deliver(_ response: HTTPResponse, for url: URL) {
-        guard let answer = HTTPURLResponse(url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: response.headers) else {
-            client?.urlProtocol(self, didFailWithError: URLError(.badServerResponse))
-            return
-        }
-        client?.urlProtocol(self, didReceive: answer, cacheStoragePolicy: .notAllowed)
-        client?.urlProtocol(self, didLoad: response.body)
-        client?.urlProtocolDidFinishLoading(self)
-    }
-
-    private static func body(of request: URLRequest) -> Data {
-        if let body = request.httpBody { return body }
-        guard let stream = request.httpBodyStream else { return Data() }
-        stream.open()
-        defer { stream.close() }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while stream.hasBytesAvailable {
-            let count = stream.read(&buffer, maxLength: buffer.count)
-            guard count > 0 else { break }
-            data.append(buffer, count: count)
-        }
-        return data
-    }
-}
-
-/// URLProtocol is not Sendable, but the loading system accepts a protocol's calls to its client from any
-/// thread, and the bridge's own state is behind a mutex.
-private struct Unchecked<Value>: @unchecked Sendable {
-    let value: Value
 }
 
 extension World {

@@ -1,14 +1,13 @@
-import ConformanceKit
 import Foundation
 
-/// Reading and writing the JSON bodies of the Identity Toolkit API with the library's JSON value.
+/// Reading and writing JSON bodies (the Identity Toolkit API's) with the library's JSON value.
 extension FixtureValue {
-    subscript(key: String) -> FixtureValue? {
+    package subscript(key: String) -> FixtureValue? {
         if case .object(let object) = self { return object[key] }
         return nil
     }
 
-    var stringValue: String? {
+    package var stringValue: String? {
         switch self {
         case .string(let value): value
         case .number(let value): value.rounded() == value ? String(Int(value)) : String(value)
@@ -17,7 +16,7 @@ extension FixtureValue {
         }
     }
 
-    var boolValue: Bool? {
+    package var boolValue: Bool? {
         switch self {
         case .bool(let value): value
         case .string(let value): value == "true" ? true : value == "false" ? false : nil
@@ -25,17 +24,17 @@ extension FixtureValue {
         }
     }
 
-    var arrayValue: [FixtureValue] {
+    package var arrayValue: [FixtureValue] {
         if case .array(let values) = self { return values }
         return []
     }
 
     /// An object of the fields that have a value.
-    static func fields(_ fields: [String: FixtureValue?]) -> FixtureValue { .object(fields.compactMapValues { $0 }) }
+    package static func fields(_ fields: [String: FixtureValue?]) -> FixtureValue { .object(fields.compactMapValues { $0 }) }
 
-    static func text(_ value: String?) -> FixtureValue? { value.map { .string($0) } }
+    package static func text(_ value: String?) -> FixtureValue? { value.map { .string($0) } }
 
-    var encoded: Data {
+    package var encoded: Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         return (try? encoder.encode(self)) ?? Data("{}".utf8)
