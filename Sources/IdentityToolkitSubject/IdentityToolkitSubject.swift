@@ -58,6 +58,20 @@ public struct IdentityToolkitSubject: ConformanceSubject {
             accountReset: resetsAccounts ? configuration.accountReset : nil)
     }
 
+    /// Why the server cannot be reached, or nil when it answers at all (an error answer is an answer): asked
+    /// once before a run, so that a server that is not running is one clear message instead of a failure per check.
+    public func unreachableReason(timeout: Duration = .seconds(10)) async -> String? {
+        let http = IdentityToolkitHTTP(
+            baseURL: configuration.baseURL, apiKey: configuration.apiKey, session: URLSession(configuration: configuration.makeSessionConfiguration()),
+            world: World(), timeout: timeout)
+        do {
+            _ = try await http.post("v1/accounts:lookup", .object(["idToken": .string("")]))
+        } catch where error.code == .networkError {
+            return error.message
+        } catch {}
+        return nil
+    }
+
     /// Refuses, as not the suite's to set, what a server takes only from its own console.
     static func requireServerSettings(_ project: ProjectConfiguration) throws(ConfigurationError) {
         let standard = ProjectConfiguration.standard

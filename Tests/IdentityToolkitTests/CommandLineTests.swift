@@ -46,4 +46,13 @@ struct CommandLineTests {
         #expect(outcome.status == CommandOutcome.failure)
         #expect(outcome.output.contains("networkError"))
     }
+
+    @Test("the command asks a server once before running: one that does not answer is named, one that answers with an error is reachable")
+    func reachability() async throws {
+        let refused = try #require(try IdentityToolkitCommandLine.subject(from: ["--identity-toolkit", "http://127.0.0.1:9", "--project", "p"]))
+        let reason = await refused.subject.unreachableReason()
+        #expect(reason?.contains("127.0.0.1:9") == true)
+        let (inProcess, _) = httpSubject()
+        #expect(await inProcess.unreachableReason() == nil)
+    }
 }

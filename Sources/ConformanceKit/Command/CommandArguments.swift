@@ -78,7 +78,7 @@ public struct CommandArguments: Sendable, Hashable {
         Exit status: 0 when every MUST rule passes or is a listed known failure and no listed rule passes
         (with --defects: when every variant is caught by one of its own rules; with --repeat: when no result
         differs between runs; with --benchmark, --list and --catalogue: always), 1 otherwise, 64 for a usage
-        error, 73 when a report file cannot be written.
+        error, 69 when the server of --identity-toolkit does not answer, 73 when a report file cannot be written.
         """
     }
 

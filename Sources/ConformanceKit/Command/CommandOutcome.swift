@@ -53,4 +53,6 @@ public struct CommandOutcome: Sendable, Hashable {
     public static let usageError: Int32 = 64
     /// `EX_CANTCREAT` of sysexits(3): a report file cannot be written.
     public static let cannotWrite: Int32 = 73
+    /// The server the command is pointed at does not answer (`EX_UNAVAILABLE`).
+    public static let unavailable: Int32 = 69
 }
