@@ -27,6 +27,14 @@ extension Rule {
                 let bystander = try await context.launch(backend, on: .primary)
                 try await context.expectUnsolicitedRefused(authorization, on: bystander)
             },
+            Check("an authorization that arrives after the app restarted, its request lost with it, is refused") { context in
+                try context.setUpApple()
+                let backend = try await context.makeBackend()
+                let before = try await context.launch(backend)
+                let authorization = try await context.appleAuthorization(as: AppleAccounts.alice, on: before)
+                let relaunched = try await context.launch(backend)
+                try await context.expectUnsolicitedRefused(authorization, on: relaunched)
+            },
         ])
 }
 

@@ -8,13 +8,18 @@ extension Rule {
         sources: [.openIDConnectCore(section: "15.5.2 Nonce Implementation Notes")],
         hint: "if this fails, check that the backend remembers the identity tokens (or nonces) that signed someone in until they expire",
         checks: [
-            Check("Alice's credential signs in once; the same credential presented again, before its exp, is refused") { context in
-                let app = try await context.launchAppleApp()
-                let credential = try await context.appleCredential(as: AppleAccounts.alice, on: app.client).credential
-                try await expectSuccess("signIn(with: Alice's Apple credential)") { try await app.client.signIn(with: credential) }
-                try await expectSuccess("signOut()") { try await app.client.signOut() }
-                _ = try await expectAuthError(when: "signIn(with: the same Apple credential) again") { try await app.client.signIn(with: credential) }
-                try await context.expectSignedOut(app.client, after: "the replayed credential")
+            Check("Alice's credential signs in once; presented again before its exp, on the same device or another, it is refused") { context in
+                try context.setUpApple()
+                let backend = try await context.makeBackend()
+                let client = try await context.launch(backend)
+                let credential = try await context.appleCredential(as: AppleAccounts.alice, on: client).credential
+                try await expectSuccess("signIn(with: Alice's Apple credential)") { try await client.signIn(with: credential) }
+                try await expectSuccess("signOut()") { try await client.signOut() }
+                let other = try await context.launch(backend, on: .secondary)
+                for (replayer, place) in [(client, "on the same device"), (other, "on another device")] {
+                    _ = try await expectAuthError(when: "signIn(with: the same Apple credential) again \(place)") { try await replayer.signIn(with: credential) }
+                    try await context.expectSignedOut(replayer, after: "the credential replayed \(place)")
+                }
             },
         ])
 }
