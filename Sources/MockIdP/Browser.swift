@@ -58,6 +58,7 @@ public enum BrowserOutcome: Sendable, Hashable {
 /// authorization page, acts as the user the check scripted, and hands the provider's redirect to the app.
 public final class Browser: Sendable {
     private let script = Mutex<[BrowserAction]>([])
+    private let interjection = Mutex<(@Sendable (Device) async -> Void)?>(nil)
     private let transcript: Transcript
     private let devices: Devices
     private let github: GitHubServer
@@ -71,12 +72,19 @@ public final class Browser: Sendable {
     /// Queues what the user does on the next authorization page; pages take the actions in order.
     public func script(_ action: BrowserAction) { script.withLock { $0.append(action) } }
 
+    /// Runs `action` once, while the next provider page is open and before the user acts on it: a check's way
+    /// to act while the app waits for its redirect (a forged redirect arriving first, OAUTH-4).
+    public func whileNextPageIsOpen(_ action: @escaping @Sendable (Device) async -> Void) {
+        interjection.withLock { $0 = action }
+    }
+
     @discardableResult
     public func open(_ url: URL, on device: Device) async -> BrowserOutcome {
         transcript.record(.browser(.opened(url, on: device)))
         guard url.host?.lowercased() == "github.com", url.path == "/login/oauth/authorize" else {
             return page(404, "no provider page at \(url.absoluteString)", on: device)
         }
+        if let interjection = interjection.withLock({ $0.take() }) { await interjection(device) }
         guard let action = script.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else {
             transcript.record(.browser(.unscripted(on: device)))
             return .unscripted

@@ -36,7 +36,8 @@ extension ReferenceClient: OAuthFacet {
         guard url.host == backend.configuration.authHandlerURL.host, url.path.hasPrefix(backend.configuration.authHandlerURL.path) else { return false }
         let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
         let state = query.first { $0.name == "state" }?.value
-        if var pending = pendingOAuth, pending.redirect == nil, url.path == pending.redirectPath, state == pending.state || !behaviour.oauth.checksState {
+        let takesAnyState = !behaviour.oauth.checksState || !behaviour.oauth.checksStateWhilePending
+        if var pending = pendingOAuth, pending.redirect == nil, url.path == pending.redirectPath, state == pending.state || takesAnyState {
             pending.redirect = url
             pendingOAuth = pending
             return true

@@ -12,6 +12,8 @@ extension ReferenceBehaviour {
         var randomState = true
         /// Only a redirect carrying the pending request's state is taken and exchanged.
         var checksState = true
+        /// While a request waits, only a redirect with its state is taken; otherwise the first redirect is.
+        var checksStateWhilePending = true
         /// The path of the `redirect_uri` on the project's domain.
         var redirectPath = "/__/auth/handler"
         /// How many times the backend sends the code to the token endpoint.

@@ -4,7 +4,7 @@ import ConformanceKit
 extension Defect {
     /// In catalogue order.
     static let oauthDefects: [Defect] = [
-        .forwardsReservedOAuthParameters, .dropsAllowSignup, .forgetsOAuthScopes, .usesPredictableOAuthState, .acceptsAnyOAuthState,
+        .forwardsReservedOAuthParameters, .dropsAllowSignup, .forgetsOAuthScopes, .usesPredictableOAuthState, .acceptsAnyOAuthState, .takesFirstRedirectWhilePending,
         .sendsWrongRedirectURI, .exchangesCodeTwice, .reportsProviderErrorsAsInternal, .treatsDenialAsSuccess, .omitsOAuthProfile, .linksIdentityOfAnotherAccount,
         .ignoresDisabledOAuthProvider, .sendsPlainPKCE, .omitsPKCE,
     ]
@@ -28,6 +28,10 @@ extension Defect {
     public static let acceptsAnyOAuthState = Defect(
         "acceptsAnyOAuthState", rules: ["OAUTH-4"], "takes every auth-handler redirect and exchanges its code whatever its state"
     ) { $0.oauth.checksState = false }
+
+    public static let takesFirstRedirectWhilePending = Defect(
+        "takesFirstRedirectWhilePending", rules: ["OAUTH-4"], "while a request waits, takes the first auth-handler redirect whatever its state"
+    ) { $0.oauth.checksStateWhilePending = false }
 
     public static let sendsWrongRedirectURI = Defect(
         "sendsWrongRedirectURI", rules: ["OAUTH-5"], "sends a redirect_uri under the project's domain other than its auth handler"

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 extension Rule {
     public static let oauth4 = Rule(
@@ -41,6 +42,27 @@ extension Rule {
                     try expect(!handled, "canHandle(\(what)) answered true with no request waiting for it")
                 }
                 try expect(context.world.github.tokenRequests.count == exchanged, "a forged redirect's code was exchanged: \(context.world.github.tokenRequests.count - exchanged) more token requests")
+            },
+            Check("while a request waits, a redirect with another state is refused; the genuine one still completes the flow") { context in
+                let app = try await context.launchGitHubApp()
+                let handler = ProjectConfiguration.standard.authHandlerURL
+                let forged = URL(string: "\(handler.absoluteString)?code=forged-code&state=\(String(repeating: "A", count: 32))")!
+                let handledForgery = Mutex<Bool?>(nil)
+                let devices = context.world.devices
+                context.world.browser.whileNextPageIsOpen { device in
+                    let handled = await devices.open(forged, on: device)
+                    handledForgery.withLock { $0 = handled }
+                }
+                context.world.browser.script(.approve(as: "octocat"))
+                let outcome: Result<AuthCredential, any Error>
+                do { outcome = .success(try await app.client.credential(with: .github)) } catch { outcome = .failure(error) }
+                try expect(handledForgery.withLock { $0 } == false, "canHandle took a forged redirect (another state) while the app's own request was waiting")
+                let codes = context.world.github.tokenRequests.map(\.code)
+                try expect(!codes.contains("forged-code"), "the forged redirect's code reached GitHub's token endpoint")
+                guard case .success(let credential) = outcome else {
+                    throw CheckFailure("credential(with: github.com), approved as octocat, failed after a forged redirect was refused: \(outcome)")
+                }
+                try await expectSuccess("signIn(with: the credential of the genuine redirect)") { try await app.client.signIn(with: credential) }
             },
         ])
 }
