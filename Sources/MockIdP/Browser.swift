@@ -59,6 +59,7 @@ public enum BrowserOutcome: Sendable, Hashable {
 public final class Browser: Sendable {
     private let script = Mutex<[BrowserAction]>([])
     private let interjection = Mutex<(@Sendable (Device) async -> Void)?>(nil)
+    private let afterRedirect = Mutex<(@Sendable (Device) async -> Void)?>(nil)
     private let transcript: Transcript
     private let devices: Devices
     private let github: GitHubServer
@@ -76,6 +77,12 @@ public final class Browser: Sendable {
     /// to act while the app waits for its redirect (a forged redirect arriving first, OAUTH-4).
     public func whileNextPageIsOpen(_ action: @escaping @Sendable (Device) async -> Void) {
         interjection.withLock { $0 = action }
+    }
+
+    /// Runs `action` once, after the provider redirected the next page and before the app gets the redirect: a
+    /// check's way to change the world between the authorization and the code exchange (a stalled token endpoint, AUTH-2).
+    public func afterNextRedirect(_ action: @escaping @Sendable (Device) async -> Void) {
+        afterRedirect.withLock { $0 = action }
     }
 
     @discardableResult
@@ -107,6 +114,7 @@ public final class Browser: Sendable {
             return page(status, message, on: device)
         case .redirect(let redirect):
             transcript.record(.browser(.redirected(to: redirect, on: device)))
+            if let action = afterRedirect.withLock({ $0.take() }) { await action(device) }
             let handled = await devices.open(redirect, on: device)
             return .redirected(redirect, handled: handled)
         }

@@ -36,6 +36,24 @@ extension Rule {
                     try await app.client.sendEmailVerification()
                 }
             },
+            Check("GitHub's token endpoint stalling after the user approved makes credential(with:) fail with networkError within the timeout", requires: [.flow(.oauth), .worldClock]) { context in
+                let app = try await context.gitHubAppWithTimeout()
+                let github = context.world.github
+                context.world.browser.afterNextRedirect { _ in github.set(.stalling) }
+                context.world.browser.script(.approve(as: "octocat"))
+                try await context.expectTimelyNetworkError(when: "credential(with: github.com) with GitHub's token endpoint stalled", timeout: .seconds(20)) {
+                    try await app.client.credential(with: .github)
+                }
+            },
+            Check("GitHub failing after the user approved makes credential(with:) fail with networkError", requires: [.flow(.oauth)]) { context in
+                let app = try await context.gitHubAppWithTimeout()
+                let github = context.world.github
+                context.world.browser.afterNextRedirect { _ in github.set(.failing) }
+                context.world.browser.script(.approve(as: "octocat"))
+                try await expectFailure(.networkError, when: "credential(with: github.com) with GitHub failing at the code exchange") {
+                    try await app.client.credential(with: .github)
+                }
+            },
             // Revocation, not sign-in: a backend may verify identity tokens with keys it fetched earlier, but it can
             // revoke only by exchanging the code at Apple.
             Check("a stalled Apple makes revokeToken fail with networkError within the timeout", requires: [.flow(.apple), .worldClock]) { context in
@@ -56,6 +74,13 @@ extension Rule {
 }
 
 extension CheckContext {
+    /// The app of a project with a 20-second network timeout and GitHub set up.
+    fileprivate func gitHubAppWithTimeout() async throws -> LaunchedApp {
+        var configuration = ProjectConfiguration.standard
+        configuration.networkTimeout = .seconds(20)
+        return try await launchGitHubApp(configuration)
+    }
+
     /// Alice signed in with Apple in a project with a 20-second network timeout, and a fresh authorization code.
     fileprivate func appleUserWithFreshCode() async throws -> (LaunchedApp, String) {
         try setUpApple()
