@@ -56,6 +56,25 @@ extension Rule {
                 let failures = ownFailures + (context.capabilities.reachesWorldParties ? partyFailures : [])
                 for (action, body) in failures { try await expectSpecificAuthError(when: action, body) }
             },
+            Check("Sign in with Apple failures, the sheet's and Apple's included, are specific AuthErrors", requires: [.flow(.apple)]) { context in
+                let app = try await context.launchAppleApp()
+                let client = app.client
+                let failures: [(String, @Sendable () async throws -> Void)] = [
+                    ("requestAuthorization() when the person cancels the sheet", {
+                        context.world.apple.script(.cancel)
+                        _ = try await client.requestAppleAuthorization()
+                    }),
+                    ("requestAuthorization() when the sheet fails", {
+                        context.world.apple.script(.fail)
+                        _ = try await client.requestAppleAuthorization()
+                    }),
+                    ("signIn(with: an Apple credential whose token is not a JWT)", {
+                        _ = try await client.signIn(with: .apple(idToken: "not-a-jwt", rawNonce: "nonce", fullName: nil))
+                    }),
+                    ("revokeToken(withAuthorizationCode:) with nobody signed in", { try await client.revokeAppleToken(withAuthorizationCode: "code") }),
+                ]
+                for (action, body) in failures { try await expectSpecificAuthError(when: action, body) }
+            },
         ])
 }
 
