@@ -89,19 +89,20 @@ extension ReferenceBackend {
         }
     }
 
+    /// The token's nonce against the raw nonce: the rule function's check, or the comparison a defect makes instead.
     private func checkNonce(of claims: AppleIdentityClaims, rawNonce: String?) throws(AppleIdentityTokenError) {
-        switch (behaviour.apple.nonceComparison, rawNonce, claims.nonce) {
-        case (.sha256Hex, _, _) where behaviour.apple.requiresNonce: try AppleIdentityToken.checkNonce(of: claims, rawNonce: rawNonce)
-        case (_, let raw?, let claim?):
-            let accepted = switch behaviour.apple.nonceComparison {
-            case .sha256Hex: [AppleNonce.sha256Hex(raw)]
-            case .raw: [raw]
-            case .either: [AppleNonce.sha256Hex(raw), raw]
-            }
-            guard accepted.contains(claim) else { throw AppleIdentityTokenError(.nonceMismatch, "the nonce claim matches neither way") }
-        default:
-            guard !behaviour.apple.requiresNonce else { throw AppleIdentityTokenError(.nonceMissing, "the raw nonce or the nonce claim is missing") }
+        let apple = behaviour.apple
+        if apple.nonceComparison == .sha256Hex && apple.requiresNonce { return try AppleIdentityToken.checkNonce(of: claims, rawNonce: rawNonce) }
+        guard let raw = rawNonce, let claim = claims.nonce else {
+            if apple.requiresNonce { throw AppleIdentityTokenError(.nonceMissing, "the raw nonce or the nonce claim is missing") }
+            return
         }
+        let accepted: Set<String> = switch apple.nonceComparison {
+        case .sha256Hex: [AppleNonce.sha256Hex(raw)]
+        case .raw: [raw]
+        case .either: [AppleNonce.sha256Hex(raw), raw]
+        }
+        guard accepted.contains(claim) else { throw AppleIdentityTokenError(.nonceMismatch, "the nonce claim is neither the raw nonce's hash nor what this backend takes") }
     }
 
     /// Apple's key set, fetched again when it lacks the key a token names (Apple rotates its keys).
