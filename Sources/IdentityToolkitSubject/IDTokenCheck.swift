@@ -1,7 +1,6 @@
 import ConformanceKit
 import Foundation
 import MockIdP
-import _CryptoExtras
 
 /// Verifies an ID token as a relying party must (Firebase "Verify ID tokens"): three segments of canonical
 /// base64url, a real signature algorithm (never `alg: none`, never an empty signature), with published keys an
@@ -52,9 +51,9 @@ struct IDTokenCheck: Sendable {
             guard alg == "RS256", let kid = header.kid, let key = try await keys.key(kid) else {
                 throw AuthError(.invalidUserToken, "the ID token is not signed (RS256) by a key the server publishes (alg \(alg), kid \(header.kid ?? "missing"))")
             }
-            guard let signature = Self.canonical(parts[2]),
-                key.isValidSignature(_RSA.Signing.RSASignature(rawRepresentation: signature), for: Data("\(parts[0]).\(parts[1])".utf8), padding: .insecurePKCS1v1_5)
-            else { throw AuthError(.invalidUserToken, "the ID token's signature does not verify with the published key \(kid)") }
+            guard let jws = try? CompactJWS(idToken), jws.hasValidRS256Signature(by: key) else {
+                throw AuthError(.invalidUserToken, "the ID token's signature does not verify with the published key \(kid)")
+            }
         }
         guard claims.iss == "https://securetoken.google.com/\(projectID)", claims.aud == projectID else {
             throw AuthError(.invalidUserToken, "the ID token was issued for \(claims.aud ?? "no project"), not \(projectID)")

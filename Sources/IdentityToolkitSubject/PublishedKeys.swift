@@ -1,13 +1,12 @@
 import ConformanceKit
 import Foundation
 import MockIdP
-import _CryptoExtras
 
 /// The RSA keys a server publishes for its ID tokens (a JSON Web Key set), fetched once per backend.
 actor PublishedKeys {
     let url: URL
     let http: IdentityToolkitHTTP
-    private var keys: [String: _RSA.Signing.PublicKey]?
+    private var keys: [String: JSONWebKey]?
 
     init(url: URL, http: IdentityToolkitHTTP) {
         self.url = url
@@ -15,15 +14,16 @@ actor PublishedKeys {
     }
 
     /// The key `kid` names, or nil when the set has none by that name.
-    func key(_ kid: String) async throws(AuthError) -> _RSA.Signing.PublicKey? {
+    /// Entries that are not usable RSA keys are skipped, not fatal: a set may hold keys of other kinds.
+    func key(_ kid: String) async throws(AuthError) -> JSONWebKey? {
         if let keys { return keys[kid] }
         let set = try await http.get(url)
-        var fetched: [String: _RSA.Signing.PublicKey] = [:]
+        var fetched: [String: JSONWebKey] = [:]
         for entry in set["keys"]?.arrayValue ?? [] {
-            guard entry["kty"]?.stringValue == "RSA", let kid = entry["kid"]?.stringValue, let n = entry["n"]?.stringValue.flatMap(Base64URL.decode),
-                let e = entry["e"]?.stringValue.flatMap(Base64URL.decode), let key = try? _RSA.Signing.PublicKey(n: n, e: e)
+            guard entry["kty"]?.stringValue == "RSA", let kid = entry["kid"]?.stringValue, let n = entry["n"]?.stringValue, let e = entry["e"]?.stringValue
             else { continue }
-            fetched[kid] = key
+            let key = JSONWebKey(kid: kid, n: n, e: e)
+            if (try? key.rsaPublicKey()) != nil { fetched[kid] = key }
         }
         keys = fetched
         return fetched[kid]
