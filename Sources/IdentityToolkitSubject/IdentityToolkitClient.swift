@@ -211,9 +211,7 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
                 "idToken": .string(idToken), "email": .string(email), "password": .string(password), "returnSecureToken": .bool(true),
             ]))
         case .emailLink(let email, let link):
-            guard EmailSignInLink.isSignInLink(link), let code = EmailSignInLink.parse(link)?.oobCode else {
-                throw AuthError(.invalidActionCode, "the link is not an email sign-in link")
-            }
+            let code = try EmailSignInLink.oobCode(of: link)
             answer = try await http.post("v1/accounts:signInWithEmailLink", .object(["email": .string(email), "oobCode": .string(code), "idToken": .string(idToken)]))
         default:
             throw AuthError(.operationNotAllowed, "\(credential.providerID) linking is not offered over HTTP")
@@ -233,9 +231,6 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
     /// The code of a sign-in link for `email`, checked as the SDK checks it before asking the server.
     static func emailLinkCode(email: String, link: String) throws(AuthError) -> String {
         guard !email.isEmpty else { throw AuthError(.missingEmail, "an email address is needed to complete sign-in with a link") }
-        guard EmailSignInLink.isSignInLink(link), let code = EmailSignInLink.parse(link)?.oobCode else {
-            throw AuthError(.invalidActionCode, "the link is not an email sign-in link")
-        }
-        return code
+        return try EmailSignInLink.oobCode(of: link)
     }
 }

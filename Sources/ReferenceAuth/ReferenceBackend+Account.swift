@@ -15,9 +15,7 @@ extension ReferenceBackend {
             }
             user.phoneNumber = verification.phoneNumber
         case .emailLink(let email, let link):
-            guard EmailSignInLink.isSignInLink(link), let code = EmailSignInLink.parse(link)?.oobCode else {
-                throw AuthError(.invalidActionCode, "the link is not an email sign-in link")
-            }
+            let code = try EmailSignInLink.oobCode(of: link)
             let linked = try consumeEmailLinkCode(code, for: email, checkingEmail: behaviour.emailLink.linkChecksEmail)
             guard user.email == nil || user.email == linked else { throw AuthError(.providerAlreadyLinked, "the user already has another email address") }
             guard !users.values.contains(where: { $0.email == linked && $0.uid != uid }) else {

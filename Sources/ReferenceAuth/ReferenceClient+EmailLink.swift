@@ -25,9 +25,6 @@ extension ReferenceClient: EmailLinkFacet {
         guard !email.isEmpty || !backend.behaviour.emailLink.requiresEmail else {
             throw AuthError(.missingEmail, "an email address is needed to complete sign-in with a link")
         }
-        guard EmailSignInLink.isSignInLink(link), let code = EmailSignInLink.parse(link)?.oobCode else {
-            throw AuthError(.invalidActionCode, "the link is not an email sign-in link")
-        }
-        return code
+        return try EmailSignInLink.oobCode(of: link)
     }
 }
