@@ -94,7 +94,9 @@ public struct ConformanceRunner: Sendable {
         let watch = HangWatch(concurrency: subject.capabilities.concurrency, quietLimit: options.watchdog, world: world)
         let outcome = await options.slots.withSlot {
             await watch.run { () -> Result<Void, any Error> in
-                do { return .success(try await check.body(context)) } catch { return .failure(error) }
+                await CheckProgress.$current.withValue(context.progress) {
+                    do { return .success(try await check.body(context)) } catch { return .failure(error) }
+                }
             }
         }
         let transcript = world.transcript.all.map(\.description)
