@@ -98,6 +98,13 @@ extension RuleSource {
             "https://cloud.google.com/identity-platform/docs/reference/rest/v2/accounts.mfaSignIn/finalize", section)
     }
 
+    /// The REST method that builds a provider's authorization URL; its `customParameter` names the keys reserved for the server.
+    public static func identityToolkitCreateAuthUri(section: String? = nil) -> RuleSource {
+        document(
+            "Identity Toolkit API: accounts.createAuthUri",
+            "https://cloud.google.com/identity-platform/docs/reference/rest/v1/accounts/createAuthUri", section)
+    }
+
     public static func ituE164(section: String? = nil) -> RuleSource {
         document("ITU-T Recommendation E.164: The international public telecommunication numbering plan", "https://www.itu.int/rec/T-REC-E.164", section)
     }

@@ -5,6 +5,8 @@ extension ReferenceBehaviour {
     struct OAuth: Sendable {
         /// Custom parameters naming a reserved key are refused (per the declared handling) instead of forwarded.
         var guardsReservedParameters = true
+        /// Reserved keys the guard lets through as if they were ordinary custom parameters.
+        var unguardedReservedParameters: Set<String> = []
         /// Custom parameters the request leaves out (besides the reserved ones).
         var droppedCustomParameters: Set<String> = []
         var sendsScopes = true

@@ -4,7 +4,7 @@ import ConformanceKit
 extension Defect {
     /// In catalogue order.
     static let oauthDefects: [Defect] = [
-        .forwardsReservedOAuthParameters, .dropsAllowSignup, .forgetsOAuthScopes, .usesPredictableOAuthState, .acceptsAnyOAuthState, .takesFirstRedirectWhilePending,
+        .forwardsReservedOAuthParameters, .forwardsOAuthToken, .dropsAllowSignup, .forgetsOAuthScopes, .usesPredictableOAuthState, .acceptsAnyOAuthState, .takesFirstRedirectWhilePending,
         .sendsWrongRedirectURI, .exchangesCodeTwice, .reportsProviderErrorsAsInternal, .treatsDenialAsSuccess, .omitsOAuthProfile, .linksIdentityOfAnotherAccount,
         .ignoresDisabledOAuthProvider, .sendsPlainPKCE, .omitsPKCE,
     ]
@@ -12,6 +12,10 @@ extension Defect {
     public static let forwardsReservedOAuthParameters = Defect(
         "forwardsReservedOAuthParameters", rules: ["OAUTH-1"], "forwards custom parameters named state or redirect_uri over its own"
     ) { $0.oauth.guardsReservedParameters = false }
+
+    public static let forwardsOAuthToken = Defect(
+        "forwardsOAuthToken", rules: ["OAUTH-1"], "guards the six reserved parameters but forwards a custom oauth_token, which createAuthUri reserves too"
+    ) { $0.oauth.unguardedReservedParameters = ["oauth_token"] }
 
     public static let dropsAllowSignup = Defect(
         "dropsAllowSignup", rules: ["OAUTH-2"], "leaves the custom parameter allow_signup out of the authorization request"
