@@ -27,6 +27,14 @@ extension ReferenceBehaviour {
         var checksIssuer = true
         var checksAudience = true
         var checksExpiry = true
+        /// Seconds after `exp` that a token is still taken (APPLE-5 allows none).
+        var expiryLeeway: TimeInterval = 0
+        /// The token's header and payload must be UTF-8 (APPLE-5).
+        var requiresUTF8 = true
+        /// A header or payload that names a member twice is refused; otherwise Foundation's first one is read.
+        var refusesDuplicateMembers = true
+        /// `aud` is compared code point by code point; otherwise with Swift's `==` (canonical equivalence).
+        var comparesCodePoints = true
         /// The delegate's callback is refused when no request is pending (APPLE-6).
         var requiresPendingRequest = true
         /// The pending request's nonce is forgotten once its callback came; the guide's sample keeps `currentNonce`.

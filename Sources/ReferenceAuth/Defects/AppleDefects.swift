@@ -8,6 +8,7 @@ extension Defect {
         .appleNonceAlphabetHasW, .appleNonceOf16Characters, .answersEmptyAppleNonce, .reusesAppleNonce, .sendsRawNonceToApple, .omitsAppleEmailScope,
         .comparesRawNonceWithClaim, .acceptsRawNonceInAppleToken, .acceptsMissingAppleNonce, .skipsAppleSignatureCheck, .acceptsAppleAlgNone,
         .acceptsAppleHS256, .verifiesWithFirstAppleKey, .skipsAppleAudienceCheck, .skipsAppleIssuerCheck, .acceptsExpiredAppleToken,
+        .acceptsAppleTokenAtExp, .readsFirstOfDuplicateAppleClaims, .acceptsNonUTF8AppleToken, .comparesAppleAudienceCanonically,
         .acceptsUnsolicitedAppleAuthorization, .dropsAppleFullName, .setsApplePhotoURL, .dropsPrivateRelayEmail, .readsOnlyBooleanAppleClaims,
         .linksAppleIDOfAnotherAccount, .omitsUpdatedAppleCredential, .reauthenticatesAnyAppleUser, .revokesNothingAtApple,
         .revokesWithoutSignedInUser, .overwritesAppleNameWithNil, .acceptsReplayedAppleToken,
@@ -79,6 +80,22 @@ extension Defect {
     public static let acceptsExpiredAppleToken = Defect(
         "acceptsExpiredAppleToken", rules: ["APPLE-5"], "accepts identity tokens after their exp"
     ) { $0.apple.checksExpiry = false }
+
+    public static let acceptsAppleTokenAtExp = Defect(
+        "acceptsAppleTokenAtExp", rules: ["APPLE-5"], "allows a minute of clock skew, taking an identity token at its exp and just after"
+    ) { $0.apple.expiryLeeway = 60 }
+
+    public static let readsFirstOfDuplicateAppleClaims = Defect(
+        "readsFirstOfDuplicateAppleClaims", rules: ["APPLE-5"], "reads the first of two iss, exp or alg members as Foundation does, instead of refusing the token"
+    ) { $0.apple.refusesDuplicateMembers = false }
+
+    public static let acceptsNonUTF8AppleToken = Defect(
+        "acceptsNonUTF8AppleToken", rules: ["APPLE-5"], "takes an identity token whose header or payload is JSON in UTF-16"
+    ) { $0.apple.requiresUTF8 = false }
+
+    public static let comparesAppleAudienceCanonically = Defect(
+        "comparesAppleAudienceCanonically", rules: ["APPLE-5"], "compares aud with Swift's ==, so a client ID with U+212A KELVIN SIGN for K passes"
+    ) { $0.apple.comparesCodePoints = false }
 
     public static let acceptsUnsolicitedAppleAuthorization = Defect(
         "acceptsUnsolicitedAppleAuthorization", rules: ["APPLE-6"], "makes a credential from a callback that no request of its own asked for"
