@@ -51,11 +51,15 @@ public enum AppleIdentityToken {
         return Unverified(jws: jws, claims: claims)
     }
 
-    /// The header and the payload are UTF-8 (RFC 7515 §2 "JOSE Header", RFC 7519 §3): a token in another encoding,
-    /// or with a stray byte, is not one whose claims two readers agree on.
+    /// The header and the payload are JSON text in UTF-8 (RFC 7515 §2 "JOSE Header", RFC 7519 §3, RFC 8259 §8.1): the
+    /// same text in UTF-16, which Foundation's decoders read, or with a stray byte, is refused.
     public static func checkUTF8(of token: Unverified) throws(AppleIdentityTokenError) {
-        for (part, bytes) in [("header", token.jws.rawHeader), ("payload", token.jws.payload)] where !JOSEJSON.isUTF8(Array(bytes)) {
-            throw .init(.malformed, "the \(part) is not UTF-8 JSON")
+        for (part, bytes) in [("header", token.jws.rawHeader), ("payload", token.jws.payload)] {
+            switch JOSEJSON.problem(in: bytes) {
+            case .notUTF8?: throw .init(.malformed, "the \(part) is not UTF-8")
+            case .malformed(let reason)?: throw .init(.malformed, "the \(part), read as UTF-8, is \(reason)")
+            case .duplicateMemberName?, nil: continue
+            }
         }
     }
 

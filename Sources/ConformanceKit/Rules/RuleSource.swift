@@ -118,6 +118,14 @@ extension RuleSource {
         document("RFC 6749: The OAuth 2.0 Authorization Framework", "https://www.rfc-editor.org/rfc/rfc6749", section)
     }
 
+    public static func rfc7515(section: String? = nil) -> RuleSource {
+        document("RFC 7515: JSON Web Signature (JWS)", "https://www.rfc-editor.org/rfc/rfc7515", section)
+    }
+
+    public static func rfc7519(section: String? = nil) -> RuleSource {
+        document("RFC 7519: JSON Web Token (JWT)", "https://www.rfc-editor.org/rfc/rfc7519", section)
+    }
+
     public static func rfc7636(section: String? = nil) -> RuleSource {
         document("RFC 7636: Proof Key for Code Exchange by OAuth Public Clients", "https://www.rfc-editor.org/rfc/rfc7636", section)
     }

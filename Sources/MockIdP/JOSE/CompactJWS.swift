@@ -57,6 +57,12 @@ public struct CompactJWS: Sendable, Hashable, CustomStringConvertible {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let rawHeader: Data
         do { rawHeader = try encoder.encode(header) } catch { throw .malformed("header: \(error)") }
+        return try CompactJWS(signing(rawHeader: rawHeader, payload: payload, with: key))
+    }
+
+    /// The compact serialization of `rawHeader` and `payload` exactly as given, signed with `key`: how the world's
+    /// forge makes tokens whose JSON a strict reader refuses (a duplicate member, another encoding).
+    public static func signing(rawHeader: Data, payload: Data, with key: JWSSigningKey) throws(JOSEError) -> String {
         let input = Data("\(Base64URL.encode(rawHeader)).\(Base64URL.encode(payload))".utf8)
         let signature: Data
         do {
@@ -71,7 +77,7 @@ public struct CompactJWS: Sendable, Hashable, CustomStringConvertible {
         } catch {
             throw .signingFailed("\(error)")
         }
-        return try CompactJWS("\(String(decoding: input, as: UTF8.self)).\(Base64URL.encode(signature))")
+        return "\(String(decoding: input, as: UTF8.self)).\(Base64URL.encode(signature))"
     }
 
     /// `header.payload` as ASCII: the bytes the signature covers.

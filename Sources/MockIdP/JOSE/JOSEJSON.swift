@@ -72,11 +72,38 @@ public enum JOSEJSON {
             case UInt8(ascii: "{"): try object(depth: depth)
             case UInt8(ascii: "["): try array(depth: depth)
             case UInt8(ascii: "\""): _ = try string()
-            default:
-                // A number or a literal: its exact form is the JSON parser's to judge; here it only has to end.
-                let start = index
-                while index < bytes.count, !",]} \t\r\n".utf8.contains(bytes[index]) { index += 1 }
-                guard index > start else { throw Problem.malformed("an empty value at byte \(start)") }
+            case UInt8(ascii: "t"): try literal("true")
+            case UInt8(ascii: "f"): try literal("false")
+            case UInt8(ascii: "n"): try literal("null")
+            default: try number()
+            }
+        }
+
+        mutating func literal(_ word: String) throws {
+            let word = Array(word.utf8)
+            guard bytes[index...].starts(with: word) else { throw Problem.malformed("not a value at byte \(index)") }
+            index += word.count
+        }
+
+        /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?` (RFC 8259 §6).
+        mutating func number() throws {
+            let start = index
+            func digits() -> Int {
+                let from = index
+                while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+                return index - from
+            }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+            let integer = index
+            guard digits() > 0, bytes[integer] != UInt8(ascii: "0") || index == integer + 1 else { throw Problem.malformed("not a number at byte \(start)") }
+            if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+                index += 1
+                guard digits() > 0 else { throw Problem.malformed("a fraction without digits at byte \(start)") }
+            }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+                index += 1
+                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+                guard digits() > 0 else { throw Problem.malformed("an exponent without digits at byte \(start)") }
             }
         }
 
