@@ -36,7 +36,7 @@ extension ReferenceBackend {
         let isRelay = claims.email?.lowercased().hasSuffix("@privaterelay.appleid.com") ?? false
         if let email = claims.email, behaviour.apple.keepsRelayEmail || !isRelay, !users.values.contains(where: { $0.email == email }) {
             user.email = email
-            user.isEmailVerified = claims.emailVerified.map { $0.value && (behaviour.apple.readsStringBooleans || !$0.isString) } ?? false
+            user.isEmailVerified = claims.emailVerified.map { $0.value && (behaviour.apple.readsStringBooleans || !$0.isString) } ?? behaviour.apple.emailWithoutClaimIsVerified
         }
         return user
     }

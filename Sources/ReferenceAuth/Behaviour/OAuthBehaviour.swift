@@ -26,6 +26,8 @@ extension ReferenceBehaviour {
         var denialCancels = true
         /// Linking checks that no other account has the provider identity.
         var linkChecksOtherAccounts = true
+        /// Re-authenticating with an unknown provider account creates its user before the user check refuses it.
+        var reauthenticationCreatesUsers = false
         /// The sign-in result carries the provider's profile.
         var returnsProfile = true
         var requiresEnabledProvider = true

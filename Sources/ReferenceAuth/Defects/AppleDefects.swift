@@ -5,12 +5,12 @@ import Foundation
 extension Defect {
     /// In catalogue order.
     static let appleDefects: [Defect] = [
-        .appleNonceAlphabetHasW, .appleNonceOf16Characters, .answersEmptyAppleNonce, .reusesAppleNonce, .sendsRawNonceToApple, .omitsAppleEmailScope,
+        .appleNonceAlphabetHasW, .appleNonceOf16Characters, .answersEmptyAppleNonce, .refusesOneCharacterAppleNonce, .reusesAppleNonce, .sendsRawNonceToApple, .omitsAppleEmailScope,
         .comparesRawNonceWithClaim, .acceptsRawNonceInAppleToken, .acceptsMissingAppleNonce, .skipsAppleSignatureCheck, .acceptsAppleAlgNone,
         .acceptsAppleHS256, .verifiesWithFirstAppleKey, .skipsAppleAudienceCheck, .skipsAppleIssuerCheck, .acceptsExpiredAppleToken,
         .acceptsAppleTokenAtExp, .readsFirstOfDuplicateAppleClaims, .acceptsNonUTF8AppleToken, .comparesAppleAudienceCanonically,
-        .acceptsUnsolicitedAppleAuthorization, .dropsAppleFullName, .setsApplePhotoURL, .dropsPrivateRelayEmail, .readsOnlyBooleanAppleClaims,
-        .linksAppleIDOfAnotherAccount, .omitsUpdatedAppleCredential, .reauthenticatesAnyAppleUser, .revokesNothingAtApple,
+        .acceptsUnsolicitedAppleAuthorization, .dropsAppleFullName, .setsApplePhotoURL, .dropsPrivateRelayEmail, .readsOnlyBooleanAppleClaims, .verifiesAppleEmailWithoutClaim,
+        .linksAppleIDOfAnotherAccount, .omitsUpdatedAppleCredential, .reauthenticatesAnyAppleUser, .revokesNothingAtApple, .keepsDeletedAppleUser,
         .revokesWithoutSignedInUser, .overwritesAppleNameWithNil, .acceptsReplayedAppleToken,
     ]
 
@@ -25,6 +25,10 @@ extension Defect {
     public static let answersEmptyAppleNonce = Defect(
         "answersEmptyAppleNonce", rules: ["APPLE-1"], "answers an empty nonce for a length of 0"
     ) { $0.apple.refusesEmptyNonce = false }
+
+    public static let refusesOneCharacterAppleNonce = Defect(
+        "refusesOneCharacterAppleNonce", rules: ["APPLE-1"], "refuses randomNonce(length: 1), taking 1 for too short as well as 0"
+    ) { $0.apple.shortestNonceLength = 2 }
 
     public static let reusesAppleNonce = Defect(
         "reusesAppleNonce", rules: ["APPLE-1"], "sends every request of a client with its first raw nonce"
@@ -120,6 +124,10 @@ extension Defect {
         "readsOnlyBooleanAppleClaims", rules: ["APPLE-8"], "takes email_verified sent as the string \"true\" for unverified"
     ) { $0.apple.readsStringBooleans = false }
 
+    public static let verifiesAppleEmailWithoutClaim = Defect(
+        "verifiesAppleEmailWithoutClaim", rules: ["APPLE-8"], "marks the token's email verified when the token has no email_verified claim"
+    ) { $0.apple.emailWithoutClaimIsVerified = true }
+
     public static let linksAppleIDOfAnotherAccount = Defect(
         "linksAppleIDOfAnotherAccount", rules: ["APPLE-9"], "moves an Apple ID that another account has to the current user"
     ) { $0.apple.linkChecksOtherAccounts = false }
@@ -135,6 +143,10 @@ extension Defect {
     public static let revokesNothingAtApple = Defect(
         "revokesNothingAtApple", rules: ["APPLE-11"], "answers revokeToken(withAuthorizationCode:) with success without calling Apple"
     ) { $0.apple.revokesAtApple = false }
+
+    public static let keepsDeletedAppleUser = Defect(
+        "keepsDeletedAppleUser", rules: ["APPLE-11"], "ends a deleted Apple user's sessions but keeps the account, so the Apple ID signs in to the old uid"
+    ) { $0.apple.deletesAppleUsers = false }
 
     public static let revokesWithoutSignedInUser = Defect(
         "revokesWithoutSignedInUser", rules: ["APPLE-11"], "answers revokeToken(withAuthorizationCode:) with success when nobody is signed in"

@@ -5,7 +5,7 @@ extension Defect {
     /// In catalogue order.
     static let oauthDefects: [Defect] = [
         .forwardsReservedOAuthParameters, .forwardsOAuthToken, .dropsAllowSignup, .forgetsOAuthScopes, .usesPredictableOAuthState, .acceptsAnyOAuthState, .takesFirstRedirectWhilePending,
-        .sendsWrongRedirectURI, .exchangesCodeTwice, .reportsProviderErrorsAsInternal, .treatsDenialAsSuccess, .omitsOAuthProfile, .linksIdentityOfAnotherAccount,
+        .sendsWrongRedirectURI, .exchangesCodeTwice, .reportsProviderErrorsAsInternal, .treatsDenialAsSuccess, .omitsOAuthProfile, .linksIdentityOfAnotherAccount, .createsUserOnMismatchedReauthentication,
         .ignoresDisabledOAuthProvider, .sendsPlainPKCE, .omitsPKCE,
     ]
 
@@ -60,6 +60,10 @@ extension Defect {
     public static let linksIdentityOfAnotherAccount = Defect(
         "linksIdentityOfAnotherAccount", rules: ["OAUTH-9"], "links a GitHub identity that another account already has"
     ) { $0.oauth.linkChecksOtherAccounts = false }
+
+    public static let createsUserOnMismatchedReauthentication = Defect(
+        "createsUserOnMismatchedReauthentication", rules: ["OAUTH-9"], "creates the other GitHub account's user while refusing the re-authentication with userMismatch"
+    ) { $0.oauth.reauthenticationCreatesUsers = true }
 
     public static let ignoresDisabledOAuthProvider = Defect(
         "ignoresDisabledOAuthProvider", rules: ["OAUTH-10"], "opens the provider's page although the provider is not enabled"
