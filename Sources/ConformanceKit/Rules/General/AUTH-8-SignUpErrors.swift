@@ -1,7 +1,7 @@
 extension Rule {
     public static let auth8 = Rule(
         "AUTH-8", .must, flow: .general,
-        title: "Password sign-up refuses an address in use, a weak password and a malformed email, creating nothing",
+        title: "Sign-up refuses an address in use, a weak password, a malformed email, and creates nothing",
         statement: """
             Password sign-up: an email already in use fails with emailAlreadyInUse [17007], a password under the project's \
             minimum (6 characters by default) with weakPassword [17026], a malformed email with invalidEmail [17008]; nothing \
