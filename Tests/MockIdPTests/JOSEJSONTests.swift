@@ -53,6 +53,8 @@ struct JOSEJSONTests {
         let header = try CompactJWS(fixture.world.apple.forge(.duplicateHeaderParameter("alg", json: #""none""#), from: token))
         #expect(header.hasValidRS256Signature(by: key) && header.header.alg == "RS256", "Foundation keeps the first alg")
         #expect(JOSEJSON.problem(in: header.rawHeader) == .duplicateMemberName("alg"))
+        let genuine = try CompactJWS(token)
+        #expect(header.jsonProblem == .duplicateMemberName("alg") && genuine.jsonProblem == nil)
         let utf16 = try CompactJWS(fixture.world.apple.forge(.payloadInUTF16, from: token))
         #expect(utf16.hasValidRS256Signature(by: key))
         #expect(AppleIdentityClaims(payload: utf16.payload) != nil, "Foundation reads UTF-16 JSON, which is why a verifier must check")
