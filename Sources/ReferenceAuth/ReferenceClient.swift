@@ -226,7 +226,7 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
         pendingRedirect = (eventID, nil)
         defer { pendingRedirect = nil }
         do {
-            try await world.recaptcha.present(on: device, callbackURL: URL(string: "\(callbackScheme)://firebaseauth/link?eventId=\(eventID)")!)
+            try await world.recaptcha.present(on: device, callbackURL: URL(string: "\(callbackScheme)://firebaseauth/link?\(behaviour.appVerification.redirectEventParameter)=\(eventID)")!)
         } catch .cancelledByUser {
             guard behaviour.appVerification.reCaptchaCancellationEndsRequest else { return .none }
             throw AuthError(.webContextCancelled, "the user cancelled the reCAPTCHA")
@@ -257,7 +257,7 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
         if claim == .every { return true }
         guard let pending = pendingRedirect, pending.token == nil, url.scheme == callbackScheme, url.host == "firebaseauth", url.path == "/link",
             let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems,
-            query.first(where: { $0.name == "eventId" })?.value == pending.eventID || claim == .anyWhileWaiting,
+            query.first(where: { $0.name == behaviour.appVerification.redirectEventParameter })?.value == pending.eventID || claim == .anyWhileWaiting,
             let token = query.first(where: { $0.name == "recaptchaToken" })?.value
         else { return false }
         pendingRedirect = (pending.eventID, token)

@@ -1,4 +1,5 @@
 import ConformanceKit
+import MockIdP
 
 /// A conforming alternative the reference can take where the rules leave room: every variation must pass the
 /// whole catalogue. Each is a way real implementations differ that once made the suite fail them falsely, and
@@ -20,7 +21,8 @@ public struct Variation: Sendable, Hashable, CaseIterable, RawRepresentable, Cus
 
     public static let allCases: [Variation] = [
         .smsWithYearAndAutoFillLine, .htmlEmail, .asynchronousListeners, .realTimeTimestamps, .rejectsShortNumbers, .emailEnumerationProtection,
-        .dropsReservedOAuthParameters, .appleFamilyNameFirst, .keepsAppleNonceAfterCallback,
+        .discardsVerificationAfterThreeWrongCodes, .forgetsExpiredVerifications,
+        .otherRedirectEventParameter, .hexOAuthState, .base64URLOAuthState, .dropsReservedOAuthParameters, .appleFamilyNameFirst, .keepsAppleNonceAfterCallback,
     ]
 
     public var rawValue: String { name }
@@ -55,6 +57,21 @@ extension Variation {
         $0.capabilities.acceptsShortPhoneNumbers = false
     }
 
+    /// A verification is discarded after its third wrong code, as PHONE-5 allows; a fresh one then works.
+    public static let discardsVerificationAfterThreeWrongCodes = Variation("discardsVerificationAfterThreeWrongCodes") {
+        $0.codes.wrongCodesBeforeDiscard = 3
+    }
+
+    /// An expired verification answers `sessionExpired` once and is then forgotten: later attempts answer
+    /// `invalidVerificationID`, as PHONE-8 allows.
+    public static let forgetsExpiredVerifications = Variation("forgetsExpiredVerifications") { $0.codes.forgetsExpiredVerification = true }
+
+    /// The reCAPTCHA redirect names its event otherwise (`authEvent`, not `eventId`): PHONE-16 must not rely on the
+    /// subject's parameter names.
+    public static let otherRedirectEventParameter = Variation("otherRedirectEventParameter") {
+        $0.appVerification.redirectEventParameter = "authEvent"
+    }
+
     /// Email enumeration protection: wrong password and unknown email both answer `invalidCredential`.
     public static let emailEnumerationProtection = Variation("emailEnumerationProtection") {
         $0.emailPassword.enumerationProtection = true
@@ -62,6 +79,19 @@ extension Variation {
     }
 
     /// OAUTH-1's other conformant answer: custom parameters naming reserved keys are dropped, not rejected.
+    /// The OAuth `state` is 32 random hex digits: exactly 128 bits, though one state shows at most 16 distinct
+    /// characters (OAUTH-4).
+    public static let hexOAuthState = Variation("hexOAuthState") {
+        $0.oauth.stateLength = 32
+        $0.oauth.stateAlphabet = Array("0123456789abcdef")
+    }
+
+    /// The OAuth `state` is 22 base64url characters (16 random bytes, unpadded): 132 bits (OAUTH-4).
+    public static let base64URLOAuthState = Variation("base64URLOAuthState") {
+        $0.oauth.stateLength = 22
+        $0.oauth.stateAlphabet = RandomSource.base64URL
+    }
+
     public static let dropsReservedOAuthParameters = Variation("dropsReservedOAuthParameters") {
         $0.capabilities.reservedOAuthParameters = .dropped
     }

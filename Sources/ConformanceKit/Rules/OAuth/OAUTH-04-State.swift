@@ -6,22 +6,23 @@ extension Rule {
         "OAUTH-4", .must, flow: .oauth,
         title: "Each request carries a fresh unguessable state, and a foreign state is refused",
         statement: """
-            Each authorization request carries a fresh, unguessable state (at least 128 bits); a callback whose state is missing or \
-            different is rejected and the code is never exchanged.
+            Each authorization request carries a fresh, unguessable state (at least 128 bits, in any encoding: 32 hex digits \
+            and 22 base64url characters both carry 128); a callback whose state is missing or different is rejected and the \
+            code is never exchanged.
             """,
         sources: [.rfc6749(section: "10.12 Cross-Site Request Forgery"), .githubAuthorizingOAuthApps(section: "If the states don't match … abort")],
         hint: "if this fails, check that state is drawn from a secure random source per request and compared before the code is exchanged",
         checks: [
-            Check("two requests carry different states of at least 128 bits") { context in
+            Check("eight requests carry eight different states of at least 128 bits, judged by their encoding") { context in
                 let app = try await context.launchGitHubApp()
-                _ = try await context.gitHubCredential(as: "octocat", on: app.client)
-                _ = try await context.gitHubCredential(as: "octocat", on: app.client)
+                for _ in 1...8 { _ = try await context.gitHubCredential(as: "octocat", on: app.client) }
                 let states = context.world.github.authorizeRequests.map { $0.value("state") ?? "" }
-                try expect(states.count == 2 && states[0] != states[1], "the two requests carried states \(states)")
-                for state in states {
-                    let bits = Double(state.count) * log2(Double(max(Set(state).count, 2)))
-                    try expect(state.count >= 22 && bits >= 128, "state \"\(state)\" has \(state.count) characters, under 128 bits")
-                }
+                try expect(states.count == 8 && Set(states).count == 8, "eight requests carried states \(states)")
+                let alphabet = RandomStringEntropy.alphabet(of: states)
+                let bits = RandomStringEntropy.estimatedBits(of: states)
+                try expect(
+                    bits >= 128,
+                    "the states \(states) carry about \(Int(bits)) random bits (\(alphabet.name), \(alphabet.bitsPerCharacter) bits for each character that varies between them); expected at least 128")
             },
             Check("a redirect with an earlier request's state, or one a character off, on this or a second device, is refused and never exchanged") { context in
                 let configuration = ProjectConfiguration.standard
