@@ -12,25 +12,28 @@ extension Rule {
         sources: [.firebaseGitHub(section: "link(withCredential:), reauthenticateWithCredential")],
         hint: "if this fails, check that link(with:) looks the GitHub ID up among all users and reauthenticate compares the user",
         checks: [
-            Check("a phone user links octocat, signs in with it, re-authenticates with it but not with hubot", requires: [.flow(.phone)]) { context in
-                let app = try await context.launchGitHubApp()
-                let phoneUser = try await context.signInWithSMS(PhoneNumbers.us, on: app.client).user
+            Check("a user of another flow links octocat, signs in with it, re-authenticates with it but not with hubot") { context in
+                context.setUpGitHub()
+                let app = try await context.signedInApp(excluding: [.oauth])
+                guard let user = await app.client.currentUser else { throw CheckFailure("nobody is signed in after the first user's sign-in") }
                 let credential = try await context.gitHubCredential(as: "octocat", on: app.client)
                 let linked = try await expectSuccess("link(with: octocat's credential)") { try await app.client.link(with: credential) }
                 try expect(linked.user.providerData.contains { $0.providerID == ProviderID.github }, "after linking the providers are \(linked.user.providerData.map(\.providerID))")
                 try await expectSuccess("signOut()") { try await app.client.signOut() }
                 let viaGitHub = try await context.signInWithGitHub(as: "octocat", on: app.client)
-                try expect(viaGitHub.user.uid == phoneUser.uid, "octocat signed in \(viaGitHub.user.uid); expected \(phoneUser.uid)")
+                try expect(viaGitHub.user.uid == user.uid, "octocat signed in \(viaGitHub.user.uid); expected \(user.uid)")
                 let again = try await context.gitHubCredential(as: "octocat", on: app.client)
                 try await expectSuccess("reauthenticate(with: octocat's credential)") { try await app.client.reauthenticate(with: again) }
                 let hubot = try await context.gitHubCredential(as: "hubot", on: app.client)
                 try await expectFailure(.userMismatch, when: "reauthenticate(with: hubot's credential)") { try await app.client.reauthenticate(with: hubot) }
             },
-            Check("linking octocat, already another user's, fails with credentialAlreadyInUse", requires: [.flow(.phone)]) { context in
-                let app = try await context.launchGitHubApp()
+            Check("linking octocat, already another user's, fails with credentialAlreadyInUse") { context in
+                let firstUser = try context.firstUser(excluding: [.oauth])
+                context.setUpGitHub()
+                let app = try await context.launchApp(for: firstUser)
                 try await context.signInWithGitHub(as: "octocat", on: app.client)
                 try await expectSuccess("signOut()") { try await app.client.signOut() }
-                try await context.signInWithSMS(PhoneNumbers.us, on: app.client)
+                try await firstUser.signIn(on: app.client, in: context)
                 let credential = try await context.gitHubCredential(as: "octocat", on: app.client)
                 try await expectFailure(.credentialAlreadyInUse, when: "link(with: octocat's credential, another user's)") { try await app.client.link(with: credential) }
             },
