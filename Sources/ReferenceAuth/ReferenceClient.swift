@@ -49,10 +49,13 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
 
     // MARK: Facets
 
-    nonisolated var phone: (any PhoneAuthFacet)? { self }
-    nonisolated var emailPassword: (any EmailPasswordFacet)? { self }
+    nonisolated var phone: (any PhoneAuthFacet)? { offers(.phone) ? self : nil }
+    nonisolated var emailPassword: (any EmailPasswordFacet)? { offers(.emailPassword) ? self : nil }
     nonisolated var anonymous: (any AnonymousAuthFacet)? { self }
-    nonisolated var multiFactor: (any MultiFactorFacet)? { self }
+    nonisolated var multiFactor: (any MultiFactorFacet)? { offers(.multiFactor) ? self : nil }
+
+    /// Whether a flow the reference declares needs `facet`: the reference offers what it declares, and no more.
+    nonisolated func offers(_ facet: Facet) -> Bool { behaviour.capabilities.flows.contains { $0.facets.contains(facet) } }
 
     // MARK: Persistence
 

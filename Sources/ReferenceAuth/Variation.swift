@@ -22,7 +22,7 @@ public struct Variation: Sendable, Hashable, CaseIterable, RawRepresentable, Cus
     public static let allCases: [Variation] = [
         .smsWithYearAndAutoFillLine, .htmlEmail, .asynchronousListeners, .realTimeTimestamps, .rejectsShortNumbers, .emailEnumerationProtection,
         .discardsVerificationAfterThreeWrongCodes, .forgetsExpiredVerifications,
-        .otherRedirectEventParameter, .hexOAuthState, .base64URLOAuthState, .dropsReservedOAuthParameters, .appleFamilyNameFirst, .keepsAppleNonceAfterCallback,
+        .otherRedirectEventParameter, .hexOAuthState, .base64URLOAuthState, .emailLinkGitHubAppleOnly, .dropsReservedOAuthParameters, .appleFamilyNameFirst, .keepsAppleNonceAfterCallback,
     ]
 
     public var rawValue: String { name }
@@ -77,6 +77,10 @@ extension Variation {
         $0.emailPassword.enumerationProtection = true
         $0.capabilities.emailEnumerationProtection = true
     }
+
+    /// Only email link, GitHub and Apple are declared and offered (no phone, no multi-factor): every rule about users
+    /// still applies, from a user of one of those flows.
+    public static let emailLinkGitHubAppleOnly = Variation("emailLinkGitHubAppleOnly") { $0.capabilities.flows = [.emailLink, .oauth, .apple] }
 
     /// OAUTH-1's other conformant answer: custom parameters naming reserved keys are dropped, not rejected.
     /// The OAuth `state` is 32 random hex digits: exactly 128 bits, though one state shows at most 16 distinct
