@@ -22,7 +22,8 @@ public struct Variation: Sendable, Hashable, CaseIterable, RawRepresentable, Cus
     public static let allCases: [Variation] = [
         .smsWithYearAndAutoFillLine, .htmlEmail, .asynchronousListeners, .realTimeTimestamps, .rejectsShortNumbers, .emailEnumerationProtection,
         .discardsVerificationAfterThreeWrongCodes, .forgetsExpiredVerifications,
-        .otherRedirectEventParameter, .hexOAuthState, .base64URLOAuthState, .emailLinkGitHubAppleOnly, .dropsReservedOAuthParameters, .appleFamilyNameFirst, .keepsAppleNonceAfterCallback,
+        .otherRedirectEventParameter, .hexOAuthState, .base64URLOAuthState, .emailLinkGitHubAppleOnly, .dropsReservedOAuthParameters,
+        .appleFamilyNameFirst, .keepsAppleNonceAfterCallback, .appleVerifierOnSystemClock,
     ]
 
     public var rawValue: String { name }
@@ -109,4 +110,13 @@ extension Variation {
     /// The pending request's raw nonce outlives its callback, as the guide's sample keeps `currentNonce` (APPLE-6
     /// refuses only callbacks to an app that sent no request).
     public static let keepsAppleNonceAfterCallback = Variation("keepsAppleNonceAfterCallback") { $0.apple.forgetsNonceAfterCallback = false }
+}
+
+extension Variation {
+    /// Apple's identity tokens are verified, and the client secret signed, on the system clock, as vapor/jwt-kit's
+    /// `AppleIdentityToken` does, and declared so: every Apple rule that does not need Apple's time to move applies.
+    public static let appleVerifierOnSystemClock = Variation("appleVerifierOnSystemClock") {
+        $0.apple.usesSystemClock = true
+        $0.capabilities.verifiesAppleTokensOnSystemClock = true
+    }
 }

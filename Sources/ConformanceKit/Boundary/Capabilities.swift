@@ -25,6 +25,11 @@ public struct Capabilities: Sendable, Hashable {
     /// Whether the runner must run one check at a time: the subject cannot give each check a project of its own
     /// (the Auth Emulator serves one project per API key) and resets the project between checks instead.
     public var runsOneCheckAtATime: Bool = false
+    /// Whether the subject verifies Apple's identity tokens (and signs its Apple client secret) against the system
+    /// clock, as a server-side JWT library does (vapor/jwt-kit's `AppleIdentityToken`), instead of the world's clock.
+    /// The world's Apple then keeps real time, so that its tokens are valid when they are verified; the Apple checks
+    /// that need Apple's time to move are not applicable.
+    public var verifiesAppleTokensOnSystemClock: Bool = false
 
     public init(
         flows: Set<Flow>, acceptsUnassignedPhoneNumbers: Bool, acceptsShortPhoneNumbers: Bool = true,

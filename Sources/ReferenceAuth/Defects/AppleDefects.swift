@@ -7,7 +7,7 @@ extension Defect {
     static let appleDefects: [Defect] = [
         .appleNonceAlphabetHasW, .appleNonceOf16Characters, .answersEmptyAppleNonce, .reusesAppleNonce, .sendsRawNonceToApple, .omitsAppleEmailScope,
         .comparesRawNonceWithClaim, .acceptsRawNonceInAppleToken, .acceptsMissingAppleNonce, .skipsAppleSignatureCheck, .acceptsAppleAlgNone,
-        .acceptsAppleHS256, .verifiesWithFirstAppleKey, .skipsAppleAudienceCheck, .skipsAppleIssuerCheck, .acceptsExpiredAppleToken,
+        .acceptsAppleHS256, .verifiesWithFirstAppleKey, .skipsAppleAudienceCheck, .skipsAppleIssuerCheck, .acceptsExpiredAppleToken, .misdeclaresAppleSystemClock,
         .acceptsUnsolicitedAppleAuthorization, .dropsAppleFullName, .setsApplePhotoURL, .dropsPrivateRelayEmail, .readsOnlyBooleanAppleClaims,
         .linksAppleIDOfAnotherAccount, .omitsUpdatedAppleCredential, .reauthenticatesAnyAppleUser, .revokesNothingAtApple,
         .revokesWithoutSignedInUser, .overwritesAppleNameWithNil, .acceptsReplayedAppleToken,
@@ -79,6 +79,11 @@ extension Defect {
     public static let acceptsExpiredAppleToken = Defect(
         "acceptsExpiredAppleToken", rules: ["APPLE-5"], "accepts identity tokens after their exp"
     ) { $0.apple.checksExpiry = false }
+
+    public static let misdeclaresAppleSystemClock = Defect(
+        "misdeclaresAppleSystemClock", rules: ["APPLE-5"],
+        "declares that it verifies Apple's tokens on the system clock, then judges their exp on the world's"
+    ) { $0.capabilities.verifiesAppleTokensOnSystemClock = true }
 
     public static let acceptsUnsolicitedAppleAuthorization = Defect(
         "acceptsUnsolicitedAppleAuthorization", rules: ["APPLE-6"], "makes a credential from a callback that no request of its own asked for"
