@@ -1,11 +1,12 @@
 import ConformanceKit
+import Foundation
 
 /// Defects of email-link sign-in: the LINK rules catch them.
 extension Defect {
     /// In catalogue order.
     static let emailLinkDefects: [Defect] = [
         .sendsLinksNotHandledInApp, .acceptsUnauthorizedContinueURL, .ignoresDisabledEmailLink, .dropsAppIdentifiersFromLink,
-        .recognizesAnyActionLink, .leavesLinkEmailUnverified, .signsInWhateverEmailIsGiven, .burnsLinkOnMismatchedEmail, .linksAreReusable,
+        .recognizesAnyActionLink, .needsWrappedLinkToBeFoundationURL, .leavesLinkEmailUnverified, .signsInWhateverEmailIsGiven, .burnsLinkOnMismatchedEmail, .linksAreReusable,
         .linksNeverExpire, .keepsImpostorsPassword, .keepsImpostorsSessions, .hidesEmailLinkSignInMethod, .linksAnotherAddress,
         .takesEmailFromLink, .acceptsAnyLinkDomain,
     ]
@@ -25,6 +26,16 @@ extension Defect {
     public static let dropsAppIdentifiersFromLink = Defect(
         "dropsAppIdentifiersFromLink", rules: ["LINK-4"], "leaves the iOS bundle ID and the Android package out of the link"
     ) { $0.emailLink.carriesAppIdentifiers = false }
+
+    public static let needsWrappedLinkToBeFoundationURL = Defect(
+        "needsWrappedLinkToBeFoundationURL", rules: ["LINK-5"],
+        "refuses a wrapped sign-in link unless Foundation's URLComponents reads its query (both SDKs read it from its first ?)"
+    ) {
+        $0.emailLink.recognizesLink = { link in
+            guard let action = EmailSignInLink.parse(link), action.isSignIn else { return false }
+            return !action.isWrapped || URLComponents(string: action.url)?.queryItems?.contains { $0.name == "mode" } == true
+        }
+    }
 
     public static let recognizesAnyActionLink = Defect(
         "recognizesAnyActionLink", rules: ["LINK-5"], "answers isSignIn(withEmailLink:) true for any link with an oobCode, a reset-password link too"
