@@ -1,4 +1,5 @@
 import Foundation
+import MockIdP
 import Synchronization
 
 extension Rule {
@@ -44,10 +45,17 @@ extension Rule {
                 }
                 try expect(context.world.github.tokenRequests.count == exchanged, "a forged redirect's code was exchanged: \(context.world.github.tokenRequests.count - exchanged) more token requests")
             },
-            Check("while a request waits, a redirect with another state is refused; the genuine one still completes the flow") { context in
-                let app = try await context.launchGitHubApp()
-                let handler = ProjectConfiguration.standard.authHandlerURL
-                let forged = URL(string: "\(handler.absoluteString)?code=forged-code&state=\(String(repeating: "A", count: 32))")!
+            Check("while a request waits, another device's genuine redirect (another state) is refused; the app's own still completes the flow") { context in
+                let configuration = ProjectConfiguration.standard
+                context.setUpGitHub(configuration)
+                let backend = try await context.makeBackend(configuration)
+                let other = try await context.launch(backend, on: .secondary)
+                _ = try await context.gitHubCredential(as: "hubot", on: other)
+                guard let forged = context.world.devices.openedURLs.last(where: { $0.device == .secondary && $0.handled })?.url else {
+                    throw CheckFailure("GitHub redirected nothing to the app on \(Device.secondary)")
+                }
+                let otherCode = URLComponents(url: forged, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "code" }?.value
+                let app = LaunchedApp(backend: backend, client: try await context.launch(backend, on: .primary), device: .primary)
                 let handledForgery = Mutex<Bool?>(nil)
                 let devices = context.world.devices
                 context.world.browser.whileNextPageIsOpen { device in
@@ -57,9 +65,9 @@ extension Rule {
                 context.world.browser.script(.approve(as: "octocat"))
                 let outcome: Result<AuthCredential, any Error>
                 do { outcome = .success(try await app.client.credential(with: .github)) } catch { outcome = .failure(error) }
-                try expect(handledForgery.withLock { $0 } == false, "canHandle took a forged redirect (another state) while the app's own request was waiting")
-                let codes = context.world.github.tokenRequests.map(\.code)
-                try expect(!codes.contains("forged-code"), "the forged redirect's code reached GitHub's token endpoint")
+                try expect(handledForgery.withLock { $0 } == false, "canHandle took another device's redirect (another state) while the app's own request was waiting: \(forged)")
+                let exchanges = context.world.github.tokenRequests.filter { $0.code == otherCode }.count
+                try expect(exchanges == 1, "the other device's code was sent to GitHub's token endpoint \(exchanges) times; expected once, by its own app")
                 guard case .success(let credential) = outcome else {
                     throw CheckFailure("credential(with: github.com), approved as octocat, failed after a forged redirect was refused: \(outcome)")
                 }
