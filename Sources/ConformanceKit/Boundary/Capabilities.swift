@@ -25,6 +25,10 @@ public struct Capabilities: Sendable, Hashable {
     /// Whether the runner must run one check at a time: the subject cannot give each check a project of its own
     /// (the Auth Emulator serves one project per API key) and resets the project between checks instead.
     public var runsOneCheckAtATime: Bool = false
+    /// Where the subject does its work, which decides how a hang is found. The default is the safe one for a
+    /// subject that uses queues, threads or unstructured tasks; a subject whose work stays in the check's tasks
+    /// declares ``SubjectConcurrency/structured`` and is found hung at once, with no real time counted.
+    public var concurrency: SubjectConcurrency = .unstructured
     /// Whether the subject verifies Apple's identity tokens (and signs its Apple client secret) against the system
     /// clock, as a server-side JWT library does (vapor/jwt-kit's `AppleIdentityToken`), instead of the world's clock.
     /// The world's Apple then keeps real time, so that its tokens are valid when they are verified; the Apple checks

@@ -50,7 +50,7 @@ public enum ConformanceCommand {
     ) async throws(CommandArguments.UsageError) -> CommandOutcome {
         // Help comes first: it answers whatever else the command line holds.
         if arguments.mode == .help { return help(subject) }
-        if arguments.mode == .audit, variants.isEmpty { throw noVariants("--defects") }
+        if arguments.mode == .audit || arguments.mode == .matrix, variants.isEmpty { throw noVariants("--defects") }
         var subject = subject
         if let name = arguments.variant { subject = try variant(named: name, in: variants).subject }
         let expected = try arguments.expectedFailures.map { path throws(CommandArguments.UsageError) in try expectedFailures(at: path) }
@@ -76,11 +76,12 @@ public enum ConformanceCommand {
             var report = await (try! ConformanceRunner(subject: subject, options: options)).run(rules)
             if let expected { report = report.applying(expected) }
             return reported(report, arguments)
-        case .audit:
+        case .audit, .matrix:
             let selected = Set(rules.map(\.id))
             let audited = arguments.selection.isEverything ? variants : variants.filter { !selected.isDisjoint(with: $0.rules) }
             guard !audited.isEmpty else { throw CommandArguments.UsageError("no variant must be caught by the selected rules: nothing to audit") }
-            let findings = await (try! DefectAudit(options: options)).run(audited, against: rules, progress: progress)
+            let against = arguments.mode == .matrix ? rules : nil
+            let findings = await (try! DefectAudit(options: options)).run(audited, against: against, progress: progress)
             let text = arguments.json ? json(DefectReport(defects: findings)) : DefectTable(findings).rendered
             return outcome(text, passed: findings.allSatisfy(\.isCaught))
         case .stress(let runs, let parallel):
