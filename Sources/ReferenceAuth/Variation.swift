@@ -23,7 +23,7 @@ public struct Variation: Sendable, Hashable, CaseIterable, RawRepresentable, Cus
         .smsWithYearAndAutoFillLine, .htmlEmail, .asynchronousListeners, .realTimeTimestamps, .rejectsShortNumbers, .emailEnumerationProtection,
         .discardsVerificationAfterThreeWrongCodes, .forgetsExpiredVerifications,
         .otherRedirectEventParameter, .hexOAuthState, .base64URLOAuthState, .emailLinkGitHubAppleOnly, .dropsReservedOAuthParameters,
-        .appleFamilyNameFirst, .keepsAppleNonceAfterCallback, .appleVerifierOnSystemClock,
+        .appleFamilyNameFirst, .keepsAppleNonceAfterCallback, .appleVerifierOnSystemClock, .idTokenVerifierOnSystemClock,
     ]
 
     public var rawValue: String { name }
@@ -122,5 +122,14 @@ extension Variation {
     public static let appleVerifierOnSystemClock = Variation("appleVerifierOnSystemClock") {
         $0.apple.usesSystemClock = true
         $0.capabilities.verifiesAppleTokensOnSystemClock = true
+    }
+}
+
+extension Variation {
+    /// The backend stamps and verifies its own ID tokens on the system clock, as Firebase Admin's `verifyIdToken`
+    /// reads it, and declares so: only the check of an expired ID token, which needs their time to move, does not apply.
+    public static let idTokenVerifierOnSystemClock = Variation("idTokenVerifierOnSystemClock") {
+        $0.tokens.onSystemClock = true
+        $0.capabilities.verifiesIDTokensOnSystemClock = true
     }
 }

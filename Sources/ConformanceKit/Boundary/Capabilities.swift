@@ -34,6 +34,10 @@ public struct Capabilities: Sendable, Hashable {
     /// The world's Apple then keeps real time, so that its tokens are valid when they are verified; the Apple checks
     /// that need Apple's time to move are not applicable.
     public var verifiesAppleTokensOnSystemClock: Bool = false
+    /// Whether the backend stamps and verifies its own ID tokens on the system clock, as a JWT library does
+    /// (Firebase Admin's `verifyIdToken`), instead of the world's clock: AUTH-4's check of an expired token, which
+    /// needs the tokens' time to move, is not applicable.
+    public var verifiesIDTokensOnSystemClock: Bool = false
 
     public init(
         flows: Set<Flow>, acceptsUnassignedPhoneNumbers: Bool, acceptsShortPhoneNumbers: Bool = true,
