@@ -34,6 +34,9 @@ public final class ReCaptcha: Sendable {
         }
     }
 
+    /// The query parameter of the redirect that carries the solved token: the world's name, not the app's.
+    public static let tokenParameter = "recaptchaToken"
+
     private struct State {
         var mode = Mode.solvedByUser
         var issuedTokens: Set<String> = []
@@ -75,7 +78,7 @@ public final class ReCaptcha: Sendable {
             transcript.record(.recaptcha(.presented(on: device, outcome: .solved)))
             if let interjection = state.withLock({ $0.interjection.take() }) { await interjection(device, callbackURL) }
             var redirect = URLComponents(url: callbackURL, resolvingAgainstBaseURL: false) ?? URLComponents()
-            redirect.queryItems = (redirect.queryItems ?? []) + [URLQueryItem(name: "recaptchaToken", value: token)]
+            redirect.queryItems = (redirect.queryItems ?? []) + [URLQueryItem(name: Self.tokenParameter, value: token)]
             await devices.open(redirect.url ?? callbackURL, on: device)
         }
     }

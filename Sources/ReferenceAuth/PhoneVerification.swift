@@ -17,4 +17,6 @@ struct PhoneVerification: Sendable {
     let isTestNumber: Bool
     let purpose: Purpose
     var isUsed = false
+    var wrongAttempts = 0
+    var answeredExpired = false
 }

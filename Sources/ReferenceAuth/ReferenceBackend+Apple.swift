@@ -82,7 +82,7 @@ extension ReferenceBackend {
             if apple.checksAudience && !apple.comparesCodePoints && !token.claims.aud.values.contains(configuration.apple.clientID) {
                 throw AppleIdentityTokenError(.wrongAudience, "aud is \(token.claims.aud.values), not \(configuration.apple.clientID)")
             }
-            if apple.checksExpiry { try AppleIdentityToken.checkExpiry(of: token.claims, now: world.clock.date.addingTimeInterval(-apple.expiryLeeway)) }
+            if apple.checksExpiry { try AppleIdentityToken.checkExpiry(of: token.claims, now: appleNow.addingTimeInterval(-apple.expiryLeeway)) }
             try checkNonce(of: token.claims, rawNonce: rawNonce)
             return token.claims
         } catch let error as AppleIdentityTokenError {
@@ -140,9 +140,12 @@ extension ReferenceBackend {
         guard revoke.status == 200 else { throw AuthError(.invalidCredential, "Apple refused the revocation (HTTP \(revoke.status))") }
     }
 
+    /// The time Apple's tokens are judged and the client secret stamped with: the world's, or the system clock's.
+    private var appleNow: Date { behaviour.apple.usesSystemClock ? Date() : world.clock.date }
+
     /// The ES256 `client_secret` Apple's token and revoke endpoints take: signed by the developer's key, valid an hour.
     private func appleClientSecret(_ settings: AppleSignInSettings) throws(AuthError) -> String {
-        let now = Int(world.clock.date.timeIntervalSince1970)
+        let now = Int(appleNow.timeIntervalSince1970)
         guard let key = try? P256.Signing.PrivateKey(rawRepresentation: settings.privateKey) else {
             throw AuthError(.invalidCredential, "the project's Apple key is not a P-256 private key")
         }

@@ -22,7 +22,7 @@ extension ReferenceBackend {
             }
         }
         oauthRequestCount += 1
-        let state = behaviour.oauth.randomState ? world.random.string(length: 32, alphabet: RandomSource.alphanumerics) : "\(oauthRequestCount)"
+        let state = behaviour.oauth.stateLength.map { world.random.string(length: $0, alphabet: behaviour.oauth.stateAlphabet) } ?? "\(oauthRequestCount)"
         var redirect = URLComponents(url: configuration.authHandlerURL, resolvingAgainstBaseURL: false)!
         redirect.path = behaviour.oauth.redirectPath
         let redirectURI = redirect.string ?? ""

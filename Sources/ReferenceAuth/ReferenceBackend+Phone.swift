@@ -119,14 +119,20 @@ extension ReferenceBackend {
             throw AuthError(.tooManyRequests, "too many wrong codes for this number")
         }
         guard !isExpired(verification.expiresAt, atDeadline: codes.expireAtDeadline) else {
+            if verification.answeredExpired, codes.expiredAgainError != .sessionExpired {
+                throw AuthError(codes.expiredAgainError, "the SMS verification code is invalid")
+            }
+            verification.answeredExpired = true
+            verifications[verificationID] = codes.forgetsExpiredVerification ? nil : verification
             throw AuthError(.sessionExpired, "the SMS code has expired; re-send the verification code to try again")
         }
         guard !checkingCode || isCode(code, of: verification) else {
-            if !codes.wrongCodeKeepsVerification { verifications[verificationID] = nil }
+            verification.wrongAttempts += 1
             if codes.wrongAttemptsRestartLifetime {
                 verification.expiresAt = world.clock.now.advanced(by: configuration.phone.codeLifetime)
-                verifications[verificationID] = verification
             }
+            let discarded = codes.wrongCodesBeforeDiscard.map { verification.wrongAttempts >= $0 } ?? false
+            verifications[verificationID] = discarded ? nil : verification
             wrongCodes[verification.phoneNumber, default: 0] += 1
             throw AuthError(.invalidVerificationCode, codes.wrongCodeMessage(verification.code))
         }

@@ -46,7 +46,7 @@ actor ReferenceBackend: AuthBackend {
     }
 
     func verifyIDToken(_ idToken: String) async throws(AuthError) -> IDTokenClaims {
-        try signer.verify(idToken, at: world.clock.date).claims
+        try signer.verify(idToken, at: idTokenNow).claims
     }
 
     func user(_ uid: String) -> AuthUser? { users[uid]?.snapshot }
@@ -82,17 +82,20 @@ actor ReferenceBackend: AuthBackend {
 
     /// The session an ID token stands for, with its user.
     func session(_ idToken: String) throws(AuthError) -> (grant: SessionGrant, user: UserRecord) {
-        let verified = try signer.verify(idToken, at: world.clock.date)
+        let verified = try signer.verify(idToken, at: idTokenNow)
         guard let user = users[verified.claims.uid] else { throw AuthError(.userNotFound, "the user no longer exists") }
         let authTime = VirtualClock.Instant(offset: .seconds(verified.authTime.timeIntervalSince(world.clock.epoch)))
         return (SessionGrant(uid: user.uid, provider: verified.claims.signInProvider, authTime: authTime, secondFactor: verified.claims.secondFactor), user)
     }
 
+    /// The time ID tokens are stamped and verified with: the world's, or the system clock's.
+    private var idTokenNow: Date { behaviour.tokens.onSystemClock ? Date() : world.clock.date }
+
     private func tokens(for grant: SessionGrant, refreshToken: String) -> SessionTokens {
         let user = users[grant.uid]
         let claims = signer.claims(
             uid: grant.uid, signInProvider: grant.provider, phoneNumber: user?.phoneNumber, email: user?.email,
-            authTime: world.clock.date(at: grant.authTime), secondFactor: grant.secondFactor, at: world.clock.date)
+            authTime: world.clock.date(at: grant.authTime), secondFactor: grant.secondFactor, at: idTokenNow)
         let idToken = !behaviour.testNumbers.usersGetSignedTokens && isTestNumberUser(user) ? signer.unsigned(claims) : signer.sign(claims)
         return SessionTokens(idToken: idToken, refreshToken: refreshToken, expiresAt: world.clock.now.advanced(by: .seconds(IDTokenSigner.lifetime)))
     }

@@ -5,7 +5,7 @@ import MockIdP
 /// Sign in with Apple on the app, as Firebase's guide writes it: a raw nonce kept as `currentNonce`, its
 /// SHA-256 hex in the request on the system sheet, and the delegate's callback turned into an Apple credential.
 extension ReferenceClient: AppleSignInFacet {
-    nonisolated var apple: (any AppleSignInFacet)? { self }
+    nonisolated var apple: (any AppleSignInFacet)? { offers(.apple) ? self : nil }
 
     nonisolated func randomNonce(length: Int) throws(AuthError) -> String {
         guard length > 0 || !behaviour.apple.refusesEmptyNonce else { throw AuthError(.missingOrInvalidNonce, "a nonce needs at least one character") }

@@ -2,7 +2,7 @@ import ConformanceKit
 
 /// Email-link sign-in on the app: sending the link, recognizing it, signing in with it.
 extension ReferenceClient: EmailLinkFacet {
-    nonisolated var emailLink: (any EmailLinkFacet)? { self }
+    nonisolated var emailLink: (any EmailLinkFacet)? { offers(.emailLink) ? self : nil }
 
     func sendSignInLink(toEmail email: String, actionCodeSettings: ActionCodeSettings) async throws(AuthError) {
         try await backend.sendSignInLink(to: email, settings: actionCodeSettings, languageCode: languageCode)

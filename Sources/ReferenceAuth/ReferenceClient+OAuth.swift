@@ -5,7 +5,7 @@ import MockIdP
 /// Generic OAuth on the app: the authorization request in the system browser, the redirect taken through
 /// `canHandle(_:)` when its state is the pending request's, the code handed to the backend.
 extension ReferenceClient: OAuthFacet {
-    nonisolated var oauth: (any OAuthFacet)? { self }
+    nonisolated var oauth: (any OAuthFacet)? { offers(.oauth) ? self : nil }
 
     func credential(with provider: OAuthProvider) async throws(AuthError) -> AuthCredential {
         let request = try await backend.startOAuth(provider)

@@ -49,10 +49,13 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
 
     // MARK: Facets
 
-    nonisolated var phone: (any PhoneAuthFacet)? { self }
-    nonisolated var emailPassword: (any EmailPasswordFacet)? { self }
+    nonisolated var phone: (any PhoneAuthFacet)? { offers(.phone) ? self : nil }
+    nonisolated var emailPassword: (any EmailPasswordFacet)? { offers(.emailPassword) ? self : nil }
     nonisolated var anonymous: (any AnonymousAuthFacet)? { self }
-    nonisolated var multiFactor: (any MultiFactorFacet)? { self }
+    nonisolated var multiFactor: (any MultiFactorFacet)? { offers(.multiFactor) ? self : nil }
+
+    /// Whether a flow the reference declares needs `facet`: the reference offers what it declares, and no more.
+    nonisolated func offers(_ facet: Facet) -> Bool { behaviour.capabilities.flows.contains { $0.facets.contains(facet) } }
 
     // MARK: Persistence
 
@@ -227,7 +230,7 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
         pendingRedirect = (eventID, nil)
         defer { pendingRedirect = nil }
         do {
-            try await world.recaptcha.present(on: device, callbackURL: URL(string: "\(callbackScheme)://firebaseauth/link?eventId=\(eventID)")!)
+            try await world.recaptcha.present(on: device, callbackURL: URL(string: "\(callbackScheme)://firebaseauth/link?\(behaviour.appVerification.redirectEventParameter)=\(eventID)")!)
         } catch .cancelledByUser {
             guard behaviour.appVerification.reCaptchaCancellationEndsRequest else { return .none }
             throw AuthError(.webContextCancelled, "the user cancelled the reCAPTCHA")
@@ -258,7 +261,7 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
         if claim == .every { return true }
         guard let pending = pendingRedirect, pending.token == nil, url.scheme == callbackScheme, url.host == "firebaseauth", url.path == "/link",
             let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems,
-            query.first(where: { $0.name == "eventId" })?.value == pending.eventID || claim == .anyWhileWaiting,
+            query.first(where: { $0.name == behaviour.appVerification.redirectEventParameter })?.value == pending.eventID || claim == .anyWhileWaiting,
             let token = query.first(where: { $0.name == "recaptchaToken" })?.value
         else { return false }
         pendingRedirect = (pending.eventID, token)

@@ -1,4 +1,5 @@
 import ConformanceKit
+import MockIdP
 
 /// A conforming alternative the reference can take where the rules leave room: every variation must pass the
 /// whole catalogue. Each is a way real implementations differ that once made the suite fail them falsely, and
@@ -20,7 +21,9 @@ public struct Variation: Sendable, Hashable, CaseIterable, RawRepresentable, Cus
 
     public static let allCases: [Variation] = [
         .smsWithYearAndAutoFillLine, .htmlEmail, .asynchronousListeners, .realTimeTimestamps, .rejectsShortNumbers, .emailEnumerationProtection,
-        .dropsReservedOAuthParameters, .appleFamilyNameFirst, .keepsAppleNonceAfterCallback,
+        .discardsVerificationAfterThreeWrongCodes, .forgetsExpiredVerifications,
+        .otherRedirectEventParameter, .hexOAuthState, .base64URLOAuthState, .emailLinkGitHubAppleOnly, .dropsReservedOAuthParameters,
+        .appleFamilyNameFirst, .keepsAppleNonceAfterCallback, .appleVerifierOnSystemClock, .idTokenVerifierOnSystemClock,
     ]
 
     public var rawValue: String { name }
@@ -59,13 +62,45 @@ extension Variation {
         $0.capabilities.acceptsShortPhoneNumbers = false
     }
 
+    /// A verification is discarded after its third wrong code, as PHONE-5 allows; a fresh one then works.
+    public static let discardsVerificationAfterThreeWrongCodes = Variation("discardsVerificationAfterThreeWrongCodes") {
+        $0.codes.wrongCodesBeforeDiscard = 3
+    }
+
+    /// An expired verification answers `sessionExpired` once and is then forgotten: later attempts answer
+    /// `invalidVerificationID`, as PHONE-8 allows.
+    public static let forgetsExpiredVerifications = Variation("forgetsExpiredVerifications") { $0.codes.forgetsExpiredVerification = true }
+
+    /// The reCAPTCHA redirect names its event otherwise (`authEvent`, not `eventId`): PHONE-16 must not rely on the
+    /// subject's parameter names.
+    public static let otherRedirectEventParameter = Variation("otherRedirectEventParameter") {
+        $0.appVerification.redirectEventParameter = "authEvent"
+    }
+
     /// Email enumeration protection: wrong password and unknown email both answer `invalidCredential`.
     public static let emailEnumerationProtection = Variation("emailEnumerationProtection") {
         $0.emailPassword.enumerationProtection = true
         $0.capabilities.emailEnumerationProtection = true
     }
 
+    /// Only email link, GitHub and Apple are declared and offered (no phone, no multi-factor): every rule about users
+    /// still applies, from a user of one of those flows.
+    public static let emailLinkGitHubAppleOnly = Variation("emailLinkGitHubAppleOnly") { $0.capabilities.flows = [.emailLink, .oauth, .apple] }
+
     /// OAUTH-1's other conformant answer: custom parameters naming reserved keys are dropped, not rejected.
+    /// The OAuth `state` is 32 random hex digits: exactly 128 bits, though one state shows at most 16 distinct
+    /// characters (OAUTH-4).
+    public static let hexOAuthState = Variation("hexOAuthState") {
+        $0.oauth.stateLength = 32
+        $0.oauth.stateAlphabet = Array("0123456789abcdef")
+    }
+
+    /// The OAuth `state` is 22 base64url characters (16 random bytes, unpadded): 132 bits (OAUTH-4).
+    public static let base64URLOAuthState = Variation("base64URLOAuthState") {
+        $0.oauth.stateLength = 22
+        $0.oauth.stateAlphabet = RandomSource.base64URL
+    }
+
     public static let dropsReservedOAuthParameters = Variation("dropsReservedOAuthParameters") {
         $0.capabilities.reservedOAuthParameters = .dropped
     }
@@ -79,4 +114,22 @@ extension Variation {
     /// The pending request's raw nonce outlives its callback, as the guide's sample keeps `currentNonce` (APPLE-6
     /// refuses only callbacks to an app that sent no request).
     public static let keepsAppleNonceAfterCallback = Variation("keepsAppleNonceAfterCallback") { $0.apple.forgetsNonceAfterCallback = false }
+}
+
+extension Variation {
+    /// Apple's identity tokens are verified, and the client secret signed, on the system clock, as vapor/jwt-kit's
+    /// `AppleIdentityToken` does, and declared so: every Apple rule that does not need Apple's time to move applies.
+    public static let appleVerifierOnSystemClock = Variation("appleVerifierOnSystemClock") {
+        $0.apple.usesSystemClock = true
+        $0.capabilities.verifiesAppleTokensOnSystemClock = true
+    }
+}
+
+extension Variation {
+    /// The backend stamps and verifies its own ID tokens on the system clock, as Firebase Admin's `verifyIdToken`
+    /// reads it, and declares so: only the check of an expired ID token, which needs their time to move, does not apply.
+    public static let idTokenVerifierOnSystemClock = Variation("idTokenVerifierOnSystemClock") {
+        $0.tokens.onSystemClock = true
+        $0.capabilities.verifiesIDTokensOnSystemClock = true
+    }
 }

@@ -29,6 +29,17 @@ struct E164NumberTests {
         #expect(try E164Number("+16505550101").digits == "16505550101")
         #expect(throws: E164Number.Problem.whitespace) { try E164Number("+1 6505550101") }
     }
+
+    @Test("a country calling code alone is well-formed but shorter than any number in service; a partial one is not E.164")
+    func countryCodeAlone() throws {
+        for number in ["+1", "+44", "+683"] {
+            #expect(try E164Number(number).isShorterThanAnyInService, "\(number)")
+        }
+        for partial in ["+", "+68", "+2"] {
+            #expect(throws: E164Number.Problem.tooShort, "\(partial)") { try E164Number(partial) }
+        }
+        #expect(try !E164Number("+6837012").isShorterThanAnyInService)
+    }
 }
 
 extension FixtureCase: CustomTestStringConvertible {

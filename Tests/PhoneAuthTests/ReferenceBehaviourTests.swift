@@ -78,7 +78,10 @@ struct ReferenceBehaviourTests {
         let number = "+16505550101"
         var factors = [("a", number), ("b", "+16505550102")].map { EnrolledFactor(uid: $0, displayName: nil, phoneNumber: $1, enrolledAt: Date()) }
         behaviour.multiFactor.unenroll(&factors, "b")
-        let links = ["https://p.firebaseapp.com/__/auth/action?mode=signIn&oobCode=C", "https://p.firebaseapp.com/__/auth/action?mode=resetPassword&oobCode=C"]
+        let links = [
+            "https://p.firebaseapp.com/__/auth/action?mode=signIn&oobCode=C", "https://p.firebaseapp.com/__/auth/action?mode=resetPassword&oobCode=C",
+            "https://example.page.link/?link=https%3A%2F%2Fapp.example.com%2F%23%2F%3Fmode%3DsignIn%26oobCode%3DC",
+        ]
         let codes = [("123456", "123456"), ("123", "123456"), ("123450", "123456"), ("", "123456"), ("654321", "123456")]
         return values(of: behaviour, at: "behaviour") + [
             "phone.smsRecipient: \(behaviour.phone.smsRecipient(number))",

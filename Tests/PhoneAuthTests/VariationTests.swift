@@ -20,6 +20,15 @@ struct VariationTests {
         #expect(await runner.run(Rule.phone8).status == .notApplicable)
     }
 
+    @Test("an ID-token verifier on the system clock: only AUTH-4's check of an expired token does not apply, and says why")
+    func idTokensOnSystemClock() async throws {
+        let result = await (try ConformanceRunner(subject: ReferenceSubject(variations: [.idTokenVerifierOnSystemClock]))).run(Rule.auth4)
+        #expect(result.status == .pass, "\(result.summary)")
+        let notApplicable = result.checks.filter { $0.status == .notApplicable }
+        #expect(notApplicable.map(\.name) == ["a token past its expiry is refused"])
+        #expect(notApplicable.allSatisfy { $0.message?.contains("system clock") == true })
+    }
+
     @Test("an asynchronous notifier whose enrollment notifies nobody is caught: its late registration call is not taken for the notification")
     func asynchronousListenerFalsePass() async throws {
         let subject = ReferenceSubject(defects: [.enrollmentNotifiesNobody], variations: [.asynchronousListeners])

@@ -29,6 +29,15 @@ public struct Capabilities: Sendable, Hashable {
     /// subject that uses queues, threads or unstructured tasks; a subject whose work stays in the check's tasks
     /// declares ``SubjectConcurrency/structured`` and is found hung at once, with no real time counted.
     public var concurrency: SubjectConcurrency = .unstructured
+    /// Whether the subject verifies Apple's identity tokens (and signs its Apple client secret) against the system
+    /// clock, as a server-side JWT library does (vapor/jwt-kit's `AppleIdentityToken`), instead of the world's clock.
+    /// The world's Apple then keeps real time, so that its tokens are valid when they are verified; the Apple checks
+    /// that need Apple's time to move are not applicable.
+    public var verifiesAppleTokensOnSystemClock: Bool = false
+    /// Whether the backend stamps and verifies its own ID tokens on the system clock, as a JWT library does
+    /// (Firebase Admin's `verifyIdToken`), instead of the world's clock: AUTH-4's check of an expired token, which
+    /// needs the tokens' time to move, is not applicable.
+    public var verifiesIDTokensOnSystemClock: Bool = false
 
     public init(
         flows: Set<Flow>, acceptsUnassignedPhoneNumbers: Bool, acceptsShortPhoneNumbers: Bool = true,

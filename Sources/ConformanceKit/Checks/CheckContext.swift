@@ -73,19 +73,12 @@ package struct CheckContext: Sendable {
 }
 
 extension CheckContext {
-    /// An app with a user signed in by the simplest flow the subject declares: phone, else password.
-    package func signedInApp(_ configuration: ProjectConfiguration = .standard, on device: Device = .primary) async throws -> LaunchedApp {
-        let flows = capabilities.flows
-        guard flows.contains(.phone) || flows.contains(.multiFactor) else {
-            throw NotApplicable("the subject declares no flow that signs a user in (phone or multiFactor)")
-        }
-        let app = try await launchApp(configuration, on: device)
-        if flows.contains(.phone) {
-            try await signInWithSMS(device == .primary ? PhoneNumbers.us : PhoneNumbers.usOther, on: app.client)
-        } else {
-            try await signUp(.ada, on: app.client)
-        }
-        return app
+    /// An app with a user signed in by the simplest flow the subject declares, other than `excluded`: phone, password,
+    /// email link, GitHub or Apple (``FirstUser``).
+    package func signedInApp(
+        _ configuration: ProjectConfiguration = .standard, on device: Device = .primary, excluding excluded: Set<Flow> = []
+    ) async throws -> LaunchedApp {
+        try await signedInApp(as: try firstUser(excluding: excluded, on: device), configuration, on: device)
     }
 }
 

@@ -77,7 +77,7 @@ public struct ActionLink: Sendable, Hashable {
     ) -> (url: String, parameters: [String: String], wrappers: [String])? {
         if depth < maximumWrappingDepth {
             for name in ["deep_link_id", "link"] {
-                guard let inner = parameters[name], let innerParameters = try? Self.parameters(of: inner),
+                guard let inner = parameters[name], let innerParameters = try? Self.parameters(ofWrapped: inner),
                     let found = deepestAction(in: inner, parameters: innerParameters, depth: depth + 1)
                 else { continue }
                 return (found.url, found.parameters, [name] + found.wrappers)
@@ -95,8 +95,20 @@ public struct ActionLink: Sendable, Hashable {
             if components.scheme == nil { throw .notAURL }
             return [:]
         }
-        // The query as written, not as Foundation re-escaped it: Foundation turns a stray `%` into `%25`.
-        let query = string[string.index(after: start)...].prefix { $0 != "#" }
+        return try decoded(string[string.index(after: start)...].prefix { $0 != "#" })
+    }
+
+    /// The parameters of a link wrapped in a deep link, read as both SDKs read it: from its first `?` to the next
+    /// `#`, even when that `?` comes after a `#` (`https://app.example.com/#/finish?mode=signIn&…`) or when
+    /// Foundation refuses the link (a space in its host). The iOS SDK reads such a link because it decodes the outer
+    /// query whole; the web SDK reads whatever follows the first `?`. Both answer true for such a sign-in link.
+    private static func parameters(ofWrapped string: String) throws(EmailSignInLink.Problem) -> [String: String] {
+        guard let start = string.firstIndex(of: "?") else { return [:] }
+        return try decoded(string[string.index(after: start)...].prefix { $0 != "#" })
+    }
+
+    /// `query`, as written (not as Foundation re-escaped it: Foundation turns a stray `%` into `%25`), split and decoded.
+    private static func decoded(_ query: Substring) throws(EmailSignInLink.Problem) -> [String: String] {
         guard query.removingPercentEncoding != nil else { throw .malformedEncoding }
         var parameters: [String: String] = [:]
         for piece in query.split(separator: "&") {

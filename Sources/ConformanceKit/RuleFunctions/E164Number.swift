@@ -1,5 +1,6 @@
-/// A phone number in E.164 form: `+`, a country calling code that does not start with 0, at least one
-/// subscriber digit, ASCII digits only, 15 digits at most in all (PHONE-1, MFA-4).
+/// A phone number in E.164 form: `+`, a whole country calling code that does not start with 0, then ASCII
+/// digits only, 15 digits at most in all (PHONE-1, MFA-4). A country calling code with nothing after it (`+44`) is
+/// well-formed but shorter than any number in service: implementation-defined, as every number under 7 digits.
 ///
 /// This validates *form* only. Whether a well-formed number is assigned in its country, and whether one
 /// shorter than any number in service (``isShorterThanAnyInService``) is accepted, PHONE-1 leaves to the
@@ -38,7 +39,7 @@ public struct E164Number: Sendable, Hashable, CustomStringConvertible {
             case .nonASCIIDigit: "it contains digits other than 0-9"
             case .countryCodeStartsWithZero: "its country calling code starts with 0"
             case .tooLong: "it has more than \(E164Number.maximumDigits) digits"
-            case .tooShort: "it has no digits after the country calling code"
+            case .tooShort: "it has no whole country calling code"
             }
         }
     }
@@ -74,7 +75,7 @@ public struct E164Number: Sendable, Hashable, CustomStringConvertible {
         if body.contains(where: { !$0.isASCII }) { return .nonASCIIDigit }
         if body.first == "0" { return .countryCodeStartsWithZero }
         if body.count > maximumDigits { return .tooLong }
-        if body.count <= CountryCallingCode.length(ofDigits: body) { return .tooShort }
+        if body.isEmpty || body.count < CountryCallingCode.length(ofDigits: body) { return .tooShort }
         return nil
     }
 }

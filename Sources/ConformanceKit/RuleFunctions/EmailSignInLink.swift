@@ -4,8 +4,10 @@
 /// links, links without a code, unrelated URLs and strings that are not URLs are not; nothing crashes or throws.
 /// ``ActionLink`` says how the parameters are read.
 ///
-/// Where the iOS and web SDKs agree, this agrees with both (`Fixtures/email-link/links.json`). Where they
-/// disagree (the fixture's implementation-defined cases), the answer here is:
+/// Where the iOS and web SDKs agree, this agrees with both (`Fixtures/email-link/links.json`): a wrapped link is
+/// read from its first `?` to the next `#`, also when that `?` follows a `#` or Foundation refuses the wrapped link,
+/// as both SDKs read it. Where they disagree, or agree only through a quirk of their parsers (the fixture's
+/// implementation-defined cases, SPEC LINK-5), the answer here is:
 /// - a wrapped link whose own query starts with `mode=signIn`, or a link wrapped twice (`deep_link_id=` holding
 ///   `…?link=…`): **true**, like the web SDK. The iOS SDK decodes the whole outer query before splitting it, so
 ///   the wrapped link's first parameter ends up inside the value of `link=`.
@@ -21,8 +23,10 @@
 ///   own API key), and LINK-4 does not ask for one. The web SDK refuses such links.
 /// - a string Foundation's `URLComponents` refuses (leading whitespace, a space in the host, `<…>`): **false**,
 ///   like the iOS SDK. The web SDK reads whatever follows the first `?`.
-/// - a malformed escape anywhere in the query (a trailing `%`): **false**. The iOS SDK drops just that
-///   parameter; the web SDK throws `URIError`.
+/// - a malformed escape anywhere in the query (a trailing `%`, a `%FF` in another parameter): **false**. The iOS
+///   SDK drops just that parameter (or, for `%FF`, reads none); the web SDK throws `URIError`.
+/// - a legacy link wrapped twice with `link=` (`…page.link/?link=…/__/auth/links?link=…`): **true**, both wrappers
+///   are followed. Both SDKs answer false, only because neither follows a second `link=`.
 /// - a query alone, `?mode=signIn&oobCode=…`: **true**, like the iOS SDK (the web SDK ignores a query that
 ///   starts the string); parameters without `?` (`apiKey=…&mode=signIn&oobCode=…`) or only in the fragment
 ///   (`https://app.example.com/#/?mode=signIn&oobCode=…`): **false**, like the iOS SDK.

@@ -16,7 +16,7 @@ extension AppleIDProvider {
         guard claims.sub == clientID else { return "client_secret sub is not the client_id" }
         guard claims.aud.values.contains(AppleIdentityClaims.issuer) else { return "client_secret aud is not \(AppleIdentityClaims.issuer)" }
         let (iat, exp) = (claims.iat, claims.exp)
-        let now = clock.date.timeIntervalSince1970
+        let now = date.timeIntervalSince1970
         guard iat <= now else { return "client_secret issued in the future" }
         guard now < exp else { return "client_secret expired" }
         guard exp - now <= Double(Self.clientSecretMaximumLifetime) else { return "client_secret expires more than 15777000 s from now" }

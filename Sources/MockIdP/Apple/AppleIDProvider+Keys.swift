@@ -27,8 +27,8 @@ extension AppleIDProvider {
         return Self.sign(claims.json, header: JOSEHeader(alg: "RS256", kid: Self.testKeys[signing].kid), with: .rsa(Self.testKeys[signing]))
     }
 
-    /// The world's time as Unix seconds.
-    var unixNow: Int { Int(clock.date.timeIntervalSince1970.rounded(.down)) }
+    /// Apple's time as Unix seconds.
+    var unixNow: Int { Int(date.timeIntervalSince1970.rounded(.down)) }
 
     /// The identity token claims of `grant` issued now.
     func identityClaims(for grant: GrantKey, nonce: String?, authTime: Int, realUserStatus: Bool) -> AppleIdentityClaims {

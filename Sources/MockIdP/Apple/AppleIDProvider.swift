@@ -61,6 +61,8 @@ public final class AppleIDProvider: Sendable {
         /// Indices into ``JSONWebKeySet/appleTestKeys``.
         var published = [0, 1]
         var signing = 0
+        /// Apple's dates (token stamps, client-secret checks) are real time instead of the world's.
+        var keepsRealTime = false
     }
 
     let state = Mutex(State())
@@ -81,6 +83,14 @@ public final class AppleIDProvider: Sendable {
     public func register(app: AppleDeveloperApp) { state.withLock { $0.apps[app.clientID] = app } }
 
     public func add(user: AppleIDAccount) { state.withLock { $0.accounts[user.id] = user } }
+
+    /// From now on Apple dates its tokens and judges client secrets in real time, not on the world's clock: for a
+    /// subject that verifies Apple's tokens with a library that reads the system clock (vapor/jwt-kit's
+    /// `AppleIdentityToken`). Apple's time then no longer moves with the world's.
+    public func keepRealTime() { state.withLock { $0.keepsRealTime = true } }
+
+    /// Apple's notion of now: the world's date, or real time once ``keepRealTime()`` was called.
+    public var date: Date { state.withLock { $0.keepsRealTime } ? Date() : clock.date }
 
     /// Queues what the person does on the next sheet; sheets take the decisions in order.
     public func script(_ decision: AppleSheetDecision) { state.withLock { $0.script.append(decision) } }

@@ -20,5 +20,7 @@ extension ReferenceBehaviour {
         var disabledOnlyForTestNumbers = true
         var claimedPushes = Claim.awaited
         var claimedRedirects = Claim.awaited
+        /// The query parameter of the reCAPTCHA redirect that names the client's event.
+        var redirectEventParameter = "eventId"
     }
 }

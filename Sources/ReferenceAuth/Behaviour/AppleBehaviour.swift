@@ -37,6 +37,9 @@ extension ReferenceBehaviour {
         var refusesDuplicateMembers = true
         /// `aud` is compared code point by code point; otherwise with Swift's `==` (canonical equivalence).
         var comparesCodePoints = true
+        /// Apple's tokens are verified, and the client secret signed, against the system clock instead of the world's,
+        /// as a server-side JWT library (vapor/jwt-kit's `AppleIdentityToken`) does.
+        var usesSystemClock = false
         /// The delegate's callback is refused when no request is pending (APPLE-6).
         var requiresPendingRequest = true
         /// The pending request's nonce is forgotten once its callback came; the guide's sample keeps `currentNonce`.

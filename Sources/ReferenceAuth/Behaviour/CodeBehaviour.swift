@@ -10,8 +10,13 @@ extension ReferenceBehaviour {
         /// A code is expired at exactly its lifetime, not one tick later.
         var expireAtDeadline = true
         var wrongAttemptsRestartLifetime = false
-        /// A wrong code leaves the verification usable for the right one.
-        var wrongCodeKeepsVerification = true
+        /// Wrong codes after which the verification is discarded (PHONE-5 allows 3 or more); nil: never.
+        var wrongCodesBeforeDiscard: Int? = nil
+        /// An expired verification is forgotten once it has answered `sessionExpired`: later attempts find no
+        /// verification (PHONE-8 allows it).
+        var forgetsExpiredVerification = false
+        /// What an expired verification that already answered `sessionExpired` answers next: `sessionExpired` again.
+        var expiredAgainError = AuthErrorCode.sessionExpired
         /// Wrong codes for a number after which every code for it is refused; nil: never.
         var wrongCodesBeforeNumberLockout: Int? = nil
         var unknownVerificationIDError = AuthErrorCode.invalidVerificationID

@@ -1,4 +1,5 @@
 import ConformanceKit
+import MockIdP
 
 extension ReferenceBehaviour {
     /// Generic OAuth with GitHub (OAUTH-1…11).
@@ -10,8 +11,9 @@ extension ReferenceBehaviour {
         /// Custom parameters the request leaves out (besides the reserved ones).
         var droppedCustomParameters: Set<String> = []
         var sendsScopes = true
-        /// The `state` is 32 random characters; otherwise a counter.
-        var randomState = true
+        /// The `state`: random characters of `stateAlphabet`, or a counter when nil.
+        var stateLength: Int? = 32
+        var stateAlphabet = RandomSource.alphanumerics
         /// Only a redirect carrying the pending request's state is taken and exchanged.
         var checksState = true
         /// While a request waits, only a redirect with its state is taken; otherwise the first redirect is.

@@ -16,5 +16,8 @@ extension ReferenceBehaviour {
         /// Each project signs with a random key of its own.
         var keyPerProject = true
         var checks = IDTokenSigner.Checks()
+        /// ID tokens are stamped and verified on the system clock, as a JWT library (Firebase Admin's
+        /// `verifyIdToken`) reads it, instead of the world's clock.
+        var onSystemClock = false
     }
 }

@@ -7,7 +7,7 @@ extension Defect {
     static let appleDefects: [Defect] = [
         .appleNonceAlphabetHasW, .appleNonceOf16Characters, .answersEmptyAppleNonce, .refusesOneCharacterAppleNonce, .reusesAppleNonce, .sendsRawNonceToApple, .omitsAppleEmailScope,
         .comparesRawNonceWithClaim, .acceptsRawNonceInAppleToken, .acceptsMissingAppleNonce, .skipsAppleSignatureCheck, .acceptsAppleAlgNone,
-        .acceptsAppleHS256, .verifiesWithFirstAppleKey, .skipsAppleAudienceCheck, .skipsAppleIssuerCheck, .acceptsExpiredAppleToken,
+        .acceptsAppleHS256, .verifiesWithFirstAppleKey, .skipsAppleAudienceCheck, .skipsAppleIssuerCheck, .acceptsExpiredAppleToken, .misdeclaresAppleSystemClock,
         .acceptsAppleTokenAtExp, .readsFirstOfDuplicateAppleClaims, .acceptsNonUTF8AppleToken, .comparesAppleAudienceCanonically,
         .acceptsUnsolicitedAppleAuthorization, .dropsAppleFullName, .setsApplePhotoURL, .dropsPrivateRelayEmail, .readsOnlyBooleanAppleClaims, .verifiesAppleEmailWithoutClaim,
         .linksAppleIDOfAnotherAccount, .omitsUpdatedAppleCredential, .reauthenticatesAnyAppleUser, .revokesNothingAtApple, .keepsDeletedAppleUser,
@@ -100,6 +100,11 @@ extension Defect {
     public static let comparesAppleAudienceCanonically = Defect(
         "comparesAppleAudienceCanonically", rules: ["APPLE-5"], "compares aud with Swift's ==, so a client ID with U+212A KELVIN SIGN for K passes"
     ) { $0.apple.comparesCodePoints = false }
+
+    public static let misdeclaresAppleSystemClock = Defect(
+        "misdeclaresAppleSystemClock", rules: ["APPLE-5"],
+        "declares that it verifies Apple's tokens on the system clock, then judges their exp on the world's"
+    ) { $0.capabilities.verifiesAppleTokensOnSystemClock = true }
 
     public static let acceptsUnsolicitedAppleAuthorization = Defect(
         "acceptsUnsolicitedAppleAuthorization", rules: ["APPLE-6"], "makes a credential from a callback that no request of its own asked for"

@@ -1,12 +1,14 @@
 import ConformanceKit
+import Foundation
 
 /// Defects of email-link sign-in: the LINK rules catch them.
 extension Defect {
     /// In catalogue order.
     static let emailLinkDefects: [Defect] = [
         .sendsLinksNotHandledInApp, .acceptsUnauthorizedContinueURL, .ignoresDisabledEmailLink, .dropsAppIdentifiersFromLink, .alwaysAsksAndroidToInstall,
-        .recognizesAnyActionLink, .leavesLinkEmailUnverified, .signsInWhateverEmailIsGiven, .burnsLinkOnMismatchedEmail, .linksAreReusable,
-        .linksNeverExpire, .linksLastThroughTheirLifetime, .keepsImpostorsPassword, .keepsImpostorsSessions, .hidesEmailLinkSignInMethod, .linksAnotherAddress,
+        .recognizesAnyActionLink, .needsWrappedLinkToBeFoundationURL, .leavesLinkEmailUnverified, .signsInWhateverEmailIsGiven, .burnsLinkOnMismatchedEmail,
+        .linksAreReusable, .linksNeverExpire, .linksLastThroughTheirLifetime, .keepsImpostorsPassword, .keepsImpostorsSessions, .hidesEmailLinkSignInMethod,
+        .linksAnotherAddress,
         .takesEmailFromLink, .acceptsAnyLinkDomain,
     ]
 
@@ -29,6 +31,16 @@ extension Defect {
     public static let alwaysAsksAndroidToInstall = Defect(
         "alwaysAsksAndroidToInstall", rules: ["LINK-4"], "puts androidInstallApp=true in every link with an Android package, asked for or not"
     ) { $0.emailLink.alwaysAsksToInstall = true }
+
+    public static let needsWrappedLinkToBeFoundationURL = Defect(
+        "needsWrappedLinkToBeFoundationURL", rules: ["LINK-5"],
+        "refuses a wrapped sign-in link unless Foundation's URLComponents reads its query (both SDKs read it from its first ?)"
+    ) {
+        $0.emailLink.recognizesLink = { link in
+            guard let action = EmailSignInLink.parse(link), action.isSignIn else { return false }
+            return !action.isWrapped || URLComponents(string: action.url)?.queryItems?.contains { $0.name == "mode" } == true
+        }
+    }
 
     public static let recognizesAnyActionLink = Defect(
         "recognizesAnyActionLink", rules: ["LINK-5"], "answers isSignIn(withEmailLink:) true for any link with an oobCode, a reset-password link too"

@@ -4,8 +4,9 @@ import ConformanceKit
 extension Defect {
     /// In catalogue order.
     static let oauthDefects: [Defect] = [
-        .forwardsReservedOAuthParameters, .forwardsOAuthToken, .dropsAllowSignup, .forgetsOAuthScopes, .usesPredictableOAuthState, .acceptsAnyOAuthState, .takesFirstRedirectWhilePending,
-        .sendsWrongRedirectURI, .exchangesCodeTwice, .reportsProviderErrorsAsInternal, .treatsDenialAsSuccess, .omitsOAuthProfile, .linksIdentityOfAnotherAccount, .createsUserOnMismatchedReauthentication,
+        .forwardsReservedOAuthParameters, .forwardsOAuthToken, .dropsAllowSignup, .forgetsOAuthScopes, .usesPredictableOAuthState, .oauthStateOf31HexDigits,
+        .acceptsAnyOAuthState, .takesFirstRedirectWhilePending, .sendsWrongRedirectURI, .exchangesCodeTwice, .reportsProviderErrorsAsInternal, .treatsDenialAsSuccess,
+        .omitsOAuthProfile, .linksIdentityOfAnotherAccount, .createsUserOnMismatchedReauthentication,
         .ignoresDisabledOAuthProvider, .sendsPlainPKCE, .omitsPKCE,
     ]
 
@@ -27,7 +28,14 @@ extension Defect {
 
     public static let usesPredictableOAuthState = Defect(
         "usesPredictableOAuthState", rules: ["OAUTH-4"], "numbers its authorization requests' state 1, 2, 3…"
-    ) { $0.oauth.randomState = false }
+    ) { $0.oauth.stateLength = nil }
+
+    public static let oauthStateOf31HexDigits = Defect(
+        "oauthStateOf31HexDigits", rules: ["OAUTH-4"], "draws each state as 31 random hex digits: 124 bits, under 128"
+    ) {
+        $0.oauth.stateLength = 31
+        $0.oauth.stateAlphabet = Array("0123456789abcdef")
+    }
 
     public static let acceptsAnyOAuthState = Defect(
         "acceptsAnyOAuthState", rules: ["OAUTH-4"], "takes every auth-handler redirect and exchanges its code whatever its state"

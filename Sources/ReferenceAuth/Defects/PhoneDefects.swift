@@ -7,8 +7,8 @@ extension Defect {
     static let phoneDefects: [Defect] = [
         .acceptsPunctuatedNumbers, .rejectsNumbersLongerThanNorthAmerican, .misdeclaresUnassignedNumbers, .misdeclaresShortNumbers,
         .emptyNumberReportedAsInvalid, .sendsFourDigitCodes, .sendsSMSToReformattedNumber, .sendsSMSTwice, .reportsEveryUserAsNew,
-        .storesNumberWithoutPlus, .wrongCodeBurnsVerification, .acceptsPrefixOfCode, .ignoresLastDigitOfCode, .locksOutNumberAfterWrongCodes,
-        .unknownVerificationIDReportedAsWrongCode, .emptyInputsReportedAsInvalid, .codesAreReusable, .codesNeverExpire, .codesExpireOneSecondLate,
+        .storesNumberWithoutPlus, .wrongCodeBurnsVerification, .secondWrongCodeBurnsVerification, .acceptsPrefixOfCode, .ignoresLastDigitOfCode, .locksOutNumberAfterWrongCodes,
+        .unknownVerificationIDReportedAsWrongCode, .emptyInputsReportedAsInvalid, .codesAreReusable, .codesNeverExpire, .codesExpireOneSecondLate, .expiredCodeLaterReportedAsWrong,
         .wrongAttemptsExtendCodeLifetime, .verificationBoundToClientInstance, .ignoresLanguageCode, .sendsSMSToTestNumbers, .testNumbersConsumeQuota,
         .testNumbersAcceptAnyCode, .acceptsAnyTestNumberConfiguration, .testNumberUsersGetUnsignedTokens, .skipsAppVerification,
         .ignoresReCaptchaCancellation, .disabledVerificationAllowsRealNumbers, .handlesEveryNotification, .handlesEveryURL,
@@ -74,7 +74,13 @@ extension Defect {
     public static let wrongCodeBurnsVerification = Defect(
         "wrongCodeBurnsVerification", rules: ["PHONE-5"], "discards the verification after one wrong code"
     ) {
-        $0.codes.wrongCodeKeepsVerification = false
+        $0.codes.wrongCodesBeforeDiscard = 1
+    }
+
+    public static let secondWrongCodeBurnsVerification = Defect(
+        "secondWrongCodeBurnsVerification", rules: ["PHONE-5"], "discards the verification after two wrong codes (3 is the least PHONE-5 allows)"
+    ) {
+        $0.codes.wrongCodesBeforeDiscard = 2
     }
 
     public static let acceptsPrefixOfCode = Defect("acceptsPrefixOfCode", rules: ["PHONE-5"], "accepts any prefix of the right code") {
@@ -115,6 +121,12 @@ extension Defect {
         "codesExpireOneSecondLate", rules: ["PHONE-8"], "still accepts a code at exactly its lifetime"
     ) {
         $0.codes.expireAtDeadline = false
+    }
+
+    public static let expiredCodeLaterReportedAsWrong = Defect(
+        "expiredCodeLaterReportedAsWrong", rules: ["PHONE-8"], "answers invalidVerificationCode to attempts after the first sessionExpired"
+    ) {
+        $0.codes.expiredAgainError = .invalidVerificationCode
     }
 
     public static let wrongAttemptsExtendCodeLifetime = Defect(

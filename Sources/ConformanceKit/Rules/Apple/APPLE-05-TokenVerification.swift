@@ -59,12 +59,12 @@ extension Rule {
                 let claims = AppleIdentityClaims(payload: try CompactJWS(authorization.identityToken).payload)
                 guard let exp = claims?.exp else { throw CheckFailure("Apple's token has no exp") }
                 let now = Int(context.world.clock.date.timeIntervalSince1970)
-                try context.advanceClock(by: .seconds(exp - now - 1))
+                try context.advanceAppleClock(by: .seconds(exp - now - 1))
                 try await expectSuccess("signIn(with:) one second before the token's exp") { try await app.client.signIn(with: credential) }
                 try await expectSuccess("signOut()") { try await app.client.signOut() }
                 let (later, fresh) = try await context.appleCredential(as: AppleAccounts.alice, on: app.client)
                 let laterExp = AppleIdentityClaims(payload: try CompactJWS(later.identityToken).payload)?.exp ?? 0
-                try context.advanceClock(by: .seconds(laterExp - Int(context.world.clock.date.timeIntervalSince1970)))
+                try context.advanceAppleClock(by: .seconds(laterExp - Int(context.world.clock.date.timeIntervalSince1970)))
                 try await context.expectAppleSignInRefused(fresh, [.invalidCredential], because: "at the identity token's exp", on: app.client)
             },
             Check("a token naming iss, exp, sub or alg twice, or with JSON in UTF-16, is refused") { context in

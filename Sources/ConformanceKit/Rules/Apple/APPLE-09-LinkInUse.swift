@@ -11,29 +11,31 @@ extension Rule {
         sources: [.firebaseApple(section: "AuthErrorUserInfoUpdatedCredentialKey with credentialAlreadyInUse")],
         hint: "if this fails, check that link(with:) looks the Apple ID up among all users and puts a credential for that account in the error",
         checks: [
-            Check("a phone user links Bob's Apple ID and signs in with it later", requires: [.flow(.phone)]) { context in
+            Check("a user of another flow links Bob's Apple ID and signs in with it later") { context in
                 try context.setUpApple()
-                let app = try await context.signedInApp()
-                let phoneUser = await app.client.currentUser
+                let app = try await context.signedInApp(excluding: [.apple])
+                let otherUser = await app.client.currentUser
                 let credential = try await context.appleCredential(as: AppleAccounts.bob, on: app.client).credential
                 let linked = try await expectSuccess("link(with: Bob's Apple credential)") { try await app.client.link(with: credential) }
                 try expect(linked.user.providerData.contains { $0.providerID == ProviderID.apple }, "after linking the providers are \(linked.user.providerData.map(\.providerID))")
                 try await expectSuccess("signOut()") { try await app.client.signOut() }
                 let viaApple = try await context.signInWithApple(as: AppleAccounts.bob, on: app.client)
-                try expect(viaApple.user.uid == phoneUser?.uid, "Bob's Apple ID signed in \(viaApple.user.uid); expected the phone user \(phoneUser?.uid ?? "")")
+                try expect(viaApple.user.uid == otherUser?.uid, "Bob's Apple ID signed in \(viaApple.user.uid); expected the first user \(otherUser?.uid ?? "")")
             },
-            Check("linking Alice's Apple ID, another user's, fails with credentialAlreadyInUse whose updated credential signs her in", requires: [.flow(.phone)]) { context in
-                let app = try await context.launchAppleApp()
+            Check("linking Alice's Apple ID, another user's, fails with credentialAlreadyInUse whose updated credential signs her in") { context in
+                let firstUser = try context.firstUser(excluding: [.apple])
+                try context.setUpApple()
+                let app = try await context.launchApp(for: firstUser)
                 let alice = try await context.signInWithApple(as: AppleAccounts.alice, on: app.client).user
                 try await expectSuccess("signOut()") { try await app.client.signOut() }
-                let phoneUser = try await context.signInWithSMS(PhoneNumbers.us, on: app.client).user
+                let otherUser = try await firstUser.signIn(on: app.client, in: context).user
                 let credential = try await context.appleCredential(as: AppleAccounts.alice, on: app.client).credential
                 let error = try await expectFailure(.credentialAlreadyInUse, when: "link(with: Alice's Apple credential, another user's)") {
                     try await app.client.link(with: credential)
                 }
                 let current = await app.client.currentUser
-                try expect(current?.uid == phoneUser.uid, "after the refused link the signed-in user is \(current?.uid ?? "nobody"); expected \(phoneUser.uid)")
-                try expect(current?.providerData.contains { $0.providerID == ProviderID.apple } != true, "the refused link still added apple.com to the phone user")
+                try expect(current?.uid == otherUser.uid, "after the refused link the signed-in user is \(current?.uid ?? "nobody"); expected \(otherUser.uid)")
+                try expect(current?.providerData.contains { $0.providerID == ProviderID.apple } != true, "the refused link still added apple.com to the first user")
                 guard let updated = error.updatedCredential else {
                     throw CheckFailure("credentialAlreadyInUse carries no updated credential (AuthErrorUserInfoUpdatedCredentialKey)")
                 }

@@ -19,6 +19,18 @@ extension CheckContext {
         world.apple.register(app: AppleDeveloperApp(clientID: settings.clientID, teamID: settings.teamID, keyID: settings.keyID, clientSecretKey: key.publicKey))
         world.apple.add(user: AppleAccounts.alice)
         world.apple.add(user: AppleAccounts.bob)
+        if capabilities.verifiesAppleTokensOnSystemClock { world.apple.keepRealTime() }
+    }
+
+    /// Moves the world's time, Apple's with it: not applicable to a subject that verifies Apple's tokens on the
+    /// system clock, for whom the world's Apple keeps real time.
+    package func advanceAppleClock(by duration: Duration) throws {
+        guard !capabilities.verifiesAppleTokensOnSystemClock else {
+            throw NotApplicable(
+                "the check needs Apple's time to move, and the subject verifies Apple's tokens on the system clock "
+                    + "(verifiesAppleTokensOnSystemClock is true), so the world's Apple keeps real time")
+        }
+        try advanceClock(by: duration)
     }
 
     /// The app launched with Apple set up.

@@ -7,7 +7,9 @@ extension Rule {
         title: "isSignIn(withEmailLink:) is true for sign-in links only, also wrapped",
         statement: """
             isSignIn(withEmailLink:) is true for a sign-in link (also when wrapped as a deep link), and false for other \
-            action links (resetPassword, verifyEmail), links without an oobCode, and unrelated URLs.
+            action links (resetPassword, verifyEmail), links without an oobCode, and unrelated URLs. Links that Firebase's own \
+            SDKs parse differently, or reject only through a quirk of their parser (a bad percent escape in another \
+            parameter, a legacy doubly wrapped link), are implementation-defined.
             """,
         sources: [.firebaseEmailLink(section: "Complete sign in in an Apple mobile app (isSignIn(withEmailLink:))")],
         hint: "if this fails, check that isSignIn(withEmailLink:) requires mode=signIn and an oobCode, reads a link nested in a deep link, and is false for other action links and unrelated URLs",

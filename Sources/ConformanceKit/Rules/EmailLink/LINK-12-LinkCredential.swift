@@ -6,41 +6,55 @@ extension Rule {
         "LINK-12", .must, flow: .emailLink,
         title: "An email-link credential links to the current user and re-authenticates it",
         statement: """
-            An email-link credential can be linked to the current user (e.g. a phone user), who can then sign in with \
-            either; it can re-authenticate the current user; linking with an email that differs from the link's fails.
+            An email-link credential can be linked to the current user (a user of any other flow the implementation \
+            offers), who can then sign in with either; it can re-authenticate the current user; linking with an email that differs from the link's fails.
             """,
         sources: [.firebaseEmailLink(section: "Link/re-authenticate with email link")],
         hint: "if this fails, check that link(with:) and reauthenticate(with:) accept the email-link credential, consume its code, and compare its email with the link's",
         checks: [
-            Check("a phone user links an email-link credential, then signs in with either, and a link re-authenticates it") { context in
-                let app = try await context.launchApp()
-                let phoneUser = try await context.signInWithSMS(PhoneNumbers.us, on: app.client).user
-                let link = try await context.requestSignInLink(for: PasswordUser.ada.email, on: app.client)
-                let linked = try await expectSuccess("link(with: an email-link credential for \(PasswordUser.ada.email))") {
-                    try await app.client.link(with: .emailLink(email: PasswordUser.ada.email, link: link))
+            Check("a user of another flow links an email-link credential, then signs in with either, and a link re-authenticates it") { context in
+                let firstUser = try context.firstUser(excluding: passwordFlows)
+                let app = try await context.launchApp(for: firstUser)
+                let user = try await firstUser.signIn(on: app.client, in: context).user
+                let email = linkEmail(for: user)
+                let link = try await context.requestSignInLink(for: email, on: app.client)
+                let linked = try await expectSuccess("link(with: an email-link credential for \(email))") {
+                    try await app.client.link(with: .emailLink(email: email, link: link))
                 }
-                try expect(linked.user.uid == phoneUser.uid && linked.user.email == PasswordUser.ada.email, "after linking, the user is \(linked.user.uid) with email \(linked.user.email.shown)")
+                try expect(linked.user.uid == user.uid && linked.user.email == email, "after linking, the user is \(linked.user.uid) with email \(linked.user.email.shown)")
                 try await expectSuccess("signOut()") { try await app.client.signOut() }
-                let viaLink = try await context.signIn(email: PasswordUser.ada.email, link: try await context.requestSignInLink(for: PasswordUser.ada.email, on: app.client), on: app.client)
-                try expect(viaLink.user.uid == phoneUser.uid, "the link signed in \(viaLink.user.uid); expected the linked user \(phoneUser.uid)")
+                let viaLink = try await context.signIn(email: email, link: try await context.requestSignInLink(for: email, on: app.client), on: app.client)
+                try expect(viaLink.user.uid == user.uid, "the link signed in \(viaLink.user.uid); expected the linked user \(user.uid)")
                 try await expectSuccess("signOut()") { try await app.client.signOut() }
-                let viaPhone = try await context.signInWithSMS(PhoneNumbers.us, on: app.client)
-                try expect(viaPhone.user.uid == phoneUser.uid, "the phone number signed in \(viaPhone.user.uid); expected the linked user \(phoneUser.uid)")
-                let fresh = try await context.requestSignInLink(for: PasswordUser.ada.email, on: app.client)
+                let viaFirst = try await firstUser.signIn(on: app.client, in: context)
+                try expect(viaFirst.user.uid == user.uid, "\(firstUser) signed in \(viaFirst.user.uid); expected the linked user \(user.uid)")
+                let fresh = try await context.requestSignInLink(for: email, on: app.client)
                 let reauthenticated = try await expectSuccess("reauthenticate(with: a fresh email-link credential)") {
-                    try await app.client.reauthenticate(with: .emailLink(email: PasswordUser.ada.email, link: fresh))
+                    try await app.client.reauthenticate(with: .emailLink(email: email, link: fresh))
                 }
-                try expect(reauthenticated.user.uid == phoneUser.uid, "re-authenticating gave \(reauthenticated.user.uid); expected \(phoneUser.uid)")
+                try expect(reauthenticated.user.uid == user.uid, "re-authenticating gave \(reauthenticated.user.uid); expected \(user.uid)")
             },
             Check("linking a link with another address than the one it was sent to fails and links nothing") { context in
-                let app = try await context.launchApp()
-                try await context.signInWithSMS(PhoneNumbers.us, on: app.client)
-                let link = try await context.requestSignInLink(for: PasswordUser.ada.email, on: app.client)
-                _ = try await expectAuthError(when: "link(with: ada's link and the address adb@example.com)") {
-                    try await app.client.link(with: .emailLink(email: "adb@example.com", link: link))
+                let app = try await context.signedInApp(excluding: passwordFlows)
+                let before = await app.client.currentUser
+                let email = linkEmail(for: before)
+                let other = "x" + email.dropFirst()
+                let link = try await context.requestSignInLink(for: email, on: app.client)
+                _ = try await expectAuthError(when: "link(with: the link mailed to \(email) and the address \(other))") {
+                    try await app.client.link(with: .emailLink(email: other, link: link))
                 }
-                let email = await app.client.currentUser?.email
-                try expect(email == nil, "after a refused link the user's email is \(email.shown)")
+                let after = await app.client.currentUser
+                try expect(after?.uid == before?.uid && after?.email == before?.email, "after a refused link the user is \(after?.uid ?? "nobody") with email \(after?.email.shown ?? "-"); expected \(before?.uid ?? "nobody") with email \(before?.email.shown ?? "-")")
+                let providers = after?.providerData.map(\.providerID) ?? []
+                try expect(!providers.contains(ProviderID.password), "after a refused link the user has the password provider: \(providers)")
             },
         ])
 }
+
+/// The flows whose users are password-provider users already, as an email-link user is: the user a link is linked
+/// to is one of another flow.
+private let passwordFlows: Set<Flow> = [.emailLink, .multiFactor]
+
+/// The address the link is mailed to: the user's own, when the first user's flow gave it one (a GitHub or Apple user),
+/// so that the link adds a way to sign in rather than another address; otherwise Ada's.
+private func linkEmail(for user: AuthUser?) -> String { user?.email ?? PasswordUser.ada.email }

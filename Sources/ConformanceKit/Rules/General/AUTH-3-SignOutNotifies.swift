@@ -15,15 +15,16 @@ extension Rule {
             each of them, with a nil user
             """,
         checks: [
-            Check("each of three ID-token listeners hears the sign-in and then the sign-out", requires: [.flow(.phone)]) { context in
-                let app = try await context.launchApp()
+            Check("each of three ID-token listeners hears the sign-in (of a user of any declared flow) and then the sign-out") { context in
+                let firstUser = try context.firstUser()
+                let app = try await context.launchApp(for: firstUser)
                 var listeners: [(name: String, heard: EventLog<AuthUser?>, registration: ListenerRegistration)] = []
                 for index in 1...3 {
                     let name = "ID-token listener \(index) of 3"
                     let (heard, registration) = try await context.listen(on: app.client, as: name)
                     listeners.append((name, heard, registration))
                 }
-                let user = try await context.signInWithSMS(PhoneNumbers.us, on: app.client).user
+                let user = try await firstUser.signIn(on: app.client, in: context).user
                 var beforeSignOut: [Int] = []
                 for listener in listeners {
                     try await context.waiting(for: "\(listener.name) to hear the sign-in of \(user.uid)") {

@@ -1,4 +1,5 @@
 import Foundation
+import MockIdP
 import Synchronization
 
 extension Rule {
@@ -6,22 +7,23 @@ extension Rule {
         "OAUTH-4", .must, flow: .oauth,
         title: "Each request carries a fresh unguessable state, and a foreign state is refused",
         statement: """
-            Each authorization request carries a fresh, unguessable state (at least 128 bits); a callback whose state is missing or \
-            different is rejected and the code is never exchanged.
+            Each authorization request carries a fresh, unguessable state (at least 128 bits, in any encoding: 32 hex digits \
+            and 22 base64url characters both carry 128); a callback whose state is missing or different is rejected and the \
+            code is never exchanged.
             """,
         sources: [.rfc6749(section: "10.12 Cross-Site Request Forgery"), .githubAuthorizingOAuthApps(section: "If the states don't match … abort")],
         hint: "if this fails, check that state is drawn from a secure random source per request and compared before the code is exchanged",
         checks: [
-            Check("two requests carry different states of at least 128 bits") { context in
+            Check("eight requests carry eight different states of at least 128 bits, judged by their encoding") { context in
                 let app = try await context.launchGitHubApp()
-                _ = try await context.gitHubCredential(as: "octocat", on: app.client)
-                _ = try await context.gitHubCredential(as: "octocat", on: app.client)
+                for _ in 1...8 { _ = try await context.gitHubCredential(as: "octocat", on: app.client) }
                 let states = context.world.github.authorizeRequests.map { $0.value("state") ?? "" }
-                try expect(states.count == 2 && states[0] != states[1], "the two requests carried states \(states)")
-                for state in states {
-                    let bits = Double(state.count) * log2(Double(max(Set(state).count, 2)))
-                    try expect(state.count >= 22 && bits >= 128, "state \"\(state)\" has \(state.count) characters, under 128 bits")
-                }
+                try expect(states.count == 8 && Set(states).count == 8, "eight requests carried states \(states)")
+                let alphabet = RandomStringEntropy.alphabet(of: states)
+                let bits = RandomStringEntropy.estimatedBits(of: states)
+                try expect(
+                    bits >= 128,
+                    "the states \(states) carry about \(Int(bits)) random bits (\(alphabet.name), \(alphabet.bitsPerCharacter) bits for each character that varies between them); expected at least 128")
             },
             Check("a redirect with an earlier request's state, or one a character off, on this or a second device, is refused and never exchanged") { context in
                 let configuration = ProjectConfiguration.standard
@@ -43,10 +45,17 @@ extension Rule {
                 }
                 try expect(context.world.github.tokenRequests.count == exchanged, "a forged redirect's code was exchanged: \(context.world.github.tokenRequests.count - exchanged) more token requests")
             },
-            Check("while a request waits, a redirect with another state is refused; the genuine one still completes the flow") { context in
-                let app = try await context.launchGitHubApp()
-                let handler = ProjectConfiguration.standard.authHandlerURL
-                let forged = URL(string: "\(handler.absoluteString)?code=forged-code&state=\(String(repeating: "A", count: 32))")!
+            Check("while a request waits, another device's genuine redirect (another state) is refused; the app's own still completes the flow") { context in
+                let configuration = ProjectConfiguration.standard
+                context.setUpGitHub(configuration)
+                let backend = try await context.makeBackend(configuration)
+                let other = try await context.launch(backend, on: .secondary)
+                _ = try await context.gitHubCredential(as: "hubot", on: other)
+                guard let forged = context.world.devices.openedURLs.last(where: { $0.device == .secondary && $0.handled })?.url else {
+                    throw CheckFailure("GitHub redirected nothing to the app on \(Device.secondary)")
+                }
+                let otherCode = URLComponents(url: forged, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "code" }?.value
+                let app = LaunchedApp(backend: backend, client: try await context.launch(backend, on: .primary), device: .primary)
                 let handledForgery = Mutex<Bool?>(nil)
                 let devices = context.world.devices
                 context.world.browser.whileNextPageIsOpen { device in
@@ -56,9 +65,9 @@ extension Rule {
                 context.world.browser.script(.approve(as: "octocat"))
                 let outcome: Result<AuthCredential, any Error>
                 do { outcome = .success(try await app.client.credential(with: .github)) } catch { outcome = .failure(error) }
-                try expect(handledForgery.withLock { $0 } == false, "canHandle took a forged redirect (another state) while the app's own request was waiting")
-                let codes = context.world.github.tokenRequests.map(\.code)
-                try expect(!codes.contains("forged-code"), "the forged redirect's code reached GitHub's token endpoint")
+                try expect(handledForgery.withLock { $0 } == false, "canHandle took another device's redirect (another state) while the app's own request was waiting: \(forged)")
+                let exchanges = context.world.github.tokenRequests.filter { $0.code == otherCode }.count
+                try expect(exchanges == 1, "the other device's code was sent to GitHub's token endpoint \(exchanges) times; expected once, by its own app")
                 guard case .success(let credential) = outcome else {
                     throw CheckFailure("credential(with: github.com), approved as octocat, failed after a forged redirect was refused: \(outcome)")
                 }

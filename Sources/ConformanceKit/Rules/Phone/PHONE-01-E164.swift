@@ -8,8 +8,9 @@ extension Rule {
             than 15 digits are rejected with invalidPhoneNumber [17042], and no SMS is sent. Every valid number of any \
             country written in E.164 is accepted (rejecting a real Brazilian or Japanese number is as wrong as accepting +1 \
             650-555-3434). A number that is well-formed but not assigned in its country (e.g. +15555550100), or too short to \
-            be in service anywhere (fewer than 7 digits: the shortest numbers in service, in Niue and Tokelau, have 7), may \
-            go either way; the implementation declares which.
+            be in service anywhere (fewer than 7 digits, down to a country calling code with nothing after it such as +44: \
+            the shortest numbers in service, in Niue and Tokelau, have 7), may go either way; the implementation declares \
+            which.
             """,
         sources: [
             .firebaseMultiFactor(section: "Enrolling a second factor: “prefix the number with + and use no punctuation or whitespace (e.g. +15105551234)”"),

@@ -6,7 +6,9 @@ extension Rule {
             A wrong code fails with invalidVerificationCode [17044] and signs nobody in; the right code still works afterwards. \
             A code is compared whole: a prefix of the right code, or the right code with one digit changed, is wrong. Wrong \
             attempts never lock out the rightful user: a fresh verification of the same number still signs in with its code \
-            (only the rate limit of PHONE-17 may refuse new requests).
+            (only the rate limit of PHONE-17 may refuse new requests). An implementation may stop accepting codes for one \
+            verification after 3 or more wrong attempts (the right code must still work after 1 or 2); a fresh \
+            verification then works.
             """,
         sources: [
             .firebasePhoneAuth(section: "Sign in the user with the verification code"),
@@ -14,7 +16,8 @@ extension Rule {
         ],
         hint: """
             if this fails, check that the code is compared whole, not by prefix, that a wrong attempt neither signs in nor \
-            uses up the verification, and that wrong attempts never block a fresh verification of the number
+            uses up the verification before its third wrong code, and that wrong attempts never block a fresh verification \
+            of the number
             """,
         checks: [
             Check("a wrong code fails with invalidVerificationCode, then the right code signs in") { context in
@@ -24,22 +27,40 @@ extension Rule {
                 try await context.expectWrongCode(wrongCode(for: code), for: verificationID, on: app.client)
                 try await context.signIn(verificationID, code: code, on: app.client)
             },
-            Check("near misses of the right code (a prefix, one digit changed, one digit more) are wrong") { context in
+            Check("two wrong codes, then the right code signs in") { context in
                 let app = try await context.launchApp()
                 let verificationID = try await context.requestCode(PhoneNumbers.us, on: app.client)
                 let code = try context.latestCode(sentTo: PhoneNumbers.us)
-                for nearMiss in nearMisses(of: code) {
-                    try await context.expectWrongCode(nearMiss, for: verificationID, on: app.client)
+                for attempt in 1...2 {
+                    try await context.expectWrongCode(wrongCode(for: code, attempt: attempt), for: verificationID, on: app.client)
                 }
                 try await context.signIn(verificationID, code: code, on: app.client)
+            },
+            Check("near misses of the right code (a prefix, one digit changed, one digit more) are wrong") { context in
+                // Two near misses per verification: a verification may be discarded after its third wrong code.
+                let app = try await context.launchApp(.withoutVerificationLimit)
+                for pair in [0..<2, 2..<4] {
+                    let verificationID = try await context.requestCode(PhoneNumbers.us, on: app.client)
+                    let code = try context.latestCode(sentTo: PhoneNumbers.us)
+                    for nearMiss in nearMisses(of: code)[pair] {
+                        try await context.expectWrongCode(nearMiss, for: verificationID, on: app.client)
+                    }
+                    try await context.signIn(verificationID, code: code, on: app.client)
+                    try await expectSuccess("signOut() after the near misses \(pair) and the right code") { try await app.client.signOut() }
+                }
             },
             Check("after ten wrong codes, a fresh verification of the same number signs in") { context in
                 let app = try await context.launchApp()
                 let verificationID = try await context.requestCode(PhoneNumbers.us, on: app.client)
                 let code = try context.latestCode(sentTo: PhoneNumbers.us)
                 for attempt in 1...10 {
-                    _ = try await expectAuthError(when: "wrong code attempt \(attempt) of 10") {
-                        try await app.client.signIn(with: .phone(verificationID: verificationID, verificationCode: wrongCode(for: code, attempt: attempt)))
+                    let wrong = wrongCode(for: code, attempt: attempt)
+                    if attempt <= 3 {
+                        try await context.expectWrongCode(wrong, for: verificationID, on: app.client)
+                    } else {  // the verification may be discarded after its third wrong code: any AuthError
+                        _ = try await expectAuthError(when: "wrong code attempt \(attempt) of 10") {
+                            try await app.client.signIn(with: .phone(verificationID: verificationID, verificationCode: wrong))
+                        }
                     }
                 }
                 try await context.expectSignedOut(app.client, after: "ten wrong codes")

@@ -24,63 +24,95 @@ extension Rule {
                     try expect(!handled, "a freshly launched app's canHandleNotification(\(userInfo)) is true")
                 }
             },
-            Check("while it waits for its push, the app refuses a forged one, then handles its own, then refuses its replay", requires: [.worldParties]) { context in
-                let app = try await context.launchApp()
-                let forgedAnswers = Mutex<[([String: String], Bool)]>([])
+            Check("while it waits for its push, the app refuses another device's genuine push, then handles its own, then refuses its replay", requires: [.worldParties]) { context in
+                let backend = try await context.makeBackend()
                 let push = context.world.push
+                let otherPush = try await context.genuinePushOfAnotherDevice(backend)
+                let client = try await context.launch(backend)
+                let handledFresh = await client.canHandleNotification(otherPush)
+                try expect(!handledFresh, "a freshly launched app's canHandleNotification is true for another device's push \(otherPush)")
+                let foreign = forgedPushes + [otherPush]
+                let forgedAnswers = Mutex<[([String: String], Bool)]>([])
                 push.beforeNextDelivery { device in
                     guard let token = push.deviceToken(for: device) else { return }
-                    for userInfo in forgedPushes {
+                    for userInfo in foreign {
                         try? await push.send(userInfo, toDeviceToken: token)
                         let handled = push.deliveries.last?.handled ?? false
                         forgedAnswers.withLock { $0.append((userInfo, handled)) }
                     }
                 }
-                _ = try await context.requestCode(PhoneNumbers.us, on: app.client)
+                _ = try await context.requestCode(PhoneNumbers.us, on: client)
                 for (userInfo, handled) in forgedAnswers.withLock({ $0 }) {
-                    try expect(!handled, "while waiting for its push, the app handled the forged notification \(userInfo)")
+                    try expect(!handled, "while waiting for its push, the app handled a push that is not its own: \(userInfo)")
                 }
                 try expect(!forgedAnswers.withLock(\.isEmpty), "no app-verification push was sent, so nothing could be forged before it")
                 guard let own = push.deliveries.last else { throw CheckFailure("no silent push reached the device") }
                 try expect(own.handled, "the client did not recognize its own app-verification push \(own.userInfo)")
-                let replayed = await app.client.canHandleNotification(own.userInfo)
+                let replayed = await client.canHandleNotification(own.userInfo)
                 try expect(!replayed, "canHandleNotification is true for a replay of the push it already handled: \(own.userInfo)")
             },
-            Check("while it waits for its reCAPTCHA redirect, the app refuses foreign URLs, then handles its own, then refuses its replay", requires: [.worldParties]) { context in
+            Check("while it waits for its reCAPTCHA redirect, the app refuses another device's genuine redirect and other apps' URLs, then handles its own, then refuses its replay", requires: [.worldParties]) { context in
                 context.world.push.set(.unavailable)
-                let app = try await context.launchApp()
+                let backend = try await context.makeBackend()
+                let otherRedirect = try await context.genuineRedirectOfAnotherDevice(backend)
+                let client = try await context.launch(backend)
                 let foreignAnswers = Mutex<[(URL, Bool)]>([])
                 context.world.recaptcha.beforeNextRedirect { device, callbackURL in
-                    for url in foreignURLs(like: callbackURL) {
+                    for url in foreignURLs(otherRedirect: otherRedirect, ownCallback: callbackURL) {
                         let handled = await context.world.devices.open(url, on: device)
                         foreignAnswers.withLock { $0.append((url, handled)) }
                     }
                 }
-                _ = try await context.requestCode(PhoneNumbers.us, on: app.client)
+                _ = try await context.requestCode(PhoneNumbers.us, on: client)
                 for (url, handled) in foreignAnswers.withLock({ $0 }) {
-                    try expect(!handled, "while waiting for its reCAPTCHA redirect, canHandle(\(url)) is true for a foreign URL")
+                    try expect(!handled, "while waiting for its reCAPTCHA redirect, canHandle(\(url)) is true for a URL that is not its own redirect")
                 }
+                try expect(!foreignAnswers.withLock(\.isEmpty), "no reCAPTCHA was solved, so nothing could be forged before its redirect")
                 guard let (redirect, _, handled) = context.world.devices.openedURLs.last else { throw CheckFailure("the reCAPTCHA redirected nothing to the app") }
                 try expect(handled, "the client did not recognize its own reCAPTCHA redirect \(redirect)")
-                let replayed = await app.client.canHandle(redirect)
+                let replayed = await client.canHandle(redirect)
                 try expect(!replayed, "canHandle is true for a replay of the redirect it already handled: \(redirect)")
             },
         ])
 }
 
-/// App-verification pushes nobody sent: empty, another app's, and one shaped like Firebase's with a made-up receipt.
-private let forgedPushes: [[String: String]] = [
-    [:], ["aps": "{\"content-available\":1}"],
-    ["com.google.firebase.auth": "{\"receipt\":\"forged-receipt\",\"secret\":\"forged-secret\"}"],
-]
+/// Pushes nobody sent, in no subject's format (a check never relies on the subject's own wire names): empty, and
+/// another app's plain silent push. The nearest forgery, another request's genuine push, is made by the world.
+private let forgedPushes: [[String: String]] = [[:], ["aps": "{\"content-available\":1}"]]
 
-/// URLs nearest to the app's own redirect that are not it: the same link with another event ID, another app's
-/// scheme, and a web page.
-private func foreignURLs(like callbackURL: URL) -> [URL] {
-    var otherEvent = URLComponents(url: callbackURL, resolvingAgainstBaseURL: false) ?? URLComponents()
-    otherEvent.queryItems = (otherEvent.queryItems ?? []).map { $0.name == "eventId" ? URLQueryItem(name: "eventId", value: "FORGEDEVENT") : $0 }
-        + [URLQueryItem(name: "recaptchaToken", value: "forged")]
-    var otherScheme = otherEvent
-    otherScheme.scheme = "otherapp"
-    return [otherEvent.url, otherScheme.url, URL(string: "https://example.com/callback?recaptchaToken=forged")].compactMap { $0 }
+extension CheckContext {
+    /// The app-verification push of a request made by the same project's app on another device: genuine, but not
+    /// for the primary device's request, whatever the subject names its fields.
+    fileprivate func genuinePushOfAnotherDevice(_ backend: any AuthBackend) async throws -> [String: String] {
+        let other = try await launch(backend, on: .secondary)
+        _ = try await requestCode(PhoneNumbers.usOther, on: other)
+        guard let push = world.push.deliveries.last(where: { $0.device == .secondary && $0.handled }) else {
+            throw CheckFailure("no app-verification push reached the app on \(Device.secondary), which asked for a code")
+        }
+        return push.userInfo
+    }
+
+    /// The reCAPTCHA redirect of a request made by the same project's app on another device: the nearest URL to the
+    /// primary device's own redirect (same app, another event), whatever the subject names its parameters.
+    fileprivate func genuineRedirectOfAnotherDevice(_ backend: any AuthBackend) async throws -> URL {
+        let other = try await launch(backend, on: .secondary)
+        _ = try await requestCode(PhoneNumbers.usOther, on: other)
+        guard let redirect = world.devices.openedURLs.last(where: { $0.device == .secondary && $0.handled }) else {
+            throw CheckFailure("no reCAPTCHA redirect reached the app on \(Device.secondary), which asked for a code")
+        }
+        return redirect.url
+    }
+}
+
+/// URLs nearest to the app's own redirect that are not it: another device's genuine redirect (another event of the
+/// same app), the app's own callback opened under another app's scheme with a solved token, and a web page.
+private func foreignURLs(otherRedirect: URL, ownCallback: URL) -> [URL] {
+    let token = URLComponents(url: otherRedirect, resolvingAgainstBaseURL: false)?.queryItems?.filter { $0.name == ReCaptcha.tokenParameter } ?? []
+    var otherApp = URLComponents(url: ownCallback, resolvingAgainstBaseURL: false) ?? URLComponents()
+    otherApp.scheme = "otherapp"
+    otherApp.queryItems = (otherApp.queryItems ?? []) + token
+    var webPage = URLComponents(url: otherRedirect, resolvingAgainstBaseURL: false) ?? URLComponents()
+    webPage.scheme = "https"
+    webPage.host = "example.com"
+    return [otherRedirect, otherApp.url, webPage.url].compactMap { $0 }
 }
