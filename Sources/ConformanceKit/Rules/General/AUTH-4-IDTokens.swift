@@ -8,7 +8,9 @@ extension Rule {
         statement: """
             ID tokens are real credentials: the backend's verification accepts its own current tokens and refuses a tampered \
             token (payload changed, signature removed, alg: none), a malformed one (not three segments), an expired one, and \
-            one issued for another project; refusing never crashes.
+            one issued for another project; refusing never crashes. The backend's own account operations (looking the account \
+            up, changing its password or email, enrolling or unenrolling a factor) accept no token that this verification \
+            refuses: a forged token naming another user reads and changes nothing.
             """,
         sources: [
             .firebaseVerifyIDTokens(section: "Verify ID tokens using a third-party JWT library: the header and payload claims to check (alg, kid, exp, aud, iss) and the signature"),
@@ -16,7 +18,8 @@ extension Rule {
         hint: """
             if this fails, check that verifyIDToken checks the RS256 signature with the backend's own key, refuses alg \
             none and malformed tokens, checks exp on the world's clock and aud and iss against this project, and throws \
-            an AuthError instead of crashing
+            an AuthError instead of crashing; and that accounts:lookup, accounts:update and the mfaEnrollment calls verify \
+            the ID token the same way before they read whose account it names
             """,
         checks: [
             Check("the backend accepts its own token and refuses every tampering and malformed token with an AuthError") { context in
@@ -47,7 +50,74 @@ extension Rule {
                     try await app.backend.verifyIDToken(foreign)
                 }
             },
+            Check("the backend's own account calls refuse every forged token; one naming another user reads and changes nothing", requires: [.flow(.multiFactor)]) { context in
+                let app = try await context.launchApp()
+                let door = try context.accounts(of: app.backend)
+                let victim = try await context.signUp(.ada, on: app.client)
+                try await expectSuccess("signOut()") { try await app.client.signOut() }
+                let attacker = try await context.signUp(.grace, on: app.client)
+                let token = try await expectSuccess("grace's getIDToken()") { try await app.client.getIDToken(forceRefresh: false) }
+                let own = try await expectSuccess("accounts:lookup with grace's own token") { try await door.lookUp(idToken: token) }
+                try expect(own.uid == attacker.uid, "accounts:lookup with grace's own token answered user \(own.uid); expected \(attacker.uid)")
+                let forgeries = IDTokenForgery.all(of: token) + IDTokenForgery.naming(victim.uid, in: token)
+                for (forgery, forged) in forgeries {
+                    try await context.expectDoorShut(door, to: forged, named: "\(forgery) (victim: ada, \(victim.uid.abbreviated))")
+                }
+                try await context.expectAccountUnchanged(.ada, door: door)
+            },
+            Check("the backend's own account calls refuse an expired token", requires: [.flow(.multiFactor), .worldClock]) { context in
+                let app = try await context.launchApp()
+                let door = try context.accounts(of: app.backend)
+                try await context.signUp(.ada, on: app.client)
+                let token = try await expectSuccess("getIDToken()") { try await app.client.getIDToken(forceRefresh: false) }
+                let claims = try await expectSuccess("verifyIDToken(its own current token)") { try await app.backend.verifyIDToken(token) }
+                try context.advanceClock(by: .seconds(claims.expiresAt.timeIntervalSince(context.subjectNow) + 301))
+                try await context.expectDoorShut(door, to: token, named: "ada's token, expired 301s ago")
+                try await context.expectAccountUnchanged(.ada, door: door)
+            },
+            Check("the backend's own account calls refuse a token another project issued", requires: [.flow(.multiFactor)]) { context in
+                let app = try await context.launchApp()
+                let door = try context.accounts(of: app.backend)
+                try await context.signUp(.ada, on: app.client)
+                var other = ProjectConfiguration.standard
+                other.projectID = "another-project"
+                let otherApp = try await context.launchApp(other, on: .secondary)
+                try await context.signUp(.ada, on: otherApp.client)
+                let foreign = try await expectSuccess("getIDToken() in another-project") { try await otherApp.client.getIDToken(forceRefresh: false) }
+                try await context.expectDoorShut(door, to: foreign, named: "a token of ada's namesake in another-project")
+                try await context.expectAccountUnchanged(.ada, door: door)
+            },
         ])
+}
+
+extension CheckContext {
+    /// Every account call of the backend's door refuses `token`.
+    fileprivate func expectDoorShut(_ door: any AccountsFacet, to token: String, named forgery: String) async throws {
+        _ = try await expectAuthError(when: "accounts:lookup with \(forgery)") { try await door.lookUp(idToken: token) }
+        _ = try await expectAuthError(when: "accounts:update (password) with \(forgery)") {
+            try await door.updatePassword(idToken: token, newPassword: Self.attackersPassword)
+        }
+        _ = try await expectAuthError(when: "accounts:update (email) with \(forgery)") { try await door.updateEmail(idToken: token, newEmail: "mallory@example.com") }
+        _ = try await expectAuthError(when: "mfaEnrollment:start with \(forgery)") { try await door.startEnrollment(idToken: token, phoneNumber: PhoneNumbers.uk) }
+        _ = try await expectAuthError(when: "mfaEnrollment:finalize with \(forgery)") {
+            try await door.finalizeEnrollment(idToken: token, assertion: .phone(verificationID: "unknown-verification", verificationCode: "123456"), displayName: nil)
+        }
+        _ = try await expectAuthError(when: "mfaEnrollment:withdraw with \(forgery)") { try await door.withdrawEnrollment(idToken: token, factorUID: "any-factor") }
+    }
+
+    /// `user` still signs in with its own password and address, and not with the attacker's password.
+    fileprivate func expectAccountUnchanged(_ user: PasswordUser, door: any AccountsFacet) async throws {
+        let session = try await expectSuccess("accounts:signInWithPassword as \(user.email) with her own password, after the forgeries") {
+            try await door.signIn(email: user.email, password: user.password)
+        }
+        let account = try await expectSuccess("accounts:lookup with her new session") { try await door.lookUp(idToken: session.idToken) }
+        try expect(account.enrolledFactors.isEmpty, "after the forgeries \(user.email) has second factors \(account.enrolledFactors.map(\.phoneNumber))")
+        _ = try await expectAuthError(when: "accounts:signInWithPassword as \(user.email) with the password a forged token tried to set") {
+            try await door.signIn(email: user.email, password: Self.attackersPassword)
+        }
+    }
+
+    fileprivate static let attackersPassword = "mallory's password"
 }
 
 /// The nearest forgeries of an ID token: single characters changed anywhere, and for a compact JWS a changed
@@ -80,6 +150,23 @@ enum IDTokenForgery {
             ("signature removed", "\(parts[0]).\(parts[1])."),
             ("alg: none", "\(none).\(parts[1])."),
             ("alg: none with the payload changed", "\(none).\(changed)."),
+        ]
+    }
+
+    /// The token's payload edited to name `uid` (`sub`, `user_id`): with the old signature, with none, and as `alg: none`.
+    static func naming(_ uid: String, in token: String) -> [(String, String)] {
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 3, let payload = Base64URL.decode(parts[1]),
+            var claims = (try? JSONSerialization.jsonObject(with: payload)) as? [String: Any]
+        else { return [] }
+        claims["sub"] = uid
+        claims["user_id"] = uid
+        let changed = Base64URL.encode((try? JSONSerialization.data(withJSONObject: claims, options: .sortedKeys)) ?? Data())
+        let none = Base64URL.encode(Data(#"{"alg":"none","typ":"JWT"}"#.utf8))
+        return [
+            ("payload naming another user, old signature", "\(parts[0]).\(changed).\(parts[2])"),
+            ("payload naming another user, signature removed", "\(parts[0]).\(changed)."),
+            ("alg: none naming another user", "\(none).\(changed)."),
         ]
     }
 }
