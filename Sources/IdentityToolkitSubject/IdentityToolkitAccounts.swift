@@ -64,6 +64,15 @@ struct IdentityToolkitAccounts: AccountsFacet, AccountAdminFacet {
         return try Self.credentials(try await http.post("v2/accounts/mfaSignIn:finalize", .fields(body)), "idToken", "refreshToken", call: "mfaSignIn:finalize")
     }
 
+    func sendPasswordReset(email: String) async throws(AuthError) {
+        _ = try await http.post("v1/accounts:sendOobCode", .object(["requestType": .string("PASSWORD_RESET"), "email": .string(email)]))
+        try await backend.outbox.deliverEmails()
+    }
+
+    func confirmPasswordReset(oobCode: String, newPassword: String) async throws(AuthError) {
+        _ = try await http.post("v1/accounts:resetPassword", .object(["oobCode": .string(oobCode), "newPassword": .string(newPassword)]))
+    }
+
     func refresh(refreshToken: String) async throws(AuthError) -> SessionCredentials {
         let answer = try await http.post(
             "/securetoken.googleapis.com/v1/token", .object(["grant_type": .string("refresh_token"), "refresh_token": .string(refreshToken)]))

@@ -47,6 +47,14 @@ struct ReferenceAccounts: AccountsFacet, AccountAdminFacet {
         SessionCredentials(try await backend.resolveSignIn(pendingID: pendingCredential, assertion: assertion).tokens)
     }
 
+    func sendPasswordReset(email: String) async throws(AuthError) {
+        try await backend.sendPasswordReset(email: email)
+    }
+
+    func confirmPasswordReset(oobCode: String, newPassword: String) async throws(AuthError) {
+        try await backend.confirmPasswordReset(oobCode: oobCode, newPassword: newPassword)
+    }
+
     func refresh(refreshToken: String) async throws(AuthError) -> SessionCredentials {
         SessionCredentials(try await backend.refresh(refreshToken))
     }

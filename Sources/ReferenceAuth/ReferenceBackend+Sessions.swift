@@ -1,4 +1,5 @@
 import ConformanceKit
+import MockIdP
 
 /// What ends a user's sessions: a new password or email, the administrator's revocation, disabling (AUTH-7).
 /// Deleting the user ends them too (``deleteUser(_:idToken:)``).
@@ -30,6 +31,32 @@ extension ReferenceBackend {
         if behaviour.session.emailChangeEndsSessions { endSessions(of: user.uid) }
         grant = SessionGrant(uid: grant.uid, provider: grant.provider, authTime: world.clock.now, secondFactor: grant.secondFactor)
         return newSession(grant)
+    }
+
+    /// Mails the user with this address a link that resets its password (`Auth.sendPasswordReset(withEmail:)`).
+    func sendPasswordReset(email: String) async throws(AuthError) {
+        guard let user = users.values.first(where: { $0.email == email.lowercased() }), let address = user.email else {
+            throw AuthError(.userNotFound, "there is no user with this email address")
+        }
+        let code = world.random.string(length: 54)
+        passwordResetCodes[code] = user.uid
+        let link = "https://\(configuration.projectID).firebaseapp.com/__/auth/action?mode=resetPassword&oobCode=\(code)&apiKey=reference-api-key&lang=en"
+        let subject = "Reset your password for \(configuration.appName)"
+        let body = "Hello,\n\nFollow this link to reset your password.\n\n\(link)\n\nIf you didn't ask to reset your password, you can ignore this email."
+        let mail = world.mail
+        try await callOutsideParty(.mailServer) { () async throws(PartyError) in try await mail.send(to: address, subject: subject, body: body) }
+    }
+
+    /// `Auth.confirmPasswordReset(withCode:newPassword:)`: a reset is a password change, so every session ends.
+    func confirmPasswordReset(oobCode: String, newPassword: String) throws(AuthError) {
+        guard let uid = passwordResetCodes[oobCode], var user = users[uid] else {
+            throw AuthError(.invalidActionCode, "the action code is invalid, expired or already used")
+        }
+        guard newPassword.count >= 6 else { throw AuthError(.weakPassword, "the password must be 6 characters long or more") }
+        passwordResetCodes[oobCode] = nil
+        user.password = PasswordHash(comparable(newPassword), salt: world.random.bytes(16))
+        users[uid] = user
+        if behaviour.session.passwordChangeEndsSessions { endSessions(of: uid) }
     }
 
     /// The administrator's `revokeRefreshTokens(uid)`.

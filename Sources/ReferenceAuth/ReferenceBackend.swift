@@ -24,6 +24,8 @@ actor ReferenceBackend: AuthBackend {
     var usedAppleCredentials: Set<String> = []
     var refreshTokens: [String: SessionGrant] = [:]
     var emailVerificationCodes: [String: String] = [:]
+    /// Password-reset codes, by code: the user they reset.
+    var passwordResetCodes: [String: String] = [:]
     var pushSecrets: [String: (secret: String, deviceToken: String)] = [:]
     var rateLimiter: RateLimiter
     /// Wrong codes per number, for a lockout (``ReferenceBehaviour/Codes/wrongCodesBeforeNumberLockout``).

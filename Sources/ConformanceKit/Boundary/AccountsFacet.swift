@@ -20,6 +20,10 @@ public protocol AccountsFacet: Sendable {
     func withdrawEnrollment(idToken: String, factorUID: String) async throws(AuthError) -> SessionCredentials
     /// `mfaSignIn:finalize`: completes the pending sign-in a `secondFactorRequired` answer named (its session's raw value).
     func finalizeSecondFactor(pendingCredential: String, assertion: MultiFactorAssertion) async throws(AuthError) -> SessionCredentials
+    /// `accounts:sendOobCode` with `requestType` `PASSWORD_RESET`: mails the user a reset link with an `oobCode`.
+    func sendPasswordReset(email: String) async throws(AuthError)
+    /// `accounts:resetPassword`: sets a new password with the `oobCode` of a reset link.
+    func confirmPasswordReset(oobCode: String, newPassword: String) async throws(AuthError)
     /// `securetoken.googleapis.com/v1/token` with `grant_type=refresh_token`.
     func refresh(refreshToken: String) async throws(AuthError) -> SessionCredentials
 }

@@ -41,6 +41,7 @@ extension IdentityToolkitServer {
         case "\(it)/v1/accounts:update": return try await call.update()
         case let admin where admin.hasPrefix("\(it)/v1/projects/") && admin.hasSuffix("/accounts:update"): return try await call.update()
         case "\(it)/v1/accounts:delete": return try await call.delete()
+        case "\(it)/v1/accounts:resetPassword": return try await call.resetPassword()
         case "\(it)/v1/accounts:createAuthUri": return try await call.createAuthUri()
         case "\(it)/v2/accounts/mfaEnrollment:start": return try await call.startEnrollment()
         case "\(it)/v2/accounts/mfaEnrollment:finalize": return try await call.finalizeEnrollment()

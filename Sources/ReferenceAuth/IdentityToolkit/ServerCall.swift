@@ -66,6 +66,10 @@ struct ServerCall: Sendable {
                 androidMinimumVersion: string("androidMinimumVersion"), linkDomain: string("linkDomain"))
             try await backend.sendSignInLink(to: email, settings: settings, languageCode: languageCode)
             return .object(["kind": .string("identitytoolkit#GetOobConfirmationCodeResponse"), "email": .string(email.lowercased())])
+        case "PASSWORD_RESET":
+            let email = string("email") ?? ""
+            try await backend.sendPasswordReset(email: email)
+            return .object(["kind": .string("identitytoolkit#GetOobConfirmationCodeResponse"), "email": .string(email.lowercased())])
         case "VERIFY_EMAIL":
             let idToken = string("idToken") ?? ""
             try await backend.sendEmailVerification(idToken: idToken)
@@ -129,6 +133,14 @@ struct ServerCall: Sendable {
         if let disabled = body["disableUser"]?.boolValue { try await backend.setDisabled(disabled, uid: uid) }
         if body["validSince"] != nil { try await backend.revokeSessions(of: uid) }
         return .object(["kind": .string("identitytoolkit#SetAccountInfoResponse"), "localId": .string(uid)])
+    }
+
+    /// `accounts:resetPassword` with the reset link's `oobCode` and the `newPassword`.
+    func resetPassword() async throws(AuthError) -> FixtureValue {
+        let oobCode = string("oobCode") ?? ""
+        guard let newPassword = string("newPassword") else { throw AuthError(.internalError, "this form of accounts:resetPassword is not supported") }
+        try await backend.confirmPasswordReset(oobCode: oobCode, newPassword: newPassword)
+        return .object(["kind": .string("identitytoolkit#ResetPasswordResponse"), "requestType": .string("PASSWORD_RESET")])
     }
 
     func delete() async throws(AuthError) -> FixtureValue {

@@ -37,6 +37,17 @@ extension Rule {
                     }
                 }
             },
+            Check("a refresh token ends when the password is reset with a link", requires: [.flow(.multiFactor)]) { context in
+                try await context.expectSessionEnded(by: "a password reset") { door, _, _, _ in
+                    try await expectSuccess("sendPasswordReset(email: ada)") { try await door.sendPasswordReset(email: PasswordUser.ada.email) }
+                    guard let email = context.world.outbound.readEmail(to: PasswordUser.ada.email),
+                        let code = email.links.lazy.compactMap({ URLComponents(url: $0, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "oobCode" }?.value }).first
+                    else { throw CheckFailure("no password-reset email with an oobCode link reached \(PasswordUser.ada.email)") }
+                    try await expectSuccess("confirmPasswordReset(the oobCode from the email)") {
+                        try await door.confirmPasswordReset(oobCode: code, newPassword: "a brand new password")
+                    }
+                }
+            },
             Check("a refresh token ends when the administrator revokes the user's tokens", requires: [.flow(.multiFactor)]) { context in
                 try await context.expectSessionEnded(by: "the administrator's revokeRefreshTokens") { _, backend, uid, _ in
                     let admin = try context.admin(of: backend)
