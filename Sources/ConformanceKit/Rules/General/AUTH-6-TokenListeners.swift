@@ -42,6 +42,25 @@ extension Rule {
                 }
                 await app.client.removeIDTokenDidChangeListener(registration)
             },
+            Check("a listener hears an email-link sign-in, a forced refresh and the sign-out", requires: [.flow(.emailLink)]) { context in
+                let app = try await context.launchApp()
+                let (heard, _) = try await context.listen(on: app.client)
+                let link = try await context.requestSignInLink(for: PasswordUser.ada.email, on: app.client)
+                try await context.expectHeard(heard, on: app.client, "the email-link sign-in") { try await context.signIn(email: PasswordUser.ada.email, link: link, on: app.client) }
+                try await context.expectRefreshAndSignOutHeard(heard, on: app.client)
+            },
+            Check("a listener hears a GitHub sign-in, a forced refresh and the sign-out", requires: [.flow(.oauth)]) { context in
+                let app = try await context.launchGitHubApp()
+                let (heard, _) = try await context.listen(on: app.client)
+                try await context.expectHeard(heard, on: app.client, "the GitHub sign-in") { try await context.signInWithGitHub(as: "octocat", on: app.client) }
+                try await context.expectRefreshAndSignOutHeard(heard, on: app.client)
+            },
+            Check("a listener hears a Sign in with Apple, a forced refresh and the sign-out", requires: [.flow(.apple)]) { context in
+                let app = try await context.launchAppleApp()
+                let (heard, _) = try await context.listen(on: app.client)
+                try await context.expectHeard(heard, on: app.client, "the Apple sign-in") { try await context.signInWithApple(as: AppleAccounts.alice, on: app.client) }
+                try await context.expectRefreshAndSignOutHeard(heard, on: app.client)
+            },
             Check("a listener hears a sign-in completed with a second factor", requires: [.flow(.multiFactor)]) { context in
                 let (app, resolver) = try await context.pendingSignIn()
                 let (heard, _) = try await context.listen(on: app.client)
