@@ -14,7 +14,7 @@ enum NotCaughtOverHTTP {
     static let parties = "its rules' checks need a backend that reaches the world's parties (pushes, text languages, failing or stalling SMS and mail)"
     static let configuration = "its rules' checks set what only the server's console sets (test numbers, rate limits, enabled providers)"
     static let oauth = "generic OAuth is not offered over HTTP (the emulator's createAuthUri with a provider answers 501)"
-    static let verifier = "lives in the backend's own ID-token verification; a relying party verifies tokens itself, with the server's published keys"
+    static let verifier = "lives in the backend's own ID-token verification; a relying party verifies tokens itself, with the server's published keys, and at the server's door another project's token names no user of this one"
     static let message = "lives in the error's message, which the server does not send (the SDK shows its canned text)"
 
     static let defects: [String: String] = [
