@@ -53,7 +53,8 @@ extension Rule {
             Check("the backend's own account calls refuse every forged token; one naming another user reads and changes nothing", requires: [.flow(.multiFactor)]) { context in
                 let app = try await context.launchApp()
                 let door = try context.accounts(of: app.backend)
-                let victim = try await context.signUp(.ada, on: app.client)
+                let victim = try await context.signUpVerified(.ada, on: app.client)
+                let factor = try await context.enroll(PhoneNumbers.us, displayName: "Phone 1", on: app.client)
                 try await expectSuccess("signOut()") { try await app.client.signOut() }
                 let attacker = try await context.signUp(.grace, on: app.client)
                 let token = try await expectSuccess("grace's getIDToken()") { try await app.client.getIDToken(forceRefresh: false) }
@@ -61,9 +62,9 @@ extension Rule {
                 try expect(own.uid == attacker.uid, "accounts:lookup with grace's own token answered user \(own.uid); expected \(attacker.uid)")
                 let forgeries = IDTokenForgery.all(of: token) + IDTokenForgery.naming(victim.uid, in: token)
                 for (forgery, forged) in forgeries {
-                    try await context.expectDoorShut(door, to: forged, named: "\(forgery) (victim: ada, \(victim.uid.abbreviated))")
+                    try await context.expectDoorShut(door, to: forged, named: "\(forgery) (victim: ada, \(victim.uid.abbreviated))", factorUID: factor.uid)
                 }
-                try await context.expectAccountUnchanged(.ada, door: door)
+                try await context.expectAccountUnchanged(.ada, factors: 1, on: app.backend)
             },
             Check("the backend's own account calls refuse an expired token", requires: [.flow(.multiFactor), .worldClock]) { context in
                 let app = try await context.launchApp()
@@ -73,7 +74,7 @@ extension Rule {
                 let claims = try await expectSuccess("verifyIDToken(its own current token)") { try await app.backend.verifyIDToken(token) }
                 try context.advanceClock(by: .seconds(claims.expiresAt.timeIntervalSince(context.subjectNow) + 301))
                 try await context.expectDoorShut(door, to: token, named: "ada's token, expired 301s ago")
-                try await context.expectAccountUnchanged(.ada, door: door)
+                try await context.expectAccountUnchanged(.ada, factors: 0, on: app.backend)
             },
             Check("the backend's own account calls refuse a token another project issued", requires: [.flow(.multiFactor)]) { context in
                 let app = try await context.launchApp()
@@ -85,14 +86,14 @@ extension Rule {
                 try await context.signUp(.ada, on: otherApp.client)
                 let foreign = try await expectSuccess("getIDToken() in another-project") { try await otherApp.client.getIDToken(forceRefresh: false) }
                 try await context.expectDoorShut(door, to: foreign, named: "a token of ada's namesake in another-project")
-                try await context.expectAccountUnchanged(.ada, door: door)
+                try await context.expectAccountUnchanged(.ada, factors: 0, on: app.backend)
             },
         ])
 }
 
 extension CheckContext {
     /// Every account call of the backend's door refuses `token`.
-    fileprivate func expectDoorShut(_ door: any AccountsFacet, to token: String, named forgery: String) async throws {
+    fileprivate func expectDoorShut(_ door: any AccountsFacet, to token: String, named forgery: String, factorUID: String = "any-factor") async throws {
         _ = try await expectAuthError(when: "accounts:lookup with \(forgery)") { try await door.lookUp(idToken: token) }
         _ = try await expectAuthError(when: "accounts:update (password) with \(forgery)") {
             try await door.updatePassword(idToken: token, newPassword: Self.attackersPassword)
@@ -102,19 +103,26 @@ extension CheckContext {
         _ = try await expectAuthError(when: "mfaEnrollment:finalize with \(forgery)") {
             try await door.finalizeEnrollment(idToken: token, assertion: .phone(verificationID: "unknown-verification", verificationCode: "123456"), displayName: nil)
         }
-        _ = try await expectAuthError(when: "mfaEnrollment:withdraw with \(forgery)") { try await door.withdrawEnrollment(idToken: token, factorUID: "any-factor") }
+        _ = try await expectAuthError(when: "mfaEnrollment:withdraw with \(forgery)") { try await door.withdrawEnrollment(idToken: token, factorUID: factorUID) }
     }
 
-    /// `user` still signs in with its own password and address, and not with the attacker's password.
-    fileprivate func expectAccountUnchanged(_ user: PasswordUser, door: any AccountsFacet) async throws {
-        let session = try await expectSuccess("accounts:signInWithPassword as \(user.email) with her own password, after the forgeries") {
-            try await door.signIn(email: user.email, password: user.password)
+    /// `user` still passes the first factor with its own password and address, keeps its `factors` second factors, and
+    /// the password a forged token tried to set does not pass.
+    fileprivate func expectAccountUnchanged(_ user: PasswordUser, factors: Int, on backend: any AuthBackend) async throws {
+        let client = try await launch(backend, on: .secondary)
+        do {
+            _ = try await client.signIn(with: user.credential)
+            try expect(factors == 0, "after the forgeries \(user.email) signed in with the password alone; expected \(factors) second factor(s) to be asked for")
+        } catch let error as AuthError where error.code == .secondFactorRequired {
+            let hints = error.resolver?.hints.count ?? 0
+            try expect(hints == factors, "after the forgeries \(user.email) has \(hints) second factor(s); expected \(factors)")
+        } catch let error as AuthError {
+            throw CheckFailure("after the forgeries \(user.email) no longer signs in with her own password: \(error)")
         }
-        let account = try await expectSuccess("accounts:lookup with her new session") { try await door.lookUp(idToken: session.idToken) }
-        try expect(account.enrolledFactors.isEmpty, "after the forgeries \(user.email) has second factors \(account.enrolledFactors.map(\.phoneNumber))")
-        _ = try await expectAuthError(when: "accounts:signInWithPassword as \(user.email) with the password a forged token tried to set") {
-            try await door.signIn(email: user.email, password: Self.attackersPassword)
+        let error = try await expectAuthError(when: "signIn(with: \(user.email) and the password a forged token tried to set)") {
+            try await client.signIn(with: .password(email: user.email, password: Self.attackersPassword))
         }
+        try expect(error.code != .secondFactorRequired, "the password a forged token tried to set passes the first factor of \(user.email)")
     }
 
     fileprivate static let attackersPassword = "mallory's password"
