@@ -55,6 +55,9 @@ public final class Transcript: Sendable {
 
     public var all: [TranscriptEntry] { entries.withLock { $0 } }
 
+    /// How many events the world has seen.
+    package var count: Int { entries.withLock { $0.count } }
+
     public func entries(where predicate: (WorldEvent) -> Bool) -> [TranscriptEntry] {
         all.filter { predicate($0.event) }
     }

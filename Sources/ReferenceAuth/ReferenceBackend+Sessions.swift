@@ -7,7 +7,9 @@ extension ReferenceBackend {
     /// `accounts:update` with `password`: the caller's session goes on with new tokens; every other ends.
     func changePassword(idToken: String, to newPassword: String) throws(AuthError) -> SessionTokens {
         var (grant, user) = try session(idToken)
-        guard newPassword.count >= 6 else { throw AuthError(.weakPassword, "the password must be 6 characters long or more") }
+        guard newPassword.count >= configuration.passwordMinimumLength else {
+            throw AuthError(.weakPassword, "the password must be \(configuration.passwordMinimumLength) characters long or more")
+        }
         user.password = PasswordHash(comparable(newPassword), salt: world.random.bytes(16))
         users[user.uid] = user
         if behaviour.session.passwordChangeEndsSessions { endSessions(of: user.uid) }
@@ -18,9 +20,7 @@ extension ReferenceBackend {
     /// `accounts:update` with `email`: the new address, not verified; every other session ends.
     func changeEmail(idToken: String, to newEmail: String) throws(AuthError) -> SessionTokens {
         var (grant, user) = try session(idToken)
-        guard newEmail.split(separator: "@").count == 2, !newEmail.contains(" ") else {
-            throw AuthError(.invalidEmail, "\"\(newEmail)\" is not an email address")
-        }
+        guard behaviour.emailPassword.isWellFormedEmail(newEmail) else { throw AuthError(.invalidEmail, "\"\(newEmail)\" is not an email address") }
         let email = newEmail.lowercased()
         guard !users.values.contains(where: { $0.email == email && $0.uid != user.uid }) else {
             throw AuthError(.emailAlreadyInUse, "the email address is already in use")
@@ -52,7 +52,9 @@ extension ReferenceBackend {
         guard let uid = passwordResetCodes[oobCode], var user = users[uid] else {
             throw AuthError(.invalidActionCode, "the action code is invalid, expired or already used")
         }
-        guard newPassword.count >= 6 else { throw AuthError(.weakPassword, "the password must be 6 characters long or more") }
+        guard newPassword.count >= configuration.passwordMinimumLength else {
+            throw AuthError(.weakPassword, "the password must be \(configuration.passwordMinimumLength) characters long or more")
+        }
         passwordResetCodes[oobCode] = nil
         user.password = PasswordHash(comparable(newPassword), salt: world.random.bytes(16))
         users[uid] = user

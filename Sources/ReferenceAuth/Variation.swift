@@ -39,8 +39,12 @@ extension Variation {
     /// The verification email is HTML: a single-quoted `href`, and the link again in text before a full stop.
     public static let htmlEmail = Variation("htmlEmail") { $0.emailPassword.verificationMailIsHTML = true }
 
-    /// Listeners are called asynchronously, on one serial queue, as Firebase calls them on the main queue.
-    public static let asynchronousListeners = Variation("asynchronousListeners") { $0.session.listenersCalledAsynchronously = true }
+    /// Listeners are called asynchronously, on one serial queue, as Firebase calls them on the main queue. The queue
+    /// is an unstructured task of the client's own, so the subject declares that it works outside the check's tasks.
+    public static let asynchronousListeners = Variation("asynchronousListeners") {
+        $0.session.listenersCalledAsynchronously = true
+        $0.capabilities.concurrency = .unstructured
+    }
 
     /// Enrollment dates are stamped with real time, as a server reached over HTTP stamps them; the subject
     /// declares that it keeps real time.

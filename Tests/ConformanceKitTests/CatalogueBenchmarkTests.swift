@@ -16,7 +16,7 @@ struct CatalogueBenchmarkTests {
         #expect(report.repeats == 2)
     }
 
-    @Test("the command prints a row per area, the catalogue and, with variants, the defect matrix; exit 0")
+    @Test("the command prints a row per area, the catalogue and, with variants, the defect audit and matrix; exit 0")
     func command() async {
         let variant = AuditVariant(name: "v", rules: ["PHONE-2"], summary: "", subject: NoFlowSubject())
         let outcome = await ConformanceCommand.run(subject: NoFlowSubject(), variants: [variant, variant], arguments: ["--benchmark", "--repeat", "1"])
@@ -24,6 +24,7 @@ struct CatalogueBenchmarkTests {
         let firstWords = outcome.output.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
         for row in areas + ["catalogue"] { #expect(firstWords.contains(row), "no row \(row)") }
         #expect(outcome.output.split(separator: "\n").contains { $0.hasPrefix("defect matrix") && $0.contains(" 2 ") })
+        #expect(outcome.output.split(separator: "\n").contains { $0.hasPrefix("defect audit") && $0.contains(" 1 ") && $0.contains(" 2 ") })
     }
 
     @Test("the JSON has the same rows")

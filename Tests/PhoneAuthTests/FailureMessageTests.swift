@@ -6,8 +6,8 @@ import Testing
 /// A failure must say which rule, what the subject did, and what reached the outside world.
 @Suite("Failure messages name the rule and show the evidence")
 struct FailureMessageTests {
-    /// The watchdog is the default one: a check must reach the wait the message names before it fires, also
-    /// while the rest of the suite runs beside it.
+    /// The options are the default ones: a hanging reference is found the moment nothing of the check can run,
+    /// also while the rest of the suite runs beside it.
     private func failure(of ruleID: RuleID, with defect: Defect) async throws -> String {
         let rule = try #require(RuleCatalogue.rule(ruleID))
         let result = await (try ConformanceRunner(subject: ReferenceSubject(defects: [defect]))).run(rule)
@@ -36,10 +36,10 @@ struct FailureMessageTests {
         #expect(message.contains("failed with internalError [17999] and no message; expected a specific error of the taxonomy"))
     }
 
-    @Test("a caller that sets no deadline is reported by the watchdog, with the stalled party and what the check waited for")
+    @Test("a caller that sets no deadline is reported as a hang, with the stalled party and what the check waited for")
     func hang() async throws {
         let message = try await failure(of: "AUTH-2", with: .waitsForeverForTheSMSCarrier)
-        #expect(message.contains("did not finish within the 10.0 seconds watchdog while waiting for verifyPhoneNumber with the SMS carrier stalled to give up"))
+        #expect(message.contains("the check can no longer move while waiting for verifyPhoneNumber with the SMS carrier stalled to give up"))
         #expect(message.contains("the SMS carrier has been stalling since t+0s"))
     }
 
@@ -49,7 +49,7 @@ struct FailureMessageTests {
         #expect(message.contains("gave up after 40s of virtual time; the configured timeout is 20s"))
     }
 
-    @Test("a listener that is never called is named in the watchdog's failure")
+    @Test("a listener that is never called is named in the hang's failure")
     func silentListener() async throws {
         let message = try await failure(of: "AUTH-3", with: .notifiesOnlyFirstListener)
         #expect(message.contains("while waiting for ID-token listener 2 of 3 to hear the sign-in"))

@@ -7,8 +7,9 @@ extension Defect: CustomTestStringConvertible {
 }
 
 extension ConformanceRunner.Options {
-    /// A defect that makes the subject hang (a listener never called, a party waited for forever) is caught by
-    /// the watchdog; a short one keeps the self-test quick. A reference that passes is never near it.
+    /// A defect that makes the reference hang (a listener never called, a party waited for forever) is found the
+    /// moment nothing can run; the short quiet limit is for variants that work outside the check's tasks, and a
+    /// check that keeps moving never reaches it, however loaded the machine.
     public static let forDefects = ConformanceRunner.Options(watchdog: .seconds(3))
 }
 

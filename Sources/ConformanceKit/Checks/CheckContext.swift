@@ -15,13 +15,12 @@ package struct CheckContext: Sendable {
         self.rule = rule
     }
 
-    /// Runs `body`, noting what the check waits for: if the subject never delivers it, the watchdog's
-    /// failure names it.
+    /// Runs `body`, noting what the check waits for: if the subject never delivers it, the hang's failure names it.
     @discardableResult
     package func waiting<T>(for what: String, _ body: () async throws -> T) async rethrows -> T {
         progress.note(what)
         let result = try await body()
-        progress.note(nil)  // kept when `body` throws: the watchdog cancels a wait before it reads the note
+        progress.note(nil)  // kept when `body` throws: a hang is decided before the wait is cancelled
         return result
     }
 
@@ -90,13 +89,39 @@ extension CheckContext {
     }
 }
 
-/// What a running check is waiting for, for the watchdog's message.
+/// What a running check is waiting for, for a hang's message: what the check noted (``CheckContext/waiting(for:_:)``),
+/// or else the subject's calls that have not returned (``expectSuccess(_:fileID:line:_:)`` and its kin).
 final class CheckProgress: Sendable {
-    private let waitingFor = Mutex<String?>(nil)
+    private struct State {
+        var noted: String?
+        var calls: [Int: String] = [:]
+        var nextCall = 0
+    }
 
-    func note(_ what: String?) { waitingFor.withLock { $0 = what } }
+    private let state = Mutex(State())
 
-    var current: String? { waitingFor.withLock { $0 } }
+    /// The progress of the check whose task tree is running, for the expectations that do not take the context.
+    @TaskLocal static var current: CheckProgress?
+
+    func note(_ what: String?) { state.withLock { $0.noted = what } }
+
+    /// Runs `call`, a call to the subject named `action`, counting it as awaited until it returns.
+    static func calling<T>(_ action: String, _ call: () async throws -> T) async rethrows -> T {
+        guard let progress = current else { return try await call() }
+        let id = progress.state.withLock { state in
+            state.nextCall += 1
+            state.calls[state.nextCall] = action
+            return state.nextCall
+        }
+        defer { progress.state.withLock { _ = $0.calls.removeValue(forKey: id) } }
+        return try await call()
+    }
+
+    var current: String? {
+        state.withLock { state in
+            state.noted ?? (state.calls.isEmpty ? nil : state.calls.sorted { $0.key < $1.key }.map { "\($0.value) to return" }.joined(separator: " and "))
+        }
+    }
 }
 
 /// A backend with one app launched on a device.

@@ -9,7 +9,7 @@ package func expectSuccess<T>(
     _ action: String, fileID: String = #fileID, line: Int = #line, _ body: () async throws -> T
 ) async throws -> T {
     do {
-        return try await body()
+        return try await CheckProgress.calling(action, body)
     } catch let error as CheckFailure {
         throw error
     } catch let error as AdapterError {
@@ -40,7 +40,7 @@ package func expectAuthError<T>(
 ) async throws -> AuthError {
     let outcome: T
     do {
-        outcome = try await body()
+        outcome = try await CheckProgress.calling(action, body)
     } catch let error as AuthError {
         return error
     } catch let error as CheckFailure {

@@ -1,10 +1,10 @@
 /// The benchmark's figures: min, median and max real time of each row, in milliseconds.
 public struct BenchmarkReport: Sendable, Hashable, Codable {
     public struct Row: Sendable, Hashable, Codable {
-        /// A flow (`phone`, `multiFactor`, …), `catalogue`, or `defect matrix`.
+        /// A flow (`phone`, `multiFactor`, …), `catalogue`, `defect audit` or `defect matrix`.
         public let name: String
         public let rules: Int
-        /// How many variants ran against the catalogue (the defect matrix only).
+        /// How many variants ran (the defect audit and matrix only).
         public let variants: Int?
         public let milliseconds: Spread
 

@@ -4,8 +4,10 @@ public struct CommandArguments: Sendable, Hashable {
     public enum Mode: Sendable, Hashable {
         /// Runs the catalogue once and prints the conformance table (or report).
         case report
-        /// `--defects`: runs the catalogue against every variant and shows which rules caught it.
+        /// `--defects`: runs every variant against its own rules and shows which of them caught it.
         case audit
+        /// `--defects --matrix`: runs every variant against every selected rule (the whole catalogue by default).
+        case matrix
         /// `--repeat N [--parallel K]`: runs the catalogue `runs` times, `parallel` at once, and compares.
         case stress(runs: Int, parallel: Int)
         /// `--benchmark [--repeat N]`: times the catalogue per area, the whole catalogue and the variants.
@@ -40,7 +42,7 @@ public struct CommandArguments: Sendable, Hashable {
         return """
         usage: conformance [--json] [--junit [FILE]] [--markdown [FILE]] [--expected-failures FILE]
                            [--rule ID]… [--area AREA]… [--defect NAME] [--watchdog SECONDS]
-               conformance [--json] --defects [--rule ID]… [--area AREA]… [--watchdog SECONDS]
+               conformance [--json] --defects [--matrix] [--rule ID]… [--area AREA]… [--watchdog SECONDS]
                conformance [--json] [--defect NAME] --repeat N [--parallel K] [--rule ID]… [--area AREA]… [--watchdog SECONDS]
                conformance [--json] --benchmark [--repeat N] [--watchdog SECONDS]
                conformance --list [--rule ID]… [--area AREA]…
@@ -60,9 +62,13 @@ public struct CommandArguments: Sendable, Hashable {
           --list           print the catalogue (ID, level, title, first source) without running anything
           --catalogue      print every rule with its statement, sources, hint, checks, fixtures and the
                            variants it catches: as JSON (--json) or as a markdown spec (the default)
-          --defects        run the catalogue against every variant of \(subject) and show which rules caught it
+          --defects        run every variant of \(subject) against its own rules and show which of them caught it
+                           (with --rule or --area: the variants those rules must catch)
+          --matrix         with --defects: run every variant against every selected rule, the whole catalogue by
+                           default, to see what else catches it
           --defect NAME    run the catalogue against one variant instead, to see how a failure reads
-          --watchdog       real seconds a single check may take before it is failed as hung (default 10)
+          --watchdog       real seconds in which nothing of a check moves before it is failed as hung (default
+                           10); a subject whose work stays in the check's tasks is found hung without it
           --repeat N       the stress gate: run the whole catalogue N times and show every check whose
                            result differs between runs
           --parallel K     with --repeat: K runs at once (default 1)
@@ -112,6 +118,7 @@ public struct CommandArguments: Sendable, Hashable {
 
     public init(parsing arguments: [String]) throws(UsageError) {
         var defects = false
+        var matrix = false
         var benchmark = false
         var list = false
         var catalogue = false
@@ -123,6 +130,7 @@ public struct CommandArguments: Sendable, Hashable {
             switch argument {
             case "--json": json = true
             case "--defects": defects = true
+            case "--matrix": matrix = true
             case "--defect":
                 guard let name = remaining.popFirst(), !name.hasPrefix("-") else { throw UsageError("--defect needs the name of a variant") }
                 variant = name
@@ -170,6 +178,7 @@ public struct CommandArguments: Sendable, Hashable {
             mode = .catalogue
             return
         }
+        if matrix, !defects { throw UsageError("--matrix widens --defects: it needs --defects") }
         if defects, variant != nil { throw UsageError("--defects audits every variant; --defect runs one: give one of them") }
         if benchmark {
             if parallel != nil { throw UsageError("--benchmark times one run at a time; it takes no --parallel") }
@@ -184,7 +193,7 @@ public struct CommandArguments: Sendable, Hashable {
             if defects { throw UsageError("--repeat is for the stress gate or --benchmark, not for --defects") }
             mode = .stress(runs: repeats, parallel: parallel ?? 1)
         } else if defects {
-            mode = .audit
+            mode = matrix ? .matrix : .audit
         }
         if mode != .report, reports || markdown != nil {
             throw UsageError("--junit, --markdown and --expected-failures are for the conformance report, not for --defects, --repeat or --benchmark")

@@ -4,8 +4,8 @@ import MockIdP
 /// the facets of every flow it declares? What is wrong is an adapter mistake, reported per flow.
 struct AdapterPreflight: Sendable {
     let subject: any ConformanceSubject
-    /// Real time the subject may take to launch an app, as a check may.
-    let watchdog: Duration
+    /// The runner's options: the app is launched under the same hang watch as a check.
+    let options: ConformanceRunner.Options
 
     struct Findings: Sendable {
         /// The declared flows the adapter cannot serve, with why.
@@ -18,21 +18,24 @@ struct AdapterPreflight: Sendable {
         let declared = subject.capabilities.flows.filter { !$0.facets.isEmpty }
         guard !declared.isEmpty else { return Findings() }
         let subject = subject
-        let watchdog = watchdog
-        let launched: Result<any AuthClient, AdapterError> = await firstFinished([
-            {
+        let world = World()
+        let watch = HangWatch(concurrency: subject.capabilities.concurrency, quietLimit: options.watchdog, world: world)
+        let outcome = await options.slots.withSlot {
+            await watch.run { () -> Result<any AuthClient, AdapterError> in
                 do {
-                    let backend = try await subject.makeBackend(configuration: .standard, world: World())
+                    let backend = try await subject.makeBackend(configuration: .standard, world: world)
                     return .success(try await backend.makeClient(on: .primary))
                 } catch {
                     return .failure(AdapterError("the subject cannot launch an app for the standard project: \(error)"))
                 }
-            },
-            {
-                try? await Task.sleep(for: watchdog)  // the watchdog: the one real-time wait
-                return .failure(AdapterError("the subject did not launch an app for the standard project within the \(watchdog) watchdog: the subject hangs"))
-            },
-        ])
+            }
+        }
+        let launched = switch outcome {
+        case .finished(let launched): launched
+        case .parked, .quiet:
+            Result<any AuthClient, AdapterError>.failure(AdapterError(
+                "the subject did not launch an app for the standard project: \(Hang(outcome, waitingFor: "makeBackend and makeClient", world: world))"))
+        }
         let client: any AuthClient
         switch launched {
         case .success(let launchedClient): client = launchedClient

@@ -3,14 +3,20 @@ import MockIdP
 /// Runs rules' checks against a subject, each check in a world of its own, in parallel.
 public struct ConformanceRunner: Sendable {
     public struct Options: Sendable {
-        /// Real time a single check may take before it is failed as hung: the one real wait in the suite.
+        /// Real time in which nothing of a check moves (no job of it queued or finished, no event in its world)
+        /// before the check is failed as hung: the one real wait in the suite. A subject whose work stays in the
+        /// check's tasks (``SubjectConcurrency/structured``) is found hung without it, the moment nothing can run.
         public var watchdog: Duration
         /// Seed of every check's world.
         public var seed: UInt64
+        /// How many checks may run at once; by default, as many as this machine runs well, shared by every runner
+        /// in the process.
+        public var slots: CheckSlots
 
-        public init(watchdog: Duration = .seconds(10), seed: UInt64 = 0x5EED_CAFE) {
+        public init(watchdog: Duration = .seconds(10), seed: UInt64 = 0x5EED_CAFE, slots: CheckSlots = .machine) {
             self.watchdog = watchdog
             self.seed = seed
+            self.slots = slots
         }
 
         /// The options themselves if they make sense; otherwise why not.
@@ -42,34 +48,58 @@ public struct ConformanceRunner: Sendable {
     /// flow it declares is reported for that flow's rules before any of them runs.
     public func run(_ rules: [Rule] = RuleCatalogue.all) async -> ConformanceReport {
         let start = ContinuousClock.now
-        let preflight = await AdapterPreflight(subject: subject, watchdog: options.watchdog).run()
-        let results = subject.capabilities.runsOneCheckAtATime
-            ? await rules.serialMap { await run($0, preflight: preflight) }
-            : await rules.concurrentMap { await run($0, preflight: preflight) }
+        let preflight = await AdapterPreflight(subject: subject, options: options).run()
+        let results = await map(rules) { await run($0, preflight: preflight) }
         let elapsed = ContinuousClock.now - start
         return ConformanceReport(subject: subject.name, results: results, durationSeconds: elapsed.seconds)
     }
 
     /// Runs the checks of one rule.
     public func run(_ rule: Rule) async -> RuleResult {
-        await run(rule, preflight: await AdapterPreflight(subject: subject, watchdog: options.watchdog).run())
+        await run(rule, preflight: await AdapterPreflight(subject: subject, options: options).run())
     }
 
-    private func run(_ rule: Rule, preflight: AdapterPreflight.Findings) async -> RuleResult {
+    /// Runs the checks of `rules` that `only` names (all when nil) and hands each result to `observe` the moment it
+    /// is known: what a worker process streams to the command that isolates crashes.
+    package func run(_ rules: [Rule], only: Set<CheckKey>?, observe: @escaping @Sendable (CheckKey, CheckResult) -> Void) async {
+        let preflight = await AdapterPreflight(subject: subject, options: options).run()
+        _ = await map(rules) { rule in
+            await run(rule, preflight: preflight) { index in only?.contains(CheckKey(rule: rule.id, index: index)) ?? true } observe: {
+                observe(CheckKey(rule: rule.id, index: $0), $1)
+            }
+        }
+    }
+
+    private func map<T: Sendable>(_ elements: [T], _ transform: @escaping @Sendable (T) async -> RuleResult) async -> [RuleResult] {
+        subject.capabilities.runsOneCheckAtATime ? await elements.serialMap(transform) : await elements.concurrentMap(transform)
+    }
+
+    private func run(
+        _ rule: Rule, preflight: AdapterPreflight.Findings, picking picked: @Sendable (Int) -> Bool = { _ in true },
+        observe: @escaping @Sendable (Int, CheckResult) -> Void = { _, _ in }
+    ) async -> RuleResult {
+        let checks = Array(rule.checks.enumerated()).filter { picked($0.offset) }
         if let problem = preflight.problems[rule.flow] {
-            return RuleResult(rule: rule, checks: rule.checks.map { check in
+            return RuleResult(rule: rule, checks: checks.map { index, check in
+                let result: CheckResult
                 if let unmet = unmetRequirement(of: check, in: rule, offering: preflight.offered) {
-                    return CheckResult(name: check.name, status: .notApplicable, message: "the subject does not declare \(unmet)")
+                    result = CheckResult(name: check.name, status: .notApplicable, message: "the subject does not declare \(unmet)")
+                } else {
+                    result = CheckResult(
+                        name: check.name, status: rule.level == .must ? .fail : .warn, message: "\(rule.id): adapter error: \(problem)",
+                        failure: .init(kind: .adapterError, actual: problem.message, location: check.location))
                 }
-                return CheckResult(
-                    name: check.name, status: rule.level == .must ? .fail : .warn, message: "\(rule.id): adapter error: \(problem)",
-                    failure: .init(kind: .adapterError, actual: problem.message, location: check.location))
+                observe(index, result)
+                return result
             })
         }
-        let checks = subject.capabilities.runsOneCheckAtATime
-            ? await rule.checks.serialMap { await run($0, of: rule, offering: preflight.offered) }
-            : await rule.checks.concurrentMap { await run($0, of: rule, offering: preflight.offered) }
-        return RuleResult(rule: rule, checks: checks)
+        let each: @Sendable ((offset: Int, element: Check)) async -> CheckResult = { pair in
+            let result = await run(pair.element, of: rule, offering: preflight.offered)
+            observe(pair.offset, result)
+            return result
+        }
+        let results = subject.capabilities.runsOneCheckAtATime ? await checks.serialMap(each) : await checks.concurrentMap(each)
+        return RuleResult(rule: rule, checks: results)
     }
 
     func run(_ check: Check, of rule: Rule, offering facets: Set<Facet>) async -> CheckResult {
@@ -85,23 +115,31 @@ public struct ConformanceRunner: Sendable {
     private func verdict(of check: Check, of rule: Rule, offering facets: Set<Facet>) async -> CheckResult {
         let world = World(seed: options.seed)
         let context = CheckContext(subject: subject, world: world, rule: rule)
-        let watchdog = options.watchdog
-        let outcome: Result<Void, any Error>? = await firstFinished([
-            {
-                do { return .success(try await check.body(context)) } catch { return .failure(error) }
-            },
-            {
-                try? await Task.sleep(for: watchdog)  // the watchdog: the one real-time wait
-                return nil
-            },
-        ])
+        let watch = HangWatch(concurrency: subject.capabilities.concurrency, quietLimit: options.watchdog, world: world)
+        let outcome = await options.slots.withSlot {
+            await watch.run { () -> Result<Void, any Error> in
+                await CheckProgress.$current.withValue(context.progress) {
+                    do { return .success(try await check.body(context)) } catch { return .failure(error) }
+                }
+            }
+        }
         let transcript = world.transcript.all.map(\.description)
         let evidence = "\n  world transcript:\n" + world.transcript.rendered().split(separator: "\n").map { "    \($0)" }.joined(separator: "\n")
         let failed = rule.level == .must ? ConformanceStatus.fail : .warn
         func failure(_ message: String, _ detail: CheckResult.Failure) -> CheckResult {
             CheckResult(name: check.name, status: failed, message: "\(rule.id): \(message)" + evidence, failure: detail)
         }
+        let result: Result<Void, any Error>
         switch outcome {
+        case .finished(let finished):
+            result = finished
+        case .parked, .quiet:
+            let waitingFor = context.progress.current
+            return failure(
+                Hang(outcome, waitingFor: waitingFor, world: world).description,
+                .init(kind: .hang, location: check.location, waitingFor: waitingFor, transcript: transcript))
+        }
+        switch result {
         case .success:
             return CheckResult(name: check.name, status: .pass)
         case .failure(let reason as NotApplicable):
@@ -115,13 +153,6 @@ public struct ConformanceRunner: Sendable {
         case .failure(let error):
             return failure("the check stopped on an unexpected error: \(error)", .init(
                 kind: .unexpectedError, actual: "\(error)", location: check.location, transcript: transcript))
-        case nil:
-            let waitingFor = context.progress.current
-            let stalled = world.stalls.pending.map { "; the \($0.party) has been stalling since \($0.since) and no deadline was set on the world's clock" }
-            return failure(
-                "the check did not finish within the \(watchdog) watchdog\(waitingFor.map { " while waiting for \($0)" } ?? ""): the subject hangs"
-                    + stalled.joined(),
-                .init(kind: .hang, location: check.location, waitingFor: waitingFor, transcript: transcript))
         }
     }
 

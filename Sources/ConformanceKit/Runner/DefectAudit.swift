@@ -36,8 +36,8 @@ public struct DefectAudit: Sendable {
     }
 
     /// Runs the variants, a few at a time, each against `rules` (by default its own rules); the findings keep
-    /// the order of `variants`. Running them all at once would start thousands of checks together and let the
-    /// real-time watchdog measure the machine's load instead of a check.
+    /// the order of `variants`. The checks themselves share the options' slots, so however many variants run,
+    /// the machine runs only as many checks at once as it runs well.
     public func run(_ variants: [AuditVariant], against rules: [Rule]? = nil, progress: ProgressHandler? = nil) async -> [DefectFinding] {
         let counter = ProgressCounter("defect audit", total: variants.count, unit: "variants", handler: progress)
         return await variants.concurrentMap(limit: Self.variantsAtOnce) { variant in

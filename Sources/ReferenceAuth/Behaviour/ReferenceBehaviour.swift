@@ -5,7 +5,11 @@ import ConformanceKit
 /// ``Defect`` or a ``Variation`` is a change of some of these values, declared where it is named.
 struct ReferenceBehaviour: Sendable {
     /// What the subject declares about itself.
-    var capabilities = Capabilities(flows: [.phone, .multiFactor, .emailLink, .oauth, .apple], acceptsUnassignedPhoneNumbers: true)
+    var capabilities = {
+        var capabilities = Capabilities(flows: [.phone, .multiFactor, .emailLink, .oauth, .apple], acceptsUnassignedPhoneNumbers: true)
+        capabilities.concurrency = .structured  // actors and child tasks only: a hang is found at once
+        return capabilities
+    }()
     /// Dates the backend records are stamped with real time, as a server reached over HTTP stamps them,
     /// instead of the world's clock.
     var stampsRealTime = false

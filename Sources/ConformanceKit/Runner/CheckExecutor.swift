@@ -1,0 +1,52 @@
+import Dispatch
+import Synchronization
+
+/// The executor a check's task tree prefers (SE-0417): the check's task, its child tasks, and the default actors
+/// they call run their jobs here. It counts the jobs it holds, so the runner can tell a check that waits its turn
+/// for the CPU (jobs queued) from one that can no longer move (nothing queued, nothing running), whatever the load.
+package final class CheckExecutor: TaskExecutor, Sendable {
+    private struct State {
+        /// Jobs enqueued and not yet finished: queued or running.
+        var held = 0
+        /// Bumped by every enqueue and every finished job: what "something moved" means for the check's own work.
+        var activity: UInt64 = 0
+        var onIdle: (@Sendable () -> Void)?
+    }
+
+    private let state = Mutex(State())
+
+    /// The executor of the check whose task tree is running, for the unstructured tasks the suite itself starts
+    /// (``firstFinished(_:)``): they stay the check's work instead of going to the global pool.
+    @TaskLocal package static var current: CheckExecutor?
+
+    package init() {}
+
+    package func enqueue(_ job: consuming ExecutorJob) {
+        state.withLock { state in
+            state.held += 1
+            state.activity &+= 1
+        }
+        let job = UnownedJob(job)
+        DispatchQueue.global().async {
+            job.runSynchronously(on: self.asUnownedTaskExecutor())
+            self.finishedOne()
+        }
+    }
+
+    private func finishedOne() {
+        let idle = state.withLock { state -> (@Sendable () -> Void)? in
+            state.held -= 1
+            state.activity &+= 1
+            return state.held == 0 ? state.onIdle : nil
+        }
+        idle?()
+    }
+
+    /// Called each time the executor runs dry: every task of the check is suspended and nothing of it is queued.
+    package func whenIdle(_ action: @escaping @Sendable () -> Void) {
+        state.withLock { $0.onIdle = action }
+    }
+
+    /// Changes whenever a job of the check is enqueued or finishes.
+    package var activity: UInt64 { state.withLock { $0.activity } }
+}

@@ -1,0 +1,58 @@
+import MockIdP
+
+/// Runs a check's work on an executor of its own and decides when it hangs, without letting the machine's load
+/// into the verdict (README, "How hangs are found"):
+/// - a subject whose work stays in the check's tasks (``SubjectConcurrency/structured``) hangs the moment the
+///   executor runs dry: every task of the check is suspended and nothing is queued, so nothing can wake them;
+/// - for any subject, the check also hangs when ``quietLimit`` of real time passes in which nothing moved: no job
+///   of the check was queued or finished, and the world saw no event and no change of its clock. A check that only
+///   waits its turn for the CPU keeps moving, so it is never called hung, however slow the machine.
+package struct HangWatch: Sendable {
+    let concurrency: SubjectConcurrency
+    let quietLimit: Duration
+    /// The check's world, whose events count as movement; nil before there is one.
+    let world: World?
+
+    package init(concurrency: SubjectConcurrency, quietLimit: Duration, world: World?) {
+        self.concurrency = concurrency
+        self.quietLimit = quietLimit
+        self.world = world
+    }
+
+    package enum Outcome<T: Sendable>: Sendable {
+        case finished(T)
+        /// The executor ran dry: nothing of the check can run again.
+        case parked
+        /// Nothing moved for the quiet limit.
+        case quiet(Duration)
+    }
+
+    package func run<T: Sendable>(_ operation: @escaping @Sendable () async -> T) async -> Outcome<T> {
+        let executor = CheckExecutor()
+        let race = Race<Outcome<T>>()
+        if concurrency == .structured { executor.whenIdle { race.finish(.parked) } }
+        let work = Task(executorPreference: executor) {
+            await CheckExecutor.$current.withValue(executor) { race.finish(.finished(await operation())) }
+        }
+        let limit = quietLimit
+        let watchdog = Task {
+            var seen = movement(of: executor)
+            while !Task.isCancelled {
+                try? await Task.sleep(for: limit)  // the watchdog: real time counts only while nothing moves
+                let now = movement(of: executor)
+                if now == seen, !Task.isCancelled { race.finish(.quiet(limit)) }
+                seen = now
+            }
+        }
+        let outcome = await race.value()
+        work.cancel()
+        watchdog.cancel()
+        return outcome
+    }
+
+    /// Everything whose change means the check moved.
+    private func movement(of executor: CheckExecutor) -> [UInt64] {
+        [executor.activity, UInt64(world?.transcript.count ?? 0), world?.clock.generation ?? 0, UInt64(world?.clock.now.offset.components.seconds ?? 0),
+         UInt64(world?.clock.now.offset.components.attoseconds ?? 0)]
+    }
+}
