@@ -23,12 +23,13 @@ public struct IdentityToolkitHTTP: Sendable {
     }
 
     /// `POST {base}/identitytoolkit.googleapis.com/{path}?key=…` (or another host's path when `path` starts with `/`).
-    public func post(_ path: String, _ body: FixtureValue, languageCode: String? = nil) async throws(AuthError) -> FixtureValue {
+    public func post(_ path: String, _ body: FixtureValue, languageCode: String? = nil, authorization: String? = nil) async throws(AuthError) -> FixtureValue {
         let route = path.hasPrefix("/") ? path : "/identitytoolkit.googleapis.com/\(path)"
         var request = URLRequest(url: url(route, query: [URLQueryItem(name: "key", value: apiKey)]))
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         if let languageCode, !languageCode.isEmpty { request.setValue(languageCode, forHTTPHeaderField: "X-Firebase-Locale") }
+        if let authorization { request.setValue(authorization, forHTTPHeaderField: "Authorization") }
         request.httpBody = body.encoded
         return try await send(request, describing: route)
     }

@@ -69,6 +69,7 @@ actor OutboxBridge {
     static func message(for email: OutboxEmail, appName: String) -> (subject: String, body: String) {
         switch email.requestType {
         case "VERIFY_EMAIL": ("Verify your email for \(appName)", "Hello,\n\nFollow this link to verify your email address.\n\n\(email.link)\n")
+        case "PASSWORD_RESET": ("Reset your password for \(appName)", "Hello,\n\nFollow this link to reset your password.\n\n\(email.link)\n")
         default: ("Sign in to \(appName)", "Hello,\n\nFollow this link to sign in to \(appName): \(email.link)\n")
         }
     }

@@ -51,6 +51,6 @@ extension ReferenceBackend {
         let (grant, _) = try session(idToken)
         guard grant.uid == uid else { throw AuthError(.userMismatch, "the ID token belongs to another user") }
         if behaviour.apple.deletesAppleUsers || users[uid]?.oauthIdentities[ProviderID.apple] == nil { users[uid] = nil }
-        refreshTokens = refreshTokens.filter { $0.value.uid != uid }
+        endSessions(of: uid)
     }
 }

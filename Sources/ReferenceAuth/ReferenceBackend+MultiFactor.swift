@@ -10,7 +10,8 @@ extension ReferenceBackend {
         guard !user.secondFactors.isEmpty, multiFactor.requiresSecondFactor else {
             return .signedIn(startSession(for: user, provider: provider, isNewUser: false))
         }
-        let pendingID = world.random.string(length: 64)
+        let pendingID = multiFactor.pendingCredentialsNameTheirUser
+            ? SelfDescribingToken.encode(uid: user.uid, provider: provider, nonce: world.random.string(length: 16)) : world.random.string(length: 64)
         let lifetime = configuration.multiFactor.pendingSignInLifetime
         let expiresAt = multiFactor.pendingSignInsExpire ? world.clock.now.advanced(by: lifetime) : nil
         pendingSignIns[pendingID] = PendingSignIn(uid: user.uid, provider: provider, expiresAt: expiresAt)
@@ -43,7 +44,7 @@ extension ReferenceBackend {
             guard multiFactor.rejectsUnsupportedFactors else { return nil }
             throw unsupported(assertion)
         }
-        let verification = try consumeCode(verificationID, code: code) { $0 == .enrollment(uid: user.uid) }
+        let verification = try consumeCode(verificationID, code: code) { $0 == .enrollment(uid: user.uid) || !multiFactor.enrollmentBoundToVerification }
         if !multiFactor.enrollmentCodesSingleUse { verifications[verificationID]?.isUsed = false }
         try requireNotEnrolled(verification.phoneNumber, for: user, at: .finalize)
         let name = multiFactor.keepsDisplayName ? displayName : nil
@@ -132,8 +133,14 @@ extension ReferenceBackend {
         AuthError(.operationNotAllowed, "\(assertion.factorID) second factors are not enabled for this project; only SMS is")
     }
 
+    /// With a defect, the pending sign-in a credential names by itself.
+    private func selfDescribedPendingSignIn(_ pendingID: String) -> PendingSignIn? {
+        guard behaviour.multiFactor.pendingCredentialsNameTheirUser, let named = SelfDescribingToken.decode(pendingID) else { return nil }
+        return PendingSignIn(uid: named.uid, provider: named.provider, expiresAt: nil)
+    }
+
     private func pendingSignIn(_ pendingID: String) throws(AuthError) -> PendingSignIn {
-        guard let pending = pendingSignIns[pendingID] else {
+        guard let pending = pendingSignIns[pendingID] ?? selfDescribedPendingSignIn(pendingID) else {
             throw AuthError(.invalidMultiFactorSession, "the multi-factor session does not belong to a sign-in in progress")
         }
         guard !isExpired(pending.expiresAt) else {

@@ -45,6 +45,7 @@ extension ReferenceBackend {
         guard user.password?.matches(comparable(password)) == true || !behaviour.emailPassword.checksPassword else {
             throw protected ? Self.invalidLogin : AuthError(.wrongPassword, "the password is invalid")
         }
+        guard !user.isDisabled else { throw AuthError(.userDisabled, "the user account has been disabled") }
         return firstFactorSucceeded(for: user, provider: ProviderID.password)
     }
 

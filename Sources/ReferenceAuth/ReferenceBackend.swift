@@ -24,6 +24,8 @@ actor ReferenceBackend: AuthBackend {
     var usedAppleCredentials: Set<String> = []
     var refreshTokens: [String: SessionGrant] = [:]
     var emailVerificationCodes: [String: String] = [:]
+    /// Password-reset codes, by code: the user they reset.
+    var passwordResetCodes: [String: String] = [:]
     var pushSecrets: [String: (secret: String, deviceToken: String)] = [:]
     var rateLimiter: RateLimiter
     /// Wrong codes per number, for a lockout (``ReferenceBehaviour/Codes/wrongCodesBeforeNumberLockout``).
@@ -59,17 +61,39 @@ actor ReferenceBackend: AuthBackend {
         user.lastSignInAt = world.clock.date
         users[user.uid] = user
         let grant = SessionGrant(uid: user.uid, provider: provider, authTime: world.clock.now, secondFactor: secondFactor)
-        let refreshToken = world.random.string(length: 48)
-        refreshTokens[refreshToken] = grant
-        return SignInResponse(user: user.snapshot, tokens: tokens(for: grant, refreshToken: refreshToken), isNewUser: isNewUser, providerID: provider)
+        return SignInResponse(user: user.snapshot, tokens: newSession(grant), isNewUser: isNewUser, providerID: provider)
     }
 
-    /// A fresh ID token for a refresh token (`securetoken.googleapis.com/v1/token`).
+    /// A new refresh token for `grant`, and its first tokens.
+    func newSession(_ grant: SessionGrant) -> SessionTokens {
+        let refreshToken = behaviour.session.refreshTokensNameTheirUser
+            ? SelfDescribingToken.encode(uid: grant.uid, provider: grant.provider, nonce: world.random.string(length: 16))
+            : world.random.string(length: 48)
+        refreshTokens[refreshToken] = grant
+        return tokens(for: grant, refreshToken: refreshToken)
+    }
+
+    /// A fresh ID token for a refresh token (`securetoken.googleapis.com/v1/token`): only for a session this backend
+    /// started and has not ended (AUTH-7).
     func refresh(_ refreshToken: String) throws(AuthError) -> SessionTokens {
-        guard let grant = refreshTokens[refreshToken], users[grant.uid] != nil else {
+        guard let grant = refreshTokens[refreshToken] ?? selfDescribedGrant(refreshToken), let user = users[grant.uid] else {
             throw AuthError(.userTokenExpired, "the session has ended; sign in again")
         }
-        return tokens(for: grant, refreshToken: refreshToken)
+        guard !user.isDisabled else { throw AuthError(.userDisabled, "the user account has been disabled") }
+        let kept = behaviour.session.refreshKeepsSecondFactor
+            ? grant : SessionGrant(uid: grant.uid, provider: grant.provider, authTime: grant.authTime, secondFactor: nil)
+        return tokens(for: kept, refreshToken: refreshToken)
+    }
+
+    /// With a defect, the session a refresh token names by itself.
+    private func selfDescribedGrant(_ refreshToken: String) -> SessionGrant? {
+        guard behaviour.session.refreshTokensNameTheirUser, let named = SelfDescribingToken.decode(refreshToken) else { return nil }
+        return SessionGrant(uid: named.uid, provider: named.provider, authTime: world.clock.now, secondFactor: nil)
+    }
+
+    /// Ends every session of `uid`: its refresh tokens mint nothing more.
+    func endSessions(of uid: String) {
+        refreshTokens = refreshTokens.filter { $0.value.uid != uid }
     }
 
     /// Replaces a session's grant (after enrolling or unenrolling a factor) and returns its new tokens.
@@ -82,8 +106,10 @@ actor ReferenceBackend: AuthBackend {
 
     /// The session an ID token stands for, with its user.
     func session(_ idToken: String) throws(AuthError) -> (grant: SessionGrant, user: UserRecord) {
-        let verified = try signer.verify(idToken, at: idTokenNow)
+        let verifier = behaviour.tokens.accountCallsVerifyTokens ? signer : signer.trustingPayload
+        let verified = try verifier.verify(idToken, at: idTokenNow)
         guard let user = users[verified.claims.uid] else { throw AuthError(.userNotFound, "the user no longer exists") }
+        guard !user.isDisabled else { throw AuthError(.userDisabled, "the user account has been disabled") }
         let authTime = VirtualClock.Instant(offset: .seconds(verified.authTime.timeIntervalSince(world.clock.epoch)))
         return (SessionGrant(uid: user.uid, provider: verified.claims.signInProvider, authTime: authTime, secondFactor: verified.claims.secondFactor), user)
     }

@@ -86,10 +86,11 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
 
     func getIDToken(forceRefresh: Bool) async throws(AuthError) -> String {
         let current = try signedIn()
-        guard forceRefresh || world.clock.now >= current.tokens.expiresAt.advanced(by: .seconds(-300)) else { return current.tokens.idToken }
+        let renewal = behaviour.session.renewsBeforeExpiry ? current.tokens.expiresAt.advanced(by: .seconds(-300)) : current.tokens.expiresAt.advanced(by: .seconds(1))
+        guard forceRefresh || world.clock.now >= renewal else { return current.tokens.idToken }
         let tokens = try await backend.refresh(current.tokens.refreshToken)
         setSession((current.uid, tokens))
-        await notifyListeners()
+        if !forceRefresh || behaviour.session.forcedRefreshNotifiesListeners { await notifyListeners() }
         return tokens.idToken
     }
 

@@ -9,6 +9,8 @@ struct UserRecord: Sendable {
     var password: PasswordHash?
     var isEmailVerified = false
     var isAnonymous = false
+    /// Disabled by the administrator: signs in and refreshes no more (AUTH-7).
+    var isDisabled = false
     var displayName: String?
     var photoURL: URL?
     var secondFactors: [EnrolledFactor] = []

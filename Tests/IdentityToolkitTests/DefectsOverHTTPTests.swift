@@ -14,7 +14,7 @@ enum NotCaughtOverHTTP {
     static let parties = "its rules' checks need a backend that reaches the world's parties (pushes, text languages, failing or stalling SMS and mail)"
     static let configuration = "its rules' checks set what only the server's console sets (test numbers, rate limits, enabled providers)"
     static let oauth = "generic OAuth is not offered over HTTP (the emulator's createAuthUri with a provider answers 501)"
-    static let verifier = "lives in the backend's own ID-token verification; a relying party verifies tokens itself, with the server's published keys"
+    static let verifier = "lives in the backend's own ID-token verification; a relying party verifies tokens itself, with the server's published keys, and at the server's door another project's token names no user of this one"
     static let sdk = "the HTTP subject's client refuses it before any request, as every Firebase SDK does"
     static let message = "lives in the error's message, which the server does not send (the SDK shows its canned text)"
 
@@ -31,7 +31,8 @@ enum NotCaughtOverHTTP {
         "signOutKeepsCurrentUser": client, "signOutLeavesUserInKeychain": client,
         "reportsPartyFailuresAsInternalErrors": parties, "waitsForeverForTheSMSCarrier": parties, "waitsTwiceTheTimeout": parties,
         "signOutNotifiesNobody": client, "notifiesOnlyFirstListener": client,
-        "acceptsExpiredIDTokens": clock, "acceptsOtherProjectsIDTokens": verifier, "acceptsUnsignedIDTokens": verifier,
+        "acceptsExpiredIDTokens": clock, "acceptsOtherProjectsIDTokens": verifier,
+        "forcedRefreshNotifiesNobody": client, "handsOutExpiredIDToken": client,
         "enrollmentKeepsOldToken": client, "enrollmentNotifiesNobody": client, "oauthSkipsSecondFactor": oauth, "leaksNumberInSecondFactorError": message,
 
         "pendingSignInNeverExpires": clock, "pendingSignInLifetimeRestartsAtSMS": clock, "noRecentSignInCheck": clock, "judgesRecentSignInAtSessionStart": clock,
@@ -81,6 +82,19 @@ struct DefectsOverHTTPTests {
     static func checks(of defect: Defect, on subject: any ConformanceSubject, with status: ConformanceStatus) async throws -> Set<String> {
         let report = await (try ConformanceRunner(subject: subject, options: .overHTTP)).run(RuleCatalogue.rules(defect.rules))
         return Set(report.results.flatMap { result in result.checks.filter { $0.status == status }.map { "\(result.rule) [\($0.name)]" } })
+    }
+
+    /// The Auth Emulator's holes at the server's own door, copied into the in-process server: each fails its rule
+    /// through HTTP alone, the request the SDK sends.
+    @Test("the emulator's holes at the server's own door fail their rules through HTTP", arguments: [
+        Defect.accountCallsTrustUnverifiedTokens, .refreshSurvivesPasswordChange, .honoursRefreshTokensBuiltFromUserID,
+        .honoursForgedPendingCredentials, .enrollsWithAnyVerification,
+    ])
+    func emulatorHolesFailOverHTTP(_ defect: Defect) async throws {
+        let failing = try await Self.failingChecks(of: defect, on: httpSubject(defects: [defect]).0)
+        #expect(!failing.isEmpty, "\(defect) passes \(defect.rules) through HTTP")
+        let clean = try await Self.failingChecks(of: defect, on: httpSubject().0)
+        #expect(clean.isEmpty, "without \(defect) these checks fail through HTTP: \(clean.sorted())")
     }
 
     @Test("the defects listed as not caught through HTTP are exactly those, each with its reason")

@@ -11,7 +11,11 @@ enum EmulatorModel {
     static let defects: Set<Defect> = [
         .acceptsPunctuatedNumbers, .enrollmentAcceptsPunctuatedNumbers,  // anything starting with + (utils.ts /^\+/)
         .acceptsUnsignedIDTokens, .acceptsExpiredIDTokens,  // alg none, exp never checked
+        .accountCallsTrustUnverifiedTokens,  // parseIdToken reads the user of an unsigned token at accounts:lookup and accounts:update
+        .refreshSurvivesPasswordChange, .honoursRefreshTokensBuiltFromUserID,  // the refresh token is the user ID in base64 JSON
+        .enrollsWithAnyVerification,  // mfaEnrollment:finalize takes any pending sessionInfo and code
         .pendingSignInReusable, .resolvesWithFirstFactorVerification, .resolvesWithEnrollmentVerification,  // the pending credential
+        .honoursForgedPendingCredentials,  // the pending credential is the user ID in base64 JSON
         .sendsLinksNotHandledInApp, .acceptsUnauthorizedContinueURL, .dropsAppIdentifiersFromLink, .acceptsAnyLinkDomain,  // sendOobCode
     ]
 

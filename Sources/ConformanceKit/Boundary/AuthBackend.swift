@@ -7,4 +7,14 @@ public protocol AuthBackend: Sendable {
     /// Verifies an ID token the project issued, as the Admin SDK's `verifyIdToken` does; throws `AuthError`
     /// (`invalidUserToken`, `userTokenExpired`) otherwise.
     func verifyIDToken(_ idToken: String) async throws(AuthError) -> IDTokenClaims
+
+    /// The account calls an SDK makes over the wire, with raw tokens (``AccountsFacet``); nil when not offered.
+    var accounts: (any AccountsFacet)? { get }
+    /// The administrator's calls (``AccountAdminFacet``); nil when not offered.
+    var admin: (any AccountAdminFacet)? { get }
+}
+
+extension AuthBackend {
+    public var accounts: (any AccountsFacet)? { nil }
+    public var admin: (any AccountAdminFacet)? { nil }
 }

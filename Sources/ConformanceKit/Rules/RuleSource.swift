@@ -161,6 +161,25 @@ extension RuleSource {
         document("OpenID Connect Core 1.0", "https://openid.net/specs/openid-connect-core-1_0.html", section)
     }
 
+    public static func firebaseManageSessions(section: String? = nil) -> RuleSource {
+        document("Manage User Sessions (Firebase Admin SDK)", "https://firebase.google.com/docs/auth/admin/manage-sessions", section)
+    }
+
+    /// The iOS SDK's `Auth` class; `section` names the method.
+    public static func firebaseAuthReference(section: String? = nil) -> RuleSource {
+        document("FirebaseAuth Framework Reference: Auth", "https://firebase.google.com/docs/reference/swift/firebaseauth/api/reference/Classes/Auth", section)
+    }
+
+    /// The iOS SDK's `User` class; `section` names the method.
+    public static func firebaseUserReference(section: String? = nil) -> RuleSource {
+        document("FirebaseAuth Framework Reference: User", "https://firebase.google.com/docs/reference/swift/firebaseauth/api/reference/Classes/User", section)
+    }
+
+    /// The REST method behind a password or email change, and the administrator's revocation and disabling.
+    public static func identityToolkitUpdate(section: String? = nil) -> RuleSource {
+        document("Identity Toolkit API: accounts.update", "https://cloud.google.com/identity-platform/docs/reference/rest/v1/accounts/update", section)
+    }
+
     private static func document(_ title: String, _ address: StaticString, _ section: String?) -> RuleSource {
         guard let url = URL(string: "\(address)") else { preconditionFailure("not a URL: \(address)") }
         return RuleSource(title: title, url: url, section: section)

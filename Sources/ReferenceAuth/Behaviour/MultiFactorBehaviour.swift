@@ -23,6 +23,8 @@ extension ReferenceBehaviour {
         var textsCodes = true
         var keepsDisplayName = true
         var enrollmentCodesSingleUse = true
+        /// Enrollment takes only a verification started for that enrollment of that user (MFA-3).
+        var enrollmentBoundToVerification = true
         /// A TOTP or other unsupported factor is refused, not silently dropped (MFA-12).
         var rejectsUnsupportedFactors = true
         /// The client takes the enrollment's new tokens and tells its listeners (MFA-5).
@@ -47,6 +49,9 @@ extension ReferenceBehaviour {
         var pendingSignInSingleUse = true
         /// A pending sign-in reaches only its own user's factors and codes.
         var pendingSignInBoundToUser = true
+        /// Pending credentials are the user written out (base64 JSON, as the Auth Emulator writes them), and any such
+        /// credential is honoured, also one the backend never issued (MFA-11).
+        var pendingCredentialsNameTheirUser = false
         var resolvesWithSignInCodes = false
         var resolvesWithEnrollmentCodes = false
         var resolutionChecksCode = true

@@ -9,6 +9,18 @@ extension ReferenceBehaviour {
         var listenersNotified = Int.max
         /// Listeners are called later, on one serial queue, as Firebase calls them on the main queue.
         var listenersCalledAsynchronously = false
+        /// A forced token refresh tells the listeners, as every other token change does (AUTH-6).
+        var forcedRefreshNotifiesListeners = true
+        /// The client renews its ID token from five minutes before its expiry; otherwise only once it is past it (AUTH-7).
+        var renewsBeforeExpiry = true
+        /// Changing the password or the email ends the user's other sessions (AUTH-7).
+        var passwordChangeEndsSessions = true
+        var emailChangeEndsSessions = true
+        /// A refreshed ID token keeps the session's second-factor claim (AUTH-7).
+        var refreshKeepsSecondFactor = true
+        /// Refresh tokens are the session's user written out (base64 JSON, as the Auth Emulator writes them), and any
+        /// such token is honoured: a refresh token built from a user ID mints that user's tokens (AUTH-7).
+        var refreshTokensNameTheirUser = false
     }
 
     /// How ID tokens are signed and verified (AUTH-4).
@@ -19,5 +31,8 @@ extension ReferenceBehaviour {
         /// ID tokens are stamped and verified on the system clock, as a JWT library (Firebase Admin's
         /// `verifyIdToken`) reads it, instead of the world's clock.
         var onSystemClock = false
+        /// The account calls (look-up, update, enrollment) verify the ID token as `verifyIDToken` does; otherwise they
+        /// read its payload unverified (AUTH-4).
+        var accountCallsVerifyTokens = true
     }
 }

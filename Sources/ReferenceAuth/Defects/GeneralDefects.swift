@@ -5,8 +5,10 @@ extension Defect {
     /// In catalogue order.
     static let generalDefects: [Defect] = [
         .reportsPartyFailuresAsInternalErrors, .waitsForeverForTheSMSCarrier, .waitsTwiceTheTimeout, .signOutNotifiesNobody,
-        .notifiesOnlyFirstListener, .acceptsUnsignedIDTokens, .acceptsExpiredIDTokens, .acceptsOtherProjectsIDTokens, .acceptsAnyPassword,
-        .comparesPasswordsCaseInsensitively, .createsSecondAccountForAddressInUse, .comparesSignUpEmailsByLetterCase, .acceptsPasswordOneUnderMinimum,
+        .notifiesOnlyFirstListener, .acceptsUnsignedIDTokens, .acceptsExpiredIDTokens, .acceptsOtherProjectsIDTokens,
+        .accountCallsTrustUnverifiedTokens, .acceptsAnyPassword, .comparesPasswordsCaseInsensitively, .forcedRefreshNotifiesNobody,
+        .refreshSurvivesPasswordChange, .honoursRefreshTokensBuiltFromUserID, .refreshDropsSecondFactor, .handsOutExpiredIDToken,
+        .createsSecondAccountForAddressInUse, .comparesSignUpEmailsByLetterCase, .acceptsPasswordOneUnderMinimum,
         .createsAccountBeforeJudgingPassword, .acceptsEmailWithTwoAts,
     ]
 
@@ -56,6 +58,14 @@ extension Defect {
         $0.tokens.checks.audience = false
     }
 
+    /// The Auth Emulator's hole: its account calls take an unsigned token edited to name another user.
+    public static let accountCallsTrustUnverifiedTokens = Defect(
+        "accountCallsTrustUnverifiedTokens", rules: ["AUTH-4"],
+        "reads the user of accounts:lookup, accounts:update and enrollment from the ID token's payload without verifying it"
+    ) {
+        $0.tokens.accountCallsVerifyTokens = false
+    }
+
     public static let acceptsAnyPassword = Defect("acceptsAnyPassword", rules: ["AUTH-5"], "signs a password user in whatever password is given") {
         $0.emailPassword.checksPassword = false
     }
@@ -64,6 +74,39 @@ extension Defect {
         "comparesPasswordsCaseInsensitively", rules: ["AUTH-5"], "compares passwords without regard to letter case"
     ) {
         $0.emailPassword.comparablePassword = { password in password.lowercased() }
+    }
+
+    public static let forcedRefreshNotifiesNobody = Defect(
+        "forcedRefreshNotifiesNobody", rules: ["AUTH-6"], "tells no ID-token listener of a forced token refresh"
+    ) {
+        $0.session.forcedRefreshNotifiesListeners = false
+    }
+
+    /// The Auth Emulator's hole: a refresh token outlives a password change.
+    public static let refreshSurvivesPasswordChange = Defect(
+        "refreshSurvivesPasswordChange", rules: ["AUTH-7"], "keeps the user's other refresh tokens working after a password change"
+    ) {
+        $0.session.passwordChangeEndsSessions = false
+    }
+
+    /// The Auth Emulator's hole: its refresh token is the user ID written out, so anyone can write one.
+    public static let honoursRefreshTokensBuiltFromUserID = Defect(
+        "honoursRefreshTokensBuiltFromUserID", rules: ["AUTH-7"],
+        "issues refresh tokens that are base64 JSON of the user ID and mints ID tokens for any such token"
+    ) {
+        $0.session.refreshTokensNameTheirUser = true
+    }
+
+    public static let refreshDropsSecondFactor = Defect(
+        "refreshDropsSecondFactor", rules: ["AUTH-7"], "drops the second-factor claim from ID tokens minted by a refresh"
+    ) {
+        $0.session.refreshKeepsSecondFactor = false
+    }
+
+    public static let handsOutExpiredIDToken = Defect(
+        "handsOutExpiredIDToken", rules: ["AUTH-7"], "hands out the cached ID token at its expiry instant, renewing it only a second later"
+    ) {
+        $0.session.renewsBeforeExpiry = false
     }
 
     public static let createsSecondAccountForAddressInUse = Defect(

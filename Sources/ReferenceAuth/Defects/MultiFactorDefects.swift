@@ -5,10 +5,10 @@ extension Defect {
     /// In catalogue order.
     static let multiFactorDefects: [Defect] = [
         .enrollsWithUnverifiedEmail, .letsPhoneAndAnonymousUsersEnroll, .enrollmentLosesDisplayName, .sendsEnrollmentSMSToNobody,
-        .enrollmentVerificationsReusable, .enrollmentAcceptsPunctuatedNumbers, .enrollmentKeepsOldToken, .enrollmentNotifiesNobody,
+        .enrollmentVerificationsReusable, .enrollsWithAnyVerification, .enrollmentAcceptsPunctuatedNumbers, .enrollmentKeepsOldToken, .enrollmentNotifiesNobody,
         .signsInWithoutSecondFactor, .oauthSkipsSecondFactor, .appleSkipsSecondFactor, .masksOnlyMiddleDigits, .leaksNumberInSecondFactorError, .sendsSecondFactorSMSToFirstFactor,
         .resolvedSignInReportsPhoneProvider, .resolveAcceptsWrongCode, .acceptsOtherUsersResolverSession, .pendingSignInNeverExpires,
-        .resolvesWithFirstFactorVerification, .resolvesWithEnrollmentVerification, .pendingSignInReusable, .pendingSignInLifetimeRestartsAtSMS,
+        .resolvesWithFirstFactorVerification, .resolvesWithEnrollmentVerification, .pendingSignInReusable, .honoursForgedPendingCredentials, .pendingSignInLifetimeRestartsAtSMS,
         .ignoresUnsupportedFactors, .allowsSameNumberTwice, .checksDuplicateNumberOnlyAtStart, .unenrollKeepsFactor, .unenrollRemovesFirstFactor,
         .noRecentSignInCheck, .judgesRecentSignInAtSessionStart,
     ]
@@ -175,4 +175,19 @@ extension Defect {
     public static let appleSkipsSecondFactor = Defect(
         "appleSkipsSecondFactor", rules: ["MFA-6"], "signs a multi-factor user in with an Apple first factor alone"
     ) { $0.apple.asksForSecondFactor = false }
+
+    /// The Auth Emulator's hole: enrollment takes any pending verification, a first-factor one or another user's.
+    public static let enrollsWithAnyVerification = Defect(
+        "enrollsWithAnyVerification", rules: ["MFA-3"], "enrolls with any verification and code, not only one started for that enrollment of that user"
+    ) {
+        $0.multiFactor.enrollmentBoundToVerification = false
+    }
+
+    /// The Auth Emulator's hole: its pending credential is the user ID written out, and any such one is honoured.
+    public static let honoursForgedPendingCredentials = Defect(
+        "honoursForgedPendingCredentials", rules: ["MFA-11"],
+        "issues pending credentials that are base64 JSON of the user ID and completes a second factor for any such credential"
+    ) {
+        $0.multiFactor.pendingCredentialsNameTheirUser = true
+    }
 }

@@ -18,7 +18,8 @@ extension IdentityToolkitServer {
             fields["idToken"] = .string(backendToken(token))
             body = .object(fields)
         }
-        let call = ServerCall(project: project(forAPIKey: key), body: body, languageCode: request.header("X-Firebase-Locale"))
+        var call = ServerCall(project: project(forAPIKey: key), body: body, languageCode: request.header("X-Firebase-Locale"))
+        call.isPrivileged = request.header("Authorization")?.lowercased() == "bearer owner"
         do {
             guard let answer = try await route(path, call) else { return Self.failure(404, "NOT_FOUND", status: "NOT_FOUND") }
             return Self.json(issuesUnsignedTokens ? Self.unsigningTokens(answer) : publishingTokens(answer))
@@ -38,7 +39,9 @@ extension IdentityToolkitServer {
         case "\(it)/v1/accounts:signInWithEmailLink": return try await call.signInWithEmailLink()
         case "\(it)/v1/accounts:lookup": return try await call.lookup()
         case "\(it)/v1/accounts:update": return try await call.update()
+        case let admin where admin.hasPrefix("\(it)/v1/projects/") && admin.hasSuffix("/accounts:update"): return try await call.update()
         case "\(it)/v1/accounts:delete": return try await call.delete()
+        case "\(it)/v1/accounts:resetPassword": return try await call.resetPassword()
         case "\(it)/v1/accounts:createAuthUri": return try await call.createAuthUri()
         case "\(it)/v2/accounts/mfaEnrollment:start": return try await call.startEnrollment()
         case "\(it)/v2/accounts/mfaEnrollment:finalize": return try await call.finalizeEnrollment()

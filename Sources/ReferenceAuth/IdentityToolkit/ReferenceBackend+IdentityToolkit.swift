@@ -25,5 +25,7 @@ extension ReferenceBackend {
 
 extension ReferenceBackend {
     /// The user a refresh token belongs to (`user_id` of the secure-token answer).
-    func uid(ofRefreshToken refreshToken: String) -> String? { refreshTokens[refreshToken]?.uid }
+    func uid(ofRefreshToken refreshToken: String) -> String? {
+        refreshTokens[refreshToken]?.uid ?? (behaviour.session.refreshTokensNameTheirUser ? SelfDescribingToken.decode(refreshToken)?.uid : nil)
+    }
 }

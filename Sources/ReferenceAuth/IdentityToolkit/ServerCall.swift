@@ -11,6 +11,8 @@ struct ServerCall: Sendable {
     let project: ServerProject
     let body: FixtureValue
     let languageCode: String?
+    /// The request carries the administrator's OAuth2 token (`Authorization: Bearer owner`, as the emulator takes it).
+    var isPrivileged = false
 
     var backend: ReferenceBackend { project.backend }
 
@@ -64,6 +66,10 @@ struct ServerCall: Sendable {
                 androidMinimumVersion: string("androidMinimumVersion"), linkDomain: string("linkDomain"))
             try await backend.sendSignInLink(to: email, settings: settings, languageCode: languageCode)
             return .object(["kind": .string("identitytoolkit#GetOobConfirmationCodeResponse"), "email": .string(email.lowercased())])
+        case "PASSWORD_RESET":
+            let email = string("email") ?? ""
+            try await backend.sendPasswordReset(email: email)
+            return .object(["kind": .string("identitytoolkit#GetOobConfirmationCodeResponse"), "email": .string(email.lowercased())])
         case "VERIFY_EMAIL":
             let idToken = string("idToken") ?? ""
             try await backend.sendEmailVerification(idToken: idToken)
@@ -99,16 +105,42 @@ struct ServerCall: Sendable {
         return .object(["users": .array([Self.userInfo(user)])])
     }
 
-    /// `accounts:update`: applies an action code, or adds an email and password to the session's user.
+    /// `accounts:update`: applies an action code; for the ID token's user adds an email and password, or changes the
+    /// password or the email; for the administrator revokes (`validSince`) or disables (`disableUser`) a user.
     func update() async throws(AuthError) -> FixtureValue {
         if let oobCode = string("oobCode") {
             try await backend.applyActionCode(oobCode)
             return .object(["kind": .string("identitytoolkit#SetAccountInfoResponse")])
         }
-        guard let idToken = string("idToken"), let email = string("email"), let password = string("password") else {
-            throw AuthError(.internalError, "this form of accounts:update is not supported")
+        if let uid = string("localId") { return try await administer(uid) }
+        guard let idToken = string("idToken") else { throw AuthError(.invalidUserToken, "MISSING_ID_TOKEN") }
+        let changed: SessionTokens
+        switch (string("email"), string("password")) {
+        case (let email?, let password?): return try await linked(.password(email: email, password: password), idToken: idToken)
+        case (nil, let password?): changed = try await backend.changePassword(idToken: idToken, to: password)
+        case (let email?, nil): changed = try await backend.changeEmail(idToken: idToken, to: email)
+        case (nil, nil): throw AuthError(.internalError, "this form of accounts:update is not supported")
         }
-        return try await linked(.password(email: email, password: password), idToken: idToken)
+        let uid = await backend.uid(ofRefreshToken: changed.refreshToken) ?? ""
+        var fields = Self.tokens(changed, uid: uid)
+        fields["kind"] = .string("identitytoolkit#SetAccountInfoResponse")
+        return .object(fields)
+    }
+
+    /// The administrator's `accounts:update` of `uid`: `disableUser`, `validSince`.
+    private func administer(_ uid: String) async throws(AuthError) -> FixtureValue {
+        guard isPrivileged else { throw AuthError(.adminRestrictedOperation, "only the project's administrator may change another user") }
+        if let disabled = body["disableUser"]?.boolValue { try await backend.setDisabled(disabled, uid: uid) }
+        if body["validSince"] != nil { try await backend.revokeSessions(of: uid) }
+        return .object(["kind": .string("identitytoolkit#SetAccountInfoResponse"), "localId": .string(uid)])
+    }
+
+    /// `accounts:resetPassword` with the reset link's `oobCode` and the `newPassword`.
+    func resetPassword() async throws(AuthError) -> FixtureValue {
+        let oobCode = string("oobCode") ?? ""
+        guard let newPassword = string("newPassword") else { throw AuthError(.internalError, "this form of accounts:resetPassword is not supported") }
+        try await backend.confirmPasswordReset(oobCode: oobCode, newPassword: newPassword)
+        return .object(["kind": .string("identitytoolkit#ResetPasswordResponse"), "requestType": .string("PASSWORD_RESET")])
     }
 
     func delete() async throws(AuthError) -> FixtureValue {

@@ -48,6 +48,7 @@ enum ServerErrorMessage {
         case .missingOrInvalidNonce: "MISSING_OR_INVALID_NONCE"
         case .invalidHostingLinkDomain: "INVALID_HOSTING_LINK_DOMAIN"
         case .providerAlreadyLinked: "PROVIDER_ALREADY_LINKED"
+        case .adminRestrictedOperation: "ADMIN_ONLY_OPERATION"
         default: "INTERNAL_ERROR"
         }
     }

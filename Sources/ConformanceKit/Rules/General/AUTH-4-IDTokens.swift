@@ -8,7 +8,9 @@ extension Rule {
         statement: """
             ID tokens are real credentials: the backend's verification accepts its own current tokens and refuses a tampered \
             token (payload changed, signature removed, alg: none), a malformed one (not three segments), an expired one, and \
-            one issued for another project; refusing never crashes.
+            one issued for another project; refusing never crashes. The backend's own account operations (looking the account \
+            up, changing its password or email, enrolling or unenrolling a factor) accept no token that this verification \
+            refuses: a forged token naming another user reads and changes nothing.
             """,
         sources: [
             .firebaseVerifyIDTokens(section: "Verify ID tokens using a third-party JWT library: the header and payload claims to check (alg, kid, exp, aud, iss) and the signature"),
@@ -16,7 +18,8 @@ extension Rule {
         hint: """
             if this fails, check that verifyIDToken checks the RS256 signature with the backend's own key, refuses alg \
             none and malformed tokens, checks exp on the world's clock and aud and iss against this project, and throws \
-            an AuthError instead of crashing
+            an AuthError instead of crashing; and that accounts:lookup, accounts:update and the mfaEnrollment calls verify \
+            the ID token the same way before they read whose account it names
             """,
         checks: [
             Check("the backend accepts its own token and refuses every tampering and malformed token with an AuthError") { context in
@@ -28,14 +31,12 @@ extension Rule {
                 }
             },
             Check("a token past its expiry is refused", requires: [.worldClock]) { context in
-                guard !context.capabilities.verifiesIDTokensOnSystemClock else {
-                    throw NotApplicable("the check needs the ID tokens' time to move, and the subject stamps and verifies them on the system clock (verifiesIDTokensOnSystemClock is true)")
-                }
+                try context.requireIDTokenTimeToMove()
                 let app = try await context.signedInApp()
                 let token = try await expectSuccess("getIDToken()") { try await app.client.getIDToken(forceRefresh: false) }
                 try await expectSuccess("verifyIDToken(its own current token)") { try await app.backend.verifyIDToken(token) }
                 // The yardstick is Firebase's one-hour ID-token lifetime, not the expiry the token claims for itself.
-                try context.advanceClock(by: idTokenLifetime + .seconds(301))
+                try context.advanceClock(by: firebaseIDTokenLifetime + .seconds(301))
                 _ = try await expectAuthError(when: "verifyIDToken(a token issued an hour and 301s ago, beyond any clock-skew leeway)") {
                     try await app.backend.verifyIDToken(token)
                 }
@@ -50,7 +51,84 @@ extension Rule {
                     try await app.backend.verifyIDToken(foreign)
                 }
             },
+            Check("the backend's own account calls refuse every forged token; one naming another user reads and changes nothing", requires: [.flow(.multiFactor)]) { context in
+                let app = try await context.launchApp()
+                let door = try context.accounts(of: app.backend)
+                let victim = try await context.signUpVerified(.ada, on: app.client)
+                let factor = try await context.enroll(PhoneNumbers.us, displayName: "Phone 1", on: app.client)
+                try await expectSuccess("signOut()") { try await app.client.signOut() }
+                let attacker = try await context.signUp(.grace, on: app.client)
+                let token = try await expectSuccess("grace's getIDToken()") { try await app.client.getIDToken(forceRefresh: false) }
+                let own = try await expectSuccess("accounts:lookup with grace's own token") { try await door.lookUp(idToken: token) }
+                try expect(own.uid == attacker.uid, "accounts:lookup with grace's own token answered user \(own.uid); expected \(attacker.uid)")
+                let forgeries = IDTokenForgery.all(of: token) + IDTokenForgery.naming(victim.uid, in: token)
+                for (forgery, forged) in forgeries {
+                    try await context.expectDoorShut(door, to: forged, named: "\(forgery) (victim: ada, \(victim.uid.abbreviated))", factorUID: factor.uid)
+                }
+                try await context.expectAccountUnchanged(.ada, factors: 1, on: app.backend)
+            },
+            Check("the backend's own account calls refuse an expired token", requires: [.flow(.multiFactor), .worldClock]) { context in
+                try context.requireIDTokenTimeToMove()
+                let app = try await context.launchApp()
+                let door = try context.accounts(of: app.backend)
+                try await context.signUp(.ada, on: app.client)
+                let token = try await expectSuccess("getIDToken()") { try await app.client.getIDToken(forceRefresh: false) }
+                try await expectSuccess("verifyIDToken(its own current token)") { try await app.backend.verifyIDToken(token) }
+                // The yardstick is Firebase's one-hour ID-token lifetime, not the expiry the token claims for itself.
+                try context.advanceClock(by: firebaseIDTokenLifetime + .seconds(301))
+                try await context.expectDoorShut(door, to: token, named: "ada's token, issued an hour and 301s ago")
+                try await context.expectAccountUnchanged(.ada, factors: 0, on: app.backend)
+            },
+            Check("the backend's own account calls refuse a token another project issued", requires: [.flow(.multiFactor)]) { context in
+                let app = try await context.launchApp()
+                let door = try context.accounts(of: app.backend)
+                try await context.signUp(.ada, on: app.client)
+                var other = ProjectConfiguration.standard
+                other.projectID = "another-project"
+                let otherApp = try await context.launchApp(other, on: .secondary)
+                try await context.signUp(.ada, on: otherApp.client)
+                let foreign = try await expectSuccess("getIDToken() in another-project") { try await otherApp.client.getIDToken(forceRefresh: false) }
+                try await context.expectDoorShut(door, to: foreign, named: "a token of ada's namesake in another-project")
+                try await context.expectAccountUnchanged(.ada, factors: 0, on: app.backend)
+            },
         ])
+}
+
+extension CheckContext {
+    /// Every account call of the backend's door refuses `token`.
+    fileprivate func expectDoorShut(_ door: any AccountsFacet, to token: String, named forgery: String, factorUID: String = "any-factor") async throws {
+        _ = try await expectAuthError(when: "accounts:lookup with \(forgery)") { try await door.lookUp(idToken: token) }
+        _ = try await expectAuthError(when: "accounts:update (password) with \(forgery)") {
+            try await door.updatePassword(idToken: token, newPassword: Self.attackersPassword)
+        }
+        _ = try await expectAuthError(when: "accounts:update (email) with \(forgery)") { try await door.updateEmail(idToken: token, newEmail: "mallory@example.com") }
+        _ = try await expectAuthError(when: "mfaEnrollment:start with \(forgery)") { try await door.startEnrollment(idToken: token, phoneNumber: PhoneNumbers.uk) }
+        _ = try await expectAuthError(when: "mfaEnrollment:finalize with \(forgery)") {
+            try await door.finalizeEnrollment(idToken: token, assertion: .phone(verificationID: "unknown-verification", verificationCode: "123456"), displayName: nil)
+        }
+        _ = try await expectAuthError(when: "mfaEnrollment:withdraw with \(forgery)") { try await door.withdrawEnrollment(idToken: token, factorUID: factorUID) }
+    }
+
+    /// `user` still passes the first factor with its own password and address, keeps its `factors` second factors, and
+    /// the password a forged token tried to set does not pass.
+    fileprivate func expectAccountUnchanged(_ user: PasswordUser, factors: Int, on backend: any AuthBackend) async throws {
+        let client = try await launch(backend, on: .secondary)
+        do {
+            _ = try await client.signIn(with: user.credential)
+            try expect(factors == 0, "after the forgeries \(user.email) signed in with the password alone; expected \(factors) second factor(s) to be asked for")
+        } catch let error as AuthError where error.code == .secondFactorRequired {
+            let hints = error.resolver?.hints.count ?? 0
+            try expect(hints == factors, "after the forgeries \(user.email) has \(hints) second factor(s); expected \(factors)")
+        } catch let error as AuthError {
+            throw CheckFailure("after the forgeries \(user.email) no longer signs in with her own password: \(error)")
+        }
+        let error = try await expectAuthError(when: "signIn(with: \(user.email) and the password a forged token tried to set)") {
+            try await client.signIn(with: .password(email: user.email, password: Self.attackersPassword))
+        }
+        try expect(error.code != .secondFactorRequired, "the password a forged token tried to set passes the first factor of \(user.email)")
+    }
+
+    fileprivate static let attackersPassword = "mallory's password"
 }
 
 /// The nearest forgeries of an ID token: single characters changed anywhere, and for a compact JWS a changed
@@ -85,7 +163,23 @@ enum IDTokenForgery {
             ("alg: none with the payload changed", "\(none).\(changed)."),
         ]
     }
+
+    /// The token's payload edited to name `uid` (`sub`, `user_id`): with the old signature, with none, and as `alg: none`.
+    static func naming(_ uid: String, in token: String) -> [(String, String)] {
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 3, let payload = Base64URL.decode(parts[1]),
+            var claims = (try? JSONSerialization.jsonObject(with: payload)) as? [String: Any]
+        else { return [] }
+        claims["sub"] = uid
+        claims["user_id"] = uid
+        let changed = Base64URL.encode((try? JSONSerialization.data(withJSONObject: claims, options: .sortedKeys)) ?? Data())
+        let none = Base64URL.encode(Data(#"{"alg":"none","typ":"JWT"}"#.utf8))
+        return [
+            ("payload naming another user, old signature", "\(parts[0]).\(changed).\(parts[2])"),
+            ("payload naming another user, signature removed", "\(parts[0]).\(changed)."),
+            ("alg: none naming another user", "\(none).\(changed)."),
+        ]
+    }
 }
 
 /// Firebase ID tokens expire an hour after they are issued (Firebase Admin `verifyIdToken` docs, “Manage User Sessions”).
-private let idTokenLifetime = Duration.seconds(3600)

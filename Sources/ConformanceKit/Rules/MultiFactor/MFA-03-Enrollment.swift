@@ -8,7 +8,9 @@ extension Rule {
             Enrollment: a multi-factor session of the signed-in user, verifyPhoneNumber(number, session) sends one SMS to that \
             number, and enroll(assertion, displayName) with its code records a factor with uid, displayName, factorID == "phone", \
             an enrollment date and the phone number. An enrollment verification is good for one enrollment: used again (also \
-            after the factor was unenrolled) it fails.
+            after the factor was unenrolled) it fails. Enrollment completes only with a verification made for that enrollment \
+            of that user: one made for a first-factor phone sign-in, or another user's enrollment verification, fails and \
+            enrolls nothing.
             """,
         sources: [
             .firebaseMultiFactor(section: "Enrolling a second factor"),
@@ -17,7 +19,7 @@ extension Rule {
         hint: """
             if this fails, check that the enrollment SMS goes once, to the number given, that enroll records uid, \
             displayName, factorID phone, the number and an enrollment date on the clock the subject declares, and that \
-            enrolling uses up its verification
+            enrolling uses up its verification, which must have been started by mfaEnrollment:start for that same user
             """,
         checks: [
             Check("one SMS reaches the number and the enrolled factor has its uid, name, factor ID, date and number") { context in
@@ -53,5 +55,50 @@ extension Rule {
                 let factors = await app.client.currentUser?.enrolledFactors ?? []
                 try expect(factors.isEmpty, "the used enrollment verification enrolled \(factors.map(\.phoneNumber)) again")
             },
+            Check("enrollment refuses a verification made for a first-factor phone sign-in of the same number", requires: [.flow(.phone)]) { context in
+                let app = try await context.launchApp()
+                try await context.signUpVerified(.ada, on: app.client)
+                try await context.startOwnEnrollment(on: app.client)
+                let stranger = try await context.launch(app.backend, on: .secondary)
+                let signInID = try await context.requestCode(PhoneNumbers.us, on: stranger)
+                try await context.expectEnrollmentWithRefused(
+                    (signInID, try context.latestCode(sentTo: PhoneNumbers.us)), on: app.client,
+                    because: "the verification was made for a first-factor phone sign-in of \(PhoneNumbers.us)")
+            },
+            Check("enrollment refuses another user's enrollment verification of the same number") { context in
+                let app = try await context.launchApp()
+                try await context.signUpVerified(.ada, on: app.client)
+                try await context.startOwnEnrollment(on: app.client)
+                let grace = try await context.launch(app.backend, on: .secondary)
+                try await context.signUpVerified(.grace, on: grace)
+                let session = try await expectSuccess("grace's multiFactorSession()") { try await grace.multiFactorSession() }
+                let gracesID = try await expectSuccess("grace's verifyPhoneNumber(\"\(PhoneNumbers.us)\", multiFactorSession:)") {
+                    try await grace.verifyPhoneNumber(PhoneNumbers.us, multiFactorSession: session)
+                }
+                try await context.expectEnrollmentWithRefused(
+                    (gracesID, try context.latestCode(sentTo: PhoneNumbers.us)), on: app.client,
+                    because: "the verification was made for grace's enrollment of \(PhoneNumbers.us)")
+                let graces = await grace.currentUser?.enrolledFactors ?? []
+                try expect(graces.isEmpty, "ada's attempt enrolled \(graces.map(\.phoneNumber)) for grace")
+            },
         ])
+}
+
+extension CheckContext {
+    /// The current user starts an enrollment of the US number of her own (the nearest right verification is under way).
+    fileprivate func startOwnEnrollment(on client: any AuthClient) async throws {
+        let session = try await expectSuccess("multiFactorSession()") { try await client.multiFactorSession() }
+        try await expectSuccess("verifyPhoneNumber(\"\(PhoneNumbers.us)\", multiFactorSession:)") {
+            try await client.verifyPhoneNumber(PhoneNumbers.us, multiFactorSession: session)
+        }
+    }
+
+    /// `enroll` with a verification not made for this enrollment fails and enrolls nothing.
+    fileprivate func expectEnrollmentWithRefused(_ verification: (id: String, code: String), on client: any AuthClient, because reason: String) async throws {
+        _ = try await expectAuthError(when: "enroll(with: a verification not made for this enrollment (\(reason)))") {
+            try await client.enroll(with: .phone(verificationID: verification.id, verificationCode: verification.code), displayName: nil)
+        }
+        let factors = await client.currentUser?.enrolledFactors ?? []
+        try expect(factors.isEmpty, "\(reason), yet enrolling with it left the user with factors \(factors.map(\.phoneNumber))")
+    }
 }

@@ -7,8 +7,9 @@ extension Rule {
         statement: """
             A resolver session belongs to one sign-in attempt: it cannot complete another user's sign-in, it can be completed \
             only with a verification made for it (never with one made for a first-factor phone sign-in or for any enrollment, \
-            the user's own or another's), it is used up once it has completed a sign-in, and it expires (sessionExpired) a \
-            fixed time after the first factor succeeded; sending the second-factor SMS does not extend it.
+            the user's own or another's), it is used up once it has completed a sign-in, a session the backend did not issue \
+            (forged or altered) completes nothing, and it expires (sessionExpired) a fixed time after the first factor \
+            succeeded; sending the second-factor SMS does not extend it.
             """,
         sources: [
             .firebaseMultiFactor(section: "Signing users in with a second factor: resolver.session"),
@@ -16,8 +17,8 @@ extension Rule {
         ],
         hint: """
             if this fails, check that the pending credential is bound to one user and one attempt, accepts only \
-            verifications started with it, is used up by a sign-in, and expires a fixed time after the first factor, not \
-            after the SMS
+            verifications started with it, is used up by a sign-in, is looked up among the sign-ins the backend started \
+            (never read as a user ID), and expires a fixed time after the first factor, not after the SMS
             """,
         checks: [
             Check("one sign-in's session cannot text another user's factor") { context in
@@ -85,6 +86,30 @@ extension Rule {
                 } catch is AuthError {
                     try await context.expectSignedOut(app.client, after: "reusing a session that completed a sign-in")
                 }
+            },
+            Check("a pending credential forged from another user's, or altered, completes nothing, even with the factor's code") { context in
+                let app = try await context.launchApp()
+                let ada = try await context.signUpVerified(.ada, on: app.client)
+                let adasFactor = try await context.enroll(PhoneNumbers.us, displayName: "Phone 1", on: app.client)
+                try await expectSuccess("signOut()") { try await app.client.signOut() }
+                let grace = try await context.signUpVerified(.grace, on: app.client)
+                try await context.enroll(PhoneNumbers.uk, displayName: "Phone 1", on: app.client)
+                try await expectSuccess("signOut()") { try await app.client.signOut() }
+                let (_, gracesResolver) = try await context.expectSecondFactorRequired(.grace, on: app.client)
+                // The attacker holds ada's phone (the world's SMS inbox) and grace's password, not ada's password.
+                for (forgery, forged) in UserForgery.forgeries(of: gracesResolver.session.rawValue, naming: ada.uid, insteadOf: grace.uid) {
+                    let texted = context.world.sms.inbox(PhoneNumbers.us).count
+                    guard let verificationID = try? await app.client.verifyPhoneNumber(with: adasFactor, multiFactorSession: MultiFactorSession(forged)),
+                        context.world.sms.inbox(PhoneNumbers.us).count > texted
+                    else { continue }
+                    let code = try context.latestCode(sentTo: PhoneNumbers.us)
+                    let door = try context.accounts(of: app.backend)
+                    _ = try await expectAuthError(when: "mfaSignIn:finalize with a pending credential the backend did not issue (\(forgery)) and the code sent to ada's factor") {
+                        let minted = try await door.finalizeSecondFactor(pendingCredential: forged, assertion: .phone(verificationID: verificationID, verificationCode: code))
+                        return (try? await app.backend.verifyIDToken(minted.idToken)).map { "an ID token for \($0.uid)" } ?? "tokens"
+                    }
+                }
+                try await context.expectSignedOut(app.client, after: "the forged pending credentials")
             },
             Check("a session used after its lifetime fails with sessionExpired", requires: [.worldClock]) { context in
                 let (app, resolver) = try await context.pendingSignIn(.withPendingSignInLifetime(.seconds(120)))

@@ -1,0 +1,77 @@
+import ConformanceKit
+import MockIdP
+
+/// What ends a user's sessions: a new password or email, the administrator's revocation, disabling (AUTH-7).
+/// Deleting the user ends them too (``deleteUser(_:idToken:)``).
+extension ReferenceBackend {
+    /// `accounts:update` with `password`: the caller's session goes on with new tokens; every other ends.
+    func changePassword(idToken: String, to newPassword: String) throws(AuthError) -> SessionTokens {
+        var (grant, user) = try session(idToken)
+        guard newPassword.count >= configuration.passwordMinimumLength else {
+            throw AuthError(.weakPassword, "the password must be \(configuration.passwordMinimumLength) characters long or more")
+        }
+        user.password = PasswordHash(comparable(newPassword), salt: world.random.bytes(16))
+        users[user.uid] = user
+        if behaviour.session.passwordChangeEndsSessions { endSessions(of: user.uid) }
+        grant = SessionGrant(uid: grant.uid, provider: grant.provider, authTime: world.clock.now, secondFactor: grant.secondFactor)
+        return newSession(grant)
+    }
+
+    /// `accounts:update` with `email`: the new address, not verified; every other session ends.
+    func changeEmail(idToken: String, to newEmail: String) throws(AuthError) -> SessionTokens {
+        var (grant, user) = try session(idToken)
+        guard behaviour.emailPassword.isWellFormedEmail(newEmail) else { throw AuthError(.invalidEmail, "\"\(newEmail)\" is not an email address") }
+        let email = newEmail.lowercased()
+        guard !users.values.contains(where: { $0.email == email && $0.uid != user.uid }) else {
+            throw AuthError(.emailAlreadyInUse, "the email address is already in use")
+        }
+        user.email = email
+        user.isEmailVerified = false
+        users[user.uid] = user
+        if behaviour.session.emailChangeEndsSessions { endSessions(of: user.uid) }
+        grant = SessionGrant(uid: grant.uid, provider: grant.provider, authTime: world.clock.now, secondFactor: grant.secondFactor)
+        return newSession(grant)
+    }
+
+    /// Mails the user with this address a link that resets its password (`Auth.sendPasswordReset(withEmail:)`).
+    func sendPasswordReset(email: String) async throws(AuthError) {
+        guard let user = users.values.first(where: { $0.email == email.lowercased() }), let address = user.email else {
+            throw AuthError(.userNotFound, "there is no user with this email address")
+        }
+        let code = world.random.string(length: 54)
+        passwordResetCodes[code] = user.uid
+        let link = "https://\(configuration.projectID).firebaseapp.com/__/auth/action?mode=resetPassword&oobCode=\(code)&apiKey=reference-api-key&lang=en"
+        let subject = "Reset your password for \(configuration.appName)"
+        let body = "Hello,\n\nFollow this link to reset your password.\n\n\(link)\n\nIf you didn't ask to reset your password, you can ignore this email."
+        let mail = world.mail
+        try await callOutsideParty(.mailServer) { () async throws(PartyError) in try await mail.send(to: address, subject: subject, body: body) }
+    }
+
+    /// `Auth.confirmPasswordReset(withCode:newPassword:)`: a reset is a password change, so every session ends.
+    func confirmPasswordReset(oobCode: String, newPassword: String) throws(AuthError) {
+        guard let uid = passwordResetCodes[oobCode], var user = users[uid] else {
+            throw AuthError(.invalidActionCode, "the action code is invalid, expired or already used")
+        }
+        guard newPassword.count >= configuration.passwordMinimumLength else {
+            throw AuthError(.weakPassword, "the password must be \(configuration.passwordMinimumLength) characters long or more")
+        }
+        passwordResetCodes[oobCode] = nil
+        user.password = PasswordHash(comparable(newPassword), salt: world.random.bytes(16))
+        users[uid] = user
+        if behaviour.session.passwordChangeEndsSessions { endSessions(of: uid) }
+    }
+
+    /// The administrator's `revokeRefreshTokens(uid)`.
+    func revokeSessions(of uid: String) throws(AuthError) {
+        guard users[uid] != nil else { throw AuthError(.userNotFound, "there is no user \(uid)") }
+        endSessions(of: uid)
+    }
+
+    /// The administrator's `updateUser(uid, disabled:)`: a disabled user's sessions end.
+    func setDisabled(_ disabled: Bool, uid: String) throws(AuthError) {
+        guard var user = users[uid] else { throw AuthError(.userNotFound, "there is no user \(uid)") }
+        user.isDisabled = disabled
+        users[uid] = user
+        if disabled { endSessions(of: uid) }
+    }
+}
