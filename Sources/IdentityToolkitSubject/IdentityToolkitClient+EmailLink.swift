@@ -3,7 +3,12 @@ import Foundation
 
 /// Email-link sign-in over REST: `sendOobCode`, the link carried to the world's mailbox, `createAuthUri`.
 extension IdentityToolkitClient {
+    /// LINK-1: every Firebase SDK refuses `handleCodeInApp == false` on the client, before any request (iOS traps,
+    /// Android throws, the web answers `auth/argument-error`); the server only warns about it.
     func sendSignInLink(toEmail email: String, actionCodeSettings settings: ActionCodeSettings) async throws(AuthError) {
+        guard settings.handleCodeInApp else {
+            throw AuthError(.operationNotAllowed, "a sign-in link must be completed in the app: set handleCodeInApp to true")
+        }
         _ = try await http.post("v1/accounts:sendOobCode", .fields([
             "requestType": .string("EMAIL_SIGNIN"), "email": .string(email), "continueUrl": .text(settings.url),
             "canHandleCodeInApp": .bool(settings.handleCodeInApp), "iOSBundleId": .text(settings.iOSBundleID),

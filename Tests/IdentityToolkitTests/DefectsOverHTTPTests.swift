@@ -15,6 +15,7 @@ enum NotCaughtOverHTTP {
     static let configuration = "its rules' checks set what only the server's console sets (test numbers, rate limits, enabled providers)"
     static let oauth = "generic OAuth is not offered over HTTP (the emulator's createAuthUri with a provider answers 501)"
     static let verifier = "lives in the backend's own ID-token verification; a relying party verifies tokens itself, with the server's published keys"
+    static let sdk = "the HTTP subject's client refuses it before any request, as every Firebase SDK does"
     static let message = "lives in the error's message, which the server does not send (the SDK shows its canned text)"
 
     static let defects: [String: String] = [
@@ -35,6 +36,7 @@ enum NotCaughtOverHTTP {
 
         "pendingSignInNeverExpires": clock, "pendingSignInLifetimeRestartsAtSMS": clock, "noRecentSignInCheck": clock, "judgesRecentSignInAtSessionStart": clock,
         "ignoresDisabledEmailLink": configuration, "recognizesAnyActionLink": client, "linksNeverExpire": clock, "takesEmailFromLink": client,
+        "sendsLinksNotHandledInApp": sdk,
     ]
 
     /// Listed, or caught only by rules of flows the HTTP subject does not offer.

@@ -23,6 +23,9 @@ extension IdentityToolkitServer {
             guard let answer = try await route(path, call) else { return Self.failure(404, "NOT_FOUND", status: "NOT_FOUND") }
             return Self.json(issuesUnsignedTokens ? Self.unsigningTokens(answer) : publishingTokens(answer))
         } catch {
+            if answersUnknownPendingCredentialWithoutCode, error.code == .invalidMultiFactorSession, path.contains("/mfaSignIn:") {
+                return Self.failure(400, "((Invalid phoneVerificationInfo.mfaPendingCredential.))")
+            }
             return Self.failure(400, "\(ServerErrorMessage.code(for: error.code)) : \(error.message)")
         }
     }

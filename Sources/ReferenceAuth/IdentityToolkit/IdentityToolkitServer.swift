@@ -32,6 +32,10 @@ public final class IdentityToolkitServer: Sendable {
     public let name: String
     /// Whether the ID tokens it hands out are unsigned (`alg: none`), as the Auth Emulator's are.
     public let issuesUnsignedTokens: Bool
+    /// Whether an unknown multi-factor pending credential is answered as the Auth Emulator answers it
+    /// (`parsePendingCredential`, operations.ts l.3099): `((Invalid phoneVerificationInfo.mfaPendingCredential.))`,
+    /// a message with no error code, which the SDK maps to `internalError`.
+    public let answersUnknownPendingCredentialWithoutCode: Bool
     let behaviour: ReferenceBehaviour
     private let projects = Mutex<(byKey: [String: ServerProject], byID: [String: ServerProject])>(([:], [:]))
     /// The RS256 tokens handed out, and the backend's own tokens they stand for.
@@ -40,8 +44,12 @@ public final class IdentityToolkitServer: Sendable {
     /// A server answering with `reference`'s backend (with its defects and variations). With
     /// `issuesUnsignedTokens` it strips the signature of every ID token it answers, as the Auth Emulator issues
     /// them; only a backend that checks no signature (a defect) then accepts them back.
-    public init(reference: ReferenceSubject = ReferenceSubject(), defaultProjectID: String = "demo-conformance", issuesUnsignedTokens: Bool = false) {
+    public init(
+        reference: ReferenceSubject = ReferenceSubject(), defaultProjectID: String = "demo-conformance", issuesUnsignedTokens: Bool = false,
+        answersUnknownPendingCredentialWithoutCode: Bool = false
+    ) {
         self.issuesUnsignedTokens = issuesUnsignedTokens
+        self.answersUnknownPendingCredentialWithoutCode = answersUnknownPendingCredentialWithoutCode
         var behaviour = reference.behaviour
         // A server keeps real time, and cannot push to the app to verify it: like the emulator it takes the app's word.
         behaviour.stampsRealTime = true
