@@ -47,6 +47,32 @@ public enum IdentityToolkitCommandLine {
         return (IdentityToolkitSubject(configuration), remaining)
     }
 
+    /// What the command says and how it exits when the server is not fit to run against (see
+    /// ``IdentityToolkitSubject/preflight(timeout:)``), or nil when it is: one message, and status 69 for a
+    /// server that does not answer, 78 for one that serves another project or has no outbox to read.
+    public static func preflight(_ subject: IdentityToolkitSubject, timeout: Duration = .seconds(10)) async -> CommandOutcome? {
+        guard let problem = await subject.preflight(timeout: timeout) else { return nil }
+        let url = subject.configuration.baseURL.absoluteString
+        let project = subject.configuration.projectID
+        let start = "firebase emulators:start --only auth --project \(project)"
+        let (message, status): (String, Int32) =
+            switch problem {
+            case .unreachable(let reason):
+                ("the server at \(url) does not answer (\(reason)); is it running? For the Auth Emulator: \(start)", CommandOutcome.unavailable)
+            case .noOutbox(let reason):
+                (
+                    "the server at \(url) answers, but \(reason); is it the Firebase Auth Emulator? Start it with \(start) (another backend needs an OutboxReader of its own)",
+                    CommandOutcome.otherServer
+                )
+            case .otherProject(let served, let named):
+                (
+                    "the server at \(url) serves project \(served), but --project names \(named): start the emulator on that project (\(start)), or run with --project \(served)",
+                    CommandOutcome.otherServer
+                )
+            }
+        return CommandOutcome(error: "conformance: \(message)\n", status: status)
+    }
+
     private static func value(after option: String, in rest: inout ArraySlice<String>, naming what: String) throws(CommandArguments.UsageError) -> String {
         guard let value = rest.popFirst(), !value.hasPrefix("-"), !value.isEmpty else { throw CommandArguments.UsageError("\(option) needs \(what)") }
         return value
