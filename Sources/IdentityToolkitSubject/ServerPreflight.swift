@@ -2,6 +2,10 @@ import ConformanceKit
 import Foundation
 import MockIdP
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// What is wrong with the server before any check runs: asked once, so that a server that is not there, has no
 /// outbox the suite can read, or serves another project is one clear message instead of a failure per check
 /// ("no SMS was sent" 37 times when the emulator was started on another project).
@@ -33,7 +37,7 @@ extension IdentityToolkitSubject {
         let http = IdentityToolkitHTTP(
             baseURL: configuration.baseURL, apiKey: configuration.apiKey, session: URLSession(configuration: configuration.makeSessionConfiguration()),
             world: World(), timeout: timeout)
-        do {
+        do throws(AuthError) {
             _ = try await configuration.outboxReader.texts(projectID: configuration.projectID, over: http)
         } catch {
             return .noOutbox("its outbox cannot be read (\(error.message)), so no text or email it sends can reach a check")

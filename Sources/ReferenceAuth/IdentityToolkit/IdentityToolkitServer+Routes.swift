@@ -6,6 +6,7 @@ import MockIdP
 extension IdentityToolkitServer {
     /// Answers one HTTP request as the Identity Toolkit (and the emulator's test hooks) would.
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
+        hear(request)
         let path = request.url.path
         if path == "/" || path.isEmpty { return Self.json(.object(["authEmulator": .object(["ready": .bool(true)])])) }
         if path.hasPrefix("/emulator/v1/projects/") { return await emulatorHook(request, path: path) }

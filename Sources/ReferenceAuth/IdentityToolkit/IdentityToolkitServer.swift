@@ -38,6 +38,7 @@ public final class IdentityToolkitServer: Sendable {
     public let answersUnknownPendingCredentialWithoutCode: Bool
     let behaviour: ReferenceBehaviour
     private let projects = Mutex<(byKey: [String: ServerProject], byID: [String: ServerProject])>(([:], [:]))
+    private let heard = Mutex<[HTTPRequest]>([])
     /// The RS256 tokens handed out, and the backend's own tokens they stand for.
     private let publishedTokens = Mutex<[String: String]>([:])
 
@@ -70,6 +71,11 @@ public final class IdentityToolkitServer: Sendable {
             return key
         }
     }
+
+    /// Every request the server answered, in order: what a client sent, for tests of the client.
+    public var requests: [HTTPRequest] { heard.withLock { $0 } }
+
+    func hear(_ request: HTTPRequest) { heard.withLock { $0.append(request) } }
 
     /// Where the server publishes the key of its RS256 ID tokens (a JSON Web Key set).
     public var publishedKeysURL: URL { baseURL.appending(path: PublishedSigningKey.path) }
