@@ -99,14 +99,16 @@ public final class IdentityToolkitServer: Sendable {
     /// The backend's own token for one the server handed out; any other token as it is, for the backend to judge.
     func backendToken(_ token: String) -> String { publishedTokens.withLock { $0[token] } ?? token }
 
-    func project(forAPIKey key: String?, projectID: String? = nil) -> ServerProject {
+    /// With `tenant`, that tenant of the project, created empty the first time it is named (as the emulator does).
+    func project(forAPIKey key: String?, projectID: String? = nil, tenant: String? = nil) -> ServerProject {
         projects.withLock { projects in
-            if let key, let project = projects.byKey[key] { return project }
+            if tenant == nil, let key, let project = projects.byKey[key] { return project }
             let projectID = projectID ?? defaultProjectID
-            if let project = projects.byID[projectID] { return project }
+            let name = tenant.map { "\(projectID)/tenants/\($0)" } ?? projectID
+            if let project = projects.byID[name] { return project }
             let project = ServerProject(
                 configuration: Self.projectSettings(projectID: projectID), behaviour: behaviour, seed: UInt64(projects.byKey.count + projects.byID.count + 1))
-            projects.byID[projectID] = project
+            projects.byID[name] = project
             return project
         }
     }
