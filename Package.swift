@@ -50,6 +50,11 @@ let package = Package(
             path: "Examples/PhoneOnlyAdapter"
         ),
         .executableTarget(
+            name: "crashing-subject",
+            dependencies: ["ConformanceKit", "MockIdP", "ReferenceAuth"],
+            path: "Examples/CrashingSubject"
+        ),
+        .executableTarget(
             name: "conformance",
             dependencies: ["ConformanceKit", "ReferenceAuth", "IdentityToolkitSubject"]
         ),

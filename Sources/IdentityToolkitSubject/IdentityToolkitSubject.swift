@@ -100,6 +100,9 @@ public struct IdentityToolkitSubject: ConformanceSubject {
         }
         guard project.emailLink == standard.emailLink else { throw .unsupported(field: "emailLink", reason: console) }
         guard project.passwordSignInEnabled == standard.passwordSignInEnabled else { throw .unsupported(field: "passwordSignInEnabled", reason: console) }
+        guard project.passwordMinimumLength == standard.passwordMinimumLength else {
+            throw .unsupported(field: "passwordMinimumLength", reason: "the password policy is the server's (the Auth Emulator's minimum is 6)")
+        }
     }
 }
 

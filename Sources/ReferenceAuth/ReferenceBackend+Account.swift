@@ -50,7 +50,7 @@ extension ReferenceBackend {
     func deleteUser(_ uid: String, idToken: String) throws(AuthError) {
         let (grant, _) = try session(idToken)
         guard grant.uid == uid else { throw AuthError(.userMismatch, "the ID token belongs to another user") }
-        users[uid] = nil
+        if behaviour.apple.deletesAppleUsers || users[uid]?.oauthIdentities[ProviderID.apple] == nil { users[uid] = nil }
         refreshTokens = refreshTokens.filter { $0.value.uid != uid }
     }
 }

@@ -36,7 +36,7 @@ extension ReferenceBackend {
         let isRelay = claims.email?.lowercased().hasSuffix("@privaterelay.appleid.com") ?? false
         if let email = claims.email, behaviour.apple.keepsRelayEmail || !isRelay, !users.values.contains(where: { $0.email == email }) {
             user.email = email
-            user.isEmailVerified = claims.emailVerified.map { $0.value && (behaviour.apple.readsStringBooleans || !$0.isString) } ?? false
+            user.isEmailVerified = claims.emailVerified.map { $0.value && (behaviour.apple.readsStringBooleans || !$0.isString) } ?? behaviour.apple.emailWithoutClaimIsVerified
         }
         return user
     }
@@ -68,7 +68,9 @@ extension ReferenceBackend {
     func verifiedAppleClaims(_ idToken: String, rawNonce: String?) async throws(AuthError) -> AppleIdentityClaims {
         let apple = behaviour.apple
         do {
-            let token = try AppleIdentityToken.read(idToken)
+            let token = try AppleIdentityToken.parse(idToken)
+            if apple.requiresUTF8 { try AppleIdentityToken.checkUTF8(of: token) }
+            if apple.refusesDuplicateMembers { try AppleIdentityToken.checkUniqueMemberNames(of: token) }
             if apple.checksSignature && !apple.extraAlgorithms.contains(token.jws.header.alg) {
                 try AppleIdentityToken.checkAlgorithm(of: token)
                 let keys = try await appleKeySet(containing: token.jws.header.kid)
@@ -76,8 +78,11 @@ extension ReferenceBackend {
                 try AppleIdentityToken.checkSignature(of: token, by: key)
             }
             if apple.checksIssuer { try AppleIdentityToken.checkIssuer(of: token.claims) }
-            if apple.checksAudience { try AppleIdentityToken.checkAudience(of: token.claims, clientID: configuration.apple.clientID) }
-            if apple.checksExpiry { try AppleIdentityToken.checkExpiry(of: token.claims, now: world.clock.date) }
+            if apple.checksAudience && apple.comparesCodePoints { try AppleIdentityToken.checkAudience(of: token.claims, clientID: configuration.apple.clientID) }
+            if apple.checksAudience && !apple.comparesCodePoints && !token.claims.aud.values.contains(configuration.apple.clientID) {
+                throw AppleIdentityTokenError(.wrongAudience, "aud is \(token.claims.aud.values), not \(configuration.apple.clientID)")
+            }
+            if apple.checksExpiry { try AppleIdentityToken.checkExpiry(of: token.claims, now: world.clock.date.addingTimeInterval(-apple.expiryLeeway)) }
             try checkNonce(of: token.claims, rawNonce: rawNonce)
             return token.claims
         } catch let error as AppleIdentityTokenError {

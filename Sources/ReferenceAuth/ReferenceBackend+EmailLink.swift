@@ -57,7 +57,7 @@ extension ReferenceBackend {
         if let bundleID = settings.iOSBundleID, behaviour.emailLink.carriesAppIdentifiers { items.append(URLQueryItem(name: "ibi", value: bundleID)) }
         if let package = settings.androidPackageName, behaviour.emailLink.carriesAppIdentifiers {
             items.append(URLQueryItem(name: "apn", value: package))
-            if settings.androidInstallIfNotAvailable { items.append(URLQueryItem(name: "androidInstallApp", value: "true")) }
+            if settings.androidInstallIfNotAvailable || behaviour.emailLink.alwaysAsksToInstall { items.append(URLQueryItem(name: "androidInstallApp", value: "true")) }
             if let version = settings.androidMinimumVersion { items.append(URLQueryItem(name: "amv", value: version)) }
         }
         components.percentEncodedQueryItems = items.map {
@@ -95,7 +95,7 @@ extension ReferenceBackend {
         guard var code = emailLinkCodes[oobCode], !code.isUsed || !behaviour.emailLink.linksAreSingleUse else {
             throw AuthError(.invalidActionCode, "the action code is invalid: it is malformed, expired, or has already been used")
         }
-        guard !isExpired(code.expiresAt) else { throw AuthError(.expiredActionCode, "the action code has expired") }
+        guard !isExpired(code.expiresAt, atDeadline: behaviour.emailLink.expiresAtLifetime) else { throw AuthError(.expiredActionCode, "the action code has expired") }
         let supplied = email.isEmpty && !behaviour.emailLink.requiresEmail ? code.email : email.lowercased()
         guard code.email == supplied || !behaviour.emailLink.matchesEmail || !checkingEmail else {
             if !behaviour.emailLink.keepsCodeOnMismatch { emailLinkCodes[oobCode]?.isUsed = true }

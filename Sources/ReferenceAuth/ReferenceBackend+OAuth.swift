@@ -13,8 +13,10 @@ extension ReferenceBackend {
         }
         var custom = provider.customParameters.filter { !behaviour.oauth.droppedCustomParameters.contains($0.key) }
         if behaviour.oauth.guardsReservedParameters {
+            let unguarded = custom.filter { behaviour.oauth.unguardedReservedParameters.contains($0.key) }
             do {
-                custom = try OAuthCustomParameters.forwarded(custom, handling: behaviour.capabilities.reservedOAuthParameters)
+                custom = try OAuthCustomParameters.forwarded(custom.filter { unguarded[$0.key] == nil }, handling: behaviour.capabilities.reservedOAuthParameters)
+                    .merging(unguarded) { own, _ in own }
             } catch {
                 throw AuthError(.invalidCredential, error.description)
             }

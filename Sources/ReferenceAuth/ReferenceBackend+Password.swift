@@ -7,19 +7,32 @@ extension ReferenceBackend {
     func signUp(email: String, password: String) throws(AuthError) -> SignInResponse {
         guard configuration.passwordSignInEnabled else { throw AuthError(.operationNotAllowed, "password sign-in is not enabled") }
         let email = try newAccountEmail(email, password: password)
-        let user = UserRecord(
-            uid: newUID(), email: email, password: PasswordHash(comparable(password), salt: world.random.bytes(16)),
-            createdAt: world.clock.date, lastSignInAt: world.clock.date)
-        return startSession(for: user, provider: ProviderID.password, isNewUser: true)
+        return startSession(for: newPasswordUser(email: email, password: password), provider: ProviderID.password, isNewUser: true)
     }
 
-    /// The address a new password account gets: well-formed, not in use, with a strong enough password.
+    private func newPasswordUser(email: String, password: String) -> UserRecord {
+        UserRecord(
+            uid: newUID(), email: email, password: PasswordHash(comparable(password), salt: world.random.bytes(16)),
+            createdAt: world.clock.date, lastSignInAt: world.clock.date)
+    }
+
+    /// The address a new password account gets (AUTH-8): well-formed, with a password of at least the project's
+    /// minimum length, and not in use in any letter case.
     func newAccountEmail(_ email: String, password: String) throws(AuthError) -> String {
-        guard email.split(separator: "@").count == 2, !email.contains(" ") else { throw AuthError(.invalidEmail, "\"\(email)\" is not an email address") }
-        guard password.count >= 6 else { throw AuthError(.weakPassword, "the password must be 6 characters long or more") }
-        let email = email.lowercased()
-        guard !users.values.contains(where: { $0.email == email }) else { throw AuthError(.emailAlreadyInUse, "the email address is already in use") }
-        return email
+        let rules = behaviour.emailPassword
+        guard rules.isWellFormedEmail(email) else { throw AuthError(.invalidEmail, "\"\(email)\" is not an email address") }
+        let inUse = rules.comparableSignUpEmail(email)
+        guard !users.values.contains(where: { $0.email == inUse }) || !rules.refusesAddressInUse else {
+            throw AuthError(.emailAlreadyInUse, "the email address is already in use by another account")
+        }
+        guard password.count >= configuration.passwordMinimumLength - rules.passwordMinimumSlack else {
+            if !rules.createsAfterChecks {
+                let user = newPasswordUser(email: email.lowercased(), password: password)
+                users[user.uid] = user
+            }
+            throw AuthError(.weakPassword, "the password must be \(configuration.passwordMinimumLength) characters long or more")
+        }
+        return email.lowercased()
     }
 
     /// Password sign-in; a user with second factors gets a pending sign-in instead (MFA-6).

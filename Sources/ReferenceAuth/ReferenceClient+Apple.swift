@@ -9,6 +9,9 @@ extension ReferenceClient: AppleSignInFacet {
 
     nonisolated func randomNonce(length: Int) throws(AuthError) -> String {
         guard length > 0 || !behaviour.apple.refusesEmptyNonce else { throw AuthError(.missingOrInvalidNonce, "a nonce needs at least one character") }
+        guard length <= 0 || length >= behaviour.apple.shortestNonceLength else {
+            throw AuthError(.missingOrInvalidNonce, "a nonce needs at least \(behaviour.apple.shortestNonceLength) characters")
+        }
         var generator = SystemRandomNumberGenerator()
         let alphabet = behaviour.apple.nonceAlphabet
         return String((0..<max(length, 0)).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })

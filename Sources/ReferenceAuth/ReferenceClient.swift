@@ -172,7 +172,8 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
 
     func reauthenticate(with credential: AuthCredential) async throws(AuthError) -> AuthDataResult {
         let current = try signedIn()
-        let outcome = try await firstFactor(credential, creatingUser: false)
+        let creates: Bool = if case .oauth = credential { behaviour.oauth.reauthenticationCreatesUsers } else { false }
+        let outcome = try await firstFactor(credential, creatingUser: creates)
         let checksUser = behaviour.apple.reauthenticateChecksUser || credential.providerID != ProviderID.apple
         if case .signedIn(let response) = outcome, response.user.uid != current.uid, checksUser {
             throw AuthError(.userMismatch, "the credential belongs to another user")

@@ -19,4 +19,29 @@ struct BoundedConcurrentMapTests {
         #expect(results == (0..<20).map { $0 * 2 })
         #expect(inFlight.withLock { $0.most } <= limit)
     }
+
+    @Test("reaches its limit: a serial map would never let the second in")
+    func reachesLimit() async {
+        let arrivals = Barrier(count: 3)
+        let results = await (0..<3).concurrentMap(limit: 3) { value in
+            await arrivals.arriveAndWait()
+            return value
+        }
+        #expect(results == [0, 1, 2])
+    }
+}
+
+/// Each caller returns once `count` callers have arrived.
+private actor Barrier {
+    let count: Int
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(count: Int) { self.count = count }
+
+    func arriveAndWait() async {
+        await withCheckedContinuation { continuation in
+            waiting.append(continuation)
+            if waiting.count == count { for waiter in waiting { waiter.resume() } }
+        }
+    }
 }

@@ -59,7 +59,7 @@ struct CommandArgumentsTests {
         (["--matrix"], "--matrix widens --defects: it needs --defects"),
         (["--defects", "--repeat", "3"], "--repeat is for the stress gate or --benchmark, not for --defects"),
         (["--rule"], "--rule needs a rule ID such as PHONE-8"),
-        (["--rule", "PHONE-99"], "there is no rule \"PHONE-99\"; --rule needs one of PHONE-1…PHONE-19, MFA-1…MFA-15, LINK-1…LINK-14, OAUTH-1…OAUTH-11, APPLE-1…APPLE-13, AUTH-1…AUTH-5"),
+        (["--rule", "PHONE-99"], "there is no rule \"PHONE-99\"; --rule needs one of PHONE-1…PHONE-19, MFA-1…MFA-15, LINK-1…LINK-14, OAUTH-1…OAUTH-11, APPLE-1…APPLE-13, AUTH-1…AUTH-8"),
         (["--area", "sms"], "there is no area \"sms\"; --area needs one of phone, multiFactor, emailLink, oauth, apple, general"),
         (["--expected-failures"], "--expected-failures needs a file"),
         (["--json", "--junit"], "--json and --junit would all print the report"),

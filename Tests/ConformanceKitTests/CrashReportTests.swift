@@ -1,0 +1,58 @@
+import ConformanceKit
+import Foundation
+import Testing
+
+/// A subject that crashes the process still gets its report: the checks it crashed in are `crash`, with the signal
+/// and the runtime's message, and every other rule is judged. `crashing-subject` (Examples/CrashingSubject) is the
+/// reference whose `signOut()` resumes its continuation twice.
+@Suite("When the subject crashes")
+struct CrashReportTests {
+    @Test("the JSON report has every rule: the checks that sign out are crash, the others judged")
+    func json() async throws {
+        let (output, status) = try await run(["--json"])
+        #expect(status == 1)
+        let report = try JSONDecoder().decode(ConformanceReport.self, from: Data(output.utf8))
+        #expect(report.results.map(\.rule) == RuleCatalogue.all.map(\.id))
+        let signOut = try #require(report.results.first { $0.rule == "AUTH-3" }?.checks.first)
+        #expect(signOut.failure?.kind == .crash)
+        #expect(signOut.failure?.actual == "signal 4 (SIGILL)" || signOut.failure?.actual == "signal 5 (SIGTRAP)")
+        #expect(signOut.message?.contains("tried to resume its continuation more than once") == true)
+        #expect(report.results.first { $0.rule == "PHONE-1" }?.status == .pass, "a rule that never signs out is judged as usual")
+        #expect(report.results.first { $0.rule == "PHONE-2" }?.status == .pass)
+    }
+
+    @Test("the JUnit report names the crash as the failure's type")
+    func junit() async throws {
+        let (output, _) = try await run(["--junit", "--rule", "AUTH-3", "--rule", "PHONE-2"])
+        #expect(output.contains(#"type="crash""#))
+        #expect(output.contains(#"<testsuite name="phone" tests="1" failures="0""#), "PHONE-2 is judged beside the crash")
+    }
+
+    private func run(_ arguments: [String]) async throws -> (String, Int32) {
+        let executable = try #require(Self.crashingSubject, "the crashing-subject executable was not built beside the tests")
+        return try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                do {
+                    let process = Process()
+                    process.executableURL = executable
+                    process.arguments = arguments
+                    let output = Pipe()
+                    process.standardOutput = output
+                    process.standardError = FileHandle.nullDevice
+                    try process.run()
+                    let data = output.fileHandleForReading.readDataToEndOfFile()
+                    process.waitUntilExit()
+                    continuation.resume(returning: (String(decoding: data, as: UTF8.self), process.terminationStatus))
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+        }
+    }
+
+    /// Built into the same folder as the test bundle.
+    private static let crashingSubject: URL? = {
+        let folders = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(), Bundle.main.bundleURL.deletingLastPathComponent()]
+        return folders.map { $0.appendingPathComponent("crashing-subject") }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }()
+}

@@ -41,9 +41,9 @@ struct OAuthCustomParametersTests {
         })
     }
 
-    @Test("the reserved parameters are SPEC OAUTH-1's six")
+    @Test("the reserved parameters are SPEC OAUTH-1's seven")
     func reserved() {
-        #expect(OAuthCustomParameters.reserved == ["client_id", "redirect_uri", "response_type", "scope", "state", "response_mode"])
+        #expect(OAuthCustomParameters.reserved == ["client_id", "redirect_uri", "response_type", "scope", "state", "response_mode", "oauth_token"])
     }
 
     @Test("the fixture loads, has at least 25 cases, and sets every reserved key alone and with allowed keys")

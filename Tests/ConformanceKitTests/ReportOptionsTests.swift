@@ -42,7 +42,7 @@ struct ReportOptionsTests {
     func markdownPrinted() async {
         let outcome = await ConformanceCommand.run(subject: NoFlowSubject(), arguments: ["--markdown", "--area", "general"])
         #expect(outcome.status == 0 && outcome.files.isEmpty)
-        #expect(outcome.output.hasPrefix("**Conformance of NoFlow**: ✅ passes · 5 rules in "))
+        #expect(outcome.output.hasPrefix("**Conformance of NoFlow**: ✅ passes · \(RuleCatalogue.general.count) rules in "))
     }
 
     @Test("a listed rule that fails is known: exit 0, marked in the table and the JSON")
@@ -88,7 +88,7 @@ struct ReportOptionsTests {
         let outcome = await ConformanceCommand.run(subject: NoFlowSubject(), arguments: ["--json", "--rule", "MFA-7", "--area", "general", "--rule", "PHONE-3"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
         let rules = (object["results"] as? [[String: Any]])?.compactMap { $0["rule"] as? String }
-        #expect(rules == ["PHONE-3", "MFA-7", "AUTH-1", "AUTH-2", "AUTH-3", "AUTH-4", "AUTH-5"])
+        #expect(rules == ["PHONE-3", "MFA-7"] + RuleCatalogue.general.map(\.id.rawValue))
     }
 
     @Test("--defects with a selection audits only the variants the selected rules must catch")

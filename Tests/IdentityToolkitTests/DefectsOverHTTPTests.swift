@@ -35,7 +35,7 @@ enum NotCaughtOverHTTP {
         "enrollmentKeepsOldToken": client, "enrollmentNotifiesNobody": client, "oauthSkipsSecondFactor": oauth, "leaksNumberInSecondFactorError": message,
 
         "pendingSignInNeverExpires": clock, "pendingSignInLifetimeRestartsAtSMS": clock, "noRecentSignInCheck": clock, "judgesRecentSignInAtSessionStart": clock,
-        "ignoresDisabledEmailLink": configuration, "recognizesAnyActionLink": client, "linksNeverExpire": clock, "takesEmailFromLink": client,
+        "ignoresDisabledEmailLink": configuration, "recognizesAnyActionLink": client, "linksNeverExpire": clock, "linksLastThroughTheirLifetime": clock, "takesEmailFromLink": client,
         "sendsLinksNotHandledInApp": sdk,
     ]
 

@@ -88,6 +88,8 @@ struct ReferenceBehaviourTests {
             "codes.wrongCodeMessage: \(behaviour.codes.wrongCodeMessage("123456"))",
             "outsideParties.failure: \(behaviour.outsideParties.failure("the SMS carrier failed"))",
             "emailPassword.comparablePassword: \(behaviour.emailPassword.comparablePassword("Secret"))",
+            "emailPassword.isWellFormedEmail: \(["ada@example.com", "ada@@example.com", "ada@", "adaexample.com"].map(behaviour.emailPassword.isWellFormedEmail))",
+            "emailPassword.comparableSignUpEmail: \(behaviour.emailPassword.comparableSignUpEmail("Ada@Example.com"))",
             "multiFactor.hintMask: \((try? E164Number(number)).map(behaviour.multiFactor.hintMask) ?? "")",
             "multiFactor.secondFactorRequiredMessage: \(behaviour.multiFactor.secondFactorRequiredMessage([number]))",
             "multiFactor.unenroll: \(factors.map(\.uid))",

@@ -18,12 +18,15 @@ public struct ProjectConfiguration: Sendable, Hashable {
     public var apple: AppleSignInSettings
     /// How long any call may wait for an outside party (SMS, email, GitHub, Apple) before failing with `networkError` (AUTH-2).
     public var networkTimeout: Duration
+    /// The fewest characters a new account's password may have (Firebase's password policy; 6 unless the project sets more): AUTH-8.
+    public var passwordMinimumLength: Int
 
     public init(
         projectID: String = "conformance-demo", appName: String = "Conformance Demo", bundleID: String = ProjectConfiguration.standardBundleID,
         phone: PhoneSettings = PhoneSettings(), multiFactor: MultiFactorSettings = MultiFactorSettings(),
         emailLink: EmailLinkSettings = EmailLinkSettings(), passwordSignInEnabled: Bool = true,
-        oauthProviders: [String: OAuthProviderSettings] = [ProviderID.github: .github], apple: AppleSignInSettings = .standard, networkTimeout: Duration = .seconds(30)
+        oauthProviders: [String: OAuthProviderSettings] = [ProviderID.github: .github], apple: AppleSignInSettings = .standard, networkTimeout: Duration = .seconds(30),
+        passwordMinimumLength: Int = 6
     ) {
         self.oauthProviders = oauthProviders
         self.apple = apple
@@ -35,6 +38,7 @@ public struct ProjectConfiguration: Sendable, Hashable {
         self.emailLink = emailLink
         self.passwordSignInEnabled = passwordSignInEnabled
         self.networkTimeout = networkTimeout
+        self.passwordMinimumLength = passwordMinimumLength
     }
 
     public static let standard = ProjectConfiguration()
@@ -53,6 +57,9 @@ public struct ProjectConfiguration: Sendable, Hashable {
         try Self.requirePositive(multiFactor.pendingSignInLifetime, field: "multiFactor.pendingSignInLifetime")
         try Self.requirePositive(multiFactor.recentSignInWindow, field: "multiFactor.recentSignInWindow")
         try Self.requirePositive(emailLink.linkLifetime, field: "emailLink.linkLifetime")
+        guard passwordMinimumLength > 0 else {
+            throw .invalidValue(field: "passwordMinimumLength", value: "\(passwordMinimumLength)", expected: "at least 1")
+        }
         guard phone.verificationLimit.maxRequests > 0 else {
             throw .invalidValue(field: "phone.verificationLimit.maxRequests", value: "\(phone.verificationLimit.maxRequests)", expected: "at least 1")
         }

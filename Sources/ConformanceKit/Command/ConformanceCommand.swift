@@ -13,10 +13,14 @@ public enum ConformanceCommand {
         subject: any ConformanceSubject, variants: [AuditVariant] = [],
         arguments: [String] = Array(CommandLine.arguments.dropFirst())
     ) async -> Never {
+        if ProcessInfo.processInfo.environment[CrashIsolation.workerVariable] != nil {
+            exit(await CommandWorker(subject: subject, variants: variants, arguments: arguments).run())
+        }
         let progress = TerminalProgress.isTerminal ? TerminalProgress() : nil
         var handler: ProgressHandler?
         if let progress { handler = { progress.update($0) } }
-        let outcome = await run(subject: subject, variants: variants, arguments: arguments, progress: handler)
+        let outcome = await run(
+            subject: subject, variants: variants, arguments: arguments, progress: handler, isolation: CrashIsolation.forThisProcess())
         progress?.finish()
         var error = outcome.error
         var status = outcome.status
@@ -37,8 +41,15 @@ public enum ConformanceCommand {
         subject: any ConformanceSubject, variants: [AuditVariant] = [],
         arguments: [String] = Array(CommandLine.arguments.dropFirst()), progress: ProgressHandler? = nil
     ) async -> CommandOutcome {
+        await run(subject: subject, variants: variants, arguments: arguments, progress: progress, isolation: nil)
+    }
+
+    /// With `isolation`, the report's checks run in worker processes, so that a crash of the subject is a verdict.
+    static func run(
+        subject: any ConformanceSubject, variants: [AuditVariant], arguments: [String], progress: ProgressHandler?, isolation: CrashIsolation?
+    ) async -> CommandOutcome {
         do {
-            return try await run(CommandArguments(parsing: arguments), subject: subject, variants: variants, progress: progress)
+            return try await run(CommandArguments(parsing: arguments), subject: subject, variants: variants, progress: progress, isolation: isolation)
         } catch {
             let usage = CommandArguments.usage(subject: subject.name)
             return CommandOutcome(error: "conformance: \(error.message)\n\n\(usage)\n", status: CommandOutcome.usageError)
@@ -46,7 +57,8 @@ public enum ConformanceCommand {
     }
 
     private static func run(
-        _ arguments: CommandArguments, subject: any ConformanceSubject, variants: [AuditVariant], progress: ProgressHandler?
+        _ arguments: CommandArguments, subject: any ConformanceSubject, variants: [AuditVariant], progress: ProgressHandler?,
+        isolation: CrashIsolation?
     ) async throws(CommandArguments.UsageError) -> CommandOutcome {
         // Help comes first: it answers whatever else the command line holds.
         if arguments.mode == .help { return help(subject) }
@@ -54,12 +66,13 @@ public enum ConformanceCommand {
         var subject = subject
         if let name = arguments.variant { subject = try variant(named: name, in: variants).subject }
         let expected = try arguments.expectedFailures.map { path throws(CommandArguments.UsageError) in try expectedFailures(at: path) }
-        return try await perform(arguments, on: subject, variants: variants, expected: expected, progress: arguments.json ? nil : progress)
+        return try await perform(
+            arguments, on: subject, variants: variants, expected: expected, progress: arguments.json ? nil : progress, isolation: isolation)
     }
 
     private static func perform(
         _ arguments: CommandArguments, on subject: any ConformanceSubject, variants: [AuditVariant], expected: ExpectedFailures?,
-        progress: ProgressHandler?
+        progress: ProgressHandler?, isolation: CrashIsolation?
     ) async throws(CommandArguments.UsageError) -> CommandOutcome {
         let options: ConformanceRunner.Options
         do {
@@ -73,7 +86,11 @@ public enum ConformanceCommand {
         case .help:
             return help(subject)
         case .report:
-            var report = await (try! ConformanceRunner(subject: subject, options: options)).run(rules)
+            var report = if let isolation {
+                await isolation.report(of: rules, subject: subject.name)
+            } else {
+                await (try! ConformanceRunner(subject: subject, options: options)).run(rules)
+            }
             if let expected { report = report.applying(expected) }
             return reported(report, arguments)
         case .audit, .matrix:

@@ -31,14 +31,46 @@ public enum AppleIdentityToken {
         return token.claims
     }
 
-    /// Reads a compact JWS whose payload has Apple's required claims (`iss`, `aud`, `exp`, `iat`, `sub`).
+    /// Reads a compact JWS whose payload has Apple's required claims (`iss`, `aud`, `exp`, `iat`, `sub`), with the
+    /// JSON that RFC 7515 §4 and RFC 7519 §4 ask for: ``parse(_:)``, then ``checkUTF8(of:)`` and ``checkUniqueMemberNames(of:)``.
     public static func read(_ token: String) throws(AppleIdentityTokenError) -> Unverified {
+        let token = try parse(token)
+        try checkUTF8(of: token)
+        try checkUniqueMemberNames(of: token)
+        return token
+    }
+
+    /// The JWS and its claims as Foundation's decoders read them, which is not enough on its own: they take JSON in
+    /// UTF-16 or UTF-32 too and keep the first of duplicate member names, so a verifier must also run the two JSON checks.
+    public static func parse(_ token: String) throws(AppleIdentityTokenError) -> Unverified {
         let jws: CompactJWS
         do { jws = try CompactJWS(token) } catch { throw .init(.malformed, error.description) }
         guard let claims = AppleIdentityClaims(payload: jws.payload) else {
             throw .init(.malformed, "the payload lacks one of Apple's claims iss, aud, exp, iat, sub, or has one of the wrong type")
         }
         return Unverified(jws: jws, claims: claims)
+    }
+
+    /// The header and the payload are JSON text in UTF-8 (RFC 7515 §2 "JOSE Header", RFC 7519 §3, RFC 8259 §8.1): the
+    /// same text in UTF-16, which Foundation's decoders read, or with a stray byte, is refused.
+    public static func checkUTF8(of token: Unverified) throws(AppleIdentityTokenError) {
+        for (part, bytes) in [("header", token.jws.rawHeader), ("payload", token.jws.payload)] {
+            switch JOSEJSON.problem(in: bytes) {
+            case .notUTF8?: throw .init(.malformed, "the \(part) is not UTF-8")
+            case .malformed(let reason)?: throw .init(.malformed, "the \(part), read as UTF-8, is \(reason)")
+            case .duplicateMemberName?, nil: continue
+            }
+        }
+    }
+
+    /// No object of the header or the payload names a member twice (RFC 7515 §4, RFC 7519 §4): a second `iss`, `exp`
+    /// or `alg` would be read by one library and not by another.
+    public static func checkUniqueMemberNames(of token: Unverified) throws(AppleIdentityTokenError) {
+        for (part, bytes) in [("header", token.jws.rawHeader), ("payload", token.jws.payload)] {
+            if case .duplicateMemberName(let name) = JOSEJSON.problem(in: bytes) {
+                throw .init(.malformed, "the \(part) names the member \"\(name)\" twice")
+            }
+        }
     }
 
     /// The header names RS256. `alg` is case-sensitive (RFC 7515 §4.1.1): `NONE` or `rs256` are not `none` and
@@ -69,19 +101,25 @@ public enum AppleIdentityToken {
         }
     }
 
-    /// `iss` is exactly `https://appleid.apple.com`.
+    /// `iss` is exactly `https://appleid.apple.com`, code point by code point (RFC 7519 §7.2, no normalisation): Swift's
+    /// `==` would take canonically equivalent strings for equal.
     public static func checkIssuer(of claims: AppleIdentityClaims) throws(AppleIdentityTokenError) {
-        guard claims.iss == AppleIdentityClaims.issuer else {
+        guard sameCodePoints(claims.iss, AppleIdentityClaims.issuer) else {
             throw .init(.wrongIssuer, "iss is \"\(claims.iss)\", not \(AppleIdentityClaims.issuer)")
         }
     }
 
-    /// `aud` is the app's client ID, or an array that contains it (OIDC Core §3.1.3.7 step 3).
+    /// `aud` is the app's client ID, or an array that contains it (OIDC Core §3.1.3.7 step 3), compared code point by
+    /// code point: a client ID in another normal form (`K` as U+212A KELVIN SIGN, `é` decomposed) or with a
+    /// compatibility character (fullwidth letters) is another audience.
     public static func checkAudience(of claims: AppleIdentityClaims, clientID: String) throws(AppleIdentityTokenError) {
-        guard claims.aud.values.contains(clientID) else {
+        guard claims.aud.values.contains(where: { sameCodePoints($0, clientID) }) else {
             throw .init(.wrongAudience, "aud is \(claims.aud.values), which does not contain the client ID \"\(clientID)\"")
         }
     }
+
+    /// Whether two strings are the same code points (StringOrURI comparison, RFC 7519 §2 and §7.2).
+    public static func sameCodePoints(_ a: String, _ b: String) -> Bool { a.unicodeScalars.elementsEqual(b.unicodeScalars) }
 
     /// `now` is earlier than `exp` ("The value must be greater than the current date and time"): at `exp` itself
     /// the token has expired.

@@ -21,7 +21,8 @@ public struct AppleIdentityTokenError: Error, Sendable, Hashable, CustomStringCo
         case nonceMissing
         /// The `nonce` claim is the raw nonce: the app sent Apple the raw nonce instead of its hash.
         case rawNonceInToken
-        /// Not three base64url parts, a header without `alg`, or a payload without Apple's required claims.
+        /// Not three base64url parts, a header without `alg`, a payload without Apple's required claims, a header or
+        /// payload that is not UTF-8 JSON text, or one that names a member twice (RFC 7515 §4, RFC 7519 §4).
         case malformed
     }
 

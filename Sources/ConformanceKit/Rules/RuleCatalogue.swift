@@ -22,7 +22,7 @@ public enum RuleCatalogue {
         .apple1, .apple2, .apple3, .apple4, .apple5, .apple6, .apple7, .apple8, .apple9, .apple10, .apple11, .apple12, .apple13,
     ]
 
-    public static let general: [Rule] = [.auth1, .auth2, .auth3, .auth4, .auth5]
+    public static let general: [Rule] = [.auth1, .auth2, .auth3, .auth4, .auth5, .auth8]
 
     public static func rules(in flow: Flow) -> [Rule] { all.filter { $0.flow == flow } }
 

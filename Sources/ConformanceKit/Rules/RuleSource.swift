@@ -98,6 +98,13 @@ extension RuleSource {
             "https://cloud.google.com/identity-platform/docs/reference/rest/v2/accounts.mfaSignIn/finalize", section)
     }
 
+    /// The REST method that builds a provider's authorization URL; its `customParameter` names the keys reserved for the server.
+    public static func identityToolkitCreateAuthUri(section: String? = nil) -> RuleSource {
+        document(
+            "Identity Toolkit API: accounts.createAuthUri",
+            "https://cloud.google.com/identity-platform/docs/reference/rest/v1/accounts/createAuthUri", section)
+    }
+
     public static func ituE164(section: String? = nil) -> RuleSource {
         document("ITU-T Recommendation E.164: The international public telecommunication numbering plan", "https://www.itu.int/rec/T-REC-E.164", section)
     }
@@ -109,6 +116,14 @@ extension RuleSource {
 
     public static func rfc6749(section: String? = nil) -> RuleSource {
         document("RFC 6749: The OAuth 2.0 Authorization Framework", "https://www.rfc-editor.org/rfc/rfc6749", section)
+    }
+
+    public static func rfc7515(section: String? = nil) -> RuleSource {
+        document("RFC 7515: JSON Web Signature (JWS)", "https://www.rfc-editor.org/rfc/rfc7515", section)
+    }
+
+    public static func rfc7519(section: String? = nil) -> RuleSource {
+        document("RFC 7519: JSON Web Token (JWT)", "https://www.rfc-editor.org/rfc/rfc7519", section)
     }
 
     public static func rfc7636(section: String? = nil) -> RuleSource {

@@ -23,12 +23,15 @@ public struct CheckResult: Sendable, Hashable, Codable {
         public enum Kind: String, Sendable, Hashable, Codable {
             /// The subject did not do what the rule says.
             case assertion
-            /// The check did not finish within the watchdog.
+            /// The check can no longer move, or nothing of it moved for the quiet limit (README, "How hangs are found").
             case hang
             /// The adapter cannot serve what it declares (a missing facet, a refused standard project).
             case adapterError
             /// The check stopped on an error it did not expect.
             case unexpectedError
+            /// The subject crashed the process during the check (a trap, a continuation resumed twice): the command
+            /// ran it again alone in a process of its own, where it crashed again.
+            case crash
         }
 
         public let kind: Kind
@@ -36,7 +39,7 @@ public struct CheckResult: Sendable, Hashable, Codable {
         public let actual: String?
         /// Where the failed expectation (or, failing that, the check) is written.
         public let location: CheckLocation?
-        /// What the check was waiting for when the watchdog fired.
+        /// What the check was waiting for when it was found hung.
         public let waitingFor: String?
         /// The world's transcript, one entry a line.
         public let transcript: [String]

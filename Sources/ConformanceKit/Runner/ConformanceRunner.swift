@@ -49,9 +49,7 @@ public struct ConformanceRunner: Sendable {
     public func run(_ rules: [Rule] = RuleCatalogue.all) async -> ConformanceReport {
         let start = ContinuousClock.now
         let preflight = await AdapterPreflight(subject: subject, options: options).run()
-        let results = subject.capabilities.runsOneCheckAtATime
-            ? await rules.serialMap { await run($0, preflight: preflight) }
-            : await rules.concurrentMap { await run($0, preflight: preflight) }
+        let results = await map(rules) { await run($0, preflight: preflight) }
         let elapsed = ContinuousClock.now - start
         return ConformanceReport(subject: subject.name, results: results, durationSeconds: elapsed.seconds)
     }
@@ -61,21 +59,47 @@ public struct ConformanceRunner: Sendable {
         await run(rule, preflight: await AdapterPreflight(subject: subject, options: options).run())
     }
 
-    private func run(_ rule: Rule, preflight: AdapterPreflight.Findings) async -> RuleResult {
+    /// Runs the checks of `rules` that `only` names (all when nil) and hands each result to `observe` the moment it
+    /// is known: what a worker process streams to the command that isolates crashes.
+    package func run(_ rules: [Rule], only: Set<CheckKey>?, observe: @escaping @Sendable (CheckKey, CheckResult) -> Void) async {
+        let preflight = await AdapterPreflight(subject: subject, options: options).run()
+        _ = await map(rules) { rule in
+            await run(rule, preflight: preflight) { index in only?.contains(CheckKey(rule: rule.id, index: index)) ?? true } observe: {
+                observe(CheckKey(rule: rule.id, index: $0), $1)
+            }
+        }
+    }
+
+    private func map<T: Sendable>(_ elements: [T], _ transform: @escaping @Sendable (T) async -> RuleResult) async -> [RuleResult] {
+        subject.capabilities.runsOneCheckAtATime ? await elements.serialMap(transform) : await elements.concurrentMap(transform)
+    }
+
+    private func run(
+        _ rule: Rule, preflight: AdapterPreflight.Findings, picking picked: @Sendable (Int) -> Bool = { _ in true },
+        observe: @escaping @Sendable (Int, CheckResult) -> Void = { _, _ in }
+    ) async -> RuleResult {
+        let checks = Array(rule.checks.enumerated()).filter { picked($0.offset) }
         if let problem = preflight.problems[rule.flow] {
-            return RuleResult(rule: rule, checks: rule.checks.map { check in
+            return RuleResult(rule: rule, checks: checks.map { index, check in
+                let result: CheckResult
                 if let unmet = unmetRequirement(of: check, in: rule, offering: preflight.offered) {
-                    return CheckResult(name: check.name, status: .notApplicable, message: "the subject does not declare \(unmet)")
+                    result = CheckResult(name: check.name, status: .notApplicable, message: "the subject does not declare \(unmet)")
+                } else {
+                    result = CheckResult(
+                        name: check.name, status: rule.level == .must ? .fail : .warn, message: "\(rule.id): adapter error: \(problem)",
+                        failure: .init(kind: .adapterError, actual: problem.message, location: check.location))
                 }
-                return CheckResult(
-                    name: check.name, status: rule.level == .must ? .fail : .warn, message: "\(rule.id): adapter error: \(problem)",
-                    failure: .init(kind: .adapterError, actual: problem.message, location: check.location))
+                observe(index, result)
+                return result
             })
         }
-        let checks = subject.capabilities.runsOneCheckAtATime
-            ? await rule.checks.serialMap { await run($0, of: rule, offering: preflight.offered) }
-            : await rule.checks.concurrentMap { await run($0, of: rule, offering: preflight.offered) }
-        return RuleResult(rule: rule, checks: checks)
+        let each: @Sendable ((offset: Int, element: Check)) async -> CheckResult = { pair in
+            let result = await run(pair.element, of: rule, offering: preflight.offered)
+            observe(pair.offset, result)
+            return result
+        }
+        let results = subject.capabilities.runsOneCheckAtATime ? await checks.serialMap(each) : await checks.concurrentMap(each)
+        return RuleResult(rule: rule, checks: results)
     }
 
     func run(_ check: Check, of rule: Rule, offering facets: Set<Facet>) async -> CheckResult {

@@ -34,6 +34,14 @@ extension AppleIDProvider {
             claims.sub += ".tampered"
             let parts = token.split(separator: ".", omittingEmptySubsequences: false)
             return "\(parts[0]).\(Base64URL.encode(claims.json)).\(parts[2])"
+        case .duplicateClaim(let name, let json):
+            return try CompactJWS.signing(rawHeader: Self.json(header), payload: Self.appending(name, json, to: jws.payload), with: .rsa(own))
+        case .duplicateHeaderParameter(let name, let json):
+            return try CompactJWS.signing(rawHeader: Self.appending(name, json, to: Self.json(header)), payload: jws.payload, with: .rsa(own))
+        case .payloadInUTF16:
+            return try CompactJWS.signing(rawHeader: Self.json(header), payload: Self.utf16(jws.payload), with: .rsa(own))
+        case .headerInUTF16:
+            return try CompactJWS.signing(rawHeader: Self.utf16(Self.json(header)), payload: jws.payload, with: .rsa(own))
         case .expired:
             claims.exp = unixNow - 3600
             claims.iat = claims.exp - Self.identityTokenLifetime
@@ -44,5 +52,23 @@ extension AppleIDProvider {
         case .claims(let change): change(&claims)
         }
         return try CompactJWS.sign(header: header, payload: claims.json, with: .rsa(own)).compact
+    }
+
+    private static func json(_ header: JOSEHeader) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(header)) ?? Data()
+    }
+
+    /// `object` (JSON text of an object) with `"name": json` added as its last member.
+    private static func appending(_ name: String, _ json: String, to object: Data) -> Data {
+        var text = String(decoding: object, as: UTF8.self)
+        guard let close = text.lastIndex(of: "}") else { return object }
+        text.replaceSubrange(close...close, with: ",\"\(name)\":\(json)}")
+        return Data(text.utf8)
+    }
+
+    private static func utf16(_ text: Data) -> Data {
+        Data(String(decoding: text, as: UTF8.self).utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] })
     }
 }

@@ -18,6 +18,15 @@ public enum AppleTokenForgery: Sendable {
     case tamperedPayload
     /// The `nonce` claim replaced, or removed when nil, properly re-signed.
     case nonce(String?)
+    /// A second payload member `name` (written into the JSON as given, so `\\u0069ss` is `iss` escaped) with the JSON
+    /// value `json`, after the genuine one, properly re-signed: a reader that keeps the first member sees a genuine token.
+    case duplicateClaim(String, json: String)
+    /// A second header parameter `name` with the JSON value `json`, after the genuine one, properly re-signed.
+    case duplicateHeaderParameter(String, json: String)
+    /// The payload's JSON text in UTF-16 (big-endian, no byte order mark), properly re-signed.
+    case payloadInUTF16
+    /// The header's JSON text in UTF-16 (big-endian, no byte order mark), properly re-signed.
+    case headerInUTF16
     /// Any change to the claims, properly re-signed.
     case claims(@Sendable (inout AppleIdentityClaims) -> Void)
 }

@@ -32,7 +32,7 @@ public struct CompactJWS: Sendable, Hashable, CustomStringConvertible {
     public let signature: Data
     public let compact: String
 
-    /// Reads a compact JWS without checking its signature.
+    /// Reads a compact JWS without checking its signature, nor the strictness of its JSON (``jsonProblem``).
     public init(_ compact: String) throws(JOSEError) {
         let parts = compact.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3 else { throw .malformed("\(parts.count) parts instead of 3") }
@@ -57,6 +57,12 @@ public struct CompactJWS: Sendable, Hashable, CustomStringConvertible {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let rawHeader: Data
         do { rawHeader = try encoder.encode(header) } catch { throw .malformed("header: \(error)") }
+        return try CompactJWS(signing(rawHeader: rawHeader, payload: payload, with: key))
+    }
+
+    /// The compact serialization of `rawHeader` and `payload` exactly as given, signed with `key`: how the world's
+    /// forge makes tokens whose JSON a strict reader refuses (a duplicate member, another encoding).
+    public static func signing(rawHeader: Data, payload: Data, with key: JWSSigningKey) throws(JOSEError) -> String {
         let input = Data("\(Base64URL.encode(rawHeader)).\(Base64URL.encode(payload))".utf8)
         let signature: Data
         do {
@@ -71,8 +77,12 @@ public struct CompactJWS: Sendable, Hashable, CustomStringConvertible {
         } catch {
             throw .signingFailed("\(error)")
         }
-        return try CompactJWS("\(String(decoding: input, as: UTF8.self)).\(Base64URL.encode(signature))")
+        return "\(String(decoding: input, as: UTF8.self)).\(Base64URL.encode(signature))"
     }
+
+    /// The first way the header or the payload falls short of the JSON RFC 7515 §4 and RFC 7519 §4 ask for (not UTF-8
+    /// JSON text, a member named twice), or nil: Foundation's decoders, which read them above, are not that strict.
+    public var jsonProblem: JOSEJSON.Problem? { JOSEJSON.problem(in: rawHeader) ?? JOSEJSON.problem(in: payload) }
 
     /// `header.payload` as ASCII: the bytes the signature covers.
     public var signingInput: Data {

@@ -10,6 +10,8 @@ extension ReferenceBehaviour {
         var nonceLength = AppleNonce.defaultLength
         /// `randomNonce(length: 0)` fails instead of answering an empty nonce.
         var refusesEmptyNonce = true
+        /// The shortest length `randomNonce(length:)` answers; shorter positive lengths are refused.
+        var shortestNonceLength = 1
         /// Each authorization request gets a new raw nonce; otherwise the client's first is used again.
         var freshNoncePerRequest = true
         /// The request carries the SHA-256 hex of the raw nonce; otherwise the raw nonce itself.
@@ -27,6 +29,14 @@ extension ReferenceBehaviour {
         var checksIssuer = true
         var checksAudience = true
         var checksExpiry = true
+        /// Seconds after `exp` that a token is still taken (APPLE-5 allows none).
+        var expiryLeeway: TimeInterval = 0
+        /// The token's header and payload must be UTF-8 (APPLE-5).
+        var requiresUTF8 = true
+        /// A header or payload that names a member twice is refused; otherwise Foundation's first one is read.
+        var refusesDuplicateMembers = true
+        /// `aud` is compared code point by code point; otherwise with Swift's `==` (canonical equivalence).
+        var comparesCodePoints = true
         /// The delegate's callback is refused when no request is pending (APPLE-6).
         var requiresPendingRequest = true
         /// The pending request's nonce is forgotten once its callback came; the guide's sample keeps `currentNonce`.
@@ -40,6 +50,8 @@ extension ReferenceBehaviour {
         var keepsRelayEmail = true
         /// `email_verified` sent as the string `"true"` counts as verified.
         var readsStringBooleans = true
+        /// An email whose token has no `email_verified` claim counts as verified.
+        var emailWithoutClaimIsVerified = false
         var linkChecksOtherAccounts = true
         /// `credentialAlreadyInUse` carries the credential that signs in to the other account.
         var offersUpdatedCredential = true
@@ -47,6 +59,8 @@ extension ReferenceBehaviour {
         /// A later sign-in without a name leaves the stored display name; otherwise it clears it.
         var keepsStoredName = true
         var revokesAtApple = true
+        /// `delete()` removes a user with an Apple ID; otherwise it only ends its sessions, and the Apple ID signs in to it again.
+        var deletesAppleUsers = true
         /// `revokeToken` with nobody signed in fails; otherwise it quietly succeeds.
         var revokeRequiresUser = true
         /// An identity token and raw nonce pair that signed someone in is refused when presented again.

@@ -9,6 +9,8 @@ extension ReferenceBehaviour {
         var checksLinkDomain = true
         /// The link carries the iOS bundle ID and the Android package, install flag and minimum version.
         var carriesAppIdentifiers = true
+        /// The link asks Android to install the app whatever the settings say.
+        var alwaysAsksToInstall = false
         /// What `isSignIn(withEmailLink:)` answers.
         var recognizesLink: @Sendable (String) -> Bool = EmailSignInLink.isSignInLink
         var verifiesEmail = true
@@ -19,6 +21,8 @@ extension ReferenceBehaviour {
         var keepsCodeOnMismatch = true
         var linksAreSingleUse = true
         var linksExpire = true
+        /// A link is expired at exactly its lifetime, not only after it.
+        var expiresAtLifetime = true
         var removesUnverifiedPassword = true
         var endsUnverifiedSessions = true
         var reportsEmailLinkMethod = true

@@ -1,6 +1,19 @@
 extension ReferenceBehaviour {
-    /// Email and password users (AUTH-5).
+    /// Email and password users (AUTH-5, AUTH-8).
     struct EmailPassword: Sendable {
+        /// Whether a sign-up address is well-formed: one `@` with something on each side, no spaces.
+        var isWellFormedEmail: @Sendable (String) -> Bool = { email in
+            let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+            return parts.count == 2 && parts.allSatisfy { !$0.isEmpty } && !email.contains(" ")
+        }
+        /// How far below the project's minimum a sign-up password may be.
+        var passwordMinimumSlack = 0
+        /// The address as the in-use check compares it (stored addresses are lowercase).
+        var comparableSignUpEmail: @Sendable (String) -> String = { $0.lowercased() }
+        /// A sign-up with an address in use is refused; otherwise a second account gets it.
+        var refusesAddressInUse = true
+        /// The account is created only once the sign-up passed every check; otherwise before the password is judged.
+        var createsAfterChecks = true
         var checksPassword = true
         /// The password as it is hashed and compared: exactly as typed.
         var comparablePassword: @Sendable (String) -> String = { $0 }

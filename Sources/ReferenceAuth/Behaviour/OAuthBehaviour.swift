@@ -5,6 +5,8 @@ extension ReferenceBehaviour {
     struct OAuth: Sendable {
         /// Custom parameters naming a reserved key are refused (per the declared handling) instead of forwarded.
         var guardsReservedParameters = true
+        /// Reserved keys the guard lets through as if they were ordinary custom parameters.
+        var unguardedReservedParameters: Set<String> = []
         /// Custom parameters the request leaves out (besides the reserved ones).
         var droppedCustomParameters: Set<String> = []
         var sendsScopes = true
@@ -24,6 +26,8 @@ extension ReferenceBehaviour {
         var denialCancels = true
         /// Linking checks that no other account has the provider identity.
         var linkChecksOtherAccounts = true
+        /// Re-authenticating with an unknown provider account creates its user before the user check refuses it.
+        var reauthenticationCreatesUsers = false
         /// The sign-in result carries the provider's profile.
         var returnsProfile = true
         var requiresEnabledProvider = true

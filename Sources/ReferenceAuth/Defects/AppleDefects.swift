@@ -5,11 +5,12 @@ import Foundation
 extension Defect {
     /// In catalogue order.
     static let appleDefects: [Defect] = [
-        .appleNonceAlphabetHasW, .appleNonceOf16Characters, .answersEmptyAppleNonce, .reusesAppleNonce, .sendsRawNonceToApple, .omitsAppleEmailScope,
+        .appleNonceAlphabetHasW, .appleNonceOf16Characters, .answersEmptyAppleNonce, .refusesOneCharacterAppleNonce, .reusesAppleNonce, .sendsRawNonceToApple, .omitsAppleEmailScope,
         .comparesRawNonceWithClaim, .acceptsRawNonceInAppleToken, .acceptsMissingAppleNonce, .skipsAppleSignatureCheck, .acceptsAppleAlgNone,
         .acceptsAppleHS256, .verifiesWithFirstAppleKey, .skipsAppleAudienceCheck, .skipsAppleIssuerCheck, .acceptsExpiredAppleToken,
-        .acceptsUnsolicitedAppleAuthorization, .dropsAppleFullName, .setsApplePhotoURL, .dropsPrivateRelayEmail, .readsOnlyBooleanAppleClaims,
-        .linksAppleIDOfAnotherAccount, .omitsUpdatedAppleCredential, .reauthenticatesAnyAppleUser, .revokesNothingAtApple,
+        .acceptsAppleTokenAtExp, .readsFirstOfDuplicateAppleClaims, .acceptsNonUTF8AppleToken, .comparesAppleAudienceCanonically,
+        .acceptsUnsolicitedAppleAuthorization, .dropsAppleFullName, .setsApplePhotoURL, .dropsPrivateRelayEmail, .readsOnlyBooleanAppleClaims, .verifiesAppleEmailWithoutClaim,
+        .linksAppleIDOfAnotherAccount, .omitsUpdatedAppleCredential, .reauthenticatesAnyAppleUser, .revokesNothingAtApple, .keepsDeletedAppleUser,
         .revokesWithoutSignedInUser, .overwritesAppleNameWithNil, .acceptsReplayedAppleToken,
     ]
 
@@ -24,6 +25,10 @@ extension Defect {
     public static let answersEmptyAppleNonce = Defect(
         "answersEmptyAppleNonce", rules: ["APPLE-1"], "answers an empty nonce for a length of 0"
     ) { $0.apple.refusesEmptyNonce = false }
+
+    public static let refusesOneCharacterAppleNonce = Defect(
+        "refusesOneCharacterAppleNonce", rules: ["APPLE-1"], "refuses randomNonce(length: 1), taking 1 for too short as well as 0"
+    ) { $0.apple.shortestNonceLength = 2 }
 
     public static let reusesAppleNonce = Defect(
         "reusesAppleNonce", rules: ["APPLE-1"], "sends every request of a client with its first raw nonce"
@@ -80,6 +85,22 @@ extension Defect {
         "acceptsExpiredAppleToken", rules: ["APPLE-5"], "accepts identity tokens after their exp"
     ) { $0.apple.checksExpiry = false }
 
+    public static let acceptsAppleTokenAtExp = Defect(
+        "acceptsAppleTokenAtExp", rules: ["APPLE-5"], "allows a minute of clock skew, taking an identity token at its exp and just after"
+    ) { $0.apple.expiryLeeway = 60 }
+
+    public static let readsFirstOfDuplicateAppleClaims = Defect(
+        "readsFirstOfDuplicateAppleClaims", rules: ["APPLE-5"], "reads the first of two iss, exp or alg members as Foundation does, instead of refusing the token"
+    ) { $0.apple.refusesDuplicateMembers = false }
+
+    public static let acceptsNonUTF8AppleToken = Defect(
+        "acceptsNonUTF8AppleToken", rules: ["APPLE-5"], "takes an identity token whose header or payload is JSON in UTF-16"
+    ) { $0.apple.requiresUTF8 = false }
+
+    public static let comparesAppleAudienceCanonically = Defect(
+        "comparesAppleAudienceCanonically", rules: ["APPLE-5"], "compares aud with Swift's ==, so a client ID with U+212A KELVIN SIGN for K passes"
+    ) { $0.apple.comparesCodePoints = false }
+
     public static let acceptsUnsolicitedAppleAuthorization = Defect(
         "acceptsUnsolicitedAppleAuthorization", rules: ["APPLE-6"], "makes a credential from a callback that no request of its own asked for"
     ) {
@@ -103,6 +124,10 @@ extension Defect {
         "readsOnlyBooleanAppleClaims", rules: ["APPLE-8"], "takes email_verified sent as the string \"true\" for unverified"
     ) { $0.apple.readsStringBooleans = false }
 
+    public static let verifiesAppleEmailWithoutClaim = Defect(
+        "verifiesAppleEmailWithoutClaim", rules: ["APPLE-8"], "marks the token's email verified when the token has no email_verified claim"
+    ) { $0.apple.emailWithoutClaimIsVerified = true }
+
     public static let linksAppleIDOfAnotherAccount = Defect(
         "linksAppleIDOfAnotherAccount", rules: ["APPLE-9"], "moves an Apple ID that another account has to the current user"
     ) { $0.apple.linkChecksOtherAccounts = false }
@@ -118,6 +143,10 @@ extension Defect {
     public static let revokesNothingAtApple = Defect(
         "revokesNothingAtApple", rules: ["APPLE-11"], "answers revokeToken(withAuthorizationCode:) with success without calling Apple"
     ) { $0.apple.revokesAtApple = false }
+
+    public static let keepsDeletedAppleUser = Defect(
+        "keepsDeletedAppleUser", rules: ["APPLE-11"], "ends a deleted Apple user's sessions but keeps the account, so the Apple ID signs in to the old uid"
+    ) { $0.apple.deletesAppleUsers = false }
 
     public static let revokesWithoutSignedInUser = Defect(
         "revokesWithoutSignedInUser", rules: ["APPLE-11"], "answers revokeToken(withAuthorizationCode:) with success when nobody is signed in"

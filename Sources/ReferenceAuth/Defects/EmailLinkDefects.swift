@@ -4,9 +4,9 @@ import ConformanceKit
 extension Defect {
     /// In catalogue order.
     static let emailLinkDefects: [Defect] = [
-        .sendsLinksNotHandledInApp, .acceptsUnauthorizedContinueURL, .ignoresDisabledEmailLink, .dropsAppIdentifiersFromLink,
+        .sendsLinksNotHandledInApp, .acceptsUnauthorizedContinueURL, .ignoresDisabledEmailLink, .dropsAppIdentifiersFromLink, .alwaysAsksAndroidToInstall,
         .recognizesAnyActionLink, .leavesLinkEmailUnverified, .signsInWhateverEmailIsGiven, .burnsLinkOnMismatchedEmail, .linksAreReusable,
-        .linksNeverExpire, .keepsImpostorsPassword, .keepsImpostorsSessions, .hidesEmailLinkSignInMethod, .linksAnotherAddress,
+        .linksNeverExpire, .linksLastThroughTheirLifetime, .keepsImpostorsPassword, .keepsImpostorsSessions, .hidesEmailLinkSignInMethod, .linksAnotherAddress,
         .takesEmailFromLink, .acceptsAnyLinkDomain,
     ]
 
@@ -25,6 +25,10 @@ extension Defect {
     public static let dropsAppIdentifiersFromLink = Defect(
         "dropsAppIdentifiersFromLink", rules: ["LINK-4"], "leaves the iOS bundle ID and the Android package out of the link"
     ) { $0.emailLink.carriesAppIdentifiers = false }
+
+    public static let alwaysAsksAndroidToInstall = Defect(
+        "alwaysAsksAndroidToInstall", rules: ["LINK-4"], "puts androidInstallApp=true in every link with an Android package, asked for or not"
+    ) { $0.emailLink.alwaysAsksToInstall = true }
 
     public static let recognizesAnyActionLink = Defect(
         "recognizesAnyActionLink", rules: ["LINK-5"], "answers isSignIn(withEmailLink:) true for any link with an oobCode, a reset-password link too"
@@ -49,6 +53,10 @@ extension Defect {
     public static let linksNeverExpire = Defect(
         "linksNeverExpire", rules: ["LINK-9"], "never expires a sign-in link"
     ) { $0.emailLink.linksExpire = false }
+
+    public static let linksLastThroughTheirLifetime = Defect(
+        "linksLastThroughTheirLifetime", rules: ["LINK-9"], "still signs in with a link at exactly its lifetime, expiring it only after"
+    ) { $0.emailLink.expiresAtLifetime = false }
 
     public static let keepsImpostorsPassword = Defect(
         "keepsImpostorsPassword", rules: ["LINK-10"], "keeps the password an impostor set on an unverified account after the owner's link sign-in"

@@ -6,7 +6,8 @@ extension Defect {
     static let generalDefects: [Defect] = [
         .reportsPartyFailuresAsInternalErrors, .waitsForeverForTheSMSCarrier, .waitsTwiceTheTimeout, .signOutNotifiesNobody,
         .notifiesOnlyFirstListener, .acceptsUnsignedIDTokens, .acceptsExpiredIDTokens, .acceptsOtherProjectsIDTokens, .acceptsAnyPassword,
-        .comparesPasswordsCaseInsensitively,
+        .comparesPasswordsCaseInsensitively, .createsSecondAccountForAddressInUse, .comparesSignUpEmailsByLetterCase, .acceptsPasswordOneUnderMinimum,
+        .createsAccountBeforeJudgingPassword, .acceptsEmailWithTwoAts,
     ]
 
     public static let reportsPartyFailuresAsInternalErrors = Defect(
@@ -63,5 +64,35 @@ extension Defect {
         "comparesPasswordsCaseInsensitively", rules: ["AUTH-5"], "compares passwords without regard to letter case"
     ) {
         $0.emailPassword.comparablePassword = { password in password.lowercased() }
+    }
+
+    public static let createsSecondAccountForAddressInUse = Defect(
+        "createsSecondAccountForAddressInUse", rules: ["AUTH-8"], "signs up a second account with an address that is already in use"
+    ) {
+        $0.emailPassword.refusesAddressInUse = false
+    }
+
+    public static let comparesSignUpEmailsByLetterCase = Defect(
+        "comparesSignUpEmailsByLetterCase", rules: ["AUTH-8"], "finds an address in use only when it is typed in the same letter case"
+    ) {
+        $0.emailPassword.comparableSignUpEmail = { $0 }
+    }
+
+    public static let acceptsPasswordOneUnderMinimum = Defect(
+        "acceptsPasswordOneUnderMinimum", rules: ["AUTH-8"], "signs up with a password one character shorter than the project's minimum"
+    ) {
+        $0.emailPassword.passwordMinimumSlack = 1
+    }
+
+    public static let createsAccountBeforeJudgingPassword = Defect(
+        "createsAccountBeforeJudgingPassword", rules: ["AUTH-8"], "stores the new account, then refuses its weak password with weakPassword"
+    ) {
+        $0.emailPassword.createsAfterChecks = false
+    }
+
+    public static let acceptsEmailWithTwoAts = Defect(
+        "acceptsEmailWithTwoAts", rules: ["AUTH-8"], "takes ada@@example.com for an address, counting only the non-empty parts around @"
+    ) {
+        $0.emailPassword.isWellFormedEmail = { $0.split(separator: "@").count == 2 && !$0.contains(" ") }
     }
 }

@@ -4,14 +4,18 @@ import ConformanceKit
 extension Defect {
     /// In catalogue order.
     static let oauthDefects: [Defect] = [
-        .forwardsReservedOAuthParameters, .dropsAllowSignup, .forgetsOAuthScopes, .usesPredictableOAuthState, .acceptsAnyOAuthState, .takesFirstRedirectWhilePending,
-        .sendsWrongRedirectURI, .exchangesCodeTwice, .reportsProviderErrorsAsInternal, .treatsDenialAsSuccess, .omitsOAuthProfile, .linksIdentityOfAnotherAccount,
+        .forwardsReservedOAuthParameters, .forwardsOAuthToken, .dropsAllowSignup, .forgetsOAuthScopes, .usesPredictableOAuthState, .acceptsAnyOAuthState, .takesFirstRedirectWhilePending,
+        .sendsWrongRedirectURI, .exchangesCodeTwice, .reportsProviderErrorsAsInternal, .treatsDenialAsSuccess, .omitsOAuthProfile, .linksIdentityOfAnotherAccount, .createsUserOnMismatchedReauthentication,
         .ignoresDisabledOAuthProvider, .sendsPlainPKCE, .omitsPKCE,
     ]
 
     public static let forwardsReservedOAuthParameters = Defect(
         "forwardsReservedOAuthParameters", rules: ["OAUTH-1"], "forwards custom parameters named state or redirect_uri over its own"
     ) { $0.oauth.guardsReservedParameters = false }
+
+    public static let forwardsOAuthToken = Defect(
+        "forwardsOAuthToken", rules: ["OAUTH-1"], "guards the six reserved parameters but forwards a custom oauth_token, which createAuthUri reserves too"
+    ) { $0.oauth.unguardedReservedParameters = ["oauth_token"] }
 
     public static let dropsAllowSignup = Defect(
         "dropsAllowSignup", rules: ["OAUTH-2"], "leaves the custom parameter allow_signup out of the authorization request"
@@ -56,6 +60,10 @@ extension Defect {
     public static let linksIdentityOfAnotherAccount = Defect(
         "linksIdentityOfAnotherAccount", rules: ["OAUTH-9"], "links a GitHub identity that another account already has"
     ) { $0.oauth.linkChecksOtherAccounts = false }
+
+    public static let createsUserOnMismatchedReauthentication = Defect(
+        "createsUserOnMismatchedReauthentication", rules: ["OAUTH-9"], "creates the other GitHub account's user while refusing the re-authentication with userMismatch"
+    ) { $0.oauth.reauthenticationCreatesUsers = true }
 
     public static let ignoresDisabledOAuthProvider = Defect(
         "ignoresDisabledOAuthProvider", rules: ["OAUTH-10"], "opens the provider's page although the provider is not enabled"

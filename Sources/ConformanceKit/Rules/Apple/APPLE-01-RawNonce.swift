@@ -6,7 +6,8 @@ extension Rule {
         title: "The raw nonce is random, 32 characters of the guide's alphabet, fresh per request",
         statement: """
             The raw nonce is cryptographically random, 32 characters by default, drawn from the documented 64-character alphabet \
-            (0-9, A-Z without W, a-z, -, ., _), fresh for every request; a length of 0 is refused.
+            (0-9, A-Z without W, a-z, -, ., _), fresh for every request; a length of 0 is refused, and every length from 1 up gives \
+            a nonce of exactly that length.
             """,
         sources: [.firebaseApple(section: "randomNonceString(length:): charset without W, precondition(length > 0)")],
         hint: "if this fails, check the nonce generator's charset (64 characters, no W), its default length of 32 and that each request makes a new one",
@@ -31,6 +32,15 @@ extension Rule {
             Check("randomNonce(length: 0) is refused") { context in
                 let app = try await context.launchAppleApp()
                 _ = try await expectAuthError(when: "randomNonce(length: 0)") { try app.client.randomNonce(length: 0) }
+            },
+            Check("every length from 1 (the shortest) to 100, and 1,000, gives a nonce of exactly that length from the alphabet") { context in
+                let app = try await context.launchAppleApp()
+                let alphabet = Set(AppleNonce.alphabet)
+                for length in Array(1...100) + [1_000] {
+                    let nonce = try await expectSuccess("randomNonce(length: \(length))") { try app.client.randomNonce(length: length) }
+                    try expect(nonce.count == length, "randomNonce(length: \(length)) answered \(nonce.count) characters: \"\(nonce)\"")
+                    try expect(nonce.allSatisfy(alphabet.contains), "randomNonce(length: \(length)) answered characters outside the alphabet: \"\(nonce)\"")
+                }
             },
             Check("two sign-in requests carry two fresh 32-character raw nonces of the alphabet") { context in
                 let app = try await context.launchAppleApp()

@@ -7,14 +7,23 @@ extension Rule {
         statement: """
             The identity token is verified: RS256 signature by the Apple key named by kid in Apple's key set, iss == \
             https://appleid.apple.com, aud == the app's client ID, exp in the future; alg: none, a wrong key, an unknown kid, a \
-            tampered payload, a wrong issuer or audience, or an expired token fail with invalidCredential [17004].
+            tampered payload, a wrong issuer or audience, or an expired token fail with invalidCredential [17004]. There is no \
+            leeway: at exactly exp the token has expired. The header and payload are UTF-8 JSON with unique member names (a token \
+            with a duplicate member is refused), and iss and aud are compared code point by code point, with no normalisation \
+            (RFC 7515 §4, RFC 7519 §4 and §7.2).
             """,
         sources: [
             .appleVerifyingUser(section: "verify the signature with the server's public key, iss, aud, and that the time is earlier than exp"),
             .appleFetchPublicKey(section: "select the key with the matching key identifier (kid)"),
             .openIDConnectCore(section: "3.1.3.7 ID Token Validation"),
+            .rfc7515(section: "4: Header Parameter names MUST be unique; parsers MUST reject duplicates or take only the last"),
+            .rfc7519(section: "4 (unique Claim Names), 7.2 (UTF-8 JSON), 2 (StringOrURI values compared as is, without transformation)"),
         ],
-        hint: "if this fails, check that the backend picks the key by kid from Apple's /auth/keys, accepts only RS256, and checks iss, aud and exp",
+        hint: """
+            if this fails, check that the backend picks the key by kid from Apple's /auth/keys, accepts only RS256, checks iss, aud \
+            and exp with no leeway, refuses header or payload JSON that is not UTF-8 or names a member twice (Foundation's decoders \
+            keep the first), and compares iss and aud by code points (Swift's == takes canonically equivalent strings for equal)
+            """,
         checks: [
             Check("a wrong key, an unknown kid, alg none, HS256, a tampered payload, a near-miss issuer or audience and an expired token are refused") { context in
                 let app = try await context.launchAppleApp()
@@ -57,6 +66,42 @@ extension Rule {
                 let laterExp = AppleIdentityClaims(payload: try CompactJWS(later.identityToken).payload)?.exp ?? 0
                 try context.advanceClock(by: .seconds(laterExp - Int(context.world.clock.date.timeIntervalSince1970)))
                 try await context.expectAppleSignInRefused(fresh, [.invalidCredential], because: "at the identity token's exp", on: app.client)
+            },
+            Check("a token naming iss, exp, sub or alg twice, or with JSON in UTF-16, is refused") { context in
+                let app = try await context.launchAppleApp()
+                let (authorization, credential) = try await context.appleCredential(as: AppleAccounts.alice, on: app.client)
+                let genuine = AppleIdentityClaims(payload: try CompactJWS(authorization.identityToken).payload)
+                let past = Int(context.world.clock.date.timeIntervalSince1970) - 3600
+                let forgeries: [(String, AppleTokenForgery)] = [
+                    ("whose payload names iss a second time, as https://evil.example.com", .duplicateClaim("iss", json: "\"https://evil.example.com\"")),
+                    ("whose payload names iss a second time, escaped as \\u0069ss", .duplicateClaim("\\u0069ss", json: "\"https://evil.example.com\"")),
+                    ("whose payload names exp a second time, an hour ago", .duplicateClaim("exp", json: "\(past)")),
+                    ("whose payload names sub twice with the same value", .duplicateClaim("sub", json: "\"\(genuine?.sub ?? "")\"")),
+                    ("whose header names alg a second time, as none", .duplicateHeaderParameter("alg", json: "\"none\"")),
+                    ("whose payload is JSON in UTF-16", .payloadInUTF16),
+                    ("whose header is JSON in UTF-16", .headerInUTF16),
+                ]
+                for (situation, forgery) in forgeries {
+                    let forged = credential.withApple(idToken: try context.world.apple.forge(forgery, from: authorization.identityToken))
+                    try await context.expectAppleSignInRefused(forged, [.invalidCredential], because: "with an identity token \(situation)", on: app.client)
+                }
+                try await expectSuccess("signIn(with: the genuine credential) after the forgeries") { try await app.client.signIn(with: credential) }
+            },
+            Check("an aud equal to the client ID only after normalisation (Kelvin sign for K, fullwidth K) and a fullwidth iss are refused") { context in
+                var configuration = ProjectConfiguration.standard
+                configuration.apple.clientID = "com.example.Kiosk"
+                let app = try await context.launchAppleApp(configuration)
+                let (authorization, credential) = try await context.appleCredential(as: AppleAccounts.alice, on: app.client)
+                let forgeries: [(String, AppleTokenForgery)] = [
+                    ("for com.example.\u{212A}iosk (U+212A KELVIN SIGN, canonically equivalent to K)", .audience("com.example.\u{212A}iosk")),
+                    ("for com.example.\u{FF2B}iosk (U+FF2B FULLWIDTH K, K after NFKC)", .audience("com.example.\u{FF2B}iosk")),
+                    ("issued by https://appleid.apple.\u{FF43}om (U+FF43 FULLWIDTH c, c after NFKC)", .issuer("https://appleid.apple.\u{FF43}om")),
+                ]
+                for (situation, forgery) in forgeries {
+                    let forged = credential.withApple(idToken: try context.world.apple.forge(forgery, from: authorization.identityToken))
+                    try await context.expectAppleSignInRefused(forged, [.invalidCredential], because: "with an identity token \(situation)", on: app.client)
+                }
+                try await expectSuccess("signIn(with: the genuine credential for com.example.Kiosk) after the forgeries") { try await app.client.signIn(with: credential) }
             },
         ])
 }

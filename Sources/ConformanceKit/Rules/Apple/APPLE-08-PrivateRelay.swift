@@ -6,13 +6,16 @@ extension Rule {
         title: "A private relay email is the user's email; boolean claims may be strings",
         statement: """
             A private relay email (…@privaterelay.appleid.com) is accepted as the user's email; email_verified/is_private_email may be \
-            strings or booleans.
+            strings or booleans; a token that carries an email but no email_verified claim does not make that email verified.
             """,
         sources: [
             .firebaseAppleWeb(section: "Users who choose this option have email addresses with the domain privaterelay.appleid.com"),
             .appleIdentityToken(section: "email_verified, is_private_email: a String or Boolean value"),
         ],
-        hint: "if this fails, check that relay addresses are kept as any other email and that \"true\" as a string reads as true",
+        hint: """
+            if this fails, check that relay addresses are kept as any other email, that "true" as a string reads as true, and that \
+            a missing email_verified reads as false, not as true because an email is there
+            """,
         checks: [
             Check("Alice hiding her email signs in with her relay address, verified") { context in
                 let app = try await context.launchAppleApp()
@@ -30,5 +33,29 @@ extension Rule {
                 try expect(user.email == AppleAccounts.bob.email, "the user's email is \(user.email.shown); expected \(AppleAccounts.bob.email)")
                 try expect(user.isEmailVerified, "email_verified \"true\" (a string) was not read as verified")
             },
+            Check("Alice's token with her email but no email_verified claim leaves her email unverified") { context in
+                let app = try await context.launchAppleApp()
+                let user = try await context.signInWithAppleWithoutEmailVerified(as: AppleAccounts.alice, on: app.client)
+                try expect(user.email == AppleAccounts.alice.email, "the user's email is \(user.email.shown); expected \(AppleAccounts.alice.email)")
+                try expect(!user.isEmailVerified, "the token has no email_verified claim, yet \(AppleAccounts.alice.email) is marked verified")
+            },
+            Check("the Apple user whose token had no email_verified cannot enroll a second factor", requires: [.flow(.multiFactor)]) { context in
+                let app = try await context.launchAppleApp()
+                try await context.signInWithAppleWithoutEmailVerified(as: AppleAccounts.alice, on: app.client)
+                try await context.expectEnrollmentRefused(
+                    PhoneNumbers.us, with: .unverifiedEmail, on: app.client, because: "the Apple token carried the email without email_verified")
+            },
         ])
+}
+
+extension CheckContext {
+    /// Signs `account` in with its genuine Apple token re-signed by the world's forge without the `email_verified` claim.
+    @discardableResult
+    fileprivate func signInWithAppleWithoutEmailVerified(as account: AppleIDAccount, on client: any AuthClient) async throws -> AuthUser {
+        let (authorization, credential) = try await appleCredential(as: account, on: client)
+        let token = try world.apple.forge(.claims { $0.emailVerified = nil }, from: authorization.identityToken)
+        return try await expectSuccess("signIn(with: \(account.email)'s Apple token without email_verified)") {
+            try await client.signIn(with: credential.withApple(idToken: token))
+        }.user
+    }
 }

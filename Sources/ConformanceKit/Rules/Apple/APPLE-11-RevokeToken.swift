@@ -6,7 +6,8 @@ extension Rule {
         title: "revokeToken revokes at Apple before deletion; with nobody signed in it fails promptly",
         statement: """
             Account deletion: revokeToken(withAuthorizationCode:) with a fresh authorization code revokes the user's Apple tokens at \
-            Apple's revoke endpoint, after which the user can be deleted; with no signed-in user it fails promptly instead of hanging.
+            Apple's revoke endpoint, after which the user can be deleted (the same Apple ID then signs in as a new user with a new \
+            uid); with no signed-in user it fails promptly instead of hanging.
             """,
         sources: [
             .firebaseApple(section: "Token revocation: Auth.auth().revokeToken(withAuthorizationCode:), then user.delete()"),
@@ -14,9 +15,9 @@ extension Rule {
         ],
         hint: "if this fails, check that the code is exchanged at /auth/token and the token it gives is sent to /auth/revoke with a valid client secret",
         checks: [
-            Check("Alice revokes with a fresh code: Apple revokes the token issued for it, then she is deleted") { context in
+            Check("Alice revokes with a fresh code: Apple revokes the token issued for it, then she is deleted and comes back as a new user") { context in
                 let app = try await context.launchAppleApp()
-                try await context.signInWithApple(as: AppleAccounts.alice, on: app.client)
+                let deleted = try await context.signInWithApple(as: AppleAccounts.alice, on: app.client).user
                 let code = try await context.appleAuthorization(as: AppleAccounts.alice, on: app.client).authorizationCode
                 let clientID = ProjectConfiguration.standard.apple.clientID
                 try await expectSuccess("revokeToken(withAuthorizationCode: a fresh code)") { try await app.client.revokeAppleToken(withAuthorizationCode: code) }
@@ -34,6 +35,13 @@ extension Rule {
                     "after revokeToken Alice's authorization of the app is still in force at Apple")
                 try await expectSuccess("delete()") { try await app.client.delete() }
                 try await context.expectSignedOut(app.client, after: "delete()")
+                let again = try await context.signInWithApple(as: AppleAccounts.alice, on: app.client)
+                try expect(
+                    again.user.uid != deleted.uid && again.additionalUserInfo?.isNewUser == true,
+                    """
+                    after delete(), Alice's Apple ID signed in to uid \(again.user.uid) (isNewUser \((again.additionalUserInfo?.isNewUser).shown)); \
+                    expected a new user, not the deleted \(deleted.uid)
+                    """)
             },
             Check("with nobody signed in, revokeToken fails and nothing reaches Apple") { context in
                 let app = try await context.launchAppleApp()

@@ -71,6 +71,12 @@ enum EmailLinkValues {
     static func first(_ name: String, in link: String) -> String? { parameters(of: link).first { $0.name == name }?.value }
 
     static func all(in link: String) -> Set<String> { Set(parameters(of: link).map(\.value)) }
+
+    /// The link's parameters (`name=value`), leaving out those that hold its one-time code, which differs from link to link.
+    static func parametersBesideCode(of link: String) -> Set<String> {
+        let code = EmailSignInLink.parse(link)?.oobCode ?? ""
+        return Set(parameters(of: link).filter { code.isEmpty || !$0.value.contains(code) }.map { "\($0.name)=\($0.value)" })
+    }
 }
 
 extension CheckContext {

@@ -25,5 +25,22 @@ extension Rule {
                     try expect(values.contains(value), "the link carries no \(name) \"\(value)\": \(link)")
                 }
             },
+            Check("the Android install flag is in the link only when the settings ask for it") { context in
+                let app = try await context.launchApp()
+                var links: [Bool: String] = [:]
+                for install in [true, false] {
+                    let settings = ActionCodeSettings.standard.with(\.androidInstallIfNotAvailable, install)
+                    links[install] = try await context.requestSignInLink(for: PasswordUser.ada.email, settings: settings, on: app.client)
+                }
+                let withInstall = EmailLinkValues.parametersBesideCode(of: links[true] ?? "")
+                let withoutInstall = EmailLinkValues.parametersBesideCode(of: links[false] ?? "")
+                try expect(
+                    withInstall != withoutInstall,
+                    """
+                    the link requested with androidInstallIfNotAvailable true and the one requested with it false carry the same \
+                    parameters apart from their codes, so one of them says the wrong thing about installing the Android app: \
+                    with install \(links[true] ?? ""), without install \(links[false] ?? "")
+                    """)
+            },
         ])
 }

@@ -7,10 +7,13 @@ extension Rule {
         statement: """
             A GitHub credential can be linked to the current user and used to re-authenticate; linking an account already linked to \
             another user fails with credentialAlreadyInUse [17025]; re-authenticating with a different GitHub account fails with \
-            userMismatch [17024].
+            userMismatch [17024], and creates no user for that account.
             """,
         sources: [.firebaseGitHub(section: "link(withCredential:), reauthenticateWithCredential")],
-        hint: "if this fails, check that link(with:) looks the GitHub ID up among all users and reauthenticate compares the user",
+        hint: """
+            if this fails, check that link(with:) looks the GitHub ID up among all users, and that reauthenticate compares the user \
+            without creating one for an account nobody has
+            """,
         checks: [
             Check("a phone user links octocat, signs in with it, re-authenticates with it but not with hubot", requires: [.flow(.phone)]) { context in
                 let app = try await context.launchGitHubApp()
@@ -25,6 +28,16 @@ extension Rule {
                 try await expectSuccess("reauthenticate(with: octocat's credential)") { try await app.client.reauthenticate(with: again) }
                 let hubot = try await context.gitHubCredential(as: "hubot", on: app.client)
                 try await expectFailure(.userMismatch, when: "reauthenticate(with: hubot's credential)") { try await app.client.reauthenticate(with: hubot) }
+                let current = await app.client.currentUser?.uid
+                try expect(current == phoneUser.uid, "after the refused re-authentication the current user is \(current.shown); expected \(phoneUser.uid)")
+                try await expectSuccess("signOut()") { try await app.client.signOut() }
+                let hubotUser = try await context.signInWithGitHub(as: "hubot", on: app.client)
+                try expect(
+                    hubotUser.additionalUserInfo?.isNewUser == true && hubotUser.user.uid != phoneUser.uid,
+                    """
+                    hubot's first sign-in, after the re-authentication with hubot was refused, gave uid \(hubotUser.user.uid) with isNewUser \
+                    \((hubotUser.additionalUserInfo?.isNewUser).shown): the refused re-authentication created hubot's user
+                    """)
             },
             Check("linking octocat, already another user's, fails with credentialAlreadyInUse", requires: [.flow(.phone)]) { context in
                 let app = try await context.launchGitHubApp()
