@@ -48,6 +48,21 @@ struct StallTests {
         _ = await call.result
     }
 
+    @Test("while a party stalls it is listed as pending, with its name and when it began")
+    func pendingWhileStalling() async throws {
+        let world = World()
+        world.clock.advance(by: .seconds(7))
+        world.sms.set(.stalling)
+        let call = Task { try await world.sms.send(to: "+16505550101", text: "x", language: nil) }
+        while world.stalls.pending.isEmpty { await Task.yield() }
+        let pending = world.stalls.pending
+        #expect(pending.count == 1 && pending.first?.since == VirtualClock.Instant(offset: .seconds(7)))
+        #expect(pending.first?.party.isEmpty == false)
+        call.cancel()
+        _ = await call.result
+        #expect(world.stalls.pending.isEmpty)
+    }
+
     @Test("a stalling party is listed as pending until its caller gives up")
     func pending() async throws {
         let world = World()

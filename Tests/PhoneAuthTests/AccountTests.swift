@@ -34,7 +34,8 @@ struct AccountTests {
         let signedIn = try await other.signIn(with: try await phoneCredential(PhoneNumbers.us, on: other, in: world))
         #expect(signedIn.user.uid == linked.user.uid)
         _ = try await #require(other.emailPassword).createUser(withEmail: "grace@example.com", password: "staple battery")
-        await #expect(throws: AuthError.self) { try await other.link(with: try await phoneCredential(PhoneNumbers.us, on: other, in: world)) }
+        let error = await #expect(throws: AuthError.self) { try await other.link(with: try await phoneCredential(PhoneNumbers.us, on: other, in: world)) }
+        #expect(error?.code == .credentialAlreadyInUse, "linking a number another user has")
     }
 
     @Test("a deleted user is signed out and cannot sign in again")

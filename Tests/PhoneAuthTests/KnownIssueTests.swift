@@ -8,6 +8,14 @@ struct KnownIssueTests {
     @Test("a listed rule that fails is recorded as a known issue: the test passes")
     func known() async throws {
         try await expectConformance(of: ReferenceSubject(defects: [.sendsFourDigitCodes]), to: .phone3, knownIssues: ["PHONE-3": "4 digits until v2"])
+        // What it recorded, as a value: the rule's failures, as known, with the reason.
+        let result = await (try ConformanceRunner(subject: ReferenceSubject(defects: [.sendsFourDigitCodes]))).run(.phone3)
+        let issues = ConformanceIssue.issues(of: result, knownIssue: "4 digits until v2")
+        guard case .known(let reason, let comments)? = issues.first, issues.count == 1 else {
+            Issue.record("expected one known issue, got \(issues)")
+            return
+        }
+        #expect(reason == "4 digits until v2" && comments.contains { $0.contains("no 6-digit code") })
     }
 
     @Test("a listed rule that passes fails the test and says to remove it from the list")
