@@ -41,7 +41,11 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
     /// The signed-in user the keychain kept from the app's last launch, refreshed as Firebase restores it.
     func restoreSignedInUser() async {
         guard let stored = world.devices.keychain(of: device)[keychainKey], let separator = stored.firstIndex(of: " ") else { return }
-        session = try? await refreshed(String(stored[stored.index(after: separator)...]))
+        do {
+            session = try await refreshed(String(stored[stored.index(after: separator)...]))
+        } catch where Self.endsSession(error.code) {
+            setSession(nil)  // the server refused the kept session for good: the SDK forgets it
+        } catch {}
     }
 
     private func setSession(_ session: Session?) {
