@@ -4,6 +4,8 @@ import Foundation
 /// Email and password accounts and anonymous users over REST.
 extension IdentityToolkitClient {
     func createUser(withEmail email: String, password: String) async throws(AuthError) -> AuthDataResult {
+        // As the SDK does before it asks the server (Auth.createUser).
+        guard !password.isEmpty else { throw AuthError(.weakPassword, "Missing password") }
         let answer = try await http.post("v1/accounts:signUp", .object(["email": .string(email), "password": .string(password), "returnSecureToken": .bool(true)]))
         let user = try await startSession(answer)
         return AuthDataResult(user: user, additionalUserInfo: AdditionalUserInfo(providerID: ProviderID.password, isNewUser: true))

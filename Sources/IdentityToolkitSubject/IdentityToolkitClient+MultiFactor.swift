@@ -9,16 +9,21 @@ extension IdentityToolkitClient {
 
     func verifyPhoneNumber(_ phoneNumber: String, multiFactorSession: MultiFactorSession) async throws(AuthError) -> String {
         guard !phoneNumber.isEmpty else { throw AuthError(.missingPhoneNumber, "to send verification codes, provide a phone number for the recipient") }
-        let answer = try await http.post("v2/accounts/mfaEnrollment:start", .object([
-            "idToken": .string(multiFactorSession.rawValue), "phoneEnrollmentInfo": .object(["phoneNumber": .string(phoneNumber)]),
-        ]))
+        let answer = try await http.post(
+            "v2/accounts/mfaEnrollment:start",
+            .object(["idToken": .string(multiFactorSession.rawValue), "phoneEnrollmentInfo": .object(["phoneNumber": .string(phoneNumber)])]),
+            languageCode: languageCode)
         return try await delivered(answer["phoneSessionInfo"]?["sessionInfo"]?.stringValue, call: "mfaEnrollment:start")
     }
 
     func verifyPhoneNumber(with hint: MultiFactorInfo, multiFactorSession: MultiFactorSession) async throws(AuthError) -> String {
-        let answer = try await http.post("v2/accounts/mfaSignIn:start", .object([
-            "mfaPendingCredential": .string(multiFactorSession.rawValue), "mfaEnrollmentId": .string(hint.uid), "phoneSignInInfo": .object([:]),
-        ]))
+        // The SDK sends the hint's number as the server gave it: masked.
+        let answer = try await http.post(
+            "v2/accounts/mfaSignIn:start",
+            .object([
+                "mfaPendingCredential": .string(multiFactorSession.rawValue), "mfaEnrollmentId": .string(hint.uid),
+                "phoneSignInInfo": .fields(["phoneNumber": .text(hint.phoneNumber)]),
+            ]), languageCode: languageCode)
         return try await delivered(answer["phoneResponseInfo"]?["sessionInfo"]?.stringValue, call: "mfaSignIn:start")
     }
 
@@ -34,20 +39,22 @@ extension IdentityToolkitClient {
         var body = Self.verificationInfo(assertion)
         body["idToken"] = .string(idToken)
         body["displayName"] = .text(displayName)
-        try await startSession(try await http.post("v2/accounts/mfaEnrollment:finalize", .fields(body)))
+        try await startSession(try await http.post("v2/accounts/mfaEnrollment:finalize", .fields(body), languageCode: languageCode), refreshingAtOnce: true)
     }
 
     func unenroll(factorUID: String) async throws(AuthError) {
         _ = try signedIn()
         let idToken = try await getIDToken(forceRefresh: false)
-        try await startSession(try await http.post("v2/accounts/mfaEnrollment:withdraw", .object(["idToken": .string(idToken), "mfaEnrollmentId": .string(factorUID)])))
+        let answer = try await http.post(
+            "v2/accounts/mfaEnrollment:withdraw", .object(["idToken": .string(idToken), "mfaEnrollmentId": .string(factorUID)]), languageCode: languageCode)
+        try await startSession(answer, refreshingAtOnce: true)
     }
 
     /// `mfaSignIn:finalize`: the resolver's sign-in. Like the iOS SDK, the result carries no `additionalUserInfo`.
     func resolveSignIn(pendingCredential: String, assertion: MultiFactorAssertion) async throws(AuthError) -> AuthDataResult {
         var body = Self.verificationInfo(assertion)
         body["mfaPendingCredential"] = .string(pendingCredential)
-        let user = try await startSession(try await http.post("v2/accounts/mfaSignIn:finalize", .fields(body)))
+        let user = try await startSession(try await http.post("v2/accounts/mfaSignIn:finalize", .fields(body), languageCode: languageCode), refreshingAtOnce: true)
         return AuthDataResult(user: user, additionalUserInfo: nil)
     }
 

@@ -41,7 +41,11 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
     /// The signed-in user the keychain kept from the app's last launch, refreshed as Firebase restores it.
     func restoreSignedInUser() async {
         guard let stored = world.devices.keychain(of: device)[keychainKey], let separator = stored.firstIndex(of: " ") else { return }
-        session = try? await refreshed(String(stored[stored.index(after: separator)...]))
+        do {
+            session = try await refreshed(String(stored[stored.index(after: separator)...]))
+        } catch where Self.endsSession(error.code) {
+            setSession(nil)  // the server refused the kept session for good: the SDK forgets it
+        } catch {}
     }
 
     private func setSession(_ session: Session?) {
@@ -84,10 +88,25 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
     func getIDToken(forceRefresh: Bool) async throws(AuthError) -> String {
         let current = try signedIn()
         guard forceRefresh || Date() >= current.expiresAt.addingTimeInterval(-300) else { return current.idToken }
-        let renewed = try await refreshed(current.refreshToken)
+        let renewed: Session
+        do {
+            renewed = try await refreshed(current.refreshToken)
+        } catch where Self.endsSession(error.code) {
+            // As the SDK's signOutIfTokenIsInvalid: the server refused the session for good, so the user is signed out.
+            if session?.refreshToken == current.refreshToken {
+                setSession(nil)
+                await notifyListeners()
+            }
+            throw error
+        }
         setSession(renewed)
         await notifyListeners()
         return renewed.idToken
+    }
+
+    /// The refusals of a refresh after which the SDK signs the user out and tells the listeners.
+    static func endsSession(_ code: AuthErrorCode) -> Bool {
+        [.userNotFound, .userDisabled, .invalidUserToken, .userTokenExpired].contains(code)
     }
 
     func signedIn() throws(AuthError) -> Session {
@@ -150,10 +169,12 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
         case .phone(let verificationID, let code):
             guard !verificationID.isEmpty else { throw AuthError(.missingVerificationID, "the verification ID is empty") }
             guard !code.isEmpty else { throw AuthError(.missingVerificationCode, "the verification code is empty") }
-            return try await http.post("v1/accounts:signInWithPhoneNumber", .fields([
-                "sessionInfo": .string(verificationID), "code": .string(code), "operation": reauthenticating ? .string("REAUTH") : nil,
+            return try await http.post("v1/accounts:signInWithPhoneNumber", .object([
+                "sessionInfo": .string(verificationID), "code": .string(code), "operation": .string(reauthenticating ? "REAUTH" : "SIGN_UP_OR_IN"),
             ]))
         case .password(let email, let password):
+            // As the SDK does before it asks the server: an empty password is a wrong one.
+            guard !password.isEmpty else { throw AuthError(.wrongPassword, "The password is invalid or the user does not have a password.") }
             return try await http.post(
                 "v1/accounts:signInWithPassword", .object(["email": .string(email), "password": .string(password), "returnSecureToken": .bool(true)]))
         case .emailLink(let email, let link):
@@ -178,11 +199,18 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
         return AuthDataResult(user: user, additionalUserInfo: info)
     }
 
-    /// Makes the answer's tokens the current session and returns its user.
+    /// Makes the answer's tokens the current session and returns its user. With `refreshingAtOnce` (after a
+    /// multi-factor change: enroll, unenroll, resolve) the answer's refresh token is used at once, as the SDK's
+    /// `completeSignIn` does with a token it was given no expiry for, and the session holds the refreshed token.
     @discardableResult
-    func startSession(_ answer: FixtureValue) async throws(AuthError) -> AuthUser {
-        guard let idToken = answer["idToken"]?.stringValue, let refreshToken = answer["refreshToken"]?.stringValue else {
+    func startSession(_ answer: FixtureValue, refreshingAtOnce: Bool = false) async throws(AuthError) -> AuthUser {
+        guard var idToken = answer["idToken"]?.stringValue, var refreshToken = answer["refreshToken"]?.stringValue else {
             throw AuthError(.internalError, "the server answered no idToken or refreshToken")
+        }
+        if refreshingAtOnce {
+            let renewed = try await refreshed(refreshToken)
+            idToken = renewed.idToken
+            refreshToken = renewed.refreshToken
         }
         let uid = answer["localId"]?.stringValue ?? session?.uid ?? ""
         setSession(Session(uid: uid, idToken: idToken, refreshToken: refreshToken, expiresAt: Self.expiry(answer["expiresIn"])))
@@ -203,8 +231,9 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
         let answer: FixtureValue
         switch credential {
         case .phone(let verificationID, let code):
-            answer = try await http.post(
-                "v1/accounts:signInWithPhoneNumber", .object(["sessionInfo": .string(verificationID), "code": .string(code), "idToken": .string(idToken)]))
+            answer = try await http.post("v1/accounts:signInWithPhoneNumber", .object([
+                "sessionInfo": .string(verificationID), "code": .string(code), "idToken": .string(idToken), "operation": .string("LINK"),
+            ]))
             if answer["temporaryProof"] != nil { throw AuthError(.credentialAlreadyInUse, "this phone number already belongs to another user") }
         case .password(let email, let password):
             answer = try await http.post("v1/accounts:update", .object([

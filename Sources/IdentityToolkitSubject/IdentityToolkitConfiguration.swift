@@ -15,6 +15,12 @@ public struct IdentityToolkitConfiguration: Sendable {
         /// The server isolates by project: every backend a check makes is a project of its own, created by
         /// ``IdentityToolkitConfiguration/newProject`` and reached with the key it returns; checks run in parallel.
         case projectPerCheck
+        /// The server offers multi-tenancy (the emulator, Identity Platform): every backend a check makes is a
+        /// tenant of its own (`tenantId` in every call; the emulator creates a tenant the first time one is named,
+        /// with every provider and SMS multi-factor enabled), so checks run in parallel, need no account reset,
+        /// and each reads only its own outbox. The Auth Emulator refuses phone sign-in in a tenant
+        /// (`UNSUPPORTED_TENANT_OPERATION`), so against it the PHONE rules fail this way.
+        case tenantPerCheck
     }
 
     /// The server's root, e.g. `http://127.0.0.1:9099` for the emulator; paths follow the emulator's layout

@@ -16,6 +16,9 @@ public struct IdentityToolkitHTTP: Sendable {
     let session: URLSession
     let world: World
     let timeout: Duration
+    /// The tenant every call is made in (`tenantId` in each body, the outboxes under `/tenants/{tenant}`), or nil
+    /// for the project itself.
+    public internal(set) var tenantID: String? = nil
 
     private struct Answer: Sendable {
         let status: Int
@@ -30,6 +33,11 @@ public struct IdentityToolkitHTTP: Sendable {
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         if let languageCode, !languageCode.isEmpty { request.setValue(languageCode, forHTTPHeaderField: "X-Firebase-Locale") }
         if let authorization { request.setValue(authorization, forHTTPHeaderField: "Authorization") }
+        var body = body
+        if let tenantID, case .object(var fields) = body, fields["tenantId"] == nil {
+            fields["tenantId"] = .string(tenantID)
+            body = .object(fields)
+        }
         request.httpBody = body.encoded
         return try await send(request, describing: route)
     }

@@ -37,6 +37,7 @@ public struct IdentityToolkitSubject: ConformanceSubject {
         let projectID: String
         let apiKey: String
         var resetsAccounts = false
+        var tenantID: String?
         switch configuration.isolation {
         case .projectPerCheck:
             projectID = project.projectID
@@ -49,10 +50,19 @@ public struct IdentityToolkitSubject: ConformanceSubject {
             projectID = configuration.projectID
             apiKey = configuration.apiKey
             resetsAccounts = state.isFirstBackend(in: world)
+        case .tenantPerCheck:
+            guard project.projectID == ProjectConfiguration.standard.projectID else {
+                throw .unsupported(field: "projectID", reason: "the server serves one project (\(configuration.projectID)) to an API key; a second project needs admin credentials")
+            }
+            projectID = configuration.projectID
+            apiKey = configuration.apiKey
+            // A tenant the server has never seen: created on first use, empty, its outboxes its own.
+            tenantID = "check-\(UUID().uuidString.lowercased())"
         }
-        let http = IdentityToolkitHTTP(
+        var http = IdentityToolkitHTTP(
             baseURL: configuration.baseURL, apiKey: apiKey, session: URLSession(configuration: configuration.makeSessionConfiguration()), world: world,
             timeout: project.networkTimeout)
+        http.tenantID = tenantID
         return IdentityToolkitBackend(
             http: http, projectID: projectID, project: project, world: world, publishedKeys: configuration.publishedKeys, outboxReader: configuration.outboxReader,
             accountReset: resetsAccounts ? configuration.accountReset : nil)

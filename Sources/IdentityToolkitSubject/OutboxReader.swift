@@ -51,7 +51,7 @@ public struct EmulatorTestHooks: OutboxReader, AccountReset {
     public init() {}
 
     public func texts(projectID: String, over http: IdentityToolkitHTTP) async throws(AuthError) -> [OutboxText] {
-        let answer = try await http.hook("GET", "/emulator/v1/projects/\(projectID)/verificationCodes")
+        let answer = try await http.hook("GET", "/emulator/v1/projects/\(projectID)\(Self.tenantPath(http))/verificationCodes")
         return (answer["verificationCodes"]?.arrayValue ?? []).compactMap { entry in
             guard let number = entry["phoneNumber"]?.stringValue, let code = entry["code"]?.stringValue,
                 let sessionInfo = entry["sessionInfo"]?.stringValue
@@ -61,7 +61,7 @@ public struct EmulatorTestHooks: OutboxReader, AccountReset {
     }
 
     public func emails(projectID: String, over http: IdentityToolkitHTTP) async throws(AuthError) -> [OutboxEmail] {
-        let answer = try await http.hook("GET", "/emulator/v1/projects/\(projectID)/oobCodes")
+        let answer = try await http.hook("GET", "/emulator/v1/projects/\(projectID)\(Self.tenantPath(http))/oobCodes")
         return (answer["oobCodes"]?.arrayValue ?? []).compactMap { entry in
             guard let email = entry["email"]?.stringValue, let code = entry["oobCode"]?.stringValue, let link = entry["oobLink"]?.stringValue else {
                 return nil
@@ -71,6 +71,9 @@ public struct EmulatorTestHooks: OutboxReader, AccountReset {
     }
 
     public func deleteAllAccounts(projectID: String, over http: IdentityToolkitHTTP) async throws(AuthError) {
-        _ = try await http.hook("DELETE", "/emulator/v1/projects/\(projectID)/accounts")
+        _ = try await http.hook("DELETE", "/emulator/v1/projects/\(projectID)\(Self.tenantPath(http))/accounts")
     }
+
+    /// `/tenants/{tenant}` when the calls are made in a tenant: its outboxes hold only its own entries.
+    static func tenantPath(_ http: IdentityToolkitHTTP) -> String { http.tenantID.map { "/tenants/\($0)" } ?? "" }
 }

@@ -39,5 +39,9 @@ public enum ServerErrorMapping {
         "SECOND_FACTOR_LIMIT_EXCEEDED": .maximumSecondFactorCountExceeded, "UNSUPPORTED_FIRST_FACTOR": .unsupportedFirstFactor,
         "EMAIL_CHANGE_NEEDS_VERIFICATION": .emailChangeNeedsVerification, "MISSING_CLIENT_IDENTIFIER": .missingClientIdentifier,
         "MISSING_OR_INVALID_NONCE": .missingOrInvalidNonce, "INVALID_HOSTING_LINK_DOMAIN": .invalidHostingLinkDomain,
+        // The SDK maps these too (AuthBackend.clientError); without them they were internalError.
+        "INVALID_CUSTOM_TOKEN": .invalidCustomToken, "CREDENTIAL_MISMATCH": .customTokenMismatch, "TENANT_ID_MISMATCH": .tenantIDMismatch,
+        "UNSUPPORTED_TENANT_OPERATION": .unsupportedTenantOperation, "BLOCKING_FUNCTION_ERROR_RESPONSE": .blockingCloudFunctionError,
+        "PASSWORD_DOES_NOT_MEET_REQUIREMENTS": .passwordDoesNotMeetRequirements,
     ]
 }

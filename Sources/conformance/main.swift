@@ -6,10 +6,9 @@ import ReferenceAuth
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
     if let server = try IdentityToolkitCommandLine.subject(from: arguments) {
-        if let reason = await server.subject.unreachableReason() {
-            let advice = "is it running? For the Auth Emulator: firebase emulators:start --only auth"
-            FileHandle.standardError.write(Data("conformance: the server at \(server.subject.configuration.baseURL.absoluteString) does not answer (\(reason)); \(advice)\n".utf8))
-            exit(CommandOutcome.unavailable)
+        if !ConformanceCommand.isWorkerProcess, let refused = await IdentityToolkitCommandLine.preflight(server.subject) {
+            FileHandle.standardError.write(Data(refused.error.utf8))
+            exit(refused.status)
         }
         await ConformanceCommand.main(subject: server.subject, arguments: server.remaining)
     }

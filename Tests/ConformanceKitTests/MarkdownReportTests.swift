@@ -97,6 +97,8 @@ struct MarkdownReportTests {
             Hint: if this fails, check T-5
 
             - [Guide](https://example.com/docs/guide): Codes
+
+            **FAILS: 1 unexpected failure (T-1); 1 listed rule passes now (T-5): remove it from the list; 1 known failure**
             """#
         #expect(MarkdownReport(report).rendered == expected)
     }

@@ -1,5 +1,6 @@
 import ConformanceKit
 import IdentityToolkitSubject
+import ReferenceAuth
 import Testing
 
 @Suite("conformance --identity-toolkit URL --project ID [--api-key KEY]")
@@ -55,4 +56,45 @@ struct CommandLineTests {
         let (inProcess, _) = httpSubject()
         #expect(await inProcess.unreachableReason() == nil)
     }
+
+    @Test("before any check: a server that does not answer exits 69, one on another project 78 naming both projects and how to start the emulator")
+    func preflight() async throws {
+        let refused = try #require(try IdentityToolkitCommandLine.subject(from: ["--identity-toolkit", "http://127.0.0.1:9", "--project", "demo-conformance"]))
+        let unreachable = try #require(await IdentityToolkitCommandLine.preflight(refused.subject))
+        #expect(unreachable.status == CommandOutcome.unavailable && unreachable.error.contains("does not answer"), "\(unreachable.error)")
+
+        let server = IdentityToolkitServer(defaultProjectID: "another-project")
+        let subject = IdentityToolkitSubject(IdentityToolkitConfiguration(
+            baseURL: server.baseURL, projectID: "demo-conformance", makeSessionConfiguration: { server.urlSessionConfiguration() }))
+        let mismatch = try #require(await IdentityToolkitCommandLine.preflight(subject))
+        #expect(mismatch.status == CommandOutcome.otherServer, "\(mismatch.error)")
+        #expect(mismatch.error.split(separator: "\n").count == 1)
+        for part in ["another-project", "demo-conformance", "firebase emulators:start --only auth --project demo-conformance"] {
+            #expect(mismatch.error.contains(part), "\(mismatch.error) does not name \(part)")
+        }
+
+        let matching = IdentityToolkitSubject(IdentityToolkitConfiguration(
+            baseURL: server.baseURL, projectID: "another-project", makeSessionConfiguration: { server.urlSessionConfiguration() }))
+        #expect(await IdentityToolkitCommandLine.preflight(matching) == nil)
+    }
+
+    @Test("before any check: a server whose outbox cannot be read is not taken for the emulator (exit 78)")
+    func noOutbox() async throws {
+        let server = IdentityToolkitServer()
+        let subject = IdentityToolkitSubject(IdentityToolkitConfiguration(
+            baseURL: server.baseURL, projectID: server.defaultProjectID, makeSessionConfiguration: { server.urlSessionConfiguration() },
+            outboxReader: NoOutbox()))
+        let refused = try #require(await IdentityToolkitCommandLine.preflight(subject))
+        #expect(refused.status == CommandOutcome.otherServer && refused.error.contains("outbox"), "\(refused.error)")
+    }
+}
+
+/// A server with no test hooks: its outbox answers 404.
+private struct NoOutbox: OutboxReader {
+    func texts(projectID: String, over http: IdentityToolkitHTTP) async throws(AuthError) -> [OutboxText] {
+        _ = try await http.hook("GET", "/no-such-hook")
+        return []
+    }
+
+    func emails(projectID: String, over http: IdentityToolkitHTTP) async throws(AuthError) -> [OutboxEmail] { [] }
 }

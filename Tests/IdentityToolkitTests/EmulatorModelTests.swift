@@ -17,11 +17,13 @@ enum EmulatorModel {
         .pendingSignInReusable, .resolvesWithFirstFactorVerification, .resolvesWithEnrollmentVerification,  // the pending credential
         .honoursForgedPendingCredentials,  // the pending credential is the user ID in base64 JSON
         .sendsLinksNotHandledInApp, .acceptsUnauthorizedContinueURL, .dropsAppIdentifiersFromLink, .acceptsAnyLinkDomain,  // sendOobCode
+        .keepsImpostorsPassword, .keepsImpostorsSessions,  // signInWithEmailLink: "The password hash is NOT removed", validSince not bumped
     ]
 
     static func server() -> IdentityToolkitServer {
         IdentityToolkitServer(
-            reference: ReferenceSubject(defects: defects), defaultProjectID: ProjectConfiguration.standard.projectID, issuesUnsignedTokens: true)
+            reference: ReferenceSubject(defects: defects), defaultProjectID: ProjectConfiguration.standard.projectID, issuesUnsignedTokens: true,
+            answersUnknownPendingCredentialWithoutCode: true)
     }
 }
 
@@ -39,5 +41,18 @@ struct EmulatorModelTests {
         let failed = Set(report.failedMustRules.map(\.rule))
         #expect(failed == listed, "fail but not listed: \(failed.subtracting(listed).sorted()); listed but pass: \(listed.subtracting(failed).sorted())")
         #expect(report.results.filter { $0.status == .warn }.map(\.rule) == ["LINK-14"])
+        let auth1 = try #require(report.results.first { $0.rule == "AUTH-1" })
+        let multiFactor = try #require(auth1.checks.first { $0.name.hasPrefix("multi-factor failures") })
+        #expect(multiFactor.status == .fail && multiFactor.message?.contains("internalError") == true, "\(multiFactor.message ?? "")")
+    }
+
+    @Test("the README's command exits 0 against a model of the emulator")
+    func readmeCommand() async throws {
+        let server = EmulatorModel.server()
+        let subject = IdentityToolkitSubject(IdentityToolkitConfiguration(
+            baseURL: server.baseURL, projectID: server.defaultProjectID, makeSessionConfiguration: { server.urlSessionConfiguration() },
+            publishedKeys: server.publishedKeysURL, name: "a model of the Auth Emulator"))
+        let outcome = await ConformanceCommand.run(subject: subject, arguments: ["--expected-failures", EmulatorExpectedFailuresTests.path])
+        #expect(outcome.status == CommandOutcome.success, "\(outcome.output.split(separator: "\n").last ?? "")\n\(outcome.error)")
     }
 }

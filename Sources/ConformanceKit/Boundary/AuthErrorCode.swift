@@ -57,6 +57,8 @@ public enum AuthErrorCode: Int, Sendable, Hashable, CaseIterable, Codable {
     case webSignInUserInteractionFailure = 17063
     case nullUser = 17067
     case invalidProviderID = 17071
+    case tenantIDMismatch = 17072
+    case unsupportedTenantOperation = 17073
     case rejectedCredential = 17075
     case secondFactorRequired = 17078
     case missingMultiFactorSession = 17081
@@ -71,6 +73,8 @@ public enum AuthErrorCode: Int, Sendable, Hashable, CaseIterable, Codable {
     case emailChangeNeedsVerification = 17090
     case missingClientIdentifier = 17093
     case missingOrInvalidNonce = 17094
+    case blockingCloudFunctionError = 17105
+    case passwordDoesNotMeetRequirements = 17211
     case invalidHostingLinkDomain = 17214
     case internalError = 17999
 

@@ -47,7 +47,7 @@ public struct CommandArguments: Sendable, Hashable {
                conformance [--json] --benchmark [--repeat N] [--watchdog SECONDS]
                conformance --list [--rule ID]… [--area AREA]…
                conformance --catalogue [--json | --markdown [FILE]] [--rule ID]… [--area AREA]…
-               conformance --identity-toolkit URL --project ID [--api-key KEY] [--published-keys URL] [report options]
+               conformance --identity-toolkit URL --project ID [--api-key KEY] [--published-keys URL] [--tenants] [report options]
 
           (no flags)       run the whole rule catalogue against \(subject) and print the conformance table
           --json           print the machine-readable report instead of the table
@@ -77,14 +77,16 @@ public struct CommandArguments: Sendable, Hashable {
                            Auth Emulator: http://127.0.0.1:9099), one check at a time, with --project ID (the
                            emulator's project) and --api-key KEY (any non-empty key for the emulator; default
                            fake-api-key) and --published-keys URL (the key set of its ID tokens; default
-                           Google's); the `conformance` executable only
+                           Google's); --tenants: each check in a tenant of its own, in parallel; the
+                           `conformance` executable only
           --benchmark      time the catalogue per area, the whole catalogue and the variants, --repeat
                            times each (default \(defaultBenchmarkRepeats)), and print min/median/max in milliseconds
 
         Exit status: 0 when every MUST rule passes or is a listed known failure and no listed rule passes
         (with --defects: when every variant is caught by one of its own rules; with --repeat: when no result
         differs between runs; with --benchmark, --list and --catalogue: always), 1 otherwise, 64 for a usage
-        error, 69 when the server of --identity-toolkit does not answer, 73 when a report file cannot be written.
+        error, 69 when the server of --identity-toolkit does not answer, 78 when it serves another project than
+        --project or has no outbox to read, 73 when a report file cannot be written.
         """
     }
 

@@ -55,4 +55,7 @@ public struct CommandOutcome: Sendable, Hashable {
     public static let cannotWrite: Int32 = 73
     /// The server the command is pointed at does not answer (`EX_UNAVAILABLE`).
     public static let unavailable: Int32 = 69
+    /// The server the command is pointed at answers, but is not the one named (`EX_CONFIG`): it serves another
+    /// project, or its outboxes cannot be read.
+    public static let otherServer: Int32 = 78
 }

@@ -35,6 +35,10 @@ public enum ConformanceCommand {
         exit(status)
     }
 
+    /// Whether this process is a worker of a command's (see `CrashIsolation`): what the command asked once before
+    /// its run (a server's preflight) is not asked again.
+    public static var isWorkerProcess: Bool { ProcessInfo.processInfo.environment[CrashIsolation.workerVariable] != nil }
+
     /// Runs the command and returns what it would print, the files it would write and its exit status.
     /// `progress` hears how far `--defects`, `--benchmark` and `--repeat` have come, unless the output is `--json`.
     public static func run(

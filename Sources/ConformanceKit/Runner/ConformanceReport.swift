@@ -69,4 +69,24 @@ public struct ConformanceReport: Sendable, Hashable, Codable {
     public var failedMustRules: [RuleResult] { results.filter { $0.level == .must && $0.status == .fail } }
 
     public func count(_ status: ConformanceStatus) -> Int { results.count { $0.status == status } }
+
+    private enum CodingKeys: String, CodingKey {
+        case subject, results, durationSeconds, verdict
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            subject: try container.decode(String.self, forKey: .subject), results: try container.decode([RuleResult].self, forKey: .results),
+            durationSeconds: try container.decode(Double.self, forKey: .durationSeconds))
+    }
+
+    /// The report, then its ``Verdict`` (which follows from the results, so it is written and never read).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(subject, forKey: .subject)
+        try container.encode(results, forKey: .results)
+        try container.encode(durationSeconds, forKey: .durationSeconds)
+        try container.encode(verdict, forKey: .verdict)
+    }
 }

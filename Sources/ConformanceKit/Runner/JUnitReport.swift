@@ -23,6 +23,8 @@ public struct JUnitReport: Sendable {
             lines.append("  </testsuite>")
         }
         lines.append("</testsuites>")
+        // The verdict, which CI's summaries do not show: how many failures are unexpected, which, and what passes now.
+        lines.append("<!-- \(report.verdict.summary.replacingOccurrences(of: "--", with: "- -")) -->")
         return lines.joined(separator: "\n")
     }
 

@@ -63,3 +63,41 @@ extension ConformanceReport {
     /// Whether the run passes: no MUST rule fails unexpectedly and no listed rule passes.
     public var passed: Bool { unexpectedFailures.isEmpty && fixedRules.isEmpty }
 }
+
+/// How the run came out against the list, the last line of every format: how many failures are unexpected and
+/// which rules, how many listed rules pass now and which, and how many failed as listed. Without a list every
+/// MUST failure is unexpected.
+public struct Verdict: Sendable, Hashable, Codable {
+    public let passed: Bool
+    /// MUST rules that failed and are not listed: each fails the run.
+    public let unexpectedFailures: [RuleID]
+    /// Listed rules that pass now: each fails the run until its entry is removed.
+    public let fixedRules: [RuleID]
+    /// Listed rules that failed (or warned), as listed.
+    public let knownFailures: Int
+    /// The verdict as one line, e.g. `FAILS: 1 unexpected failure (LINK-10); 1 listed rule passes now (LINK-1): remove it from the list; 9 known failures`.
+    public let summary: String
+
+    init(_ report: ConformanceReport) {
+        passed = report.passed
+        unexpectedFailures = report.unexpectedFailures.map(\.rule)
+        fixedRules = report.fixedRules.map(\.rule)
+        knownFailures = report.knownFailures.count
+        let unexpected =
+            unexpectedFailures.isEmpty
+            ? "no unexpected failure" : "\(Self.count(unexpectedFailures.count, "unexpected failure")) (\(Self.list(unexpectedFailures)))"
+        let fixed =
+            fixedRules.isEmpty
+            ? "no listed rule passes now"
+            : "\(Self.count(fixedRules.count, "listed rule")) \(fixedRules.count == 1 ? "passes" : "pass") now (\(Self.list(fixedRules))): remove \(fixedRules.count == 1 ? "it" : "them") from the list"
+        summary = "\(passed ? "PASSES" : "FAILS"): \(unexpected); \(fixed); \(Self.count(knownFailures, "known failure"))"
+    }
+
+    private static func count(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+
+    private static func list(_ rules: [RuleID]) -> String { rules.map(\.rawValue).joined(separator: ", ") }
+}
+
+extension ConformanceReport {
+    public var verdict: Verdict { Verdict(self) }
+}

@@ -19,6 +19,7 @@ public struct MarkdownReport: Sendable {
             lines += ["", "## Details"]
             for result in problems { lines += details(of: result) }
         }
+        lines += ["", "**\(Markdown.inline(report.verdict.summary))**"]
         return lines.joined(separator: "\n")
     }
 

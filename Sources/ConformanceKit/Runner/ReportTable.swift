@@ -34,6 +34,7 @@ public struct ReportTable: Sendable {
                 lines.append(contentsOf: result.sources.map { "  source: \($0)" })
             }
         }
+        lines += ["", report.verdict.summary]
         return lines.joined(separator: "\n")
     }
 

@@ -6,6 +6,7 @@ import MockIdP
 extension IdentityToolkitServer {
     /// Answers one HTTP request as the Identity Toolkit (and the emulator's test hooks) would.
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
+        hear(request)
         let path = request.url.path
         if path == "/" || path.isEmpty { return Self.json(.object(["authEmulator": .object(["ready": .bool(true)])])) }
         if path.hasPrefix("/emulator/v1/projects/") { return await emulatorHook(request, path: path) }
@@ -18,12 +19,16 @@ extension IdentityToolkitServer {
             fields["idToken"] = .string(backendToken(token))
             body = .object(fields)
         }
-        var call = ServerCall(project: project(forAPIKey: key), body: body, languageCode: request.header("X-Firebase-Locale"))
+        let tenant = body["tenantId"]?.stringValue
+        var call = ServerCall(project: project(forAPIKey: key, tenant: tenant), body: body, languageCode: request.header("X-Firebase-Locale"))
         call.isPrivileged = request.header("Authorization")?.lowercased() == "bearer owner"
         do {
             guard let answer = try await route(path, call) else { return Self.failure(404, "NOT_FOUND", status: "NOT_FOUND") }
             return Self.json(issuesUnsignedTokens ? Self.unsigningTokens(answer) : publishingTokens(answer))
         } catch {
+            if answersUnknownPendingCredentialWithoutCode, error.code == .invalidMultiFactorSession, path.contains("/mfaSignIn:") {
+                return Self.failure(400, "((Invalid phoneVerificationInfo.mfaPendingCredential.))")
+            }
             return Self.failure(400, "\(ServerErrorMessage.code(for: error.code)) : \(error.message)")
         }
     }
@@ -53,12 +58,13 @@ extension IdentityToolkitServer {
         }
     }
 
-    /// `/emulator/v1/projects/{project}/verificationCodes`, `…/oobCodes` (GET) and `…/accounts` (DELETE).
+    /// `/emulator/v1/projects/{project}[/tenants/{tenant}]/verificationCodes`, `…/oobCodes` (GET) and `…/accounts` (DELETE).
     private func emulatorHook(_ request: HTTPRequest, path: String) async -> HTTPResponse {
         let parts = path.split(separator: "/").map(String.init)
-        guard parts.count == 5 else { return Self.failure(404, "NOT_FOUND", status: "NOT_FOUND") }
-        let project = project(forAPIKey: request.queryItems.first { $0.name == "key" }?.value, projectID: parts[3])
-        switch (request.method, parts[4]) {
+        guard parts.count == 5 || (parts.count == 7 && parts[4] == "tenants") else { return Self.failure(404, "NOT_FOUND", status: "NOT_FOUND") }
+        let tenant = parts.count == 7 ? parts[5] : nil
+        let project = project(forAPIKey: request.queryItems.first { $0.name == "key" }?.value, projectID: parts[3], tenant: tenant)
+        switch (request.method, parts[parts.count - 1]) {
         case ("GET", "verificationCodes"): return Self.json(.object(["verificationCodes": .array(project.verificationCodes)]))
         case ("GET", "oobCodes"): return Self.json(.object(["oobCodes": .array(project.oobCodes)]))
         case ("DELETE", "accounts"):

@@ -32,16 +32,25 @@ public final class IdentityToolkitServer: Sendable {
     public let name: String
     /// Whether the ID tokens it hands out are unsigned (`alg: none`), as the Auth Emulator's are.
     public let issuesUnsignedTokens: Bool
+    /// Whether an unknown multi-factor pending credential is answered as the Auth Emulator answers it
+    /// (`parsePendingCredential`, operations.ts l.3099): `((Invalid phoneVerificationInfo.mfaPendingCredential.))`,
+    /// a message with no error code, which the SDK maps to `internalError`.
+    public let answersUnknownPendingCredentialWithoutCode: Bool
     let behaviour: ReferenceBehaviour
     private let projects = Mutex<(byKey: [String: ServerProject], byID: [String: ServerProject])>(([:], [:]))
+    private let heard = Mutex<[HTTPRequest]>([])
     /// The RS256 tokens handed out, and the backend's own tokens they stand for.
     private let publishedTokens = Mutex<[String: String]>([:])
 
     /// A server answering with `reference`'s backend (with its defects and variations). With
     /// `issuesUnsignedTokens` it strips the signature of every ID token it answers, as the Auth Emulator issues
     /// them; only a backend that checks no signature (a defect) then accepts them back.
-    public init(reference: ReferenceSubject = ReferenceSubject(), defaultProjectID: String = "demo-conformance", issuesUnsignedTokens: Bool = false) {
+    public init(
+        reference: ReferenceSubject = ReferenceSubject(), defaultProjectID: String = "demo-conformance", issuesUnsignedTokens: Bool = false,
+        answersUnknownPendingCredentialWithoutCode: Bool = false
+    ) {
         self.issuesUnsignedTokens = issuesUnsignedTokens
+        self.answersUnknownPendingCredentialWithoutCode = answersUnknownPendingCredentialWithoutCode
         var behaviour = reference.behaviour
         // A server keeps real time, and cannot push to the app to verify it: like the emulator it takes the app's word.
         behaviour.stampsRealTime = true
@@ -62,6 +71,11 @@ public final class IdentityToolkitServer: Sendable {
             return key
         }
     }
+
+    /// Every request the server answered, in order: what a client sent, for tests of the client.
+    public var requests: [HTTPRequest] { heard.withLock { $0 } }
+
+    func hear(_ request: HTTPRequest) { heard.withLock { $0.append(request) } }
 
     /// Where the server publishes the key of its RS256 ID tokens (a JSON Web Key set).
     public var publishedKeysURL: URL { baseURL.appending(path: PublishedSigningKey.path) }
@@ -85,14 +99,16 @@ public final class IdentityToolkitServer: Sendable {
     /// The backend's own token for one the server handed out; any other token as it is, for the backend to judge.
     func backendToken(_ token: String) -> String { publishedTokens.withLock { $0[token] } ?? token }
 
-    func project(forAPIKey key: String?, projectID: String? = nil) -> ServerProject {
+    /// With `tenant`, that tenant of the project, created empty the first time it is named (as the emulator does).
+    func project(forAPIKey key: String?, projectID: String? = nil, tenant: String? = nil) -> ServerProject {
         projects.withLock { projects in
-            if let key, let project = projects.byKey[key] { return project }
+            if tenant == nil, let key, let project = projects.byKey[key] { return project }
             let projectID = projectID ?? defaultProjectID
-            if let project = projects.byID[projectID] { return project }
+            let name = tenant.map { "\(projectID)/tenants/\($0)" } ?? projectID
+            if let project = projects.byID[name] { return project }
             let project = ServerProject(
                 configuration: Self.projectSettings(projectID: projectID), behaviour: behaviour, seed: UInt64(projects.byKey.count + projects.byID.count + 1))
-            projects.byID[projectID] = project
+            projects.byID[name] = project
             return project
         }
     }

@@ -1,0 +1,154 @@
+import ConformanceKit
+import Foundation
+import IdentityToolkitSubject
+import MockIdP
+import ReferenceAuth
+import Synchronization
+import Testing
+
+/// The HTTP subject's client does what the Firebase iOS SDK does on every point a rule can observe
+/// (`reference/firebase-ios-sdk.md`): its error table, its checks before a call, the fields and headers it
+/// sends, sign-out on a refused refresh, and the refresh after a multi-factor change.
+@Suite("The HTTP client behaves as the Firebase iOS SDK does")
+struct SDKParityTests {
+    static let ada = (email: "ada@example.com", password: "correct horse battery")
+
+    static func backend(_ server: IdentityToolkitServer, world: World) async throws -> any AuthBackend {
+        let configuration = IdentityToolkitConfiguration(
+            baseURL: server.baseURL, projectID: ProjectConfiguration.standard.projectID, isolation: .oneCheckAtATime,
+            makeSessionConfiguration: { server.urlSessionConfiguration() }, publishedKeys: server.publishedKeysURL)
+        return try await IdentityToolkitSubject(configuration).makeBackend(configuration: .standard, world: world)
+    }
+
+    static func launch(_ server: IdentityToolkitServer, world: World) async throws -> any AuthClient {
+        try await backend(server, world: world).makeClient(on: .primary)
+    }
+
+    static func server() -> IdentityToolkitServer { IdentityToolkitServer(defaultProjectID: ProjectConfiguration.standard.projectID) }
+
+    static func body(_ request: HTTPRequest) -> FixtureValue { (try? JSONDecoder().decode(FixtureValue.self, from: request.body)) ?? .object([:]) }
+
+    static func requests(to call: String, on server: IdentityToolkitServer) -> [HTTPRequest] {
+        server.requests.filter { $0.url.path.hasSuffix(call) }
+    }
+
+    static func code(sentTo number: String, in world: World) throws -> String {
+        let text = try #require(world.sms.messages.last { $0.to == number }?.text)
+        return try #require(SMSCode.extract(from: text))
+    }
+
+    /// Ada, signed up with a verified email and one SMS second factor, still signed in.
+    static func enrolledAda(_ client: any AuthClient, world: World, number: String = "+16505550101") async throws {
+        _ = try await client.emailPassword!.createUser(withEmail: ada.email, password: ada.password)
+        try await client.emailPassword!.sendEmailVerification()
+        let link = try #require(world.mail.messages.last { $0.to == ada.email }?.links.first)
+        let oobCode = try #require(URLComponents(url: link, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "oobCode" }?.value)
+        try await client.emailPassword!.applyActionCode(oobCode)
+        try await client.emailPassword!.reload()
+        let session = try await client.multiFactor!.multiFactorSession()
+        let verificationID = try await client.multiFactor!.verifyPhoneNumber(number, multiFactorSession: session)
+        try await client.multiFactor!.enroll(with: .phone(verificationID: verificationID, verificationCode: try code(sentTo: number, in: world)), displayName: nil)
+    }
+
+    @Test("the six server strings the SDK maps that the table lacked", arguments: [
+        ("INVALID_CUSTOM_TOKEN", AuthErrorCode.invalidCustomToken), ("CREDENTIAL_MISMATCH", .customTokenMismatch),
+        ("TENANT_ID_MISMATCH", .tenantIDMismatch), ("UNSUPPORTED_TENANT_OPERATION : Operation is not supported.", .unsupportedTenantOperation),
+        ("BLOCKING_FUNCTION_ERROR_RESPONSE : HTTP Cloud Function returned an error", .blockingCloudFunctionError),
+        ("PASSWORD_DOES_NOT_MEET_REQUIREMENTS : Missing password requirements", .passwordDoesNotMeetRequirements),
+    ])
+    func errorStrings(_ message: String, _ code: AuthErrorCode) {
+        #expect(ServerErrorMapping.code(forMessage: message) == code)
+        #expect(AuthErrorCode(rawValue: code.rawValue) == code)
+    }
+
+    @Test("an empty password is weakPassword at sign-up and wrongPassword at sign-in, refused before any request")
+    func emptyPasswords() async throws {
+        let server = Self.server()
+        let client = try await Self.launch(server, world: World())
+        let signUp = await #expect(throws: AuthError.self) { _ = try await client.emailPassword!.createUser(withEmail: Self.ada.email, password: "") }
+        #expect(signUp?.code == .weakPassword)
+        let signIn = await #expect(throws: AuthError.self) { _ = try await client.signIn(with: .password(email: Self.ada.email, password: "")) }
+        #expect(signIn?.code == .wrongPassword)
+        #expect(Self.requests(to: "accounts:signUp", on: server).isEmpty && Self.requests(to: "accounts:signInWithPassword", on: server).isEmpty)
+    }
+
+    @Test("phone sign-in sends operation SIGN_UP_OR_IN, a phone link LINK")
+    func phoneOperations() async throws {
+        let server = Self.server()
+        let world = World()
+        let client = try await Self.launch(server, world: world)
+        let first = try await client.phone!.verifyPhoneNumber("+16505550101")
+        _ = try await client.signIn(with: .phone(verificationID: first, verificationCode: try Self.code(sentTo: "+16505550101", in: world)))
+        try await client.signOut()
+        _ = try await client.emailPassword!.createUser(withEmail: Self.ada.email, password: Self.ada.password)
+        let second = try await client.phone!.verifyPhoneNumber("+16505550102")
+        _ = try await client.link(with: .phone(verificationID: second, verificationCode: try Self.code(sentTo: "+16505550102", in: world)))
+        let operations = Self.requests(to: "accounts:signInWithPhoneNumber", on: server).map { Self.body($0)["operation"]?.stringValue }
+        #expect(operations == ["SIGN_UP_OR_IN", "LINK"])
+    }
+
+    @Test("the multi-factor calls carry X-Firebase-Locale; mfaSignIn:start the hint's masked number; enroll and resolve refresh the token at once")
+    func multiFactorRequests() async throws {
+        let server = Self.server()
+        let world = World()
+        let client = try await Self.launch(server, world: world)
+        await client.setLanguageCode("fr")
+        try await Self.enrolledAda(client, world: world)
+        try await client.signOut()
+        let error = await #expect(throws: AuthError.self) { _ = try await client.signIn(with: .password(email: Self.ada.email, password: Self.ada.password)) }
+        let resolver = try #require(error?.resolver)
+        let hint = try #require(resolver.hints.first)
+        let verificationID = try await client.multiFactor!.verifyPhoneNumber(with: hint, multiFactorSession: resolver.session)
+        _ = try await resolver.resolveSignIn(with: .phone(verificationID: verificationID, verificationCode: try Self.code(sentTo: "+16505550101", in: world)))
+
+        let start = try #require(Self.requests(to: "mfaSignIn:start", on: server).first)
+        #expect(Self.body(start)["phoneSignInInfo"]?["phoneNumber"]?.stringValue == hint.phoneNumber)
+        #expect(hint.phoneNumber?.contains("*") == true, "the server's hint is masked: \(hint.phoneNumber ?? "nil")")
+        let multiFactor = server.requests.filter { $0.url.path.contains("/v2/accounts/mfa") }
+        #expect(multiFactor.count == 4)
+        for request in multiFactor { #expect(request.headers.first { $0.key.lowercased() == "x-firebase-locale" }?.value == "fr", "\(request.url.path)") }
+        let paths = server.requests.map(\.url.path)
+        for call in ["mfaEnrollment:finalize", "mfaSignIn:finalize"] {
+            let index = try #require(paths.firstIndex { $0.hasSuffix(call) })
+            #expect(paths[index + 1].hasSuffix("/securetoken.googleapis.com/v1/token"), "after \(call): \(paths[index + 1])")
+        }
+    }
+
+    @Test("unenroll refreshes the token at once")
+    func unenrollRefreshes() async throws {
+        let server = Self.server()
+        let world = World()
+        let client = try await Self.launch(server, world: world)
+        try await Self.enrolledAda(client, world: world)
+        let factor = try #require(await client.currentUser?.enrolledFactors.first)
+        try await client.multiFactor!.unenroll(factorUID: factor.uid)
+        let paths = server.requests.map(\.url.path)
+        let index = try #require(paths.firstIndex { $0.hasSuffix("mfaEnrollment:withdraw") })
+        #expect(paths[index + 1].hasSuffix("/securetoken.googleapis.com/v1/token"))
+    }
+
+    @Test("a refresh the server refuses for good (the user was deleted on another device) signs the user out and tells the listeners")
+    func refusedRefreshSignsOut() async throws {
+        let server = Self.server()
+        let world = World()
+        let backend = try await Self.backend(server, world: world)
+        let client = try await backend.makeClient(on: .primary)
+        _ = try await client.emailPassword!.createUser(withEmail: Self.ada.email, password: Self.ada.password)
+        let heard = Heard()
+        _ = await client.addIDTokenDidChangeListener { heard.append($0?.uid) }
+        let other = try await backend.makeClient(on: Device("device-2"))
+        _ = try await other.signIn(with: .password(email: Self.ada.email, password: Self.ada.password))
+        try await other.delete()
+        let refused = await #expect(throws: AuthError.self) { _ = try await client.getIDToken(forceRefresh: true) }
+        #expect([AuthErrorCode.userNotFound, .userDisabled, .userTokenExpired].contains(refused?.code ?? .internalError), "\(String(describing: refused))")
+        #expect(await client.currentUser == nil)
+        #expect(heard.values.last == .some(nil), "the listeners heard \(heard.values)")
+    }
+}
+
+/// What a listener heard, in order.
+private final class Heard: Sendable {
+    private let heard = Mutex<[String?]>([])
+    func append(_ uid: String?) { heard.withLock { $0.append(uid) } }
+    var values: [String?] { heard.withLock { $0 } }
+}

@@ -1,0 +1,72 @@
+import ConformanceKit
+import Foundation
+import IdentityToolkitSubject
+import MockIdP
+import ReferenceAuth
+import Testing
+
+@Suite("Each check in a tenant of its own: checks run in parallel, with no reset and only their own outbox", .serialized)
+struct TenantPerCheckTests {
+    /// The tenants the server was called in, each with the index of its first and last request.
+    static func tenantSpans(_ server: IdentityToolkitServer) -> [String: ClosedRange<Int>] {
+        var spans: [String: ClosedRange<Int>] = [:]
+        for (index, request) in server.requests.enumerated() {
+            let body = (try? JSONDecoder().decode(FixtureValue.self, from: request.body)) ?? .object([:])
+            let path = request.url.path.split(separator: "/").map(String.init)
+            let tenant = body["tenantId"]?.stringValue ?? (path.count == 7 && path[4] == "tenants" ? path[5] : nil)
+            guard let tenant else { continue }
+            spans[tenant] = spans[tenant].map { min($0.lowerBound, index)...max($0.upperBound, index) } ?? index...index
+        }
+        return spans
+    }
+
+    @Test("the catalogue gives the project-per-check result check for check, and checks ran at the same time")
+    func sameResultConcurrently() async throws {
+        let (tenants, tenantServer) = httpSubject(isolation: .tenantPerCheck)
+        let (projects, projectServer) = httpSubject()
+        #expect(!tenants.capabilities.runsOneCheckAtATime)
+        let rules = RuleCatalogue.all.filter { $0.flow != .oauth && $0.flow != .apple }
+        let inTenants = await (try ConformanceRunner(subject: tenants, options: .overHTTP)).run(rules)
+        let inProjects = await (try ConformanceRunner(subject: projects, options: .overHTTP)).run(rules)
+        for (tenant, project) in zip(inTenants.results, inProjects.results) {
+            for (check, expected) in zip(tenant.checks, project.checks) where check.status != expected.status {
+                #expect(
+                    tenant.rule == "AUTH-4" && check.status == .notApplicable && check.message?.contains("projectID") == true,
+                    "\(tenant.rule) [\(check.name)]: \(check.status) in a tenant, \(expected.status) in a project of its own: \(check.message ?? "")")
+            }
+        }
+        #expect(inTenants.failedMustRules.isEmpty)
+        let spans = Self.tenantSpans(tenantServer).values.sorted { $0.lowerBound < $1.lowerBound }
+        #expect(spans.count > 10)
+        #expect(zip(spans, spans.dropFirst()).contains { $0.overlaps($1) }, "no two tenants' requests interleaved: the checks ran one at a time")
+        _ = projectServer
+    }
+
+    @Test("a tenant's outbox lists only its own texts and emails")
+    func ownOutbox() async throws {
+        let server = IdentityToolkitServer(defaultProjectID: ProjectConfiguration.standard.projectID)
+        let configuration = IdentityToolkitConfiguration(
+            baseURL: server.baseURL, projectID: ProjectConfiguration.standard.projectID, isolation: .tenantPerCheck,
+            makeSessionConfiguration: { server.urlSessionConfiguration() }, publishedKeys: server.publishedKeysURL)
+        let subject = IdentityToolkitSubject(configuration)
+        let first = World()
+        let second = World()
+        let one = try await subject.makeBackend(configuration: .standard, world: first).makeClient(on: .primary)
+        let other = try await subject.makeBackend(configuration: .standard, world: second).makeClient(on: .primary)
+        _ = try await one.phone!.verifyPhoneNumber("+16505550101")
+        _ = try await other.phone!.verifyPhoneNumber("+16505550101")
+        _ = try await other.phone!.verifyPhoneNumber("+16505550102")
+        #expect(first.sms.messages.count == 1 && second.sms.messages.count == 2)
+        let hooks = server.requests.filter { $0.url.path.hasSuffix("/verificationCodes") }.map(\.url.path)
+        #expect(hooks.count == 3 && hooks.allSatisfy { $0.contains("/tenants/check-") }, "\(hooks)")
+    }
+
+    @Test("the stress gate over HTTP, 20 runs 4 at a time, finds no result that differs")
+    func stressGate() async throws {
+        let (subject, server) = httpSubject(isolation: .tenantPerCheck)
+        let rules = RuleCatalogue.all.filter { $0.flow != .oauth && $0.flow != .apple }
+        let report = await (try StressGate(runs: 20, parallel: 4, options: .overHTTP)).run(subject: subject, rules: rules)
+        #expect(report.differences.isEmpty, "\(report.differences)")
+        _ = server
+    }
+}
