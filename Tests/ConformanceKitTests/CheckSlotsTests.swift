@@ -24,7 +24,7 @@ struct CheckSlotsTests {
     @Test("the limit is reached: slots are not a serial queue")
     func parallel() async {
         let slots = CheckSlots(limit: 2)
-        let arrivals = Arrivals(expected: 2)
+        let arrivals = Barrier(count: 2)
         // Each holds its slot until both are inside: with one slot at a time the second never enters.
         _ = await (0..<2).concurrentMap { _ in await slots.withSlot { await arrivals.arriveAndWait() } }
         #expect(slots.inUse == 0)
@@ -33,22 +33,5 @@ struct CheckSlotsTests {
     @Test("a limit below one is one")
     func atLeastOne() {
         #expect(CheckSlots(limit: 0).limit == 1)
-    }
-}
-
-/// A barrier: each caller returns once `expected` callers have arrived.
-private actor Arrivals {
-    let expected: Int
-    private var waiting: [CheckedContinuation<Void, Never>] = []
-
-    init(expected: Int) { self.expected = expected }
-
-    func arriveAndWait() async {
-        await withCheckedContinuation { continuation in
-            waiting.append(continuation)
-            if waiting.count == expected {
-                for waiter in waiting { waiter.resume() }
-            }
-        }
     }
 }
