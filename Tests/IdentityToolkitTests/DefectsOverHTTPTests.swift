@@ -53,7 +53,7 @@ extension ConformanceRunner.Options {
 }
 
 func overHTTP(_ defect: Defect) -> AuditVariant {
-    AuditVariant(name: defect.rawValue, rules: defect.rules, summary: defect.summary, subject: httpSubject(defects: [defect]).0)
+    AuditVariant(name: defect.rawValue, rules: defect.rules, catches: defect.catches, summary: defect.summary, subject: httpSubject(defects: [defect]).0)
 }
 
 @Suite("ReferenceAuth's defects through HTTP", .serialized)
