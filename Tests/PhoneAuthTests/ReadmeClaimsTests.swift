@@ -51,6 +51,12 @@ struct ReadmeClaimsTests {
         #expect(readme.contains("```\n" + output + "```\n"), "the README's `--defects --rule PHONE-5` example is not what the command prints:\n\(output)")
     }
 
+    @Test("the declaration example names the check the defect names")
+    func declarationExample() {
+        let catches = Defect.codesAreReusable.catches.map { ".\($0.kind.rawValue)(\"\($0.rule)\", \"\($0.check)\")" }
+        #expect(readme.contains("    catches: [\(catches.joined(separator: ", "))],\n    \"\(Defect.codesAreReusable.summary)\""))
+    }
+
     @Test("a stand-in README that is out of date fails each claim")
     func staleReadmeFails() {
         let stale = "a catalogue of 1 defects; 2 rules: 2 pass, 0 fail, 0 warn, 0 n/a; runs only the rules of this area (`phone`)"
