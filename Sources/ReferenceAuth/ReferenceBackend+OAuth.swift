@@ -22,7 +22,7 @@ extension ReferenceBackend {
             }
         }
         oauthRequestCount += 1
-        let state = behaviour.oauth.stateLength.map { world.random.string(length: $0, alphabet: behaviour.oauth.stateAlphabet) } ?? "\(oauthRequestCount)"
+        let state = behaviour.oauth.stateLength.map { world.random.string(length: $0, alphabet: behaviour.oauth.stateAlphabet) } ?? Self.numbered(oauthRequestCount)
         var redirect = URLComponents(url: configuration.authHandlerURL, resolvingAgainstBaseURL: false)!
         redirect.path = behaviour.oauth.redirectPath
         let redirectURI = redirect.string ?? ""
@@ -136,4 +136,12 @@ struct OAuthIdentity: Sendable {
     let id: String
     let profile: [String: String]
     let email: String?
+}
+
+extension ReferenceBackend {
+    /// A counter written as 32 hex digits: as long as a random state, and predictable.
+    fileprivate static func numbered(_ count: Int) -> String {
+        let digits = String(count, radix: 16)
+        return String(repeating: "0", count: max(0, 32 - digits.count)) + digits
+    }
 }

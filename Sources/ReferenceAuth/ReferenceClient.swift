@@ -246,12 +246,12 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
 
     func canHandleNotification(_ userInfo: [String: String]) async -> Bool {
         let claim = behaviour.appVerification.claimedPushes
-        if claim == .every { return true }
+        // A client that claims every push still takes its own: the defect is the claim, not a lost push.
         guard let awaited = awaitedPush, awaited.secret == nil, let payload = userInfo[pushPayloadKey],
             let fields = try? JSONDecoder().decode([String: String].self, from: Data(payload.utf8)),
             let receipt = fields["receipt"], let secret = fields["secret"],
             receipt == awaited.receipt || claim == .anyWhileWaiting
-        else { return false }
+        else { return claim == .every }
         awaitedPush = (awaited.receipt, secret)
         return true
     }
@@ -259,12 +259,11 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
     func canHandle(_ url: URL) async -> Bool {
         if await takeOAuthRedirect(url) { return true }
         let claim = behaviour.appVerification.claimedRedirects
-        if claim == .every { return true }
         guard let pending = pendingRedirect, pending.token == nil, url.scheme == callbackScheme, url.host == "firebaseauth", url.path == "/link",
             let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems,
             query.first(where: { $0.name == behaviour.appVerification.redirectEventParameter })?.value == pending.eventID || claim == .anyWhileWaiting,
             let token = query.first(where: { $0.name == "recaptchaToken" })?.value
-        else { return false }
+        else { return claim == .every }
         pendingRedirect = (pending.eventID, token)
         return true
     }

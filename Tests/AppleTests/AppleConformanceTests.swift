@@ -11,7 +11,7 @@ struct AppleConformanceTests {
         try await expectConformance(of: ReferenceSubject(), to: rule)
     }
 
-    @Test("Defect is caught by one of its own rules", arguments: Defect.allCases.filter { $0.flows.contains(.apple) })
+    @Test("Defect is caught by the check it names, the way it names", arguments: Defect.allCases.filter { $0.flows.contains(.apple) })
     func defectIsCaught(_ defect: Defect) async throws {
         try await expectCaught(defect)
     }

@@ -12,8 +12,30 @@ struct DefectAuditTests {
     @Test("a variant that breaks its rule is caught by it")
     func caughtVariant() async throws {
         let finding = await (try DefectAudit()).run(caught)
-        #expect(finding == DefectFinding(name: "makesNoBackend", rules: ["PHONE-2"], caughtBy: ["PHONE-2"]))
+        #expect(finding.caughtBy == ["PHONE-2"])
+        #expect(finding.failedChecks == [FailedCheck(rule: "PHONE-2", check: Self.phone2Check, status: .fail, kind: .adapterError)])
         #expect(finding.isCaught)
+    }
+
+    private static let phone2Check = "verifyPhoneNumber(\"\") fails with missingPhoneNumber and sends no SMS"
+
+    @Test("a variant that names its check is caught only when that check fails the way it names")
+    func namedCheck() async throws {
+        func variant(_ catches: [ExpectedCatch]) -> AuditVariant {
+            AuditVariant(name: "makesNoBackend", rules: ["PHONE-2"], catches: catches, summary: "", subject: BrokenSubject())
+        }
+        let audit = try DefectAudit()
+        // The broken stand-in fails PHONE-2's check with an adapter error, not an assertion: no catch.
+        let asAssertion = await audit.run(variant([.assertion("PHONE-2", Self.phone2Check)]))
+        #expect(!asAssertion.isCaught)
+        #expect(asAssertion.miss?.contains("(adapterError)") == true)
+        let asAdapterError = await audit.run(variant([ExpectedCatch(rule: "PHONE-2", check: Self.phone2Check, kind: .adapterError)]))
+        #expect(asAdapterError.isCaught)
+        #expect(asAdapterError.catches.map(\.check) == [Self.phone2Check])
+        let otherCheck = await audit.run(variant([ExpectedCatch(rule: "PHONE-2", check: "another check", kind: .adapterError)]))
+        #expect(!otherCheck.isCaught)
+        let asHang = await audit.run(variant([.hang("PHONE-2", Self.phone2Check)]))
+        #expect(!asHang.isCaught)
     }
 
     @Test("a variant its rule does not see is not caught")
@@ -47,7 +69,7 @@ struct DefectAuditTests {
         let mixed = await ConformanceCommand.run(subject: NoFlowSubject(), variants: [caught, missed], arguments: ["--defects"])
         #expect(mixed.status == 1)
         #expect(mixed.output.contains("NOT CAUGHT"))
-        #expect(mixed.output.hasSuffix("2 defects: 1 caught by one of their own rules, 1 not caught\n"))
+        #expect(mixed.output.hasSuffix("2 defects: 1 caught by the check meant for them, 1 not caught\n"))
         let all = await ConformanceCommand.run(subject: NoFlowSubject(), variants: [caught], arguments: ["--defects"])
         #expect(all.status == 0)
     }
@@ -57,10 +79,13 @@ struct DefectAuditTests {
         let outcome = await ConformanceCommand.run(subject: NoFlowSubject(), variants: [caught], arguments: ["--defects", "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
         let finding = try #require((object["defects"] as? [[String: Any]])?.first)
-        #expect(Set(finding.keys) == ["name", "rules", "caughtBy"])
+        #expect(Set(finding.keys) == ["name", "rules", "expected", "caughtBy", "failedChecks"])
         #expect(finding["name"] as? String == "makesNoBackend")
         #expect(finding["rules"] as? [String] == ["PHONE-2"])
         #expect((finding["caughtBy"] as? [String])?.contains("PHONE-2") == true)
+        let failed = try #require((finding["failedChecks"] as? [[String: Any]])?.first)
+        #expect(failed["rule"] as? String == "PHONE-2" && failed["check"] as? String == Self.phone2Check)
+        #expect(failed["kind"] as? String == "adapterError" && failed["status"] as? String == "fail")
     }
 
     @Test("--defect runs the catalogue against the named variant")

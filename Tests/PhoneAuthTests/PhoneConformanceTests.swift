@@ -12,7 +12,7 @@ struct PhoneConformanceTests {
         try await expectConformance(of: ReferenceSubject(), to: rule)
     }
 
-    @Test("Defect is caught by one of its own rules", arguments: Defect.allCases.filter { !$0.flows.isDisjoint(with: [.phone, .general]) })
+    @Test("Defect is caught by the check it names, the way it names", arguments: Defect.allCases.filter { !$0.flows.isDisjoint(with: [.phone, .general]) })
     func defectIsCaught(_ defect: Defect) async throws {
         try await expectCaught(defect)
     }

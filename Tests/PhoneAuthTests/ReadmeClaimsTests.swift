@@ -37,6 +37,26 @@ struct ReadmeClaimsTests {
         #expect(readme.contains("One `<testsuite>` per area \(list)"), "JUnit's list is not \(list)")
     }
 
+    @Test("the number of defects caught by a hang")
+    func hangCount() {
+        let hangs = Defect.allCases.count { $0.catches.contains { $0.kind == .hang } }
+        #expect(readme.contains("Of the defects, \(hangs) are caught by a hang"), "the README does not say that \(hangs) defects are caught by a hang")
+    }
+
+    @Test("the --defects example is the command's output")
+    func defectsExample() async {
+        let output = await ConformanceCommand.run(
+            subject: ReferenceSubject(), variants: Defect.variants, arguments: ["--defects", "--rule", "PHONE-5"]).output
+        #expect(output.hasSuffix("not caught\n"))
+        #expect(readme.contains("```\n" + output + "```\n"), "the README's `--defects --rule PHONE-5` example is not what the command prints:\n\(output)")
+    }
+
+    @Test("the declaration example names the check the defect names")
+    func declarationExample() {
+        let catches = Defect.codesAreReusable.catches.map { ".\($0.kind.rawValue)(\"\($0.rule)\", \"\($0.check)\")" }
+        #expect(readme.contains("    catches: [\(catches.joined(separator: ", "))],\n    \"\(Defect.codesAreReusable.summary)\""))
+    }
+
     @Test("a stand-in README that is out of date fails each claim")
     func staleReadmeFails() {
         let stale = "a catalogue of 1 defects; 2 rules: 2 pass, 0 fail, 0 warn, 0 n/a; runs only the rules of this area (`phone`)"

@@ -13,9 +13,10 @@ extension ConformanceRunner.Options {
     public static let forDefects = ConformanceRunner.Options(watchdog: .seconds(3))
 }
 
-/// The defect self-test every flow's test target runs: the defect is caught by one of its own rules.
+/// The defect self-test every flow's test target runs: a check the defect names fails the way it names (an
+/// assertion, or a hang for a defect whose fault is one); a failure of any other check or kind is no catch.
 public func expectCaught(_ defect: Defect, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    #expect(!defect.catches.isEmpty, "\(defect) names no check that must catch it", sourceLocation: sourceLocation)
     let finding = await (try DefectAudit(options: .forDefects)).run(defect)
-    #expect(
-        finding.isCaught, "\(defect) (\(defect.summary)) was not caught by \(defect.rules); caught by \(finding.caughtBy)", sourceLocation: sourceLocation)
+    #expect(finding.isCaught, "\(defect) (\(defect.summary)) was not caught: \(finding.miss ?? "")", sourceLocation: sourceLocation)
 }

@@ -4,13 +4,17 @@ public struct AuditVariant: Sendable {
     public let name: String
     /// The rules whose checks must fail (or warn, for a SHOULD) against the variant.
     public let rules: [RuleID]
+    /// The checks meant to catch the variant, and how they must fail. Empty: any failure of a check of `rules`
+    /// counts (the meaning for a variant that names no check).
+    public let catches: [ExpectedCatch]
     /// What the variant gets wrong, in one sentence.
     public let summary: String
     public let subject: any ConformanceSubject
 
-    public init(name: String, rules: [RuleID], summary: String, subject: any ConformanceSubject) {
+    public init(name: String, rules: [RuleID], catches: [ExpectedCatch] = [], summary: String, subject: any ConformanceSubject) {
         self.name = name
         self.rules = rules
+        self.catches = catches
         self.summary = summary
         self.subject = subject
     }

@@ -1,21 +1,45 @@
 import Foundation
 
-/// Whether a variant was caught, and by which rules.
+/// Whether a variant was caught, and by which checks.
 public struct DefectFinding: Sendable, Hashable, Codable {
     public let name: String
     /// The rules that must catch the variant.
     public let rules: [RuleID]
+    /// The checks meant to catch it and how they must fail; empty when the variant names none.
+    public let expected: [ExpectedCatch]
     /// The rules whose checks failed (or warned) against the variant.
     public let caughtBy: [RuleID]
+    /// Every check that failed (or warned) against the variant, with its kind of failure.
+    public let failedChecks: [FailedCheck]
 
-    public init(name: String, rules: [RuleID], caughtBy: [RuleID]) {
+    public init(name: String, rules: [RuleID], expected: [ExpectedCatch] = [], caughtBy: [RuleID], failedChecks: [FailedCheck] = []) {
         self.name = name
         self.rules = rules
+        self.expected = expected
         self.caughtBy = caughtBy
+        self.failedChecks = failedChecks
     }
 
-    /// Caught by one of its own rules.
-    public var isCaught: Bool { !Set(rules).isDisjoint(with: caughtBy) }
+    /// The failed checks that are a catch meant for the variant: one it names, failing the way it names. For a
+    /// variant that names no check, every failed check of its own rules.
+    public var catches: [FailedCheck] {
+        if expected.isEmpty { return failedChecks.filter { rules.contains($0.rule) } }
+        return failedChecks.filter { failure in expected.contains { $0.matches(failure) } }
+    }
+
+    /// Caught the way it must be: by a check it names, with the kind it names (or, naming none, by one of its rules).
+    public var isCaught: Bool {
+        if expected.isEmpty { return !Set(rules).isDisjoint(with: caughtBy) }
+        return !catches.isEmpty
+    }
+
+    /// Why a variant is not caught, for the table and the tests; nil when it is.
+    public var miss: String? {
+        guard !isCaught else { return nil }
+        let wanted = expected.isEmpty ? rules.map(\.rawValue).joined(separator: ", ") : expected.map(\.description).joined(separator: " or ")
+        let got = failedChecks.isEmpty ? "no check failed" : "failed: " + failedChecks.map(\.description).joined(separator: "; ")
+        return "expected \(wanted); \(got)"
+    }
 }
 
 /// Runs rules against deliberately broken variants of a subject, to prove that each rule bites.
@@ -26,13 +50,19 @@ public struct DefectAudit: Sendable {
         self.options = try options.validated()
     }
 
-    /// Runs `rules` (by default the variant's own rules) against the variant.
+    /// Runs `rules` (by default the variant's own rules and those of the checks it names) against the variant.
     public func run(_ variant: AuditVariant, against rules: [Rule]? = nil) async -> DefectFinding {
         // The options were validated when the audit was made.
         let runner = try! ConformanceRunner(subject: variant.subject, options: options)
-        let report = await runner.run(rules ?? RuleCatalogue.rules(variant.rules))
+        let own = variant.rules + variant.catches.map(\.rule).filter { !variant.rules.contains($0) }
+        let report = await runner.run(rules ?? RuleCatalogue.rules(own))
+        let failed = report.results.flatMap { result in
+            result.checks.filter { $0.status == .fail || $0.status == .warn }.map {
+                FailedCheck(rule: result.rule, check: $0.name, status: $0.status, kind: $0.failure?.kind)
+            }
+        }
         let caughtBy = report.results.filter { $0.status == .fail || $0.status == .warn }.map(\.rule)
-        return DefectFinding(name: variant.name, rules: variant.rules, caughtBy: caughtBy)
+        return DefectFinding(name: variant.name, rules: variant.rules, expected: variant.catches, caughtBy: caughtBy, failedChecks: failed)
     }
 
     /// Runs the variants, a few at a time, each against `rules` (by default its own rules); the findings keep

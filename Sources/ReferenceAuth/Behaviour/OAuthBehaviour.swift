@@ -11,7 +11,7 @@ extension ReferenceBehaviour {
         /// Custom parameters the request leaves out (besides the reserved ones).
         var droppedCustomParameters: Set<String> = []
         var sendsScopes = true
-        /// The `state`: random characters of `stateAlphabet`, or a counter when nil.
+        /// The `state`: random characters of `stateAlphabet`, or, when nil, a counter written as 32 hex digits.
         var stateLength: Int? = 32
         var stateAlphabet = RandomSource.alphanumerics
         /// Only a redirect carrying the pending request's state is taken and exchanged.

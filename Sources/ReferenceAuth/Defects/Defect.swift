@@ -1,22 +1,29 @@
 import ConformanceKit
 
-/// A deliberate deviation of the reference from one documented behaviour, and the rules that must catch it.
-/// The suite's own tests run every defect and require one of its rules' checks to fail (or warn, for a SHOULD).
+/// A deliberate deviation of the reference from one documented behaviour, and the check that must catch it.
+/// The suite's own tests run every defect and require a check it names to fail (or warn, for a SHOULD) the way it
+/// names: an assertion, or a hang only for a defect whose very fault is that something never happens.
 ///
-/// Each defect is declared once, in the file of its flow: its name, its rules, what it does in one sentence,
-/// and its effect, a change of the ``ReferenceBehaviour`` the conforming reference reads.
+/// Each defect is declared once, in the file of its flow: its name, its rules, the checks that catch it, what it
+/// does in one sentence, and its effect, a change of the ``ReferenceBehaviour`` the conforming reference reads.
 public struct Defect: Sendable, Hashable, Comparable, CaseIterable, RawRepresentable, CustomStringConvertible {
     public let name: String
     /// The rules whose checks must catch this defect.
     public let rules: [RuleID]
+    /// The checks meant to catch it, and how they must fail: a catch by any other check or kind does not count.
+    public let catches: [ExpectedCatch]
     /// What the defect does, in one sentence.
     public let summary: String
     let effect: @Sendable (inout ReferenceBehaviour) -> Void
 
     /// `name` is the name of the static property that declares the defect.
-    init(_ name: String, rules: [RuleID], _ summary: String, effect: @escaping @Sendable (inout ReferenceBehaviour) -> Void) {
+    init(
+        _ name: String, rules: [RuleID], catches: [ExpectedCatch] = [], _ summary: String,
+        effect: @escaping @Sendable (inout ReferenceBehaviour) -> Void
+    ) {
         self.name = name
         self.rules = rules
+        self.catches = catches
         self.summary = summary
         self.effect = effect
     }

@@ -11,77 +11,121 @@ extension Defect {
     ]
 
     public static let forwardsReservedOAuthParameters = Defect(
-        "forwardsReservedOAuthParameters", rules: ["OAUTH-1"], "forwards custom parameters named state or redirect_uri over its own"
+        "forwardsReservedOAuthParameters", rules: ["OAUTH-1"],
+        catches: [.assertion("OAUTH-1", "every reserved-parameter case of oauth/custom-parameters.json is rejected or dropped, as declared")],
+        "forwards custom parameters named state or redirect_uri over its own"
     ) { $0.oauth.guardsReservedParameters = false }
 
     public static let forwardsOAuthToken = Defect(
-        "forwardsOAuthToken", rules: ["OAUTH-1"], "guards the six reserved parameters but forwards a custom oauth_token, which createAuthUri reserves too"
+        "forwardsOAuthToken", rules: ["OAUTH-1"],
+        catches: [.assertion("OAUTH-1", "every reserved-parameter case of oauth/custom-parameters.json is rejected or dropped, as declared")],
+        "guards the six reserved parameters but forwards a custom oauth_token, which createAuthUri reserves too"
     ) { $0.oauth.unguardedReservedParameters = ["oauth_token"] }
 
     public static let dropsAllowSignup = Defect(
-        "dropsAllowSignup", rules: ["OAUTH-2"], "leaves the custom parameter allow_signup out of the authorization request"
+        "dropsAllowSignup", rules: ["OAUTH-2"],
+        catches: [
+            .assertion("OAUTH-2", "every case of oauth/custom-parameters.json reaches GitHub with its other parameters unchanged"),
+            .assertion("OAUTH-2", "allow_signup, login and prompt reach GitHub with their values"),
+        ],
+        "leaves the custom parameter allow_signup out of the authorization request"
     ) { $0.oauth.droppedCustomParameters = ["allow_signup"] }
 
     public static let forgetsOAuthScopes = Defect(
-        "forgetsOAuthScopes", rules: ["OAUTH-3"], "sends no scope parameter whatever scopes were requested"
+        "forgetsOAuthScopes", rules: ["OAUTH-3"],
+        catches: [.assertion("OAUTH-3", "scopes user:email and read:user reach GitHub in scope")],
+        "sends no scope parameter whatever scopes were requested"
     ) { $0.oauth.sendsScopes = false }
 
     public static let usesPredictableOAuthState = Defect(
-        "usesPredictableOAuthState", rules: ["OAUTH-4"], "numbers its authorization requests' state 1, 2, 3…"
+        "usesPredictableOAuthState", rules: ["OAUTH-4"],
+        catches: [.assertion("OAUTH-4", "eight requests carry eight different states of at least 128 bits, judged by their encoding")],
+        "numbers its authorization requests' state 1, 2, 3… in 32 hex digits, as long as a random state"
     ) { $0.oauth.stateLength = nil }
 
     public static let oauthStateOf31HexDigits = Defect(
-        "oauthStateOf31HexDigits", rules: ["OAUTH-4"], "draws each state as 31 random hex digits: 124 bits, under 128"
+        "oauthStateOf31HexDigits", rules: ["OAUTH-4"],
+        catches: [.assertion("OAUTH-4", "eight requests carry eight different states of at least 128 bits, judged by their encoding")],
+        "draws each state as 31 random hex digits: 124 bits, under 128"
     ) {
         $0.oauth.stateLength = 31
         $0.oauth.stateAlphabet = Array("0123456789abcdef")
     }
 
     public static let acceptsAnyOAuthState = Defect(
-        "acceptsAnyOAuthState", rules: ["OAUTH-4"], "takes every auth-handler redirect and exchanges its code whatever its state"
+        "acceptsAnyOAuthState", rules: ["OAUTH-4"],
+        catches: [
+            .assertion("OAUTH-4", "a redirect with an earlier request's state, or one a character off, on this or a second device, is refused and never exchanged"),
+            .assertion("OAUTH-4", "while a request waits, another device's genuine redirect (another state) is refused; the app's own still completes the flow"),
+        ],
+        "takes every auth-handler redirect and exchanges its code whatever its state"
     ) { $0.oauth.checksState = false }
 
     public static let takesFirstRedirectWhilePending = Defect(
-        "takesFirstRedirectWhilePending", rules: ["OAUTH-4"], "while a request waits, takes the first auth-handler redirect whatever its state"
+        "takesFirstRedirectWhilePending", rules: ["OAUTH-4"],
+        catches: [
+            .assertion("OAUTH-4", "while a request waits, another device's genuine redirect (another state) is refused; the app's own still completes the flow"),
+        ],
+        "while a request waits, takes the first auth-handler redirect whatever its state"
     ) { $0.oauth.checksStateWhilePending = false }
 
     public static let sendsWrongRedirectURI = Defect(
-        "sendsWrongRedirectURI", rules: ["OAUTH-5"], "sends a redirect_uri under the project's domain other than its auth handler"
+        "sendsWrongRedirectURI", rules: ["OAUTH-5"],
+        catches: [.assertion("OAUTH-5", "the authorization request's redirect_uri is exactly the auth handler")],
+        "sends a redirect_uri under the project's domain other than its auth handler"
     ) { $0.oauth.redirectPath = "/__/auth/handler/callback" }
 
     public static let exchangesCodeTwice = Defect(
-        "exchangesCodeTwice", rules: ["OAUTH-6"], "sends the authorization code to the token endpoint twice"
+        "exchangesCodeTwice", rules: ["OAUTH-6"],
+        catches: [.assertion("OAUTH-6", "one sign-in exchanges its code once, with the client ID and secret")],
+        "sends the authorization code to the token endpoint twice"
     ) { $0.oauth.codeExchanges = 2 }
 
     public static let reportsProviderErrorsAsInternal = Defect(
-        "reportsProviderErrorsAsInternal", rules: ["OAUTH-6"], "reports the provider's token errors as internalError"
+        "reportsProviderErrorsAsInternal", rules: ["OAUTH-6"],
+        catches: [.assertion("OAUTH-6", "incorrect_client_credentials from GitHub fails with invalidCredential")],
+        "reports the provider's token errors as internalError"
     ) { $0.oauth.providerErrorsAreInvalidCredential = false }
 
     public static let treatsDenialAsSuccess = Defect(
-        "treatsDenialAsSuccess", rules: ["OAUTH-7"], "treats the user's denial at the provider as an approval without a code"
+        "treatsDenialAsSuccess", rules: ["OAUTH-7"],
+        catches: [.assertion("OAUTH-7", "a denial and a closed window fail with webContextCancelled, nothing exchanged, nobody signed in")],
+        "treats the user's denial at the provider as an approval without a code"
     ) { $0.oauth.denialCancels = false }
 
     public static let omitsOAuthProfile = Defect(
-        "omitsOAuthProfile", rules: ["OAUTH-8"], "leaves the provider's profile out of additionalUserInfo"
+        "omitsOAuthProfile", rules: ["OAUTH-8"],
+        catches: [.assertion("OAUTH-8", "the first sign-in is new with octocat's profile and a working token; the second finds the same user")],
+        "leaves the provider's profile out of additionalUserInfo"
     ) { $0.oauth.returnsProfile = false }
 
     public static let linksIdentityOfAnotherAccount = Defect(
-        "linksIdentityOfAnotherAccount", rules: ["OAUTH-9"], "links a GitHub identity that another account already has"
+        "linksIdentityOfAnotherAccount", rules: ["OAUTH-9"],
+        catches: [.assertion("OAUTH-9", "linking octocat, already another user's, fails with credentialAlreadyInUse")],
+        "links a GitHub identity that another account already has"
     ) { $0.oauth.linkChecksOtherAccounts = false }
 
     public static let createsUserOnMismatchedReauthentication = Defect(
-        "createsUserOnMismatchedReauthentication", rules: ["OAUTH-9"], "creates the other GitHub account's user while refusing the re-authentication with userMismatch"
+        "createsUserOnMismatchedReauthentication", rules: ["OAUTH-9"],
+        catches: [.assertion("OAUTH-9", "a user of another flow links octocat, signs in with it, re-authenticates with it but not with hubot")],
+        "creates the other GitHub account's user while refusing the re-authentication with userMismatch"
     ) { $0.oauth.reauthenticationCreatesUsers = true }
 
     public static let ignoresDisabledOAuthProvider = Defect(
-        "ignoresDisabledOAuthProvider", rules: ["OAUTH-10"], "opens the provider's page although the provider is not enabled"
+        "ignoresDisabledOAuthProvider", rules: ["OAUTH-10"],
+        catches: [.assertion("OAUTH-10", "with GitHub disabled, credential(with:) fails with operationNotAllowed and nothing reaches GitHub")],
+        "opens the provider's page although the provider is not enabled"
     ) { $0.oauth.requiresEnabledProvider = false }
 
     public static let sendsPlainPKCE = Defect(
-        "sendsPlainPKCE", rules: ["OAUTH-11"], "sends its PKCE challenge with the plain method"
+        "sendsPlainPKCE", rules: ["OAUTH-11"],
+        catches: [.assertion("OAUTH-11", "the request carries an S256 challenge, and the exchange the verifier that hashes to it")],
+        "sends its PKCE challenge with the plain method"
     ) { $0.oauth.pkce = .plain }
 
     public static let omitsPKCE = Defect(
-        "omitsPKCE", rules: ["OAUTH-11"], "sends no PKCE challenge"
+        "omitsPKCE", rules: ["OAUTH-11"],
+        catches: [.assertion("OAUTH-11", "the request carries an S256 challenge, and the exchange the verifier that hashes to it")],
+        "sends no PKCE challenge"
     ) { $0.oauth.pkce = nil }
 }

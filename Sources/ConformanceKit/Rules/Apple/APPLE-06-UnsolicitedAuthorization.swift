@@ -48,7 +48,7 @@ extension CheckContext {
             return try await expectSignedOut(client, after: "an unsolicited authorization")
         }
         let outcome = try? await client.signIn(with: credential)
-        try expect(outcome == nil, "credential(for:) accepted an authorization no request of this app asked for, and it signed in \(outcome?.user.uid ?? "")")
+        try expect(outcome == nil, "credential(for:) made a credential from an authorization no request of this app asked for, and signIn(with:) signed in \(outcome?.user.uid ?? ""); expected either to fail and nobody signed in")
         try await expectSignedOut(client, after: "an unsolicited authorization")
     }
 }

@@ -22,7 +22,7 @@ extension Rule {
                 let clientID = ProjectConfiguration.standard.apple.clientID
                 try await expectSuccess("revokeToken(withAuthorizationCode: a fresh code)") { try await app.client.revokeAppleToken(withAuthorizationCode: code) }
                 let revoked = context.world.apple.revokeRequests
-                try expect(!revoked.isEmpty, "nothing reached Apple's revoke endpoint")
+                try expect(!revoked.isEmpty, "revokeToken(withAuthorizationCode:) succeeded, but no request reached Apple's /auth/revoke; expected the token issued for the code to be revoked there")
                 let apple = context.world.apple
                 try expect(
                     revoked.contains { request in

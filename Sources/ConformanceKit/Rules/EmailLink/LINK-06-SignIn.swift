@@ -15,7 +15,7 @@ extension Rule {
                 let app = try await context.launchApp()
                 let first = try await context.signIn(email: PasswordUser.ada.email, link: try await context.requestSignInLink(for: PasswordUser.ada.email, on: app.client), on: app.client)
                 try expect(first.user.email == PasswordUser.ada.email, "the signed-in user's email is \(first.user.email.shown)")
-                try expect(first.user.isEmailVerified, "after email-link sign-in the email is not verified")
+                try expect(first.user.isEmailVerified, "signIn(withEmail:link:) signed in \(first.user.email.shown) with isEmailVerified false; expected true: the link proves the address")
                 try expect(first.additionalUserInfo?.isNewUser == true, "the first email-link sign-in reports isNewUser \((first.additionalUserInfo?.isNewUser).shown)")
                 try await expectSuccess("signOut()") { try await app.client.signOut() }
                 let second = try await context.signIn(email: PasswordUser.ada.email, link: try await context.requestSignInLink(for: PasswordUser.ada.email, on: app.client), on: app.client)

@@ -14,7 +14,7 @@ extension Rule {
                 let before = try await expectSuccess("getIDToken()") { try await app.client.getIDToken(forceRefresh: false) }
                 try await context.enroll(PhoneNumbers.us, on: app.client)
                 let after = try await expectSuccess("getIDToken()") { try await app.client.getIDToken(forceRefresh: false) }
-                try expect(after != before, "the ID token is the same before and after enrollment")
+                try expect(after != before, "getIDToken() after enroll(with:) returned the token it returned before the enrollment; expected a new ID token naming the second factor")
                 let claims = try await expectSuccess("verifyIDToken(the token after enrollment)") { try await app.backend.verifyIDToken(after) }
                 try expect(claims.uid == user.uid, "the new ID token is for \(claims.uid); expected \(user.uid)")
             },

@@ -15,7 +15,7 @@ extension Rule {
                 let factor = try await context.enroll(PhoneNumbers.us, on: app.client)
                 try await expectSuccess("unenroll(factorUID: \(factor.uid))") { try await app.client.unenroll(factorUID: factor.uid) }
                 let left = await app.client.currentUser?.enrolledFactors ?? []
-                try expect(left.isEmpty, "after unenrolling, \(left.count) factors are left")
+                try expect(left.isEmpty, "after unenroll(factorUID: \(factor.uid)) succeeded, currentUser.enrolledFactors still holds \(left.map(\.uid)); expected none")
                 try await expectSuccess("signOut()") { try await app.client.signOut() }
                 try await expectSuccess("signIn(with: password) after unenrolling") { try await app.client.signIn(with: PasswordUser.ada.credential) }
             },

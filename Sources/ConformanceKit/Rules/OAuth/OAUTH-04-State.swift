@@ -41,7 +41,7 @@ extension Rule {
                 forged.queryItems = earlierItems.map { $0.name == "state" ? URLQueryItem(name: "state", value: offByOne) : $0 }
                 for (what, url, client) in [("the earlier redirect", earlier, app), ("the earlier redirect on a second device", earlier, other), ("a state one character off", forged.url!, app)] {
                     let handled = await client.canHandle(url)
-                    try expect(!handled, "canHandle(\(what)) answered true with no request waiting for it")
+                    try expect(!handled, "canHandle(\(what)) answered true with no request waiting for it; expected false")
                 }
                 try expect(context.world.github.tokenRequests.count == exchanged, "a forged redirect's code was exchanged: \(context.world.github.tokenRequests.count - exchanged) more token requests")
             },

@@ -14,7 +14,7 @@ extension Rule {
                 try await context.signInWithGitHub(as: "octocat", on: app.client)
                 let requests = context.world.github.tokenRequests
                 let settings = OAuthProviderSettings.github
-                try expect(requests.count == 1, "GitHub received \(requests.count) token requests: \(requests)")
+                try expect(requests.count == 1, "one sign-in sent \(requests.count) requests to GitHub's token endpoint: \(requests); expected exactly one")
                 try expect(requests[0].clientID == settings.clientID && requests[0].clientSecret == settings.clientSecret, "the token request was \(requests[0])")
             },
             Check("incorrect_client_credentials from GitHub fails with invalidCredential") { context in

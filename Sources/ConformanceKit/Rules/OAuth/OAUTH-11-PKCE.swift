@@ -13,12 +13,19 @@ extension Rule {
         checks: [
             Check("the request carries an S256 challenge, and the exchange the verifier that hashes to it") { context in
                 let app = try await context.launchGitHubApp()
-                _ = try await context.gitHubCredential(as: "octocat", on: app.client)
+                // GitHub may refuse a request without S256: the request is judged first, so the failure names it.
+                let flowError: (any Error)?
+                do { _ = try await context.gitHubCredential(as: "octocat", on: app.client); flowError = nil } catch { flowError = error }
                 let request = try context.lastAuthorizeRequest()
-                try expect(request.value("code_challenge_method") == "S256", "code_challenge_method was \(request.value("code_challenge_method").shown)")
+                try expect(
+                    request.value("code_challenge_method") == "S256",
+                    "the authorization request to GitHub carried code_challenge_method \(request.value("code_challenge_method").shown); expected S256")
+                if let flowError { throw flowError }
                 let verifier = context.world.github.tokenRequests.last?.codeVerifier
-                try expect(verifier.map { PKCE.verify($0, against: request.value("code_challenge") ?? "", method: .s256) } == true, "the verifier does not match the challenge")
-                try expect(!request.description.contains(verifier ?? "-"), "the verifier reached GitHub with the authorization request")
+                try expect(
+                    verifier.map { PKCE.verify($0, against: request.value("code_challenge") ?? "", method: .s256) } == true,
+                    "the token exchange sent code_verifier \(verifier.shown), whose S256 hash is not the request's code_challenge \(request.value("code_challenge").shown)")
+                try expect(!request.description.contains(verifier ?? "-"), "the verifier reached GitHub with the authorization request: \(request)")
             },
         ])
 }

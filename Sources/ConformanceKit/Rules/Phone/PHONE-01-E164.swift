@@ -59,11 +59,11 @@ extension CheckContext {
                 if !accept {
                     wrong.append("\(shown) was accepted (verification ID \(verificationID.abbreviated)); expected invalidPhoneNumber")
                 } else if world.sms.inbox(fixtureCase.input).count != 1 {
-                    wrong.append("\(shown) was accepted but \(world.sms.inbox(fixtureCase.input).count) SMS reached it")
+                    wrong.append("\(shown) was accepted but \(world.sms.inbox(fixtureCase.input).count) SMS reached it; expected one")
                 }
             } catch let error as AuthError {
                 if accept {
-                    wrong.append("\(shown) failed with \(error)")
+                    wrong.append("\(shown) failed with \(error); expected it accepted, with one SMS")
                 } else if error.code != .invalidPhoneNumber {
                     wrong.append("\(shown) failed with \(error); expected invalidPhoneNumber")
                 }
@@ -71,13 +71,14 @@ extension CheckContext {
                 wrong.append("\(shown) threw \(describe(error)), not an AuthError")
             }
         }
+        let wrongCases = wrong.count
         let unexpectedSMS = world.sms.messages.filter { !accepts($0.to) }
         if !unexpectedSMS.isEmpty {
-            wrong.append("SMS were sent for rejected numbers: \(unexpectedSMS.map(\.to))")
+            wrong.append("SMS were sent for rejected numbers: \(unexpectedSMS.map(\.to)); expected none")
         }
         let declared = expectation == .implementationDefined
             ? " (the subject declares acceptsUnassignedPhoneNumbers = \(capabilities.acceptsUnassignedPhoneNumbers), "
                 + "acceptsShortPhoneNumbers = \(capabilities.acceptsShortPhoneNumbers))" : ""
-        try expect(wrong.isEmpty, "\(wrong.count) of \(cases.count) cases went wrong\(declared):\n" + wrong.joined(separator: "\n"))
+        try expect(wrong.isEmpty, "\(wrongCases) of \(cases.count) cases went wrong\(declared):\n" + wrong.joined(separator: "\n"))
     }
 }

@@ -17,7 +17,7 @@ extension Rule {
                 guard let plain = context.world.sms.inbox(PhoneNumbers.us).last, let french = context.world.sms.inbox(PhoneNumbers.usOther).last else {
                     throw CheckFailure("the SMS did not reach both numbers: \(context.world.sms.messages.map(\.to))")
                 }
-                try expect(french.language == "fr", "with languageCode \"fr\" the SMS is declared as \(french.language.shown): \"\(french.text)\"")
+                try expect(french.language == "fr", "with languageCode \"fr\" the SMS is declared as \(french.language.shown): \"\(french.text)\"; expected an SMS in French (fr)")
                 try expect(
                     french.text.withoutDigits != plain.text.withoutDigits,
                     "the French SMS \"\(french.text)\" reads like the default one \"\(plain.text)\"")
@@ -27,7 +27,7 @@ extension Rule {
                 await app.client.setLanguageCode("de")
                 _ = try await context.requestCode(PhoneNumbers.us, on: app.client)
                 let sent = context.world.sms.inbox(PhoneNumbers.us)
-                try expect(sent.last?.language == "de", "with languageCode \"de\" the SMS is declared as \((sent.last?.language).shown)")
+                try expect(sent.last?.language == "de", "with languageCode \"de\" the SMS is declared as \((sent.last?.language).shown); expected an SMS in German (de)")
             },
         ])
 }

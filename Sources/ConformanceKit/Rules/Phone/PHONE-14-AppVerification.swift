@@ -25,7 +25,7 @@ extension Rule {
                 let transcript = context.world.transcript
                 let push = transcript.entries { if case .push(.delivered(let push)) = $0 { push.handled && push.device == app.device } else { false } }.first
                 let sms = transcript.entries { if case .sms(.delivered) = $0 { true } else { false } }.first
-                guard let push else { throw CheckFailure("the SMS was sent without a silent push that the app handled") }
+                guard let push else { throw CheckFailure("verifyPhoneNumber with push working sent its SMS, and no silent push was handled by the app; expected a silent push the app handles before the SMS") }
                 try expect(push.sequence < (sms?.sequence ?? .max), "the SMS (#\(sms?.sequence ?? 0)) was sent before the silent push (#\(push.sequence))")
                 try expect(context.world.recaptcha.presentations.isEmpty, "a reCAPTCHA was presented although the push channel works")
             },

@@ -21,7 +21,7 @@ extension Rule {
                 let app = try await context.launchApp()
                 for userInfo in forgedPushes {
                     let handled = await app.client.canHandleNotification(userInfo)
-                    try expect(!handled, "a freshly launched app's canHandleNotification(\(userInfo)) is true")
+                    try expect(!handled, "a freshly launched app, waiting for nothing, returned true from canHandleNotification(\(userInfo)), a push nobody sent; expected false")
                 }
             },
             Check("while it waits for its push, the app refuses another device's genuine push, then handles its own, then refuses its replay", requires: [.worldParties]) { context in
@@ -41,10 +41,16 @@ extension Rule {
                         forgedAnswers.withLock { $0.append((userInfo, handled)) }
                     }
                 }
-                _ = try await context.requestCode(PhoneNumbers.us, on: client)
+                // A forged push the app takes can spoil its own request: the forged push is judged first, so the
+                // failure names the push the app took, not what went wrong after it.
+                let requestError: (any Error)?
+                do { _ = try await context.requestCode(PhoneNumbers.us, on: client); requestError = nil } catch { requestError = error }
                 for (userInfo, handled) in forgedAnswers.withLock({ $0 }) {
-                    try expect(!handled, "while waiting for its push, the app handled a push that is not its own: \(userInfo)")
+                    try expect(
+                        !handled,
+                        "while waiting for its app-verification push, canHandleNotification(\(userInfo)) returned true for a push that is not its own (forged, or another device's); expected false")
                 }
+                if let requestError { throw requestError }
                 try expect(!forgedAnswers.withLock(\.isEmpty), "no app-verification push was sent, so nothing could be forged before it")
                 guard let own = push.deliveries.last else { throw CheckFailure("no silent push reached the device") }
                 try expect(own.handled, "the client did not recognize its own app-verification push \(own.userInfo)")
@@ -63,10 +69,14 @@ extension Rule {
                         foreignAnswers.withLock { $0.append((url, handled)) }
                     }
                 }
-                _ = try await context.requestCode(PhoneNumbers.us, on: client)
+                let requestError: (any Error)?
+                do { _ = try await context.requestCode(PhoneNumbers.us, on: client); requestError = nil } catch { requestError = error }
                 for (url, handled) in foreignAnswers.withLock({ $0 }) {
-                    try expect(!handled, "while waiting for its reCAPTCHA redirect, canHandle(\(url)) is true for a URL that is not its own redirect")
+                    try expect(
+                        !handled,
+                        "while waiting for its reCAPTCHA redirect, canHandle(\(url)) returned true for a URL that is not its own redirect (another device's, another app's, a web page); expected false")
                 }
+                if let requestError { throw requestError }
                 try expect(!foreignAnswers.withLock(\.isEmpty), "no reCAPTCHA was solved, so nothing could be forged before its redirect")
                 guard let (redirect, _, handled) = context.world.devices.openedURLs.last else { throw CheckFailure("the reCAPTCHA redirected nothing to the app") }
                 try expect(handled, "the client did not recognize its own reCAPTCHA redirect \(redirect)")

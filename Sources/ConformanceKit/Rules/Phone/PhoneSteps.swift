@@ -38,7 +38,7 @@ extension CheckContext {
     /// The code in the latest SMS that reached `phoneNumber`, read as a person reads it.
     package func latestCode(sentTo phoneNumber: String) throws -> String {
         guard let message = world.sms.inbox(phoneNumber).last else {
-            throw CheckFailure("no SMS reached \(phoneNumber); the carrier delivered \(world.sms.messages.map(\.to))")
+            throw CheckFailure("no SMS reached \(phoneNumber) (the carrier delivered to \(world.sms.messages.map(\.to))); expected one with the code")
         }
         guard let code = SMSCode.extract(from: message.text) else {
             throw CheckFailure("the SMS to \(phoneNumber) holds no code: \"\(message.text)\"")
