@@ -29,6 +29,10 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
     var firstAppleNonce: String?
     /// Unless verifications outlive the client: this instance's private names for verification IDs.
     private var privateVerificationIDs: [String: String] = [:]
+    /// With the defect `oneVerificationInFlight`: the verification that holds the client's one slot.
+    private var verificationInFlight = 0
+    private var nextVerification = 0
+    private var slotKeepers: [AsyncStream<Void>.Continuation] = []
 
     init(backend: ReferenceBackend, device: Device) {
         self.backend = backend
@@ -209,11 +213,23 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
 
     func verifyPhoneNumber(_ phoneNumber: String) async throws(AuthError) -> String {
         let proof = try await appProof()
+        nextVerification += 1
+        let ticket = nextVerification
+        if behaviour.phone.oneVerificationInFlight { verificationInFlight = ticket }
         let verificationID = try await backend.sendVerificationCode(to: phoneNumber, proof: proof, languageCode: languageCode, device: device)
+        if behaviour.phone.oneVerificationInFlight, verificationInFlight != ticket { try await waitForSlotBack() }
         if behaviour.phone.verificationsOutliveClient { return verificationID }
         let privateID = world.random.string(length: 40)
         privateVerificationIDs[privateID] = verificationID
         return privateID
+    }
+
+    /// The defect `oneVerificationInFlight`: waits for a slot nobody gives back, until the caller gives up.
+    private func waitForSlotBack() async throws(AuthError) {
+        let (slot, keeper) = AsyncStream<Void>.makeStream()
+        slotKeepers.append(keeper)
+        for await _ in slot {}
+        throw AuthError(.networkError, "the verification was abandoned")
     }
 
     /// PHONE-14: a silent push when the device can receive one, otherwise a reCAPTCHA; nothing when disabled for testing.

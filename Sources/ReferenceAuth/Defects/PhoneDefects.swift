@@ -13,6 +13,7 @@ extension Defect {
         .testNumbersAcceptAnyCode, .acceptsAnyTestNumberConfiguration, .testNumberUsersGetUnsignedTokens, .skipsAppVerification,
         .ignoresReCaptchaCancellation, .disabledVerificationAllowsRealNumbers, .handlesEveryNotification, .handlesEveryURL,
         .handlesForgedPushWhileWaiting, .handlesForeignURLWhileWaiting, .noVerificationRateLimit, .rateLimitsPerDeviceOnly, .rateLimitsPerNumberOnly,
+        .countsRequestsAfterSending,
         .signOutKeepsCurrentUser, .signOutLeavesUserInKeychain, .verificationIDEmbedsCode, .wrongCodeErrorRevealsCode,
     ]
 
@@ -219,6 +220,13 @@ extension Defect {
         "rateLimitsPerDeviceOnly", rules: ["PHONE-17"], "limits requests per device only, so many devices can text one number"
     ) {
         $0.phone.rateLimitScopes = [.device]
+    }
+
+    public static let countsRequestsAfterSending = Defect(
+        "countsRequestsAfterSending", rules: ["PHONE-17"],
+        "counts a verification request against the limit only once its SMS is sent, so a burst made at the same time is all texted"
+    ) {
+        $0.phone.countsRequestBeforeSending = false
     }
 
     public static let rateLimitsPerNumberOnly = Defect(
