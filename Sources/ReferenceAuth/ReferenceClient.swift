@@ -33,6 +33,8 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
     private var verificationInFlight = 0
     private var nextVerification = 0
     private var slotKeepers: [AsyncStream<Void>.Continuation] = []
+    /// With the defect `writesKeychainAfterReturning`: the session changed since the keychain was written.
+    private var keychainOutOfDate = false
 
     init(backend: ReferenceBackend, device: Device) {
         self.backend = backend
@@ -76,16 +78,26 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
     /// Makes `session` current and keeps it in the device's keychain for the next launch.
     private func setSession(_ session: (uid: String, tokens: SessionTokens)?) {
         self.session = session
+        if behaviour.session.keychainWrittenBeforeReturning { persistSession() } else { keychainOutOfDate = true }
+    }
+
+    private func persistSession() {
         world.devices.keychain(of: device)[keychainKey] = session.map { "\($0.uid) \($0.tokens.refreshToken)" }
+        keychainOutOfDate = false
     }
 
     // MARK: Session
 
     var currentUser: AuthUser? {
         get async {
-            guard let session else { return nil }
-            return await backend.user(session.uid)
+            if keychainOutOfDate { persistSession() }
+            return await sessionUser()
         }
+    }
+
+    private func sessionUser() async -> AuthUser? {
+        guard let session else { return nil }
+        return await backend.user(session.uid)
     }
 
     func getIDToken(forceRefresh: Bool) async throws(AuthError) -> String {
@@ -123,7 +135,7 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
     }
 
     private func notifyListeners() async {
-        let user = await currentUser
+        let user = await sessionUser()
         let notified = listeners.sorted { $0.key < $1.key }.prefix(behaviour.session.listenersNotified)
         for (_, listener) in notified { deliver { listener(user) } }
     }

@@ -14,7 +14,7 @@ extension Defect {
         .ignoresReCaptchaCancellation, .disabledVerificationAllowsRealNumbers, .handlesEveryNotification, .handlesEveryURL,
         .handlesForgedPushWhileWaiting, .handlesForeignURLWhileWaiting, .noVerificationRateLimit, .rateLimitsPerDeviceOnly, .rateLimitsPerNumberOnly,
         .countsRequestsAfterSending,
-        .signOutKeepsCurrentUser, .signOutLeavesUserInKeychain, .verificationIDEmbedsCode, .wrongCodeErrorRevealsCode,
+        .signOutKeepsCurrentUser, .signOutLeavesUserInKeychain, .writesKeychainAfterReturning, .verificationIDEmbedsCode, .wrongCodeErrorRevealsCode,
     ]
 
     public static let acceptsPunctuatedNumbers = Defect(
@@ -247,6 +247,13 @@ extension Defect {
         "signOutLeavesUserInKeychain", rules: ["PHONE-18"], "signs out in memory but leaves the user in the keychain, signed in at the next launch"
     ) {
         $0.session.signOutClearsKeychain = false
+    }
+
+    public static let writesKeychainAfterReturning = Defect(
+        "writesKeychainAfterReturning", rules: ["PHONE-18"],
+        "writes a new session to the keychain only when the app next asks for the current user, so an app relaunched the instant sign-in returns is signed out"
+    ) {
+        $0.session.keychainWrittenBeforeReturning = false
     }
 
     public static let verificationIDEmbedsCode = Defect(
