@@ -35,6 +35,8 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
     private var slotKeepers: [AsyncStream<Void>.Continuation] = []
     /// With the defect `writesKeychainAfterReturning`: the session changed since the keychain was written.
     private var keychainOutOfDate = false
+    /// Changes of user or token so far, to tell a notification overtaken by a later change.
+    private var changes = 0
 
     init(backend: ReferenceBackend, device: Device) {
         self.backend = backend
@@ -105,6 +107,8 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
         let renewal = behaviour.session.renewsBeforeExpiry ? current.tokens.expiresAt.advanced(by: .seconds(-300)) : current.tokens.expiresAt.advanced(by: .seconds(1))
         guard forceRefresh || world.clock.now >= renewal else { return current.tokens.idToken }
         let tokens = try await backend.refresh(current.tokens.refreshToken)
+        // AUTH-3: a sign-out (or another sign-in) while the refresh was in flight wins; the refresh brings nobody back.
+        guard session?.tokens.refreshToken == current.tokens.refreshToken else { return tokens.idToken }
         setSession((current.uid, tokens))
         if !forceRefresh || behaviour.session.forcedRefreshNotifiesListeners { await notifyListeners() }
         return tokens.idToken
@@ -135,7 +139,12 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
     }
 
     private func notifyListeners() async {
+        changes += 1
+        let change = changes
         let user = await sessionUser()
+        // AUTH-6: a later change made while the user was looked up notifies for itself; this older one is dropped,
+        // so the last call a listener receives names the current user.
+        guard change == changes else { return }
         let notified = listeners.sorted { $0.key < $1.key }.prefix(behaviour.session.listenersNotified)
         for (_, listener) in notified { deliver { listener(user) } }
     }
