@@ -1,7 +1,7 @@
 extension Rule {
     public static let phone18 = Rule(
         "PHONE-18", .must, flow: .phone,
-        title: "The signed-in user persists from the moment sign-in returns; signing out clears it, also at the next launch",
+        title: "The user persists once sign-in returns; signing out clears it, also at the next launch",
         statement: """
             The signed-in user persists: as soon as a sign-in call has returned, the app launched again on that device finds \
             that user signed in. Signing out clears the current user, also for the app's next launch on that device; the \
