@@ -14,6 +14,7 @@ final class Courier: Sendable {
     private let party: String
     private let failure: String
     private let mode = Mutex(DeliveryMode.delivering)
+    private let hold = Mutex<Hold?>(nil)
     private let transcript: Transcript
     private let stalls: Stalls
 
@@ -26,7 +27,15 @@ final class Courier: Sendable {
 
     func set(_ mode: DeliveryMode) { self.mode.withLock { $0 = mode } }
 
+    /// Holds every message from now on until the returned hold is released; `onHeld` hears each one held.
+    func hold(onHeld: @escaping @Sendable (Int) -> Void) -> Hold {
+        let hold = Hold(onHeld: onHeld)
+        self.hold.withLock { $0 = hold }
+        return hold
+    }
+
     func deliver(_ delivered: WorldEvent?, refused: (String) -> WorldEvent, stalled: WorldEvent) async throws(PartyError) {
+        if let hold = hold.withLock({ $0 }), !(await hold.wait()) { throw .abandoned }
         switch mode.withLock({ $0 }) {
         case .delivering:
             if let delivered { transcript.record(delivered) }

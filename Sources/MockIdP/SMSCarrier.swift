@@ -39,6 +39,10 @@ public final class SMSCarrier: Sendable {
 
     public func set(_ mode: DeliveryMode) { courier.set(mode) }
 
+    /// Accepts every text from now on and keeps its sender waiting until the hold is released (then delivers it
+    /// as the mode says); `onHeld` hears each text held, with how many are held so far.
+    public func hold(onHeld: @escaping @Sendable (Int) -> Void = { _ in }) -> Hold { courier.hold(onHeld: onHeld) }
+
     public func send(to number: String, text: String, language: String?) async throws(PartyError) {
         try await courier.deliver(
             .sms(.delivered(SMSMessage(to: number, text: text, language: language))), refused: { .sms(.refused(to: number, reason: $0)) },

@@ -41,12 +41,15 @@ extension ReferenceBackend {
             guard rateLimiter.allows(limitKeys, at: now) else {
                 throw AuthError(.tooManyRequests, "too many verification requests for this number or device; try again later")
             }
-            rateLimiter.record(limitKeys, at: now)
+            if behaviour.phone.countsRequestBeforeSending { rateLimiter.record(limitKeys, at: now) }
         }
         let code = testCode ?? world.random.digits(behaviour.phone.codeLength)
         let texted = purpose == .signIn || behaviour.multiFactor.textsCodes
         if (testCode == nil || behaviour.testNumbers.receiveSMS) && texted {
             try await sendSMS(code: code, to: phoneNumber, languageCode: languageCode)
+        }
+        if !behaviour.phone.countsRequestBeforeSending, testCode == nil || behaviour.testNumbers.countAgainstRateLimit {
+            rateLimiter.record(limitKeys, at: now)
         }
         let verificationID = behaviour.phone.verificationID(world.random.string(length: 40), code)
         let expiresAt = behaviour.codes.expire ? now.advanced(by: configuration.phone.codeLifetime) : nil

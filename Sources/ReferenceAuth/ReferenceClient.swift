@@ -29,6 +29,14 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
     var firstAppleNonce: String?
     /// Unless verifications outlive the client: this instance's private names for verification IDs.
     private var privateVerificationIDs: [String: String] = [:]
+    /// With the defect `oneVerificationInFlight`: the verification that holds the client's one slot.
+    private var verificationInFlight = 0
+    private var nextVerification = 0
+    private var slotKeepers: [AsyncStream<Void>.Continuation] = []
+    /// With the defect `writesKeychainAfterReturning`: the session changed since the keychain was written.
+    private var keychainOutOfDate = false
+    /// Changes of user or token so far, to tell a notification overtaken by a later change.
+    private var changes = 0
 
     init(backend: ReferenceBackend, device: Device) {
         self.backend = backend
@@ -72,16 +80,26 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
     /// Makes `session` current and keeps it in the device's keychain for the next launch.
     private func setSession(_ session: (uid: String, tokens: SessionTokens)?) {
         self.session = session
+        if behaviour.session.keychainWrittenBeforeReturning { persistSession() } else { keychainOutOfDate = true }
+    }
+
+    private func persistSession() {
         world.devices.keychain(of: device)[keychainKey] = session.map { "\($0.uid) \($0.tokens.refreshToken)" }
+        keychainOutOfDate = false
     }
 
     // MARK: Session
 
     var currentUser: AuthUser? {
         get async {
-            guard let session else { return nil }
-            return await backend.user(session.uid)
+            if keychainOutOfDate { persistSession() }
+            return await sessionUser()
         }
+    }
+
+    private func sessionUser() async -> AuthUser? {
+        guard let session else { return nil }
+        return await backend.user(session.uid)
     }
 
     func getIDToken(forceRefresh: Bool) async throws(AuthError) -> String {
@@ -89,6 +107,8 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
         let renewal = behaviour.session.renewsBeforeExpiry ? current.tokens.expiresAt.advanced(by: .seconds(-300)) : current.tokens.expiresAt.advanced(by: .seconds(1))
         guard forceRefresh || world.clock.now >= renewal else { return current.tokens.idToken }
         let tokens = try await backend.refresh(current.tokens.refreshToken)
+        // AUTH-3: a sign-out (or another sign-in) while the refresh was in flight wins; the refresh brings nobody back.
+        guard session?.tokens.refreshToken == current.tokens.refreshToken else { return tokens.idToken }
         setSession((current.uid, tokens))
         if !forceRefresh || behaviour.session.forcedRefreshNotifiesListeners { await notifyListeners() }
         return tokens.idToken
@@ -119,7 +139,12 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
     }
 
     private func notifyListeners() async {
-        let user = await currentUser
+        changes += 1
+        let change = changes
+        let user = await sessionUser()
+        // AUTH-6: a later change made while the user was looked up notifies for itself; this older one is dropped,
+        // so the last call a listener receives names the current user.
+        guard change == changes else { return }
         let notified = listeners.sorted { $0.key < $1.key }.prefix(behaviour.session.listenersNotified)
         for (_, listener) in notified { deliver { listener(user) } }
     }
@@ -209,11 +234,23 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
 
     func verifyPhoneNumber(_ phoneNumber: String) async throws(AuthError) -> String {
         let proof = try await appProof()
+        nextVerification += 1
+        let ticket = nextVerification
+        if behaviour.phone.oneVerificationInFlight { verificationInFlight = ticket }
         let verificationID = try await backend.sendVerificationCode(to: phoneNumber, proof: proof, languageCode: languageCode, device: device)
+        if behaviour.phone.oneVerificationInFlight, verificationInFlight != ticket { try await waitForSlotBack() }
         if behaviour.phone.verificationsOutliveClient { return verificationID }
         let privateID = world.random.string(length: 40)
         privateVerificationIDs[privateID] = verificationID
         return privateID
+    }
+
+    /// The defect `oneVerificationInFlight`: waits for a slot nobody gives back, until the caller gives up.
+    private func waitForSlotBack() async throws(AuthError) {
+        let (slot, keeper) = AsyncStream<Void>.makeStream()
+        slotKeepers.append(keeper)
+        for await _ in slot {}
+        throw AuthError(.networkError, "the verification was abandoned")
     }
 
     /// PHONE-14: a silent push when the device can receive one, otherwise a reCAPTCHA; nothing when disabled for testing.

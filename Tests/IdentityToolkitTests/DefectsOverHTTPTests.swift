@@ -28,7 +28,7 @@ enum NotCaughtOverHTTP {
         "skipsAppVerification": parties, "ignoresReCaptchaCancellation": parties, "disabledVerificationAllowsRealNumbers": configuration,
         "handlesEveryNotification": client, "handlesEveryURL": client, "handlesForgedPushWhileWaiting": client, "handlesForeignURLWhileWaiting": client,
         "noVerificationRateLimit": configuration, "rateLimitsPerDeviceOnly": configuration, "rateLimitsPerNumberOnly": configuration,
-        "signOutKeepsCurrentUser": client, "signOutLeavesUserInKeychain": client,
+        "signOutKeepsCurrentUser": client, "signOutLeavesUserInKeychain": client, "writesKeychainAfterReturning": client,
         "reportsPartyFailuresAsInternalErrors": parties, "waitsForeverForTheSMSCarrier": parties, "waitsTwiceTheTimeout": parties,
         "signOutNotifiesNobody": client, "notifiesOnlyFirstListener": client,
         "acceptsExpiredIDTokens": clock, "acceptsOtherProjectsIDTokens": verifier,

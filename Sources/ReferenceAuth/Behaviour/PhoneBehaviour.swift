@@ -34,6 +34,12 @@ extension ReferenceBehaviour {
         var verificationsOutliveClient = true
         /// An empty verification ID or code is reported as missing before the backend is asked.
         var reportsEmptyCredentialInputsAsMissing = true
+        /// A request is counted against the limit before its SMS is sent, so requests made at the same time count
+        /// as they arrive (PHONE-17).
+        var countsRequestBeforeSending = true
+        /// The client keeps one slot for the verification in flight: a call whose slot a later call took over
+        /// waits for it to come back, for ever (AUTH-2). The conforming client keeps none.
+        var oneVerificationInFlight = false
     }
 
     /// The project's test phone numbers (PHONE-11 … PHONE-13).

@@ -4,6 +4,9 @@ extension ReferenceBehaviour {
         var signOutEndsSession = true
         /// Sign-out also forgets the user the keychain keeps for the next launch.
         var signOutClearsKeychain = true
+        /// A new session is written to the keychain before the call that made it returns (PHONE-18); otherwise only
+        /// when the app next asks for the current user, so an app killed the instant sign-in returns comes back signed out.
+        var keychainWrittenBeforeReturning = true
         var signOutNotifiesListeners = true
         /// How many of the registered listeners, in registration order, a change is told to.
         var listenersNotified = Int.max

@@ -4,7 +4,7 @@ import ConformanceKit
 extension Defect {
     /// In catalogue order.
     static let generalDefects: [Defect] = [
-        .reportsPartyFailuresAsInternalErrors, .waitsForeverForTheSMSCarrier, .waitsTwiceTheTimeout, .signOutNotifiesNobody,
+        .reportsPartyFailuresAsInternalErrors, .waitsForeverForTheSMSCarrier, .waitsTwiceTheTimeout, .secondVerificationStrandsFirst, .signOutNotifiesNobody,
         .notifiesOnlyFirstListener, .acceptsUnsignedIDTokens, .acceptsExpiredIDTokens, .acceptsOtherProjectsIDTokens,
         .accountCallsTrustUnverifiedTokens, .acceptsAnyPassword, .comparesPasswordsCaseInsensitively, .forcedRefreshNotifiesNobody,
         .refreshSurvivesPasswordChange, .honoursRefreshTokensBuiltFromUserID, .refreshDropsSecondFactor, .handsOutExpiredIDToken,
@@ -42,6 +42,14 @@ extension Defect {
         "gives up on an outside party after twice the configured timeout"
     ) {
         $0.outsideParties.timeoutMultiplier = 2
+    }
+
+    public static let secondVerificationStrandsFirst = Defect(
+        "secondVerificationStrandsFirst", rules: ["AUTH-2"],
+        catches: [.hang("AUTH-2", "a second verifyPhoneNumber made on the same app while the first waits for its SMS lets both complete")],
+        "keeps one slot for the verification in flight: a verifyPhoneNumber started while another waits for its SMS leaves the first waiting for ever"
+    ) {
+        $0.phone.oneVerificationInFlight = true
     }
 
     public static let signOutNotifiesNobody = Defect(

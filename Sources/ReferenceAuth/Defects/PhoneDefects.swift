@@ -13,7 +13,8 @@ extension Defect {
         .testNumbersAcceptAnyCode, .acceptsAnyTestNumberConfiguration, .testNumberUsersGetUnsignedTokens, .skipsAppVerification,
         .ignoresReCaptchaCancellation, .disabledVerificationAllowsRealNumbers, .handlesEveryNotification, .handlesEveryURL,
         .handlesForgedPushWhileWaiting, .handlesForeignURLWhileWaiting, .noVerificationRateLimit, .rateLimitsPerDeviceOnly, .rateLimitsPerNumberOnly,
-        .signOutKeepsCurrentUser, .signOutLeavesUserInKeychain, .verificationIDEmbedsCode, .wrongCodeErrorRevealsCode,
+        .countsRequestsAfterSending,
+        .signOutKeepsCurrentUser, .signOutLeavesUserInKeychain, .writesKeychainAfterReturning, .verificationIDEmbedsCode, .wrongCodeErrorRevealsCode,
     ]
 
     public static let acceptsPunctuatedNumbers = Defect(
@@ -365,6 +366,14 @@ extension Defect {
         $0.phone.rateLimitScopes = [.device]
     }
 
+    public static let countsRequestsAfterSending = Defect(
+        "countsRequestsAfterSending", rules: ["PHONE-17"],
+        catches: [.assertion("PHONE-17", "a burst for one number from three devices at the same time, one past the limit, gets no more texts than the limit")],
+        "counts a verification request against the limit only once its SMS is sent, so a burst made at the same time is all texted"
+    ) {
+        $0.phone.countsRequestBeforeSending = false
+    }
+
     public static let rateLimitsPerNumberOnly = Defect(
         "rateLimitsPerNumberOnly", rules: ["PHONE-17"],
         catches: [.assertion("PHONE-17", "the request past the limit from one device is refused also when it asks for other numbers each time")],
@@ -387,6 +396,14 @@ extension Defect {
         "signs out in memory but leaves the user in the keychain, signed in at the next launch"
     ) {
         $0.session.signOutClearsKeychain = false
+    }
+
+    public static let writesKeychainAfterReturning = Defect(
+        "writesKeychainAfterReturning", rules: ["PHONE-18"],
+        catches: [.assertion("PHONE-18", "the app launched again on the device the instant a phone sign-in returns finds that user signed in")],
+        "writes a new session to the keychain only when the app next asks for the current user, so an app relaunched the instant sign-in returns is signed out"
+    ) {
+        $0.session.keychainWrittenBeforeReturning = false
     }
 
     public static let verificationIDEmbedsCode = Defect(

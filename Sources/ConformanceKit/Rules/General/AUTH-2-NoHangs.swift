@@ -6,12 +6,14 @@ extension Rule {
         title: "No call hangs: an outside party that stalls or fails gives networkError in time",
         statement: """
             No call hangs: when an outside party (SMS, email, GitHub, Apple) does not answer or fails, the call fails within \
-            the configured timeout (networkError [17020]).
+            the configured timeout (networkError [17020]). Calls made at the same time (two verifications, a sign-in beside a \
+            refresh) each complete; none waits forever on another.
             """,
         sources: [.firebaseAuthErrorCode(section: "networkError (17020)")],
         hint: """
             if this fails, check that every wait on an outside party (SMS, mail, push, identity provider) has a deadline \
-            of the configured networkTimeout on the world's clock, and that a stall or failure answers networkError
+            of the configured networkTimeout on the world's clock, that a stall or failure answers networkError, and that \
+            a call keeps its own state while in flight, so a second call made meanwhile cannot strand it
             """,
         checks: [
             Check("a stalled SMS carrier makes verifyPhoneNumber fail with networkError within the timeout", requires: [.flow(.phone), .worldClock, .worldParties]) { context in
@@ -19,6 +21,17 @@ extension Rule {
                 context.world.sms.set(.stalling)
                 try await context.expectTimelyNetworkError(when: "verifyPhoneNumber with the SMS carrier stalled", timeout: .seconds(20)) {
                     try await app.client.verifyPhoneNumber(PhoneNumbers.us)
+                }
+            },
+            Check("a second verifyPhoneNumber made on the same app while the first waits for its SMS lets both complete", requires: [.flow(.phone), .worldParties]) { context in
+                let client = try await context.launchApp().client
+                let outcomes = try await context.atOnceWithTextsHeld([
+                    ConcurrentCall("the first verifyPhoneNumber(\"\(PhoneNumbers.us)\")") { try await client.verifyPhoneNumber(PhoneNumbers.us) },
+                    ConcurrentCall("the second verifyPhoneNumber(\"\(PhoneNumbers.us)\")") { try await client.verifyPhoneNumber(PhoneNumbers.us) },
+                ])
+                for (ordinal, outcome) in zip(["first", "second"], outcomes) {
+                    guard case .failure(let error) = outcome else { continue }
+                    try expect(error is AuthError, "the \(ordinal) of two verifications made at the same time ended with \(error), not an AuthError")
                 }
             },
             Check("a failing SMS carrier makes verifyPhoneNumber fail with networkError", requires: [.flow(.phone), .worldParties]) { context in

@@ -6,7 +6,8 @@ extension Rule {
         title: "Too many verification requests for a number or from a device are refused",
         statement: """
             Too many verification requests for one number (from any number of devices) or from one device (for any numbers) \
-            in a short time are refused with tooManyRequests [17010] or quotaExceeded [17052], and no SMS is sent.
+            in a short time are refused with tooManyRequests [17010] or quotaExceeded [17052], and no SMS is sent. Requests \
+            made at the same time count as they arrive: a burst past the limit gets no more texts than the limit allows.
             """,
         sources: [
             .firebaseAuthLimits(section: "Phone number sign-in limits: verification requests per IP address; verification SMS to one phone number within a period"),
@@ -14,7 +15,8 @@ extension Rule {
         ],
         hint: """
             if this fails, check that the verification limit is counted per number across devices and per device across \
-            numbers, and that a refused request answers tooManyRequests or quotaExceeded before any SMS
+            numbers, that a refused request answers tooManyRequests or quotaExceeded before any SMS, and that a request \
+            is counted before its SMS is sent (not after), so requests made at the same time cannot all get through
             """,
         checks: [
             Check("the request past the configured limit for one number, from one device, is refused without an SMS") { context in
@@ -32,6 +34,25 @@ extension Rule {
                 let app = try await context.launch(backend)
                 let numbers = ["+16505550111", "+16505550112", "+16505550113", "+16505550114"]
                 try await context.expectRefusedAfterLimit(requests: numbers.prefix(3).map { (app, $0) }, then: (app, numbers[3]))
+            },
+            Check("a burst for one number from three devices at the same time, one past the limit, gets no more texts than the limit", requires: [.worldParties]) { context in
+                let backend = try await context.makeBackend(.withVerificationLimit(2))
+                let devices = [Device("device-1"), Device("device-2"), Device("device-3")]
+                let apps = try await devices.asyncMap { try await context.launch(backend, on: $0) }
+                let outcomes = try await context.atOnceWithTextsHeld(
+                    zip(devices, apps).map { device, app in
+                        ConcurrentCall("verifyPhoneNumber(\"\(PhoneNumbers.us)\") on \(device)") { try await app.verifyPhoneNumber(PhoneNumbers.us) }
+                    })
+                let texts = context.world.sms.inbox(PhoneNumbers.us)
+                try expect(
+                    texts.count <= 2,
+                    "3 requests made at the same time (limit 2) texted \(PhoneNumbers.us) \(texts.count) times; expected at most 2 texts and the request past the limit refused")
+                for (device, outcome) in zip(devices, outcomes) {
+                    guard case .failure = outcome else { continue }
+                    try await expectFailure(.tooManyRequests, .quotaExceeded, when: "verifyPhoneNumber(\"\(PhoneNumbers.us)\") on \(device), in a burst past the limit") {
+                        try outcome.get()
+                    }
+                }
             },
         ])
 }

@@ -1,14 +1,30 @@
 extension Rule {
     public static let phone18 = Rule(
         "PHONE-18", .must, flow: .phone,
-        title: "Signing out clears the current user, also at the next launch; the user can sign in again",
-        statement: "Signing out clears the current user, also for the app's next launch on that device; the phone user can sign in again later.",
+        title: "The user persists once sign-in returns; signing out clears it, also at the next launch",
+        statement: """
+            The signed-in user persists: as soon as a sign-in call has returned, the app launched again on that device finds \
+            that user signed in. Signing out clears the current user, also for the app's next launch on that device; the \
+            phone user can sign in again later.
+            """,
         sources: [.firebasePhoneAuth(section: "Next steps: “to sign out a user, call signOut:”")],
         hint: """
-            if this fails, check that signOut clears the user persisted on the device as well as in memory, and that the \
-            number signs in to the same uid afterwards
+            if this fails, check that a sign-in writes the user to the device's keychain before it returns (not later, nor \
+            on a queue), that signOut clears the user persisted on the device as well as in memory, and that the number \
+            signs in to the same uid afterwards
             """,
         checks: [
+            Check("the app launched again on the device the instant a phone sign-in returns finds that user signed in") { context in
+                let backend = try await context.makeBackend()
+                let app = try await context.launch(backend)
+                let verificationID = try await context.requestCode(PhoneNumbers.us, on: app)
+                let user = try await context.signIn(verificationID, code: try context.latestCode(sentTo: PhoneNumbers.us), on: app).user
+                let relaunched = try await context.launch(backend)
+                let restored = await relaunched.currentUser?.uid
+                try expect(
+                    restored == user.uid,
+                    "the app launched again right after signIn(with: phone credential) returned found \(restored ?? "nobody") signed in; expected \(user.uid)")
+            },
             Check("after sign-out nobody is signed in, and a day later the same user signs in again", requires: [.worldClock]) { context in
                 let app = try await context.launchApp()
                 let first = try await context.signInWithSMS(PhoneNumbers.us, on: app.client)
