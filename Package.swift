@@ -66,7 +66,7 @@ let package = Package(
         .testTarget(name: "OAuthTests", dependencies: ["ConformanceTesting", "ReferenceAuth", "ReferenceTestSupport"]),
         .testTarget(name: "AppleTests", dependencies: ["ConformanceTesting", "ReferenceAuth", "ReferenceTestSupport"]),
         .testTarget(name: "IdentityToolkitTests", dependencies: ["IdentityToolkitSubject", "ReferenceAuth", "ReferenceTestSupport"]),
-        .testTarget(name: "ServeTests", dependencies: ["LoopbackHTTP", "IdentityToolkitSubject", "ReferenceAuth", "ReferenceTestSupport"]),
+        .testTarget(name: "ServeTests", dependencies: ["LoopbackHTTP", "MockIdP", "IdentityToolkitSubject", "ReferenceAuth", "ReferenceTestSupport"]),
         .testTarget(name: "ConformanceKitTests", dependencies: ["ConformanceKit"]),
         .testTarget(name: "MockIdPTests", dependencies: ["MockIdP"]),
     ]
