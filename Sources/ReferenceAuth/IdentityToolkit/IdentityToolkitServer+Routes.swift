@@ -100,8 +100,8 @@ extension IdentityToolkitServer {
         case ("POST", "clock:advance"):
             let body = FixtureValue.body(request.body, contentType: "application/json") ?? .object([:])
             let text = request.queryItems.first { $0.name == "seconds" }?.value ?? body["seconds"]?.stringValue ?? ""
-            guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
-                return Self.invalidArgument("clock:advance needs seconds, a number of seconds not below 0, e.g. {\"seconds\": 300}")
+            guard let seconds = Int64(text), seconds >= 0 else {
+                return Self.invalidArgument("clock:advance needs seconds, a whole number of seconds not below 0, e.g. {\"seconds\": 300}")
             }
             project.advanceClock(by: seconds)
             return Self.json(.object(["now": .string(ISO8601DateFormatter.withFractionalSeconds.string(from: project.world.clock.date))]))

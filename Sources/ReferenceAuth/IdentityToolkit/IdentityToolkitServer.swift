@@ -164,19 +164,21 @@ final class ServerProject: Sendable {
 
     func setValidSince(_ seconds: Int, of uid: String) { revocations.withLock { $0[uid] = seconds } }
 
-    /// Moves the project's clock on by the real time passed since it last did: a served project's codes and
-    /// sessions expire in real time, and the time control (``advanceClock(by:)``) adds to it.
+    /// Moves the project's clock on by the whole seconds of real time passed since it last did (tokens keep whole
+    /// seconds, so the clock does too): a served project's codes and sessions expire in real time, and the time
+    /// control (``advanceClock(by:)``) adds to it.
     func catchUpWithRealTime() {
         let now = Date()
-        let elapsed = lastRealTime.withLock { last in
-            defer { last = max(last, now) }
-            return now.timeIntervalSince(last)
+        let seconds = lastRealTime.withLock { last -> Int64 in
+            let whole = Int64(now.timeIntervalSince(last).rounded(.down))
+            if whole > 0 { last = last.addingTimeInterval(Double(whole)) }
+            return whole
         }
-        if elapsed > 0 { world.clock.advance(by: .milliseconds(Int64(elapsed * 1000))) }
+        if seconds > 0 { world.clock.advance(by: .seconds(seconds)) }
     }
 
-    /// The time control: the project's clock moves on by `seconds` at once.
-    func advanceClock(by seconds: Double) { world.clock.advance(by: .milliseconds(Int64(seconds * 1000))) }
+    /// The time control: the project's clock moves on by `seconds` (whole seconds) at once.
+    func advanceClock(by seconds: Int64) { world.clock.advance(by: .seconds(seconds)) }
 
     /// The `oobCodes` outbox: every action link the backend mailed, with its address, mode and code.
     var oobCodes: [FixtureValue] {
