@@ -75,6 +75,7 @@ enum ServeCommand {
             conformance serve: the reference Identity Toolkit for project \(options.project) at http://127.0.0.1:\(server.port) \
             (ready in \(String(format: "%.0f", milliseconds)) ms)
             FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:\(server.port)
+            ID tokens: RS256 under http://127.0.0.1:\(server.port)\(IdentityToolkitServer.publishedKeysPath)
 
             """.utf8))
         let signal = await StopSignal.next()

@@ -86,6 +86,9 @@ public final class IdentityToolkitServer: Sendable {
         heard.withLock { $0.append(request) }
     }
 
+    /// The path below the server's root where it publishes the key set of its RS256 ID tokens.
+    public static var publishedKeysPath: String { PublishedSigningKey.path }
+
     /// Where the server publishes the key of its RS256 ID tokens (a JSON Web Key set).
     public var publishedKeysURL: URL { baseURL.appending(path: PublishedSigningKey.path) }
 
