@@ -77,19 +77,23 @@ public final class LoopbackHTTPServer: Sendable {
 
     /// Stops accepting, closes every open connection, and returns once the accept loop has ended.
     public func stop() {
-        let open = state.withLock { state -> Set<Int32>? in
-            guard !state.stopped else { return nil }
+        // Under the lock: a connection leaves the set before its descriptor closes, so every descriptor woken here is
+        // still this server's and not a number the system has handed to someone else since.
+        let stopping = state.withLock { state -> Bool in
+            guard !state.stopped else { return false }
             state.stopped = true
-            return state.open
+            Socket.wake(listener)
+            for descriptor in state.open { Socket.wake(descriptor) }
+            return true
         }
-        guard let open else { return }
-        Socket.shutdownAndClose(listener)
-        for descriptor in open { Socket.wake(descriptor) }
-        acceptLoopEnded.wait()
+        if stopping { acceptLoopEnded.wait() }
     }
 
     private func acceptLoop() {
-        defer { acceptLoopEnded.signal() }
+        defer {
+            Socket.close(listener)
+            acceptLoopEnded.signal()
+        }
         while true {
             slots.wait()
             guard let connection = Socket.accept(listener) else {

@@ -101,13 +101,7 @@ enum Socket {
         return true
     }
 
-    /// Wakes a thread blocked in `accept` or `recv` on it, and releases it.
-    static func shutdownAndClose(_ descriptor: Int32) {
-        shutdown(descriptor, Int32(SHUT_RDWR))
-        close(descriptor)
-    }
-
-    /// Wakes a thread blocked in `recv` on it; the thread closes it.
+    /// Wakes a thread blocked in `accept` or `recv` on it; that thread closes it.
     static func wake(_ descriptor: Int32) { shutdown(descriptor, Int32(SHUT_RDWR)) }
 
     static func describe(_ code: Int32) -> String { String(cString: strerror(code)) }

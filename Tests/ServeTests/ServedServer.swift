@@ -11,8 +11,8 @@ struct ServedServer {
     let backend: IdentityToolkitServer
     let http: LoopbackHTTPServer
 
-    init(limits: LoopbackHTTPServer.Limits = .init()) throws {
-        let backend = IdentityToolkitServer(defaultProjectID: "demo-conformance", followsRealTime: true, recordsRequests: false)
+    init(projectID: String = "demo-conformance", limits: LoopbackHTTPServer.Limits = .init()) throws {
+        let backend = IdentityToolkitServer(defaultProjectID: projectID, followsRealTime: true, recordsRequests: false)
         self.backend = backend
         http = try LoopbackHTTPServer(
             port: 0, limits: limits, handler: { await backend.handle($0) }, rejection: { IdentityToolkitServer.invalidArgument($1, code: $0) })
