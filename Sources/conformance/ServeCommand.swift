@@ -14,10 +14,13 @@ enum ServeCommand {
         var port: UInt16 = 9099
         var project = "demo-conformance"
         var quiet = false
+        /// `--benchmark [--repeat N]`: time the start-up and the catalogue over HTTP instead of serving.
+        var benchmark: Int?
     }
 
     static let usage = """
         usage: conformance serve [--port PORT] [--project ID] [--quiet]
+               conformance serve --benchmark [--repeat N]
 
           Serves the reference backend as an Identity Toolkit server on 127.0.0.1:PORT (default 9099), the
           Auth Emulator's layout: /identitytoolkit.googleapis.com/…, /securetoken.googleapis.com/v1/token,
@@ -25,6 +28,8 @@ enum ServeCommand {
           POST /emulator/v1/projects/ID/clock:advance {"seconds": N}. GET / answers once it is ready.
           --project ID  the default project (demo-conformance); any project a request names is served too.
           --quiet       no line per request.
+          --benchmark   times the start-up (until GET / answers) and the catalogue over HTTP against a served
+                        server on a free port, 3 times (--repeat N), and prints the figures instead of serving.
           Stops on SIGINT or SIGTERM. Exits 75 when the port is in use, 64 on a usage error.
         """
 
@@ -40,6 +45,10 @@ enum ServeCommand {
                 guard let project = rest.popFirst(), !project.isEmpty, !project.hasPrefix("-") else { throw CommandArguments.UsageError("--project needs a project ID") }
                 options.project = project
             case "--quiet": options.quiet = true
+            case "--benchmark": options.benchmark = options.benchmark ?? 3
+            case "--repeat":
+                guard let text = rest.popFirst(), let repeats = Int(text), repeats > 0 else { throw CommandArguments.UsageError("--repeat needs a count above 0") }
+                options.benchmark = repeats
             default: throw CommandArguments.UsageError("serve does not take \(argument)")
             }
         }
@@ -54,6 +63,10 @@ enum ServeCommand {
         } catch {
             FileHandle.standardError.write(Data("conformance serve: \(error.message)\n\n\(usage)\n".utf8))
             exit(CommandOutcome.usageError)
+        }
+        if let repeats = options.benchmark {
+            print(await ServeBenchmark.run(repeats: repeats).rendered)
+            exit(CommandOutcome.success)
         }
         let backend = IdentityToolkitServer(defaultProjectID: options.project, followsRealTime: true, recordsRequests: false)
         let output = FileHandle.standardOutput
