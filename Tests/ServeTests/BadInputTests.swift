@@ -19,6 +19,16 @@ struct BadInputTests {
         #expect(((answer.json?["error"] as? [String: Any])?["status"] as? String) == "INVALID_ARGUMENT")
     }
 
+    @Test("an unknown field is refused by name, as Google's front end refuses it")
+    func unknownField() async throws {
+        let server = try ServedServer()
+        defer { server.http.stop() }
+        let answer = try await ServedClient(baseURL: server.baseURL).post(
+            "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k", ["email": "ada@example.com", "password": "a-password", "pasword": "typo"])
+        #expect(answer.status == 400 && answer.json.isIdentityToolkitError)
+        #expect(answer.json.errorMessage == "Invalid JSON payload received. Unknown name \"pasword\": Cannot find field.")
+    }
+
     @Test("a body over the limit gets a 400, and the server goes on answering")
     func oversizedBody() async throws {
         let server = try ServedServer()

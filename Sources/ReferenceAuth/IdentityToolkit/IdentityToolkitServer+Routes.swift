@@ -47,6 +47,11 @@ extension IdentityToolkitServer {
         }
         let scope = AdminScope(path: path)
         let callPath = scope?.path ?? path
+        if case .object(let fields) = body, request.header("Content-Type")?.contains("application/x-www-form-urlencoded") != true,
+            let unknown = KnownFields.unknown(in: fields, call: callPath)
+        {
+            return Self.invalidArgument("Invalid JSON payload received. Unknown name \"\(unknown)\": Cannot find field.")
+        }
         let tenant = body["tenantId"]?.stringValue ?? scope?.tenant
         var call = ServerCall(
             project: project(forAPIKey: key.isEmpty ? nil : key, projectID: scope?.projectID, tenant: tenant), body: body,
