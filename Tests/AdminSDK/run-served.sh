@@ -20,7 +20,8 @@ server=$!
 port=""
 for _ in $(seq 1 100); do
     port="$(sed -n 's|.*at http://127.0.0.1:\([0-9]*\).*|\1|p' "$log" | head -1)"
-    if [ -n "$port" ] && curl -sf --max-time 2 "http://127.0.0.1:$port/" >/dev/null; then break; fi
+    if [ -n "$port" ] && "$venv/bin/python" -c 'import sys, urllib.request; urllib.request.urlopen(sys.argv[1], timeout=2)' \
+        "http://127.0.0.1:$port/" 2>/dev/null; then break; fi
     port=""
     sleep 0.05
 done
