@@ -33,3 +33,14 @@ timeout 600 "$bin/conformance" --identity-toolkit "http://127.0.0.1:$port" --pro
     --published-keys "http://127.0.0.1:$port/www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com"
 
 FIREBASE_AUTH_EMULATOR_HOST="127.0.0.1:$port" CONFORMANCE_PROJECT=conformance-demo timeout 120 "$venv/bin/python" Tests/AdminSDK/admin_sdk_test.py
+
+# A second server on the same port is refused with its own status; SIGTERM stops the first one cleanly (exit 0).
+status=0
+timeout 30 "$bin/conformance" serve --port "$port" --quiet >/dev/null 2>&1 || status=$?
+[ "$status" -eq 75 ] || { echo "a second serve on port $port exited $status, not 75"; exit 1; }
+kill -TERM "$server"
+status=0
+wait "$server" || status=$?
+server=""
+[ "$status" -eq 0 ] || { echo "conformance serve exited $status on SIGTERM, not 0"; exit 1; }
+echo "served: a port in use is refused (75); SIGTERM stops the server (0)"
