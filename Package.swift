@@ -54,9 +54,10 @@ let package = Package(
             dependencies: ["ConformanceKit", "MockIdP", "ReferenceAuth"],
             path: "Examples/CrashingSubject"
         ),
+        .target(name: "LoopbackHTTP", dependencies: ["MockIdP"]),
         .executableTarget(
             name: "conformance",
-            dependencies: ["ConformanceKit", "ReferenceAuth", "IdentityToolkitSubject"]
+            dependencies: ["ConformanceKit", "ReferenceAuth", "IdentityToolkitSubject", "LoopbackHTTP"]
         ),
         .target(name: "ReferenceTestSupport", dependencies: ["ConformanceKit", "ReferenceAuth"], path: "Tests/ReferenceTestSupport"),
         .testTarget(name: "PhoneAuthTests", dependencies: ["ConformanceTesting", "ReferenceAuth", "ReferenceTestSupport"]),
@@ -65,6 +66,7 @@ let package = Package(
         .testTarget(name: "OAuthTests", dependencies: ["ConformanceTesting", "ReferenceAuth", "ReferenceTestSupport"]),
         .testTarget(name: "AppleTests", dependencies: ["ConformanceTesting", "ReferenceAuth", "ReferenceTestSupport"]),
         .testTarget(name: "IdentityToolkitTests", dependencies: ["IdentityToolkitSubject", "ReferenceAuth", "ReferenceTestSupport"]),
+        .testTarget(name: "ServeTests", dependencies: ["LoopbackHTTP", "MockIdP", "IdentityToolkitSubject", "ReferenceAuth", "ReferenceTestSupport"]),
         .testTarget(name: "ConformanceKitTests", dependencies: ["ConformanceKit"]),
         .testTarget(name: "MockIdPTests", dependencies: ["MockIdP"]),
     ]

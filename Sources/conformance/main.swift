@@ -4,6 +4,7 @@ import IdentityToolkitSubject
 import ReferenceAuth
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "serve" { await ServeCommand.run(Array(arguments.dropFirst())) }
 do {
     if let server = try IdentityToolkitCommandLine.subject(from: arguments) {
         if !ConformanceCommand.isWorkerProcess, let refused = await IdentityToolkitCommandLine.preflight(server.subject) {

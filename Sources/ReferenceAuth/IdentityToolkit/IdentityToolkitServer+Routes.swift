@@ -2,6 +2,29 @@ import ConformanceKit
 import Foundation
 import MockIdP
 
+/// The project and tenant an administrator's path names: `/…/v1/projects/{p}[/tenants/{t}]/accounts…`, with the
+/// path of the same call without them.
+struct AdminScope {
+    let projectID: String
+    let tenant: String?
+    let path: String
+
+    init?(path: String) {
+        let prefix = "/identitytoolkit.googleapis.com/v1/projects/"
+        guard path.hasPrefix(prefix) else { return nil }
+        var parts = path.dropFirst(prefix.count).split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count >= 2, !parts[0].isEmpty else { return nil }
+        projectID = parts.removeFirst()
+        if parts.count >= 3, parts[0] == "tenants" {
+            tenant = parts[1]
+            parts.removeFirst(2)
+        } else {
+            tenant = nil
+        }
+        self.path = "/identitytoolkit.googleapis.com/v1/" + parts.joined(separator: "/")
+    }
+}
+
 /// Which call a request is, and its answer: JSON, or the error body the real server sends.
 extension IdentityToolkitServer {
     /// Answers one HTTP request as the Identity Toolkit (and the emulator's test hooks) would.
@@ -12,18 +35,30 @@ extension IdentityToolkitServer {
         if path.hasPrefix("/emulator/v1/projects/") { return await emulatorHook(request, path: path) }
         if path == PublishedSigningKey.path, request.method == "GET" { return Self.json(PublishedSigningKey.keySet) }
         guard request.method == "POST" else { return Self.failure(404, "NOT_FOUND", status: "NOT_FOUND") }
+        let isPrivileged = request.header("Authorization")?.lowercased() == "bearer owner"
         let key = request.queryItems.first { $0.name == "key" }?.value ?? request.header("x-goog-api-key") ?? ""
-        guard !key.isEmpty else { return Self.failure(403, "The request is missing a valid API key.", status: "PERMISSION_DENIED") }
-        var body = FixtureValue.body(request.body, contentType: request.header("Content-Type"))
+        guard !key.isEmpty || isPrivileged else { return Self.failure(403, "The request is missing a valid API key.", status: "PERMISSION_DENIED") }
+        guard var body = FixtureValue.body(request.body, contentType: request.header("Content-Type")) else {
+            return Self.invalidArgument("Invalid JSON payload received. Expected a JSON object: \(String(decoding: request.body.prefix(40), as: UTF8.self))")
+        }
         if case .object(var fields) = body, let token = fields["idToken"]?.stringValue {
             fields["idToken"] = .string(backendToken(token))
             body = .object(fields)
         }
-        let tenant = body["tenantId"]?.stringValue
-        var call = ServerCall(project: project(forAPIKey: key, tenant: tenant), body: body, languageCode: request.header("X-Firebase-Locale"))
-        call.isPrivileged = request.header("Authorization")?.lowercased() == "bearer owner"
+        let scope = AdminScope(path: path)
+        let callPath = scope?.path ?? path
+        if case .object(let fields) = body, request.header("Content-Type")?.contains("application/x-www-form-urlencoded") != true,
+            let unknown = KnownFields.unknown(in: fields, call: callPath)
+        {
+            return Self.invalidArgument("Invalid JSON payload received. Unknown name \"\(unknown)\": Cannot find field.")
+        }
+        let tenant = body["tenantId"]?.stringValue ?? scope?.tenant
+        var call = ServerCall(
+            project: project(forAPIKey: key.isEmpty ? nil : key, projectID: scope?.projectID, tenant: tenant), body: body,
+            languageCode: request.header("X-Firebase-Locale"))
+        call.isPrivileged = isPrivileged
         do {
-            guard let answer = try await route(path, call) else { return Self.failure(404, "NOT_FOUND", status: "NOT_FOUND") }
+            guard let answer = try await route(callPath, call) else { return Self.failure(404, "NOT_FOUND", status: "NOT_FOUND") }
             return Self.json(issuesUnsignedTokens ? Self.unsigningTokens(answer) : publishingTokens(answer))
         } catch {
             if answersUnknownPendingCredentialWithoutCode, error.code == .invalidMultiFactorSession, path.contains("/mfaSignIn:") {
@@ -44,7 +79,7 @@ extension IdentityToolkitServer {
         case "\(it)/v1/accounts:signInWithEmailLink": return try await call.signInWithEmailLink()
         case "\(it)/v1/accounts:lookup": return try await call.lookup()
         case "\(it)/v1/accounts:update": return try await call.update()
-        case let admin where admin.hasPrefix("\(it)/v1/projects/") && admin.hasSuffix("/accounts:update"): return try await call.update()
+        case "\(it)/v1/accounts": return try await call.adminCreate()
         case "\(it)/v1/accounts:delete": return try await call.delete()
         case "\(it)/v1/accounts:resetPassword": return try await call.resetPassword()
         case "\(it)/v1/accounts:createAuthUri": return try await call.createAuthUri()
@@ -67,6 +102,14 @@ extension IdentityToolkitServer {
         switch (request.method, parts[parts.count - 1]) {
         case ("GET", "verificationCodes"): return Self.json(.object(["verificationCodes": .array(project.verificationCodes)]))
         case ("GET", "oobCodes"): return Self.json(.object(["oobCodes": .array(project.oobCodes)]))
+        case ("POST", "clock:advance"):
+            let body = FixtureValue.body(request.body, contentType: "application/json") ?? .object([:])
+            let text = request.queryItems.first { $0.name == "seconds" }?.value ?? body["seconds"]?.stringValue ?? ""
+            guard let seconds = Int64(text), seconds >= 0 else {
+                return Self.invalidArgument("clock:advance needs seconds, a whole number of seconds not below 0, e.g. {\"seconds\": 300}")
+            }
+            project.advanceClock(by: seconds)
+            return Self.json(.object(["now": .string(ISO8601DateFormatter.withFractionalSeconds.string(from: project.world.clock.date))]))
         case ("DELETE", "accounts"):
             await project.backend.deleteAllAccounts()
             return Self.json(.object([:]))
@@ -97,6 +140,11 @@ extension IdentityToolkitServer {
 
     static func json(_ value: FixtureValue, status: Int = 200) -> HTTPResponse {
         HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: value.encoded)
+    }
+
+    /// A 400 answer with `INVALID_ARGUMENT`, as Google's front end answers a body it cannot read.
+    public static func invalidArgument(_ message: String, code: Int = 400) -> HTTPResponse {
+        failure(code, message, status: "INVALID_ARGUMENT")
     }
 
     /// `{"error":{"code":400,"message":"CODE : detail","errors":[…]}}`, as the server sends a failure.

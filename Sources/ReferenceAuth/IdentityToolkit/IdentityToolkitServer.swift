@@ -36,6 +36,10 @@ public final class IdentityToolkitServer: Sendable {
     /// (`parsePendingCredential`, operations.ts l.3099): `((Invalid phoneVerificationInfo.mfaPendingCredential.))`,
     /// a message with no error code, which the SDK maps to `internalError`.
     public let answersUnknownPendingCredentialWithoutCode: Bool
+    /// Whether each project's clock follows real time (a served server), besides the time control.
+    public let followsRealTime: Bool
+    /// Whether ``requests`` keeps every request: for tests of a client, not for a long-running server.
+    public let recordsRequests: Bool
     let behaviour: ReferenceBehaviour
     private let projects = Mutex<(byKey: [String: ServerProject], byID: [String: ServerProject])>(([:], [:]))
     private let heard = Mutex<[HTTPRequest]>([])
@@ -47,8 +51,10 @@ public final class IdentityToolkitServer: Sendable {
     /// them; only a backend that checks no signature (a defect) then accepts them back.
     public init(
         reference: ReferenceSubject = ReferenceSubject(), defaultProjectID: String = "demo-conformance", issuesUnsignedTokens: Bool = false,
-        answersUnknownPendingCredentialWithoutCode: Bool = false
+        answersUnknownPendingCredentialWithoutCode: Bool = false, followsRealTime: Bool = false, recordsRequests: Bool = true
     ) {
+        self.followsRealTime = followsRealTime
+        self.recordsRequests = recordsRequests
         self.issuesUnsignedTokens = issuesUnsignedTokens
         self.answersUnknownPendingCredentialWithoutCode = answersUnknownPendingCredentialWithoutCode
         var behaviour = reference.behaviour
@@ -75,7 +81,13 @@ public final class IdentityToolkitServer: Sendable {
     /// Every request the server answered, in order: what a client sent, for tests of the client.
     public var requests: [HTTPRequest] { heard.withLock { $0 } }
 
-    func hear(_ request: HTTPRequest) { heard.withLock { $0.append(request) } }
+    func hear(_ request: HTTPRequest) {
+        guard recordsRequests else { return }
+        heard.withLock { $0.append(request) }
+    }
+
+    /// The path below the server's root where it publishes the key set of its RS256 ID tokens.
+    public static var publishedKeysPath: String { PublishedSigningKey.path }
 
     /// Where the server publishes the key of its RS256 ID tokens (a JSON Web Key set).
     public var publishedKeysURL: URL { baseURL.appending(path: PublishedSigningKey.path) }
@@ -101,7 +113,7 @@ public final class IdentityToolkitServer: Sendable {
 
     /// With `tenant`, that tenant of the project, created empty the first time it is named (as the emulator does).
     func project(forAPIKey key: String?, projectID: String? = nil, tenant: String? = nil) -> ServerProject {
-        projects.withLock { projects in
+        let project = projects.withLock { projects in
             if tenant == nil, let key, let project = projects.byKey[key] { return project }
             let projectID = projectID ?? defaultProjectID
             let name = tenant.map { "\(projectID)/tenants/\($0)" } ?? projectID
@@ -111,6 +123,8 @@ public final class IdentityToolkitServer: Sendable {
             projects.byID[name] = project
             return project
         }
+        if followsRealTime { project.catchUpWithRealTime() }
+        return project
     }
 }
 
@@ -120,6 +134,10 @@ final class ServerProject: Sendable {
     let backend: ReferenceBackend
     let world: World
     private let texts = Mutex<(entries: [FixtureValue], attributed: Set<Int>)>(([], []))
+    /// The administrator's `validSince` per user, in seconds since 1970, answered by `accounts:lookup`.
+    private let revocations = Mutex<[String: Int]>([:])
+    /// The real time the clock last caught up with, for a server whose projects follow real time.
+    private let lastRealTime = Mutex<Date>(Date())
 
     init(configuration: ProjectConfiguration, behaviour: ReferenceBehaviour, seed: UInt64) {
         // The world's clock stands at the real time the project was created (whole seconds, as tokens keep it).
@@ -144,6 +162,26 @@ final class ServerProject: Sendable {
     }
 
     var verificationCodes: [FixtureValue] { texts.withLock { $0.entries } }
+
+    func validSince(of uid: String) -> Int? { revocations.withLock { $0[uid] } }
+
+    func setValidSince(_ seconds: Int, of uid: String) { revocations.withLock { $0[uid] = seconds } }
+
+    /// Moves the project's clock on by the whole seconds of real time passed since it last did (tokens keep whole
+    /// seconds, so the clock does too): a served project's codes and sessions expire in real time, and the time
+    /// control (``advanceClock(by:)``) adds to it.
+    func catchUpWithRealTime() {
+        let now = Date()
+        let seconds = lastRealTime.withLock { last -> Int64 in
+            let whole = Int64(now.timeIntervalSince(last).rounded(.down))
+            if whole > 0 { last = last.addingTimeInterval(Double(whole)) }
+            return whole
+        }
+        if seconds > 0 { world.clock.advance(by: .seconds(seconds)) }
+    }
+
+    /// The time control: the project's clock moves on by `seconds` (whole seconds) at once.
+    func advanceClock(by seconds: Int64) { world.clock.advance(by: .seconds(seconds)) }
 
     /// The `oobCodes` outbox: every action link the backend mailed, with its address, mode and code.
     var oobCodes: [FixtureValue] {

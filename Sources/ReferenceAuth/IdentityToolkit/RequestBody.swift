@@ -3,12 +3,15 @@ import Foundation
 import MockIdP
 
 extension FixtureValue {
-    /// A body as the server reads it: a JSON object, or the fields of a form.
-    static func body(_ data: Data, contentType: String?) -> FixtureValue {
+    /// A body as the server reads it: a JSON object, or the fields of a form; nil when it is neither (an empty
+    /// body is an empty object).
+    static func body(_ data: Data, contentType: String?) -> FixtureValue? {
         if contentType?.contains("application/x-www-form-urlencoded") == true {
             let items = FormEncoding.decode(String(decoding: data, as: UTF8.self))
             return .object(Dictionary(items.map { ($0.name, FixtureValue.string($0.value)) }) { _, last in last })
         }
-        return (try? JSONDecoder().decode(FixtureValue.self, from: data)) ?? .object([:])
+        guard !data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return .object([:]) }
+        guard let value = try? JSONDecoder().decode(FixtureValue.self, from: data), case .object = value else { return nil }
+        return value
     }
 }

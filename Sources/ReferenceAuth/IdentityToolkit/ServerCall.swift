@@ -13,6 +13,8 @@ struct ServerCall: Sendable {
     let languageCode: String?
     /// The request carries the administrator's OAuth2 token (`Authorization: Bearer owner`, as the emulator takes it).
     var isPrivileged = false
+    /// Set while the administrator's `returnOobLink` request makes its link.
+    var isAdminLink = false
 
     var backend: ReferenceBackend { project.backend }
 
@@ -57,6 +59,11 @@ struct ServerCall: Sendable {
     }
 
     func sendOobCode() async throws(AuthError) -> FixtureValue {
+        if body["returnOobLink"]?.boolValue == true, !isAdminLink {
+            var call = self
+            call.isAdminLink = true
+            return try await call.adminActionLink()
+        }
         switch string("requestType") {
         case "EMAIL_SIGNIN":
             let email = string("email") ?? ""
@@ -100,6 +107,7 @@ struct ServerCall: Sendable {
     // MARK: Accounts
 
     func lookup() async throws(AuthError) -> FixtureValue {
+        if isPrivileged, string("idToken") == nil { return try await adminLookup() }
         let (grant, _) = try await backend.session(string("idToken") ?? "")
         guard let user = await backend.record(grant.uid) else { throw AuthError(.userNotFound, "the user no longer exists") }
         return .object(["users": .array([Self.userInfo(user)])])
@@ -127,14 +135,6 @@ struct ServerCall: Sendable {
         return .object(fields)
     }
 
-    /// The administrator's `accounts:update` of `uid`: `disableUser`, `validSince`.
-    private func administer(_ uid: String) async throws(AuthError) -> FixtureValue {
-        guard isPrivileged else { throw AuthError(.adminRestrictedOperation, "only the project's administrator may change another user") }
-        if let disabled = body["disableUser"]?.boolValue { try await backend.setDisabled(disabled, uid: uid) }
-        if body["validSince"] != nil { try await backend.revokeSessions(of: uid) }
-        return .object(["kind": .string("identitytoolkit#SetAccountInfoResponse"), "localId": .string(uid)])
-    }
-
     /// `accounts:resetPassword` with the reset link's `oobCode` and the `newPassword`.
     func resetPassword() async throws(AuthError) -> FixtureValue {
         let oobCode = string("oobCode") ?? ""
@@ -144,6 +144,7 @@ struct ServerCall: Sendable {
     }
 
     func delete() async throws(AuthError) -> FixtureValue {
+        if isPrivileged, string("idToken") == nil, let uid = string("localId") { return try await adminDelete(uid) }
         let idToken = string("idToken") ?? ""
         let (grant, _) = try await backend.session(idToken)
         try await backend.deleteUser(grant.uid, idToken: idToken)

@@ -1,0 +1,110 @@
+"""The Firebase Admin SDK for Python (firebase-admin, from PyPI) against `conformance serve`.
+
+Run with FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:PORT (the SDK then sends its admin calls to
+/identitytoolkit.googleapis.com/v1/projects/{project}/accounts... with `Authorization: Bearer owner`).
+Every request is bounded in time; the script exits non-zero on the first unexpected answer.
+"""
+import json
+import os
+import sys
+import urllib.error
+import urllib.request
+
+import firebase_admin
+from firebase_admin import auth, exceptions
+
+PROJECT = os.environ.get("CONFORMANCE_PROJECT", "demo-conformance")
+HOST = os.environ["FIREBASE_AUTH_EMULATOR_HOST"]
+
+
+def client_call(path, body):
+    """A client's call (with an API key), as an app's SDK makes it: the status and the JSON answer."""
+    request = urllib.request.Request(
+        f"http://{HOST}/identitytoolkit.googleapis.com/v1/{path}?key=admin-sdk-test",
+        data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}, method="POST")
+    try:
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return answer.status, json.load(answer)
+    except urllib.error.HTTPError as error:
+        return error.code, json.load(error)
+
+
+def refresh(refresh_token):
+    request = urllib.request.Request(
+        f"http://{HOST}/securetoken.googleapis.com/v1/token?key=admin-sdk-test",
+        data=f"grant_type=refresh_token&refresh_token={refresh_token}".encode(),
+        headers={"Content-Type": "application/x-www-form-urlencoded"}, method="POST")
+    try:
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return answer.status, json.load(answer)
+    except urllib.error.HTTPError as error:
+        return error.code, json.load(error)
+
+
+def expect(condition, what):
+    if not condition:
+        print(f"FAIL: {what}")
+        sys.exit(1)
+    print(f"ok: {what}")
+
+
+def reset_accounts():
+    """The emulator's test hook: every account of the project goes."""
+    request = urllib.request.Request(f"http://{HOST}/emulator/v1/projects/{PROJECT}/accounts", method="DELETE")
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return answer.status
+
+
+def main():
+    expect(reset_accounts() == 200, "DELETE /emulator/v1/projects/{project}/accounts empties the project")
+    firebase_admin.initialize_app(options={"projectId": PROJECT})
+
+    user = auth.create_user(email="ada@example.com", password="first-password", display_name="Ada")
+    expect(user.uid and user.email == "ada@example.com", "create_user answers the new user")
+    expect(auth.get_user(user.uid).display_name == "Ada", "get_user finds it by uid")
+    expect(auth.get_user_by_email("ADA@example.com").uid == user.uid, "get_user_by_email finds it in any letter case")
+
+    try:
+        auth.create_user(email="ada@example.com", password="another-password")
+        expect(False, "a second user with the same email is refused")
+    except auth.EmailAlreadyExistsError:
+        expect(True, "a second user with the same email is refused (EmailAlreadyExistsError)")
+
+    status, session = client_call("accounts:signInWithPassword", {"email": "ada@example.com", "password": "first-password", "returnSecureToken": True})
+    expect(status == 200 and session.get("refreshToken"), "the user signs in with the password")
+
+    auth.update_user(user.uid, password="second-password")
+    status, _ = client_call("accounts:signInWithPassword", {"email": "ada@example.com", "password": "first-password", "returnSecureToken": True})
+    expect(status == 400, "the old password no longer signs in after update_user(password=)")
+    status, _ = refresh(session["refreshToken"])
+    expect(status == 400, "the session from before the new password cannot refresh (the emulator keeps it alive)")
+
+    status, session = client_call("accounts:signInWithPassword", {"email": "ada@example.com", "password": "second-password", "returnSecureToken": True})
+    expect(status == 200, "the new password signs in")
+
+    link = auth.generate_sign_in_with_email_link(
+        "ada@example.com", auth.ActionCodeSettings(url=f"https://{PROJECT}.firebaseapp.com/finish", handle_code_in_app=True))
+    expect("mode=signIn" in link and "oobCode=" in link, "generate_sign_in_with_email_link answers a sign-in link")
+    try:
+        auth.generate_sign_in_with_email_link(
+            "ada@example.com", auth.ActionCodeSettings(url="https://attacker.example/finish", handle_code_in_app=True))
+        expect(False, "a continue URL on an unauthorized domain is refused")
+    except exceptions.InvalidArgumentError as error:
+        expect("UNAUTHORIZED_DOMAIN" in str(error), "a continue URL on an unauthorized domain is refused (UNAUTHORIZED_DOMAIN; the emulator checks none)")
+
+    auth.revoke_refresh_tokens(user.uid)
+    status, _ = refresh(session["refreshToken"])
+    expect(status == 400, "revoke_refresh_tokens ends the session: its refresh token is refused")
+    expect(auth.get_user(user.uid).tokens_valid_after_timestamp > 0, "get_user reports tokens_valid_after_timestamp")
+
+    auth.delete_user(user.uid)
+    try:
+        auth.get_user(user.uid)
+        expect(False, "a deleted user is not found")
+    except auth.UserNotFoundError:
+        expect(True, "a deleted user is not found (UserNotFoundError)")
+    print("admin SDK test: all passed")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Starts `conformance serve` on a free port of 127.0.0.1, drives it with clients nobody here wrote, and stops it:
+#   1. the catalogue over HTTP (`conformance --identity-toolkit`), which must pass as the in-process reference does;
+#   2. the Firebase Admin SDK for Python (firebase-admin from PyPI, installed into a venv under .build).
+# Every wait is bounded; the server is stopped on any exit.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+bin="$(swift build --show-bin-path)"
+venv=.build/admin-sdk-venv
+if [ ! -x "$venv/bin/python" ]; then python3 -m venv "$venv"; fi
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check firebase-admin
+
+log="$(mktemp)"
+server=""
+stop_server() { if [ -n "$server" ]; then kill -TERM "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi; rm -f "$log"; }
+trap stop_server EXIT
+started=$(date +%s%N)
+"$bin/conformance" serve --port 0 --project conformance-demo --quiet >"$log" 2>&1 &
+server=$!
+port=""
+for _ in $(seq 1 100); do
+    port="$(sed -n 's|.*at http://127.0.0.1:\([0-9]*\).*|\1|p' "$log" | head -1)"
+    if [ -n "$port" ] && "$venv/bin/python" -c 'import sys, urllib.request; urllib.request.urlopen(sys.argv[1], timeout=2)' \
+        "http://127.0.0.1:$port/" 2>/dev/null; then break; fi
+    port=""
+    sleep 0.05
+done
+[ -n "$port" ] || { echo "conformance serve did not become ready:"; cat "$log"; exit 1; }
+echo "served: ready on 127.0.0.1:$port in $(( ($(date +%s%N) - started) / 1000000 )) ms (including the process start)"
+
+
+timeout 600 "$bin/conformance" --identity-toolkit "http://127.0.0.1:$port" --project conformance-demo \
+    --published-keys "http://127.0.0.1:$port/www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com"
+
+FIREBASE_AUTH_EMULATOR_HOST="127.0.0.1:$port" CONFORMANCE_PROJECT=conformance-demo timeout 120 "$venv/bin/python" Tests/AdminSDK/admin_sdk_test.py
+
+# A second server on the same port is refused with its own status; SIGTERM stops the first one cleanly (exit 0).
+status=0
+timeout 30 "$bin/conformance" serve --port "$port" --quiet >/dev/null 2>&1 || status=$?
+[ "$status" -eq 75 ] || { echo "a second serve on port $port exited $status, not 75"; exit 1; }
+kill -TERM "$server"
+status=0
+wait "$server" || status=$?
+server=""
+[ "$status" -eq 0 ] || { echo "conformance serve exited $status on SIGTERM, not 0"; exit 1; }
+echo "served: a port in use is refused (75); SIGTERM stops the server (0)"
