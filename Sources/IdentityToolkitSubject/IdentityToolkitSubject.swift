@@ -29,6 +29,7 @@ public struct IdentityToolkitSubject: ConformanceSubject {
         var capabilities = Capabilities(flows: [.phone, .multiFactor, .emailLink], acceptsUnassignedPhoneNumbers: true, runsOnWorldClock: false)
         capabilities.reachesWorldParties = false
         capabilities.runsOneCheckAtATime = configuration.isolation == .oneCheckAtATime
+        capabilities.servedProjectID = configuration.projectID
         return capabilities
     }
 

@@ -15,7 +15,7 @@ server=""
 stop_server() { if [ -n "$server" ]; then kill -TERM "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi; rm -f "$log"; }
 trap stop_server EXIT
 started=$(date +%s%N)
-"$bin/conformance" serve --port 0 --project conformance-demo --quiet >"$log" 2>&1 &
+"$bin/conformance" serve --port 0 --project demo-conformance --quiet >"$log" 2>&1 &
 server=$!
 port=""
 for _ in $(seq 1 100); do
@@ -29,10 +29,10 @@ done
 echo "served: ready on 127.0.0.1:$port in $(( ($(date +%s%N) - started) / 1000000 )) ms (including the process start)"
 
 
-timeout 600 "$bin/conformance" --identity-toolkit "http://127.0.0.1:$port" --project conformance-demo \
+timeout 600 "$bin/conformance" --identity-toolkit "http://127.0.0.1:$port" --project demo-conformance \
     --published-keys "http://127.0.0.1:$port/www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com"
 
-FIREBASE_AUTH_EMULATOR_HOST="127.0.0.1:$port" CONFORMANCE_PROJECT=conformance-demo timeout 120 "$venv/bin/python" Tests/AdminSDK/admin_sdk_test.py
+FIREBASE_AUTH_EMULATOR_HOST="127.0.0.1:$port" CONFORMANCE_PROJECT=demo-conformance timeout 120 "$venv/bin/python" Tests/AdminSDK/admin_sdk_test.py
 
 # A second server on the same port is refused with its own status; SIGTERM stops the first one cleanly (exit 0).
 status=0

@@ -8,12 +8,12 @@ import Testing
 struct ServedCatalogueTests {
     @Test("every check has the result it has against the in-process HTTP server, one check at a time on a shared project", .timeLimit(.minutes(5)))
     func sameVerdicts() async throws {
-        let served = try ServedServer(projectID: ProjectConfiguration.standard.projectID)
+        let served = try ServedServer(projectID: "demo-conformance")
         defer { served.http.stop() }
         let overLoopback = IdentityToolkitSubject(IdentityToolkitConfiguration(
-            baseURL: served.baseURL, projectID: ProjectConfiguration.standard.projectID, isolation: .oneCheckAtATime,
+            baseURL: served.baseURL, projectID: "demo-conformance", isolation: .oneCheckAtATime,
             publishedKeys: served.baseURL.appending(path: IdentityToolkitServer.publishedKeysPath), name: "the served reference"))
-        let inProcessServer = IdentityToolkitServer(defaultProjectID: ProjectConfiguration.standard.projectID)
+        let inProcessServer = IdentityToolkitServer(defaultProjectID: "demo-conformance")
         let inProcess = IdentityToolkitSubject(IdentityToolkitConfiguration(
             baseURL: inProcessServer.baseURL, projectID: inProcessServer.defaultProjectID, isolation: .oneCheckAtATime,
             makeSessionConfiguration: { inProcessServer.urlSessionConfiguration() }, publishedKeys: inProcessServer.publishedKeysURL))

@@ -38,6 +38,9 @@ public struct Capabilities: Sendable, Hashable {
     /// (Firebase Admin's `verifyIdToken`), instead of the world's clock: AUTH-4's check of an expired token, which
     /// needs the tokens' time to move, is not applicable.
     public var verifiesIDTokensOnSystemClock: Bool = false
+    /// The project a server already serves, whose own hosting domains (`<project>.firebaseapp.com`, `.web.app`) are
+    /// authorized continue-URL domains (LINK-2); nil when the backend serves the configuration's `projectID`.
+    public var servedProjectID: String?
 
     public init(
         flows: Set<Flow>, acceptsUnassignedPhoneNumbers: Bool, acceptsShortPhoneNumbers: Bool = true,

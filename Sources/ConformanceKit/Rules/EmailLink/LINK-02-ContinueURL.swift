@@ -26,7 +26,8 @@ extension Rule {
             },
             Check("a continue URL on an authorized domain, or the project's own, is accepted") { context in
                 let app = try await context.launchApp()
-                for url in ["https://example.com/finishSignIn?cartId=1234", "https://\(ProjectConfiguration.standard.projectID).firebaseapp.com/finish"] {
+                let project = context.capabilities.servedProjectID ?? ProjectConfiguration.standard.projectID
+                for url in ["https://example.com/finishSignIn?cartId=1234", "https://\(project).firebaseapp.com/finish"] {
                     _ = try await context.requestSignInLink(for: PasswordUser.ada.email, settings: .standard.with(\.url, url), on: app.client)
                 }
             },
