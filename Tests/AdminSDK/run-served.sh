@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Starts `conformance serve` on a free port of 127.0.0.1, drives it with clients nobody here wrote, and stops it:
 #   1. the catalogue over HTTP (`conformance --identity-toolkit`), which must pass as the in-process reference does;
-#   2. the Firebase Admin SDK for Python (firebase-admin from PyPI, installed into a venv under .build).
+#   2. the Firebase Admin SDK for Python (firebase-admin from PyPI, installed into a venv under .build);
+#   3. two bounded bursts of bad and good requests, 50 at once, watching the server's answers and memory.
 # Every wait is bounded; the server is stopped on any exit.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -33,6 +34,8 @@ timeout 600 "$bin/conformance" --identity-toolkit "http://127.0.0.1:$port" --pro
     --published-keys "http://127.0.0.1:$port/www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com"
 
 FIREBASE_AUTH_EMULATOR_HOST="127.0.0.1:$port" CONFORMANCE_PROJECT=demo-conformance timeout 120 "$venv/bin/python" Tests/AdminSDK/admin_sdk_test.py
+
+timeout 300 "$venv/bin/python" Tests/AdminSDK/burst_memory.py "$port" "$server" demo-conformance
 
 # A second server on the same port is refused with its own status; SIGTERM stops the first one cleanly (exit 0).
 status=0
