@@ -49,10 +49,15 @@ let package = Package(
             dependencies: ["ConformanceKit", "MockIdP"],
             path: "Examples/PhoneOnlyAdapter"
         ),
-        .executableTarget(
-            name: "crashing-subject",
+        .target(
+            name: "CrashingSubject",
             dependencies: ["ConformanceKit", "MockIdP", "ReferenceAuth"],
             path: "Examples/CrashingSubject"
+        ),
+        .executableTarget(
+            name: "crashing-subject",
+            dependencies: ["ConformanceKit", "CrashingSubject"],
+            path: "Examples/CrashingSubjectCommand"
         ),
         .target(name: "LoopbackHTTP", dependencies: ["MockIdP"]),
         .executableTarget(
@@ -60,7 +65,7 @@ let package = Package(
             dependencies: ["ConformanceKit", "ReferenceAuth", "IdentityToolkitSubject", "LoopbackHTTP"]
         ),
         .target(name: "ReferenceTestSupport", dependencies: ["ConformanceKit", "ReferenceAuth"], path: "Tests/ReferenceTestSupport"),
-        .testTarget(name: "PhoneAuthTests", dependencies: ["ConformanceTesting", "ReferenceAuth", "ReferenceTestSupport"]),
+        .testTarget(name: "PhoneAuthTests", dependencies: ["ConformanceTesting", "ReferenceAuth", "ReferenceTestSupport", "CrashingSubject"]),
         .testTarget(name: "MFATests", dependencies: ["ConformanceTesting", "ReferenceAuth", "ReferenceTestSupport"]),
         .testTarget(name: "EmailLinkTests", dependencies: ["ConformanceTesting", "ReferenceAuth", "ReferenceTestSupport"]),
         .testTarget(name: "OAuthTests", dependencies: ["ConformanceTesting", "ReferenceAuth", "ReferenceTestSupport"]),

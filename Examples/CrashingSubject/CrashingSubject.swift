@@ -5,13 +5,15 @@ import ReferenceAuth
 
 /// The reference with one bug of the kind that kills a process: `signOut()` resumes its continuation twice, as a
 /// completion-handler bridge does when the handler is called twice. Every other call is the reference's.
-struct CrashingSubject: ConformanceSubject {
+public struct CrashingSubject: ConformanceSubject {
     private let base = ReferenceSubject()
 
-    var name: String { "CrashingSubject" }
-    var capabilities: Capabilities { base.capabilities }
+    public init() {}
 
-    func makeBackend(configuration: ProjectConfiguration, world: World) async throws(ConfigurationError) -> any AuthBackend {
+    public var name: String { "CrashingSubject" }
+    public var capabilities: Capabilities { base.capabilities }
+
+    public func makeBackend(configuration: ProjectConfiguration, world: World) async throws(ConfigurationError) -> any AuthBackend {
         CrashingBackend(base: try await base.makeBackend(configuration: configuration, world: world))
     }
 }

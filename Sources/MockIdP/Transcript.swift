@@ -12,6 +12,7 @@ public enum WorldEvent: Sendable, Hashable, CustomStringConvertible {
     case github(GitHubEvent)
     case browser(BrowserEvent)
     case apple(AppleEvent)
+    case network(NetworkEvent)
 
     public var description: String {
         switch self {
@@ -24,6 +25,7 @@ public enum WorldEvent: Sendable, Hashable, CustomStringConvertible {
         case .github(let event): event.description
         case .browser(let event): event.description
         case .apple(let event): event.description
+        case .network(let event): event.description
         }
     }
 }

@@ -19,6 +19,8 @@ public final class World: Sendable {
     public let apple: AppleIDProvider
     /// The system browser: opens authorization pages and acts as the check scripted.
     public let browser: Browser
+    /// Between each app and its own backend, for a subject that sends its requests through it.
+    public let network: AppNetwork
 
     public init(seed: UInt64 = 0x5EED_CAFE, epoch: Date = World.defaultEpoch, stallBudget: Swift.Duration = .seconds(3600)) {
         clock = VirtualClock(epoch: epoch)
@@ -33,6 +35,7 @@ public final class World: Sendable {
         outbound = Outbound(transcript: transcript)
         github = GitHubServer(transcript: transcript, clock: clock, random: random, stalls: stalls)
         apple = AppleIDProvider(transcript: transcript, clock: clock, random: random, stalls: stalls)
+        network = AppNetwork(transcript: transcript)
         browser = Browser(transcript: transcript, devices: devices, github: github)
     }
 }

@@ -109,13 +109,13 @@ extension ReferenceBackend {
     /// Checks a code against its verification (unless not `checkingCode`) and marks it used; `matches` says
     /// whether the verification belongs to the flow that presents it.
     func consumeCode(
-        _ verificationID: String, code: String, checkingCode: Bool = true, matches: (PhoneVerification.Purpose) -> Bool
+        _ verificationID: String, code: String, checkingCode: Bool = true, checkingUse: Bool = true, matches: (PhoneVerification.Purpose) -> Bool
     ) throws(AuthError) -> PhoneVerification {
         let codes = behaviour.codes
         guard var verification = verifications[verificationID], matches(verification.purpose) else {
             throw AuthError(codes.unknownVerificationIDError, "the verification ID is not known")
         }
-        guard !verification.isUsed || !codes.singleUse else {
+        guard !verification.isUsed || !codes.singleUse || !checkingUse else {
             throw AuthError(.sessionExpired, "the code has already been used; request a new one")
         }
         if let lockout = codes.wrongCodesBeforeNumberLockout, wrongCodes[verification.phoneNumber, default: 0] >= lockout {
@@ -144,14 +144,24 @@ extension ReferenceBackend {
         return verification
     }
 
-    private func isCode(_ code: String, of verification: PhoneVerification) -> Bool {
+    /// Whether a sign-in with `code` would pass, without using the code (only the defect `checksCodeBeforeSigningIn`
+    /// asks).
+    func checkCode(verificationID: String, code: String) throws(AuthError) {
+        let kept = verifications[verificationID]
+        _ = try consumeCode(verificationID, code: code) { $0 == .signIn }
+        verifications[verificationID] = kept
+    }
+
+        private func isCode(_ code: String, of verification: PhoneVerification) -> Bool {
         (verification.isTestNumber && !behaviour.testNumbers.codeChecked) || behaviour.codes.matches(code, verification.code)
     }
 
     /// Checks the code of a verification and signs its phone user in, creating the user on first sign-in
     /// unless the sign-in only re-authenticates (`REAUTH` does not create users).
-    func signInWithPhoneNumber(verificationID: String, code: String, creatingUser: Bool = true) throws(AuthError) -> SignInResponse {
-        let verification = try consumeCode(verificationID, code: code) { $0 == .signIn }
+    /// `checked`: the defect `checksCodeBeforeSigningIn`, whose client asked ``checkCode(verificationID:code:)`` first,
+    /// so this request trusts that answer and does not look at the code again.
+    func signInWithPhoneNumber(verificationID: String, code: String, creatingUser: Bool = true, checked: Bool = false) throws(AuthError) -> SignInResponse {
+        let verification = try consumeCode(verificationID, code: code, checkingCode: !checked, checkingUse: !checked) { $0 == .signIn }
         let storedNumber = behaviour.phone.storedNumber(verification.phoneNumber)
         let existing = users.values.first { $0.phoneNumber == storedNumber }
         guard existing != nil || creatingUser else { throw AuthError(.userMismatch, "no user has this phone number") }

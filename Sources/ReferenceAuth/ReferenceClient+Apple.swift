@@ -51,6 +51,7 @@ extension ReferenceClient: AppleSignInFacet {
             guard behaviour.apple.revokeRequiresUser else { return }
             throw AuthError(.nullUser, "nobody is signed in: revoking needs the user whose Apple tokens to revoke")
         }
-        try await backend.revokeAppleToken(authorizationCode: authorizationCode, idToken: try await getIDToken(forceRefresh: false))
+        let idToken = try await getIDToken(forceRefresh: false)
+        try await overNetwork("revokeAppleToken", await backend.revokeAppleToken(authorizationCode: authorizationCode, idToken: idToken))
     }
 }

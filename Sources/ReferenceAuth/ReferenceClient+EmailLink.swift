@@ -5,7 +5,7 @@ extension ReferenceClient: EmailLinkFacet {
     nonisolated var emailLink: (any EmailLinkFacet)? { offers(.emailLink) ? self : nil }
 
     func sendSignInLink(toEmail email: String, actionCodeSettings: ActionCodeSettings) async throws(AuthError) {
-        try await backend.sendSignInLink(to: email, settings: actionCodeSettings, languageCode: languageCode)
+        try await overNetwork("sendSignInLink", await backend.sendSignInLink(to: email, settings: actionCodeSettings, languageCode: languageCode))
     }
 
     nonisolated func isSignIn(withEmailLink link: String) async -> Bool {
@@ -17,7 +17,7 @@ extension ReferenceClient: EmailLinkFacet {
     }
 
     func fetchSignInMethods(forEmail email: String) async throws(AuthError) -> [String] {
-        await backend.signInMethods(for: email)
+        await world.network.send("signInMethods", from: device) { await backend.signInMethods(for: email) }
     }
 
     /// The code of a sign-in link for `email`, checked as the SDK checks it before asking the backend.

@@ -8,7 +8,7 @@ extension ReferenceClient: OAuthFacet {
     nonisolated var oauth: (any OAuthFacet)? { offers(.oauth) ? self : nil }
 
     func credential(with provider: OAuthProvider) async throws(AuthError) -> AuthCredential {
-        let request = try await backend.startOAuth(provider)
+        let request = try await overNetwork("startOAuth", await backend.startOAuth(provider))
         pendingOAuth = PendingOAuth(state: request.state, redirectPath: URL(string: request.redirectURI)?.path ?? "")
         let outcome = await world.browser.open(request.url, on: device)
         let redirect = pendingOAuth?.redirect
@@ -27,7 +27,7 @@ extension ReferenceClient: OAuthFacet {
             throw AuthError(.webContextCancelled, "the user denied the app at the provider")
         }
         guard let code = value("code") else { throw AuthError(.invalidCredential, "the provider redirected back without a code") }
-        let token = try await backend.exchangeOAuthCode(code, state: value("state"))
+        let token = try await overNetwork("exchangeOAuthCode", await backend.exchangeOAuthCode(code, state: value("state")))
         return .oauth(providerID: provider.providerID, accessToken: token, idToken: nil)
     }
 
@@ -43,7 +43,7 @@ extension ReferenceClient: OAuthFacet {
             return true
         }
         guard !behaviour.oauth.checksState, let code = query.first(where: { $0.name == "code" })?.value else { return false }
-        _ = try? await backend.exchangeOAuthCode(code, state: state)
+        _ = try? await overNetwork("exchangeOAuthCode", await backend.exchangeOAuthCode(code, state: state))
         return true
     }
 }

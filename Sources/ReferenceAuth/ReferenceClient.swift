@@ -73,7 +73,7 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
     func restoreSignedInUser() async {
         guard let stored = world.devices.keychain(of: device)[keychainKey], let separator = stored.firstIndex(of: " ") else { return }
         let uid = String(stored[..<separator])
-        guard let tokens = try? await backend.refresh(String(stored[stored.index(after: separator)...])) else { return }
+        guard let tokens = try? await overNetwork("token", await backend.refresh(String(stored[stored.index(after: separator)...]))) else { return }
         session = (uid, tokens)
     }
 
@@ -88,6 +88,12 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
         keychainOutOfDate = false
     }
 
+    /// One request to the backend, through the world's network, where a check can hold it in flight (the reference
+    /// declares `sendsRequestsThroughWorldNetwork`).
+    func overNetwork<T>(_ request: String, _ exchange: @autoclosure () async throws(AuthError) -> T) async throws(AuthError) -> T {
+        try await world.network.send(request, from: device, exchange)
+    }
+
     // MARK: Session
 
     var currentUser: AuthUser? {
@@ -99,16 +105,18 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
 
     private func sessionUser() async -> AuthUser? {
         guard let session else { return nil }
-        return await backend.user(session.uid)
+        return await world.network.send("getAccountInfo", from: device) { await backend.user(session.uid) }
     }
 
     func getIDToken(forceRefresh: Bool) async throws(AuthError) -> String {
         let current = try signedIn()
         let renewal = behaviour.session.renewsBeforeExpiry ? current.tokens.expiresAt.advanced(by: .seconds(-300)) : current.tokens.expiresAt.advanced(by: .seconds(1))
         guard forceRefresh || world.clock.now >= renewal else { return current.tokens.idToken }
-        let tokens = try await backend.refresh(current.tokens.refreshToken)
+        let tokens = try await overNetwork("token", await backend.refresh(current.tokens.refreshToken))
         // AUTH-3: a sign-out (or another sign-in) while the refresh was in flight wins; the refresh brings nobody back.
-        guard session?.tokens.refreshToken == current.tokens.refreshToken else { return tokens.idToken }
+        guard session?.tokens.refreshToken == current.tokens.refreshToken || !behaviour.session.refreshYieldsToLaterChange else {
+            return tokens.idToken
+        }
         setSession((current.uid, tokens))
         if !forceRefresh || behaviour.session.forcedRefreshNotifiesListeners { await notifyListeners() }
         return tokens.idToken
@@ -144,7 +152,7 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
         let user = await sessionUser()
         // AUTH-6: a later change made while the user was looked up notifies for itself; this older one is dropped,
         // so the last call a listener receives names the current user.
-        guard change == changes else { return }
+        guard change == changes || !behaviour.session.dropsOvertakenNotifications else { return }
         let notified = listeners.sorted { $0.key < $1.key }.prefix(behaviour.session.listenersNotified)
         for (_, listener) in notified { deliver { listener(user) } }
     }
@@ -186,7 +194,7 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
 
     func link(with credential: AuthCredential) async throws(AuthError) -> AuthDataResult {
         let current = try signedIn()
-        let (user, tokens) = try await backend.link(credential, toUser: current.uid, refreshToken: current.tokens.refreshToken)
+        let (user, tokens) = try await overNetwork("link", await backend.link(credential, toUser: current.uid, refreshToken: current.tokens.refreshToken))
         setSession((current.uid, tokens))
         await notifyListeners()
         return AuthDataResult(user: user, additionalUserInfo: AdditionalUserInfo(providerID: credential.providerID, isNewUser: false), credential: credential)
@@ -194,7 +202,8 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
 
     func delete() async throws(AuthError) {
         let current = try signedIn()
-        try await backend.deleteUser(current.uid, idToken: try await getIDToken(forceRefresh: false))
+        let idToken = try await getIDToken(forceRefresh: false)
+        try await overNetwork("deleteUser", await backend.deleteUser(current.uid, idToken: idToken))
         setSession(nil)
         await notifyListeners()
     }
@@ -217,16 +226,22 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
             guard !verificationID.isEmpty || !checksEmpty else { throw AuthError(.missingVerificationID, "the verification ID is empty") }
             guard !code.isEmpty || !checksEmpty else { throw AuthError(.missingVerificationCode, "the verification code is empty") }
             let backendID = behaviour.phone.verificationsOutliveClient ? verificationID : privateVerificationIDs[verificationID] ?? ""
-            return .signedIn(try await backend.signInWithPhoneNumber(verificationID: backendID, code: code, creatingUser: creatingUser))
+            guard behaviour.codes.checkedWhereUsed else {
+                try await overNetwork("checkCode", await backend.checkCode(verificationID: backendID, code: code))
+                return .signedIn(
+                    try await overNetwork(
+                        "signInWithPhoneNumber", await backend.signInWithPhoneNumber(verificationID: backendID, code: code, creatingUser: creatingUser, checked: true)))
+            }
+            return .signedIn(try await overNetwork("signInWithPhoneNumber", await backend.signInWithPhoneNumber(verificationID: backendID, code: code, creatingUser: creatingUser)))
         case .password(let email, let password):
-            return try await backend.signIn(email: email, password: password)
+            return try await overNetwork("signIn", await backend.signIn(email: email, password: password))
         case .emailLink(let email, let link):
             let code = try emailLinkCode(email: email, link: link)
-            return try await backend.signInWithEmailLink(email: email, oobCode: code, creatingUser: creatingUser)
+            return try await overNetwork("signInWithEmailLink", await backend.signInWithEmailLink(email: email, oobCode: code, creatingUser: creatingUser))
         case .oauth(let providerID, let accessToken, _):
-            return try await backend.signInWithOAuth(providerID: providerID, accessToken: accessToken, creatingUser: creatingUser)
+            return try await overNetwork("signInWithOAuth", await backend.signInWithOAuth(providerID: providerID, accessToken: accessToken, creatingUser: creatingUser))
         case .apple(let idToken, let rawNonce, let fullName):
-            return try await backend.signInWithApple(idToken: idToken, rawNonce: rawNonce, fullName: fullName, creatingUser: creatingUser)
+            return try await overNetwork("signInWithApple", await backend.signInWithApple(idToken: idToken, rawNonce: rawNonce, fullName: fullName, creatingUser: creatingUser))
         }
     }
 
@@ -237,7 +252,7 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
         nextVerification += 1
         let ticket = nextVerification
         if behaviour.phone.oneVerificationInFlight { verificationInFlight = ticket }
-        let verificationID = try await backend.sendVerificationCode(to: phoneNumber, proof: proof, languageCode: languageCode, device: device)
+        let verificationID = try await overNetwork("sendVerificationCode", await backend.sendVerificationCode(to: phoneNumber, proof: proof, languageCode: languageCode, device: device))
         if behaviour.phone.oneVerificationInFlight, verificationInFlight != ticket { try await waitForSlotBack() }
         if behaviour.phone.verificationsOutliveClient { return verificationID }
         let privateID = world.random.string(length: 40)
@@ -258,10 +273,10 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
         if appVerificationDisabled { return .disabledForTesting }
         guard behaviour.appVerification.clientProvesApp else { return .none }
         if let deviceToken = world.push.deviceToken(for: device) {
-            let receipt = await backend.verifyClient(deviceToken: deviceToken)
+            let receipt = await world.network.send("verifyClient", from: device) { await backend.verifyClient(deviceToken: deviceToken) }
             awaitedPush = (receipt, nil)
             defer { awaitedPush = nil }
-            try? await backend.sendVerificationPush(receipt: receipt)
+            try? await overNetwork("sendVerificationPush", await backend.sendVerificationPush(receipt: receipt))
             if let secret = awaitedPush?.secret { return .push(receipt: receipt, secret: secret) }
         }
         let eventID = world.random.string(length: 10, alphabet: Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
@@ -308,15 +323,16 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
     // MARK: Email and password, anonymous
 
     func createUser(withEmail email: String, password: String) async throws(AuthError) -> AuthDataResult {
-        await signIn(try await backend.signUp(email: email, password: password))
+        await signIn(try await overNetwork("signUp", await backend.signUp(email: email, password: password)))
     }
 
     func sendEmailVerification() async throws(AuthError) {
-        try await backend.sendEmailVerification(idToken: try await getIDToken(forceRefresh: false))
+        let idToken = try await getIDToken(forceRefresh: false)
+        try await overNetwork("sendEmailVerification", await backend.sendEmailVerification(idToken: idToken))
     }
 
     func applyActionCode(_ code: String) async throws(AuthError) {
-        try await backend.applyActionCode(code)
+        try await overNetwork("applyActionCode", await backend.applyActionCode(code))
     }
 
     func reload() async throws(AuthError) {
@@ -324,7 +340,7 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
     }
 
     func signInAnonymously() async throws(AuthError) -> AuthDataResult {
-        await signIn(await backend.signInAnonymously())
+        await signIn(await world.network.send("signInAnonymously", from: device) { await backend.signInAnonymously() })
     }
 
     // MARK: Multi-factor
@@ -335,21 +351,21 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
 
     func verifyPhoneNumber(_ phoneNumber: String, multiFactorSession: MultiFactorSession) async throws(AuthError) -> String {
         let proof = try await appProof()
-        return try await backend.startEnrollment(
-            idToken: multiFactorSession.rawValue, phoneNumber: phoneNumber, proof: proof, languageCode: languageCode, device: device)
+        return try await overNetwork("startEnrollment", await backend.startEnrollment(
+            idToken: multiFactorSession.rawValue, phoneNumber: phoneNumber, proof: proof, languageCode: languageCode, device: device))
     }
 
     func verifyPhoneNumber(with hint: MultiFactorInfo, multiFactorSession: MultiFactorSession) async throws(AuthError) -> String {
         let proof = try await appProof()
-        return try await backend.startSecondFactor(
-            pendingID: multiFactorSession.rawValue, factorUID: hint.uid, proof: proof, languageCode: languageCode, device: device)
+        return try await overNetwork("startSecondFactor", await backend.startSecondFactor(
+            pendingID: multiFactorSession.rawValue, factorUID: hint.uid, proof: proof, languageCode: languageCode, device: device))
     }
 
     func enroll(with assertion: MultiFactorAssertion, displayName: String?) async throws(AuthError) {
         let current = try signedIn()
         let idToken = try await getIDToken(forceRefresh: false)
-        let tokens = try await backend.finalizeEnrollment(
-            idToken: idToken, refreshToken: current.tokens.refreshToken, assertion: assertion, displayName: displayName)
+        let tokens = try await overNetwork("finalizeEnrollment", await backend.finalizeEnrollment(
+            idToken: idToken, refreshToken: current.tokens.refreshToken, assertion: assertion, displayName: displayName))
         guard let tokens, behaviour.multiFactor.enrollmentRenewsSession else { return }
         setSession((current.uid, tokens))
         if behaviour.multiFactor.enrollmentNotifiesListeners { await notifyListeners() }
@@ -358,7 +374,7 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
     func unenroll(factorUID: String) async throws(AuthError) {
         let current = try signedIn()
         let idToken = try await getIDToken(forceRefresh: false)
-        setSession((current.uid, try await backend.withdraw(idToken: idToken, refreshToken: current.tokens.refreshToken, factorUID: factorUID)))
+        setSession((current.uid, try await overNetwork("withdraw", await backend.withdraw(idToken: idToken, refreshToken: current.tokens.refreshToken, factorUID: factorUID))))
         await notifyListeners()
     }
 }
@@ -370,7 +386,7 @@ struct ReferenceResolver: MultiFactorResolver {
     let hints: [MultiFactorInfo]
 
     func resolveSignIn(with assertion: MultiFactorAssertion) async throws(AuthError) -> AuthDataResult {
-        let response = try await client.backend.resolveSignIn(pendingID: session.rawValue, assertion: assertion)
+        let response = try await client.overNetwork("resolveSignIn", await client.backend.resolveSignIn(pendingID: session.rawValue, assertion: assertion))
         return await client.signIn(response)
     }
 }

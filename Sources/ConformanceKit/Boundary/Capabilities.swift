@@ -41,6 +41,10 @@ public struct Capabilities: Sendable, Hashable {
     /// The project a server already serves, whose own hosting domains (`<project>.firebaseapp.com`, `.web.app`) are
     /// authorized continue-URL domains (LINK-2); nil when the backend serves the configuration's `projectID`.
     public var servedProjectID: String?
+    /// Whether every request a client sends its own backend goes through the world's network
+    /// (`world.network.send`), so a check can hold one in flight and make another call meet it there: the checks of
+    /// calls made at the same time inside the subject (PHONE-7, AUTH-3, AUTH-6) need it (``Requirement/worldNetwork``).
+    public var sendsRequestsThroughWorldNetwork: Bool = false
 
     public init(
         flows: Set<Flow>, acceptsUnassignedPhoneNumbers: Bool, acceptsShortPhoneNumbers: Bool = true,

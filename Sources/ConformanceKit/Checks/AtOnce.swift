@@ -9,6 +9,11 @@ package struct ConcurrentCall<T: Sendable>: Sendable {
         self.name = name
         self.call = call
     }
+
+    /// Makes the call; what it returned or threw.
+    package func outcome() async -> Result<T, any Error> {
+        do { return .success(try await call()) } catch { return .failure(error) }
+    }
 }
 
 extension CheckContext {
@@ -22,8 +27,7 @@ extension CheckContext {
         return try await withThrowingTaskGroup(of: (Int, Result<T, any Error>).self) { group in
             for (index, call) in calls.enumerated() {
                 group.addTask {
-                    let outcome: Result<T, any Error>
-                    do { outcome = .success(try await call.call()) } catch { outcome = .failure(error) }
+                    let outcome = await call.outcome()
                     arrivals.append(())
                     return (index, outcome)
                 }

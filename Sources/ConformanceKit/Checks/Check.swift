@@ -29,6 +29,9 @@ public enum Requirement: Sendable, Hashable, CustomStringConvertible {
     case worldClock
     /// The subject's backend reaches the outside world through the world's parties (``Capabilities/reachesWorldParties``).
     case worldParties
+    /// The subject's clients send their backend requests through the world's network
+    /// (``Capabilities/sendsRequestsThroughWorldNetwork``), so a check can hold one in flight.
+    case worldNetwork
 
     public var description: String {
         switch self {
@@ -36,6 +39,7 @@ public enum Requirement: Sendable, Hashable, CustomStringConvertible {
         case .facet(let facet): "the `\(facet)` facet"
         case .worldClock: "time on the world's clock"
         case .worldParties: "a backend that reaches the world's parties (SMS carrier, mail server, push, providers) itself"
+        case .worldNetwork: "clients that send their backend requests through the world's network (sendsRequestsThroughWorldNetwork)"
         }
     }
 }

@@ -11,6 +11,8 @@ package final class CheckExecutor: TaskExecutor, Sendable {
         /// Bumped by every enqueue and every finished job: what "something moved" means for the check's own work.
         var activity: UInt64 = 0
         var onIdle: (@Sendable () -> Void)?
+        /// Tasks of the check waiting for everything else of it to park (``untilIdle()``).
+        var idleWaiters: [CheckedContinuation<Void, Never>] = []
     }
 
     private let state = Mutex(State())
@@ -34,12 +36,28 @@ package final class CheckExecutor: TaskExecutor, Sendable {
     }
 
     private func finishedOne() {
-        let idle = state.withLock { state -> (@Sendable () -> Void)? in
+        let (idle, waiters) = state.withLock { state -> ((@Sendable () -> Void)?, [CheckedContinuation<Void, Never>]) in
             state.held -= 1
             state.activity &+= 1
-            return state.held == 0 ? state.onIdle : nil
+            guard state.held == 0 else { return (nil, []) }
+            // A task that asked to wait for this moment runs again; only an executor dry with nobody waiting is idle.
+            guard state.idleWaiters.isEmpty else {
+                defer { state.idleWaiters = [] }
+                return (nil, state.idleWaiters)
+            }
+            return (state.onIdle, [])
         }
+        for waiter in waiters { waiter.resume() }
         idle?()
+    }
+
+    /// Returns once every other task of the check is suspended and nothing of it is queued: for a subject whose work
+    /// stays in the check's tasks (``SubjectConcurrency/structured``), the moment everything it started has either
+    /// finished or parked (held by the world, or waiting on another of its calls).
+    package func untilIdle() async {
+        await withCheckedContinuation { continuation in
+            state.withLock { $0.idleWaiters.append(continuation) }
+        }
     }
 
     /// Called each time the executor runs dry: every task of the check is suspended and nothing of it is queued.

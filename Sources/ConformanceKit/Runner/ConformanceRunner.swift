@@ -166,6 +166,7 @@ public struct ConformanceRunner: Sendable {
             case .facet(let facet): !facets.contains(facet)
             case .worldClock: !capabilities.runsOnWorldClock
             case .worldParties: !capabilities.reachesWorldParties
+            case .worldNetwork: !capabilities.sendsRequestsThroughWorldNetwork
             }
         }
     }

@@ -6,6 +6,9 @@ extension ReferenceBehaviour {
         /// Whether a given code is the sent one: compared whole.
         var matches: @Sendable (_ given: String, _ sent: String) -> Bool = { $0 == $1 }
         var singleUse = true
+        /// The code is checked and marked used by the one request that signs in; otherwise the client first asks the
+        /// backend whether the code is good, then signs in with a request that trusts that answer (PHONE-7 at once).
+        var checkedWhereUsed = true
         var expire = true
         /// A code is expired at exactly its lifetime, not one tick later.
         var expireAtDeadline = true

@@ -8,6 +8,7 @@ struct ReferenceBehaviour: Sendable {
     var capabilities = {
         var capabilities = Capabilities(flows: [.phone, .multiFactor, .emailLink, .oauth, .apple], acceptsUnassignedPhoneNumbers: true)
         capabilities.concurrency = .structured  // actors and child tasks only: a hang is found at once
+        capabilities.sendsRequestsThroughWorldNetwork = true  // every client request: ReferenceClient.overNetwork
         return capabilities
     }()
     /// Dates the backend records are stamped with real time, as a server reached over HTTP stamps them,

@@ -8,6 +8,11 @@ extension ReferenceBehaviour {
         /// when the app next asks for the current user, so an app killed the instant sign-in returns comes back signed out.
         var keychainWrittenBeforeReturning = true
         var signOutNotifiesListeners = true
+        /// A token refresh answered after a sign-out (or another sign-in) is dropped, so it brings nobody back (AUTH-3).
+        var refreshYieldsToLaterChange = true
+        /// A listener notification overtaken, while it looked the user up, by a later change is dropped, so the last
+        /// call names the current user (AUTH-6).
+        var dropsOvertakenNotifications = true
         /// How many of the registered listeners, in registration order, a change is told to.
         var listenersNotified = Int.max
         /// Listeners are called later, on one serial queue, as Firebase calls them on the main queue.

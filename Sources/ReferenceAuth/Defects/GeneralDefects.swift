@@ -9,7 +9,7 @@ extension Defect {
         .accountCallsTrustUnverifiedTokens, .acceptsAnyPassword, .comparesPasswordsCaseInsensitively, .forcedRefreshNotifiesNobody,
         .refreshSurvivesPasswordChange, .honoursRefreshTokensBuiltFromUserID, .refreshDropsSecondFactor, .handsOutExpiredIDToken,
         .createsSecondAccountForAddressInUse, .comparesSignUpEmailsByLetterCase, .acceptsPasswordOneUnderMinimum,
-        .createsAccountBeforeJudgingPassword, .acceptsEmailWithTwoAts,
+        .createsAccountBeforeJudgingPassword, .acceptsEmailWithTwoAts, .refreshBringsSignedOutUserBack, .notifiesOvertakenChange,
     ]
 
     public static let reportsPartyFailuresAsInternalErrors = Defect(
@@ -220,5 +220,27 @@ extension Defect {
         "takes ada@@example.com for an address, counting only the non-empty parts around @"
     ) {
         $0.emailPassword.isWellFormedEmail = { $0.split(separator: "@").count == 2 && !$0.contains(" ") }
+    }
+
+    public static let refreshBringsSignedOutUserBack = Defect(
+        "refreshBringsSignedOutUserBack", rules: ["AUTH-3"],
+        catches: [
+            .assertion(
+                "AUTH-3", "a sign-out while a forced token refresh is in flight, at each of its requests, leaves nobody signed in, also after a relaunch")
+        ],
+        "makes the refreshed session current when the refresh returns, even if the user signed out while it was in flight"
+    ) {
+        $0.session.refreshYieldsToLaterChange = false
+    }
+
+    public static let notifiesOvertakenChange = Defect(
+        "notifiesOvertakenChange", rules: ["AUTH-6"],
+        catches: [
+            .assertion(
+                "AUTH-6", "a listener's last call names the current user after a sign-out made while a sign-in is in flight, at each of its requests")
+        ],
+        "tells the listeners of a sign-in once it has looked the user up, even when a sign-out came in the meantime, so the last call names a signed-out user"
+    ) {
+        $0.session.dropsOvertakenNotifications = false
     }
 }

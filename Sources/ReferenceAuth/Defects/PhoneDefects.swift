@@ -15,6 +15,7 @@ extension Defect {
         .handlesForgedPushWhileWaiting, .handlesForeignURLWhileWaiting, .noVerificationRateLimit, .rateLimitsPerDeviceOnly, .rateLimitsPerNumberOnly,
         .countsRequestsAfterSending,
         .signOutKeepsCurrentUser, .signOutLeavesUserInKeychain, .writesKeychainAfterReturning, .verificationIDEmbedsCode, .wrongCodeErrorRevealsCode,
+        .checksCodeBeforeSigningIn,
     ]
 
     public static let acceptsPunctuatedNumbers = Defect(
@@ -421,5 +422,13 @@ extension Defect {
     ) {
         let conforming = $0.codes.wrongCodeMessage
         $0.codes.wrongCodeMessage = { sent in conforming(sent) + " (expected \(sent))" }
+    }
+
+    public static let checksCodeBeforeSigningIn = Defect(
+        "checksCodeBeforeSigningIn", rules: ["PHONE-7"],
+        catches: [.assertion("PHONE-7", "of two sign-ins with one code made at once, on the same app and on two devices, exactly one succeeds")],
+        "checks the code in one request and signs in with a second that trusts the first, so two sign-ins with one code at once both pass the check"
+    ) {
+        $0.codes.checkedWhereUsed = false
     }
 }

@@ -2,7 +2,10 @@ extension Rule {
     public static let auth3 = Rule(
         "AUTH-3", .must, flow: .general,
         title: "Signing out clears the current user and notifies every listener",
-        statement: "Signing out clears the current user and notifies every registered listener (each of several).",
+        statement: """
+            Signing out clears the current user and notifies every registered listener (each of several); a token \
+            refresh that was in flight never signs the user back in.
+            """,
         sources: [
             .firebasePhoneAuth(section: "Next steps: “to sign out a user, call signOut:”"),
             .firebaseMultiFactor(section: "Signing users in with a second factor: the Auth state listeners"),
@@ -12,7 +15,8 @@ extension Rule {
         ],
         hint: """
             if this fails, check that signOut clears the current user and notifies every registered ID-token listener, \
-            each of them, with a nil user
+            each of them, with a nil user; and that a refresh answered after a sign-out does not make its user current \
+            again (in memory or in the keychain)
             """,
         checks: [
             Check("each of three ID-token listeners hears the sign-in (of a user of any declared flow) and then the sign-out") { context in
@@ -39,6 +43,31 @@ extension Rule {
                         try await listener.heard.next(after: seen) { $0 == nil }
                     }
                     await app.client.removeIDTokenDidChangeListener(listener.registration)
+                }
+            },
+            Check(
+                "a sign-out while a forced token refresh is in flight, at each of its requests, leaves nobody signed in, also after a relaunch",
+                requires: [.worldNetwork]
+            ) { context in
+                let firstUser = try context.firstUser()
+                var app = try await context.launchApp(for: firstUser)
+                for passing in 0... {
+                    let user = try await firstUser.signIn(on: app.client, in: context).user
+                    let client = app.client
+                    let refresh = ConcurrentCall("getIDToken(forceRefresh: true) of \(user.uid)") { try await client.getIDToken(forceRefresh: true) }
+                    let signOut = ConcurrentCall("signOut()") { try await client.signOut() }
+                    guard let outcomes = try await context.interrupting(refresh, afterPassing: passing, with: signOut) else {
+                        try expect(passing > 0, "\(refresh.name) returned without sending a request through the world's network, though the subject declares sendsRequestsThroughWorldNetwork")
+                        break
+                    }
+                    let moment = "\(signOut.name) made while request \(passing + 1) of \(refresh.name) was in flight"
+                    if case .failure(let error) = outcomes.meanwhile {
+                        throw CheckFailure("\(moment) failed with \(describe(error)); expected it to succeed", expected: "success", actual: describe(error))
+                    }
+                    try await context.expectSignedOut(client, after: "\(moment), once the refresh returned")
+                    app = LaunchedApp(backend: app.backend, client: try await context.launch(app.backend, on: app.device), device: app.device)
+                    try await context.expectSignedOut(app.client, after: "\(moment), and the app launched again")
+                    try context.letRateLimitsPass()
                 }
             },
         ])

@@ -72,6 +72,31 @@ extension Rule {
                 }
                 try await context.expectRefreshAndSignOutHeard(heard, on: app.client)
             },
+            Check(
+                "a listener's last call names the current user after a sign-out made while a sign-in is in flight, at each of its requests",
+                requires: [.worldNetwork]
+            ) { context in
+                let firstUser = try context.firstUser()
+                let app = try await context.launchApp(for: firstUser)
+                let (heard, _) = try await context.listen(on: app.client)
+                for passing in 0... {
+                    let seen = heard.count
+                    let signIn = ConcurrentCall("the sign-in of \(firstUser)") { try await firstUser.signIn(on: app.client, in: context) }
+                    let signOut = ConcurrentCall("signOut()") { try await app.client.signOut() }
+                    guard try await context.interrupting(signIn, afterPassing: passing, with: signOut) != nil else { break }
+                    let change = "\(signOut.name) made while request \(passing + 1) of \(signIn.name) was in flight"
+                    let current = await app.client.currentUser?.uid
+                    try await context.waiting(for: "the ID-token listener to hear a call naming \(current ?? "nobody") after \(change)") {
+                        try await heard.next(after: seen) { $0?.uid == current }
+                    }
+                    let last = heard.all.last.flatMap { $0?.uid }
+                    try expect(
+                        last == current,
+                        "after \(change), the listener's last call names \(last ?? "nobody"); the current user is \(current ?? "nobody") (calls since: \(heard.all.dropFirst(seen).map { $0?.uid ?? "nil" }))")
+                    if current != nil { try await expectSuccess("signOut()") { try await app.client.signOut() } }
+                    try context.letRateLimitsPass()
+                }
+            },
         ])
 }
 

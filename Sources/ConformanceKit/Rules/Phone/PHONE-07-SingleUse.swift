@@ -4,14 +4,19 @@ extension Rule {
     public static let phone7 = Rule(
         "PHONE-7", .must, flow: .phone,
         title: "A code is good for one sign-in",
-        statement: "A code is good for one sign-in; using it again fails (sessionExpired [17051] or invalidVerificationID).",
+        statement: """
+            A code is good for one sign-in; using it again fails (sessionExpired [17051] or invalidVerificationID). This \
+            holds for uses at the same time too: of two sign-ins with one code at once, on one device or two, exactly \
+            one succeeds.
+            """,
         sources: [
             .firebaseAuthEmulatorSource(section: "operations.ts, verifyPhoneNumber: the verification is deleted once its code has signed in"),
             .firebaseAuthErrorCode(section: "sessionExpired (17051), invalidVerificationID (17046)"),
         ],
         hint: """
             if this fails, check that a successful sign-in marks its verification used on the backend, not only in the \
-            client, so the same ID and code fail on every device
+            client, so the same ID and code fail on every device; and that checking the code and marking it used are \
+            one step, so a second sign-in arriving in between cannot pass the check too
             """,
         checks: [
             Check("signing in again with a used code fails, on the same device and on another") { context in
@@ -27,6 +32,38 @@ extension Rule {
                         try await client.signIn(with: .phone(verificationID: verificationID, verificationCode: code))
                     }
                     try await context.expectSignedOut(client, after: "reusing a code on \(device)")
+                }
+            },
+            Check(
+                "of two sign-ins with one code made at once, on the same app and on two devices, exactly one succeeds",
+                requires: [.worldNetwork]
+            ) { context in
+                let backend = try await context.makeBackend()
+                let app = try await context.launch(backend, on: .primary)
+                let other = try await context.launch(backend, on: .secondary)
+                for (phoneNumber, second, place) in [(PhoneNumbers.us, app, "the same app"), (PhoneNumbers.usOther, other, "\(Device.secondary)")] {
+                    let verificationID = try await context.requestCode(phoneNumber, on: app)
+                    let code = try context.latestCode(sentTo: phoneNumber)
+                    let credential = AuthCredential.phone(verificationID: verificationID, verificationCode: code)
+                    let calls = [
+                        ConcurrentCall("signIn with the code of \(phoneNumber) on \(Device.primary)") { try await app.signIn(with: credential) },
+                        ConcurrentCall("signIn with the same verification ID and code on \(place), at the same time") {
+                            try await second.signIn(with: credential)
+                        },
+                    ]
+                    let outcomes = try await context.inLockstep(calls)
+                    let succeeded = zip(calls, outcomes).filter { if case .success = $1 { true } else { false } }.map(\.0.name)
+                    try expect(
+                        succeeded.count == 1,
+                        "of two sign-ins with one code made at once (\(place)), \(succeeded.count) succeeded\(succeeded.isEmpty ? "" : ": \(succeeded.joined(separator: "; "))"); expected exactly one")
+                    for case (let call, .failure(let error)) in zip(calls, outcomes) {
+                        let codes: [AuthErrorCode] = [.sessionExpired, .invalidVerificationID]
+                        try expect(
+                            (error as? AuthError).map { codes.contains($0.code) } ?? false,
+                            "\(call.name) failed with \(describe(error)); expected sessionExpired or invalidVerificationID")
+                    }
+                    try await expectSuccess("signOut() on \(Device.primary)") { try await app.signOut() }
+                    try await expectSuccess("signOut() on \(place)") { try await second.signOut() }
                 }
             },
         ])

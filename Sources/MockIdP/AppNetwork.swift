@@ -1,0 +1,42 @@
+import Synchronization
+
+/// The network between an app and its own backend: the requests a subject's client sends to its backend
+/// (Identity Toolkit's `signInWithPhoneNumber`, Secure Token's `token`, `getAccountInfo`, …). A subject that sends
+/// them through here (``send(_:from:isolation:_:)``) lets a check hold one in flight, so that calls made at the same
+/// time meet inside the subject at a point the check chose, whatever the scheduling (PHONE-7, AUTH-3, AUTH-6).
+public final class AppNetwork: Sendable {
+    private let hold = Mutex<Hold?>(nil)
+    private let transcript: Transcript
+
+    init(transcript: Transcript) {
+        self.transcript = transcript
+    }
+
+    /// Carries one request, named `request`, of the app on `device` to its backend: `exchange` is the round trip.
+    public func send<T, Failure: Error>(
+        _ request: String, from device: Device, isolation: isolated (any Actor)? = #isolation,
+        _ exchange: () async throws(Failure) -> T
+    ) async throws(Failure) -> T {
+        if let hold = hold.withLock({ $0 }) {
+            _ = await hold.wait { number in self.transcript.record(.network(.held(request, from: device, number: number))) }
+        }
+        return try await exchange()
+    }
+
+    /// Holds every request from now on until the check releases it; `onHeld` hears each one held, with its number.
+    public func hold(onHeld: @escaping @Sendable (Int) -> Void) -> Hold {
+        let hold = Hold(onHeld: onHeld)
+        self.hold.withLock { $0 = hold }
+        return hold
+    }
+}
+
+public enum NetworkEvent: Sendable, Hashable, CustomStringConvertible {
+    case held(String, from: Device, number: Int)
+
+    public var description: String {
+        switch self {
+        case .held(let request, let device, let number): "network: request \(number) (\(request)) from the app on \(device) held in flight"
+        }
+    }
+}
