@@ -17,7 +17,7 @@ extension Rule {
                 let verificationID = try await context.requestCode(phoneNumber, on: app.client)
                 try expect(!verificationID.isEmpty, "verifyPhoneNumber(\"\(phoneNumber)\") returned an empty verification ID")
                 let sms = try context.world.outbound.exactlyOneSMS(to: phoneNumber)
-                try context.world.outbound.expectNothingElse("besides the SMS to \(sms.to)")
+                try context.world.outbound.expectNothingElse("verifyPhoneNumber(\"\(phoneNumber)\") sent its SMS to \(sms.to)")
                 let codes = SMSCode.sixDigitCodes(in: sms.text)
                 try expect(
                     codes.count == 1,
