@@ -31,13 +31,11 @@ public enum MailEvent: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// Delivers email and keeps every address's inbox.
+/// Delivers email; what it delivered is read through ``Outbound``.
 public final class Mailbox: Sendable {
-    private let transcript: Transcript
     private let courier: Courier
 
     init(transcript: Transcript, stalls: Stalls) {
-        self.transcript = transcript
         courier = Courier(party: "mail server", failure: "mail server error 451", transcript: transcript, stalls: stalls)
     }
 
@@ -48,12 +46,4 @@ public final class Mailbox: Sendable {
             .mail(.delivered(Email(to: address, subject: subject, body: body))), refused: { .mail(.refused(to: address, reason: $0)) },
             stalled: .mail(.stalled(to: address)))
     }
-
-    /// Every email delivered, in order.
-    public var messages: [Email] {
-        transcript.events { if case .mail(.delivered(let email)) = $0 { email } else { nil } }
-    }
-
-    /// The emails delivered to `address` (compared case-insensitively, as mailboxes are).
-    public func inbox(_ address: String) -> [Email] { messages.filter { $0.to.lowercased() == address.lowercased() } }
 }

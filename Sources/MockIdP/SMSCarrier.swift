@@ -27,13 +27,11 @@ public enum SMSEvent: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// Delivers text messages to phone numbers and keeps every number's inbox.
+/// Delivers text messages to phone numbers; what it delivered is read through ``Outbound``.
 public final class SMSCarrier: Sendable {
-    private let transcript: Transcript
     private let courier: Courier
 
     init(transcript: Transcript, stalls: Stalls) {
-        self.transcript = transcript
         courier = Courier(party: "SMS carrier", failure: "carrier error 503", transcript: transcript, stalls: stalls)
     }
 
@@ -48,11 +46,4 @@ public final class SMSCarrier: Sendable {
             .sms(.delivered(SMSMessage(to: number, text: text, language: language))), refused: { .sms(.refused(to: number, reason: $0)) },
             stalled: .sms(.stalled(to: number)))
     }
-
-    /// Every message delivered, in order.
-    public var messages: [SMSMessage] {
-        transcript.events { if case .sms(.delivered(let message)) = $0 { message } else { nil } }
-    }
-
-    public func inbox(_ number: String) -> [SMSMessage] { messages.filter { $0.to == number } }
 }

@@ -33,7 +33,7 @@ struct SDKParityTests {
     }
 
     static func code(sentTo number: String, in world: World) throws -> String {
-        let text = try #require(world.sms.messages.last { $0.to == number }?.text)
+        let text = try #require(world.outbound.latestSMS(to: number)?.text)
         return try #require(SMSCode.extract(from: text))
     }
 
@@ -41,7 +41,7 @@ struct SDKParityTests {
     static func enrolledAda(_ client: any AuthClient, world: World, number: String = "+16505550101") async throws {
         _ = try await client.emailPassword!.createUser(withEmail: ada.email, password: ada.password)
         try await client.emailPassword!.sendEmailVerification()
-        let link = try #require(world.mail.messages.last { $0.to == ada.email }?.links.first)
+        let link = try #require(world.outbound.readAllEmails(to: ada.email).last?.links.first)
         let oobCode = try #require(URLComponents(url: link, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "oobCode" }?.value)
         try await client.emailPassword!.applyActionCode(oobCode)
         try await client.emailPassword!.reload()

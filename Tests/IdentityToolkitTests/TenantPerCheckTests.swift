@@ -56,7 +56,7 @@ struct TenantPerCheckTests {
         _ = try await one.phone!.verifyPhoneNumber("+16505550101")
         _ = try await other.phone!.verifyPhoneNumber("+16505550101")
         _ = try await other.phone!.verifyPhoneNumber("+16505550102")
-        #expect(first.sms.messages.count == 1 && second.sms.messages.count == 2)
+        #expect(first.outbound.readAllSMS().count == 1 && second.outbound.readAllSMS().count == 2)
         let hooks = server.requests.filter { $0.url.path.hasSuffix("/verificationCodes") }.map(\.url.path)
         #expect(hooks.count == 3 && hooks.allSatisfy { $0.contains("/tenants/check-") }, "\(hooks)")
     }

@@ -9,12 +9,12 @@ struct SMSCarrierTests {
     func sms() async throws {
         let world = World()
         try await world.sms.send(to: "+16505550101", text: "123456 is your code", language: "en")
-        #expect(world.sms.inbox("+16505550101").map(\.text) == ["123456 is your code"])
+        #expect(world.outbound.readAllSMS(to: "+16505550101").map(\.text) == ["123456 is your code"])
         world.sms.set(.failing)
         await #expect(throws: PartyError.failed(reason: "carrier error 503")) {
             try await world.sms.send(to: "+16505550101", text: "x", language: nil)
         }
-        #expect(world.sms.messages.count == 1)
+        #expect(world.outbound.finish().isClean)
         #expect(world.transcript.all.count == 2)
     }
 }

@@ -17,7 +17,7 @@ struct AccountTests {
 
     private func phoneCredential(_ number: String, on client: any AuthClient, in world: World) async throws -> AuthCredential {
         let verificationID = try await #require(client.phone).verifyPhoneNumber(number)
-        let sms = try #require(world.sms.inbox(number).last)
+        let sms = try #require(world.outbound.latestSMS(to: number))
         let code = try #require(SMSCode.extract(from: sms.text))
         return .phone(verificationID: verificationID, verificationCode: code)
     }

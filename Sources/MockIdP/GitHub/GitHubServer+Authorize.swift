@@ -1,9 +1,6 @@
 import Foundation
 
 extension GitHubServer {
-    static let accessDeniedDescription = "The user has denied your application access."
-    static let troubleshootingAuthorize = "https://docs.github.com/apps/managing-oauth-apps/troubleshooting-authorization-request-errors/"
-
     /// The authorize step once the person at the browser has decided: validates the client and the redirect URI
     /// the GitHub way and, on approval, mints a code bound to the client, redirect URI, scopes and PKCE challenge.
     public func authorize(_ url: URL, decision: Decision) -> AuthorizeOutcome {
@@ -49,10 +46,7 @@ extension GitHubServer {
         let redirect: URL
         if let given = request.value("redirect_uri") {
             guard let url = URL(string: given), RedirectURIRule.accepts(url, callback: app.callbackURL) else {
-                return .redirect(
-                    Self.error(
-                        "redirect_uri_mismatch", "The redirect_uri MUST match the registered callback URL for this application.",
-                        anchor: "redirect-uri-mismatch", state: state, to: app.callbackURL))
+                return .redirect(Self.redirect(.redirectURIMismatch, state: state, to: app.callbackURL))
             }
             redirect = url
         } else {
@@ -63,13 +57,13 @@ extension GitHubServer {
         if let value = request.value("code_challenge") {
             let method = PKCE.Method(rawValue: request.value("code_challenge_method") ?? "plain")
             guard method == .s256, value.count == 43 else {
-                return .redirect(Self.error("invalid_request", "Only the S256 code challenge method is accepted.", anchor: "", state: state, to: redirect))
+                return .redirect(Self.redirect(.invalidRequest, state: state, to: redirect))
             }
             challenge = (value, .s256)
         }
         switch decision {
         case .deny:
-            return .redirect(Self.error("access_denied", Self.accessDeniedDescription, anchor: "access-denied", state: state, to: redirect))
+            return .redirect(Self.redirect(.accessDenied, state: state, to: redirect))
         case .approve(let login):
             guard self.state.withLock({ $0.users[login] }) != nil else { return .page(status: 404, message: "no GitHub account \(login)") }
             let code = random.string(length: 20, alphabet: Array("0123456789abcdef"))
@@ -81,15 +75,12 @@ extension GitHubServer {
         }
     }
 
-    private static func error(_ error: String, _ description: String, anchor: String, state: String?, to url: URL) -> URL {
-        let items = [
-            URLQueryItem(name: "error", value: error), URLQueryItem(name: "error_description", value: description),
-            URLQueryItem(name: "error_uri", value: troubleshootingAuthorize + (anchor.isEmpty ? "" : "#" + anchor)),
-        ]
+    private static func redirect(_ error: GitHubError, state: String?, to url: URL) -> URL {
+        let items = error.fields(at: .authorize).map { URLQueryItem(name: $0.0, value: $0.1) }
         return appending(items + (state.map { [URLQueryItem(name: "state", value: $0)] } ?? []), to: url)
     }
 
-    private static func appending(_ items: [URLQueryItem], to url: URL) -> URL {
+    static func appending(_ items: [URLQueryItem], to url: URL) -> URL {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
         let encoded = items.map { FormEncoding.escape($0.name) + "=" + FormEncoding.escape($0.value ?? "") }.joined(separator: "&")
         components.percentEncodedQuery = [components.percentEncodedQuery, encoded].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "&")

@@ -73,6 +73,11 @@ public final class GitHubServer: Sendable {
         transcript.events { if case .github(.tokenRequested(let request)) = $0 { request } else { nil } }
     }
 
+    /// The redirects GitHub sent browsers back to apps with, in order: the genuine artifacts forgeries start from.
+    public var redirects: [GitHubRedirect] {
+        transcript.events { if case .github(.authorizeRedirected(let url)) = $0 { GitHubRedirect(url) } else { nil } }
+    }
+
     // MARK: HTTP
 
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {

@@ -149,7 +149,7 @@ final class ServerProject: Sendable {
     /// private carrier that hold its code, each with the number it went to and the code as the text shows it.
     func recordTexts(for sessionInfo: String) async {
         guard let verification = await backend.verification(sessionInfo) else { return }
-        let messages = world.sms.messages
+        let messages = world.transcript.events { if case .sms(.delivered(let message)) = $0 { message } else { nil } }
         texts.withLock { texts in
             for (index, message) in messages.enumerated() where !texts.attributed.contains(index) && message.text.contains(verification.code) {
                 texts.attributed.insert(index)
@@ -185,7 +185,7 @@ final class ServerProject: Sendable {
 
     /// The `oobCodes` outbox: every action link the backend mailed, with its address, mode and code.
     var oobCodes: [FixtureValue] {
-        world.mail.messages.flatMap { email in
+        world.transcript.events { if case .mail(.delivered(let email)) = $0 { email } else { nil } }.flatMap { email in
             email.links.compactMap { link -> FixtureValue? in
                 let query = URLComponents(url: link, resolvingAgainstBaseURL: false)?.queryItems ?? []
                 guard let code = query.first(where: { $0.name == "oobCode" })?.value else { return nil }

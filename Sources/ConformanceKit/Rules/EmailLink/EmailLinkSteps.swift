@@ -27,7 +27,7 @@ extension CheckContext {
     /// The sign-in link in the next unread email to `email`.
     package func signInLink(mailedTo email: String) throws -> String {
         guard let mail = world.outbound.readEmail(to: email) else {
-            throw CheckFailure("no email reached \(email); the mail server delivered \(world.mail.messages.map(\.to))")
+            throw CheckFailure("no unread email reached \(email); unread: \(world.outbound.unread.map(\.description))")
         }
         let links = mail.links.map(\.absoluteString).filter(EmailSignInLink.isSignInLink)
         guard links.count == 1 else {
@@ -44,8 +44,7 @@ extension CheckContext {
 
     /// Fails unless no email has crossed the boundary since the last one read.
     package func expectNoEmail(_ situation: String) throws {
-        let sent = world.outbound.finish()
-        try expect(sent.isEmpty, "\(situation), yet \(sent.map(\.description)) crossed")
+        try world.outbound.expectNothingElse(situation)
     }
 }
 

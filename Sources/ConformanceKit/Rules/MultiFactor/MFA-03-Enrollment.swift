@@ -26,11 +26,8 @@ extension Rule {
                 let app = try await context.launchApp()
                 try await context.signUpVerified(.ada, on: app.client)
                 let factor = try await context.enroll(PhoneNumbers.uk, displayName: "Work phone", on: app.client)
-                let sms = context.world.outbound.readSMS()
-                let others = context.world.outbound.finish()
-                try expect(
-                    sms?.to == PhoneNumbers.uk && others.isEmpty,
-                    "enrollment sent \(([sms.map { WorldEvent.sms(.delivered($0)).description }].compactMap { $0 } + others.map(\.description))); expected exactly one SMS, to \(PhoneNumbers.uk)")
+                _ = try context.world.outbound.exactlyOneSMS(to: PhoneNumbers.uk)
+                try context.world.outbound.expectNothingElse("enrollment sent its SMS to \(PhoneNumbers.uk)")
                 try expect(!factor.uid.isEmpty, "the enrolled factor has an empty uid")
                 try expect(factor.displayName == "Work phone", "the enrolled factor is named \(factor.displayName.shown); expected \"Work phone\"")
                 try expect(factor.factorID == MultiFactorID.phone, "the enrolled factor's ID is \"\(factor.factorID)\"; expected \"phone\"")

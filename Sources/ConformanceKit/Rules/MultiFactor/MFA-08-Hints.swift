@@ -21,8 +21,8 @@ extension Rule {
                 try expect(hinted == enrolled, "the hints are \(hinted); the enrolled factors are \(enrolled)")
                 _ = context.world.outbound.finish()
                 _ = try await context.requestCode(for: resolver.hints[1], of: resolver, on: app.client)
-                let sent = context.world.outbound.finish().map(\.description)
-                try expect(sent.count == 1 && sent[0].hasPrefix("SMS to \(PhoneNumbers.uk) "), "choosing the hint of \(PhoneNumbers.uk) sent \(sent); expected one SMS, to it")
+                _ = try context.world.outbound.exactlyOneSMS(to: PhoneNumbers.uk)
+                try context.world.outbound.expectNothingElse("choosing the hint of \(PhoneNumbers.uk) texted it")
             },
         ])
 }

@@ -33,14 +33,13 @@ extension Rule {
                 let other = try await context.launch(backend, on: .secondary)
                 _ = try await context.gitHubCredential(as: "octocat", on: app)
                 let exchanged = context.world.github.tokenRequests.count
-                guard let earlier = context.world.devices.openedURLs.last(where: { $0.url.path.hasPrefix("/__/auth/handler") })?.url else { throw CheckFailure("GitHub redirected nowhere") }
-                var forged = URLComponents(url: earlier, resolvingAgainstBaseURL: false)!
-                let state = forged.queryItems?.first { $0.name == "state" }?.value ?? ""
-                let offByOne = String(state.dropLast()) + (state.last == "A" ? "B" : "A")
-                let earlierItems = forged.queryItems ?? []
-                forged.queryItems = earlierItems.map { $0.name == "state" ? URLQueryItem(name: "state", value: offByOne) : $0 }
-                for (what, url, client) in [("the earlier redirect", earlier, app), ("the earlier redirect on a second device", earlier, other), ("a state one character off", forged.url!, app)] {
-                    let handled = await client.canHandle(url)
+                let earlier = try context.lastGitHubRedirect()
+                let forgeries: [(String, GitHubRedirectForgery, any AuthClient)] = [
+                    ("the earlier redirect", .replayed, app), ("the earlier redirect on a second device", .replayed, other),
+                    ("a state one character off", .stateOffByOne, app),
+                ]
+                for (what, forgery, client) in forgeries {
+                    let handled = await client.canHandle(context.world.github.forge(forgery, from: earlier))
                     try expect(!handled, "canHandle(\(what)) answered true with no request waiting for it; expected false")
                 }
                 try expect(context.world.github.tokenRequests.count == exchanged, "a forged redirect's code was exchanged: \(context.world.github.tokenRequests.count - exchanged) more token requests")
@@ -51,10 +50,8 @@ extension Rule {
                 let backend = try await context.makeBackend(configuration)
                 let other = try await context.launch(backend, on: .secondary)
                 _ = try await context.gitHubCredential(as: "hubot", on: other)
-                guard let forged = context.world.devices.openedURLs.last(where: { $0.device == .secondary && $0.handled })?.url else {
-                    throw CheckFailure("GitHub redirected nothing to the app on \(Device.secondary)")
-                }
-                let otherCode = URLComponents(url: forged, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "code" }?.value
+                let theirs = try context.lastGitHubRedirect()
+                let forged = context.world.github.forge(.replayed, from: theirs)
                 let app = LaunchedApp(backend: backend, client: try await context.launch(backend, on: .primary), device: .primary)
                 let handledForgery = Mutex<Bool?>(nil)
                 let devices = context.world.devices
@@ -66,7 +63,7 @@ extension Rule {
                 let outcome: Result<AuthCredential, any Error>
                 do { outcome = .success(try await app.client.credential(with: .github)) } catch { outcome = .failure(error) }
                 try expect(handledForgery.withLock { $0 } == false, "canHandle took another device's redirect (another state) while the app's own request was waiting: \(forged)")
-                let exchanges = context.world.github.tokenRequests.filter { $0.code == otherCode }.count
+                let exchanges = context.world.github.tokenRequests.filter { $0.code == theirs.code }.count
                 try expect(exchanges == 1, "the other device's code was sent to GitHub's token endpoint \(exchanges) times; expected once, by its own app")
                 guard case .success(let credential) = outcome else {
                     throw CheckFailure("credential(with: github.com), approved as octocat, failed after a forged redirect was refused: \(outcome)")

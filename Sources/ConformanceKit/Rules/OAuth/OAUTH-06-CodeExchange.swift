@@ -18,7 +18,8 @@ extension Rule {
                 try expect(requests[0].clientID == settings.clientID && requests[0].clientSecret == settings.clientSecret, "the token request was \(requests[0])")
             },
             Check("incorrect_client_credentials from GitHub fails with invalidCredential") { context in
-                context.setUpGitHub(clientSecret: "the secret GitHub has")
+                context.setUpGitHub()
+                context.world.github.regenerateClientSecret(of: OAuthProviderSettings.github.clientID)
                 let app = try await context.launchApp()
                 context.world.browser.script(.approve(as: "octocat"))
                 try await expectFailure(.invalidCredential, when: "credential(with: github.com) with a wrong client secret") {

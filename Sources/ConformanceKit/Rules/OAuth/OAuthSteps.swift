@@ -16,10 +16,9 @@ extension OAuthProvider {
 /// The steps of OAuth sign-in with GitHub as a person takes them: approve (or deny) in the browser.
 extension CheckContext {
     /// Registers the project's GitHub OAuth app (its callback the project's auth handler) and the GitHub accounts.
-    package func setUpGitHub(_ configuration: ProjectConfiguration = .standard, clientSecret: String? = nil) {
+    package func setUpGitHub(_ configuration: ProjectConfiguration = .standard) {
         let settings = configuration.oauthProviders[ProviderID.github] ?? .github
-        world.github.register(
-            app: GitHubApp(clientID: settings.clientID, clientSecret: clientSecret ?? settings.clientSecret, callbackURL: configuration.authHandlerURL))
+        world.github.register(app: GitHubApp(clientID: settings.clientID, clientSecret: settings.clientSecret, callbackURL: configuration.authHandlerURL))
         world.github.add(user: GitHubAccounts.octocat)
         world.github.add(user: GitHubAccounts.hubot)
     }
@@ -40,6 +39,12 @@ extension CheckContext {
     package func signInWithGitHub(as login: String, on client: any AuthClient) async throws -> AuthDataResult {
         let credential = try await gitHubCredential(as: login, on: client)
         return try await expectSuccess("signIn(with: the GitHub credential of \(login))") { try await client.signIn(with: credential) }
+    }
+
+    /// The last redirect GitHub sent a browser back to an app with: the genuine artifact a forgery starts from.
+    package func lastGitHubRedirect() throws -> GitHubRedirect {
+        guard let redirect = world.github.redirects.last else { throw CheckFailure("GitHub redirected nowhere") }
+        return redirect
     }
 
     /// The last authorization request that reached GitHub.

@@ -58,8 +58,8 @@ extension CheckContext {
                 let verificationID = try await app.client.verifyPhoneNumber(fixtureCase.input)
                 if !accept {
                     wrong.append("\(shown) was accepted (verification ID \(verificationID.abbreviated)); expected invalidPhoneNumber")
-                } else if world.sms.inbox(fixtureCase.input).count != 1 {
-                    wrong.append("\(shown) was accepted but \(world.sms.inbox(fixtureCase.input).count) SMS reached it; expected one")
+                } else if case let texts = world.outbound.readAllSMS(to: fixtureCase.input), texts.count != 1 {
+                    wrong.append("\(shown) was accepted but \(texts.count) SMS reached it; expected one")
                 }
             } catch let error as AuthError {
                 if accept {
@@ -72,7 +72,7 @@ extension CheckContext {
             }
         }
         let wrongCases = wrong.count
-        let unexpectedSMS = world.sms.messages.filter { !accepts($0.to) }
+        let unexpectedSMS = world.outbound.finish().texts.filter { !accepts($0.to) }
         if !unexpectedSMS.isEmpty {
             wrong.append("SMS were sent for rejected numbers: \(unexpectedSMS.map(\.to)); expected none")
         }

@@ -16,10 +16,8 @@ extension Rule {
                 let app = try await context.launchApp()
                 let verificationID = try await context.requestCode(phoneNumber, on: app.client)
                 try expect(!verificationID.isEmpty, "verifyPhoneNumber(\"\(phoneNumber)\") returned an empty verification ID")
-                guard let sms = context.world.outbound.readSMS() else { throw CheckFailure("no SMS was sent; expected one, to \(phoneNumber)") }
-                try expect(sms.to == phoneNumber, "the SMS went to \"\(sms.to)\"; expected exactly \"\(phoneNumber)\"")
-                let others = context.world.outbound.finish()
-                try expect(others.isEmpty, "besides the SMS to \(sms.to), \(others.map(\.description)) crossed; expected exactly one SMS")
+                let sms = try context.world.outbound.exactlyOneSMS(to: phoneNumber)
+                try context.world.outbound.expectNothingElse("verifyPhoneNumber(\"\(phoneNumber)\") sent its SMS to \(sms.to)")
                 let codes = SMSCode.sixDigitCodes(in: sms.text)
                 try expect(
                     codes.count == 1,

@@ -14,9 +14,9 @@ extension Rule {
                 _ = try await context.requestCode(PhoneNumbers.us, on: app.client)
                 await app.client.setLanguageCode("fr")
                 _ = try await context.requestCode(PhoneNumbers.usOther, on: app.client)
-                guard let plain = context.world.sms.inbox(PhoneNumbers.us).last, let french = context.world.sms.inbox(PhoneNumbers.usOther).last else {
-                    throw CheckFailure("the SMS did not reach both numbers: \(context.world.sms.messages.map(\.to))")
-                }
+                guard let plain = context.world.outbound.readAllSMS(to: PhoneNumbers.us).last,
+                    let french = context.world.outbound.readAllSMS(to: PhoneNumbers.usOther).last
+                else { throw CheckFailure("the SMS did not reach both numbers; unread: \(context.world.outbound.unread.map(\.description))") }
                 try expect(french.language == "fr", "with languageCode \"fr\" the SMS is declared as \(french.language.shown): \"\(french.text)\"; expected an SMS in French (fr)")
                 try expect(
                     french.text.withoutDigits != plain.text.withoutDigits,
@@ -26,7 +26,7 @@ extension Rule {
                 let app = try await context.launchApp()
                 await app.client.setLanguageCode("de")
                 _ = try await context.requestCode(PhoneNumbers.us, on: app.client)
-                let sent = context.world.sms.inbox(PhoneNumbers.us)
+                let sent = context.world.outbound.readAllSMS(to: PhoneNumbers.us)
                 try expect(sent.last?.language == "de", "with languageCode \"de\" the SMS is declared as \((sent.last?.language).shown); expected an SMS in German (de)")
             },
         ])

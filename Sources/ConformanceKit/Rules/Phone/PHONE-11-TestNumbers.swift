@@ -52,7 +52,7 @@ extension Rule {
                 _ = try await expectSuccess("verifyPhoneNumber(\"\(PhoneNumbers.us)\") after \(limit + 1) test-number requests (limit \(limit))") {
                     try await app.client.verifyPhoneNumber(PhoneNumbers.us)
                 }
-                try expect(context.world.sms.inbox(PhoneNumbers.us).count == 1, "the real number got \(context.world.sms.inbox(PhoneNumbers.us).count) SMS; expected one")
+                _ = try context.world.outbound.exactlyOneSMS(to: PhoneNumbers.us)
             },
         ])
 }

@@ -37,8 +37,8 @@ extension CheckContext {
 
     /// The code in the latest SMS that reached `phoneNumber`, read as a person reads it.
     package func latestCode(sentTo phoneNumber: String) throws -> String {
-        guard let message = world.sms.inbox(phoneNumber).last else {
-            throw CheckFailure("no SMS reached \(phoneNumber) (the carrier delivered to \(world.sms.messages.map(\.to))); expected one with the code")
+        guard let message = world.outbound.latestSMS(to: phoneNumber) else {
+            throw CheckFailure("no SMS reached \(phoneNumber) (unread: \(world.outbound.unread.map(\.description))); expected one with the code")
         }
         guard let code = SMSCode.extract(from: message.text) else {
             throw CheckFailure("the SMS to \(phoneNumber) holds no code: \"\(message.text)\"")
@@ -68,9 +68,9 @@ extension CheckContext {
         return try await signIn(verificationID, code: testNumber.verificationCode, on: client)
     }
 
-    /// Fails unless no SMS has been sent in this world.
+    /// Fails unless no SMS has been sent in this world since the last read.
     package func expectNoSMS(_ situation: String) throws {
-        let sent = world.sms.messages
+        let sent = world.outbound.readAllSMS()
         try expect(sent.isEmpty, "\(situation), yet \(sent.count) SMS were sent: \(sent.map { "to \($0.to): \"\($0.text)\"" })")
     }
 
