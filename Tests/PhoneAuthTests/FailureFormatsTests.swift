@@ -13,11 +13,11 @@ struct FailureFormatsTests {
         CheckResult.Failure(
             kind: .assertion, expected: "EXPECTED-\(tag)", actual: "ACTUAL-\(tag)", location: CheckLocation(filePath: "/elsewhere/RULE-\(tag).swift", line: line),
             transcript: ["#1 t+0s TRANSCRIPT-\(tag)"],
-            issues: [.init(message: "ISSUE-\(tag)", expected: "ISSUE-EXPECTED-\(tag)", actual: "ISSUE-ACTUAL-\(tag)", location: CheckLocation(filePath: "/elsewhere/CASE-\(tag).swift", line: line + 1))])
+            issues: [.init(message: "ISSUE-MESSAGE-\(tag)", expected: "ISSUE-EXPECTED-\(tag)", actual: "ISSUE-ACTUAL-\(tag)", location: CheckLocation(filePath: "/elsewhere/CASE-\(tag).swift", line: line + 1))])
     }
 
     private func markers(_ tag: String, line: Int) -> [String] {
-        ["EXPECTED-\(tag)", "ACTUAL-\(tag)", "RULE-\(tag).swift:\(line)", "TRANSCRIPT-\(tag)", "ISSUE-\(tag)", "ISSUE-EXPECTED-\(tag)", "ISSUE-ACTUAL-\(tag)",
+        ["EXPECTED-\(tag)", "ACTUAL-\(tag)", "RULE-\(tag).swift:\(line)", "TRANSCRIPT-\(tag)", "ISSUE-MESSAGE-\(tag)", "ISSUE-EXPECTED-\(tag)", "ISSUE-ACTUAL-\(tag)",
          "CASE-\(tag).swift:\(line + 1)"]
     }
 
