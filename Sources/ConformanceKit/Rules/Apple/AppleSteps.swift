@@ -75,8 +75,8 @@ extension CheckContext {
     ) async throws {
         let error = try await expectAuthError(when: "signIn(with:) \(situation)", filePath: filePath, line: line) { try await client.signIn(with: credential) }
         try expect(
-            codes.contains(error.code), "signIn(with:) \(situation) failed with \(error); expected \(codes.map(\.label).joined(separator: " or "))",
-            filePath: filePath, line: line)
+            codes.contains(error.code), "signIn(with:) \(situation) failed with another error than the rule's",
+            expected: codes.map(\.label).joined(separator: " or "), actual: "\(error)", filePath: filePath, line: line)
         try await expectSignedOut(client, after: "signIn(with:) \(situation)")
     }
 }
