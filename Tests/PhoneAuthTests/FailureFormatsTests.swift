@@ -67,3 +67,22 @@ struct FailureFormatsTests {
         #expect(failed.failure?.location?.file.hasPrefix("Sources/ConformanceKit/Rules/Phone/PHONE-03-") == true)
     }
 }
+
+/// Where a failure is written: the line of the rule file, also when the expectation ran inside a shared step
+/// (`PhoneSteps`, `CheckContext`, `FirstUser`, …), which forwards the rule file's `#filePath` and `#line`.
+@Suite("A failure's location is a line of its rule file")
+struct FailureLocationTests {
+    @Test("every defect's failures, and their issues, name a line of a rule file", arguments: Defect.allCases)
+    func ruleFileLines(_ defect: Defect) async throws {
+        let runner = try ConformanceRunner(subject: ReferenceSubject(defects: [defect]))
+        let report = await runner.run(RuleCatalogue.rules(defect.rules))
+        let failures = report.results.flatMap(\.checks).compactMap(\.failure).filter { $0.kind == .assertion }
+        for failure in failures {
+            for location in [failure.location] + failure.issues.map(\.location) {
+                let file = try #require(location?.file)
+                #expect(file.hasPrefix("Sources/ConformanceKit/Rules/") && !file.hasSuffix("Steps.swift"), "\(defect): \(file)")
+                #expect(file.split(separator: "/").last?.first?.isUppercase == true && file.contains("-"), "\(defect): \(file)")
+            }
+        }
+    }
+}

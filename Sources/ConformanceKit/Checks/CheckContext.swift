@@ -83,7 +83,7 @@ extension CheckContext {
 }
 
 /// What a running check is waiting for, for a hang's message: what the check noted (``CheckContext/waiting(for:_:)``),
-/// or else the subject's calls that have not returned (``expectSuccess(_:fileID:line:_:)`` and its kin).
+/// or else the subject's calls that have not returned (``expectSuccess(_:filePath:line:_:)`` and its kin).
 final class CheckProgress: Sendable {
     private struct State {
         var noted: String?
