@@ -150,7 +150,7 @@ public struct ConformanceRunner: Sendable {
         case .failure(let adapter as AdapterError):
             return failure("adapter error: \(adapter)", .init(kind: .adapterError, actual: adapter.message, location: check.location, transcript: transcript))
         case .failure(let error):
-            return failure("the check stopped on an unexpected error: \(error)", .init(
+            return failure("the check stopped on an unexpected error (\(type(of: error)))", .init(
                 kind: .unexpectedError, actual: "\(error)", location: check.location, transcript: transcript))
         }
     }
