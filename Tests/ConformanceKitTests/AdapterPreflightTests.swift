@@ -45,7 +45,7 @@ struct AdapterPreflightTests {
     @Test("a failure is data in the JSON report: kind, expected, actual, location and transcript")
     func structuredFailure() throws {
         let failure = CheckResult.Failure(
-            kind: .assertion, expected: "invalidPhoneNumber [17042]", actual: "success", location: CheckLocation(fileID: "ConformanceKit/X.swift", line: 7),
+            kind: .assertion, expected: "invalidPhoneNumber [17042]", actual: "success", location: CheckLocation(filePath: "/src/AuthConformance/Sources/ConformanceKit/X.swift", line: 7),
             transcript: ["#1 t+0s SMS to +16505550101"])
         let result = CheckResult(name: "c", status: .fail, message: "m", failure: failure)
         let json = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(result)) as? [String: Any])
@@ -54,6 +54,8 @@ struct AdapterPreflightTests {
         #expect(fields["expected"] as? String == "invalidPhoneNumber [17042]")
         #expect(fields["actual"] as? String == "success")
         #expect((fields["location"] as? [String: Any])?["line"] as? Int == 7)
+        #expect((fields["location"] as? [String: Any])?["filePath"] as? String == "/src/AuthConformance/Sources/ConformanceKit/X.swift")
+        #expect(fields["issues"] as? [Any] != nil)
         #expect(fields["transcript"] as? [String] == ["#1 t+0s SMS to +16505550101"])
     }
 }

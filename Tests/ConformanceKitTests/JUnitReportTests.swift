@@ -17,8 +17,10 @@ struct JUnitReportTests {
             RuleResult(rule: .phone2, checks: [
                 CheckResult(
                     name: "fails \(awkward)", status: .fail,
-                    message: "PHONE-2: it went wrong: \(awkward)\n  world transcript:\n    #1 t+0s SMS to +1 <x>",
-                    failure: .init(kind: .hang, transcript: ["#1 t+0s SMS to +1 <x>"]), durationSeconds: 0.0123),
+                    message: "PHONE-2: it went wrong: \(awkward)",
+                    failure: .init(
+                        kind: .hang, location: CheckLocation(filePath: "/elsewhere/PHONE-02.swift", line: 9), waitingFor: "the <SMS>",
+                        transcript: ["#1 t+0s SMS to +1 <x>"]), durationSeconds: 0.0123),
                 CheckResult(name: "passes", status: .pass, durationSeconds: 0.5),
             ]),
             RuleResult(rule: .phone17, checks: [CheckResult(name: "limits", status: .warn, message: "PHONE-17: no limit", durationSeconds: 1)]),
@@ -55,7 +57,7 @@ struct JUnitReportTests {
         #expect(cases[1].attribute(forName: "name")?.stringValue == "passes" && cases[1].childCount == 0)
     }
 
-    @Test("a failed check has <failure message type> with the message, the transcript, the hint and the sources; XML-hostile text survives")
+    @Test("a failed check has <failure message type> with the message, the failure's fields, the hint and the sources; XML-hostile text survives")
     func failure() throws {
         let testCase = try #require(try Self.document().elements(forName: "testsuite")[0].elements(forName: "testcase").first)
         let shown = "a & b < c > d \"quoted\" 'single' ]]> tab\there \\u{1B}[31mred\\u{0} line\r\nbreak"
@@ -64,7 +66,11 @@ struct JUnitReportTests {
         #expect(failure.attribute(forName: "type")?.stringValue == "hang")
         #expect(failure.attribute(forName: "message")?.stringValue == "PHONE-2: it went wrong: \(shown)")
         let text = try #require(failure.stringValue)
-        #expect(text.hasPrefix("PHONE-2: it went wrong: \(shown)\n  world transcript:\n    #1 t+0s SMS to +1 <x>\n\nhint: \(Rule.phone2.hint)\n"))
+        #expect(
+            text.hasPrefix(
+                "PHONE-2: it went wrong: \(shown)\n  at: /elsewhere/PHONE-02.swift:9\n  waiting for: the <SMS>\n  world transcript:\n    #1 t+0s SMS to +1 <x>\n\nhint: \(Rule.phone2.hint)\n"))
+        #expect(testCase.attribute(forName: "file")?.stringValue == "/elsewhere/PHONE-02.swift")
+        #expect(testCase.attribute(forName: "line")?.stringValue == "9")
         #expect(text.hasSuffix("source: \(Rule.phone2.sources.last!)"))
     }
 

@@ -19,7 +19,9 @@ struct MarkdownReportTests {
             results: [
                 RuleResult(rule: rule("T-1", .must, "Codes have 6 digits | always"), checks: [
                     CheckResult(name: "one SMS", status: .pass),
-                    CheckResult(name: "a <short> code", status: .fail, message: "T-1: the SMS holds ``` 1234\n  world transcript:\n    #1 t+0s SMS to +1"),
+                    CheckResult(
+                        name: "a <short> code", status: .fail, message: "T-1: the SMS holds ``` 1234",
+                        failure: .init(kind: .assertion, expected: "a 6-digit code", actual: "\"1234\"", transcript: ["#1 t+0s SMS to +1"])),
                 ]),
                 RuleResult(rule: rule("T-2", .should, "Requests are limited"), checks: [CheckResult(name: "limits", status: .warn, message: "T-2: no limit")]),
                 RuleResult(rule: rule("T-3", .must, "Masks +1******1234"), checks: [CheckResult(name: "n/a", status: .notApplicable, message: "no flow")]),
@@ -52,6 +54,8 @@ struct MarkdownReportTests {
 
             ````text
             T-1: the SMS holds ``` 1234
+              expected: a 6-digit code
+              actual: "1234"
               world transcript:
                 #1 t+0s SMS to +1
             ````

@@ -9,12 +9,12 @@ package struct Check: Sendable {
     let body: @Sendable (CheckContext) async throws -> Void
 
     package init(
-        _ name: String, requires requirements: [Requirement] = [], fileID: String = #fileID, line: Int = #line,
+        _ name: String, requires requirements: [Requirement] = [], filePath: String = #filePath, line: Int = #line,
         _ body: @escaping @Sendable (CheckContext) async throws -> Void
     ) {
         self.name = name
         self.requirements = requirements
-        location = CheckLocation(fileID: fileID, line: line)
+        location = CheckLocation(filePath: filePath, line: line)
         self.body = body
     }
 }
@@ -44,35 +44,78 @@ public enum Requirement: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// A file and line of this package, for failure reports (`Rules/Phone/PHONE-03-OneSMS.swift:12`).
+/// A line of a rule file (or of this package), for failure reports: shown relative to the package
+/// (`Sources/ConformanceKit/Rules/Phone/PHONE-03-OneSMS.swift:12`), with the full path kept for IDEs.
 public struct CheckLocation: Sendable, Hashable, Codable, CustomStringConvertible {
-    public let fileID: String
+    /// The full path, as `#filePath` gives it.
+    public let filePath: String
     public let line: Int
 
-    public init(fileID: String, line: Int) {
-        self.fileID = fileID
+    public init(filePath: String, line: Int) {
+        self.filePath = filePath
         self.line = line
     }
 
-    public var description: String { "\(fileID):\(line)" }
+    /// The path relative to the package's root (the full path for a file outside it).
+    public var file: String {
+        guard let root = Self.packageRoot, filePath.hasPrefix(root) else { return filePath }
+        return String(filePath.dropFirst(root.count))
+    }
+
+    public var description: String { "\(file):\(line)" }
+
+    /// The package's root with its trailing `/`: this file is `Sources/ConformanceKit/Checks/Check.swift` in it.
+    private static let packageRoot: String? = {
+        let parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count > 4 else { return nil }
+        return parts.dropLast(4).joined(separator: "/") + "/"
+    }()
+
+    private enum CodingKeys: String, CodingKey {
+        case file, filePath, line
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(filePath: try container.decode(String.self, forKey: .filePath), line: try container.decode(Int.self, forKey: .line))
+    }
+
+    /// `{"file", "filePath", "line"}`: `file` is relative to the package, for people; `filePath` is the full path.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(file, forKey: .file)
+        try container.encode(filePath, forKey: .filePath)
+        try container.encode(line, forKey: .line)
+    }
 }
 
-/// Thrown by a check when the subject does not follow the rule. The runner adds the rule ID and the
-/// world's transcript.
+/// Thrown by a check when the subject does not follow the rule: one sentence, with what the rule expects and what the
+/// subject did as fields when the check can name them apart, where it is written, and the cases a check that records
+/// and continues (``expectEveryCase(_:_:filePath:line:_:)``) found broken. The runner adds the rule ID and the world's
+/// transcript; every report renders these fields, never text parsed back from the message.
 package struct CheckFailure: Error, Sendable, CustomStringConvertible {
     package let message: String
     /// What the rule expects and what the subject did, when the check can name them apart.
     package let expected: String?
     package let actual: String?
-    /// Where the failed expectation is written.
-    package let location: CheckLocation?
+    /// Where the failed expectation is written: the line of the rule file that called it.
+    package let location: CheckLocation
+    /// Every broken case of a check that recorded them and continued, each with its own fields.
+    package let issues: [CheckResult.Issue]
 
-    package init(_ message: String, expected: String? = nil, actual: String? = nil, fileID: String? = nil, line: Int? = nil) {
+    package init(
+        _ message: String, expected: String? = nil, actual: String? = nil, issues: [CheckResult.Issue] = [], filePath: String = #filePath,
+        line: Int = #line
+    ) {
         self.message = message
         self.expected = expected
         self.actual = actual
-        location = fileID.map { CheckLocation(fileID: $0, line: line ?? 0) }
+        self.issues = issues
+        location = CheckLocation(filePath: filePath, line: line)
     }
+
+    /// The failure as one recorded issue.
+    package var issue: CheckResult.Issue { CheckResult.Issue(message: message, expected: expected, actual: actual, location: location) }
 
     package var description: String { message }
 }

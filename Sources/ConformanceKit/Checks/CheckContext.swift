@@ -47,28 +47,28 @@ package struct CheckContext: Sendable {
     package var subjectNow: Date { capabilities.runsOnWorldClock ? world.clock.date : Date() }
 
     /// A backend for `configuration`; a subject that refuses a valid configuration fails the check.
-    package func makeBackend(_ configuration: ProjectConfiguration = .standard) async throws -> any AuthBackend {
+    package func makeBackend(_ configuration: ProjectConfiguration = .standard, filePath: String = #filePath, line: Int = #line) async throws -> any AuthBackend {
         let configuration = try configuration.validated()
         do {
             return try await subject.makeBackend(configuration: configuration, world: world)
         } catch .unsupported(let field, let reason) {
             throw NotApplicable("the subject cannot take \(field) from the project configuration: \(reason)")
         } catch {
-            throw CheckFailure("the subject refused a valid project configuration: \(error)")
+            throw CheckFailure("the subject refused a valid project configuration: \(error)", filePath: filePath, line: line)
         }
     }
 
     /// Launches the app on `device` and installs it there, so that the device's pushes and opened URLs reach it.
-    package func launch(_ backend: any AuthBackend, on device: Device = .primary) async throws -> any AuthClient {
-        let client = try await expectSuccess("makeClient(on: \(device))") { try await backend.makeClient(on: device) }
+    package func launch(_ backend: any AuthBackend, on device: Device = .primary, filePath: String = #filePath, line: Int = #line) async throws -> any AuthClient {
+        let client = try await expectSuccess("makeClient(on: \(device))", filePath: filePath, line: line) { try await backend.makeClient(on: device) }
         world.devices.install(ClientApp(client: client), on: device)
         return client
     }
 
     /// A backend for `configuration` and the app launched on `device`.
-    package func launchApp(_ configuration: ProjectConfiguration = .standard, on device: Device = .primary) async throws -> LaunchedApp {
-        let backend = try await makeBackend(configuration)
-        return LaunchedApp(backend: backend, client: try await launch(backend, on: device), device: device)
+    package func launchApp(_ configuration: ProjectConfiguration = .standard, on device: Device = .primary, filePath: String = #filePath, line: Int = #line) async throws -> LaunchedApp {
+        let backend = try await makeBackend(configuration, filePath: filePath, line: line)
+        return LaunchedApp(backend: backend, client: try await launch(backend, on: device, filePath: filePath, line: line), device: device)
     }
 }
 
@@ -76,14 +76,14 @@ extension CheckContext {
     /// An app with a user signed in by the simplest flow the subject declares, other than `excluded`: phone, password,
     /// email link, GitHub or Apple (``FirstUser``).
     package func signedInApp(
-        _ configuration: ProjectConfiguration = .standard, on device: Device = .primary, excluding excluded: Set<Flow> = []
+        _ configuration: ProjectConfiguration = .standard, on device: Device = .primary, excluding excluded: Set<Flow> = [], filePath: String = #filePath, line: Int = #line
     ) async throws -> LaunchedApp {
-        try await signedInApp(as: try firstUser(excluding: excluded, on: device), configuration, on: device)
+        try await signedInApp(as: try firstUser(excluding: excluded, on: device), configuration, on: device, filePath: filePath, line: line)
     }
 }
 
 /// What a running check is waiting for, for a hang's message: what the check noted (``CheckContext/waiting(for:_:)``),
-/// or else the subject's calls that have not returned (``expectSuccess(_:fileID:line:_:)`` and its kin).
+/// or else the subject's calls that have not returned (``expectSuccess(_:filePath:line:_:)`` and its kin).
 final class CheckProgress: Sendable {
     private struct State {
         var noted: String?

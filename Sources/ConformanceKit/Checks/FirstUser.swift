@@ -10,13 +10,14 @@ package struct FirstUser: Sendable, CustomStringConvertible {
     package let description: String
     /// Registers what the flow's outside party must know (the GitHub app, the Apple app) before the backend is made.
     let setUp: @Sendable (CheckContext, ProjectConfiguration) throws -> Void
-    /// Signs the user in: the first time creates the user, later times sign the same user in.
-    let signIn: @Sendable (CheckContext, any AuthClient) async throws -> AuthDataResult
+    /// Signs the user in: the first time creates the user, later times sign the same user in. Its failures name the
+    /// file and line it is given: the rule file's.
+    let signIn: @Sendable (CheckContext, any AuthClient, _ filePath: String, _ line: Int) async throws -> AuthDataResult
 
     /// Signs the user in on `client`.
     @discardableResult
-    package func signIn(on client: any AuthClient, in context: CheckContext) async throws -> AuthDataResult {
-        try await signIn(context, client)
+    package func signIn(on client: any AuthClient, in context: CheckContext, filePath: String = #filePath, line: Int = #line) async throws -> AuthDataResult {
+        try await signIn(context, client, filePath, line)
     }
 
     /// The flows that can make a first user, in the order the checks prefer them: the simplest first.
@@ -28,37 +29,37 @@ package struct FirstUser: Sendable, CustomStringConvertible {
         switch flow {
         case .phone:
             let number = primary ? PhoneNumbers.us : PhoneNumbers.usOther
-            return FirstUser(flow: flow, description: "the phone user \(number)", setUp: { _, _ in }) { context, client in
-                try await context.signInWithSMS(number, on: client)
+            return FirstUser(flow: flow, description: "the phone user \(number)", setUp: { _, _ in }) { context, client, filePath, line in
+                try await context.signInWithSMS(number, on: client, filePath: filePath, line: line)
             }
         case .multiFactor:
             let user = primary ? PasswordUser.ada : PasswordUser.grace
             let created = Mutex(false)
-            return FirstUser(flow: flow, description: "the password user \(user.email)", setUp: { _, _ in }) { _, client in
+            return FirstUser(flow: flow, description: "the password user \(user.email)", setUp: { _, _ in }) { _, client, filePath, line in
                 if !created.withLock({ $0 }) {
-                    let result = try await expectSuccess("createUser(withEmail: \"\(user.email)\")") { try await client.createUser(withEmail: user.email, password: user.password) }
+                    let result = try await expectSuccess("createUser(withEmail: \"\(user.email)\")", filePath: filePath, line: line) { try await client.createUser(withEmail: user.email, password: user.password) }
                     created.withLock { $0 = true }
                     return result
                 }
-                return try await expectSuccess("signIn(with: the password of \(user.email))") {
+                return try await expectSuccess("signIn(with: the password of \(user.email))", filePath: filePath, line: line) {
                     try await client.signIn(with: .password(email: user.email, password: user.password))
                 }
             }
         case .emailLink:
             let email = primary ? "linus@example.com" : "lovelace@example.com"
-            return FirstUser(flow: flow, description: "the email-link user \(email)", setUp: { _, _ in }) { context, client in
-                let link = try await context.requestSignInLink(for: email, on: client)
-                return try await context.signIn(email: email, link: link, on: client)
+            return FirstUser(flow: flow, description: "the email-link user \(email)", setUp: { _, _ in }) { context, client, filePath, line in
+                let link = try await context.requestSignInLink(for: email, on: client, filePath: filePath, line: line)
+                return try await context.signIn(email: email, link: link, on: client, filePath: filePath, line: line)
             }
         case .oauth:
             let login = primary ? GitHubAccounts.octocat.login : GitHubAccounts.hubot.login
             return FirstUser(flow: flow, description: "the GitHub user \(login)", setUp: { context, configuration in context.setUpGitHub(configuration) }) {
-                context, client in try await context.signInWithGitHub(as: login, on: client)
+                context, client, filePath, line in try await context.signInWithGitHub(as: login, on: client, filePath: filePath, line: line)
             }
         case .apple:
             let account = primary ? AppleAccounts.alice : AppleAccounts.bob
             return FirstUser(flow: flow, description: "the Apple user \(account.email)", setUp: { context, configuration in try context.setUpApple(configuration) }) {
-                context, client in try await context.signInWithApple(as: account, on: client)
+                context, client, filePath, line in try await context.signInWithApple(as: account, on: client, filePath: filePath, line: line)
             }
         case .general:
             return nil
@@ -79,17 +80,17 @@ extension CheckContext {
     }
 
     /// An app launched on `device`, with the outside party of `user` set up, nobody signed in yet.
-    package func launchApp(for user: FirstUser, _ configuration: ProjectConfiguration = .standard, on device: Device = .primary) async throws -> LaunchedApp {
+    package func launchApp(for user: FirstUser, _ configuration: ProjectConfiguration = .standard, on device: Device = .primary, filePath: String = #filePath, line: Int = #line) async throws -> LaunchedApp {
         try user.setUp(self, configuration)
-        return try await launchApp(configuration, on: device)
+        return try await launchApp(configuration, on: device, filePath: filePath, line: line)
     }
 
     /// An app launched on `device` with `user` signed in.
     package func signedInApp(
-        as user: FirstUser, _ configuration: ProjectConfiguration = .standard, on device: Device = .primary
+        as user: FirstUser, _ configuration: ProjectConfiguration = .standard, on device: Device = .primary, filePath: String = #filePath, line: Int = #line
     ) async throws -> LaunchedApp {
-        let app = try await launchApp(for: user, configuration, on: device)
-        try await user.signIn(on: app.client, in: self)
+        let app = try await launchApp(for: user, configuration, on: device, filePath: filePath, line: line)
+        try await user.signIn(on: app.client, in: self, filePath: filePath, line: line)
         return app
     }
 }

@@ -4,21 +4,21 @@ import MockIdP
 extension Outbound {
     /// The one unread SMS to `number`, now read. None, or two or more, fail the check, showing every text that reached
     /// `number` and every other message nobody has read.
-    package func exactlyOneSMS(to number: String, fileID: String = #fileID, line: Int = #line) throws(CheckFailure) -> SMSMessage {
+    package func exactlyOneSMS(to number: String, filePath: String = #filePath, line: Int = #line) throws(CheckFailure) -> SMSMessage {
         let texts = readAllSMS(to: number)
         guard texts.count != 1 else { return texts[0] }
         let reached = texts.isEmpty ? "no SMS reached \(number)" : "\(texts.count) SMS reached \(number): " + Self.shown(texts.map(OutboundMessage.sms))
         let others = unread
         throw CheckFailure(
             "\(reached)\(others.isEmpty ? "" : " (unread besides: \(Self.shown(others)))"); expected exactly one",
-            expected: "exactly one SMS to \(number)", actual: texts.isEmpty ? "none" : Self.shown(texts.map(OutboundMessage.sms)), fileID: fileID, line: line)
+            expected: "exactly one SMS to \(number)", actual: texts.isEmpty ? "none" : Self.shown(texts.map(OutboundMessage.sms)), filePath: filePath, line: line)
     }
 
     /// Fails the check unless every message that crossed has been read: "nothing else" (``finish()`` clean).
-    package func expectNothingElse(_ situation: String, fileID: String = #fileID, line: Int = #line) throws(CheckFailure) {
+    package func expectNothingElse(_ situation: String, filePath: String = #filePath, line: Int = #line) throws(CheckFailure) {
         let left = finish()
         guard !left.isClean else { return }
-        throw CheckFailure("\(situation), yet \(left) crossed; expected nothing else", expected: "nothing else", actual: "\(left)", fileID: fileID, line: line)
+        throw CheckFailure("\(situation), yet \(left) crossed; expected nothing else", expected: "nothing else", actual: "\(left)", filePath: filePath, line: line)
     }
 
     private static func shown(_ messages: [OutboundMessage]) -> String { messages.map(\.description).joined(separator: "; ") }

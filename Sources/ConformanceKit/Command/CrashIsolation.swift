@@ -73,12 +73,11 @@ struct CrashIsolation: Sendable {
         let printed = (ending.output.split(separator: "\n").filter { !$0.hasPrefix(Self.resultPrefix) } + ending.error.split(separator: "\n"))
             .suffix(200).map(String.init)
         // The runtime's message comes before its stack trace: the message is what tells a vendor what went wrong.
-        let message = printed.prefix { !$0.hasPrefix("Current stack trace:") }.suffix(10)
-        let shown = message.isEmpty ? "it printed nothing" : "it printed:\n" + message.map { "    \($0)" }.joined(separator: "\n")
+        let message = printed.prefix { !$0.hasPrefix("Current stack trace:") }
         return CheckResult(
             name: check.name, status: rule.level == .must ? .fail : .warn,
-            message: "\(rule.id): the subject crashed the process during this check (\(ending.how)), also when the check ran alone; \(shown)",
-            failure: .init(kind: .crash, expected: "the check runs to its verdict", actual: ending.how, location: check.location, transcript: printed))
+            message: "\(rule.id): the subject crashed the process during this check, also when the check ran alone",
+            failure: .init(kind: .crash, expected: "the check runs to its verdict", actual: ending.how, location: check.location, transcript: Array(message)))
     }
 
     private func missing(_ rule: Rule, _ index: Int) -> CheckResult {

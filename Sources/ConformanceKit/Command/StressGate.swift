@@ -37,7 +37,7 @@ public struct StressGate: Sendable {
     private func difference(in results: [CheckResult], of rule: RuleID) -> StressReport.Difference? {
         guard let first = results.first, results.contains(where: { $0.status != first.status }) else { return nil }
         let statuses = Dictionary(grouping: results, by: \.status).mapValues(\.count)
-        let example = results.firstIndex { $0.status != .pass }.map { (run: $0 + 1, message: results[$0].message ?? "") }
-        return StressReport.Difference(rule: rule, check: first.name, statuses: statuses, example: example?.message, exampleRun: example?.run)
+        let example = results.firstIndex { $0.status != .pass }.map { (run: $0 + 1, result: results[$0]) }
+        return StressReport.Difference(rule: rule, check: first.name, statuses: statuses, example: example?.result, exampleRun: example?.run)
     }
 }

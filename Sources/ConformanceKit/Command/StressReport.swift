@@ -5,12 +5,12 @@ public struct StressReport: Sendable, Hashable, Encodable {
         public let check: String
         /// How many runs gave each status.
         public let statuses: [ConformanceStatus: Int]
-        /// The message of the first run (in run order) that did not pass.
-        public let example: String?
+        /// The result of the first run (in run order) that did not pass: its message and its failure's fields.
+        public let example: CheckResult?
         /// That run, counting from 1.
         public let exampleRun: Int?
 
-        public init(rule: RuleID, check: String, statuses: [ConformanceStatus: Int], example: String?, exampleRun: Int?) {
+        public init(rule: RuleID, check: String, statuses: [ConformanceStatus: Int], example: CheckResult?, exampleRun: Int?) {
             self.rule = rule
             self.check = check
             self.statuses = statuses
@@ -52,7 +52,8 @@ public struct StressReport: Sendable, Hashable, Encodable {
             + "(\(counted(rules, "rule")), \(counted(checks, "check")))"
     }
 
-    /// Each difference with its counts and its first non-passing message, then the summary as the last line.
+    /// Each difference with its counts and its first non-passing result (message and failure's fields), then the
+    /// summary as the last line.
     public var rendered: String {
         var lines = ["Stress gate of \(subject): the catalogue \(runs) times, \(parallel) at once", ""]
         for difference in differences {
@@ -62,7 +63,7 @@ public struct StressReport: Sendable, Hashable, Encodable {
             lines.append("\(difference.rule) \(difference.check): \(counts.joined(separator: ", "))")
             if let example = difference.example {
                 lines.append("  first run that did not pass (run \(difference.exampleRun ?? 0)):")
-                lines.append(contentsOf: example.split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)" })
+                lines.append(contentsOf: example.detailLines.map { "    \($0)" })
             }
             lines.append("")
         }

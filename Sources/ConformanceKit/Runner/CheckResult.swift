@@ -2,7 +2,8 @@
 public struct CheckResult: Sendable, Hashable, Codable {
     public let name: String
     public let status: ConformanceStatus
-    /// Why it failed, warned or did not apply, with the evidence; nil when it passed.
+    /// Why it failed, warned or did not apply, in one sentence that names the rule; nil when it passed. The evidence
+    /// is in ``failure``'s fields, which every report renders.
     public let message: String?
     /// For a check that failed or warned: what kind of failure, and its fields.
     public let failure: Failure?
@@ -43,10 +44,13 @@ public struct CheckResult: Sendable, Hashable, Codable {
         public let waitingFor: String?
         /// The world's transcript, one entry a line.
         public let transcript: [String]
+        /// Every broken case of a check that recorded them and continued, each with its own fields; empty when the
+        /// check stopped at its one failure.
+        public let issues: [Issue]
 
         public init(
             kind: Kind, expected: String? = nil, actual: String? = nil, location: CheckLocation? = nil, waitingFor: String? = nil,
-            transcript: [String] = []
+            transcript: [String] = [], issues: [Issue] = []
         ) {
             self.kind = kind
             self.expected = expected
@@ -54,6 +58,23 @@ public struct CheckResult: Sendable, Hashable, Codable {
             self.location = location
             self.waitingFor = waitingFor
             self.transcript = transcript
+            self.issues = issues
+        }
+    }
+
+    /// One broken case of a check that records and continues: its sentence, what was expected and what happened, and
+    /// the line of the rule file that found it.
+    public struct Issue: Sendable, Hashable, Codable {
+        public let message: String
+        public let expected: String?
+        public let actual: String?
+        public let location: CheckLocation?
+
+        public init(message: String, expected: String? = nil, actual: String? = nil, location: CheckLocation? = nil) {
+            self.message = message
+            self.expected = expected
+            self.actual = actual
+            self.location = location
         }
     }
 }

@@ -45,11 +45,15 @@ public struct RuleResult: Sendable, Hashable, Codable {
         status = checks.map(\.status).max { $0.severity < $1.severity } ?? .notApplicable
     }
 
-    /// The messages of the checks that did not pass, one paragraph each.
+    /// The checks that did not pass, one paragraph each: the message, then the failure's fields.
     public var summary: String {
         let problems = checks.filter { $0.status != .pass }
         guard !problems.isEmpty else { return "\(rule) \(status): all \(checks.count) checks passed" }
-        return problems.map { "\($0.name) [\($0.status)]: \($0.message ?? "")" }.joined(separator: "\n\n")
+        return problems.map { check in
+            var lines = check.detailLines
+            lines[0] = "\(check.name) [\(check.status)]: \(lines[0])"
+            return lines.joined(separator: "\n")
+        }.joined(separator: "\n\n")
     }
 }
 

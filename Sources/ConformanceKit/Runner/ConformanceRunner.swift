@@ -124,10 +124,9 @@ public struct ConformanceRunner: Sendable {
             }
         }
         let transcript = world.transcript.all.map(\.description)
-        let evidence = "\n  world transcript:\n" + world.transcript.rendered().split(separator: "\n").map { "    \($0)" }.joined(separator: "\n")
         let failed = rule.level == .must ? ConformanceStatus.fail : .warn
         func failure(_ message: String, _ detail: CheckResult.Failure) -> CheckResult {
-            CheckResult(name: check.name, status: failed, message: "\(rule.id): \(message)" + evidence, failure: detail)
+            CheckResult(name: check.name, status: failed, message: "\(rule.id): \(message)", failure: detail)
         }
         let result: Result<Void, any Error>
         switch outcome {
@@ -146,12 +145,12 @@ public struct ConformanceRunner: Sendable {
             return CheckResult(name: check.name, status: .notApplicable, message: reason.reason)
         case .failure(let assertion as CheckFailure):
             return failure(assertion.message, .init(
-                kind: .assertion, expected: assertion.expected, actual: assertion.actual, location: assertion.location ?? check.location,
-                transcript: transcript))
+                kind: .assertion, expected: assertion.expected, actual: assertion.actual, location: assertion.location, transcript: transcript,
+                issues: assertion.issues))
         case .failure(let adapter as AdapterError):
             return failure("adapter error: \(adapter)", .init(kind: .adapterError, actual: adapter.message, location: check.location, transcript: transcript))
         case .failure(let error):
-            return failure("the check stopped on an unexpected error: \(error)", .init(
+            return failure("the check stopped on an unexpected error (\(type(of: error)))", .init(
                 kind: .unexpectedError, actual: "\(error)", location: check.location, transcript: transcript))
         }
     }

@@ -1,6 +1,7 @@
 /// The report as JUnit XML, the format Jenkins, GitLab and GitHub test reporters read: one `<testsuite>` per
-/// area, one `<testcase>` per check (`classname` the rule ID). A failed check carries its message and
-/// transcript in `<failure>`; a check that does not apply, or fails as a known failure, is `<skipped>`; a
+/// area, one `<testcase>` per check (`classname` the rule ID, `file` and `line` where the check is written). A failed
+/// check's `<failure>` has its one-sentence message as `message` and the failure's fields (expected, actual, location,
+/// every recorded issue, the world's transcript) as text; a check that does not apply, or fails as a known failure, is `<skipped>`; a
 /// SHOULD that is not met passes with a `warning` property and the message in `<system-out>`, so CI shows it
 /// without failing; a listed rule that passes now adds a failed testcase that says to remove it from the list.
 public struct JUnitReport: Sendable {
@@ -94,7 +95,8 @@ public struct JUnitReport: Sendable {
 
     private func testCase(of check: CheckResult, in result: RuleResult) -> TestCase {
         let time = check.durationSeconds ?? 0
-        let start = open(result.rule, check.name, time: time)
+        let location = check.failure?.location
+        let start = open(result.rule, check.name, time: time, at: location)
         let message = check.message ?? ""
         switch check.status {
         case .pass:
@@ -109,14 +111,14 @@ public struct JUnitReport: Sendable {
                 outcome: .skipped, time: time,
                 lines: [
                     start, "  <skipped message=\"\(XMLEscaping.attribute("known failure: \(reason)"))\"/>",
-                    "  <system-out>\(XMLEscaping.text(details(message, of: result)))</system-out>", "</testcase>",
+                    "  <system-out>\(XMLEscaping.text(details(check, of: result)))</system-out>", "</testcase>",
                 ])
         case .warn:
             return TestCase(
                 outcome: .success, time: time,
                 lines: [
-                    start, "  <properties>", "    <property name=\"warning\" value=\"\(XMLEscaping.attribute(headline(message)))\"/>", "  </properties>",
-                    "  <system-out>\(XMLEscaping.text("warning (\(result.level) not met): " + details(message, of: result)))</system-out>",
+                    start, "  <properties>", "    <property name=\"warning\" value=\"\(XMLEscaping.attribute(message))\"/>", "  </properties>",
+                    "  <system-out>\(XMLEscaping.text("warning (\(result.level) not met): " + details(check, of: result)))</system-out>",
                     "</testcase>",
                 ])
         case .fail:
@@ -125,25 +127,22 @@ public struct JUnitReport: Sendable {
                 outcome: .failure, time: time,
                 lines: [
                     start,
-                    "  <failure message=\"\(XMLEscaping.attribute(headline(message)))\" type=\"\(kind)\">\(XMLEscaping.text(details(message, of: result)))</failure>",
+                    "  <failure message=\"\(XMLEscaping.attribute(message))\" type=\"\(kind)\">\(XMLEscaping.text(details(check, of: result)))</failure>",
                     "</testcase>",
                 ])
         }
     }
 
-    /// The testcase's start tag, or the whole element when it has no content.
-    private func open(_ rule: RuleID, _ name: String, time: Double, empty: Bool = false) -> String {
-        "<testcase classname=\"\(XMLEscaping.attribute(rule.rawValue))\" name=\"\(XMLEscaping.attribute(name))\" time=\"\(self.time(time))\"\(empty ? "/" : "")>"
+    /// The testcase's start tag, or the whole element when it has no content; `file` (relative to the package) and
+    /// `line` where the failure is written, as GitHub's and GitLab's readers take them.
+    private func open(_ rule: RuleID, _ name: String, time: Double, at location: CheckLocation? = nil, empty: Bool = false) -> String {
+        let place = location.map { " file=\"\(XMLEscaping.attribute($0.file))\" line=\"\($0.line)\"" } ?? ""
+        return "<testcase classname=\"\(XMLEscaping.attribute(rule.rawValue))\" name=\"\(XMLEscaping.attribute(name))\" time=\"\(self.time(time))\"\(place)\(empty ? "/" : "")>"
     }
 
-    /// The message without the transcript, which the element's text carries.
-    private func headline(_ message: String) -> String {
-        message.components(separatedBy: "\n  world transcript:").first ?? message
-    }
-
-    /// The whole message with the transcript, then the rule's hint and sources.
-    private func details(_ message: String, of result: RuleResult) -> String {
-        ([message, "", "hint: \(result.hint)"] + result.sources.map { "source: \($0)" }).joined(separator: "\n")
+    /// The message and the failure's fields, then the rule's hint and sources.
+    private func details(_ check: CheckResult, of result: RuleResult) -> String {
+        (check.detailLines + ["", "hint: \(result.hint)"] + result.sources.map { "source: \($0)" }).joined(separator: "\n")
     }
 
     /// Seconds with three decimals, whatever the locale: `0.012`.

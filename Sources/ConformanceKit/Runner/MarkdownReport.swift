@@ -2,7 +2,7 @@ import Foundation
 
 /// The report as GitHub-flavoured markdown for a pull request: a summary line, a table of rules, then every
 /// rule that failed, warned, is a known failure or passes while listed, with each check's message and
-/// transcript folded in `<details>`.
+/// the failure's fields (expected, actual, location, issues, transcript) folded in `<details>`.
 public struct MarkdownReport: Sendable {
     public let report: ConformanceReport
 
@@ -52,7 +52,7 @@ public struct MarkdownReport: Sendable {
             "- [\(Markdown.inline(source.title))](\(source.url.absoluteString))\(source.section.map { ": \(Markdown.inline($0))" } ?? "")"
         }
         for check in result.checks where check.status == .fail || check.status == .warn {
-            let message = check.message ?? ""
+            let message = check.detailLines.joined(separator: "\n")
             let fence = Markdown.fence(for: message)
             lines += [
                 "", "<details>", "<summary>\(Markdown.html(check.name)): \(Markdown.word(check.status))</summary>", "", "\(fence)text", message,

@@ -40,7 +40,11 @@ extension Rule {
                     ("for the client ID \(clientID).widget", .audience("\(clientID).widget"), [.invalidCredential]),
                     ("expired an hour ago", .expired, [.invalidCredential]),
                 ]
-                for (situation, forgery, codes) in forgeries {
+                // Every forgery is tried: a subject that accepts three learns of all three in one run.
+                try await expectEveryCase(forgeries, "forged identity tokens") { situation, forgery, codes in
+                    if await app.client.currentUser != nil {  // a forgery before this one signed in
+                        try await expectSuccess("signOut() after an accepted forgery") { try await app.client.signOut() }
+                    }
                     let forged = credential.withApple(idToken: try context.world.apple.forge(forgery, from: authorization.identityToken))
                     try await context.expectAppleSignInRefused(forged, codes, because: "with an identity token \(situation)", on: app.client)
                 }

@@ -34,49 +34,49 @@ extension CheckContext {
     }
 
     /// The app launched with Apple set up.
-    package func launchAppleApp(_ configuration: ProjectConfiguration = .standard, on device: Device = .primary) async throws -> LaunchedApp {
+    package func launchAppleApp(_ configuration: ProjectConfiguration = .standard, on device: Device = .primary, filePath: String = #filePath, line: Int = #line) async throws -> LaunchedApp {
         try setUpApple(configuration)
-        return try await launchApp(configuration, on: device)
+        return try await launchApp(configuration, on: device, filePath: filePath, line: line)
     }
 
     /// The app's authorization, with the person approving as `account` on the sheet.
     package func appleAuthorization(
-        as account: AppleIDAccount, email: AppleEmailChoice = .share, on client: any AuthClient
+        as account: AppleIDAccount, email: AppleEmailChoice = .share, on client: any AuthClient, filePath: String = #filePath, line: Int = #line
     ) async throws -> AppleAuthorization {
         world.apple.script(.approve(userID: account.id, email: email))
-        return try await expectSuccess("requestAuthorization() approved as \(account.email)") { try await client.requestAppleAuthorization() }
+        return try await expectSuccess("requestAuthorization() approved as \(account.email)", filePath: filePath, line: line) { try await client.requestAppleAuthorization() }
     }
 
     /// An Apple credential for `account`, with the authorization it came from.
     package func appleCredential(
-        as account: AppleIDAccount, email: AppleEmailChoice = .share, on client: any AuthClient
+        as account: AppleIDAccount, email: AppleEmailChoice = .share, on client: any AuthClient, filePath: String = #filePath, line: Int = #line
     ) async throws -> (authorization: AppleAuthorization, credential: AuthCredential) {
-        let authorization = try await appleAuthorization(as: account, email: email, on: client)
-        let credential = try await expectSuccess("credential(for: the authorization of \(account.email))") { try await client.appleCredential(for: authorization) }
+        let authorization = try await appleAuthorization(as: account, email: email, on: client, filePath: filePath, line: line)
+        let credential = try await expectSuccess("credential(for: the authorization of \(account.email))", filePath: filePath, line: line) { try await client.appleCredential(for: authorization) }
         return (authorization, credential)
     }
 
     @discardableResult
-    package func signInWithApple(as account: AppleIDAccount, email: AppleEmailChoice = .share, on client: any AuthClient) async throws -> AuthDataResult {
-        let credential = try await appleCredential(as: account, email: email, on: client).credential
-        return try await expectSuccess("signIn(with: the Apple credential of \(account.email))") { try await client.signIn(with: credential) }
+    package func signInWithApple(as account: AppleIDAccount, email: AppleEmailChoice = .share, on client: any AuthClient, filePath: String = #filePath, line: Int = #line) async throws -> AuthDataResult {
+        let credential = try await appleCredential(as: account, email: email, on: client, filePath: filePath, line: line).credential
+        return try await expectSuccess("signIn(with: the Apple credential of \(account.email))", filePath: filePath, line: line) { try await client.signIn(with: credential) }
     }
 
     /// The last authorization request that reached Apple.
-    package func lastAppleRequest() throws -> AppleAuthorizationRequest {
-        guard let request = world.apple.authorizationRequests.last else { throw CheckFailure("no authorization request reached Apple") }
+    package func lastAppleRequest(filePath: String = #filePath, line: Int = #line) throws -> AppleAuthorizationRequest {
+        guard let request = world.apple.authorizationRequests.last else { throw CheckFailure("no authorization request reached Apple", filePath: filePath, line: line) }
         return request
     }
 
     /// Signing in with `credential` must fail with one of `codes`, and leave nobody signed in.
     package func expectAppleSignInRefused(
         _ credential: AuthCredential, _ codes: [AuthErrorCode], because situation: String, on client: any AuthClient,
-        fileID: String = #fileID, line: Int = #line
+        filePath: String = #filePath, line: Int = #line
     ) async throws {
-        let error = try await expectAuthError(when: "signIn(with:) \(situation)", fileID: fileID, line: line) { try await client.signIn(with: credential) }
+        let error = try await expectAuthError(when: "signIn(with:) \(situation)", filePath: filePath, line: line) { try await client.signIn(with: credential) }
         try expect(
-            codes.contains(error.code), "signIn(with:) \(situation) failed with \(error); expected \(codes.map(\.label).joined(separator: " or "))",
-            fileID: fileID, line: line)
+            codes.contains(error.code), "signIn(with:) \(situation) failed with another error than the rule's",
+            expected: codes.map(\.label).joined(separator: " or "), actual: "\(error)", filePath: filePath, line: line)
         try await expectSignedOut(client, after: "signIn(with:) \(situation)")
     }
 }

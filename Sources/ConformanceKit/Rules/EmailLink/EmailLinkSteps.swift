@@ -19,32 +19,33 @@ extension ActionCodeSettings {
 /// The steps of email-link sign-in as a person takes them: ask for a link, open the mailbox, tap the link.
 extension CheckContext {
     /// Asks for a sign-in link to `email` and returns the link from the email, as the person taps it.
-    package func requestSignInLink(for email: String, settings: ActionCodeSettings = .standard, on client: any AuthClient) async throws -> String {
-        try await expectSuccess("sendSignInLink(toEmail: \"\(email)\")") { try await client.sendSignInLink(toEmail: email, actionCodeSettings: settings) }
-        return try signInLink(mailedTo: email)
+    package func requestSignInLink(for email: String, settings: ActionCodeSettings = .standard, on client: any AuthClient, filePath: String = #filePath, line: Int = #line) async throws -> String {
+        try await expectSuccess("sendSignInLink(toEmail: \"\(email)\")", filePath: filePath, line: line) { try await client.sendSignInLink(toEmail: email, actionCodeSettings: settings) }
+        return try signInLink(mailedTo: email, filePath: filePath, line: line)
     }
 
     /// The sign-in link in the next unread email to `email`.
-    package func signInLink(mailedTo email: String) throws -> String {
+    package func signInLink(mailedTo email: String, filePath: String = #filePath, line: Int = #line) throws -> String {
         guard let mail = world.outbound.readEmail(to: email) else {
-            throw CheckFailure("no unread email reached \(email); unread: \(world.outbound.unread.map(\.description))")
+            throw CheckFailure(
+                "no unread email reached \(email); unread: \(world.outbound.unread.map(\.description))", filePath: filePath, line: line)
         }
         let links = mail.links.map(\.absoluteString).filter(EmailSignInLink.isSignInLink)
         guard links.count == 1 else {
-            throw CheckFailure("the email to \(email) holds \(links.count) sign-in links (mode=signIn with an oobCode): \"\(mail.body)\"")
+            throw CheckFailure("the email to \(email) holds \(links.count) sign-in links (mode=signIn with an oobCode): \"\(mail.body)\"", filePath: filePath, line: line)
         }
         return links[0]
     }
 
     /// Signs `email` in with `link`.
     @discardableResult
-    package func signIn(email: String, link: String, on client: any AuthClient) async throws -> AuthDataResult {
-        try await expectSuccess("signIn(withEmail: \"\(email)\", link: the link from the email)") { try await client.signIn(withEmail: email, link: link) }
+    package func signIn(email: String, link: String, on client: any AuthClient, filePath: String = #filePath, line: Int = #line) async throws -> AuthDataResult {
+        try await expectSuccess("signIn(withEmail: \"\(email)\", link: the link from the email)", filePath: filePath, line: line) { try await client.signIn(withEmail: email, link: link) }
     }
 
     /// Fails unless no email has crossed the boundary since the last one read.
-    package func expectNoEmail(_ situation: String) throws {
-        try world.outbound.expectNothingElse(situation)
+    package func expectNoEmail(_ situation: String, filePath: String = #filePath, line: Int = #line) throws {
+        try world.outbound.expectNothingElse(situation, filePath: filePath, line: line)
     }
 }
 
@@ -82,13 +83,13 @@ extension CheckContext {
     /// An impostor signs up with ada's address and a password of their own (unverified) on the second device
     /// and stays signed in; then ada, the owner, signs in with a link on the first. Returns the backend and the
     /// impostor's client.
-    package func impostorThenOwner() async throws -> (any AuthBackend, any AuthClient) {
-        let backend = try await makeBackend()
-        let impostor = try await launch(backend, on: .secondary)
-        let owner = try await launch(backend, on: .primary)
-        try await signUp(.ada, on: impostor)
-        let link = try await requestSignInLink(for: PasswordUser.ada.email, on: owner)
-        try await signIn(email: PasswordUser.ada.email, link: link, on: owner)
+    package func impostorThenOwner(filePath: String = #filePath, line: Int = #line) async throws -> (any AuthBackend, any AuthClient) {
+        let backend = try await makeBackend(filePath: filePath, line: line)
+        let impostor = try await launch(backend, on: .secondary, filePath: filePath, line: line)
+        let owner = try await launch(backend, on: .primary, filePath: filePath, line: line)
+        try await signUp(.ada, on: impostor, filePath: filePath, line: line)
+        let link = try await requestSignInLink(for: PasswordUser.ada.email, on: owner, filePath: filePath, line: line)
+        try await signIn(email: PasswordUser.ada.email, link: link, on: owner, filePath: filePath, line: line)
         return (backend, impostor)
     }
 }

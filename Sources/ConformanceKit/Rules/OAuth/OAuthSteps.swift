@@ -24,21 +24,21 @@ extension CheckContext {
     }
 
     /// The app launched with GitHub set up.
-    package func launchGitHubApp(_ configuration: ProjectConfiguration = .standard, on device: Device = .primary) async throws -> LaunchedApp {
+    package func launchGitHubApp(_ configuration: ProjectConfiguration = .standard, on device: Device = .primary, filePath: String = #filePath, line: Int = #line) async throws -> LaunchedApp {
         setUpGitHub(configuration)
-        return try await launchApp(configuration, on: device)
+        return try await launchApp(configuration, on: device, filePath: filePath, line: line)
     }
 
     /// A GitHub credential, with the person approving as `login`.
-    package func gitHubCredential(as login: String, provider: OAuthProvider = .github, on client: any AuthClient) async throws -> AuthCredential {
+    package func gitHubCredential(as login: String, provider: OAuthProvider = .github, on client: any AuthClient, filePath: String = #filePath, line: Int = #line) async throws -> AuthCredential {
         world.browser.script(.approve(as: login))
-        return try await expectSuccess("credential(with: github.com) approved as \(login)") { try await client.credential(with: provider) }
+        return try await expectSuccess("credential(with: github.com) approved as \(login)", filePath: filePath, line: line) { try await client.credential(with: provider) }
     }
 
     @discardableResult
-    package func signInWithGitHub(as login: String, on client: any AuthClient) async throws -> AuthDataResult {
-        let credential = try await gitHubCredential(as: login, on: client)
-        return try await expectSuccess("signIn(with: the GitHub credential of \(login))") { try await client.signIn(with: credential) }
+    package func signInWithGitHub(as login: String, on client: any AuthClient, filePath: String = #filePath, line: Int = #line) async throws -> AuthDataResult {
+        let credential = try await gitHubCredential(as: login, on: client, filePath: filePath, line: line)
+        return try await expectSuccess("signIn(with: the GitHub credential of \(login))", filePath: filePath, line: line) { try await client.signIn(with: credential) }
     }
 
     /// The last redirect GitHub sent a browser back to an app with: the genuine artifact a forgery starts from.
@@ -48,8 +48,8 @@ extension CheckContext {
     }
 
     /// The last authorization request that reached GitHub.
-    package func lastAuthorizeRequest() throws -> GitHubAuthorizeRequest {
-        guard let request = world.github.authorizeRequests.last else { throw CheckFailure("no authorization request reached GitHub") }
+    package func lastAuthorizeRequest(filePath: String = #filePath, line: Int = #line) throws -> GitHubAuthorizeRequest {
+        guard let request = world.github.authorizeRequests.last else { throw CheckFailure("no authorization request reached GitHub", filePath: filePath, line: line) }
         return request
     }
 }
@@ -63,8 +63,8 @@ extension CheckContext {
     /// Runs every case of `Fixtures/oauth/custom-parameters.json` that names `rule` and whose answer the fixture fixes:
     /// under the declared handling, a rejected call fails with an `AuthError` and opens no page; otherwise the
     /// authorization request carries exactly the forwarded custom parameters, and no reserved value of the app's.
-    package func checkCustomParameterCases(for rule: RuleID) async throws {
-        let app = try await launchGitHubApp()
+    package func checkCustomParameterCases(for rule: RuleID, filePath: String = #filePath, line: Int = #line) async throws {
+        let app = try await launchGitHubApp(filePath: filePath, line: line)
         let handling = capabilities.reservedOAuthParameters
         let cases = try Fixture<CustomParametersInput>.load("oauth", "custom-parameters").cases.filter {
             $0.rules.contains(rule) && $0.expectation != .implementationDefined
@@ -97,7 +97,7 @@ extension CheckContext {
             }
         }
         let failedCases = Set(wrong.compactMap { $0.split(separator: ":").first })
-        try expect(wrong.isEmpty, "\(failedCases.count) of \(cases.count) cases went wrong: \(wrong.joined(separator: "; "))")
+        try expect(wrong.isEmpty, "\(failedCases.count) of \(cases.count) cases went wrong: \(wrong.joined(separator: "; "))", filePath: filePath, line: line)
     }
 
     /// How many pages the browser opened so far.

@@ -36,7 +36,8 @@ extension Rule {
 }
 
 extension CheckContext {
-    /// Requests a code for every E.164 fixture case of one expectation and reports every case that went wrong.
+    /// Requests a code for every E.164 fixture case of one expectation and reports every case that went wrong, each as an
+    /// issue of its own (record and continue).
     fileprivate func requestCodes(for expectation: FixtureCase<String>.Expectation) async throws {
         let app = try await launchApp(.withoutVerificationLimit)
         // The empty string belongs to PHONE-2 (missingPhoneNumber).
@@ -50,35 +51,34 @@ extension CheckContext {
                     ? capabilities.acceptsShortPhoneNumbers : capabilities.acceptsUnassignedPhoneNumbers
             }
         }
-        var wrong: [String] = []
+        var recorded = RecordedIssues()
         for fixtureCase in cases {
             let accept = accepts(fixtureCase.input)
             let shown = "\(fixtureCase.id) \(fixtureCase.input.debugDescription)"
-            do {
-                let verificationID = try await app.client.verifyPhoneNumber(fixtureCase.input)
-                if !accept {
-                    wrong.append("\(shown) was accepted (verification ID \(verificationID.abbreviated)); expected invalidPhoneNumber")
-                } else if case let texts = world.outbound.readAllSMS(to: fixtureCase.input), texts.count != 1 {
-                    wrong.append("\(shown) was accepted but \(texts.count) SMS reached it; expected one")
+            let wanted = accept ? "accepted, with one SMS" : "\(AuthErrorCode.invalidPhoneNumber.label)"
+            try await recorded.record {
+                do {
+                    let verificationID = try await app.client.verifyPhoneNumber(fixtureCase.input)
+                    try expect(accept, "\(shown) was accepted", expected: wanted, actual: "accepted (verification ID \(verificationID.abbreviated))")
+                    try expectEqual(world.outbound.readAllSMS(to: fixtureCase.input).count, 1, "the number of SMS that reached \(shown)")
+                } catch let error as AuthError {
+                    try expect(!accept, "\(shown) was refused", expected: wanted, actual: "\(error)")
+                    try expectEqual(error.code, .invalidPhoneNumber, "the error for \(shown)")
+                } catch let failure as CheckFailure {
+                    throw failure
+                } catch {
+                    throw CheckFailure("\(shown) threw an error that is not an AuthError", expected: wanted, actual: describe(error))
                 }
-            } catch let error as AuthError {
-                if accept {
-                    wrong.append("\(shown) failed with \(error); expected it accepted, with one SMS")
-                } else if error.code != .invalidPhoneNumber {
-                    wrong.append("\(shown) failed with \(error); expected invalidPhoneNumber")
-                }
-            } catch {
-                wrong.append("\(shown) threw \(describe(error)), not an AuthError")
             }
         }
-        let wrongCases = wrong.count
-        let unexpectedSMS = world.outbound.finish().texts.filter { !accepts($0.to) }
-        if !unexpectedSMS.isEmpty {
-            wrong.append("SMS were sent for rejected numbers: \(unexpectedSMS.map(\.to)); expected none")
+        let wrongCases = recorded.count
+        try await recorded.record {
+            let unexpectedSMS = world.outbound.finish().texts.filter { !accepts($0.to) }
+            try expect(unexpectedSMS.isEmpty, "SMS were sent for rejected numbers", expected: "none", actual: "\(unexpectedSMS.map(\.to))")
         }
         let declared = expectation == .implementationDefined
             ? " (the subject declares acceptsUnassignedPhoneNumbers = \(capabilities.acceptsUnassignedPhoneNumbers), "
                 + "acceptsShortPhoneNumbers = \(capabilities.acceptsShortPhoneNumbers))" : ""
-        try expect(wrong.isEmpty, "\(wrongCases) of \(cases.count) cases went wrong\(declared):\n" + wrong.joined(separator: "\n"))
+        try recorded.finish("\(wrongCases) of \(cases.count) cases went wrong\(declared)")
     }
 }

@@ -31,53 +31,57 @@ extension ProjectConfiguration {
 /// The steps of phone sign-in as a user takes them, with the failure messages checks share.
 extension CheckContext {
     /// Asks for a code for `phoneNumber` and returns the verification ID.
-    package func requestCode(_ phoneNumber: String, on client: any AuthClient) async throws -> String {
-        try await expectSuccess("verifyPhoneNumber(\"\(phoneNumber)\")") { try await client.verifyPhoneNumber(phoneNumber) }
+    package func requestCode(_ phoneNumber: String, on client: any AuthClient, filePath: String = #filePath, line: Int = #line) async throws -> String {
+        try await expectSuccess("verifyPhoneNumber(\"\(phoneNumber)\")", filePath: filePath, line: line) { try await client.verifyPhoneNumber(phoneNumber) }
     }
 
     /// The code in the latest SMS that reached `phoneNumber`, read as a person reads it.
-    package func latestCode(sentTo phoneNumber: String) throws -> String {
+    package func latestCode(sentTo phoneNumber: String, filePath: String = #filePath, line: Int = #line) throws -> String {
         guard let message = world.outbound.latestSMS(to: phoneNumber) else {
-            throw CheckFailure("no SMS reached \(phoneNumber) (unread: \(world.outbound.unread.map(\.description))); expected one with the code")
+            throw CheckFailure(
+                "no SMS reached \(phoneNumber) (unread: \(world.outbound.unread.map(\.description))); expected one with the code",
+                filePath: filePath, line: line)
         }
         guard let code = SMSCode.extract(from: message.text) else {
-            throw CheckFailure("the SMS to \(phoneNumber) holds no code: \"\(message.text)\"")
+            throw CheckFailure("the SMS to \(phoneNumber) holds no code: \"\(message.text)\"", filePath: filePath, line: line)
         }
         return code
     }
 
     /// Signs in with a verification ID and code.
     @discardableResult
-    package func signIn(_ verificationID: String, code: String, on client: any AuthClient) async throws -> AuthDataResult {
-        try await expectSuccess("signIn(with: phone credential, code \(code))") {
+    package func signIn(_ verificationID: String, code: String, on client: any AuthClient, filePath: String = #filePath, line: Int = #line) async throws -> AuthDataResult {
+        try await expectSuccess("signIn(with: phone credential, code \(code))", filePath: filePath, line: line) {
             try await client.signIn(with: .phone(verificationID: verificationID, verificationCode: code))
         }
     }
 
     /// The whole flow for a real number: request, read the SMS, sign in.
     @discardableResult
-    package func signInWithSMS(_ phoneNumber: String, on client: any AuthClient) async throws -> AuthDataResult {
-        let verificationID = try await requestCode(phoneNumber, on: client)
-        return try await signIn(verificationID, code: try latestCode(sentTo: phoneNumber), on: client)
+    package func signInWithSMS(_ phoneNumber: String, on client: any AuthClient, filePath: String = #filePath, line: Int = #line) async throws -> AuthDataResult {
+        let verificationID = try await requestCode(phoneNumber, on: client, filePath: filePath, line: line)
+        return try await signIn(verificationID, code: try latestCode(sentTo: phoneNumber, filePath: filePath, line: line), on: client, filePath: filePath, line: line)
     }
 
     /// The whole flow for a test number: request (no SMS), sign in with the fixed code.
     @discardableResult
-    package func signIn(with testNumber: TestPhoneNumber, on client: any AuthClient) async throws -> AuthDataResult {
-        let verificationID = try await requestCode(testNumber.phoneNumber, on: client)
-        return try await signIn(verificationID, code: testNumber.verificationCode, on: client)
+    package func signIn(with testNumber: TestPhoneNumber, on client: any AuthClient, filePath: String = #filePath, line: Int = #line) async throws -> AuthDataResult {
+        let verificationID = try await requestCode(testNumber.phoneNumber, on: client, filePath: filePath, line: line)
+        return try await signIn(verificationID, code: testNumber.verificationCode, on: client, filePath: filePath, line: line)
     }
 
     /// Fails unless no SMS has been sent in this world since the last read.
-    package func expectNoSMS(_ situation: String) throws {
+    package func expectNoSMS(_ situation: String, filePath: String = #filePath, line: Int = #line) throws {
         let sent = world.outbound.readAllSMS()
-        try expect(sent.isEmpty, "\(situation), yet \(sent.count) SMS were sent: \(sent.map { "to \($0.to): \"\($0.text)\"" })")
+        try expect(
+            sent.isEmpty, "\(situation), yet \(sent.count) SMS were sent: \(sent.map { "to \($0.to): \"\($0.text)\"" })",
+            filePath: filePath, line: line)
     }
 
     /// Fails unless nobody is signed in on `client`.
-    package func expectSignedOut(_ client: any AuthClient, after situation: String) async throws {
+    package func expectSignedOut(_ client: any AuthClient, after situation: String, filePath: String = #filePath, line: Int = #line) async throws {
         if let user = await client.currentUser {
-            throw CheckFailure("after \(situation), user \(user.uid) is signed in; expected nobody")
+            throw CheckFailure("after \(situation), user \(user.uid) is signed in; expected nobody", filePath: filePath, line: line)
         }
     }
 }
