@@ -41,12 +41,16 @@ struct ConfigurationRefusalTests {
         #expect(refused.reason.contains("passwordMinimumLength: asked 8, the server keeps 6 (the Auth Emulator's minimum is 6)"))
     }
 
-    @Test("what the subject sets itself is taken: its own project, the texts' app name, its calls' timeout, a looser verification limit")
-    func taken() async {
+    @Test("what the subject sets itself is taken (its own project, the texts' app name, its calls' timeout, a looser verification limit); a tighter limit is not")
+    func taken() async throws {
         let project = ProjectConfiguration.standard.with(\.projectID, "other-project").with(\.appName, "Other App").with(\.networkTimeout, .seconds(5))
             .with(\.phone.verificationLimit.maxRequests, 1000)
         #expect(await Self.refusal(project) == nil)
-        #expect(await Self.refusal(.standard.with(\.phone.verificationLimit.maxRequests, 3))?.field == "phone.verificationLimit.maxRequests")
+        let tighter = try #require(await Self.refusal(.standard.with(\.phone.verificationLimit.maxRequests, 3)))
+        #expect(
+            "\(ConfigurationError.unsupported(field: tighter.field, reason: tighter.reason))"
+                == "the subject cannot take phone.verificationLimit.maxRequests from the project configuration: phone.verificationLimit.maxRequests: asked 3, "
+                + "the server keeps 5 (a tighter limit than the standard project's cannot be set); the server takes its settings from its own console, not from the suite")
     }
 
     @Test("a second project is refused when the server serves one project", arguments: [IdentityToolkitConfiguration.Isolation.oneCheckAtATime, .tenantPerCheck])
