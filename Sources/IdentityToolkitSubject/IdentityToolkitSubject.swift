@@ -107,7 +107,7 @@ public struct IdentityToolkitSubject: ConformanceSubject {
     /// What there is to say about a field the server keeps, besides that its console sets it.
     private func note(on field: String) -> String? {
         let notes = [
-            "projectID": "the server serves one project (\(configuration.projectID)) to an API key; a second project needs admin credentials",
+            "projectID": "the server serves one project to an API key, \(configuration.projectID), as the standard project; a second project needs admin credentials",
             "phone.testPhoneNumbers": "the Auth Emulator has none",
             "phone.verificationLimit": "a tighter limit than the standard project's cannot be set",
             "multiFactor": "the Auth Emulator turns SMS MFA off only for a tenant",

@@ -83,6 +83,7 @@ private enum FieldComparison {
         switch mirror.displayStyle {
         case .optional: return mirror.children.first.map { describe($0.value) } ?? "none"
         case .collection, .set: return "[" + mirror.children.map { describe($0.value) }.joined(separator: ", ") + "]"
+        case .struct where isSettings(value): return "(" + mirror.children.map { "\($0.label ?? "?"): \(describe($0.value))" }.joined(separator: ", ") + ")"
         default: return String(describing: value)
         }
     }
