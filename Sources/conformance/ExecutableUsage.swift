@@ -5,7 +5,8 @@ import ConformanceKit
 enum ExecutableUsage {
     static let options = """
         This executable also takes:
-               conformance --identity-toolkit URL --project ID [--api-key KEY] [--published-keys URL] [--tenants] [options above]
+               conformance --identity-toolkit URL --project ID [--api-key KEY] [--published-keys URL] [--tenants]
+                           [the report options above]
                conformance serve [--port PORT] [--project ID] [--quiet]
 
           --identity-toolkit URL

@@ -39,15 +39,19 @@ private enum FieldComparison {
             for key in Set(askedEntries.keys).union(keptEntries.keys).sorted() {
                 let entryPath = "\(path)[\(describe(key))]"
                 switch (askedEntries[key], keptEntries[key]) {
-                case (let askedValue?, let keptValue?): compare(askedValue, keptValue, at: entryPath, into: &differences)
-                case (let askedValue?, nil): differences.append(ConfigurationDifference(field: entryPath, asked: describe(askedValue), kept: "none"))
-                case (nil, let keptValue?): differences.append(ConfigurationDifference(field: entryPath, asked: "none", kept: describe(keptValue)))
+                case (let askedValue?, let keptValue?):
+                    compare(askedValue, keptValue, at: entryPath, into: &differences)
+                case (let askedValue?, nil):
+                    differences.append(ConfigurationDifference(field: entryPath, asked: describe(askedValue), kept: "none"))
+                case (nil, let keptValue?):
+                    differences.append(ConfigurationDifference(field: entryPath, asked: "none", kept: describe(keptValue)))
                 case (nil, nil): break
                 }
             }
         } else if !same(asked, kept) {
             let (askedText, keptText) = (describe(asked), describe(kept))
-            differences.append(ConfigurationDifference(field: path, asked: askedText == keptText ? "another \(askedText)" : askedText, kept: keptText))
+            let shown = askedText == keptText ? "another \(askedText)" : askedText
+            differences.append(ConfigurationDifference(field: path, asked: shown, kept: keptText))
         }
     }
 
@@ -68,7 +72,9 @@ private enum FieldComparison {
 
     /// Every field of a configuration is `Hashable`; a value that is not is compared by its text.
     private static func same(_ asked: Any, _ kept: Any) -> Bool {
-        guard let asked = asked as? any Hashable, let kept = kept as? any Hashable else { return describe(asked) == describe(kept) }
+        guard let asked = asked as? any Hashable, let kept = kept as? any Hashable else {
+            return describe(asked) == describe(kept)
+        }
         return AnyHashable(asked) == AnyHashable(kept)
     }
 
@@ -83,7 +89,8 @@ private enum FieldComparison {
         switch mirror.displayStyle {
         case .optional: return mirror.children.first.map { describe($0.value) } ?? "none"
         case .collection, .set: return "[" + mirror.children.map { describe($0.value) }.joined(separator: ", ") + "]"
-        case .struct where isSettings(value): return "(" + mirror.children.map { "\($0.label ?? "?"): \(describe($0.value))" }.joined(separator: ", ") + ")"
+        case .struct where isSettings(value):
+            return "(" + mirror.children.map { "\($0.label ?? "?"): \(describe($0.value))" }.joined(separator: ", ") + ")"
         default: return String(describing: value)
         }
     }
