@@ -13,7 +13,8 @@ import Synchronization
 ///
 /// A server keeps real time and its own console, so the subject declares what it cannot do: it does not run on
 /// the world's clock, its backend does not reach the world's parties (no pushes, no stalls, no text languages),
-/// and a project configuration that sets what only the server's console sets is ``ConfigurationError/unsupported(field:reason:)``.
+/// and a project configuration that differs in any field from the project the server runs (``servedProject(for:)``)
+/// is ``ConfigurationError/unsupported(field:reason:)``, naming every such field.
 /// Generic OAuth is not offered: the emulator answers `createAuthUri` with a provider with 501.
 public struct IdentityToolkitSubject: ConformanceSubject {
     public let configuration: IdentityToolkitConfiguration
@@ -34,7 +35,7 @@ public struct IdentityToolkitSubject: ConformanceSubject {
     }
 
     public func makeBackend(configuration project: ProjectConfiguration, world: World) async throws(ConfigurationError) -> any AuthBackend {
-        try Self.requireServerSettings(project)
+        try requireServable(project)
         let projectID: String
         let apiKey: String
         var resetsAccounts = false
@@ -44,17 +45,10 @@ public struct IdentityToolkitSubject: ConformanceSubject {
             projectID = project.projectID
             apiKey = configuration.newProject(projectID)
         case .oneCheckAtATime:
-            guard project.projectID == ProjectConfiguration.standard.projectID else {
-                throw .unsupported(
-                    field: "projectID", reason: "the server serves one project (\(configuration.projectID)) to an API key; a second project needs admin credentials")
-            }
             projectID = configuration.projectID
             apiKey = configuration.apiKey
             resetsAccounts = state.isFirstBackend(in: world)
         case .tenantPerCheck:
-            guard project.projectID == ProjectConfiguration.standard.projectID else {
-                throw .unsupported(field: "projectID", reason: "the server serves one project (\(configuration.projectID)) to an API key; a second project needs admin credentials")
-            }
             projectID = configuration.projectID
             apiKey = configuration.apiKey
             // A tenant the server has never seen: created on first use, empty, its outboxes its own.
@@ -83,27 +77,43 @@ public struct IdentityToolkitSubject: ConformanceSubject {
         return nil
     }
 
-    /// Refuses, as not the suite's to set, what a server takes only from its own console.
-    static func requireServerSettings(_ project: ProjectConfiguration) throws(ConfigurationError) {
-        let standard = ProjectConfiguration.standard
-        let console = "it is set in the server's console, not by the suite (the Auth Emulator has no setting for it)"
-        guard project.phone.isEnabled == standard.phone.isEnabled else { throw .unsupported(field: "phone.isEnabled", reason: console) }
-        guard project.phone.testPhoneNumbers.isEmpty else {
-            throw .unsupported(field: "phone.testPhoneNumbers", reason: "the server's test phone numbers are set in its console (the Auth Emulator has none)")
-        }
-        guard project.phone.codeLifetime == standard.phone.codeLifetime else { throw .unsupported(field: "phone.codeLifetime", reason: console) }
+    /// The project the server runs when a check asks for `project`, as far as a check can tell: the standard
+    /// project, whose settings the server takes from its own console (the Auth Emulator's match it), with what the
+    /// subject sets itself: the project (when it makes one per check), the texts' app name and the timeout of its
+    /// own calls. A verification limit looser than the standard project's is met too, as no check reaches it.
+    package func servedProject(for project: ProjectConfiguration) -> ProjectConfiguration {
+        var served = ProjectConfiguration.standard
+        if configuration.isolation == .projectPerCheck { served.projectID = project.projectID }
+        served.appName = project.appName
+        served.networkTimeout = project.networkTimeout
         let limit = project.phone.verificationLimit
-        guard limit.maxRequests >= standard.phone.verificationLimit.maxRequests, limit.window <= standard.phone.verificationLimit.window else {
-            throw .unsupported(field: "phone.verificationLimit", reason: "the server has its own rate limit; a tighter one than the standard project's cannot be set (\(console))")
+        let standardLimit = served.phone.verificationLimit
+        if limit.maxRequests >= standardLimit.maxRequests, limit.window <= standardLimit.window { served.phone.verificationLimit = limit }
+        return served
+    }
+
+    /// Refuses, by name, every field of `project` in which the server's project differs: none is silently ignored.
+    func requireServable(_ project: ProjectConfiguration) throws(ConfigurationError) {
+        let differences = project.differences(from: servedProject(for: project))
+        guard !differences.isEmpty else { return }
+        let fields = differences.map { difference in
+            "\(difference.field): asked \(difference.asked), the server keeps \(difference.kept)" + (note(on: difference.field).map { " (\($0))" } ?? "")
         }
-        guard project.multiFactor == standard.multiFactor else {
-            throw .unsupported(field: "multiFactor", reason: "multi-factor settings are the server's (the Auth Emulator turns SMS MFA off only for a tenant)")
-        }
-        guard project.emailLink == standard.emailLink else { throw .unsupported(field: "emailLink", reason: console) }
-        guard project.passwordSignInEnabled == standard.passwordSignInEnabled else { throw .unsupported(field: "passwordSignInEnabled", reason: console) }
-        guard project.passwordMinimumLength == standard.passwordMinimumLength else {
-            throw .unsupported(field: "passwordMinimumLength", reason: "the password policy is the server's (the Auth Emulator's minimum is 6)")
-        }
+        throw .unsupported(
+            field: differences.map(\.field).joined(separator: ", "),
+            reason: fields.joined(separator: "; ") + "; the server takes its settings from its own console, not from the suite")
+    }
+
+    /// What there is to say about a field the server keeps, besides that its console sets it.
+    private func note(on field: String) -> String? {
+        let notes = [
+            "projectID": "the server serves one project to an API key, \(configuration.projectID), as the standard project; a second project needs admin credentials",
+            "phone.testPhoneNumbers": "the Auth Emulator has none",
+            "phone.verificationLimit": "a tighter limit than the standard project's cannot be set",
+            "multiFactor": "the Auth Emulator turns SMS MFA off only for a tenant",
+            "passwordMinimumLength": "the Auth Emulator's minimum is 6",
+        ]
+        return notes.first { field.hasPrefix($0.key) }?.value
     }
 }
 

@@ -196,13 +196,13 @@ public final class VirtualClock: Clock, Sendable {
 
 extension Swift.Duration {
     /// The duration in seconds, as a floating-point number.
-    public var seconds: Double {
+    package var seconds: Double {
         let (whole, attoseconds) = components
         return Double(whole) + Double(attoseconds) / 1e18
     }
 
     /// A short human form such as `90s` or `1.5s`, used in transcripts and failure messages.
-    public var formatted: String {
+    package var formatted: String {
         let value = seconds
         return value == value.rounded() ? "\(Int64(value))s" : "\(value)s"
     }

@@ -16,11 +16,14 @@ enum ServeCommand {
         var quiet = false
         /// `--benchmark [--repeat N]`: time the start-up and the catalogue over HTTP instead of serving.
         var benchmark: Int?
+        /// `-h`, `--help`: print the usage.
+        var help = false
     }
 
     static let usage = """
         usage: conformance serve [--port PORT] [--project ID] [--quiet]
                conformance serve --benchmark [--repeat N]
+               conformance serve --help
 
           Serves the reference backend as an Identity Toolkit server on 127.0.0.1:PORT (default 9099), the
           Auth Emulator's layout: /identitytoolkit.googleapis.com/…, /securetoken.googleapis.com/v1/token,
@@ -45,6 +48,7 @@ enum ServeCommand {
                 guard let project = rest.popFirst(), !project.isEmpty, !project.hasPrefix("-") else { throw CommandArguments.UsageError("--project needs a project ID") }
                 options.project = project
             case "--quiet": options.quiet = true
+            case "-h", "--help": options.help = true
             case "--benchmark": options.benchmark = options.benchmark ?? 3
             case "--repeat":
                 guard let text = rest.popFirst(), let repeats = Int(text), repeats > 0 else { throw CommandArguments.UsageError("--repeat needs a count above 0") }
@@ -63,6 +67,10 @@ enum ServeCommand {
         } catch {
             FileHandle.standardError.write(Data("conformance serve: \(error.message)\n\n\(usage)\n".utf8))
             exit(CommandOutcome.usageError)
+        }
+        if options.help {
+            print(usage)
+            exit(CommandOutcome.success)
         }
         if let repeats = options.benchmark {
             print(await ServeBenchmark.run(repeats: repeats).rendered)

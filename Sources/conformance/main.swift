@@ -11,11 +11,11 @@ do {
             FileHandle.standardError.write(Data(refused.error.utf8))
             exit(refused.status)
         }
-        await ConformanceCommand.main(subject: server.subject, arguments: server.remaining)
+        await ConformanceCommand.main(subject: server.subject, arguments: server.remaining, executableOptions: ExecutableUsage.options)
     }
 } catch {
-    let usage = CommandArguments.usage(subject: "the server")
+    let usage = CommandArguments.usage(subject: "the server", executableOptions: ExecutableUsage.options)
     FileHandle.standardError.write(Data("conformance: \(error.message)\n\n\(usage)\n".utf8))
     exit(CommandOutcome.usageError)
 }
-await ConformanceCommand.main(subject: ReferenceSubject(), variants: Defect.variants, arguments: arguments)
+await ConformanceCommand.main(subject: ReferenceSubject(), variants: Defect.variants, arguments: arguments, executableOptions: ExecutableUsage.options)

@@ -37,6 +37,17 @@ struct ConformanceCommandTests {
         #expect(outcome.output.contains("against NoFlow"))
     }
 
+    @Test("the usage describes the options the library parses; an executable's own options follow, in help and usage errors")
+    func executableOptions() async {
+        let own = "This executable also takes:\n  --server URL     run against the server at URL"
+        let help = await ConformanceCommand.run(subject: NoFlowSubject(), arguments: ["--help"])
+        #expect(!help.output.contains("--identity-toolkit") && !help.output.contains("This executable"))
+        let withOwn = await ConformanceCommand.run(subject: NoFlowSubject(), arguments: ["--help"], executableOptions: own)
+        #expect(withOwn.output.hasPrefix("usage: conformance") && withOwn.output.hasSuffix("\n\n\(own)\n"))
+        let refused = await ConformanceCommand.run(subject: NoFlowSubject(), arguments: ["--what"], executableOptions: own)
+        #expect(refused.status == 64 && refused.error.hasSuffix("\n\n\(own)\n"))
+    }
+
     @Test("a usage error goes to standard error with the usage and exit 64", arguments: [
         ["--repeat", "0"], ["--parallel", "2"], ["--benchmark", "--defects"], ["--watchdog", "-1"], ["--what"],
     ])

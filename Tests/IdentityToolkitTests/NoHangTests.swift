@@ -14,9 +14,7 @@ struct NoHangTests {
         let subject = IdentityToolkitSubject(IdentityToolkitConfiguration(
             baseURL: URL(string: "https://github.com")!, projectID: "stalled", isolation: .projectPerCheck,
             makeSessionConfiguration: { world.urlSessionConfiguration() }))
-        var project = ProjectConfiguration.standard
-        project.networkTimeout = .seconds(7)
-        let backend = try await subject.makeBackend(configuration: project, world: world)
+        let backend = try await subject.makeBackend(configuration: .standard.with(\.networkTimeout, .seconds(7)), world: world)
         let start = world.clock.now
         let error = await #expect(throws: AuthError.self) { _ = try await backend.makeClient(on: .primary) }
         #expect(error?.code == .networkError)

@@ -45,7 +45,7 @@ public enum ProviderID {
 
 extension String {
     /// The string shortened for a failure message: long identifiers keep their first and last characters.
-    public var abbreviated: String {
+    package var abbreviated: String {
         count <= 24 ? self : "\(prefix(12))…\(suffix(8))"
     }
 }

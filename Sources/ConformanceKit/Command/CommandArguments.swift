@@ -36,8 +36,9 @@ public struct CommandArguments: Sendable, Hashable {
 
     public static let defaultBenchmarkRepeats = 10
 
-    /// The help text, naming the subject the command runs against.
-    public static func usage(subject: String) -> String {
+    /// The help text, naming the subject the command runs against: the options this library parses, then
+    /// `executableOptions`, the usage of the options an executable parses itself before handing the rest over.
+    public static func usage(subject: String, executableOptions: String? = nil) -> String {
         let areas = Flow.allCases.filter { !RuleCatalogue.rules(in: $0).isEmpty }.map(\.rawValue).joined(separator: ", ")
         return """
         usage: conformance [--json] [--junit [FILE]] [--markdown [FILE]] [--expected-failures FILE]
@@ -47,7 +48,6 @@ public struct CommandArguments: Sendable, Hashable {
                conformance [--json] --benchmark [--repeat N] [--watchdog SECONDS]
                conformance --list [--rule ID]… [--area AREA]…
                conformance --catalogue [--json | --markdown [FILE]] [--rule ID]… [--area AREA]…
-               conformance --identity-toolkit URL --project ID [--api-key KEY] [--published-keys URL] [--tenants] [report options]
 
           (no flags)       run the whole rule catalogue against \(subject) and print the conformance table
           --json           print the machine-readable report instead of the table
@@ -72,22 +72,14 @@ public struct CommandArguments: Sendable, Hashable {
           --repeat N       the stress gate: run the whole catalogue N times and show every check whose
                            result differs between runs
           --parallel K     with --repeat: K runs at once (default 1)
-          --identity-toolkit URL
-                           run against a server speaking the Identity Toolkit REST API instead (the Firebase
-                           Auth Emulator: http://127.0.0.1:9099), one check at a time, with --project ID (the
-                           emulator's project) and --api-key KEY (any non-empty key for the emulator; default
-                           fake-api-key) and --published-keys URL (the key set of its ID tokens; default
-                           Google's); --tenants: each check in a tenant of its own, in parallel; the
-                           `conformance` executable only
           --benchmark      time the catalogue per area, the whole catalogue and the variants, --repeat
                            times each (default \(defaultBenchmarkRepeats)), and print min/median/max in milliseconds
 
         Exit status: 0 when every MUST rule passes or is a listed known failure and no listed rule passes
         (with --defects: when every variant is caught by one of its own rules; with --repeat: when no result
         differs between runs; with --benchmark, --list and --catalogue: always), 1 otherwise, 64 for a usage
-        error, 69 when the server of --identity-toolkit does not answer, 78 when it serves another project than
-        --project or has no outbox to read, 73 when a report file cannot be written.
-        """
+        error, 73 when a report file cannot be written.
+        """ + (executableOptions.map { "\n\n" + $0 } ?? "")
     }
 
     public var mode: Mode = .report

@@ -8,10 +8,12 @@ import Foundation
 /// ```
 public enum ConformanceCommand {
     /// Runs the command, writes its report files, prints what it says and exits with its status. On a terminal,
-    /// a long command (`--defects`, `--benchmark`, `--repeat`) shows its progress on standard error.
+    /// a long command (`--defects`, `--benchmark`, `--repeat`) shows its progress on standard error. An executable
+    /// that parses options of its own before handing `arguments` over describes them in `executableOptions`,
+    /// which the help and every usage error show after the command's own.
     public static func main(
         subject: any ConformanceSubject, variants: [AuditVariant] = [],
-        arguments: [String] = Array(CommandLine.arguments.dropFirst())
+        arguments: [String] = Array(CommandLine.arguments.dropFirst()), executableOptions: String? = nil
     ) async -> Never {
         if ProcessInfo.processInfo.environment[CrashIsolation.workerVariable] != nil {
             exit(await CommandWorker(subject: subject, variants: variants, arguments: arguments).run())
@@ -20,7 +22,8 @@ public enum ConformanceCommand {
         var handler: ProgressHandler?
         if let progress { handler = { progress.update($0) } }
         let outcome = await run(
-            subject: subject, variants: variants, arguments: arguments, progress: handler, isolation: CrashIsolation.forThisProcess())
+            subject: subject, variants: variants, arguments: arguments, progress: handler, isolation: CrashIsolation.forThisProcess(),
+            executableOptions: executableOptions)
         progress?.finish()
         var error = outcome.error
         var status = outcome.status
@@ -43,19 +46,23 @@ public enum ConformanceCommand {
     /// `progress` hears how far `--defects`, `--benchmark` and `--repeat` have come, unless the output is `--json`.
     public static func run(
         subject: any ConformanceSubject, variants: [AuditVariant] = [],
-        arguments: [String] = Array(CommandLine.arguments.dropFirst()), progress: ProgressHandler? = nil
+        arguments: [String] = Array(CommandLine.arguments.dropFirst()), progress: ProgressHandler? = nil, executableOptions: String? = nil
     ) async -> CommandOutcome {
-        await run(subject: subject, variants: variants, arguments: arguments, progress: progress, isolation: nil)
+        await run(subject: subject, variants: variants, arguments: arguments, progress: progress, isolation: nil, executableOptions: executableOptions)
     }
 
     /// With `isolation`, the report's checks run in worker processes, so that a crash of the subject is a verdict.
     static func run(
-        subject: any ConformanceSubject, variants: [AuditVariant], arguments: [String], progress: ProgressHandler?, isolation: CrashIsolation?
+        subject: any ConformanceSubject, variants: [AuditVariant], arguments: [String], progress: ProgressHandler?, isolation: CrashIsolation?,
+        executableOptions: String? = nil
     ) async -> CommandOutcome {
         do {
-            return try await run(CommandArguments(parsing: arguments), subject: subject, variants: variants, progress: progress, isolation: isolation)
+            let arguments = try CommandArguments(parsing: arguments)
+            // Help comes first: it answers whatever else the command line holds.
+            if arguments.mode == .help { return help(subject, executableOptions: executableOptions) }
+            return try await run(arguments, subject: subject, variants: variants, progress: progress, isolation: isolation)
         } catch {
-            let usage = CommandArguments.usage(subject: subject.name)
+            let usage = CommandArguments.usage(subject: subject.name, executableOptions: executableOptions)
             return CommandOutcome(error: "conformance: \(error.message)\n\n\(usage)\n", status: CommandOutcome.usageError)
         }
     }
@@ -64,8 +71,6 @@ public enum ConformanceCommand {
         _ arguments: CommandArguments, subject: any ConformanceSubject, variants: [AuditVariant], progress: ProgressHandler?,
         isolation: CrashIsolation?
     ) async throws(CommandArguments.UsageError) -> CommandOutcome {
-        // Help comes first: it answers whatever else the command line holds.
-        if arguments.mode == .help { return help(subject) }
         if arguments.mode == .audit || arguments.mode == .matrix, variants.isEmpty { throw noVariants("--defects") }
         var subject = subject
         if let name = arguments.variant { subject = try variant(named: name, in: variants).subject }
@@ -87,8 +92,8 @@ public enum ConformanceCommand {
         // The options are valid from here on, so nothing that takes them throws.
         let rules = arguments.selection.rules()
         switch arguments.mode {
-        case .help:
-            return help(subject)
+        case .help:  // answered before, with the executable's options
+            return help(subject, executableOptions: nil)
         case .report:
             var report = if let isolation {
                 await isolation.report(of: rules, subject: subject.name)
@@ -166,8 +171,8 @@ public enum ConformanceCommand {
         CommandArguments.UsageError("\(option) needs variants to audit, and there are no variants of this subject")
     }
 
-    private static func help(_ subject: any ConformanceSubject) -> CommandOutcome {
-        CommandOutcome(output: CommandArguments.usage(subject: subject.name) + "\n", status: CommandOutcome.success)
+    private static func help(_ subject: any ConformanceSubject, executableOptions: String?) -> CommandOutcome {
+        CommandOutcome(output: CommandArguments.usage(subject: subject.name, executableOptions: executableOptions) + "\n", status: CommandOutcome.success)
     }
 
     private static func outcome(_ text: String, passed: Bool) -> CommandOutcome {

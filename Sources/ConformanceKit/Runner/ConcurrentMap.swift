@@ -1,6 +1,6 @@
 extension Sequence where Element: Sendable {
     /// `map` with every transform running concurrently; the results keep the order of the sequence.
-    public func concurrentMap<T: Sendable>(_ transform: @escaping @Sendable (Element) async -> T) async -> [T] {
+    package func concurrentMap<T: Sendable>(_ transform: @escaping @Sendable (Element) async -> T) async -> [T] {
         await withTaskGroup(of: (Int, T).self) { group in
             for (index, element) in enumerated() {
                 group.addTask { (index, await transform(element)) }
@@ -14,7 +14,7 @@ extension Sequence where Element: Sendable {
 
 extension Sequence where Element: Sendable {
     /// `map` with one transform at a time, for a subject that runs one check at a time.
-    public func serialMap<T: Sendable>(_ transform: @Sendable (Element) async -> T) async -> [T] {
+    package func serialMap<T: Sendable>(_ transform: @Sendable (Element) async -> T) async -> [T] {
         var results: [T] = []
         for element in self { results.append(await transform(element)) }
         return results

@@ -20,10 +20,7 @@ import Synchronization
 public final class IdentityToolkitServer: Sendable {
     /// The settings every project of the server has: the standard project's, with a rate limit no check reaches.
     public static func projectSettings(projectID: String) -> ProjectConfiguration {
-        var configuration = ProjectConfiguration.standard
-        configuration.projectID = projectID
-        configuration.phone.verificationLimit = RateLimit(maxRequests: 1000, window: .seconds(3600))
-        return configuration
+        ProjectConfiguration.standard.with(\.projectID, projectID).with(\.phone.verificationLimit.maxRequests, 1000)
     }
 
     public let defaultProjectID: String

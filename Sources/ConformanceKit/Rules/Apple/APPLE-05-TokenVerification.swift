@@ -92,9 +92,7 @@ extension Rule {
                 try await expectSuccess("signIn(with: the genuine credential) after the forgeries") { try await app.client.signIn(with: credential) }
             },
             Check("an aud equal to the client ID only after normalisation (Kelvin sign for K, fullwidth K) and a fullwidth iss are refused") { context in
-                var configuration = ProjectConfiguration.standard
-                configuration.apple.clientID = "com.example.Kiosk"
-                let app = try await context.launchAppleApp(configuration)
+                let app = try await context.launchAppleApp(.standard.with(\.apple.clientID, "com.example.Kiosk"))
                 let (authorization, credential) = try await context.appleCredential(as: AppleAccounts.alice, on: app.client)
                 let forgeries: [(String, AppleTokenForgery)] = [
                     ("for com.example.\u{212A}iosk (U+212A KELVIN SIGN, canonically equivalent to K)", .audience("com.example.\u{212A}iosk")),

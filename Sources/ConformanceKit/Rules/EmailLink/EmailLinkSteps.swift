@@ -7,13 +7,6 @@ extension ActionCodeSettings {
     package static let standard = ActionCodeSettings(
         url: "https://example.com/finishSignIn?cartId=1234", handleCodeInApp: true, iOSBundleID: "com.example.conformance",
         androidPackageName: "com.example.android", androidInstallIfNotAvailable: true, androidMinimumVersion: "12")
-
-    /// The standard settings with one change.
-    package func with<T>(_ keyPath: WritableKeyPath<ActionCodeSettings, T>, _ value: T) -> ActionCodeSettings {
-        var settings = self
-        settings[keyPath: keyPath] = value
-        return settings
-    }
 }
 
 /// The steps of email-link sign-in as a person takes them: ask for a link, open the mailbox, tap the link.
@@ -46,15 +39,6 @@ extension CheckContext {
     /// Fails unless no email has crossed the boundary since the last one read.
     package func expectNoEmail(_ situation: String, filePath: String = #filePath, line: Int = #line) throws {
         try world.outbound.expectNothingElse(situation, filePath: filePath, line: line)
-    }
-}
-
-extension ProjectConfiguration {
-    /// The standard project with a change to its email-link settings.
-    package static func withEmailLink(_ change: (inout EmailLinkSettings) -> Void) -> ProjectConfiguration {
-        var configuration = ProjectConfiguration.standard
-        change(&configuration.emailLink)
-        return configuration
     }
 }
 

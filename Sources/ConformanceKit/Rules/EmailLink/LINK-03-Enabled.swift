@@ -11,8 +11,8 @@ extension Rule {
         checks: [
             Check("with email-link sign-in disabled, or password sign-in disabled, the flow fails with operationNotAllowed") { context in
                 for (situation, configuration) in [
-                    ("email-link sign-in disabled", ProjectConfiguration.withEmailLink { $0.isEnabled = false }),
-                    ("password sign-in disabled", { var c = ProjectConfiguration.standard; c.passwordSignInEnabled = false; return c }()),
+                    ("email-link sign-in disabled", ProjectConfiguration.standard.with(\.emailLink.isEnabled, false)),
+                    ("password sign-in disabled", .standard.with(\.passwordSignInEnabled, false)),
                 ] {
                     let app = try await context.launchApp(configuration)
                     try await expectFailure(.operationNotAllowed, when: "sendSignInLink with \(situation)") {

@@ -16,7 +16,7 @@ extension Rule {
             """,
         checks: [
             Check("a link works a millisecond before its lifetime, and fails at exactly the lifetime and a second after", requires: [.worldClock]) { context in
-                let app = try await context.launchApp(.withEmailLink { $0.linkLifetime = .seconds(600) })
+                let app = try await context.launchApp(.standard.with(\.emailLink.linkLifetime, .seconds(600)))
                 let early = try await context.requestSignInLink(for: PasswordUser.ada.email, on: app.client)
                 let late = try await context.requestSignInLink(for: PasswordUser.grace.email, on: app.client)
                 try context.advanceClock(by: .milliseconds(599_999))

@@ -17,9 +17,9 @@ extension Rule {
             """,
         checks: [
             Check("a stalled SMS carrier makes verifyPhoneNumber fail with networkError within the timeout", requires: [.flow(.phone), .worldClock, .worldParties]) { context in
-                let app = try await context.launchApp(networkTimeout: .seconds(20))
+                let app = try await context.launchApp(.shortNetworkTimeout)
                 context.world.sms.set(.stalling)
-                try await context.expectTimelyNetworkError(when: "verifyPhoneNumber with the SMS carrier stalled", timeout: .seconds(20)) {
+                try await context.expectTimelyNetworkError(when: "verifyPhoneNumber with the SMS carrier stalled") {
                     try await app.client.verifyPhoneNumber(PhoneNumbers.us)
                 }
             },
@@ -35,17 +35,17 @@ extension Rule {
                 }
             },
             Check("a failing SMS carrier makes verifyPhoneNumber fail with networkError", requires: [.flow(.phone), .worldParties]) { context in
-                let app = try await context.launchApp(networkTimeout: .seconds(20))
+                let app = try await context.launchApp(.shortNetworkTimeout)
                 context.world.sms.set(.failing)
                 try await expectFailure(.networkError, when: "verifyPhoneNumber with the SMS carrier failing") {
                     try await app.client.verifyPhoneNumber(PhoneNumbers.us)
                 }
             },
             Check("a stalled mail server makes sendEmailVerification fail with networkError within the timeout", requires: [.flow(.multiFactor), .worldClock, .worldParties]) { context in
-                let app = try await context.launchApp(networkTimeout: .seconds(20))
+                let app = try await context.launchApp(.shortNetworkTimeout)
                 try await context.signUp(.ada, on: app.client)
                 context.world.mail.set(.stalling)
-                try await context.expectTimelyNetworkError(when: "sendEmailVerification with the mail server stalled", timeout: .seconds(20)) {
+                try await context.expectTimelyNetworkError(when: "sendEmailVerification with the mail server stalled") {
                     try await app.client.sendEmailVerification()
                 }
             },
@@ -54,7 +54,7 @@ extension Rule {
                 let github = context.world.github
                 context.world.browser.afterNextRedirect { _ in github.set(.stalling) }
                 context.world.browser.script(.approve(as: "octocat"))
-                try await context.expectTimelyNetworkError(when: "credential(with: github.com) with GitHub's token endpoint stalled", timeout: .seconds(20)) {
+                try await context.expectTimelyNetworkError(when: "credential(with: github.com) with GitHub's token endpoint stalled") {
                     try await app.client.credential(with: .github)
                 }
             },
@@ -72,7 +72,7 @@ extension Rule {
             Check("a stalled Apple makes revokeToken fail with networkError within the timeout", requires: [.flow(.apple), .worldClock]) { context in
                 let (app, code) = try await context.appleUserWithFreshCode()
                 context.world.apple.set(.stalling)
-                try await context.expectTimelyNetworkError(when: "revokeToken(withAuthorizationCode:) with Apple stalled", timeout: .seconds(20)) {
+                try await context.expectTimelyNetworkError(when: "revokeToken(withAuthorizationCode:) with Apple stalled") {
                     try await app.client.revokeAppleToken(withAuthorizationCode: code)
                 }
             },
@@ -89,32 +89,22 @@ extension Rule {
 extension CheckContext {
     /// The app of a project with a 20-second network timeout and GitHub set up.
     fileprivate func gitHubAppWithTimeout() async throws -> LaunchedApp {
-        var configuration = ProjectConfiguration.standard
-        configuration.networkTimeout = .seconds(20)
-        return try await launchGitHubApp(configuration)
+        try await launchGitHubApp(.shortNetworkTimeout)
     }
 
     /// Alice signed in with Apple in a project with a 20-second network timeout, and a fresh authorization code.
     fileprivate func appleUserWithFreshCode() async throws -> (LaunchedApp, String) {
         try setUpApple()
-        let app = try await launchApp(networkTimeout: .seconds(20))
+        let app = try await launchApp(.shortNetworkTimeout)
         try await signInWithApple(as: AppleAccounts.alice, on: app.client)
         return (app, try await appleAuthorization(as: AppleAccounts.alice, on: app.client).authorizationCode)
     }
 
-    /// The app of a project with `networkTimeout`.
-    fileprivate func launchApp(networkTimeout: Duration) async throws -> LaunchedApp {
-        var configuration = ProjectConfiguration.standard
-        configuration.networkTimeout = networkTimeout
-        return try await launchApp(configuration)
-    }
-
-    /// Runs `call` against a stalled party: it must fail with `networkError` within `timeout` of virtual time
-    /// (the stalled party moves time to each deadline the subject sets, so the time is exact), and must not
+    /// Runs `call` against a stalled party: it must fail with `networkError` within the project's timeout of virtual
+    /// time (the stalled party moves time to each deadline the subject sets, so the time is exact), and must not
     /// still be waiting when the party's stall budget runs out.
-    fileprivate func expectTimelyNetworkError<T: Sendable>(
-        when action: String, timeout: Duration, _ call: @escaping @Sendable () async throws -> T
-    ) async throws {
+    fileprivate func expectTimelyNetworkError<T: Sendable>(when action: String, _ call: @escaping @Sendable () async throws -> T) async throws {
+        let timeout = ProjectConfiguration.shortNetworkTimeout.networkTimeout
         let start = world.clock.now
         let stalls = world.stalls
         let outcome: Result<T, any Error>? = await waiting(for: "\(action) to give up") {
@@ -130,4 +120,9 @@ extension CheckContext {
         try await expectFailure(.networkError, when: action) { try outcome.get() }
         try expect(elapsed <= timeout, "\(action) gave up after \(elapsed.formatted) of virtual time; the configured timeout is \(timeout.formatted)")
     }
+}
+
+extension ProjectConfiguration {
+    /// AUTH-2's project: a call gives up on an outside party after 20 seconds.
+    fileprivate static let shortNetworkTimeout = ProjectConfiguration.standard.with(\.networkTimeout, .seconds(20))
 }

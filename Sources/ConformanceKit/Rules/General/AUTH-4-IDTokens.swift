@@ -43,9 +43,7 @@ extension Rule {
             },
             Check("a token another project issued is refused") { context in
                 let app = try await context.signedInApp()
-                var other = ProjectConfiguration.standard
-                other.projectID = "another-project"
-                let otherApp = try await context.signedInApp(other, on: .secondary)
+                let otherApp = try await context.signedInApp(.standard.with(\.projectID, "another-project"), on: .secondary)
                 let foreign = try await expectSuccess("getIDToken() in another-project") { try await otherApp.client.getIDToken(forceRefresh: false) }
                 _ = try await expectAuthError(when: "verifyIDToken(a token of another-project) on \(ProjectConfiguration.standard.projectID)") {
                     try await app.backend.verifyIDToken(foreign)
@@ -83,9 +81,7 @@ extension Rule {
                 let app = try await context.launchApp()
                 let door = try context.accounts(of: app.backend)
                 try await context.signUp(.ada, on: app.client)
-                var other = ProjectConfiguration.standard
-                other.projectID = "another-project"
-                let otherApp = try await context.launchApp(other, on: .secondary)
+                let otherApp = try await context.launchApp(.standard.with(\.projectID, "another-project"), on: .secondary)
                 try await context.signUp(.ada, on: otherApp.client)
                 let foreign = try await expectSuccess("getIDToken() in another-project") { try await otherApp.client.getIDToken(forceRefresh: false) }
                 try await context.expectDoorShut(door, to: foreign, named: "a token of ada's namesake in another-project")

@@ -113,7 +113,7 @@ extension Rule {
                 try await context.expectSignedOut(app.client, after: "the forged pending credentials")
             },
             Check("a session used after its lifetime fails with sessionExpired", requires: [.worldClock]) { context in
-                let (app, resolver) = try await context.pendingSignIn(.withPendingSignInLifetime(.seconds(120)))
+                let (app, resolver) = try await context.pendingSignIn(.shortResolverSession)
                 let verificationID = try await context.requestCode(for: resolver.hints[0], of: resolver, on: app.client)
                 let code = try context.latestCode(sentTo: PhoneNumbers.us)
                 try context.advanceClock(by: .seconds(121))
@@ -123,7 +123,7 @@ extension Rule {
                 try await context.expectSignedOut(app.client, after: "an expired resolver session")
             },
             Check("sending the second-factor SMS late does not extend the session", requires: [.worldClock]) { context in
-                let (app, resolver) = try await context.pendingSignIn(.withPendingSignInLifetime(.seconds(120)))
+                let (app, resolver) = try await context.pendingSignIn(.shortResolverSession)
                 try context.advanceClock(by: .seconds(110))
                 let verificationID = try await context.requestCode(for: resolver.hints[0], of: resolver, on: app.client)
                 let code = try context.latestCode(sentTo: PhoneNumbers.us)
@@ -137,12 +137,9 @@ extension Rule {
 }
 
 extension ProjectConfiguration {
-    fileprivate static func withPendingSignInLifetime(_ lifetime: Duration) -> ProjectConfiguration {
-        var configuration = ProjectConfiguration.standard
-        configuration.multiFactor.pendingSignInLifetime = lifetime
-        configuration.phone.codeLifetime = .seconds(600)
-        return configuration
-    }
+    /// MFA-11's project: a resolver's session lives two minutes, its SMS code longer, so only the session can expire.
+    fileprivate static let shortResolverSession = ProjectConfiguration.standard.with(\.multiFactor.pendingSignInLifetime, .seconds(120))
+        .with(\.phone.codeLifetime, .seconds(600))
 }
 
 extension CheckContext {

@@ -26,9 +26,7 @@ extension Rule {
                 try await context.enroll(PhoneNumbers.us, on: app.client)
             },
             Check("a session and SMS taken within the window, but enroll after it, fails with requiresRecentLogin", requires: [.worldClock]) { context in
-                var configuration = ProjectConfiguration.standard
-                configuration.phone.codeLifetime = .seconds(3600)
-                let app = try await context.launchApp(configuration)
+                let app = try await context.launchApp(.standard.with(\.phone.codeLifetime, .seconds(3600)))
                 try await context.signUpVerified(.ada, on: app.client)
                 let window = ProjectConfiguration.standard.multiFactor.recentSignInWindow
                 let session = try await expectSuccess("multiFactorSession()") { try await app.client.multiFactorSession() }

@@ -7,9 +7,7 @@ extension Rule {
         hint: "if this fails, check that the provider's console setting is read before the authorization URL is opened",
         checks: [
             Check("with GitHub disabled, credential(with:) fails with operationNotAllowed and nothing reaches GitHub") { context in
-                var configuration = ProjectConfiguration.standard
-                configuration.oauthProviders[ProviderID.github]?.isEnabled = false
-                let app = try await context.launchGitHubApp(configuration)
+                let app = try await context.launchGitHubApp(.standard.with(\.oauthProviders[ProviderID.github], OAuthProviderSettings.github.with(\.isEnabled, false)))
                 context.world.browser.script(.approve(as: "octocat"))
                 try await expectFailure(.operationNotAllowed, when: "credential(with: github.com) with GitHub disabled") { try await app.client.credential(with: .github) }
                 try expect(context.world.github.authorizeRequests.isEmpty && context.world.github.tokenRequests.isEmpty, "requests reached GitHub although it is disabled")

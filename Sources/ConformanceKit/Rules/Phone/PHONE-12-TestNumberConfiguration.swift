@@ -31,9 +31,7 @@ extension Rule {
             },
             Check("10 test numbers are accepted, 11 are rejected") { context in
                 let eleven = (10...20).map { TestPhoneNumber("+165055501\($0)", code: "6543\($0)") }
-                var ten = ProjectConfiguration.standard
-                ten.phone.testPhoneNumbers = Array(eleven.prefix(10))
-                _ = try await context.makeBackend(ten)
+                _ = try await context.makeBackend(.standard.with(\.phone.testPhoneNumbers, Array(eleven.prefix(10))))
                 try await context.expectRejected(eleven, because: "11 test numbers exceed the limit of 10")
             },
         ])
@@ -41,10 +39,8 @@ extension Rule {
 
 extension CheckContext {
     fileprivate func expectRejected(_ testNumbers: [TestPhoneNumber], because reason: String) async throws {
-        var configuration = ProjectConfiguration.standard
-        configuration.phone.testPhoneNumbers = testNumbers
         do {
-            _ = try await subject.makeBackend(configuration: configuration, world: World())
+            _ = try await subject.makeBackend(configuration: .standard.with(\.phone.testPhoneNumbers, testNumbers), world: World())
             throw CheckFailure("the subject accepted a configuration in which \(reason)")
         } catch ConfigurationError.unsupported(let field, let why) {
             throw NotApplicable("the subject cannot take \(field) from the project configuration: \(why)")

@@ -20,23 +20,23 @@ extension Rule {
             """,
         checks: [
             Check("the request past the configured limit for one number, from one device, is refused without an SMS") { context in
-                let backend = try await context.makeBackend(.withVerificationLimit(3))
+                let backend = try await context.makeBackend(.standard.with(\.phone.verificationLimit.maxRequests, 3))
                 let app = try await context.launch(backend)
                 try await context.expectRefusedAfterLimit(requests: [(app, PhoneNumbers.us), (app, PhoneNumbers.us), (app, PhoneNumbers.us)], then: (app, PhoneNumbers.us))
             },
             Check("the request past the limit for one number is refused also when the requests come from several devices") { context in
-                let backend = try await context.makeBackend(.withVerificationLimit(3))
+                let backend = try await context.makeBackend(.standard.with(\.phone.verificationLimit.maxRequests, 3))
                 let apps = try await [Device("device-1"), Device("device-2"), Device("device-3"), Device("device-4")].asyncMap { try await context.launch(backend, on: $0) }
                 try await context.expectRefusedAfterLimit(requests: apps.prefix(3).map { ($0, PhoneNumbers.us) }, then: (apps[3], PhoneNumbers.us))
             },
             Check("the request past the limit from one device is refused also when it asks for other numbers each time") { context in
-                let backend = try await context.makeBackend(.withVerificationLimit(3))
+                let backend = try await context.makeBackend(.standard.with(\.phone.verificationLimit.maxRequests, 3))
                 let app = try await context.launch(backend)
                 let numbers = ["+16505550111", "+16505550112", "+16505550113", "+16505550114"]
                 try await context.expectRefusedAfterLimit(requests: numbers.prefix(3).map { (app, $0) }, then: (app, numbers[3]))
             },
             Check("a burst for one number from three devices at the same time, one past the limit, gets no more texts than the limit", requires: [.worldParties]) { context in
-                let backend = try await context.makeBackend(.withVerificationLimit(2))
+                let backend = try await context.makeBackend(.standard.with(\.phone.verificationLimit.maxRequests, 2))
                 let devices = [Device("device-1"), Device("device-2"), Device("device-3")]
                 let apps = try await devices.asyncMap { try await context.launch(backend, on: $0) }
                 let outcomes = try await context.atOnceWithTextsHeld(
@@ -55,14 +55,6 @@ extension Rule {
                 }
             },
         ])
-}
-
-extension ProjectConfiguration {
-    fileprivate static func withVerificationLimit(_ maxRequests: Int) -> ProjectConfiguration {
-        var configuration = ProjectConfiguration.standard
-        configuration.phone.verificationLimit = RateLimit(maxRequests: maxRequests, window: .seconds(3600))
-        return configuration
-    }
 }
 
 extension CheckContext {

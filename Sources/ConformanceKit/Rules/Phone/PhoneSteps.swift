@@ -14,18 +14,10 @@ package enum PhoneNumbers {
 
 extension ProjectConfiguration {
     /// The standard project with a verification limit no check reaches, for checks that try many numbers.
-    package static var withoutVerificationLimit: ProjectConfiguration {
-        var configuration = ProjectConfiguration.standard
-        configuration.phone.verificationLimit = RateLimit(maxRequests: 1000, window: .seconds(3600))
-        return configuration
-    }
+    package static let withoutVerificationLimit = ProjectConfiguration.standard.with(\.phone.verificationLimit.maxRequests, 1000)
 
     /// The standard project with ``PhoneNumbers/test`` and ``PhoneNumbers/otherTest`` as test numbers.
-    package static var withTestNumbers: ProjectConfiguration {
-        var configuration = ProjectConfiguration.standard
-        configuration.phone.testPhoneNumbers = [PhoneNumbers.test, PhoneNumbers.otherTest]
-        return configuration
-    }
+    package static let withTestNumbers = ProjectConfiguration.standard.with(\.phone.testPhoneNumbers, [PhoneNumbers.test, PhoneNumbers.otherTest])
 }
 
 /// The steps of phone sign-in as a user takes them, with the failure messages checks share.
