@@ -28,12 +28,14 @@ extension Rule {
                 let factor = try await context.enroll(PhoneNumbers.uk, displayName: "Work phone", on: app.client)
                 _ = try context.world.outbound.exactlyOneSMS(to: PhoneNumbers.uk)
                 try context.world.outbound.expectNothingElse("enrollment sent its SMS to \(PhoneNumbers.uk)")
-                try expect(!factor.uid.isEmpty, "the enrolled factor has an empty uid")
-                try expect(factor.displayName == "Work phone", "the enrolled factor is named \(factor.displayName.shown); expected \"Work phone\"")
-                try expect(factor.factorID == MultiFactorID.phone, "the enrolled factor's ID is \"\(factor.factorID)\"; expected \"phone\"")
+                try expect(!factor.uid.isEmpty, "the enrolled factor has an empty uid", expected: "a non-empty uid", actual: "\"\"")
+                try expectEqual(factor.displayName, "Work phone", "the enrolled factor's displayName")
+                try expectEqual(factor.factorID, MultiFactorID.phone, "the enrolled factor's factorID")
                 let now = context.subjectNow
                 let clock = context.capabilities.runsOnWorldClock ? "the world's date" : "real time (the subject keeps real time)"
-                try expect(abs(factor.enrollmentDate.timeIntervalSince(now)) < 60, "the factor was enrolled at \(factor.enrollmentDate); \(clock) is \(now)")
+                try expect(
+                    abs(factor.enrollmentDate.timeIntervalSince(now)) < 60, "the enrolled factor's enrollmentDate is not the time of the enrollment",
+                    expected: "within 60 s of \(now), \(clock)", actual: "\(factor.enrollmentDate)")
             },
             Check("an enrollment verification used again fails, also after its factor was unenrolled") { context in
                 let app = try await context.launchApp()
@@ -44,13 +46,14 @@ extension Rule {
                 }
                 let assertion = MultiFactorAssertion.phone(verificationID: verificationID, verificationCode: try context.latestCode(sentTo: PhoneNumbers.us))
                 try await expectSuccess("enroll(with: the assertion)") { try await app.client.enroll(with: assertion, displayName: nil) }
-                guard let factor = await app.client.currentUser?.enrolledFactors.first else { throw CheckFailure("the enrollment recorded no factor") }
+                guard let factor = await app.client.currentUser?.enrolledFactors.first else {
+                    throw CheckFailure("the enrollment recorded no factor", expected: "one enrolled factor", actual: "none")
+                }
                 try await expectSuccess("unenroll(factorUID: \(factor.uid))") { try await app.client.unenroll(factorUID: factor.uid) }
                 _ = try await expectAuthError(when: "enroll(with: the same, already used assertion) after unenrolling its factor") {
                     try await app.client.enroll(with: assertion, displayName: nil)
                 }
-                let factors = await app.client.currentUser?.enrolledFactors ?? []
-                try expect(factors.isEmpty, "the used enrollment verification enrolled \(factors.map(\.phoneNumber)) again")
+                try await context.expectNoFactor(on: app.client, after: "enrolling again with the used enrollment verification")
             },
             Check("enrollment refuses a verification made for a first-factor phone sign-in of the same number", requires: [.flow(.phone)]) { context in
                 let app = try await context.launchApp()
@@ -75,27 +78,27 @@ extension Rule {
                 try await context.expectEnrollmentWithRefused(
                     (gracesID, try context.latestCode(sentTo: PhoneNumbers.us)), on: app.client,
                     because: "the verification was made for grace's enrollment of \(PhoneNumbers.us)")
-                let graces = await grace.currentUser?.enrolledFactors ?? []
-                try expect(graces.isEmpty, "ada's attempt enrolled \(graces.map(\.phoneNumber)) for grace")
+                try await context.expectNoFactor(on: grace, after: "ada's attempt with grace's enrollment verification")
             },
         ])
 }
 
 extension CheckContext {
     /// The current user starts an enrollment of the US number of her own (the nearest right verification is under way).
-    fileprivate func startOwnEnrollment(on client: any AuthClient) async throws {
-        let session = try await expectSuccess("multiFactorSession()") { try await client.multiFactorSession() }
-        try await expectSuccess("verifyPhoneNumber(\"\(PhoneNumbers.us)\", multiFactorSession:)") {
+    fileprivate func startOwnEnrollment(on client: any AuthClient, filePath: String = #filePath, line: Int = #line) async throws {
+        let session = try await expectSuccess("multiFactorSession()", filePath: filePath, line: line) { try await client.multiFactorSession() }
+        try await expectSuccess("verifyPhoneNumber(\"\(PhoneNumbers.us)\", multiFactorSession:)", filePath: filePath, line: line) {
             try await client.verifyPhoneNumber(PhoneNumbers.us, multiFactorSession: session)
         }
     }
 
     /// `enroll` with a verification not made for this enrollment fails and enrolls nothing.
-    fileprivate func expectEnrollmentWithRefused(_ verification: (id: String, code: String), on client: any AuthClient, because reason: String) async throws {
-        _ = try await expectAuthError(when: "enroll(with: a verification not made for this enrollment (\(reason)))") {
+    fileprivate func expectEnrollmentWithRefused(
+        _ verification: (id: String, code: String), on client: any AuthClient, because reason: String, filePath: String = #filePath, line: Int = #line
+    ) async throws {
+        _ = try await expectAuthError(when: "enroll(with: a verification not made for this enrollment (\(reason)))", filePath: filePath, line: line) {
             try await client.enroll(with: .phone(verificationID: verification.id, verificationCode: verification.code), displayName: nil)
         }
-        let factors = await client.currentUser?.enrolledFactors ?? []
-        try expect(factors.isEmpty, "\(reason), yet enrolling with it left the user with factors \(factors.map(\.phoneNumber))")
+        try await expectNoFactor(on: client, after: "enrolling with a verification not made for this enrollment (\(reason))", filePath: filePath, line: line)
     }
 }

@@ -16,29 +16,20 @@ extension Rule {
                 let app = try await context.launchApp(.withoutVerificationLimit)
                 try await context.signUpVerified(.ada, on: app.client)
                 let session = try await expectSuccess("multiFactorSession()") { try await app.client.multiFactorSession() }
-                var wrong: [String] = []
-                for fixtureCase in try Fixture<String>.load("phone", "e164").cases where fixtureCase.expectation == .invalid {
+                let malformed = try Fixture<String>.load("phone", "e164").cases.filter { $0.expectation == .invalid }
+                try await expectEveryCase(malformed, "malformed numbers") { fixtureCase in
                     let expected: AuthErrorCode = fixtureCase.input.isEmpty ? .missingPhoneNumber : .invalidPhoneNumber
-                    do {
-                        _ = try await app.client.verifyPhoneNumber(fixtureCase.input, multiFactorSession: session)
-                        wrong.append("\(fixtureCase.id) \(fixtureCase.input.debugDescription) was accepted for enrollment")
-                    } catch let error as AuthError where error.code != expected {
-                        wrong.append("\(fixtureCase.id) \(fixtureCase.input.debugDescription) failed with \(error); expected \(expected.label)")
-                    } catch is AuthError {
-                        continue
-                    } catch {
-                        wrong.append("\(fixtureCase.id) \(fixtureCase.input.debugDescription) threw \(describe(error)), not an AuthError")
+                    try await expectFailure(expected, when: "verifyPhoneNumber(\(fixtureCase.input.debugDescription), multiFactorSession:) (\(fixtureCase.id))") {
+                        try await app.client.verifyPhoneNumber(fixtureCase.input, multiFactorSession: session)
                     }
                 }
-                try expect(wrong.isEmpty, "\(wrong.count) malformed numbers went wrong:\n" + wrong.joined(separator: "\n"))
                 try context.expectNoSMS("only malformed numbers were offered for enrollment")
-                let factors = await app.client.currentUser?.enrolledFactors ?? []
-                try expect(factors.isEmpty, "malformed numbers were enrolled: \(factors.map(\.phoneNumber))")
+                try await context.expectNoFactor(on: app.client, after: "offering only malformed numbers for enrollment")
             },
             Check("valid numbers of several countries are accepted for enrollment") { context in
                 let app = try await context.launchApp()
                 try await context.signUpVerified(.ada, on: app.client)
-                for phoneNumber in [PhoneNumbers.brazil, PhoneNumbers.ireland, PhoneNumbers.uk] {
+                try await expectEveryCase([PhoneNumbers.brazil, PhoneNumbers.ireland, PhoneNumbers.uk], "valid numbers") { phoneNumber in
                     try await context.enroll(phoneNumber, on: app.client)
                 }
             },

@@ -14,9 +14,11 @@ extension Rule {
                 let before = try await expectSuccess("getIDToken()") { try await app.client.getIDToken(forceRefresh: false) }
                 try await context.enroll(PhoneNumbers.us, on: app.client)
                 let after = try await expectSuccess("getIDToken()") { try await app.client.getIDToken(forceRefresh: false) }
-                try expect(after != before, "getIDToken() after enroll(with:) returned the token it returned before the enrollment; expected a new ID token naming the second factor")
+                try expect(
+                    after != before, "getIDToken() after enroll(with:) returned the token it returned before the enrollment",
+                    expected: "a new ID token naming the second factor", actual: "the same token \(before.abbreviated)")
                 let claims = try await expectSuccess("verifyIDToken(the token after enrollment)") { try await app.backend.verifyIDToken(after) }
-                try expect(claims.uid == user.uid, "the new ID token is for \(claims.uid); expected \(user.uid)")
+                try expectEqual(claims.uid, user.uid, "the uid of the new ID token")
             },
             Check("an ID-token listener registered before enrollment hears of it") { context in
                 let app = try await context.launchApp()

@@ -20,10 +20,10 @@ extension Rule {
                 let factors = try await context.multiFactorUser(on: app.client)
                 let other = try await context.signUp(.grace, on: app.client)
                 let (_, resolver) = try await context.expectSecondFactorRequired(.ada, on: app.client)
-                try expect(resolver.hints.count == factors.count, "the resolver has \(resolver.hints.count) hints; the user enrolled \(factors.count) factor")
-                try expect(!resolver.session.rawValue.isEmpty, "the resolver's session is empty")
+                try expectEqual(resolver.hints.count, factors.count, "the number of the resolver's hints (one per enrolled factor)")
+                try expect(!resolver.session.rawValue.isEmpty, "the resolver's session is empty", expected: "a non-empty session", actual: "\"\"")
                 let current = await app.client.currentUser
-                try expect(current?.uid == other.uid, "after the stopped sign-in the current user is \((current?.uid).shown); expected it unchanged, \(other.uid)")
+                try expectEqual(current?.uid, other.uid, "the uid of currentUser after the stopped sign-in (unchanged)")
             },
             Check("an email-link sign-in of a multi-factor user stops at the second factor too", requires: [.flow(.emailLink)]) { context in
                 let app = try await context.launchApp()
@@ -32,8 +32,8 @@ extension Rule {
                 let error = try await expectFailure(.secondFactorRequired, when: "signIn(withEmail: \"\(PasswordUser.ada.email)\", link:), a multi-factor user") {
                     try await app.client.signIn(withEmail: PasswordUser.ada.email, link: link)
                 }
-                guard let resolver = error.resolver else { throw CheckFailure("secondFactorRequired carries no resolver: \(error)") }
-                try expect(resolver.hints.count == factors.count, "the resolver has \(resolver.hints.count) hints; the user enrolled \(factors.count) factor")
+                guard let resolver = error.resolver else { throw CheckFailure("secondFactorRequired carries no resolver", expected: "a resolver", actual: "\(error)") }
+                try expectEqual(resolver.hints.count, factors.count, "the number of the resolver's hints (one per enrolled factor)")
                 try await context.expectSignedOut(app.client, after: "an email-link sign-in that needs a second factor")
             },
             Check("a GitHub sign-in of a multi-factor user stops at the second factor too", requires: [.flow(.oauth)]) { context in
@@ -42,7 +42,8 @@ extension Rule {
                 let error = try await expectFailure(.secondFactorRequired, when: "signIn(with: octocat's GitHub credential), a multi-factor user") {
                     try await app.client.signIn(with: credential)
                 }
-                guard let resolver = error.resolver, resolver.hints.count == 1 else { throw CheckFailure("secondFactorRequired carries no resolver with one hint: \(error)") }
+                guard let resolver = error.resolver else { throw CheckFailure("secondFactorRequired carries no resolver", expected: "a resolver", actual: "\(error)") }
+                try expectEqual(resolver.hints.count, 1, "the number of the resolver's hints (one per enrolled factor)")
                 try await context.expectSignedOut(app.client, after: "a GitHub sign-in that needs a second factor")
             },
             Check("an Apple sign-in of a multi-factor user stops at the second factor too", requires: [.flow(.apple)]) { context in
@@ -51,7 +52,8 @@ extension Rule {
                 let error = try await expectFailure(.secondFactorRequired, when: "signIn(with: Alice's Apple credential), a multi-factor user") {
                     try await app.client.signIn(with: credential)
                 }
-                guard let resolver = error.resolver, resolver.hints.count == 1 else { throw CheckFailure("secondFactorRequired carries no resolver with one hint: \(error)") }
+                guard let resolver = error.resolver else { throw CheckFailure("secondFactorRequired carries no resolver", expected: "a resolver", actual: "\(error)") }
+                try expectEqual(resolver.hints.count, 1, "the number of the resolver's hints (one per enrolled factor)")
                 try await context.expectSignedOut(app.client, after: "an Apple sign-in that needs a second factor")
             },
         ])

@@ -22,12 +22,14 @@ extension Rule {
                 let numbers = [PhoneNumbers.us, PhoneNumbers.uk, PhoneNumbers.ireland]
                 try await context.multiFactorUser(factors: numbers, on: app.client)
                 let (_, resolver) = try await context.expectSecondFactorRequired(.ada, on: app.client)
-                try expect(resolver.hints.count == numbers.count, "the resolver has \(resolver.hints.count) hints for \(numbers.count) factors")
-                for (hint, phoneNumber) in zip(resolver.hints, numbers) {
+                try expectEqual(resolver.hints.count, numbers.count, "the number of the resolver's hints (one per enrolled factor)")
+                try await expectEveryCase(zip(resolver.hints, numbers).map { $0 }, "hints") { hint, phoneNumber in
                     let number = try E164Number(phoneNumber)
-                    guard let shown = hint.phoneNumber else { throw CheckFailure("the hint for \(phoneNumber) shows no number") }
+                    let masks = Set([true, false].map { PhoneHintMask.mask(number, showingCountryCode: $0) }).sorted().map(\.debugDescription)
+                    let wanted = "every digit but the last four masked, one * each: \(masks.joined(separator: " or "))"
+                    guard let shown = hint.phoneNumber else { throw CheckFailure("the hint for \(phoneNumber) shows no number", expected: wanted, actual: "nil") }
                     if let problem = PhoneHintMask.problem(in: shown, for: number) {
-                        throw CheckFailure("the hint \"\(shown)\" for \(phoneNumber) does not conform: \(problem)")
+                        throw CheckFailure("the hint for \(phoneNumber) is not masked as the rule says", expected: wanted, actual: "\(shown.debugDescription): \(problem)")
                     }
                 }
             },
@@ -39,8 +41,10 @@ extension Rule {
                     + reachableStrings(in: resolver).map { ("the resolver", $0) }
                     + resolver.hints.flatMap { reachableStrings(in: $0) }.map { ("a hint", $0) }
                 let digits = String(PhoneNumbers.us.dropFirst())
-                for (place, text) in exposed where text.contains(digits) {
-                    throw CheckFailure("the full number \(PhoneNumbers.us) appears in \(place): \"\(text)\"")
+                try await expectEveryCase(exposed, "strings of the error, the resolver and its hints") { place, text in
+                    try expect(
+                        !text.contains(digits), "the full number \(PhoneNumbers.us) appears in \(place)", expected: "no string holding \(digits)",
+                        actual: text.debugDescription)
                 }
             },
         ])

@@ -18,7 +18,7 @@ extension Rule {
                 let (_, resolver) = try await context.expectSecondFactorRequired(.ada, on: app.client)
                 let hinted = resolver.hints.map { "\($0.uid)/\($0.displayName.shown)/\($0.factorID)" }
                 let enrolled = factors.map { "\($0.uid)/\($0.displayName.shown)/\($0.factorID)" }
-                try expect(hinted == enrolled, "the hints are \(hinted); the enrolled factors are \(enrolled)")
+                try expectEqual(hinted, enrolled, "the hints' uid/displayName/factorID (the enrolled factors', in order)")
                 _ = context.world.outbound.finish()
                 _ = try await context.requestCode(for: resolver.hints[1], of: resolver, on: app.client)
                 _ = try context.world.outbound.exactlyOneSMS(to: PhoneNumbers.uk)

@@ -24,13 +24,13 @@ extension Rule {
                     try await resolver.resolveSignIn(with: .phone(verificationID: verificationID, verificationCode: code))
                 }
                 let current = await app.client.currentUser
-                try expect(current?.email == PasswordUser.ada.email, "after resolveSignIn the current user is \((current?.email).shown)")
+                try expectEqual(current?.email, PasswordUser.ada.email, "the email of currentUser after resolveSignIn")
                 if let info = result.additionalUserInfo {
-                    try expect(info.providerID == ProviderID.password, "resolveSignIn reports provider \(info.providerID); expected the first factor's, password")
+                    try expectEqual(info.providerID, ProviderID.password, "the provider resolveSignIn reports (the first factor's)")
                 }
                 let token = try await expectSuccess("getIDToken()") { try await app.client.getIDToken(forceRefresh: false) }
                 let claims = try await expectSuccess("verifyIDToken(the resolved session's token)") { try await app.backend.verifyIDToken(token) }
-                try expect(claims.signInProvider == ProviderID.password, "the resolved session's sign-in provider is \(claims.signInProvider); expected password")
+                try expectEqual(claims.signInProvider, ProviderID.password, "the resolved session's sign-in provider")
             },
             Check("after an email-link first factor, the SMS code signs the user in and the provider stays password", requires: [.flow(.emailLink)]) { context in
                 let app = try await context.launchApp()
@@ -39,7 +39,9 @@ extension Rule {
                 let error = try await expectFailure(.secondFactorRequired, when: "signIn(withEmail:link:), a multi-factor user") {
                     try await app.client.signIn(withEmail: PasswordUser.ada.email, link: link)
                 }
-                guard let resolver = error.resolver, let hint = resolver.hints.first else { throw CheckFailure("secondFactorRequired carries no resolver with a hint: \(error)") }
+                guard let resolver = error.resolver, let hint = resolver.hints.first else {
+                    throw CheckFailure("secondFactorRequired carries no resolver with a hint", expected: "a resolver with a hint", actual: "\(error)")
+                }
                 let verificationID = try await context.requestCode(for: hint, of: resolver, on: app.client)
                 let code = try context.latestCode(sentTo: PhoneNumbers.us)
                 try await expectSuccess("resolveSignIn(with: the code from the SMS)") {
@@ -47,7 +49,7 @@ extension Rule {
                 }
                 let token = try await expectSuccess("getIDToken()") { try await app.client.getIDToken(forceRefresh: false) }
                 let claims = try await expectSuccess("verifyIDToken(the resolved session's token)") { try await app.backend.verifyIDToken(token) }
-                try expect(claims.signInProvider == ProviderID.password, "the resolved session's sign-in provider is \(claims.signInProvider); expected password")
+                try expectEqual(claims.signInProvider, ProviderID.password, "the resolved session's sign-in provider")
             },
             Check("after a GitHub first factor, the SMS code signs the user in and the provider stays github.com", requires: [.flow(.oauth)]) { context in
                 let app = try await context.multiFactorUserWithGitHub()

@@ -28,7 +28,9 @@ extension Rule {
                     try await app.client.verifyPhoneNumber(with: theirs.hints[0], multiFactorSession: mine.session)
                 }
                 let texts = context.world.outbound.readAllSMS(to: PhoneNumbers.uk)
-                try expect(texts.isEmpty, "grace's number got \(texts.count) SMS through ada's session: \(texts.map(\.text))")
+                try expect(
+                    texts.isEmpty, "grace's number got SMS through ada's session", expected: "no SMS to \(PhoneNumbers.uk)",
+                    actual: texts.map(\.text.debugDescription).joined(separator: "; "))
             },
             Check("one sign-in's session cannot be completed with another attempt's code") { context in
                 let (mine, theirs, app, otherApp) = try await context.twoPendingSignIns()
@@ -98,11 +100,12 @@ extension Rule {
                 try await expectSuccess("signOut()") { try await app.client.signOut() }
                 let (_, gracesResolver) = try await context.expectSecondFactorRequired(.grace, on: app.client)
                 // The attacker holds ada's phone (the world's SMS inbox) and grace's password, not ada's password.
-                for (forgery, forged) in UserForgery.forgeries(of: gracesResolver.session.rawValue, naming: ada.uid, insteadOf: grace.uid) {
+                let forgeries = UserForgery.forgeries(of: gracesResolver.session.rawValue, naming: ada.uid, insteadOf: grace.uid)
+                try await expectEveryCase(forgeries, "forged pending credentials") { forgery, forged in
                     _ = context.world.outbound.readAllSMS(to: PhoneNumbers.us)
                     guard let verificationID = try? await app.client.verifyPhoneNumber(with: adasFactor, multiFactorSession: MultiFactorSession(forged)),
                         !context.world.outbound.readAllSMS(to: PhoneNumbers.us).isEmpty
-                    else { continue }
+                    else { return }
                     let code = try context.latestCode(sentTo: PhoneNumbers.us)
                     let door = try context.accounts(of: app.backend)
                     _ = try await expectAuthError(when: "mfaSignIn:finalize with a pending credential the backend did not issue (\(forgery)) and the code sent to ada's factor") {
@@ -145,23 +148,27 @@ extension ProjectConfiguration {
 extension CheckContext {
     /// Ada (second factor: US number) and Grace (second factor: UK number) both stopped at their second factor,
     /// on two devices of one project.
-    fileprivate func twoPendingSignIns() async throws -> (any MultiFactorResolver, any MultiFactorResolver, LaunchedApp, LaunchedApp) {
-        let app = try await launchApp()
-        let otherApp = LaunchedApp(backend: app.backend, client: try await launch(app.backend, on: .secondary), device: .secondary)
-        try await multiFactorUser(.ada, factors: [PhoneNumbers.us], on: app.client)
-        try await multiFactorUser(.grace, factors: [PhoneNumbers.uk], on: otherApp.client)
-        let (_, mine) = try await expectSecondFactorRequired(.ada, on: app.client)
-        let (_, theirs) = try await expectSecondFactorRequired(.grace, on: otherApp.client)
+    fileprivate func twoPendingSignIns(
+        filePath: String = #filePath, line: Int = #line
+    ) async throws -> (any MultiFactorResolver, any MultiFactorResolver, LaunchedApp, LaunchedApp) {
+        let app = try await launchApp(filePath: filePath, line: line)
+        let otherApp = LaunchedApp(
+            backend: app.backend, client: try await launch(app.backend, on: .secondary, filePath: filePath, line: line), device: .secondary)
+        try await multiFactorUser(.ada, factors: [PhoneNumbers.us], on: app.client, filePath: filePath, line: line)
+        try await multiFactorUser(.grace, factors: [PhoneNumbers.uk], on: otherApp.client, filePath: filePath, line: line)
+        let (_, mine) = try await expectSecondFactorRequired(.ada, on: app.client, filePath: filePath, line: line)
+        let (_, theirs) = try await expectSecondFactorRequired(.grace, on: otherApp.client, filePath: filePath, line: line)
         return (mine, theirs, app, otherApp)
     }
 
     /// `resolver` must refuse the verification and sign nobody in on `client`.
     fileprivate func expectResolveRefused(
-        _ resolver: any MultiFactorResolver, with verification: (id: String, code: String), on client: any AuthClient, because reason: String
+        _ resolver: any MultiFactorResolver, with verification: (id: String, code: String), on client: any AuthClient, because reason: String,
+        filePath: String = #filePath, line: Int = #line
     ) async throws {
-        _ = try await expectAuthError(when: "resolveSignIn with a verification not made for this session (\(reason))") {
+        _ = try await expectAuthError(when: "resolveSignIn with a verification not made for this session (\(reason))", filePath: filePath, line: line) {
             try await resolver.resolveSignIn(with: .phone(verificationID: verification.id, verificationCode: verification.code))
         }
-        try await expectSignedOut(client, after: "resolveSignIn with a verification not made for this session (\(reason))")
+        try await expectSignedOut(client, after: "resolveSignIn with a verification not made for this session (\(reason))", filePath: filePath, line: line)
     }
 }

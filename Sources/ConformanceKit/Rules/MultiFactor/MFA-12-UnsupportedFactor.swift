@@ -18,9 +18,8 @@ extension Rule {
                 let error = try await expectAuthError(when: "enroll(with: a TOTP assertion)") {
                     try await app.client.enroll(with: .totp(oneTimePassword: "123456"), displayName: "Authenticator")
                 }
-                try expect(!error.message.isEmpty, "enrolling a TOTP factor failed with \(error.code.label) and no message")
-                let factors = await app.client.currentUser?.enrolledFactors ?? []
-                try expect(factors.isEmpty, "a TOTP enrollment left \(factors.count) factors")
+                try expect(!error.message.isEmpty, "enrolling a TOTP factor failed with no message", expected: "an AuthError with a message", actual: "\(error)")
+                try await context.expectNoFactor(on: app.client, after: "a TOTP enrollment")
             },
             Check("resolving a sign-in with a TOTP assertion fails with an AuthError") { context in
                 let (app, resolver) = try await context.pendingSignIn()

@@ -14,8 +14,7 @@ extension Rule {
                 try await context.signUpVerified(.ada, on: app.client)
                 let factor = try await context.enroll(PhoneNumbers.us, on: app.client)
                 try await expectSuccess("unenroll(factorUID: \(factor.uid))") { try await app.client.unenroll(factorUID: factor.uid) }
-                let left = await app.client.currentUser?.enrolledFactors ?? []
-                try expect(left.isEmpty, "after unenroll(factorUID: \(factor.uid)) succeeded, currentUser.enrolledFactors still holds \(left.map(\.uid)); expected none")
+                try await context.expectNoFactor(on: app.client, after: "unenroll(factorUID: \(factor.uid)) succeeded")
                 try await expectSuccess("signOut()") { try await app.client.signOut() }
                 try await expectSuccess("signIn(with: password) after unenrolling") { try await app.client.signIn(with: PasswordUser.ada.credential) }
             },
@@ -26,9 +25,7 @@ extension Rule {
                 for number in [PhoneNumbers.us, PhoneNumbers.uk, PhoneNumbers.ireland] { factors.append(try await context.enroll(number, on: app.client)) }
                 try await expectSuccess("unenroll(factorUID: the second factor's)") { try await app.client.unenroll(factorUID: factors[1].uid) }
                 let left = (await app.client.currentUser?.enrolledFactors ?? []).map(\.uid)
-                try expect(
-                    left.sorted() == [factors[0].uid, factors[2].uid].sorted(),
-                    "after unenrolling \(factors[1].uid) (\(PhoneNumbers.uk)) the factors are \(left); expected \([factors[0].uid, factors[2].uid])")
+                try expectEqual(left.sorted(), [factors[0].uid, factors[2].uid].sorted(), "the uids of the factors left after unenrolling the second")
             },
         ])
 }

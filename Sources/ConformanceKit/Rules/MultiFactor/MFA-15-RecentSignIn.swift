@@ -38,8 +38,7 @@ extension Rule {
                 try await expectFailure(.requiresRecentLogin, when: "enroll \(window + .seconds(1)) after the sign-in (window \(window))") {
                     try await app.client.enroll(with: .phone(verificationID: verificationID, verificationCode: code), displayName: nil)
                 }
-                let factors = await app.client.currentUser?.enrolledFactors ?? []
-                try expect(factors.isEmpty, "a stale sign-in enrolled \(factors.map(\.phoneNumber))")
+                try await context.expectNoFactor(on: app.client, after: "enroll with a stale sign-in")
             },
         ])
 }

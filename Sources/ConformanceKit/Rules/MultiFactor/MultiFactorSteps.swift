@@ -27,15 +27,25 @@ extension CheckContext {
     package func signUpVerified(_ user: PasswordUser, on client: any AuthClient, filePath: String = #filePath, line: Int = #line) async throws -> AuthUser {
         try await signUp(user, on: client, filePath: filePath, line: line)
         try await expectSuccess("sendEmailVerification()", filePath: filePath, line: line) { try await client.sendEmailVerification() }
-        guard let email = world.outbound.readEmail(to: user.email) else { throw CheckFailure("no verification email reached \(user.email)", filePath: filePath, line: line) }
+        guard let email = world.outbound.readEmail(to: user.email) else {
+            throw CheckFailure(
+                "no verification email reached \(user.email)", expected: "a verification email", actual: "none", filePath: filePath, line: line)
+        }
         let codes = email.links.compactMap { link in
             URLComponents(url: link, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "oobCode" }?.value
         }
-        guard let code = codes.first else { throw CheckFailure("the verification email to \(user.email) holds no link with an oobCode: \"\(email.body)\"", filePath: filePath, line: line) }
+        guard let code = codes.first else {
+            throw CheckFailure(
+                "the verification email to \(user.email) holds no link with an oobCode", expected: "a link with an oobCode",
+                actual: email.body.debugDescription, filePath: filePath, line: line)
+        }
         try await expectSuccess("applyActionCode(the oobCode from the verification email)", filePath: filePath, line: line) { try await client.applyActionCode(code) }
         try await expectSuccess("reload()", filePath: filePath, line: line) { try await client.reload() }
-        guard let verified = await client.currentUser, verified.isEmailVerified else {
-            throw CheckFailure("after applying the verification link, \(user.email) is not verified", filePath: filePath, line: line)
+        let current = await client.currentUser
+        guard let verified = current, verified.isEmailVerified else {
+            throw CheckFailure(
+                "after applying the verification link, \(user.email) is not verified", expected: "isEmailVerified true",
+                actual: current.map { "isEmailVerified \($0.isEmailVerified)" } ?? "nobody signed in", filePath: filePath, line: line)
         }
         return verified
     }
@@ -51,8 +61,11 @@ extension CheckContext {
         try await expectSuccess("enroll(with: the phone assertion for \(phoneNumber), displayName: \(displayName.shown))", filePath: filePath, line: line) {
             try await client.enroll(with: .phone(verificationID: verificationID, verificationCode: code), displayName: displayName)
         }
-        guard let factor = await client.currentUser?.enrolledFactors.last(where: { $0.phoneNumber == phoneNumber }) else {
-            throw CheckFailure("after enrolling \(phoneNumber), the user's enrolled factors are \(await client.currentUser?.enrolledFactors ?? [])", filePath: filePath, line: line)
+        let factors = await client.currentUser?.enrolledFactors ?? []
+        guard let factor = factors.last(where: { $0.phoneNumber == phoneNumber }) else {
+            throw CheckFailure(
+                "after enrolling \(phoneNumber), the user has no factor with that number", expected: "a factor with phone number \(phoneNumber)",
+                actual: factors.isEmpty ? "no factor" : "\(factors)", filePath: filePath, line: line)
         }
         return factor
     }
@@ -104,23 +117,31 @@ extension CheckContext {
     ) async throws {
         let providerID = credential.providerID
         let error = try await expectFailure(.secondFactorRequired, when: "signIn(with: \(name)), a multi-factor user", filePath: filePath, line: line) { try await app.client.signIn(with: credential) }
-        guard let resolver = error.resolver, let hint = resolver.hints.first else { throw CheckFailure("secondFactorRequired carries no resolver with a hint: \(error)", filePath: filePath, line: line) }
+        guard let resolver = error.resolver, let hint = resolver.hints.first else {
+            throw CheckFailure(
+                "secondFactorRequired carries no resolver with a hint", expected: "a resolver with a hint", actual: "\(error)", filePath: filePath,
+                line: line)
+        }
         let verificationID = try await requestCode(for: hint, of: resolver, on: app.client, filePath: filePath, line: line)
         let code = try latestCode(sentTo: PhoneNumbers.us, filePath: filePath, line: line)
         let result = try await expectSuccess("resolveSignIn(with: the code from the SMS)", filePath: filePath, line: line) {
             try await resolver.resolveSignIn(with: .phone(verificationID: verificationID, verificationCode: code))
         }
         if let info = result.additionalUserInfo {
-            try expect(info.providerID == providerID, "resolveSignIn reports provider \(info.providerID); expected the first factor's, \(providerID)", filePath: filePath, line: line)
+            try expectEqual(info.providerID, providerID, "the provider resolveSignIn reports (the first factor's)", filePath: filePath, line: line)
         }
         if let returned = result.credential {  // the iOS SDK returns none from resolveSignIn; the web SDK keeps it
-            try expect(credentialMatches(returned), "resolveSignIn after a \(providerID) first factor returned the credential \(returned); expected the first factor's", filePath: filePath, line: line)
+            try expect(
+                credentialMatches(returned), "resolveSignIn after a \(providerID) first factor returned another credential than the first factor's",
+                expected: "the first factor's \(providerID) credential", actual: "\(returned)", filePath: filePath, line: line)
         }
         let providers = result.user.providerData.map(\.providerID)
-        try expect(providers.contains(providerID), "after resolveSignIn the user's providers are \(providers); expected \(providerID) kept", filePath: filePath, line: line)
+        try expect(
+            providers.contains(providerID), "after resolveSignIn the user's providers lack the first factor's", expected: "\(providerID) among them",
+            actual: "\(providers)", filePath: filePath, line: line)
         let token = try await expectSuccess("getIDToken()", filePath: filePath, line: line) { try await app.client.getIDToken(forceRefresh: false) }
         let claims = try await expectSuccess("verifyIDToken(the resolved session's token)", filePath: filePath, line: line) { try await app.backend.verifyIDToken(token) }
-        try expect(claims.signInProvider == providerID, "the resolved session's sign-in provider is \(claims.signInProvider); expected \(providerID)", filePath: filePath, line: line)
+        try expectEqual(claims.signInProvider, providerID, "the resolved session's sign-in provider", filePath: filePath, line: line)
     }
 
     /// Signs `user` in with the password, which must stop at the second factor; returns the error and its resolver.
@@ -128,7 +149,9 @@ extension CheckContext {
         let error = try await expectFailure(.secondFactorRequired, when: "signIn(with: password of \(user.email)), a multi-factor user", filePath: filePath, line: line) {
             try await client.signIn(with: user.credential)
         }
-        guard let resolver = error.resolver else { throw CheckFailure("secondFactorRequired carries no resolver: \(error)", filePath: filePath, line: line) }
+        guard let resolver = error.resolver else {
+            throw CheckFailure("secondFactorRequired carries no resolver", expected: "a resolver", actual: "\(error)", filePath: filePath, line: line)
+        }
         return (error, resolver)
     }
 
@@ -157,15 +180,31 @@ extension CheckContext {
             let verificationID = try await client.verifyPhoneNumber(phoneNumber, multiFactorSession: session)
             let code = try latestCode(sentTo: phoneNumber, filePath: filePath, line: line)
             try await client.enroll(with: .phone(verificationID: verificationID, verificationCode: code), displayName: nil)
-            throw CheckFailure("\(situation), yet \(phoneNumber) was enrolled as a second factor; expected \(expected.label)", filePath: filePath, line: line)
+            throw CheckFailure(
+                "\(situation), yet \(phoneNumber) was enrolled as a second factor", expected: expected.label, actual: "enrolled", filePath: filePath,
+                line: line)
         } catch let error as AuthError {
-            try expect(error.code == expected, "\(situation), enrolling \(phoneNumber) failed with \(error); expected \(expected.label)", filePath: filePath, line: line)
+            try expect(
+                error.code == expected, "\(situation), enrolling \(phoneNumber) failed with another error than the rule's", expected: expected.label,
+                actual: "\(error)", filePath: filePath, line: line)
         } catch let failure as CheckFailure {
             throw failure
         } catch {
-            throw CheckFailure("\(situation), enrolling \(phoneNumber) threw \(describe(error)), which is not an AuthError", filePath: filePath, line: line)
+            throw CheckFailure(
+                "\(situation), enrolling \(phoneNumber) threw an error that is not an AuthError", expected: expected.label, actual: describe(error),
+                filePath: filePath, line: line)
         }
         let after = await client.currentUser?.enrolledFactors ?? []
-        try expect(after == before, "\(situation), the enrolled factors changed from \(before.count) to \(after.count)", filePath: filePath, line: line)
+        try expect(
+            after == before, "\(situation), the enrolled factors changed", expected: "the \(before.count) factors as before",
+            actual: "\(after.count) factors: \(after.map(\.phoneNumber.shown))", filePath: filePath, line: line)
+    }
+
+    /// Fails unless the current user of `client` has no enrolled factor.
+    package func expectNoFactor(on client: any AuthClient, after situation: String, filePath: String = #filePath, line: Int = #line) async throws {
+        let factors = await client.currentUser?.enrolledFactors ?? []
+        try expect(
+            factors.isEmpty, "after \(situation), the user has enrolled factors", expected: "no factor",
+            actual: "\(factors.count) factors: \(factors.map(\.phoneNumber.shown))", filePath: filePath, line: line)
     }
 }

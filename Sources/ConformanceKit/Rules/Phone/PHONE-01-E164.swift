@@ -38,8 +38,10 @@ extension Rule {
 extension CheckContext {
     /// Requests a code for every E.164 fixture case of one expectation and reports every case that went wrong, each as an
     /// issue of its own (record and continue).
-    fileprivate func requestCodes(for expectation: FixtureCase<String>.Expectation) async throws {
-        let app = try await launchApp(.withoutVerificationLimit)
+    fileprivate func requestCodes(
+        for expectation: FixtureCase<String>.Expectation, filePath: String = #filePath, line: Int = #line
+    ) async throws {
+        let app = try await launchApp(.withoutVerificationLimit, filePath: filePath, line: line)
         // The empty string belongs to PHONE-2 (missingPhoneNumber).
         let cases = try Fixture<String>.load("phone", "e164").cases.filter { $0.expectation == expectation && !$0.input.isEmpty }
         func accepts(_ input: String) -> Bool {
@@ -59,26 +61,32 @@ extension CheckContext {
             try await recorded.record {
                 do {
                     let verificationID = try await app.client.verifyPhoneNumber(fixtureCase.input)
-                    try expect(accept, "\(shown) was accepted", expected: wanted, actual: "accepted (verification ID \(verificationID.abbreviated))")
-                    try expectEqual(world.outbound.readAllSMS(to: fixtureCase.input).count, 1, "the number of SMS that reached \(shown)")
+                    try expect(
+                        accept, "\(shown) was accepted", expected: wanted, actual: "accepted (verification ID \(verificationID.abbreviated))",
+                        filePath: filePath, line: line)
+                    try expectEqual(
+                        world.outbound.readAllSMS(to: fixtureCase.input).count, 1, "the number of SMS that reached \(shown)", filePath: filePath, line: line)
                 } catch let error as AuthError {
-                    try expect(!accept, "\(shown) was refused", expected: wanted, actual: "\(error)")
-                    try expectEqual(error.code, .invalidPhoneNumber, "the error for \(shown)")
+                    try expect(!accept, "\(shown) was refused", expected: wanted, actual: "\(error)", filePath: filePath, line: line)
+                    try expectEqual(error.code, .invalidPhoneNumber, "the error for \(shown)", filePath: filePath, line: line)
                 } catch let failure as CheckFailure {
                     throw failure
                 } catch {
-                    throw CheckFailure("\(shown) threw an error that is not an AuthError", expected: wanted, actual: describe(error))
+                    throw CheckFailure(
+                        "\(shown) threw an error that is not an AuthError", expected: wanted, actual: describe(error), filePath: filePath, line: line)
                 }
             }
         }
         let wrongCases = recorded.count
         try await recorded.record {
             let unexpectedSMS = world.outbound.finish().texts.filter { !accepts($0.to) }
-            try expect(unexpectedSMS.isEmpty, "SMS were sent for rejected numbers", expected: "none", actual: "\(unexpectedSMS.map(\.to))")
+            try expect(
+                unexpectedSMS.isEmpty, "SMS were sent for rejected numbers", expected: "none", actual: "\(unexpectedSMS.map(\.to))", filePath: filePath,
+                line: line)
         }
         let declared = expectation == .implementationDefined
             ? " (the subject declares acceptsUnassignedPhoneNumbers = \(capabilities.acceptsUnassignedPhoneNumbers), "
                 + "acceptsShortPhoneNumbers = \(capabilities.acceptsShortPhoneNumbers))" : ""
-        try recorded.finish("\(wrongCases) of \(cases.count) cases went wrong\(declared)")
+        try recorded.finish("\(wrongCases) of \(cases.count) cases went wrong\(declared)", filePath: filePath, line: line)
     }
 }

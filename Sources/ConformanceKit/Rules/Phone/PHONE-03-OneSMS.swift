@@ -15,13 +15,17 @@ extension Rule {
             Check("one SMS with a 6-digit code reaches \(phoneNumber) exactly") { context in
                 let app = try await context.launchApp()
                 let verificationID = try await context.requestCode(phoneNumber, on: app.client)
-                try expect(!verificationID.isEmpty, "verifyPhoneNumber(\"\(phoneNumber)\") returned an empty verification ID")
+                try expect(
+                    !verificationID.isEmpty, "verifyPhoneNumber(\"\(phoneNumber)\") returned an empty verification ID", expected: "a non-empty verification ID",
+                    actual: "\"\"")
                 let sms = try context.world.outbound.exactlyOneSMS(to: phoneNumber)
                 try context.world.outbound.expectNothingElse("verifyPhoneNumber(\"\(phoneNumber)\") sent its SMS to \(sms.to)")
                 let codes = SMSCode.sixDigitCodes(in: sms.text)
                 try expect(
-                    codes.count == 1,
-                    "the SMS text \"\(sms.text)\" holds \(codes.isEmpty ? "no 6-digit code (runs of digits: \(SMSCode.codes(in: sms.text)))" : "the 6-digit codes \(codes)"); expected one 6-digit code (repeating it is fine)")
+                    codes.count == 1, "the SMS to \(phoneNumber) does not hold one 6-digit code", expected: "one 6-digit code (repeating it is fine)",
+                    actual: codes.isEmpty
+                        ? "no 6-digit code in \(sms.text.debugDescription) (runs of digits: \(SMSCode.codes(in: sms.text)))"
+                        : "the 6-digit codes \(codes) in \(sms.text.debugDescription)")
             }
         })
 }

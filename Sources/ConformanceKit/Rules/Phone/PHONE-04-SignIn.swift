@@ -15,14 +15,14 @@ extension Rule {
             Check("first sign-in creates a user with the E.164 number, a later one returns the same user") { context in
                 let app = try await context.launchApp()
                 let first = try await context.signInWithSMS(PhoneNumbers.brazil, on: app.client)
-                try expect(first.user.phoneNumber == PhoneNumbers.brazil, "the user's phone number is \(first.user.phoneNumber.shown); expected \(PhoneNumbers.brazil)")
-                try expect(first.additionalUserInfo?.isNewUser == true, "the first sign-in reports isNewUser \((first.additionalUserInfo?.isNewUser).shown); expected true")
+                try expectEqual(first.user.phoneNumber, PhoneNumbers.brazil, "the phone number of the user the first sign-in created")
+                try expectEqual(first.additionalUserInfo?.isNewUser, true, "isNewUser of the first sign-in")
                 let current = await app.client.currentUser
-                try expect(current?.uid == first.user.uid, "after sign-in, currentUser is \((current?.uid).shown); expected \(first.user.uid)")
+                try expectEqual(current?.uid, first.user.uid, "the uid of currentUser after the first sign-in")
                 try await expectSuccess("signOut()") { try await app.client.signOut() }
                 let second = try await context.signInWithSMS(PhoneNumbers.brazil, on: app.client)
-                try expect(second.user.uid == first.user.uid, "the second sign-in returned uid \(second.user.uid); expected the same user \(first.user.uid)")
-                try expect(second.additionalUserInfo?.isNewUser == false, "the second sign-in reports isNewUser \((second.additionalUserInfo?.isNewUser).shown); expected false")
+                try expectEqual(second.user.uid, first.user.uid, "the uid the second sign-in returned")
+                try expectEqual(second.additionalUserInfo?.isNewUser, false, "isNewUser of the second sign-in")
             },
         ])
 }

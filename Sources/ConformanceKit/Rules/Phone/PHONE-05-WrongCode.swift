@@ -72,11 +72,13 @@ extension Rule {
 
 extension CheckContext {
     /// Signing in with `code` must fail with `invalidVerificationCode` and sign nobody in.
-    fileprivate func expectWrongCode(_ code: String, for verificationID: String, on client: any AuthClient) async throws {
-        try await expectFailure(.invalidVerificationCode, when: "signIn with the wrong code \"\(code)\"") {
+    fileprivate func expectWrongCode(
+        _ code: String, for verificationID: String, on client: any AuthClient, filePath: String = #filePath, line: Int = #line
+    ) async throws {
+        try await expectFailure(.invalidVerificationCode, when: "signIn with the wrong code \"\(code)\"", filePath: filePath, line: line) {
             try await client.signIn(with: .phone(verificationID: verificationID, verificationCode: code))
         }
-        try await expectSignedOut(client, after: "the wrong code \"\(code)\"")
+        try await expectSignedOut(client, after: "the wrong code \"\(code)\"", filePath: filePath, line: line)
     }
 }
 

@@ -20,7 +20,10 @@ extension Rule {
                 let app = try await context.launchApp()
                 let verificationID = try await context.requestCode(PhoneNumbers.us, on: app.client)
                 let code = try context.latestCode(sentTo: PhoneNumbers.us)
-                for forged in ["unknown-verification-id"] + nearMisses(ofIdentifier: verificationID) {
+                try await expectEveryCase(["unknown-verification-id"] + nearMisses(ofIdentifier: verificationID), "forged verification IDs") { forged in
+                    if await app.client.currentUser != nil {  // a forgery before this one signed in
+                        try await expectSuccess("signOut() after an accepted forgery") { try await app.client.signOut() }
+                    }
                     try await expectFailure(.invalidVerificationID, when: "signIn with verification ID \"\(forged.abbreviated)\" and the right code") {
                         try await app.client.signIn(with: .phone(verificationID: forged, verificationCode: code))
                     }

@@ -17,7 +17,7 @@ extension Rule {
                 let verificationID = try await context.requestCode(PhoneNumbers.us, on: before)
                 let restarted = try await context.launch(backend)
                 let result = try await context.signIn(verificationID, code: try context.latestCode(sentTo: PhoneNumbers.us), on: restarted)
-                try expect(result.user.phoneNumber == PhoneNumbers.us, "the restarted app signed in \(result.user.phoneNumber.shown); expected \(PhoneNumbers.us)")
+                try expectEqual(result.user.phoneNumber, PhoneNumbers.us, "the phone number of the user the restarted app signed in")
             },
         ])
 }

@@ -16,18 +16,22 @@ extension Rule {
                 _ = try await context.requestCode(PhoneNumbers.usOther, on: app.client)
                 guard let plain = context.world.outbound.readAllSMS(to: PhoneNumbers.us).last,
                     let french = context.world.outbound.readAllSMS(to: PhoneNumbers.usOther).last
-                else { throw CheckFailure("the SMS did not reach both numbers; unread: \(context.world.outbound.unread.map(\.description))") }
-                try expect(french.language == "fr", "with languageCode \"fr\" the SMS is declared as \(french.language.shown): \"\(french.text)\"; expected an SMS in French (fr)")
+                else {
+                    throw CheckFailure(
+                        "the SMS did not reach both numbers", expected: "an SMS to \(PhoneNumbers.us) and one to \(PhoneNumbers.usOther)",
+                        actual: "unread: \(context.world.outbound.unread.map(\.description))")
+                }
+                try expectEqual(french.language, "fr", "the language the SMS sent with languageCode \"fr\" is declared in")
                 try expect(
-                    french.text.withoutDigits != plain.text.withoutDigits,
-                    "the French SMS \"\(french.text)\" reads like the default one \"\(plain.text)\"")
+                    french.text.withoutDigits != plain.text.withoutDigits, "the French SMS reads like the default one",
+                    expected: "a text other than \(plain.text.debugDescription)", actual: french.text.debugDescription)
             },
             Check("with languageCode de the SMS is in German", requires: [.worldParties]) { context in
                 let app = try await context.launchApp()
                 await app.client.setLanguageCode("de")
                 _ = try await context.requestCode(PhoneNumbers.us, on: app.client)
                 let sent = context.world.outbound.readAllSMS(to: PhoneNumbers.us)
-                try expect(sent.last?.language == "de", "with languageCode \"de\" the SMS is declared as \((sent.last?.language).shown); expected an SMS in German (de)")
+                try expectEqual(sent.last?.language, "de", "the language the SMS sent with languageCode \"de\" is declared in")
             },
         ])
 }

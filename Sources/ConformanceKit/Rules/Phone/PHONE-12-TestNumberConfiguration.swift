@@ -20,12 +20,12 @@ extension Rule {
             """,
         checks: [
             Check("test numbers that are not E.164 are rejected") { context in
-                for number in ["+1 650-555-0188", "16505550188", "+165055501881234567"] {
+                try await expectEveryCase(["+1 650-555-0188", "16505550188", "+165055501881234567"], "test numbers that are not E.164") { number in
                     try await context.expectRejected([TestPhoneNumber(number, code: "654321")], because: "test number \"\(number)\" is not E.164")
                 }
             },
             Check("test codes that are not exactly 6 digits are rejected") { context in
-                for code in ["12345", "1234567", "12345a", ""] {
+                try await expectEveryCase(["12345", "1234567", "12345a", ""], "test codes that are not 6 digits") { code in
                     try await context.expectRejected([TestPhoneNumber("+16505550188", code: code)], because: "test code \"\(code)\" is not 6 digits")
                 }
             },
@@ -38,10 +38,14 @@ extension Rule {
 }
 
 extension CheckContext {
-    fileprivate func expectRejected(_ testNumbers: [TestPhoneNumber], because reason: String) async throws {
+    fileprivate func expectRejected(
+        _ testNumbers: [TestPhoneNumber], because reason: String, filePath: String = #filePath, line: Int = #line
+    ) async throws {
         do {
             _ = try await subject.makeBackend(configuration: .standard.with(\.phone.testPhoneNumbers, testNumbers), world: World())
-            throw CheckFailure("the subject accepted a configuration in which \(reason)")
+            throw CheckFailure(
+                "the subject accepted a configuration in which \(reason)", expected: "a ConfigurationError", actual: "a backend made with it",
+                filePath: filePath, line: line)
         } catch ConfigurationError.unsupported(let field, let why) {
             throw NotApplicable("the subject cannot take \(field) from the project configuration: \(why)")
         } catch is ConfigurationError {
@@ -49,7 +53,9 @@ extension CheckContext {
         } catch let failure as CheckFailure {
             throw failure
         } catch {
-            throw CheckFailure("the subject refused a configuration in which \(reason) with \(describe(error)); expected a ConfigurationError")
+            throw CheckFailure(
+                "the subject refused a configuration in which \(reason) with another error than a ConfigurationError", expected: "a ConfigurationError",
+                actual: describe(error), filePath: filePath, line: line)
         }
     }
 }

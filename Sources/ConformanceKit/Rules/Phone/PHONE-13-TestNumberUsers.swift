@@ -17,13 +17,13 @@ extension Rule {
                 let realApp = try await context.launch(backend, on: .secondary)
                 let testUser = try await context.signIn(with: PhoneNumbers.test, on: testApp).user
                 let realUser = try await context.signInWithSMS(PhoneNumbers.us, on: realApp).user
-                try expect(testUser.shape == realUser.shape, "the test-number user looks like \(testUser.shape); a real-number user like \(realUser.shape)")
-                for (app, user) in [(testApp, testUser), (realApp, realUser)] {
+                try expectEqual(testUser.shape, realUser.shape, "the shape of the test-number user, beside a real-number user's")
+                try await expectEveryCase([(testApp, testUser), (realApp, realUser)], "ID tokens of a test-number and a real-number user") { app, user in
                     let token = try await expectSuccess("getIDToken() of \(user.phoneNumber.shown)") { try await app.getIDToken(forceRefresh: false) }
                     let claims = try await expectSuccess("verifyIDToken(the token of \(user.phoneNumber.shown))") { try await backend.verifyIDToken(token) }
-                    try expect(
-                        claims.uid == user.uid && claims.phoneNumber == user.phoneNumber && claims.signInProvider == ProviderID.phone,
-                        "the ID token of \(user.phoneNumber.shown) verifies as uid \(claims.uid), phone \(claims.phoneNumber.shown), provider \(claims.signInProvider)")
+                    try expectEqual(claims.uid, user.uid, "the uid the ID token of \(user.phoneNumber.shown) verifies as")
+                    try expectEqual(claims.phoneNumber, user.phoneNumber, "the phone number the ID token of \(user.phoneNumber.shown) verifies as")
+                    try expectEqual(claims.signInProvider, ProviderID.phone, "the sign-in provider the ID token of \(user.phoneNumber.shown) verifies as")
                 }
             },
         ])

@@ -25,9 +25,15 @@ extension Rule {
                 let transcript = context.world.transcript
                 let push = transcript.entries { if case .push(.delivered(let push)) = $0 { push.handled && push.device == app.device } else { false } }.first
                 let sms = transcript.entries { if case .sms(.delivered) = $0 { true } else { false } }.first
-                guard let push else { throw CheckFailure("verifyPhoneNumber with push working sent its SMS, and no silent push was handled by the app; expected a silent push the app handles before the SMS") }
-                try expect(push.sequence < (sms?.sequence ?? .max), "the SMS (#\(sms?.sequence ?? 0)) was sent before the silent push (#\(push.sequence))")
-                try expect(context.world.recaptcha.presentations.isEmpty, "a reCAPTCHA was presented although the push channel works")
+                guard let push else {
+                    throw CheckFailure(
+                        "with push working, no silent push was handled by the app", expected: "a silent push the app handles, before the SMS",
+                        actual: "none handled\(sms.map { ", and the SMS (#\($0.sequence))" } ?? "")")
+                }
+                try expect(
+                    push.sequence < (sms?.sequence ?? .max), "the SMS was sent before the silent push", expected: "the silent push, then the SMS",
+                    actual: "the SMS (#\(sms?.sequence ?? 0)), then the silent push (#\(push.sequence))")
+                try expectEqual(context.world.recaptcha.presentations.count, 0, "the number of reCAPTCHAs presented while the push channel works")
             },
             Check("with push unavailable, a solved reCAPTCHA comes before the SMS", requires: [.worldParties]) { context in
                 context.world.push.set(.unavailable)
@@ -36,8 +42,14 @@ extension Rule {
                 let transcript = context.world.transcript
                 let recaptcha = transcript.entries { if case .recaptcha(.presented(_, .solved)) = $0 { true } else { false } }.first
                 let sms = transcript.entries { if case .sms(.delivered) = $0 { true } else { false } }.first
-                guard let recaptcha else { throw CheckFailure("with the push channel unavailable the SMS was sent without a solved reCAPTCHA") }
-                try expect(recaptcha.sequence < (sms?.sequence ?? .max), "the SMS (#\(sms?.sequence ?? 0)) was sent before the reCAPTCHA (#\(recaptcha.sequence))")
+                guard let recaptcha else {
+                    throw CheckFailure(
+                        "with the push channel unavailable, no reCAPTCHA was solved", expected: "a solved reCAPTCHA, before the SMS",
+                        actual: "none solved\(sms.map { ", and the SMS (#\($0.sequence))" } ?? "")")
+                }
+                try expect(
+                    recaptcha.sequence < (sms?.sequence ?? .max), "the SMS was sent before the reCAPTCHA", expected: "the solved reCAPTCHA, then the SMS",
+                    actual: "the SMS (#\(sms?.sequence ?? 0)), then the reCAPTCHA (#\(recaptcha.sequence))")
             },
             Check("a cancelled reCAPTCHA fails with webContextCancelled and sends no SMS", requires: [.worldParties]) { context in
                 context.world.push.set(.unavailable)

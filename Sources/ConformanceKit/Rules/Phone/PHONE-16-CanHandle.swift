@@ -19,9 +19,9 @@ extension Rule {
         checks: [
             Check("a freshly launched app refuses a forged app-verification push") { context in
                 let app = try await context.launchApp()
-                for userInfo in forgedPushes {
+                try await expectEveryCase(forgedPushes, "pushes nobody sent") { userInfo in
                     let handled = await app.client.canHandleNotification(userInfo)
-                    try expect(!handled, "a freshly launched app, waiting for nothing, returned true from canHandleNotification(\(userInfo)), a push nobody sent; expected false")
+                    try expectEqual(handled, false, "canHandleNotification(\(userInfo)) on a freshly launched app waiting for nothing")
                 }
             },
             Check("while it waits for its push, the app refuses another device's genuine push, then handles its own, then refuses its replay", requires: [.worldParties]) { context in
@@ -30,7 +30,7 @@ extension Rule {
                 let otherPush = try await context.genuinePushOfAnotherDevice(backend)
                 let client = try await context.launch(backend)
                 let handledFresh = await client.canHandleNotification(otherPush)
-                try expect(!handledFresh, "a freshly launched app's canHandleNotification is true for another device's push \(otherPush)")
+                try expectEqual(handledFresh, false, "canHandleNotification(another device's push \(otherPush)) on a freshly launched app")
                 let foreign = forgedPushes + [otherPush]
                 let forgedAnswers = Mutex<[([String: String], Bool)]>([])
                 push.beforeNextDelivery { device in
@@ -45,17 +45,19 @@ extension Rule {
                 // failure names the push the app took, not what went wrong after it.
                 let requestError: (any Error)?
                 do { _ = try await context.requestCode(PhoneNumbers.us, on: client); requestError = nil } catch { requestError = error }
-                for (userInfo, handled) in forgedAnswers.withLock({ $0 }) {
-                    try expect(
-                        !handled,
-                        "while waiting for its app-verification push, canHandleNotification(\(userInfo)) returned true for a push that is not its own (forged, or another device's); expected false")
+                try await expectEveryCase(forgedAnswers.withLock({ $0 }), "pushes that are not its own (forged, or another device's)") { userInfo, handled in
+                    try expectEqual(handled, false, "canHandleNotification(\(userInfo)) while waiting for its app-verification push")
                 }
                 if let requestError { throw requestError }
-                try expect(!forgedAnswers.withLock(\.isEmpty), "no app-verification push was sent, so nothing could be forged before it")
-                guard let own = push.deliveries.last else { throw CheckFailure("no silent push reached the device") }
-                try expect(own.handled, "the client did not recognize its own app-verification push \(own.userInfo)")
+                try expect(
+                    !forgedAnswers.withLock(\.isEmpty), "no app-verification push was sent, so nothing could be forged before it",
+                    expected: "an app-verification push", actual: "none")
+                guard let own = push.deliveries.last else {
+                    throw CheckFailure("no silent push reached the device", expected: "the app's own app-verification push", actual: "none")
+                }
+                try expectEqual(own.handled, true, "canHandleNotification(its own app-verification push \(own.userInfo))")
                 let replayed = await client.canHandleNotification(own.userInfo)
-                try expect(!replayed, "canHandleNotification is true for a replay of the push it already handled: \(own.userInfo)")
+                try expectEqual(replayed, false, "canHandleNotification(a replay of the push it already handled, \(own.userInfo))")
             },
             Check("while it waits for its reCAPTCHA redirect, the app refuses another device's genuine redirect and other apps' URLs, then handles its own, then refuses its replay", requires: [.worldParties]) { context in
                 context.world.push.set(.unavailable)
@@ -71,17 +73,21 @@ extension Rule {
                 }
                 let requestError: (any Error)?
                 do { _ = try await context.requestCode(PhoneNumbers.us, on: client); requestError = nil } catch { requestError = error }
-                for (url, handled) in foreignAnswers.withLock({ $0 }) {
-                    try expect(
-                        !handled,
-                        "while waiting for its reCAPTCHA redirect, canHandle(\(url)) returned true for a URL that is not its own redirect (another device's, another app's, a web page); expected false")
+                try await expectEveryCase(
+                    foreignAnswers.withLock({ $0 }), "URLs that are not its own redirect (another device's, another app's, a web page)"
+                ) { url, handled in
+                    try expectEqual(handled, false, "canHandle(\(url)) while waiting for its reCAPTCHA redirect")
                 }
                 if let requestError { throw requestError }
-                try expect(!foreignAnswers.withLock(\.isEmpty), "no reCAPTCHA was solved, so nothing could be forged before its redirect")
-                guard let (redirect, _, handled) = context.world.devices.openedURLs.last else { throw CheckFailure("the reCAPTCHA redirected nothing to the app") }
-                try expect(handled, "the client did not recognize its own reCAPTCHA redirect \(redirect)")
+                try expect(
+                    !foreignAnswers.withLock(\.isEmpty), "no reCAPTCHA was solved, so nothing could be forged before its redirect",
+                    expected: "a solved reCAPTCHA", actual: "none")
+                guard let (redirect, _, handled) = context.world.devices.openedURLs.last else {
+                    throw CheckFailure("the reCAPTCHA redirected nothing to the app", expected: "the app's own reCAPTCHA redirect", actual: "none")
+                }
+                try expectEqual(handled, true, "canHandle(its own reCAPTCHA redirect \(redirect))")
                 let replayed = await client.canHandle(redirect)
-                try expect(!replayed, "canHandle is true for a replay of the redirect it already handled: \(redirect)")
+                try expectEqual(replayed, false, "canHandle(a replay of the redirect it already handled, \(redirect))")
             },
         ])
 }
@@ -93,22 +99,26 @@ private let forgedPushes: [[String: String]] = [[:], ["aps": "{\"content-availab
 extension CheckContext {
     /// The app-verification push of a request made by the same project's app on another device: genuine, but not
     /// for the primary device's request, whatever the subject names its fields.
-    fileprivate func genuinePushOfAnotherDevice(_ backend: any AuthBackend) async throws -> [String: String] {
-        let other = try await launch(backend, on: .secondary)
-        _ = try await requestCode(PhoneNumbers.usOther, on: other)
+    fileprivate func genuinePushOfAnotherDevice(_ backend: any AuthBackend, filePath: String = #filePath, line: Int = #line) async throws -> [String: String] {
+        let other = try await launch(backend, on: .secondary, filePath: filePath, line: line)
+        _ = try await requestCode(PhoneNumbers.usOther, on: other, filePath: filePath, line: line)
         guard let push = world.push.deliveries.last(where: { $0.device == .secondary && $0.handled }) else {
-            throw CheckFailure("no app-verification push reached the app on \(Device.secondary), which asked for a code")
+            throw CheckFailure(
+                "no app-verification push reached the app on \(Device.secondary), which asked for a code", expected: "a push the app handled",
+                actual: "none", filePath: filePath, line: line)
         }
         return push.userInfo
     }
 
     /// The reCAPTCHA redirect of a request made by the same project's app on another device: the nearest URL to the
     /// primary device's own redirect (same app, another event), whatever the subject names its parameters.
-    fileprivate func genuineRedirectOfAnotherDevice(_ backend: any AuthBackend) async throws -> URL {
-        let other = try await launch(backend, on: .secondary)
-        _ = try await requestCode(PhoneNumbers.usOther, on: other)
+    fileprivate func genuineRedirectOfAnotherDevice(_ backend: any AuthBackend, filePath: String = #filePath, line: Int = #line) async throws -> URL {
+        let other = try await launch(backend, on: .secondary, filePath: filePath, line: line)
+        _ = try await requestCode(PhoneNumbers.usOther, on: other, filePath: filePath, line: line)
         guard let redirect = world.devices.openedURLs.last(where: { $0.device == .secondary && $0.handled }) else {
-            throw CheckFailure("no reCAPTCHA redirect reached the app on \(Device.secondary), which asked for a code")
+            throw CheckFailure(
+                "no reCAPTCHA redirect reached the app on \(Device.secondary), which asked for a code", expected: "a redirect the app handled",
+                actual: "none", filePath: filePath, line: line)
         }
         return redirect.url
     }

@@ -45,8 +45,8 @@ extension Rule {
                     })
                 let texts = context.world.outbound.readAllSMS(to: PhoneNumbers.us)
                 try expect(
-                    texts.count <= 2,
-                    "3 requests made at the same time (limit 2) texted \(PhoneNumbers.us) \(texts.count) times; expected at most 2 texts and the request past the limit refused")
+                    texts.count <= 2, "3 requests made at the same time (limit 2) texted \(PhoneNumbers.us) more often than the limit",
+                    expected: "at most 2 texts, the request past the limit refused", actual: "\(texts.count) texts")
                 for (device, outcome) in zip(devices, outcomes) {
                     guard case .failure = outcome else { continue }
                     try await expectFailure(.tooManyRequests, .quotaExceeded, when: "verifyPhoneNumber(\"\(PhoneNumbers.us)\") on \(device), in a burst past the limit") {
@@ -59,15 +59,18 @@ extension Rule {
 
 extension CheckContext {
     /// The `requests` (exactly the limit) succeed; the next one is refused and texts nobody.
-    fileprivate func expectRefusedAfterLimit(requests: [(any AuthClient, String)], then last: (any AuthClient, String)) async throws {
-        for (client, number) in requests { _ = try await requestCode(number, on: client) }
+    fileprivate func expectRefusedAfterLimit(
+        requests: [(any AuthClient, String)], then last: (any AuthClient, String), filePath: String = #filePath, line: Int = #line
+    ) async throws {
+        for (client, number) in requests { _ = try await requestCode(number, on: client, filePath: filePath, line: line) }
         _ = world.outbound.finish()
         try await expectFailure(
-            .tooManyRequests, .quotaExceeded, when: "verifyPhoneNumber(\"\(last.1)\"), request \(requests.count + 1) within an hour (limit \(requests.count))"
+            .tooManyRequests, .quotaExceeded, when: "verifyPhoneNumber(\"\(last.1)\"), request \(requests.count + 1) within an hour (limit \(requests.count))",
+            filePath: filePath, line: line
         ) {
             try await last.0.verifyPhoneNumber(last.1)
         }
-        try world.outbound.expectNothingElse("the request past the limit was refused")
+        try world.outbound.expectNothingElse("the request past the limit was refused", filePath: filePath, line: line)
     }
 }
 

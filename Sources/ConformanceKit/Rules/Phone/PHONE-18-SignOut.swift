@@ -21,9 +21,7 @@ extension Rule {
                 let user = try await context.signIn(verificationID, code: try context.latestCode(sentTo: PhoneNumbers.us), on: app).user
                 let relaunched = try await context.launch(backend)
                 let restored = await relaunched.currentUser?.uid
-                try expect(
-                    restored == user.uid,
-                    "the app launched again right after signIn(with: phone credential) returned found \(restored ?? "nobody") signed in; expected \(user.uid)")
+                try expectEqual(restored, user.uid, "the uid of currentUser in the app launched again right after signIn(with: phone credential) returned")
             },
             Check("after sign-out nobody is signed in, and a day later the same user signs in again", requires: [.worldClock]) { context in
                 let app = try await context.launchApp()
@@ -32,7 +30,7 @@ extension Rule {
                 try await context.expectSignedOut(app.client, after: "signOut()")
                 try context.advanceClock(by: .seconds(86_400))
                 let again = try await context.signInWithSMS(PhoneNumbers.us, on: app.client)
-                try expect(again.user.uid == first.user.uid, "signing in again gave uid \(again.user.uid); expected \(first.user.uid)")
+                try expectEqual(again.user.uid, first.user.uid, "the uid of the user signing in again a day after sign-out")
             },
             Check("after sign-out, the app's next launch on the device has nobody signed in") { context in
                 let backend = try await context.makeBackend()

@@ -20,15 +20,15 @@ extension Rule {
         checks: [
             Check("the code is not in the verification ID, plain or encoded, for two verifications") { context in
                 let app = try await context.launchApp()
-                var leaks: [String] = []
-                for number in [PhoneNumbers.us, PhoneNumbers.usOther] {
+                try await expectEveryCase([PhoneNumbers.us, PhoneNumbers.usOther], "verification IDs") { number in
                     let verificationID = try await context.requestCode(number, on: app.client)
                     let code = try context.latestCode(sentTo: number)
                     if let place = OpaqueText.revealing(code, in: verificationID) {
-                        leaks.append("the verification ID \"\(verificationID.abbreviated)\" for \(number) holds its code \(code) \(place)")
+                        throw CheckFailure(
+                            "the verification ID for \(number) holds its code", expected: "no trace of the code \(code)",
+                            actual: "\"\(verificationID.abbreviated)\", which holds it \(place)")
                     }
                 }
-                try expect(leaks.isEmpty, leaks.joined(separator: "; "))
             },
             Check("the code is not in the error of a wrong attempt") { context in
                 let app = try await context.launchApp()
@@ -38,7 +38,8 @@ extension Rule {
                     try await app.client.signIn(with: .phone(verificationID: verificationID, verificationCode: wrongCode(for: code)))
                 }
                 if let place = OpaqueText.revealing(code, in: error.message) ?? OpaqueText.revealing(code, in: error.description) {
-                    throw CheckFailure("the error of a wrong attempt, \(error), holds the right code \(code) \(place)")
+                    throw CheckFailure(
+                        "the error of a wrong attempt holds the right code", expected: "no trace of the code \(code)", actual: "\(error), which holds it \(place)")
                 }
             },
         ])

@@ -30,12 +30,15 @@ extension CheckContext {
     /// The code in the latest SMS that reached `phoneNumber`, read as a person reads it.
     package func latestCode(sentTo phoneNumber: String, filePath: String = #filePath, line: Int = #line) throws -> String {
         guard let message = world.outbound.latestSMS(to: phoneNumber) else {
+            let unread = world.outbound.unread.map(\.description)
             throw CheckFailure(
-                "no SMS reached \(phoneNumber) (unread: \(world.outbound.unread.map(\.description))); expected one with the code",
-                filePath: filePath, line: line)
+                "no SMS reached \(phoneNumber)", expected: "an SMS to \(phoneNumber) with the code",
+                actual: unread.isEmpty ? "none" : "none to it; unread: \(unread.joined(separator: "; "))", filePath: filePath, line: line)
         }
         guard let code = SMSCode.extract(from: message.text) else {
-            throw CheckFailure("the SMS to \(phoneNumber) holds no code: \"\(message.text)\"", filePath: filePath, line: line)
+            throw CheckFailure(
+                "the SMS to \(phoneNumber) holds no code", expected: "a code in its text", actual: message.text.debugDescription, filePath: filePath,
+                line: line)
         }
         return code
     }
@@ -66,14 +69,14 @@ extension CheckContext {
     package func expectNoSMS(_ situation: String, filePath: String = #filePath, line: Int = #line) throws {
         let sent = world.outbound.readAllSMS()
         try expect(
-            sent.isEmpty, "\(situation), yet \(sent.count) SMS were sent: \(sent.map { "to \($0.to): \"\($0.text)\"" })",
-            filePath: filePath, line: line)
+            sent.isEmpty, "\(situation), yet SMS were sent", expected: "no SMS",
+            actual: sent.map { "SMS to \($0.to): \($0.text.debugDescription)" }.joined(separator: "; "), filePath: filePath, line: line)
     }
 
     /// Fails unless nobody is signed in on `client`.
     package func expectSignedOut(_ client: any AuthClient, after situation: String, filePath: String = #filePath, line: Int = #line) async throws {
         if let user = await client.currentUser {
-            throw CheckFailure("after \(situation), user \(user.uid) is signed in; expected nobody", filePath: filePath, line: line)
+            throw CheckFailure("after \(situation), somebody is signed in", expected: "nobody", actual: "user \(user.uid)", filePath: filePath, line: line)
         }
     }
 }
