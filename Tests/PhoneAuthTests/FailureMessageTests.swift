@@ -10,20 +10,26 @@ struct FailureMessageTests {
     /// The options are the default ones: a hanging reference is found the moment nothing of the check can run,
     /// also while the rest of the suite runs beside it.
     private func failure(of ruleID: RuleID, with defect: Defect) async throws -> String {
+        try await failedCheck(of: ruleID, with: defect).detailLines.joined(separator: "\n")
+    }
+
+    private func failedCheck(of ruleID: RuleID, with defect: Defect) async throws -> CheckResult {
         let rule = try #require(RuleCatalogue.rule(ruleID))
         let result = await (try ConformanceRunner(subject: ReferenceSubject(defects: [defect]))).run(rule)
         let failed = try #require(result.checks.first { $0.status == .fail || $0.status == .warn })
         #expect(failed.message?.contains("\n") == false, "the message is one sentence; the evidence is in the failure's fields")
-        return failed.detailLines.joined(separator: "\n")
+        return failed
     }
 
-    @Test("a 4-digit code is shown with the SMS text and the transcript")
+    @Test("a 4-digit code is shown with the SMS text in the actual field, and the transcript")
     func fourDigitCode() async throws {
-        let message = try await failure(of: "PHONE-3", with: .sendsFourDigitCodes)
-        #expect(message.hasPrefix("PHONE-3: "))
-        #expect(message.contains("no 6-digit code"))
-        #expect(message.contains("world transcript:"))
-        #expect(message.contains("SMS to +16505550101"))
+        let check = try await failedCheck(of: "PHONE-3", with: .sendsFourDigitCodes)
+        #expect(check.message == "PHONE-3: the SMS to +16505550101 does not hold one 6-digit code")
+        #expect(check.failure?.expected == "one 6-digit code (repeating it is fine)")
+        #expect(check.failure?.actual == #"no 6-digit code in "0723 is your verification code for Conformance Demo." (runs of digits: ["0723"])"#)
+        let text = check.detailLines.joined(separator: "\n")
+        #expect(text.contains("world transcript:"))
+        #expect(text.contains("SMS to +16505550101"))
     }
 
     @Test("a number without its + is named in the failure")
