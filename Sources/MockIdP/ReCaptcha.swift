@@ -88,6 +88,26 @@ public final class ReCaptcha: Sendable {
         state.withLock { $0.issuedTokens.remove(token) != nil }
     }
 
+    /// A URL the party never sent to the app that asked for `callbackURL`, made as `forgery` says.
+    public func forge(_ forgery: ReCaptchaRedirectForgery, toward callbackURL: URL) -> URL {
+        switch forgery {
+        case .anotherChallenge(let redirect):
+            return redirect
+        case .anotherAppsScheme(let redirect):
+            let items = URLComponents(url: redirect, resolvingAgainstBaseURL: false)?.queryItems ?? []
+            let token = items.filter { $0.name == Self.tokenParameter }
+            var otherApp = URLComponents(url: callbackURL, resolvingAgainstBaseURL: false) ?? URLComponents()
+            otherApp.scheme = "otherapp"
+            otherApp.queryItems = (otherApp.queryItems ?? []) + token
+            return otherApp.url ?? callbackURL
+        case .webPage(let redirect):
+            var webPage = URLComponents(url: redirect, resolvingAgainstBaseURL: false) ?? URLComponents()
+            webPage.scheme = "https"
+            webPage.host = "example.com"
+            return webPage.url ?? redirect
+        }
+    }
+
     public var presentations: [(device: Device, outcome: Outcome)] {
         transcript.events { if case .recaptcha(.presented(let device, let outcome)) = $0 { (device, outcome) } else { nil } }
     }

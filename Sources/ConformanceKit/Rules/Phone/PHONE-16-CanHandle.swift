@@ -21,7 +21,7 @@ extension Rule {
                 let app = try await context.launchApp()
                 try await expectEveryCase(forgedPushes, "pushes nobody sent") { userInfo in
                     let handled = await app.client.canHandleNotification(userInfo)
-                    try expectEqual(handled, false, "canHandleNotification(\(userInfo)) on a freshly launched app waiting for nothing")
+                    try expectEqual(handled, false, "the answer of canHandleNotification(\(userInfo)) on a freshly launched app waiting for nothing")
                 }
             },
             Check("while it waits for its push, the app refuses another device's genuine push, then handles its own, then refuses its replay", requires: [.worldParties]) { context in
@@ -30,7 +30,7 @@ extension Rule {
                 let otherPush = try await context.genuinePushOfAnotherDevice(backend)
                 let client = try await context.launch(backend)
                 let handledFresh = await client.canHandleNotification(otherPush)
-                try expectEqual(handledFresh, false, "canHandleNotification(another device's push \(otherPush)) on a freshly launched app")
+                try expectEqual(handledFresh, false, "the answer of canHandleNotification(\(otherPush)), another device's push, on a freshly launched app")
                 let foreign = forgedPushes + [otherPush]
                 let forgedAnswers = Mutex<[([String: String], Bool)]>([])
                 push.beforeNextDelivery { device in
@@ -46,7 +46,7 @@ extension Rule {
                 let requestError: (any Error)?
                 do { _ = try await context.requestCode(PhoneNumbers.us, on: client); requestError = nil } catch { requestError = error }
                 try await expectEveryCase(forgedAnswers.withLock({ $0 }), "pushes that are not its own (forged, or another device's)") { userInfo, handled in
-                    try expectEqual(handled, false, "canHandleNotification(\(userInfo)) while waiting for its app-verification push")
+                    try expectEqual(handled, false, "the answer of canHandleNotification(\(userInfo)) while the app waits for its app-verification push")
                 }
                 if let requestError { throw requestError }
                 try expect(
@@ -55,28 +55,32 @@ extension Rule {
                 guard let own = push.deliveries.last else {
                     throw CheckFailure("no silent push reached the device", expected: "the app's own app-verification push", actual: "none")
                 }
-                try expectEqual(own.handled, true, "canHandleNotification(its own app-verification push \(own.userInfo))")
+                try expectEqual(own.handled, true, "the answer of canHandleNotification(\(own.userInfo)), its own app-verification push")
                 let replayed = await client.canHandleNotification(own.userInfo)
-                try expectEqual(replayed, false, "canHandleNotification(a replay of the push it already handled, \(own.userInfo))")
+                try expectEqual(replayed, false, "the answer of canHandleNotification(\(own.userInfo)), a replay of the push it already handled")
             },
             Check("while it waits for its reCAPTCHA redirect, the app refuses another device's genuine redirect and other apps' URLs, then handles its own, then refuses its replay", requires: [.worldParties]) { context in
                 context.world.push.set(.unavailable)
                 let backend = try await context.makeBackend()
                 let otherRedirect = try await context.genuineRedirectOfAnotherDevice(backend)
                 let client = try await context.launch(backend)
-                let foreignAnswers = Mutex<[(URL, Bool)]>([])
+                let foreignAnswers = Mutex<[(ReCaptchaRedirectForgery, URL, Bool)]>([])
+                let forgeries: [ReCaptchaRedirectForgery] = [
+                    .anotherChallenge(otherRedirect), .anotherAppsScheme(tokenOf: otherRedirect), .webPage(of: otherRedirect),
+                ]
                 context.world.recaptcha.beforeNextRedirect { device, callbackURL in
-                    for url in foreignURLs(otherRedirect: otherRedirect, ownCallback: callbackURL) {
+                    for forgery in forgeries {
+                        let url = context.world.recaptcha.forge(forgery, toward: callbackURL)
                         let handled = await context.world.devices.open(url, on: device)
-                        foreignAnswers.withLock { $0.append((url, handled)) }
+                        foreignAnswers.withLock { $0.append((forgery, url, handled)) }
                     }
                 }
                 let requestError: (any Error)?
                 do { _ = try await context.requestCode(PhoneNumbers.us, on: client); requestError = nil } catch { requestError = error }
                 try await expectEveryCase(
                     foreignAnswers.withLock({ $0 }), "URLs that are not its own redirect (another device's, another app's, a web page)"
-                ) { url, handled in
-                    try expectEqual(handled, false, "canHandle(\(url)) while waiting for its reCAPTCHA redirect")
+                ) { forgery, url, handled in
+                    try expectEqual(handled, false, "the answer of canHandle(\(url)), \(forgery), while the app waits for its reCAPTCHA redirect")
                 }
                 if let requestError { throw requestError }
                 try expect(
@@ -85,9 +89,9 @@ extension Rule {
                 guard let (redirect, _, handled) = context.world.devices.openedURLs.last else {
                     throw CheckFailure("the reCAPTCHA redirected nothing to the app", expected: "the app's own reCAPTCHA redirect", actual: "none")
                 }
-                try expectEqual(handled, true, "canHandle(its own reCAPTCHA redirect \(redirect))")
+                try expectEqual(handled, true, "the answer of canHandle(\(redirect)), its own reCAPTCHA redirect")
                 let replayed = await client.canHandle(redirect)
-                try expectEqual(replayed, false, "canHandle(a replay of the redirect it already handled, \(redirect))")
+                try expectEqual(replayed, false, "the answer of canHandle(\(redirect)), a replay of the redirect it already handled")
             },
         ])
 }
@@ -122,17 +126,4 @@ extension CheckContext {
         }
         return redirect.url
     }
-}
-
-/// URLs nearest to the app's own redirect that are not it: another device's genuine redirect (another event of the
-/// same app), the app's own callback opened under another app's scheme with a solved token, and a web page.
-private func foreignURLs(otherRedirect: URL, ownCallback: URL) -> [URL] {
-    let token = URLComponents(url: otherRedirect, resolvingAgainstBaseURL: false)?.queryItems?.filter { $0.name == ReCaptcha.tokenParameter } ?? []
-    var otherApp = URLComponents(url: ownCallback, resolvingAgainstBaseURL: false) ?? URLComponents()
-    otherApp.scheme = "otherapp"
-    otherApp.queryItems = (otherApp.queryItems ?? []) + token
-    var webPage = URLComponents(url: otherRedirect, resolvingAgainstBaseURL: false) ?? URLComponents()
-    webPage.scheme = "https"
-    webPage.host = "example.com"
-    return [otherRedirect, otherApp.url, webPage.url].compactMap { $0 }
 }
