@@ -35,14 +35,20 @@ extension ReferenceClient: PhoneAuthFacet {
         guard behaviour.appVerification.clientProvesApp else { return .none }
         if let deviceToken = world.push.deviceToken(for: device) {
             let receipt = await world.network.send("verifyClient", from: device) { await backend.verifyClient(deviceToken: deviceToken) }
-            awaitedPush = (receipt, nil)
-            defer { awaitedPush = nil }
+            awaitedPushes.insert(receipt)
+            defer {
+                awaitedPushes.remove(receipt)
+                pushSecrets[receipt] = nil
+            }
             try? await overNetwork("sendVerificationPush", await backend.sendVerificationPush(receipt: receipt))
-            if let secret = awaitedPush?.secret { return .push(receipt: receipt, secret: secret) }
+            if let secret = pushSecrets[receipt] { return .push(receipt: receipt, secret: secret) }
         }
         let eventID = world.random.string(length: 10, alphabet: Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
-        pendingRedirect = (eventID, nil)
-        defer { pendingRedirect = nil }
+        awaitedRedirects.insert(eventID)
+        defer {
+            awaitedRedirects.remove(eventID)
+            redirectTokens[eventID] = nil
+        }
         do {
             try await world.recaptcha.present(on: device, callbackURL: URL(string: "\(callbackScheme)://firebaseauth/link?\(behaviour.appVerification.redirectEventParameter)=\(eventID)")!)
         } catch .cancelledByUser {
@@ -51,7 +57,7 @@ extension ReferenceClient: PhoneAuthFacet {
         } catch {
             throw AuthError(.webNetworkRequestFailed, "the reCAPTCHA could not be shown: \(error)")
         }
-        guard let token = pendingRedirect?.token else {
+        guard let token = redirectTokens[eventID] else {
             throw AuthError(.appVerificationUserInteractionFailure, "the reCAPTCHA did not redirect back with a token")
         }
         return .recaptcha(token: token)
@@ -60,24 +66,27 @@ extension ReferenceClient: PhoneAuthFacet {
     func canHandleNotification(_ userInfo: [String: String]) async -> Bool {
         let claim = behaviour.appVerification.claimedPushes
         // A client that claims every push still takes its own: the defect is the claim, not a lost push.
-        guard let awaited = awaitedPush, awaited.secret == nil, let payload = userInfo[pushPayloadKey],
+        let unanswered = awaitedPushes.filter { pushSecrets[$0] == nil }.sorted()
+        guard let payload = userInfo[pushPayloadKey],
             let fields = try? JSONDecoder().decode([String: String].self, from: Data(payload.utf8)),
             let receipt = fields["receipt"], let secret = fields["secret"],
-            receipt == awaited.receipt || claim == .anyWhileWaiting
+            let awaited = unanswered.contains(receipt) ? receipt : claim == .anyWhileWaiting ? unanswered.first : nil
         else { return claim == .every }
-        awaitedPush = (awaited.receipt, secret)
+        pushSecrets[awaited] = secret
         return true
     }
 
     func canHandle(_ url: URL) async -> Bool {
         if await takeOAuthRedirect(url) { return true }
         let claim = behaviour.appVerification.claimedRedirects
-        guard let pending = pendingRedirect, pending.token == nil, url.scheme == callbackScheme, url.host == "firebaseauth", url.path == "/link",
+        let unanswered = awaitedRedirects.filter { redirectTokens[$0] == nil }.sorted()
+        guard url.scheme == callbackScheme, url.host == "firebaseauth", url.path == "/link",
             let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems,
-            query.first(where: { $0.name == behaviour.appVerification.redirectEventParameter })?.value == pending.eventID || claim == .anyWhileWaiting,
-            let token = query.first(where: { $0.name == "recaptchaToken" })?.value
+            let token = query.first(where: { $0.name == "recaptchaToken" })?.value,
+            let awaited = query.first(where: { $0.name == behaviour.appVerification.redirectEventParameter }).flatMap({ $0.value })
+                .flatMap({ unanswered.contains($0) ? $0 : nil }) ?? (claim == .anyWhileWaiting ? unanswered.first : nil)
         else { return claim == .every }
-        pendingRedirect = (pending.eventID, token)
+        redirectTokens[awaited] = token
         return true
     }
 }

@@ -17,10 +17,14 @@ actor ReferenceClient: AuthClient {
     private var nextListenerID = 0
     /// With asynchronous listeners: calls to make, in order, on one serial queue.
     private let notifications: AsyncStream<@Sendable () -> Void>.Continuation?
-    /// The receipt of the app-verification push being waited for, and the secret once it came.
-    var awaitedPush: (receipt: String, secret: String?)?
-    /// The event ID of the reCAPTCHA redirect being waited for, and the token it brought.
-    var pendingRedirect: (eventID: String, token: String?)?
+    /// The receipts of the app-verification pushes being waited for (one per verification in flight), and the
+    /// secrets that came.
+    var awaitedPushes: Set<String> = []
+    var pushSecrets: [String: String] = [:]
+    /// The event IDs of the reCAPTCHA redirects being waited for (one per verification in flight), and the tokens
+    /// they brought.
+    var awaitedRedirects: Set<String> = []
+    var redirectTokens: [String: String] = [:]
     /// The OAuth authorization request being waited for, and the redirect once it came.
     var pendingOAuth: PendingOAuth?
     /// The raw nonce of the Sign in with Apple request being waited for (the guide's `currentNonce`).
