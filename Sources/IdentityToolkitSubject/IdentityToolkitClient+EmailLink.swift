@@ -9,7 +9,7 @@ extension IdentityToolkitClient {
         guard settings.handleCodeInApp else {
             throw AuthError(.operationNotAllowed, "a sign-in link must be completed in the app: set handleCodeInApp to true")
         }
-        _ = try await http.post("v1/accounts:sendOobCode", .fields([
+        _ = try await post("v1/accounts:sendOobCode", .fields([
             "requestType": .string("EMAIL_SIGNIN"), "email": .string(email), "continueUrl": .text(settings.url),
             "canHandleCodeInApp": .bool(settings.handleCodeInApp), "iOSBundleId": .text(settings.iOSBundleID),
             "androidPackageName": .text(settings.androidPackageName), "androidInstallApp": .bool(settings.androidInstallIfNotAvailable),
@@ -25,7 +25,7 @@ extension IdentityToolkitClient {
     }
 
     func fetchSignInMethods(forEmail email: String) async throws(AuthError) -> [String] {
-        let answer = try await http.post("v1/accounts:createAuthUri", .object(["identifier": .string(email), "continueUri": .string("http://localhost")]))
+        let answer = try await post("v1/accounts:createAuthUri", .object(["identifier": .string(email), "continueUri": .string("http://localhost")]))
         return (answer["signinMethods"]?.arrayValue ?? []).compactMap(\.stringValue)
     }
 }

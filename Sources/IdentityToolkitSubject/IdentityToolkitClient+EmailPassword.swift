@@ -6,19 +6,19 @@ extension IdentityToolkitClient {
     func createUser(withEmail email: String, password: String) async throws(AuthError) -> AuthDataResult {
         // As the SDK does before it asks the server (Auth.createUser).
         guard !password.isEmpty else { throw AuthError(.weakPassword, "Missing password") }
-        let answer = try await http.post("v1/accounts:signUp", .object(["email": .string(email), "password": .string(password), "returnSecureToken": .bool(true)]))
+        let answer = try await post("v1/accounts:signUp", .object(["email": .string(email), "password": .string(password), "returnSecureToken": .bool(true)]))
         let user = try await startSession(answer)
         return AuthDataResult(user: user, additionalUserInfo: AdditionalUserInfo(providerID: ProviderID.password, isNewUser: true))
     }
 
     func sendEmailVerification() async throws(AuthError) {
         let idToken = try await getIDToken(forceRefresh: false)
-        _ = try await http.post("v1/accounts:sendOobCode", .object(["requestType": .string("VERIFY_EMAIL"), "idToken": .string(idToken)]), languageCode: languageCode)
+        _ = try await post("v1/accounts:sendOobCode", .object(["requestType": .string("VERIFY_EMAIL"), "idToken": .string(idToken)]), languageCode: languageCode)
         try await backend.outbox.deliverEmails()
     }
 
     func applyActionCode(_ code: String) async throws(AuthError) {
-        _ = try await http.post("v1/accounts:update", .object(["oobCode": .string(code)]))
+        _ = try await post("v1/accounts:update", .object(["oobCode": .string(code)]))
     }
 
     func reload() async throws(AuthError) {
@@ -27,7 +27,7 @@ extension IdentityToolkitClient {
     }
 
     func signInAnonymously() async throws(AuthError) -> AuthDataResult {
-        let answer = try await http.post("v1/accounts:signUp", .object(["returnSecureToken": .bool(true)]))
+        let answer = try await post("v1/accounts:signUp", .object(["returnSecureToken": .bool(true)]))
         let user = try await startSession(answer)
         return AuthDataResult(user: user, additionalUserInfo: AdditionalUserInfo(providerID: ProviderID.anonymous, isNewUser: true))
     }

@@ -9,7 +9,7 @@ extension IdentityToolkitClient {
 
     func verifyPhoneNumber(_ phoneNumber: String, multiFactorSession: MultiFactorSession) async throws(AuthError) -> String {
         guard !phoneNumber.isEmpty else { throw AuthError(.missingPhoneNumber, "to send verification codes, provide a phone number for the recipient") }
-        let answer = try await http.post(
+        let answer = try await post(
             "v2/accounts/mfaEnrollment:start",
             .object(["idToken": .string(multiFactorSession.rawValue), "phoneEnrollmentInfo": .object(["phoneNumber": .string(phoneNumber)])]),
             languageCode: languageCode)
@@ -18,7 +18,7 @@ extension IdentityToolkitClient {
 
     func verifyPhoneNumber(with hint: MultiFactorInfo, multiFactorSession: MultiFactorSession) async throws(AuthError) -> String {
         // The SDK sends the hint's number as the server gave it: masked.
-        let answer = try await http.post(
+        let answer = try await post(
             "v2/accounts/mfaSignIn:start",
             .object([
                 "mfaPendingCredential": .string(multiFactorSession.rawValue), "mfaEnrollmentId": .string(hint.uid),
@@ -39,13 +39,13 @@ extension IdentityToolkitClient {
         var body = Self.verificationInfo(assertion)
         body["idToken"] = .string(idToken)
         body["displayName"] = .text(displayName)
-        try await startSession(try await http.post("v2/accounts/mfaEnrollment:finalize", .fields(body), languageCode: languageCode), refreshingAtOnce: true)
+        try await startSession(try await post("v2/accounts/mfaEnrollment:finalize", .fields(body), languageCode: languageCode), refreshingAtOnce: true)
     }
 
     func unenroll(factorUID: String) async throws(AuthError) {
         _ = try signedIn()
         let idToken = try await getIDToken(forceRefresh: false)
-        let answer = try await http.post(
+        let answer = try await post(
             "v2/accounts/mfaEnrollment:withdraw", .object(["idToken": .string(idToken), "mfaEnrollmentId": .string(factorUID)]), languageCode: languageCode)
         try await startSession(answer, refreshingAtOnce: true)
     }
@@ -54,7 +54,7 @@ extension IdentityToolkitClient {
     func resolveSignIn(pendingCredential: String, assertion: MultiFactorAssertion) async throws(AuthError) -> AuthDataResult {
         var body = Self.verificationInfo(assertion)
         body["mfaPendingCredential"] = .string(pendingCredential)
-        let user = try await startSession(try await http.post("v2/accounts/mfaSignIn:finalize", .fields(body), languageCode: languageCode), refreshingAtOnce: true)
+        let user = try await startSession(try await post("v2/accounts/mfaSignIn:finalize", .fields(body), languageCode: languageCode), refreshingAtOnce: true)
         return AuthDataResult(user: user, additionalUserInfo: nil)
     }
 

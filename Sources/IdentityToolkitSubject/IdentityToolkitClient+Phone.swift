@@ -5,7 +5,7 @@ import Foundation
 extension IdentityToolkitClient {
     func verifyPhoneNumber(_ phoneNumber: String) async throws(AuthError) -> String {
         guard !phoneNumber.isEmpty else { throw AuthError(.missingPhoneNumber, "to send verification codes, provide a phone number for the recipient") }
-        let answer = try await http.post("v1/accounts:sendVerificationCode", .object(["phoneNumber": .string(phoneNumber)]), languageCode: languageCode)
+        let answer = try await post("v1/accounts:sendVerificationCode", .object(["phoneNumber": .string(phoneNumber)]), languageCode: languageCode)
         guard let sessionInfo = answer["sessionInfo"]?.stringValue, !sessionInfo.isEmpty else {
             throw AuthError(.invalidVerificationID, "sendVerificationCode answered no sessionInfo")
         }

@@ -19,6 +19,8 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
     private(set) var languageCode: String?
     private var listeners: [Int: @Sendable (AuthUser?) -> Void] = [:]
     private var nextListenerID = 0
+    /// Changes of user or token so far, to tell a notification overtaken by a later change.
+    private var changes = 0
 
     init(backend: IdentityToolkitBackend, device: Device) {
         self.backend = backend
@@ -27,6 +29,15 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
 
     var http: IdentityToolkitHTTP { backend.http }
     var world: World { backend.world }
+
+    /// One request of the app to the server, through the world's network, where a check can hold it in flight
+    /// (the subject declares `sendsRequestsThroughWorldNetwork`).
+    func post(_ path: String, _ body: FixtureValue, languageCode: String? = nil, authorization: String? = nil) async throws(AuthError) -> FixtureValue {
+        let http = http
+        return try await world.network.send(path, from: device) { () async throws(AuthError) -> FixtureValue in
+            try await http.post(path, body, languageCode: languageCode, authorization: authorization)
+        }
+    }
 
     nonisolated var phone: (any PhoneAuthFacet)? { self }
     nonisolated var emailPassword: (any EmailPasswordFacet)? { self }
@@ -55,7 +66,7 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
 
     /// `securetoken.googleapis.com/v1/token`: a fresh ID token for a refresh token.
     private func refreshed(_ refreshToken: String) async throws(AuthError) -> Session {
-        let answer = try await http.post(
+        let answer = try await post(
             "/securetoken.googleapis.com/v1/token", .object(["grant_type": .string("refresh_token"), "refresh_token": .string(refreshToken)]))
         guard let idToken = answer["id_token"]?.stringValue, let uid = answer["user_id"]?.stringValue else {
             throw AuthError(.internalError, "the token refresh answered no id_token or user_id")
@@ -80,7 +91,7 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
 
     /// `accounts:lookup`: the user an ID token stands for, as the server keeps it.
     func lookup(_ idToken: String) async throws(AuthError) -> AuthUser {
-        let answer = try await http.post("v1/accounts:lookup", .object(["idToken": .string(idToken)]))
+        let answer = try await post("v1/accounts:lookup", .object(["idToken": .string(idToken)]))
         guard let user = answer["users"]?.arrayValue.first else { throw AuthError(.userNotFound, "accounts:lookup answered no user") }
         return UserDecoding.user(user)
     }
@@ -99,6 +110,8 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
             }
             throw error
         }
+        // AUTH-3: a sign-out (or another sign-in) while the refresh was in flight wins; the refresh brings nobody back.
+        guard session?.refreshToken == current.refreshToken else { return renewed.idToken }
         setSession(renewed)
         await notifyListeners()
         return renewed.idToken
@@ -131,7 +144,11 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
     }
 
     private func notifyListeners() async {
+        changes += 1
+        let change = changes
         let user = await currentUser
+        // AUTH-6: a later change made while the user was looked up notifies for itself; this older one is dropped.
+        guard change == changes else { return }
         for (_, listener) in listeners.sorted(by: { $0.key < $1.key }) { listener(user) }
     }
 
@@ -169,17 +186,17 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
         case .phone(let verificationID, let code):
             guard !verificationID.isEmpty else { throw AuthError(.missingVerificationID, "the verification ID is empty") }
             guard !code.isEmpty else { throw AuthError(.missingVerificationCode, "the verification code is empty") }
-            return try await http.post("v1/accounts:signInWithPhoneNumber", .object([
+            return try await post("v1/accounts:signInWithPhoneNumber", .object([
                 "sessionInfo": .string(verificationID), "code": .string(code), "operation": .string(reauthenticating ? "REAUTH" : "SIGN_UP_OR_IN"),
             ]))
         case .password(let email, let password):
             // As the SDK does before it asks the server: an empty password is a wrong one.
             guard !password.isEmpty else { throw AuthError(.wrongPassword, "The password is invalid or the user does not have a password.") }
-            return try await http.post(
+            return try await post(
                 "v1/accounts:signInWithPassword", .object(["email": .string(email), "password": .string(password), "returnSecureToken": .bool(true)]))
         case .emailLink(let email, let link):
             let code = try Self.emailLinkCode(email: email, link: link)
-            return try await http.post("v1/accounts:signInWithEmailLink", .object(["email": .string(email), "oobCode": .string(code)]))
+            return try await post("v1/accounts:signInWithEmailLink", .object(["email": .string(email), "oobCode": .string(code)]))
         default:
             // Identity providers' credentials (generic OAuth, and any added later) are not offered over HTTP.
             throw AuthError(.operationNotAllowed, "\(credential.providerID) sign-in is not offered over HTTP: the emulator's OAuth flow is its own widget, not an API")
@@ -231,17 +248,17 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
         let answer: FixtureValue
         switch credential {
         case .phone(let verificationID, let code):
-            answer = try await http.post("v1/accounts:signInWithPhoneNumber", .object([
+            answer = try await post("v1/accounts:signInWithPhoneNumber", .object([
                 "sessionInfo": .string(verificationID), "code": .string(code), "idToken": .string(idToken), "operation": .string("LINK"),
             ]))
             if answer["temporaryProof"] != nil { throw AuthError(.credentialAlreadyInUse, "this phone number already belongs to another user") }
         case .password(let email, let password):
-            answer = try await http.post("v1/accounts:update", .object([
+            answer = try await post("v1/accounts:update", .object([
                 "idToken": .string(idToken), "email": .string(email), "password": .string(password), "returnSecureToken": .bool(true),
             ]))
         case .emailLink(let email, let link):
             let code = try EmailSignInLink.oobCode(of: link)
-            answer = try await http.post("v1/accounts:signInWithEmailLink", .object(["email": .string(email), "oobCode": .string(code), "idToken": .string(idToken)]))
+            answer = try await post("v1/accounts:signInWithEmailLink", .object(["email": .string(email), "oobCode": .string(code), "idToken": .string(idToken)]))
         default:
             throw AuthError(.operationNotAllowed, "\(credential.providerID) linking is not offered over HTTP")
         }
@@ -252,7 +269,7 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
     func delete() async throws(AuthError) {
         _ = try signedIn()
         let idToken = try await getIDToken(forceRefresh: false)
-        _ = try await http.post("v1/accounts:delete", .object(["idToken": .string(idToken)]))
+        _ = try await post("v1/accounts:delete", .object(["idToken": .string(idToken)]))
         setSession(nil)
         await notifyListeners()
     }

@@ -29,6 +29,7 @@ public struct IdentityToolkitSubject: ConformanceSubject {
     public var capabilities: Capabilities {
         var capabilities = Capabilities(flows: [.phone, .multiFactor, .emailLink], acceptsUnassignedPhoneNumbers: true, runsOnWorldClock: false)
         capabilities.reachesWorldParties = false
+        capabilities.sendsRequestsThroughWorldNetwork = true  // IdentityToolkitClient.post
         capabilities.runsOneCheckAtATime = configuration.isolation == .oneCheckAtATime
         capabilities.servedProjectID = configuration.projectID
         return capabilities

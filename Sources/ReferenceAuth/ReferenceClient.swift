@@ -3,24 +3,28 @@ import Foundation
 import MockIdP
 
 /// The reference app instance: Firebase `Auth` (and the current user's operations) for one app on one device.
-actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, AnonymousAuthFacet, MultiFactorFacet {
+actor ReferenceClient: AuthClient {
     let backend: ReferenceBackend
     let device: Device
     let world: World
     let behaviour: ReferenceBehaviour
-    private let callbackScheme: String
+    let callbackScheme: String
 
     private var session: (uid: String, tokens: SessionTokens)?
     private(set) var languageCode: String?
-    private var appVerificationDisabled = false
+    var appVerificationDisabled = false
     private var listeners: [Int: @Sendable (AuthUser?) -> Void] = [:]
     private var nextListenerID = 0
     /// With asynchronous listeners: calls to make, in order, on one serial queue.
     private let notifications: AsyncStream<@Sendable () -> Void>.Continuation?
-    /// The receipt of the app-verification push being waited for, and the secret once it came.
-    private var awaitedPush: (receipt: String, secret: String?)?
-    /// The event ID of the reCAPTCHA redirect being waited for, and the token it brought.
-    private var pendingRedirect: (eventID: String, token: String?)?
+    /// The receipts of the app-verification pushes being waited for (one per verification in flight), and the
+    /// secrets that came.
+    var awaitedPushes: Set<String> = []
+    var pushSecrets: [String: String] = [:]
+    /// The event IDs of the reCAPTCHA redirects being waited for (one per verification in flight), and the tokens
+    /// they brought.
+    var awaitedRedirects: Set<String> = []
+    var redirectTokens: [String: String] = [:]
     /// The OAuth authorization request being waited for, and the redirect once it came.
     var pendingOAuth: PendingOAuth?
     /// The raw nonce of the Sign in with Apple request being waited for (the guide's `currentNonce`).
@@ -28,11 +32,11 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
     /// The first raw nonce this client made, for a client that does not make a fresh one per request.
     var firstAppleNonce: String?
     /// Unless verifications outlive the client: this instance's private names for verification IDs.
-    private var privateVerificationIDs: [String: String] = [:]
+    var privateVerificationIDs: [String: String] = [:]
     /// With the defect `oneVerificationInFlight`: the verification that holds the client's one slot.
-    private var verificationInFlight = 0
-    private var nextVerification = 0
-    private var slotKeepers: [AsyncStream<Void>.Continuation] = []
+    var verificationInFlight = 0
+    var nextVerification = 0
+    var slotKeepers: [AsyncStream<Void>.Continuation] = []
     /// With the defect `writesKeychainAfterReturning`: the session changed since the keychain was written.
     private var keychainOutOfDate = false
     /// Changes of user or token so far, to tell a notification overtaken by a later change.
@@ -55,12 +59,8 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
 
     deinit { notifications?.finish() }
 
-    // MARK: Facets
+    // MARK: Facets (each flow's facet is in the file of its flow)
 
-    nonisolated var phone: (any PhoneAuthFacet)? { offers(.phone) ? self : nil }
-    nonisolated var emailPassword: (any EmailPasswordFacet)? { offers(.emailPassword) ? self : nil }
-    nonisolated var anonymous: (any AnonymousAuthFacet)? { self }
-    nonisolated var multiFactor: (any MultiFactorFacet)? { offers(.multiFactor) ? self : nil }
 
     /// Whether a flow the reference declares needs `facet`: the reference offers what it declares, and no more.
     nonisolated func offers(_ facet: Facet) -> Bool { behaviour.capabilities.flows.contains { $0.facets.contains(facet) } }
@@ -78,7 +78,7 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
     }
 
     /// Makes `session` current and keeps it in the device's keychain for the next launch.
-    private func setSession(_ session: (uid: String, tokens: SessionTokens)?) {
+    func setSession(_ session: (uid: String, tokens: SessionTokens)?) {
         self.session = session
         if behaviour.session.keychainWrittenBeforeReturning { persistSession() } else { keychainOutOfDate = true }
     }
@@ -103,7 +103,7 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
         }
     }
 
-    private func sessionUser() async -> AuthUser? {
+    func sessionUser() async -> AuthUser? {
         guard let session else { return nil }
         return await world.network.send("getAccountInfo", from: device) { await backend.user(session.uid) }
     }
@@ -146,7 +146,7 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
         listeners[registration.id] = nil
     }
 
-    private func notifyListeners() async {
+    func notifyListeners() async {
         changes += 1
         let change = changes
         let user = await sessionUser()
@@ -170,7 +170,7 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
         return AuthDataResult(user: response.user, additionalUserInfo: info, credential: response.credential)
     }
 
-    private func signIn(_ outcome: SignInOutcome) async throws(AuthError) -> AuthDataResult {
+    func signIn(_ outcome: SignInOutcome) async throws(AuthError) -> AuthDataResult {
         switch outcome {
         case .signedIn(let response):
             return await signIn(response)
@@ -183,8 +183,6 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
     // MARK: Settings
 
     func setLanguageCode(_ languageCode: String?) async { self.languageCode = languageCode }
-
-    func setAppVerificationDisabledForTesting(_ disabled: Bool) async { appVerificationDisabled = disabled }
 
     // MARK: Credentials
 
@@ -245,148 +243,4 @@ actor ReferenceClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Anonymous
         }
     }
 
-    // MARK: Phone
-
-    func verifyPhoneNumber(_ phoneNumber: String) async throws(AuthError) -> String {
-        let proof = try await appProof()
-        nextVerification += 1
-        let ticket = nextVerification
-        if behaviour.phone.oneVerificationInFlight { verificationInFlight = ticket }
-        let verificationID = try await overNetwork("sendVerificationCode", await backend.sendVerificationCode(to: phoneNumber, proof: proof, languageCode: languageCode, device: device))
-        if behaviour.phone.oneVerificationInFlight, verificationInFlight != ticket { try await waitForSlotBack() }
-        if behaviour.phone.verificationsOutliveClient { return verificationID }
-        let privateID = world.random.string(length: 40)
-        privateVerificationIDs[privateID] = verificationID
-        return privateID
-    }
-
-    /// The defect `oneVerificationInFlight`: waits for a slot nobody gives back, until the caller gives up.
-    private func waitForSlotBack() async throws(AuthError) {
-        let (slot, keeper) = AsyncStream<Void>.makeStream()
-        slotKeepers.append(keeper)
-        for await _ in slot {}
-        throw AuthError(.networkError, "the verification was abandoned")
-    }
-
-    /// PHONE-14: a silent push when the device can receive one, otherwise a reCAPTCHA; nothing when disabled for testing.
-    private func appProof() async throws(AuthError) -> AppProof {
-        if appVerificationDisabled { return .disabledForTesting }
-        guard behaviour.appVerification.clientProvesApp else { return .none }
-        if let deviceToken = world.push.deviceToken(for: device) {
-            let receipt = await world.network.send("verifyClient", from: device) { await backend.verifyClient(deviceToken: deviceToken) }
-            awaitedPush = (receipt, nil)
-            defer { awaitedPush = nil }
-            try? await overNetwork("sendVerificationPush", await backend.sendVerificationPush(receipt: receipt))
-            if let secret = awaitedPush?.secret { return .push(receipt: receipt, secret: secret) }
-        }
-        let eventID = world.random.string(length: 10, alphabet: Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
-        pendingRedirect = (eventID, nil)
-        defer { pendingRedirect = nil }
-        do {
-            try await world.recaptcha.present(on: device, callbackURL: URL(string: "\(callbackScheme)://firebaseauth/link?\(behaviour.appVerification.redirectEventParameter)=\(eventID)")!)
-        } catch .cancelledByUser {
-            guard behaviour.appVerification.reCaptchaCancellationEndsRequest else { return .none }
-            throw AuthError(.webContextCancelled, "the user cancelled the reCAPTCHA")
-        } catch {
-            throw AuthError(.webNetworkRequestFailed, "the reCAPTCHA could not be shown: \(error)")
-        }
-        guard let token = pendingRedirect?.token else {
-            throw AuthError(.appVerificationUserInteractionFailure, "the reCAPTCHA did not redirect back with a token")
-        }
-        return .recaptcha(token: token)
-    }
-
-    func canHandleNotification(_ userInfo: [String: String]) async -> Bool {
-        let claim = behaviour.appVerification.claimedPushes
-        // A client that claims every push still takes its own: the defect is the claim, not a lost push.
-        guard let awaited = awaitedPush, awaited.secret == nil, let payload = userInfo[pushPayloadKey],
-            let fields = try? JSONDecoder().decode([String: String].self, from: Data(payload.utf8)),
-            let receipt = fields["receipt"], let secret = fields["secret"],
-            receipt == awaited.receipt || claim == .anyWhileWaiting
-        else { return claim == .every }
-        awaitedPush = (awaited.receipt, secret)
-        return true
-    }
-
-    func canHandle(_ url: URL) async -> Bool {
-        if await takeOAuthRedirect(url) { return true }
-        let claim = behaviour.appVerification.claimedRedirects
-        guard let pending = pendingRedirect, pending.token == nil, url.scheme == callbackScheme, url.host == "firebaseauth", url.path == "/link",
-            let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems,
-            query.first(where: { $0.name == behaviour.appVerification.redirectEventParameter })?.value == pending.eventID || claim == .anyWhileWaiting,
-            let token = query.first(where: { $0.name == "recaptchaToken" })?.value
-        else { return claim == .every }
-        pendingRedirect = (pending.eventID, token)
-        return true
-    }
-
-    // MARK: Email and password, anonymous
-
-    func createUser(withEmail email: String, password: String) async throws(AuthError) -> AuthDataResult {
-        await signIn(try await overNetwork("signUp", await backend.signUp(email: email, password: password)))
-    }
-
-    func sendEmailVerification() async throws(AuthError) {
-        let idToken = try await getIDToken(forceRefresh: false)
-        try await overNetwork("sendEmailVerification", await backend.sendEmailVerification(idToken: idToken))
-    }
-
-    func applyActionCode(_ code: String) async throws(AuthError) {
-        try await overNetwork("applyActionCode", await backend.applyActionCode(code))
-    }
-
-    func reload() async throws(AuthError) {
-        _ = try signedIn()
-    }
-
-    func signInAnonymously() async throws(AuthError) -> AuthDataResult {
-        await signIn(await world.network.send("signInAnonymously", from: device) { await backend.signInAnonymously() })
-    }
-
-    // MARK: Multi-factor
-
-    func multiFactorSession() async throws(AuthError) -> MultiFactorSession {
-        MultiFactorSession(try await getIDToken(forceRefresh: false))
-    }
-
-    func verifyPhoneNumber(_ phoneNumber: String, multiFactorSession: MultiFactorSession) async throws(AuthError) -> String {
-        let proof = try await appProof()
-        return try await overNetwork("startEnrollment", await backend.startEnrollment(
-            idToken: multiFactorSession.rawValue, phoneNumber: phoneNumber, proof: proof, languageCode: languageCode, device: device))
-    }
-
-    func verifyPhoneNumber(with hint: MultiFactorInfo, multiFactorSession: MultiFactorSession) async throws(AuthError) -> String {
-        let proof = try await appProof()
-        return try await overNetwork("startSecondFactor", await backend.startSecondFactor(
-            pendingID: multiFactorSession.rawValue, factorUID: hint.uid, proof: proof, languageCode: languageCode, device: device))
-    }
-
-    func enroll(with assertion: MultiFactorAssertion, displayName: String?) async throws(AuthError) {
-        let current = try signedIn()
-        let idToken = try await getIDToken(forceRefresh: false)
-        let tokens = try await overNetwork("finalizeEnrollment", await backend.finalizeEnrollment(
-            idToken: idToken, refreshToken: current.tokens.refreshToken, assertion: assertion, displayName: displayName))
-        guard let tokens, behaviour.multiFactor.enrollmentRenewsSession else { return }
-        setSession((current.uid, tokens))
-        if behaviour.multiFactor.enrollmentNotifiesListeners { await notifyListeners() }
-    }
-
-    func unenroll(factorUID: String) async throws(AuthError) {
-        let current = try signedIn()
-        let idToken = try await getIDToken(forceRefresh: false)
-        setSession((current.uid, try await overNetwork("withdraw", await backend.withdraw(idToken: idToken, refreshToken: current.tokens.refreshToken, factorUID: factorUID))))
-        await notifyListeners()
-    }
-}
-
-/// The resolver a multi-factor user's first-factor sign-in throws (`MultiFactorResolver`).
-struct ReferenceResolver: MultiFactorResolver {
-    let client: ReferenceClient
-    let session: MultiFactorSession
-    let hints: [MultiFactorInfo]
-
-    func resolveSignIn(with assertion: MultiFactorAssertion) async throws(AuthError) -> AuthDataResult {
-        let response = try await client.overNetwork("resolveSignIn", await client.backend.resolveSignIn(pendingID: session.rawValue, assertion: assertion))
-        return await client.signIn(response)
-    }
 }

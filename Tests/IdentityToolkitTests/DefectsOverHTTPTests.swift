@@ -29,6 +29,8 @@ enum NotCaughtOverHTTP {
         "handlesEveryNotification": client, "handlesEveryURL": client, "handlesForgedPushWhileWaiting": client, "handlesForeignURLWhileWaiting": client,
         "noVerificationRateLimit": configuration, "rateLimitsPerDeviceOnly": configuration, "rateLimitsPerNumberOnly": configuration,
         "signOutKeepsCurrentUser": client, "signOutLeavesUserInKeychain": client, "writesKeychainAfterReturning": client,
+        "checksCodeBeforeSigningIn": client, "refreshBringsSignedOutUserBack": client, "notifiesOvertakenChange": client,
+        "waitsForOnePushAtATime": client,
         "reportsPartyFailuresAsInternalErrors": parties, "waitsForeverForTheSMSCarrier": parties, "waitsTwiceTheTimeout": parties,
         "signOutNotifiesNobody": client, "notifiesOnlyFirstListener": client,
         "acceptsExpiredIDTokens": clock, "acceptsOtherProjectsIDTokens": verifier,

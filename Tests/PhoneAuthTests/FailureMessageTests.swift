@@ -13,6 +13,7 @@ struct FailureMessageTests {
         try await failedCheck(of: ruleID, with: defect).detailLines.joined(separator: "\n")
     }
 
+    /// The first check of the rule that the defect fails, with its fields.
     private func failedCheck(of ruleID: RuleID, with defect: Defect) async throws -> CheckResult {
         let rule = try #require(RuleCatalogue.rule(ruleID))
         let result = await (try ConformanceRunner(subject: ReferenceSubject(defects: [defect]))).run(rule)
@@ -34,15 +35,18 @@ struct FailureMessageTests {
 
     @Test("a number without its + is named in the failure")
     func reformattedNumber() async throws {
-        let message = try await failure(of: "PHONE-3", with: .sendsSMSToReformattedNumber)
-        #expect(message.contains("no SMS reached +16505550101"))
-        #expect(message.contains("SMS to 16505550101 "))
+        let failure = try #require(try await failedCheck(of: "PHONE-3", with: .sendsSMSToReformattedNumber).failure)
+        #expect(failure.expected == "exactly one SMS to +16505550101")
+        #expect(failure.actual?.hasPrefix("none; unread besides: SMS to 16505550101 ") == true)
     }
 
     @Test("a generic error is named with its code")
     func genericError() async throws {
-        let message = try await failure(of: "AUTH-1", with: .reportsPartyFailuresAsInternalErrors)
-        #expect(message.contains("failed with internalError [17999] and no message; expected a specific error of the taxonomy"))
+        let issues = try #require(try await failedCheck(of: "AUTH-1", with: .reportsPartyFailuresAsInternalErrors).failure?.issues)
+        let issue = try #require(issues.first)
+        #expect(issue.message.hasSuffix("failed with a generic error"))
+        #expect(issue.expected == "a specific error of the taxonomy, with a message")
+        #expect(issue.actual == "internalError [17999], no message")
     }
 
     @Test("a caller that sets no deadline is reported as a hang, with the stalled party and what the check waited for")
@@ -54,8 +58,9 @@ struct FailureMessageTests {
 
     @Test("a caller that waits twice the timeout is reported with the exact virtual time it waited")
     func lateTimeout() async throws {
-        let message = try await failure(of: "AUTH-2", with: .waitsTwiceTheTimeout)
-        #expect(message.contains("gave up after 40s of virtual time; the configured timeout is 20s"))
+        let failure = try #require(try await failedCheck(of: "AUTH-2", with: .waitsTwiceTheTimeout).failure)
+        #expect(failure.expected == "networkError within 20s of virtual time")
+        #expect(failure.actual == "networkError after 40s of virtual time")
     }
 
     @Test("a listener that is never called is named in the hang's failure")

@@ -54,7 +54,7 @@ package struct CheckContext: Sendable {
         } catch .unsupported(let field, let reason) {
             throw NotApplicable("the subject cannot take \(field) from the project configuration: \(reason)")
         } catch {
-            throw CheckFailure("the subject refused a valid project configuration: \(error)", filePath: filePath, line: line)
+            throw CheckFailure("the subject refused a valid project configuration", expected: "a backend", actual: "\(error)", filePath: filePath, line: line)
         }
     }
 

@@ -17,17 +17,19 @@ extension Rule {
                 var nonces: [String] = []
                 for _ in 0..<64 { nonces.append(try await expectSuccess("randomNonce(length: 32)") { try app.client.randomNonce(length: 32) }) }
                 let wrongLength = nonces.filter { $0.count != 32 }
-                try expect(wrongLength.isEmpty, "randomNonce(length: 32) answered \(wrongLength.count) nonces of another length, e.g. \"\(wrongLength.first ?? "")\"")
+                try expect(
+                    wrongLength.isEmpty, "randomNonce(length: 32) answered nonces of another length", expected: "64 nonces of 32 characters",
+                    actual: "\(wrongLength.count) of another length, e.g. \(wrongLength[0].debugDescription) (\(wrongLength[0].count) characters)")
                 let alphabet = Set(AppleNonce.alphabet)
                 let used = Set(nonces.joined())
                 let foreign = used.subtracting(alphabet)
-                try expect(foreign.isEmpty, "the nonces use characters outside the guide's alphabet: \(String(foreign.sorted()).debugDescription)")
-                try expect(Set(nonces).count == nonces.count, "randomNonce(length: 32) answered the same nonce twice in 64 calls")
+                try expectEqual(String(foreign.sorted()), "", "the nonces' characters outside the guide's alphabet")
+                try expectEqual(Set(nonces).count, nonces.count, "the number of distinct nonces in 64 calls of randomNonce(length: 32)")
                 // 2,048 uniform draws from 64 characters miss one with probability below 1e-12: a smaller alphabet shows.
                 let unused = alphabet.subtracting(used)
-                try expect(unused.isEmpty, "2,048 nonce characters never used \(String(unused.sorted()).debugDescription): the alphabet is not the guide's 64 characters")
+                try expectEqual(String(unused.sorted()), "", "the characters of the guide's 64-character alphabet that 2,048 nonce characters never used")
                 let short = try await expectSuccess("randomNonce(length: 16)") { try app.client.randomNonce(length: 16) }
-                try expect(short.count == 16, "randomNonce(length: 16) answered \(short.count) characters")
+                try expectEqual(short.count, 16, "the length of randomNonce(length: 16)'s nonce \(short.debugDescription)")
             },
             Check("randomNonce(length: 0) is refused") { context in
                 let app = try await context.launchAppleApp()
@@ -36,22 +38,24 @@ extension Rule {
             Check("every length from 1 (the shortest) to 100, and 1,000, gives a nonce of exactly that length from the alphabet") { context in
                 let app = try await context.launchAppleApp()
                 let alphabet = Set(AppleNonce.alphabet)
-                for length in Array(1...100) + [1_000] {
+                try await expectEveryCase(Array(1...100) + [1_000], "nonce lengths") { length in
                     let nonce = try await expectSuccess("randomNonce(length: \(length))") { try app.client.randomNonce(length: length) }
-                    try expect(nonce.count == length, "randomNonce(length: \(length)) answered \(nonce.count) characters: \"\(nonce)\"")
-                    try expect(nonce.allSatisfy(alphabet.contains), "randomNonce(length: \(length)) answered characters outside the alphabet: \"\(nonce)\"")
+                    try expectEqual(nonce.count, length, "the length of randomNonce(length: \(length))'s nonce \(nonce.debugDescription)")
+                    try expectEqual(String(nonce.filter { !alphabet.contains($0) }), "", "the characters of randomNonce(length: \(length))'s nonce outside the alphabet")
                 }
             },
             Check("two sign-in requests carry two fresh 32-character raw nonces of the alphabet") { context in
                 let app = try await context.launchAppleApp()
                 let first = try await context.appleCredential(as: AppleAccounts.alice, on: app.client).credential.appleRawNonce ?? ""
                 let second = try await context.appleCredential(as: AppleAccounts.alice, on: app.client).credential.appleRawNonce ?? ""
-                for nonce in [first, second] {
-                    try expect(AppleNonce.isWellFormed(nonce), "the request's raw nonce \"\(nonce)\" is not 32 characters of the guide's alphabet")
+                try await expectEveryCase([("first", first), ("second", second)], "raw nonces") { ordinal, nonce in
+                    try expect(
+                        AppleNonce.isWellFormed(nonce), "the \(ordinal) request's raw nonce is not 32 characters of the guide's alphabet",
+                        expected: "32 characters of the guide's alphabet", actual: "\(nonce.debugDescription) (\(nonce.count) characters)")
                 }
-                try expect(first != second, "two requests used the same raw nonce \"\(first)\"")
+                try expect(first != second, "two requests used the same raw nonce", expected: "two different raw nonces", actual: "\(first.debugDescription) twice")
                 let sent = context.world.apple.authorizationRequests.map(\.nonce)
-                try expect(Set(sent).count == 2, "the two requests that reached Apple carried the nonces \(sent)")
+                try expect(Set(sent).count == 2, "the two requests that reached Apple did not carry two different nonces", expected: "two different nonces", actual: "\(sent)")
             },
         ])
 }

@@ -15,16 +15,13 @@ extension Rule {
                 let app = try await context.launchAppleApp()
                 let credential = try await context.appleCredential(as: AppleAccounts.alice, on: app.client).credential
                 let request = try context.lastAppleRequest()
-                guard let rawNonce = credential.appleRawNonce else { throw CheckFailure("the Apple credential carries no raw nonce: \(credential)") }
-                let hash = AppleNonce.sha256Hex(rawNonce)
-                if request.nonce != hash {
-                    throw CheckFailure(
-                        "Apple received the nonce \(request.nonce.shown); expected the SHA-256 hex of the raw nonce \"\(rawNonce)\"", expected: hash,
-                        actual: request.nonce.shown)
+                guard let rawNonce = credential.appleRawNonce else {
+                    throw CheckFailure("the Apple credential carries no raw nonce", expected: "an Apple credential with a raw nonce", actual: "\(credential)")
                 }
-                try expect(Set(request.requestedScopes) == [.fullName, .email], "Apple was asked for the scopes \(request.requestedScopes.map(\.rawValue)); expected name and email")
+                try expectEqual(request.nonce, AppleNonce.sha256Hex(rawNonce), "the nonce Apple received for the raw nonce \(rawNonce.debugDescription) (its SHA-256 hex expected)")
+                try expectEqual(Set(request.requestedScopes.map(\.rawValue)).sorted(), [AppleScope.email, .fullName].map(\.rawValue).sorted(), "the scopes Apple was asked for")
                 let leaks = context.world.transcript.all.filter { "\($0)".contains(rawNonce) }
-                try expect(leaks.isEmpty, "the raw nonce reached the outside world: \(leaks.map { "\($0)" })")
+                try expect(leaks.isEmpty, "the raw nonce reached the outside world", expected: "the raw nonce stays in the app", actual: "\(leaks.map { "\($0)" })")
             },
         ])
 }

@@ -11,19 +11,18 @@ extension Rule {
             Check("Alice signs in on one device and Bob on another, each as a new apple.com user") { context in
                 try context.setUpApple()
                 let backend = try await context.makeBackend()
-                for (account, device) in [(AppleAccounts.alice, Device.primary), (AppleAccounts.bob, Device.secondary)] {
+                try await expectEveryCase([(AppleAccounts.alice, Device.primary), (AppleAccounts.bob, Device.secondary)], "first sign-ins") { account, device in
                     let client = try await context.launch(backend, on: device)
                     let (authorization, credential) = try await context.appleCredential(as: account, on: client)
                     let claims = try CompactJWS(authorization.identityToken).payload
-                    let nonce = AppleIdentityClaims(payload: claims)?.nonce
-                    try expect(
-                        nonce == credential.appleRawNonce.map(AppleNonce.sha256Hex),
-                        "Apple's token carries the nonce \(nonce.shown), not the hash of the credential's raw nonce: the request sent the wrong nonce")
+                    try expectEqual(
+                        AppleIdentityClaims(payload: claims)?.nonce, credential.appleRawNonce.map(AppleNonce.sha256Hex),
+                        "the nonce claim of Apple's token for \(account.email) (the hash of the credential's raw nonce expected)")
                     let result = try await expectSuccess("signIn(with: the Apple credential of \(account.email))") { try await client.signIn(with: credential) }
                     try expect(
-                        result.user.providerData.contains { $0.providerID == ProviderID.apple && $0.uid == account.id },
-                        "\(account.email)'s user has the providers \(result.user.providerData.map { "\($0.providerID) \($0.uid)" }); expected apple.com \(account.id)")
-                    try expect(result.additionalUserInfo?.isNewUser == true, "\(account.email)'s first sign-in is not reported as a new user")
+                        result.user.providerData.contains { $0.providerID == ProviderID.apple && $0.uid == account.id }, "\(account.email)'s user has no apple.com provider for the Apple ID",
+                        expected: "\(ProviderID.apple) \(account.id)", actual: "\(result.user.providerData.map { "\($0.providerID) \($0.uid)" })")
+                    try expectEqual(result.additionalUserInfo?.isNewUser, true, "isNewUser of \(account.email)'s first sign-in")
                 }
             },
         ])

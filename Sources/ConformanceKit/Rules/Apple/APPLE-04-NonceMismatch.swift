@@ -26,7 +26,8 @@ extension Rule {
                     ("with no raw nonce", credential.withApple(rawNonce: .some(nil))),
                     ("with a token that has no nonce claim", credential.withApple(idToken: try context.world.apple.forge(.nonce(nil), from: token))),
                 ]
-                for (situation, forged) in cases {
+                try await expectEveryCase(cases, "nonce mismatches") { situation, forged in
+                    try await context.signOutAfterAnAcceptedCase(app.client)
                     try await context.expectAppleSignInRefused(forged, [.missingOrInvalidNonce], because: situation, on: app.client)
                 }
             },

@@ -42,9 +42,7 @@ extension Rule {
                 ]
                 // Every forgery is tried: a subject that accepts three learns of all three in one run.
                 try await expectEveryCase(forgeries, "forged identity tokens") { situation, forgery, codes in
-                    if await app.client.currentUser != nil {  // a forgery before this one signed in
-                        try await expectSuccess("signOut() after an accepted forgery") { try await app.client.signOut() }
-                    }
+                    try await context.signOutAfterAnAcceptedCase(app.client)
                     let forged = credential.withApple(idToken: try context.world.apple.forge(forgery, from: authorization.identityToken))
                     try await context.expectAppleSignInRefused(forged, codes, because: "with an identity token \(situation)", on: app.client)
                 }
@@ -61,7 +59,7 @@ extension Rule {
                 let app = try await context.launchAppleApp()
                 let (authorization, credential) = try await context.appleCredential(as: AppleAccounts.alice, on: app.client)
                 let claims = AppleIdentityClaims(payload: try CompactJWS(authorization.identityToken).payload)
-                guard let exp = claims?.exp else { throw CheckFailure("Apple's token has no exp") }
+                guard let exp = claims?.exp else { throw CheckFailure("the world's Apple issued a token with no exp", expected: "an exp claim", actual: "none") }
                 let now = Int(context.world.clock.date.timeIntervalSince1970)
                 try context.advanceAppleClock(by: .seconds(exp - now - 1))
                 try await expectSuccess("signIn(with:) one second before the token's exp") { try await app.client.signIn(with: credential) }
@@ -85,7 +83,8 @@ extension Rule {
                     ("whose payload is JSON in UTF-16", .payloadInUTF16),
                     ("whose header is JSON in UTF-16", .headerInUTF16),
                 ]
-                for (situation, forgery) in forgeries {
+                try await expectEveryCase(forgeries, "forged identity tokens") { situation, forgery in
+                    try await context.signOutAfterAnAcceptedCase(app.client)
                     let forged = credential.withApple(idToken: try context.world.apple.forge(forgery, from: authorization.identityToken))
                     try await context.expectAppleSignInRefused(forged, [.invalidCredential], because: "with an identity token \(situation)", on: app.client)
                 }
@@ -99,7 +98,8 @@ extension Rule {
                     ("for com.example.\u{FF2B}iosk (U+FF2B FULLWIDTH K, K after NFKC)", .audience("com.example.\u{FF2B}iosk")),
                     ("issued by https://appleid.apple.\u{FF43}om (U+FF43 FULLWIDTH c, c after NFKC)", .issuer("https://appleid.apple.\u{FF43}om")),
                 ]
-                for (situation, forgery) in forgeries {
+                try await expectEveryCase(forgeries, "forged identity tokens") { situation, forgery in
+                    try await context.signOutAfterAnAcceptedCase(app.client)
                     let forged = credential.withApple(idToken: try context.world.apple.forge(forgery, from: authorization.identityToken))
                     try await context.expectAppleSignInRefused(forged, [.invalidCredential], because: "with an identity token \(situation)", on: app.client)
                 }

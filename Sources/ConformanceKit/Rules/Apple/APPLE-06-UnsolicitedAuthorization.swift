@@ -14,8 +14,9 @@ extension Rule {
                 let request = AppleAuthorizationRequest(
                     clientID: ProjectConfiguration.standard.apple.clientID, requestedScopes: [.fullName, .email],
                     nonce: AppleNonce.sha256Hex("a nonce of someone else's request"), state: nil)
-                guard case .success(let authorization) = await context.world.apple.authorize(request, on: .secondary) else {
-                    throw CheckFailure("the world's Apple did not authorize the other request")
+                let answer = await context.world.apple.authorize(request, on: .secondary)
+                guard case .success(let authorization) = answer else {
+                    throw CheckFailure("the world's Apple did not authorize the other request", expected: "an authorization", actual: "\(answer)")
                 }
                 try await context.expectUnsolicitedRefused(authorization, on: app.client)
             },
@@ -48,7 +49,9 @@ extension CheckContext {
             return try await expectSignedOut(client, after: "an unsolicited authorization")
         }
         let outcome = try? await client.signIn(with: credential)
-        try expect(outcome == nil, "credential(for:) made a credential from an authorization no request of this app asked for, and signIn(with:) signed in \(outcome?.user.uid ?? ""); expected either to fail and nobody signed in")
+        try expect(
+            outcome == nil, "credential(for:) and signIn(with:) signed someone in with an authorization no request of this app asked for",
+            expected: "credential(for:) or signIn(with:) fails", actual: outcome.map { describe($0) } ?? "")
         try await expectSignedOut(client, after: "an unsolicited authorization")
     }
 }

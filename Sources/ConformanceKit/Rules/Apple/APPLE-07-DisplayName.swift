@@ -14,13 +14,13 @@ extension Rule {
             Check("Alice's first sign-in gives a display name with her given and family names, and no photo URL") { context in
                 let app = try await context.launchAppleApp()
                 let (authorization, credential) = try await context.appleCredential(as: AppleAccounts.alice, on: app.client)
-                try expect(authorization.givenName != nil, "the world's Apple sent no name with the first authorization")
+                try expect(authorization.givenName != nil, "the world's Apple sent no name with the first authorization", expected: "a name", actual: "none")
                 let user = try await expectSuccess("signIn(with: Alice's first Apple credential)") { try await app.client.signIn(with: credential) }.user
                 let name = user.displayName ?? ""
                 try expect(
-                    name.contains("Alice") && name.contains("Appleseed"),
-                    "the new user's display name is \(user.displayName.shown); expected Alice Appleseed, the name of the first authorization")
-                try expect(user.photoURL == nil, "the Apple user has the photo URL \(user.photoURL.shown); Apple provides none")
+                    name.contains("Alice") && name.contains("Appleseed"), "the new user's display name is not the name of the first authorization",
+                    expected: "a name with \"Alice\" and \"Appleseed\"", actual: shown(user.displayName as Any))
+                try expectEqual(user.photoURL, nil, "the Apple user's photo URL (Apple provides none)")
             },
         ])
 }

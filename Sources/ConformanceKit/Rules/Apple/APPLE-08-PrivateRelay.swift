@@ -21,23 +21,25 @@ extension Rule {
                 let app = try await context.launchAppleApp()
                 let authorization = try await context.appleAuthorization(as: AppleAccounts.alice, email: .hide, on: app.client)
                 let relay = authorization.email ?? ""
-                try expect(relay.hasSuffix("@privaterelay.appleid.com"), "the world's Apple gave \(authorization.email.shown), not a relay address")
+                try expect(
+                    relay.hasSuffix("@privaterelay.appleid.com"), "the world's Apple gave no relay address", expected: "…@privaterelay.appleid.com",
+                    actual: shown(authorization.email as Any))
                 let credential = try await expectSuccess("credential(for: Alice's authorization)") { try await app.client.appleCredential(for: authorization) }
                 let user = try await expectSuccess("signIn(with: Alice's credential, relay email)") { try await app.client.signIn(with: credential) }.user
-                try expect(user.email == relay, "the user's email is \(user.email.shown); expected the relay address \(relay)")
-                try expect(user.isEmailVerified, "the relay address is not marked verified, though the token says email_verified true")
+                try expectEqual(user.email, relay, "the user's email (the relay address expected)")
+                try expectEqual(user.isEmailVerified, true, "isEmailVerified of the relay address, whose token says email_verified true")
             },
             Check("Bob, whose token says \"true\" as strings, signs in with his email verified") { context in
                 let app = try await context.launchAppleApp()
                 let user = try await context.signInWithApple(as: AppleAccounts.bob, on: app.client).user
-                try expect(user.email == AppleAccounts.bob.email, "the user's email is \(user.email.shown); expected \(AppleAccounts.bob.email)")
-                try expect(user.isEmailVerified, "email_verified \"true\" (a string) was not read as verified")
+                try expectEqual(user.email, AppleAccounts.bob.email, "the user's email")
+                try expectEqual(user.isEmailVerified, true, "isEmailVerified of Bob, whose token says email_verified \"true\" (a string)")
             },
             Check("Alice's token with her email but no email_verified claim leaves her email unverified") { context in
                 let app = try await context.launchAppleApp()
                 let user = try await context.signInWithAppleWithoutEmailVerified(as: AppleAccounts.alice, on: app.client)
-                try expect(user.email == AppleAccounts.alice.email, "the user's email is \(user.email.shown); expected \(AppleAccounts.alice.email)")
-                try expect(!user.isEmailVerified, "the token has no email_verified claim, yet \(AppleAccounts.alice.email) is marked verified")
+                try expectEqual(user.email, AppleAccounts.alice.email, "the user's email")
+                try expectEqual(user.isEmailVerified, false, "isEmailVerified of \(AppleAccounts.alice.email), whose token has no email_verified claim")
             },
             Check("the Apple user whose token had no email_verified cannot enroll a second factor", requires: [.flow(.multiFactor)]) { context in
                 let app = try await context.launchAppleApp()

@@ -17,10 +17,12 @@ extension Rule {
                 let otherUser = await app.client.currentUser
                 let credential = try await context.appleCredential(as: AppleAccounts.bob, on: app.client).credential
                 let linked = try await expectSuccess("link(with: Bob's Apple credential)") { try await app.client.link(with: credential) }
-                try expect(linked.user.providerData.contains { $0.providerID == ProviderID.apple }, "after linking the providers are \(linked.user.providerData.map(\.providerID))")
+                try expect(
+                    linked.user.providerData.contains { $0.providerID == ProviderID.apple }, "after linking Bob's Apple ID the user has no apple.com provider",
+                    expected: "\(ProviderID.apple) among the providers", actual: "\(linked.user.providerData.map(\.providerID))")
                 try await expectSuccess("signOut()") { try await app.client.signOut() }
                 let viaApple = try await context.signInWithApple(as: AppleAccounts.bob, on: app.client)
-                try expect(viaApple.user.uid == otherUser?.uid, "Bob's Apple ID signed in \(viaApple.user.uid); expected the first user \(otherUser?.uid ?? "")")
+                try expectEqual(viaApple.user.uid, otherUser?.uid, "the user Bob's Apple ID signed in (the first user, who linked it, expected)")
             },
             Check("linking Alice's Apple ID, another user's, fails with credentialAlreadyInUse whose updated credential signs her in") { context in
                 let firstUser = try context.firstUser(excluding: [.apple])
@@ -34,14 +36,18 @@ extension Rule {
                     try await app.client.link(with: credential)
                 }
                 let current = await app.client.currentUser
-                try expect(current?.uid == otherUser.uid, "after the refused link the signed-in user is \(current?.uid ?? "nobody"); expected \(otherUser.uid)")
-                try expect(current?.providerData.contains { $0.providerID == ProviderID.apple } != true, "the refused link still added apple.com to the first user")
+                try expectEqual(current?.uid, otherUser.uid, "the signed-in user after the refused link")
+                try expect(
+                    current?.providerData.contains { $0.providerID == ProviderID.apple } != true, "the refused link still added apple.com to the first user",
+                    expected: "no \(ProviderID.apple) among the providers", actual: "\((current?.providerData.map(\.providerID)).shown)")
                 guard let updated = error.updatedCredential else {
-                    throw CheckFailure("credentialAlreadyInUse carries no updated credential (AuthErrorUserInfoUpdatedCredentialKey)")
+                    throw CheckFailure(
+                        "credentialAlreadyInUse carries no updated credential (AuthErrorUserInfoUpdatedCredentialKey)", expected: "an updated credential",
+                        actual: "\(error)")
                 }
                 try await expectSuccess("signOut()") { try await app.client.signOut() }
                 let signedIn = try await expectSuccess("signIn(with: the updated credential)") { try await app.client.signIn(with: updated) }
-                try expect(signedIn.user.uid == alice.uid, "the updated credential signed in \(signedIn.user.uid); expected Alice's account \(alice.uid)")
+                try expectEqual(signedIn.user.uid, alice.uid, "the user the updated credential signed in (Alice's account expected)")
             },
         ])
 }

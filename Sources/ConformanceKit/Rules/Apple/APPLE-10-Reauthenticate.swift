@@ -17,12 +17,12 @@ extension Rule {
                 try context.advanceClock(by: .seconds(60))
                 let credential = try await context.appleCredential(as: AppleAccounts.alice, on: app.client).credential
                 let again = try await expectSuccess("reauthenticate(with: Alice's fresh Apple credential)") { try await app.client.reauthenticate(with: credential) }
-                try expect(again.user.uid == first.uid, "re-authentication answered \(again.user.uid); expected \(first.uid)")
+                try expectEqual(again.user.uid, first.uid, "the user re-authentication answered")
                 let current = await app.client.currentUser
                 let before = first.metadata.lastSignInDate
                 try expect(
-                    (current?.metadata.lastSignInDate ?? .distantPast) > before,
-                    "the last sign-in is \(current?.metadata.lastSignInDate.description ?? "unknown") after re-authenticating; expected later than \(before)")
+                    (current?.metadata.lastSignInDate ?? .distantPast) > before, "the last sign-in did not move when Alice re-authenticated a minute later",
+                    expected: "later than \(before)", actual: "\((current?.metadata.lastSignInDate).shown)")
             },
             Check("re-authenticating Alice with Bob's Apple credential fails with userMismatch; Alice stays signed in") { context in
                 let app = try await context.launchAppleApp()
@@ -36,7 +36,7 @@ extension Rule {
                     try await app.client.reauthenticate(with: bob)
                 }
                 let current = await app.client.currentUser
-                try expect(current?.uid == alice.uid, "after the refused re-authentication the signed-in user is \(current?.uid ?? "nobody"); expected Alice, \(alice.uid)")
+                try expectEqual(current?.uid, alice.uid, "the signed-in user after the refused re-authentication (Alice expected)")
             },
         ])
 }

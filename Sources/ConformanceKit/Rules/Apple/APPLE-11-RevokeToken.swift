@@ -22,26 +22,26 @@ extension Rule {
                 let clientID = ProjectConfiguration.standard.apple.clientID
                 try await expectSuccess("revokeToken(withAuthorizationCode: a fresh code)") { try await app.client.revokeAppleToken(withAuthorizationCode: code) }
                 let revoked = context.world.apple.revokeRequests
-                try expect(!revoked.isEmpty, "revokeToken(withAuthorizationCode:) succeeded, but no request reached Apple's /auth/revoke; expected the token issued for the code to be revoked there")
+                try expect(
+                    !revoked.isEmpty, "revokeToken(withAuthorizationCode:) succeeded, but no request reached Apple's /auth/revoke",
+                    expected: "the token issued for the code revoked at /auth/revoke", actual: "no revoke request")
                 let apple = context.world.apple
                 try expect(
                     revoked.contains { request in
                         request.clientSecretValid && request.clientID == clientID
                             && request.token.map { apple.isRevoked(refreshToken: $0) || apple.isRevoked(accessToken: $0) } == true
                     },
-                    "Apple's revoke endpoint received \(revoked.map { "\($0)" }) but none revoked a token of the app under a valid client secret")
-                try expect(
-                    !apple.isAuthorized(userID: AppleAccounts.alice.id, clientID: clientID),
-                    "after revokeToken Alice's authorization of the app is still in force at Apple")
+                    "no request to Apple's revoke endpoint revoked a token of the app under a valid client secret",
+                    expected: "a revoke of a token issued to \(clientID), with a valid client secret", actual: "\(revoked.map { "\($0)" })")
+                try expectEqual(
+                    apple.isAuthorized(userID: AppleAccounts.alice.id, clientID: clientID), false, "whether Alice's authorization of the app is in force at Apple after revokeToken")
                 try await expectSuccess("delete()") { try await app.client.delete() }
                 try await context.expectSignedOut(app.client, after: "delete()")
                 let again = try await context.signInWithApple(as: AppleAccounts.alice, on: app.client)
                 try expect(
-                    again.user.uid != deleted.uid && again.additionalUserInfo?.isNewUser == true,
-                    """
-                    after delete(), Alice's Apple ID signed in to uid \(again.user.uid) (isNewUser \((again.additionalUserInfo?.isNewUser).shown)); \
-                    expected a new user, not the deleted \(deleted.uid)
-                    """)
+                    again.user.uid != deleted.uid, "after delete(), Alice's Apple ID signed in to the deleted user's uid", expected: "a uid other than \(deleted.uid.debugDescription)",
+                    actual: again.user.uid.debugDescription)
+                try expectEqual(again.additionalUserInfo?.isNewUser, true, "isNewUser of Alice's Apple sign-in after delete()")
             },
             Check("with nobody signed in, revokeToken fails and nothing reaches Apple") { context in
                 let app = try await context.launchAppleApp()
@@ -49,7 +49,10 @@ extension Rule {
                 try await context.waiting(for: "revokeToken(withAuthorizationCode:) with nobody signed in to fail") {
                     try await expectAuthError(when: "revokeToken(withAuthorizationCode:) with nobody signed in") { try await app.client.revokeAppleToken(withAuthorizationCode: code) }
                 }
-                try expect(context.world.apple.tokenRequests.isEmpty && context.world.apple.revokeRequests.isEmpty, "revoking with nobody signed in still called Apple")
+                let apple = context.world.apple
+                try expect(
+                    apple.tokenRequests.isEmpty && apple.revokeRequests.isEmpty, "revoking with nobody signed in still called Apple", expected: "no request to Apple",
+                    actual: "\(apple.tokenRequests.count) to /auth/token, \(apple.revokeRequests.count) to /auth/revoke")
             },
         ])
 }

@@ -18,13 +18,13 @@ extension Rule {
                 let user = try await context.signInWithApple(as: AppleAccounts.alice, on: first).user
                 try await expectSuccess("signOut()") { try await first.signOut() }
                 let second = try await context.launch(backend, on: .secondary)
-                for (client, place) in [(first, "again on the same device"), (second, "on another device")] {
+                try await expectEveryCase([(first, "again on the same device"), (second, "on another device")], "later sign-ins") { client, place in
                     let (authorization, credential) = try await context.appleCredential(as: AppleAccounts.alice, on: client)
-                    try expect(authorization.givenName == nil, "the world's Apple sent the name again with a later authorization")
+                    try expectEqual(authorization.givenName, nil, "the name the world's Apple sent with a later authorization")
                     let later = try await expectSuccess("signIn(with: Alice's later Apple credential) \(place)") { try await client.signIn(with: credential) }.user
-                    try expect(later.uid == user.uid, "Alice's later sign-in \(place) reached \(later.uid); expected \(user.uid)")
-                    try expect(later.displayName == user.displayName, "after signing in \(place) the display name is \(later.displayName.shown); expected \(user.displayName.shown)")
-                    try expect(later.email == user.email, "after signing in \(place) the email is \(later.email.shown); expected \(user.email.shown)")
+                    try expectEqual(later.uid, user.uid, "the user Alice's later sign-in \(place) reached")
+                    try expectEqual(later.displayName, user.displayName, "the display name after signing in \(place)")
+                    try expectEqual(later.email, user.email, "the email after signing in \(place)")
                     try await expectSuccess("signOut()") { try await client.signOut() }
                 }
             },

@@ -16,7 +16,7 @@ extension Rule {
                 try await expectSuccess("signIn(with: Alice's Apple credential)") { try await client.signIn(with: credential) }
                 try await expectSuccess("signOut()") { try await client.signOut() }
                 let other = try await context.launch(backend, on: .secondary)
-                for (replayer, place) in [(client, "on the same device"), (other, "on another device")] {
+                try await expectEveryCase([(client, "on the same device"), (other, "on another device")], "replays") { replayer, place in
                     _ = try await expectAuthError(when: "signIn(with: the same Apple credential) again \(place)") { try await replayer.signIn(with: credential) }
                     try await context.expectSignedOut(replayer, after: "the credential replayed \(place)")
                 }

@@ -64,7 +64,7 @@ extension CheckContext {
 
     /// The last authorization request that reached Apple.
     package func lastAppleRequest(filePath: String = #filePath, line: Int = #line) throws -> AppleAuthorizationRequest {
-        guard let request = world.apple.authorizationRequests.last else { throw CheckFailure("no authorization request reached Apple", filePath: filePath, line: line) }
+        guard let request = world.apple.authorizationRequests.last else { throw CheckFailure("no authorization request reached Apple", expected: "an authorization request", actual: "none", filePath: filePath, line: line) }
         return request
     }
 
@@ -77,7 +77,7 @@ extension CheckContext {
         try expect(
             codes.contains(error.code), "signIn(with:) \(situation) failed with another error than the rule's",
             expected: codes.map(\.label).joined(separator: " or "), actual: "\(error)", filePath: filePath, line: line)
-        try await expectSignedOut(client, after: "signIn(with:) \(situation)")
+        try await expectSignedOut(client, after: "signIn(with:) \(situation)", filePath: filePath, line: line)
     }
 }
 

@@ -20,13 +20,15 @@ extension CheckContext {
     /// The sign-in link in the next unread email to `email`.
     package func signInLink(mailedTo email: String, filePath: String = #filePath, line: Int = #line) throws -> String {
         guard let mail = world.outbound.readEmail(to: email) else {
+            let unread = world.outbound.unread.map(\.description)
             throw CheckFailure(
-                "no unread email reached \(email); unread: \(world.outbound.unread.map(\.description))", filePath: filePath, line: line)
+                "no unread email reached \(email)", expected: "an email to \(email)", actual: unread.isEmpty ? "nothing unread" : "unread: \(unread.joined(separator: "; "))",
+                filePath: filePath, line: line)
         }
         let links = mail.links.map(\.absoluteString).filter(EmailSignInLink.isSignInLink)
-        guard links.count == 1 else {
-            throw CheckFailure("the email to \(email) holds \(links.count) sign-in links (mode=signIn with an oobCode): \"\(mail.body)\"", filePath: filePath, line: line)
-        }
+        try expect(
+            links.count == 1, "the email to \(email) does not hold exactly one sign-in link (mode=signIn with an oobCode)", expected: "one sign-in link",
+            actual: "\(links.count) in \(mail.body.debugDescription)", filePath: filePath, line: line)
         return links[0]
     }
 

@@ -17,7 +17,7 @@ extension Rule {
                     ("not a url", .invalidContinueURI), ("https://evil.example.net/finishSignIn", .unauthorizedDomain),
                     ("https://example.com.evil.net/finishSignIn", .unauthorizedDomain), ("https://notexample.com/finishSignIn", .unauthorizedDomain),
                 ]
-                for (url, expected) in cases {
+                try await expectEveryCase(cases, "refused continue URLs") { url, expected in
                     try await expectFailure(expected, when: "sendSignInLink with the continue URL \(url.map { "\"\($0)\"" } ?? "nil")") {
                         try await app.client.sendSignInLink(toEmail: PasswordUser.ada.email, actionCodeSettings: .standard.with(\.url, url))
                     }
@@ -27,7 +27,7 @@ extension Rule {
             Check("a continue URL on an authorized domain, or the project's own, is accepted") { context in
                 let app = try await context.launchApp()
                 let project = context.capabilities.servedProjectID ?? ProjectConfiguration.standard.projectID
-                for url in ["https://example.com/finishSignIn?cartId=1234", "https://\(project).firebaseapp.com/finish"] {
+                try await expectEveryCase(["https://example.com/finishSignIn?cartId=1234", "https://\(project).firebaseapp.com/finish"], "accepted continue URLs") { url in
                     _ = try await context.requestSignInLink(for: PasswordUser.ada.email, settings: .standard.with(\.url, url), on: app.client)
                 }
             },

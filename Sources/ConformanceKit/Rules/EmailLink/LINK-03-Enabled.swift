@@ -10,10 +10,11 @@ extension Rule {
         hint: "if this fails, check that both the email/password provider and the email-link method are consulted before a link is mailed or used",
         checks: [
             Check("with email-link sign-in disabled, or password sign-in disabled, the flow fails with operationNotAllowed") { context in
-                for (situation, configuration) in [
+                let situations = [
                     ("email-link sign-in disabled", ProjectConfiguration.standard.with(\.emailLink.isEnabled, false)),
                     ("password sign-in disabled", .standard.with(\.passwordSignInEnabled, false)),
-                ] {
+                ]
+                try await expectEveryCase(situations, "disabled configurations") { situation, configuration in
                     let app = try await context.launchApp(configuration)
                     try await expectFailure(.operationNotAllowed, when: "sendSignInLink with \(situation)") {
                         try await app.client.sendSignInLink(toEmail: PasswordUser.ada.email, actionCodeSettings: .standard)

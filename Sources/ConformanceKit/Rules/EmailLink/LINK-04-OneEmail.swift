@@ -14,15 +14,18 @@ extension Rule {
                 let app = try await context.launchApp()
                 let link = try await context.requestSignInLink(for: PasswordUser.ada.email, on: app.client)
                 try context.expectNoEmail("after the one sign-in email")
-                guard let parsed = EmailSignInLink.parse(link) else { throw CheckFailure("the link \(link) is not an action link") }
-                try expect(parsed.isSignIn, "the link's mode is \((parsed.mode?.rawValue).shown) and its oobCode \(parsed.oobCode.shown); expected signIn and a code: \(link)")
+                guard let parsed = EmailSignInLink.parse(link) else {
+                    throw CheckFailure("the link from the email is not an action link", expected: "an action link", actual: link)
+                }
+                try expect(
+                    parsed.isSignIn, "the link's mode and oobCode are not those of a sign-in link", expected: "mode=signIn and an oobCode",
+                    actual: "mode=\((parsed.mode?.rawValue).shown), oobCode \(parsed.oobCode.shown) in \(link)")
                 let settings = ActionCodeSettings.standard
-                let continueURL = parsed.continueURL
-                try expect(continueURL == settings.url, "the link's continueUrl is \(continueURL.shown); expected \(settings.url.shown): \(link)")
+                try expectEqual(parsed.continueURL, settings.url, "the link's continueUrl")
                 let values = EmailLinkValues.all(in: link)
-                for (name, value) in [("iOS bundle ID", settings.iOSBundleID), ("Android package name", settings.androidPackageName), ("Android minimum version", settings.androidMinimumVersion)] {
-                    guard let value else { continue }
-                    try expect(values.contains(value), "the link carries no \(name) \"\(value)\": \(link)")
+                let identifiers = [("iOS bundle ID", settings.iOSBundleID), ("Android package name", settings.androidPackageName), ("Android minimum version", settings.androidMinimumVersion)]
+                try await expectEveryCase(identifiers.compactMap { name, value in value.map { (name, $0) } }, "app identifiers") { name, value in
+                    try expect(values.contains(value), "the link does not carry the \(name)", expected: "a parameter \(value.debugDescription)", actual: link)
                 }
             },
             Check("the Android install flag is in the link only when the settings ask for it") { context in
@@ -36,11 +39,8 @@ extension Rule {
                 let withoutInstall = EmailLinkValues.parametersBesideCode(of: links[false] ?? "")
                 try expect(
                     withInstall != withoutInstall,
-                    """
-                    the link requested with androidInstallIfNotAvailable true and the one requested with it false carry the same \
-                    parameters apart from their codes, so one of them says the wrong thing about installing the Android app: \
-                    with install \(links[true] ?? ""), without install \(links[false] ?? "")
-                    """)
+                    "the links requested with androidInstallIfNotAvailable true and false carry the same parameters apart from their codes",
+                    expected: "links that differ in the install flag", actual: "with install \(links[true] ?? ""); without install \(links[false] ?? "")")
             },
         ])
 }

@@ -18,9 +18,9 @@ extension Rule {
                 let app = try await context.launchApp()
                 let link = try await context.requestSignInLink(for: PasswordUser.ada.email, on: app.client)
                 let wrapped = "https://example.page.link/?link=" + (link.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? link)
-                for candidate in [link, wrapped] {
+                try await expectEveryCase([link, wrapped], "sign-in links") { candidate in
                     let answer = try await app.client.isSignIn(withEmailLink: candidate)
-                    try expect(answer, "isSignIn(withEmailLink: \(candidate)) is false for a sign-in link")
+                    try expectEqual(answer, true, "isSignIn(withEmailLink: \(candidate.debugDescription))")
                 }
             },
             Check("other action links, a link without its oobCode and unrelated URLs are not sign-in links") { context in
@@ -34,21 +34,18 @@ extension Rule {
                     components.queryItems = components.queryItems?.filter { $0.name != "oobCode" }
                     others += [components.string].compactMap { $0 }
                 }
-                for other in others {
+                try await expectEveryCase(others, "links that are not sign-in links") { other in
                     let answer = try await app.client.isSignIn(withEmailLink: other)
-                    try expect(!answer, "isSignIn(withEmailLink: \"\(other)\") is true for a link that is not a sign-in link")
+                    try expectEqual(answer, false, "isSignIn(withEmailLink: \(other.debugDescription))")
                 }
             },
             Check("isSignIn(withEmailLink:) agrees with every case of Fixtures/email-link/links.json where the SDKs agree") { context in
                 let app = try await context.launchApp()
-                var wrong: [String] = []
                 let cases = try Fixture<String>.load("email-link", "links").cases.filter { $0.expectation != .implementationDefined }
-                for fixtureCase in cases {
-                    let expected = fixtureCase.expectation == .valid
+                try await expectEveryCase(cases, "links of the fixture") { fixtureCase in
                     let answer = try await app.client.isSignIn(withEmailLink: fixtureCase.input)
-                    if answer != expected { wrong.append("\(fixtureCase.id) \(fixtureCase.input.debugDescription): \(answer); expected \(expected)") }
+                    try expectEqual(answer, fixtureCase.expectation == .valid, "isSignIn(withEmailLink:) for \(fixtureCase.id) \(fixtureCase.input.debugDescription)")
                 }
-                try expect(wrong.isEmpty, "isSignIn(withEmailLink:) answered wrong for \(wrong.count) of \(cases.count) links:\n" + wrong.joined(separator: "\n"))
             },
         ])
 }

@@ -14,13 +14,13 @@ extension Rule {
             Check("the link signs the address in, verified, as a new user; a later link signs the same user in") { context in
                 let app = try await context.launchApp()
                 let first = try await context.signIn(email: PasswordUser.ada.email, link: try await context.requestSignInLink(for: PasswordUser.ada.email, on: app.client), on: app.client)
-                try expect(first.user.email == PasswordUser.ada.email, "the signed-in user's email is \(first.user.email.shown)")
-                try expect(first.user.isEmailVerified, "signIn(withEmail:link:) signed in \(first.user.email.shown) with isEmailVerified false; expected true: the link proves the address")
-                try expect(first.additionalUserInfo?.isNewUser == true, "the first email-link sign-in reports isNewUser \((first.additionalUserInfo?.isNewUser).shown)")
+                try expectEqual(first.user.email, PasswordUser.ada.email, "the signed-in user's email")
+                try expectEqual(first.user.isEmailVerified, true, "isEmailVerified after signIn(withEmail:link:), which proves the address")
+                try expectEqual(first.additionalUserInfo?.isNewUser, true, "isNewUser of the first email-link sign-in")
                 try await expectSuccess("signOut()") { try await app.client.signOut() }
                 let second = try await context.signIn(email: PasswordUser.ada.email, link: try await context.requestSignInLink(for: PasswordUser.ada.email, on: app.client), on: app.client)
-                try expect(second.user.uid == first.user.uid, "a later link signed in uid \(second.user.uid); expected the same user \(first.user.uid)")
-                try expect(second.additionalUserInfo?.isNewUser == false, "a later sign-in reports isNewUser \((second.additionalUserInfo?.isNewUser).shown)")
+                try expectEqual(second.user.uid, first.user.uid, "the uid a later link signed in")
+                try expectEqual(second.additionalUserInfo?.isNewUser, false, "isNewUser of a later email-link sign-in")
             },
             Check("a link opened after the app restarted signs its address in") { context in
                 let backend = try await context.makeBackend()
@@ -28,7 +28,7 @@ extension Rule {
                 let link = try await context.requestSignInLink(for: PasswordUser.ada.email, on: before)
                 let restarted = try await context.launch(backend)
                 let result = try await context.signIn(email: PasswordUser.ada.email, link: link, on: restarted)
-                try expect(result.user.email == PasswordUser.ada.email, "after a restart the link signed in \(result.user.email.shown)")
+                try expectEqual(result.user.email, PasswordUser.ada.email, "the email of the user a link signed in after a restart")
             },
         ])
 }

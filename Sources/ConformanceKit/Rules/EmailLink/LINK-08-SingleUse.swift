@@ -18,7 +18,7 @@ extension Rule {
                 let link = try await context.requestSignInLink(for: PasswordUser.ada.email, on: app)
                 try await context.signIn(email: PasswordUser.ada.email, link: link, on: app)
                 try await expectSuccess("signOut()") { try await app.signOut() }
-                for (client, device) in [(app, Device.primary), (other, Device.secondary)] {
+                try await expectEveryCase([(app, Device.primary), (other, Device.secondary)], "devices") { client, device in
                     try await expectFailure(.invalidActionCode, when: "signIn again with the used link on \(device)") {
                         try await client.signIn(withEmail: PasswordUser.ada.email, link: link)
                     }

@@ -18,15 +18,16 @@ extension Rule {
                 try await expectSuccess("signOut()") { try await app.client.signOut() }
                 let linkResult = try await context.signIn(email: PasswordUser.grace.email, link: try await context.requestSignInLink(for: PasswordUser.grace.email, on: app.client), on: app.client)
                 let providers = linkResult.user.providerData.map(\.providerID)
-                try expect(providers.contains(ProviderID.password), "an email-link user's providers are \(providers); expected the provider ID password")
+                try expect(providers.contains(ProviderID.password), "an email-link user's providers lack password", expected: "providers with \(ProviderID.password)", actual: "\(providers)")
                 try await expectSuccess("signOut()") { try await app.client.signOut() }
                 let both = PasswordUser(email: "hopper@example.com", password: "cobol compiler 1959")
                 try await context.signUpVerified(both, on: app.client)
                 try await expectSuccess("signOut()") { try await app.client.signOut() }
                 try await context.signIn(email: both.email, link: try await context.requestSignInLink(for: both.email, on: app.client), on: app.client)
-                for (email, expected) in [(PasswordUser.ada.email, [SignInMethod.password]), (PasswordUser.grace.email, [SignInMethod.emailLink]), (both.email, [SignInMethod.password, SignInMethod.emailLink])] {
+                let cases = [(PasswordUser.ada.email, [SignInMethod.password]), (PasswordUser.grace.email, [SignInMethod.emailLink]), (both.email, [SignInMethod.password, SignInMethod.emailLink])]
+                try await expectEveryCase(cases, "addresses") { email, expected in
                     let methods = try await expectSuccess("fetchSignInMethods(forEmail: \"\(email)\")") { try await app.client.fetchSignInMethods(forEmail: email) }
-                    try expect(Set(methods) == Set(expected) && methods.count == expected.count, "fetchSignInMethods(forEmail: \"\(email)\") is \(methods); expected \(expected)")
+                    try expectEqual(methods.sorted(), expected.sorted(), "fetchSignInMethods(forEmail: \"\(email)\"), in any order")
                 }
             },
         ])

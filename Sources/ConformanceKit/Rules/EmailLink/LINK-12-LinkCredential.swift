@@ -21,18 +21,19 @@ extension Rule {
                 let linked = try await expectSuccess("link(with: an email-link credential for \(email))") {
                     try await app.client.link(with: .emailLink(email: email, link: link))
                 }
-                try expect(linked.user.uid == user.uid && linked.user.email == email, "after linking, the user is \(linked.user.uid) with email \(linked.user.email.shown)")
+                try expectEqual(linked.user.uid, user.uid, "the uid of the user after linking")
+                try expectEqual(linked.user.email, email, "the email of the user after linking")
                 try await expectSuccess("signOut()") { try await app.client.signOut() }
                 let viaLink = try await context.signIn(email: email, link: try await context.requestSignInLink(for: email, on: app.client), on: app.client)
-                try expect(viaLink.user.uid == user.uid, "the link signed in \(viaLink.user.uid); expected the linked user \(user.uid)")
+                try expectEqual(viaLink.user.uid, user.uid, "the uid the link signed in")
                 try await expectSuccess("signOut()") { try await app.client.signOut() }
                 let viaFirst = try await firstUser.signIn(on: app.client, in: context)
-                try expect(viaFirst.user.uid == user.uid, "\(firstUser) signed in \(viaFirst.user.uid); expected the linked user \(user.uid)")
+                try expectEqual(viaFirst.user.uid, user.uid, "the uid \(firstUser) signed in")
                 let fresh = try await context.requestSignInLink(for: email, on: app.client)
                 let reauthenticated = try await expectSuccess("reauthenticate(with: a fresh email-link credential)") {
                     try await app.client.reauthenticate(with: .emailLink(email: email, link: fresh))
                 }
-                try expect(reauthenticated.user.uid == user.uid, "re-authenticating gave \(reauthenticated.user.uid); expected \(user.uid)")
+                try expectEqual(reauthenticated.user.uid, user.uid, "the uid re-authenticating gave")
             },
             Check("linking a link with another address than the one it was sent to fails and links nothing") { context in
                 let app = try await context.signedInApp(excluding: passwordFlows)
@@ -44,9 +45,10 @@ extension Rule {
                     try await app.client.link(with: .emailLink(email: other, link: link))
                 }
                 let after = await app.client.currentUser
-                try expect(after?.uid == before?.uid && after?.email == before?.email, "after a refused link the user is \(after?.uid ?? "nobody") with email \(after?.email.shown ?? "-"); expected \(before?.uid ?? "nobody") with email \(before?.email.shown ?? "-")")
+                try expectEqual(after?.uid, before?.uid, "the uid of the current user after a refused link")
+                try expectEqual(after?.email, before?.email, "the email of the current user after a refused link")
                 let providers = after?.providerData.map(\.providerID) ?? []
-                try expect(!providers.contains(ProviderID.password), "after a refused link the user has the password provider: \(providers)")
+                try expect(!providers.contains(ProviderID.password), "after a refused link the user has the password provider", expected: "no \(ProviderID.password)", actual: "\(providers)")
             },
         ])
 }

@@ -18,7 +18,7 @@ extension Rule {
                 }
                 try context.expectNoEmail("the link domain was not the project's")
                 let link = try await context.requestSignInLink(for: PasswordUser.ada.email, settings: .standard.with(\.linkDomain, "links.example.com"), on: app.client)
-                try expect(URL(string: link)?.host == "links.example.com", "the link \(link) is not on the configured link domain links.example.com")
+                try expectEqual(URL(string: link)?.host, "links.example.com", "the link's host")
             },
         ])
 }

@@ -30,7 +30,7 @@ extension Rule {
                     }),
                 ]
                 let failures = ownFailures + (context.capabilities.reachesWorldParties ? partyFailures : [])
-                for (action, body) in failures { try await expectSpecificAuthError(when: action, body) }
+                try await expectEveryCase(failures, "failures") { action, body in try await expectSpecificAuthError(when: action, body) }
             },
             Check("multi-factor failures, including the mail server's, are AuthErrors", requires: [.flow(.multiFactor)]) { context in
                 let app = try await context.launchApp()
@@ -54,7 +54,7 @@ extension Rule {
                     }),
                 ]
                 let failures = ownFailures + (context.capabilities.reachesWorldParties ? partyFailures : [])
-                for (action, body) in failures { try await expectSpecificAuthError(when: action, body) }
+                try await expectEveryCase(failures, "failures") { action, body in try await expectSpecificAuthError(when: action, body) }
             },
             Check("Sign in with Apple failures, the sheet's and Apple's included, are specific AuthErrors", requires: [.flow(.apple)]) { context in
                 let app = try await context.launchAppleApp()
@@ -73,7 +73,7 @@ extension Rule {
                     }),
                     ("revokeToken(withAuthorizationCode:) with nobody signed in", { try await client.revokeAppleToken(withAuthorizationCode: "code") }),
                 ]
-                for (action, body) in failures { try await expectSpecificAuthError(when: action, body) }
+                try await expectEveryCase(failures, "failures") { action, body in try await expectSpecificAuthError(when: action, body) }
             },
         ])
 }
@@ -83,6 +83,6 @@ extension Rule {
 private func expectSpecificAuthError(when action: String, _ body: () async throws -> Void) async throws {
     let error = try await expectAuthError(when: action, body)
     try expect(
-        error.code != .internalError && !error.message.isEmpty,
-        "\(action) failed with \(error.code.label)\(error.message.isEmpty ? " and no message" : ": \(error.message)"); expected a specific error of the taxonomy with a message")
+        error.code != .internalError && !error.message.isEmpty, "\(action) failed with a generic error",
+        expected: "a specific error of the taxonomy, with a message", actual: error.message.isEmpty ? "\(error.code.label), no message" : "\(error)")
 }

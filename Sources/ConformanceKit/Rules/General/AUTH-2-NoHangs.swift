@@ -29,9 +29,11 @@ extension Rule {
                     ConcurrentCall("the first verifyPhoneNumber(\"\(PhoneNumbers.us)\")") { try await client.verifyPhoneNumber(PhoneNumbers.us) },
                     ConcurrentCall("the second verifyPhoneNumber(\"\(PhoneNumbers.us)\")") { try await client.verifyPhoneNumber(PhoneNumbers.us) },
                 ])
-                for (ordinal, outcome) in zip(["first", "second"], outcomes) {
-                    guard case .failure(let error) = outcome else { continue }
-                    try expect(error is AuthError, "the \(ordinal) of two verifications made at the same time ended with \(error), not an AuthError")
+                try await expectEveryCase(Array(zip(["first", "second"], outcomes)), "verifications made at the same time") { ordinal, outcome in
+                    guard case .failure(let error) = outcome else { return }
+                    try expect(
+                        error is AuthError, "the \(ordinal) of two verifications made at the same time ended with an error that is not an AuthError",
+                        expected: "success or an AuthError", actual: describe(error))
                 }
             },
             Check("a failing SMS carrier makes verifyPhoneNumber fail with networkError", requires: [.flow(.phone), .worldParties]) { context in
@@ -115,10 +117,14 @@ extension CheckContext {
         }
         let elapsed = start.duration(to: world.clock.now)
         guard let outcome else {
-            throw CheckFailure("\(action) was still waiting after \(stalls.budget.formatted) of virtual time (timeout \(timeout.formatted))")
+            throw CheckFailure(
+                "\(action) was still waiting when the stalled party gave up", expected: "networkError within \(timeout.formatted) of virtual time",
+                actual: "still waiting after \(stalls.budget.formatted) of virtual time")
         }
         try await expectFailure(.networkError, when: action) { try outcome.get() }
-        try expect(elapsed <= timeout, "\(action) gave up after \(elapsed.formatted) of virtual time; the configured timeout is \(timeout.formatted)")
+        try expect(
+            elapsed <= timeout, "\(action) gave up later than the configured timeout", expected: "networkError within \(timeout.formatted) of virtual time",
+            actual: "networkError after \(elapsed.formatted) of virtual time")
     }
 }
 

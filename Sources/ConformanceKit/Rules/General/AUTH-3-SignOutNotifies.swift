@@ -57,12 +57,14 @@ extension Rule {
                     let refresh = ConcurrentCall("getIDToken(forceRefresh: true) of \(user.uid)") { try await client.getIDToken(forceRefresh: true) }
                     let signOut = ConcurrentCall("signOut()") { try await client.signOut() }
                     guard let outcomes = try await context.interrupting(refresh, afterPassing: passing, with: signOut) else {
-                        try expect(passing > 0, "\(refresh.name) returned without sending a request through the world's network, though the subject declares sendsRequestsThroughWorldNetwork")
+                        try expect(
+                            passing > 0, "\(refresh.name) returned without sending a request through the world's network, though the subject declares sendsRequestsThroughWorldNetwork",
+                            expected: "at least one request through the world's network", actual: "none")
                         break
                     }
                     let moment = "\(signOut.name) made while request \(passing + 1) of \(refresh.name) was in flight"
                     if case .failure(let error) = outcomes.meanwhile {
-                        throw CheckFailure("\(moment) failed with \(describe(error)); expected it to succeed", expected: "success", actual: describe(error))
+                        throw CheckFailure("\(moment) failed", expected: "success", actual: describe(error))
                     }
                     try await context.expectSignedOut(client, after: "\(moment), once the refresh returned")
                     app = LaunchedApp(backend: app.backend, client: try await context.launch(app.backend, on: app.device), device: app.device)

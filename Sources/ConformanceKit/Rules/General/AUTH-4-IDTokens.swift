@@ -26,7 +26,7 @@ extension Rule {
                 let app = try await context.signedInApp()
                 let token = try await expectSuccess("getIDToken()") { try await app.client.getIDToken(forceRefresh: false) }
                 try await expectSuccess("verifyIDToken(its own current token)") { try await app.backend.verifyIDToken(token) }
-                for (forgery, forged) in IDTokenForgery.all(of: token) {
+                try await expectEveryCase(IDTokenForgery.all(of: token), "forged ID tokens") { forgery, forged in
                     _ = try await expectAuthError(when: "verifyIDToken(\(forgery): \"\(forged.abbreviated)\")") { try await app.backend.verifyIDToken(forged) }
                 }
             },
@@ -58,9 +58,9 @@ extension Rule {
                 let attacker = try await context.signUp(.grace, on: app.client)
                 let token = try await expectSuccess("grace's getIDToken()") { try await app.client.getIDToken(forceRefresh: false) }
                 let own = try await expectSuccess("accounts:lookup with grace's own token") { try await door.lookUp(idToken: token) }
-                try expect(own.uid == attacker.uid, "accounts:lookup with grace's own token answered user \(own.uid); expected \(attacker.uid)")
+                try expectEqual(own.uid, attacker.uid, "the user accounts:lookup with grace's own token answered")
                 let forgeries = IDTokenForgery.all(of: token) + IDTokenForgery.naming(victim.uid, in: token)
-                for (forgery, forged) in forgeries {
+                try await expectEveryCase(forgeries, "forged ID tokens") { forgery, forged in
                     try await context.expectDoorShut(door, to: forged, named: "\(forgery) (victim: ada, \(victim.uid.abbreviated))", factorUID: factor.uid)
                 }
                 try await context.expectAccountUnchanged(.ada, factors: 1, on: app.backend)
@@ -111,17 +111,21 @@ extension CheckContext {
         let client = try await launch(backend, on: .secondary)
         do {
             _ = try await client.signIn(with: user.credential)
-            try expect(factors == 0, "after the forgeries \(user.email) signed in with the password alone; expected \(factors) second factor(s) to be asked for")
+            try expectEqual(0, factors, "the number of second factors \(user.email)'s password sign-in asks for after the forgeries")
         } catch let error as AuthError where error.code == .secondFactorRequired {
             let hints = error.resolver?.hints.count ?? 0
-            try expect(hints == factors, "after the forgeries \(user.email) has \(hints) second factor(s); expected \(factors)")
+            try expectEqual(hints, factors, "the number of second factors \(user.email)'s password sign-in asks for after the forgeries")
         } catch let error as AuthError {
-            throw CheckFailure("after the forgeries \(user.email) no longer signs in with her own password: \(error)")
+            throw CheckFailure(
+                "after the forgeries \(user.email) no longer signs in with her own password", expected: "a sign-in, or \(AuthErrorCode.secondFactorRequired.label)",
+                actual: "\(error)")
         }
         let error = try await expectAuthError(when: "signIn(with: \(user.email) and the password a forged token tried to set)") {
             try await client.signIn(with: .password(email: user.email, password: Self.attackersPassword))
         }
-        try expect(error.code != .secondFactorRequired, "the password a forged token tried to set passes the first factor of \(user.email)")
+        try expect(
+            error.code != .secondFactorRequired, "the password a forged token tried to set passes the first factor of \(user.email)",
+            expected: "an error other than \(AuthErrorCode.secondFactorRequired.label)", actual: "\(error)")
     }
 
     fileprivate static let attackersPassword = "mallory's password"

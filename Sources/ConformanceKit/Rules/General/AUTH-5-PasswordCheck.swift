@@ -24,7 +24,8 @@ extension Rule {
                 let expected: AuthErrorCode = context.capabilities.emailEnumerationProtection ? .invalidCredential : .wrongPassword
                 let password = PasswordUser.ada.password
                 let nearMisses = [password.prefix(1).uppercased() + password.dropFirst(), String(password.dropLast()), password + " ", password.uppercased(), "wrong password"]
-                for wrong in nearMisses {
+                try await expectEveryCase(nearMisses, "wrong passwords") { wrong in
+                    try await context.signOutAfterAnAcceptedCase(app.client)
                     try await expectFailure(expected, when: "signIn(with: \(PasswordUser.ada.email) and the password \"\(wrong)\")") {
                         try await app.client.signIn(with: .password(email: PasswordUser.ada.email, password: wrong))
                     }
@@ -35,7 +36,8 @@ extension Rule {
             Check("an unknown email, one letter from a user's, signs nobody in", requires: [.flow(.multiFactor)]) { context in
                 let app = try await context.passwordUserSignedOut()
                 let expected: AuthErrorCode = context.capabilities.emailEnumerationProtection ? .invalidCredential : .userNotFound
-                for email in ["adb@example.com", "ada@example.org"] {
+                try await expectEveryCase(["adb@example.com", "ada@example.org"], "unknown emails") { email in
+                    try await context.signOutAfterAnAcceptedCase(app.client)
                     try await expectFailure(expected, when: "signIn(with: the unknown email \(email) and ada's password)") {
                         try await app.client.signIn(with: .password(email: email, password: PasswordUser.ada.password))
                     }

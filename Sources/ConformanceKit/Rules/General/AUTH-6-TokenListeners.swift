@@ -91,8 +91,8 @@ extension Rule {
                     }
                     let last = heard.all.last.flatMap { $0?.uid }
                     try expect(
-                        last == current,
-                        "after \(change), the listener's last call names \(last ?? "nobody"); the current user is \(current ?? "nobody") (calls since: \(heard.all.dropFirst(seen).map { $0?.uid ?? "nil" }))")
+                        last == current, "after \(change), the listener's last call does not name the current user", expected: current ?? "nobody",
+                        actual: "\(last ?? "nobody") (calls since: \(heard.all.dropFirst(seen).map { $0?.uid ?? "nil" }))")
                     if current != nil { try await expectSuccess("signOut()") { try await app.client.signOut() } }
                     try context.letRateLimitsPass()
                 }
@@ -110,7 +110,7 @@ extension CheckContext {
             try await heard.next(after: seen) { $0?.uid == current }
         }
         let last = heard.all.last.flatMap { $0?.uid }
-        try expect(last == current, "after \(change) the listener's last call names \(last ?? "nobody"); the current user is \(current ?? "nobody")")
+        try expectEqual(last, current, "the user the listener's last call names after \(change) (the current user expected)")
     }
 
     /// A forced refresh of the current user's token, then the sign-out: the listener hears both.

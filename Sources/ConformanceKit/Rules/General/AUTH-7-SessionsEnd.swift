@@ -44,9 +44,13 @@ extension Rule {
             Check("a refresh token ends when the password is reset with a link", requires: [.flow(.multiFactor)]) { context in
                 try await context.expectSessionEnded(by: "a password reset") { door, _, _, _ in
                     try await expectSuccess("sendPasswordReset(email: ada)") { try await door.sendPasswordReset(email: PasswordUser.ada.email) }
-                    guard let email = context.world.outbound.readEmail(to: PasswordUser.ada.email),
-                        let code = email.links.lazy.compactMap({ URLComponents(url: $0, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "oobCode" }?.value }).first
-                    else { throw CheckFailure("no password-reset email with an oobCode link reached \(PasswordUser.ada.email)") }
+                    let email = context.world.outbound.readEmail(to: PasswordUser.ada.email)
+                    guard let code = email?.links.lazy.compactMap({ URLComponents(url: $0, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "oobCode" }?.value }).first
+                    else {
+                        throw CheckFailure(
+                            "no password-reset email with an oobCode link reached \(PasswordUser.ada.email)", expected: "an email with an oobCode link",
+                            actual: email.map { "\($0)" } ?? "no email")
+                    }
                     try await expectSuccess("confirmPasswordReset(the oobCode from the email)") {
                         try await door.confirmPasswordReset(oobCode: code, newPassword: "a brand new password")
                     }
@@ -80,9 +84,9 @@ extension Rule {
                 let graces = try await expectSuccess("accounts:signInWithPassword as grace") { try await door.signIn(email: PasswordUser.grace.email, password: PasswordUser.grace.password) }
                 let minted = try await expectSuccess("securetoken with grace's own refresh token") { try await door.refresh(refreshToken: graces.refreshToken) }
                 let claims = try await expectSuccess("verifyIDToken(the minted token)") { try await app.backend.verifyIDToken(minted.idToken) }
-                try expect(claims.uid == grace.uid, "grace's refresh token minted an ID token for \(claims.uid); expected grace, \(grace.uid)")
+                try expectEqual(claims.uid, grace.uid, "the user of the ID token grace's refresh token minted")
                 let forgeries = UserForgery.forgeries(of: graces.refreshToken, naming: ada.uid, insteadOf: grace.uid) + [("empty", "")]
-                for (forgery, forged) in forgeries {
+                try await expectEveryCase(forgeries, "forged refresh tokens") { forgery, forged in
                     _ = try await expectAuthError(when: "securetoken with a refresh token the backend did not issue: \(forgery) (\"\(forged.abbreviated)\")") {
                         let minted = try await door.refresh(refreshToken: forged)
                         return (try? await app.backend.verifyIDToken(minted.idToken)).map { "an ID token for \($0.uid)" } ?? "tokens"
@@ -97,9 +101,8 @@ extension Rule {
                 }
                 let token = try await expectSuccess("getIDToken(forceRefresh: true)") { try await app.client.getIDToken(forceRefresh: true) }
                 let claims = try await expectSuccess("verifyIDToken(the refreshed token)") { try await app.backend.verifyIDToken(token) }
-                try expect(
-                    claims.secondFactor == MultiFactorID.phone && claims.signInProvider == ProviderID.password,
-                    "the refreshed token's claims are second factor \(claims.secondFactor.shown), sign-in provider \(claims.signInProvider); expected second factor phone, sign-in provider password (ada's first factor)")
+                try expectEqual(claims.secondFactor, MultiFactorID.phone, "the refreshed token's second factor")
+                try expectEqual(claims.signInProvider, ProviderID.password, "the refreshed token's sign-in provider (ada's first factor)")
             },
             Check("at its expiry instant the cached ID token is renewed, not handed out", requires: [.worldClock]) { context in
                 try context.requireIDTokenTimeToMove()

@@ -22,7 +22,8 @@ extension Rule {
                 let ada = try await context.signUp(.ada, on: app.client)
                 try await expectSuccess("signOut()") { try await app.client.signOut() }
                 let otherPassword = "another secret 42"
-                for email in [PasswordUser.ada.email, "Ada@Example.com", PasswordUser.ada.email.uppercased()] {
+                try await expectEveryCase([PasswordUser.ada.email, "Ada@Example.com", PasswordUser.ada.email.uppercased()], "addresses in use") { email in
+                    try await context.signOutAfterAnAcceptedCase(app.client)
                     try await expectFailure(.emailAlreadyInUse, when: "createUser(withEmail: \"\(email)\") when \(PasswordUser.ada.email) has an account") {
                         try await app.client.createUser(withEmail: email, password: otherPassword)
                     }
@@ -33,7 +34,7 @@ extension Rule {
                     try await app.client.signIn(with: .password(email: PasswordUser.ada.email, password: otherPassword))
                 }
                 let again = try await expectSuccess("signIn(with: ada's own password)") { try await app.client.signIn(with: PasswordUser.ada.credential) }
-                try expect(again.user.uid == ada.uid, "after the refused sign-ups, ada's password signs in uid \(again.user.uid); expected her account \(ada.uid)")
+                try expectEqual(again.user.uid, ada.uid, "the user ada's password signs in after the refused sign-ups (her account expected)")
             },
             Check("a password one character under the project's minimum is weak and creates nothing; one of exactly the minimum signs up", requires: [.flow(.multiFactor)]) { context in
                 let app = try await context.launchApp()
@@ -47,11 +48,14 @@ extension Rule {
                 let created = try await expectSuccess("createUser(withEmail: \(PasswordUser.grace.email), password: \"\(enough)\", exactly the minimum \(minimum)) after the weak one") {
                     try await app.client.createUser(withEmail: PasswordUser.grace.email, password: enough)
                 }
-                try expect(created.additionalUserInfo?.isNewUser != false, "the sign-up with a password of exactly the minimum did not make a new user")
+                try expect(
+                    created.additionalUserInfo?.isNewUser != false, "the sign-up with a password of exactly the minimum did not make a new user",
+                    expected: "isNewUser true", actual: "isNewUser false")
             },
             Check("addresses one character from well-formed fail with invalidEmail and sign nobody in", requires: [.flow(.multiFactor)]) { context in
                 let app = try await context.launchApp()
-                for email in ["adaexample.com", "ada@", "@example.com", "ada@@example.com"] {
+                try await expectEveryCase(["adaexample.com", "ada@", "@example.com", "ada@@example.com"], "malformed addresses") { email in
+                    try await context.signOutAfterAnAcceptedCase(app.client)
                     try await expectFailure(.invalidEmail, when: "createUser(withEmail: the malformed \"\(email)\")") {
                         try await app.client.createUser(withEmail: email, password: PasswordUser.ada.password)
                     }

@@ -16,8 +16,8 @@ extension Rule {
                 provider.customParameters = custom
                 _ = try await context.gitHubCredential(as: "octocat", provider: provider, on: app.client)
                 let request = try context.lastAuthorizeRequest()
-                for (name, value) in custom.sorted(by: { $0.key < $1.key }) {
-                    try expect(request.value(name) == value, "\(name) reached GitHub as \(request.value(name).shown); expected \"\(value)\" in \(request)")
+                try await expectEveryCase(custom.sorted(by: { $0.key < $1.key }), "custom parameters") { name, value in
+                    try expectEqual(request.value(name), value, "the custom parameter \(name) as it reached GitHub")
                 }
             },
         ])

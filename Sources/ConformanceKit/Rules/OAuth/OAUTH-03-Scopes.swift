@@ -13,7 +13,7 @@ extension Rule {
                 _ = try await context.gitHubCredential(as: "octocat", provider: provider, on: app.client)
                 let request = try context.lastAuthorizeRequest()
                 let scopes = Set((request.value("scope") ?? "").split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init))
-                try expect(scopes == ["user:email", "read:user"], "GitHub received scope \(request.value("scope").shown); expected user:email and read:user")
+                try expect(scopes == ["user:email", "read:user"], "the scope GitHub received does not hold exactly the requested scopes", expected: "user:email and read:user", actual: request.value("scope").shown)
             },
         ])
 }

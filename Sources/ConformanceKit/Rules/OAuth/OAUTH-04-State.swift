@@ -18,12 +18,13 @@ extension Rule {
                 let app = try await context.launchGitHubApp()
                 for _ in 1...8 { _ = try await context.gitHubCredential(as: "octocat", on: app.client) }
                 let states = context.world.github.authorizeRequests.map { $0.value("state") ?? "" }
-                try expect(states.count == 8 && Set(states).count == 8, "eight requests carried states \(states)")
+                try expectEqual(states.count, 8, "the number of authorization requests that reached GitHub")
+                try expectEqual(Set(states).count, 8, "the number of different states among the eight requests")
                 let alphabet = RandomStringEntropy.alphabet(of: states)
                 let bits = RandomStringEntropy.estimatedBits(of: states)
                 try expect(
-                    bits >= 128,
-                    "the states \(states) carry about \(Int(bits)) random bits (\(alphabet.name), \(alphabet.bitsPerCharacter) bits for each character that varies between them); expected at least 128")
+                    bits >= 128, "the states carry fewer random bits than 128, judged by their encoding", expected: "at least 128 bits",
+                    actual: "about \(Int(bits)) bits (\(alphabet.name), \(alphabet.bitsPerCharacter) bits for each character that varies between them) in \(states)")
             },
             Check("a redirect with an earlier request's state, or one a character off, on this or a second device, is refused and never exchanged") { context in
                 let configuration = ProjectConfiguration.standard
@@ -38,11 +39,11 @@ extension Rule {
                     ("the earlier redirect", .replayed, app), ("the earlier redirect on a second device", .replayed, other),
                     ("a state one character off", .stateOffByOne, app),
                 ]
-                for (what, forgery, client) in forgeries {
+                try await expectEveryCase(forgeries, "forged redirects") { what, forgery, client in
                     let handled = await client.canHandle(context.world.github.forge(forgery, from: earlier))
-                    try expect(!handled, "canHandle(\(what)) answered true with no request waiting for it; expected false")
+                    try expectEqual(handled, false, "canHandle(\(what)) with no request waiting for it")
                 }
-                try expect(context.world.github.tokenRequests.count == exchanged, "a forged redirect's code was exchanged: \(context.world.github.tokenRequests.count - exchanged) more token requests")
+                try expectEqual(context.world.github.tokenRequests.count, exchanged, "the number of token requests after the forged redirects")
             },
             Check("while a request waits, another device's genuine redirect (another state) is refused; the app's own still completes the flow") { context in
                 let configuration = ProjectConfiguration.standard
@@ -62,11 +63,11 @@ extension Rule {
                 context.world.browser.script(.approve(as: "octocat"))
                 let outcome: Result<AuthCredential, any Error>
                 do { outcome = .success(try await app.client.credential(with: .github)) } catch { outcome = .failure(error) }
-                try expect(handledForgery.withLock { $0 } == false, "canHandle took another device's redirect (another state) while the app's own request was waiting: \(forged)")
+                try expectEqual(handledForgery.withLock { $0 }, false, "canHandle(another device's redirect, another state) while the app's own request was waiting")
                 let exchanges = context.world.github.tokenRequests.filter { $0.code == theirs.code }.count
-                try expect(exchanges == 1, "the other device's code was sent to GitHub's token endpoint \(exchanges) times; expected once, by its own app")
+                try expectEqual(exchanges, 1, "the number of times the other device's code reached GitHub's token endpoint (once, by its own app)")
                 guard case .success(let credential) = outcome else {
-                    throw CheckFailure("credential(with: github.com), approved as octocat, failed after a forged redirect was refused: \(outcome)")
+                    throw CheckFailure("credential(with: github.com), approved as octocat, failed after a forged redirect was refused", expected: "success", actual: "\(outcome)")
                 }
                 try await expectSuccess("signIn(with: the credential of the genuine redirect)") { try await app.client.signIn(with: credential) }
             },

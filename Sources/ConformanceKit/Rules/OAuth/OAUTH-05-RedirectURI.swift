@@ -11,7 +11,7 @@ extension Rule {
                 _ = try await context.gitHubCredential(as: "octocat", on: app.client)
                 let request = try context.lastAuthorizeRequest()
                 let handler = ProjectConfiguration.standard.authHandlerURL.absoluteString
-                try expect(request.value("redirect_uri") == handler, "redirect_uri was \(request.value("redirect_uri").shown); expected \(handler)")
+                try expectEqual(request.value("redirect_uri"), handler, "the authorization request's redirect_uri")
             },
         ])
 }

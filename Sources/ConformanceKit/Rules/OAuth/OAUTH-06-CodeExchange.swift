@@ -14,8 +14,9 @@ extension Rule {
                 try await context.signInWithGitHub(as: "octocat", on: app.client)
                 let requests = context.world.github.tokenRequests
                 let settings = OAuthProviderSettings.github
-                try expect(requests.count == 1, "one sign-in sent \(requests.count) requests to GitHub's token endpoint: \(requests); expected exactly one")
-                try expect(requests[0].clientID == settings.clientID && requests[0].clientSecret == settings.clientSecret, "the token request was \(requests[0])")
+                try expect(requests.count == 1, "one sign-in did not send exactly one request to GitHub's token endpoint", expected: "one token request", actual: "\(requests.count): \(requests)")
+                try expectEqual(requests[0].clientID, settings.clientID, "the client_id of the token request")
+                try expect(requests[0].clientSecret == settings.clientSecret, "the token request's client_secret is not the app's", expected: "the app's client secret", actual: "\(requests[0])")
             },
             Check("incorrect_client_credentials from GitHub fails with invalidCredential") { context in
                 context.setUpGitHub()

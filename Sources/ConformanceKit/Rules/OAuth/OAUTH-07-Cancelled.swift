@@ -10,15 +10,16 @@ extension Rule {
         checks: [
             Check("a denial and a closed window fail with webContextCancelled, nothing exchanged, nobody signed in") { context in
                 let app = try await context.launchGitHubApp()
-                for action in [BrowserAction.deny, .closeWindow] {
+                try await expectEveryCase([BrowserAction.deny, .closeWindow], "cancelled flows") { action in
                     context.world.browser.script(action)
                     try await expectFailure(.webContextCancelled, when: "credential(with: github.com) when the user chose to \(action)") {
                         try await app.client.credential(with: .github)
                     }
                 }
-                try expect(context.world.github.tokenRequests.isEmpty, "a cancelled flow exchanged a code")
+                let tokenRequests = context.world.github.tokenRequests
+                try expect(tokenRequests.isEmpty, "a cancelled flow exchanged a code", expected: "no token request", actual: "\(tokenRequests)")
                 let user = await app.client.currentUser
-                try expect(user == nil, "after cancelled flows \(user?.uid ?? "") is signed in")
+                try expectEqual(user?.uid, nil, "the uid signed in after cancelled flows")
             },
         ])
 }

@@ -15,22 +15,23 @@ extension Rule {
             Check("the first sign-in is new with octocat's profile and a working token; the second finds the same user") { context in
                 let app = try await context.launchGitHubApp()
                 let first = try await context.signInWithGitHub(as: "octocat", on: app.client)
+                try expectEqual(first.additionalUserInfo?.providerID, ProviderID.github, "additionalUserInfo.providerID of octocat's first GitHub sign-in")
                 try expect(
-                    first.additionalUserInfo?.providerID == ProviderID.github,
-                    "octocat's first GitHub sign-in gave additionalUserInfo.providerID \((first.additionalUserInfo?.providerID).shown); expected \(ProviderID.github)")
-                try expect(
-                    first.additionalUserInfo?.profile?["login"] == "octocat",
-                    "octocat's first GitHub sign-in gave additionalUserInfo.profile \((first.additionalUserInfo?.profile).shown); expected GitHub's profile of the user, with login \"octocat\"")
-                try expect(
-                    first.additionalUserInfo?.isNewUser == true,
-                    "octocat's first GitHub sign-in gave additionalUserInfo.isNewUser \((first.additionalUserInfo?.isNewUser).shown); expected true")
-                guard case .oauth(_, let token, _) = first.credential else { throw CheckFailure("the result carries credential \(first.credential.shown)") }
+                    first.additionalUserInfo?.profile?["login"] == "octocat", "octocat's first GitHub sign-in did not carry GitHub's profile of the user",
+                    expected: "additionalUserInfo.profile with login \"octocat\"", actual: (first.additionalUserInfo?.profile).shown)
+                try expectEqual(first.additionalUserInfo?.isNewUser, true, "additionalUserInfo.isNewUser of octocat's first GitHub sign-in")
+                guard case .oauth(_, let token, _) = first.credential else {
+                    throw CheckFailure("the sign-in result carries no OAuth credential", expected: "an OAuth credential with GitHub's token", actual: first.credential.shown)
+                }
                 let user = await context.world.github.handle(HTTPRequest(url: URL(string: "https://api.github.com/user")!, headers: ["Authorization": "Bearer \(token)"]))
-                try expect(user.status == 200 && user.jsonObject?["login"] as? String == "octocat", "GET https://api.github.com/user with the sign-in credential's access token answered \(user.status); expected 200 with octocat's login: the credential must carry GitHub's token")
+                try expect(
+                    user.status == 200 && user.jsonObject?["login"] as? String == "octocat",
+                    "GitHub did not accept the sign-in credential's access token for GET https://api.github.com/user", expected: "200 with octocat's login",
+                    actual: "\(user.status) with login \((user.jsonObject?["login"] as? String).shown)")
                 try await expectSuccess("signOut()") { try await app.client.signOut() }
                 let second = try await context.signInWithGitHub(as: "octocat", on: app.client)
-                try expect(second.user.uid == first.user.uid, "octocat's second GitHub sign-in gave user \(second.user.uid); expected the first sign-in's \(first.user.uid)")
-                try expect(second.additionalUserInfo?.isNewUser == false, "octocat's second GitHub sign-in gave additionalUserInfo.isNewUser \((second.additionalUserInfo?.isNewUser).shown); expected false")
+                try expectEqual(second.user.uid, first.user.uid, "the uid of octocat's second GitHub sign-in")
+                try expectEqual(second.additionalUserInfo?.isNewUser, false, "additionalUserInfo.isNewUser of octocat's second GitHub sign-in")
             },
         ])
 }

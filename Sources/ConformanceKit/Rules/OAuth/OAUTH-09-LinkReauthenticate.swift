@@ -18,27 +18,29 @@ extension Rule {
             Check("a user of another flow links octocat, signs in with it, re-authenticates with it but not with hubot") { context in
                 context.setUpGitHub()
                 let app = try await context.signedInApp(excluding: [.oauth])
-                guard let user = await app.client.currentUser else { throw CheckFailure("nobody is signed in after the first user's sign-in") }
+                guard let user = await app.client.currentUser else {
+                    throw CheckFailure("nobody is signed in after the first user's sign-in", expected: "a signed-in user", actual: "nobody")
+                }
                 let credential = try await context.gitHubCredential(as: "octocat", on: app.client)
                 let linked = try await expectSuccess("link(with: octocat's credential)") { try await app.client.link(with: credential) }
-                try expect(linked.user.providerData.contains { $0.providerID == ProviderID.github }, "after linking the providers are \(linked.user.providerData.map(\.providerID))")
+                try expect(
+                    linked.user.providerData.contains { $0.providerID == ProviderID.github }, "after linking octocat the user has no GitHub provider",
+                    expected: "providers with \(ProviderID.github)", actual: "\(linked.user.providerData.map(\.providerID))")
                 try await expectSuccess("signOut()") { try await app.client.signOut() }
                 let viaGitHub = try await context.signInWithGitHub(as: "octocat", on: app.client)
-                try expect(viaGitHub.user.uid == user.uid, "octocat signed in \(viaGitHub.user.uid); expected \(user.uid)")
+                try expectEqual(viaGitHub.user.uid, user.uid, "the uid octocat signed in")
                 let again = try await context.gitHubCredential(as: "octocat", on: app.client)
                 try await expectSuccess("reauthenticate(with: octocat's credential)") { try await app.client.reauthenticate(with: again) }
                 let hubot = try await context.gitHubCredential(as: "hubot", on: app.client)
                 try await expectFailure(.userMismatch, when: "reauthenticate(with: hubot's credential)") { try await app.client.reauthenticate(with: hubot) }
                 let current = await app.client.currentUser?.uid
-                try expect(current == user.uid, "after the refused re-authentication the current user is \(current.shown); expected \(user.uid)")
+                try expectEqual(current, user.uid, "the current user's uid after the refused re-authentication")
                 try await expectSuccess("signOut()") { try await app.client.signOut() }
                 let hubotUser = try await context.signInWithGitHub(as: "hubot", on: app.client)
+                try expectEqual(hubotUser.additionalUserInfo?.isNewUser, true, "isNewUser of hubot's first sign-in, after the re-authentication with hubot was refused")
                 try expect(
-                    hubotUser.additionalUserInfo?.isNewUser == true && hubotUser.user.uid != user.uid,
-                    """
-                    hubot's first sign-in, after the re-authentication with hubot was refused, gave uid \(hubotUser.user.uid) with isNewUser \
-                    \((hubotUser.additionalUserInfo?.isNewUser).shown): the refused re-authentication created hubot's user
-                    """)
+                    hubotUser.user.uid != user.uid, "hubot's first sign-in signed in the user of the refused re-authentication", expected: "a new user, not \(user.uid)",
+                    actual: hubotUser.user.uid)
             },
             Check("linking octocat, already another user's, fails with credentialAlreadyInUse") { context in
                 let firstUser = try context.firstUser(excluding: [.oauth])

@@ -10,7 +10,8 @@ extension Rule {
                 let app = try await context.launchGitHubApp(.standard.with(\.oauthProviders[ProviderID.github], OAuthProviderSettings.github.with(\.isEnabled, false)))
                 context.world.browser.script(.approve(as: "octocat"))
                 try await expectFailure(.operationNotAllowed, when: "credential(with: github.com) with GitHub disabled") { try await app.client.credential(with: .github) }
-                try expect(context.world.github.authorizeRequests.isEmpty && context.world.github.tokenRequests.isEmpty, "requests reached GitHub although it is disabled")
+                let reached = context.world.github.authorizeRequests.map { "authorize \($0)" } + context.world.github.tokenRequests.map { "token \($0)" }
+                try expect(reached.isEmpty, "requests reached GitHub although it is disabled", expected: "none", actual: reached.joined(separator: "; "))
             },
         ])
 }

@@ -17,15 +17,14 @@ extension Rule {
                 let flowError: (any Error)?
                 do { _ = try await context.gitHubCredential(as: "octocat", on: app.client); flowError = nil } catch { flowError = error }
                 let request = try context.lastAuthorizeRequest()
-                try expect(
-                    request.value("code_challenge_method") == "S256",
-                    "the authorization request to GitHub carried code_challenge_method \(request.value("code_challenge_method").shown); expected S256")
+                try expectEqual(request.value("code_challenge_method"), "S256", "the code_challenge_method of the authorization request to GitHub")
                 if let flowError { throw flowError }
                 let verifier = context.world.github.tokenRequests.last?.codeVerifier
                 try expect(
                     verifier.map { PKCE.verify($0, against: request.value("code_challenge") ?? "", method: .s256) } == true,
-                    "the token exchange sent code_verifier \(verifier.shown), whose S256 hash is not the request's code_challenge \(request.value("code_challenge").shown)")
-                try expect(!request.description.contains(verifier ?? "-"), "the verifier reached GitHub with the authorization request: \(request)")
+                    "the token exchange's code_verifier does not hash (S256) to the request's code_challenge", expected: "S256(code_verifier) = \(request.value("code_challenge").shown)",
+                    actual: "code_verifier \(verifier.shown)")
+                try expect(!request.description.contains(verifier ?? "-"), "the verifier reached GitHub with the authorization request", expected: "no code_verifier in the request", actual: request.description)
             },
         ])
 }

@@ -42,14 +42,18 @@ extension CheckContext {
     }
 
     /// The last redirect GitHub sent a browser back to an app with: the genuine artifact a forgery starts from.
-    package func lastGitHubRedirect() throws -> GitHubRedirect {
-        guard let redirect = world.github.redirects.last else { throw CheckFailure("GitHub redirected nowhere") }
+    package func lastGitHubRedirect(filePath: String = #filePath, line: Int = #line) throws -> GitHubRedirect {
+        guard let redirect = world.github.redirects.last else {
+            throw CheckFailure("GitHub redirected nowhere", expected: "a redirect back to the app", actual: "none", filePath: filePath, line: line)
+        }
         return redirect
     }
 
     /// The last authorization request that reached GitHub.
     package func lastAuthorizeRequest(filePath: String = #filePath, line: Int = #line) throws -> GitHubAuthorizeRequest {
-        guard let request = world.github.authorizeRequests.last else { throw CheckFailure("no authorization request reached GitHub", filePath: filePath, line: line) }
+        guard let request = world.github.authorizeRequests.last else {
+            throw CheckFailure("no authorization request reached GitHub", expected: "an authorization request", actual: "none", filePath: filePath, line: line)
+        }
         return request
     }
 }
@@ -69,8 +73,7 @@ extension CheckContext {
         let cases = try Fixture<CustomParametersInput>.load("oauth", "custom-parameters").cases.filter {
             $0.rules.contains(rule) && $0.expectation != .implementationDefined
         }
-        var wrong: [String] = []
-        for fixtureCase in cases {
+        try await expectEveryCase(cases, "cases of oauth/custom-parameters.json", filePath: filePath, line: line) { fixtureCase in
             let custom = fixtureCase.input.customParameters
             let forwarded = try? OAuthCustomParameters.forwarded(custom, handling: handling)
             let pagesBefore = openedPages
@@ -80,24 +83,32 @@ extension CheckContext {
             let outcome: Result<AuthCredential, any Error>
             do { outcome = .success(try await app.client.credential(with: provider)) } catch { outcome = .failure(error) }
             guard let forwarded else {
-                if case .success = outcome { wrong.append("\(fixtureCase.id): the call succeeded; \(handling) reserved parameters should fail it") }
-                if case .failure(let error) = outcome, !(error is AuthError) { wrong.append("\(fixtureCase.id): threw \(error), not an AuthError") }
-                if openedPages != pagesBefore { wrong.append("\(fixtureCase.id): a rejected call still opened the provider's page") }
-                continue
+                let failedWithAuthError = if case .failure(let error) = outcome { error is AuthError } else { false }
+                try expect(
+                    failedWithAuthError, "\(fixtureCase.id): a call with reserved custom parameters did not fail with an AuthError",
+                    expected: "an AuthError (reserved parameters \(handling))", actual: outcomeShown(outcome), filePath: filePath, line: line)
+                try expectEqual(openedPages - pagesBefore, 0, "\(fixtureCase.id): the number of provider pages a rejected call opened", filePath: filePath, line: line)
+                return
             }
-            guard case .success = outcome, let request = world.github.authorizeRequests.last, openedPages == pagesBefore + 1 else {
-                wrong.append("\(fixtureCase.id): the flow did not reach GitHub and come back (\(outcome))")
-                continue
-            }
-            for (name, value) in forwarded.sorted(by: { $0.key < $1.key }) where request.value(name) != value {
-                wrong.append("\(fixtureCase.id): \(name) reached GitHub as \(request.value(name).shown); expected \"\(value)\"")
-            }
-            for (name, value) in custom.sorted(by: { $0.key < $1.key }) where OAuthCustomParameters.reserved.contains(name) && request.value(name) == value {
-                wrong.append("\(fixtureCase.id): the custom \(name) \"\(value)\" reached GitHub")
-            }
+            let request = world.github.authorizeRequests.last
+            let succeeded = if case .success = outcome { true } else { false }
+            try expect(
+                succeeded && request != nil && openedPages == pagesBefore + 1, "\(fixtureCase.id): the flow did not reach GitHub and come back",
+                expected: "one page opened and a credential", actual: "\(openedPages - pagesBefore) pages opened; \(outcomeShown(outcome))", filePath: filePath, line: line)
+            let reached = forwarded.keys.sorted().map { "\($0)=\(request?.value($0) ?? "(absent)")" }
+            try expectEqual(reached, forwarded.sorted(by: { $0.key < $1.key }).map { "\($0.key)=\($0.value)" }, "\(fixtureCase.id): the forwarded custom parameters as they reached GitHub", filePath: filePath, line: line)
+            let leaked = custom.sorted(by: { $0.key < $1.key }).filter { OAuthCustomParameters.reserved.contains($0.key) && request?.value($0.key) == $0.value }
+            try expect(
+                leaked.isEmpty, "\(fixtureCase.id): custom values of reserved parameters reached GitHub", expected: "the implementation's own values",
+                actual: leaked.map { "\($0.key)=\($0.value)" }.joined(separator: "&"), filePath: filePath, line: line)
         }
-        let failedCases = Set(wrong.compactMap { $0.split(separator: ":").first })
-        try expect(wrong.isEmpty, "\(failedCases.count) of \(cases.count) cases went wrong: \(wrong.joined(separator: "; "))", filePath: filePath, line: line)
+    }
+
+    private func outcomeShown(_ outcome: Result<AuthCredential, any Error>) -> String {
+        switch outcome {
+        case .success(let credential): "success: \(credential)"
+        case .failure(let error): describe(error)
+        }
     }
 
     /// How many pages the browser opened so far.
