@@ -35,6 +35,7 @@ extension ReferenceClient: PhoneAuthFacet {
         guard behaviour.appVerification.clientProvesApp else { return .none }
         if let deviceToken = world.push.deviceToken(for: device) {
             let receipt = await world.network.send("verifyClient", from: device) { await backend.verifyClient(deviceToken: deviceToken) }
+            if !behaviour.appVerification.awaitsPushPerVerification { awaitedPushes.removeAll() }
             awaitedPushes.insert(receipt)
             defer {
                 awaitedPushes.remove(receipt)

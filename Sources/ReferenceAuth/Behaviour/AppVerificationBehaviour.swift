@@ -19,6 +19,9 @@ extension ReferenceBehaviour {
         /// With app verification disabled for testing, only test numbers get codes (PHONE-15).
         var disabledOnlyForTestNumbers = true
         var claimedPushes = Claim.awaited
+        /// Each verification in flight waits for its own push; otherwise the client keeps one slot, and a second
+        /// verification's receipt replaces the first's, whose push is then refused (PHONE-14 at once).
+        var awaitsPushPerVerification = true
         var claimedRedirects = Claim.awaited
         /// The query parameter of the reCAPTCHA redirect that names the client's event.
         var redirectEventParameter = "eventId"

@@ -15,7 +15,7 @@ extension Defect {
         .handlesForgedPushWhileWaiting, .handlesForeignURLWhileWaiting, .noVerificationRateLimit, .rateLimitsPerDeviceOnly, .rateLimitsPerNumberOnly,
         .countsRequestsAfterSending,
         .signOutKeepsCurrentUser, .signOutLeavesUserInKeychain, .writesKeychainAfterReturning, .verificationIDEmbedsCode, .wrongCodeErrorRevealsCode,
-        .checksCodeBeforeSigningIn,
+        .checksCodeBeforeSigningIn, .waitsForOnePushAtATime,
     ]
 
     public static let acceptsPunctuatedNumbers = Defect(
@@ -430,5 +430,17 @@ extension Defect {
         "checks the code in one request and signs in with a second that trusts the first, so two sign-ins with one code at once both pass the check"
     ) {
         $0.codes.checkedWhereUsed = false
+    }
+
+    public static let waitsForOnePushAtATime = Defect(
+        "waitsForOnePushAtATime", rules: ["PHONE-14"],
+        catches: [
+            .assertion(
+                "PHONE-14",
+                "two verifications made at once on one app are each proven by a silent push, with no reCAPTCHA, each texted")
+        ],
+        "keeps one slot for the app-verification push awaited, so a second verification's receipt replaces the first's, whose push is refused and which falls back to a reCAPTCHA"
+    ) {
+        $0.appVerification.awaitsPushPerVerification = false
     }
 }

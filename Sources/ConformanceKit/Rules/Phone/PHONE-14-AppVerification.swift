@@ -69,5 +69,23 @@ extension Rule {
                 }
                 try context.expectNoSMS("the app could not be verified")
             },
+            Check(
+                "two verifications made at once on one app are each proven by a silent push, with no reCAPTCHA, each texted",
+                requires: [.worldParties, .worldNetwork]
+            ) { context in
+                let app = try await context.launchApp()
+                let numbers = [PhoneNumbers.us, PhoneNumbers.usOther]
+                let outcomes = try await context.inLockstep(
+                    numbers.map { number in
+                        ConcurrentCall("verifyPhoneNumber(\"\(number)\")") { try await app.client.verifyPhoneNumber(number) }
+                    })
+                try await expectEveryCase(Array(zip(numbers, outcomes)), "verifications made at once") { number, outcome in
+                    try await expectSuccess("verifyPhoneNumber(\"\(number)\") made at once with another") { try outcome.get() }
+                    _ = try context.world.outbound.exactlyOneSMS(to: number)
+                }
+                try expectEqual(
+                    context.world.recaptcha.presentations.count, 0,
+                    "the number of reCAPTCHAs presented for two verifications at once while the push channel works")
+            },
         ])
 }
