@@ -13,7 +13,9 @@ public struct CrashingSubject: ConformanceSubject {
     public var name: String { "CrashingSubject" }
     public var capabilities: Capabilities { base.capabilities }
 
-    public func makeBackend(configuration: ProjectConfiguration, world: World) async throws(ConfigurationError) -> any AuthBackend {
+    public func makeBackend(
+        configuration: ProjectConfiguration, world: World
+    ) async throws(ConfigurationError) -> any AuthBackend {
         CrashingBackend(base: try await base.makeBackend(configuration: configuration, world: world))
     }
 }
@@ -25,7 +27,9 @@ private struct CrashingBackend: AuthBackend {
         CrashingClient(base: try await base.makeClient(on: device))
     }
 
-    func verifyIDToken(_ idToken: String) async throws(AuthError) -> IDTokenClaims { try await base.verifyIDToken(idToken) }
+    func verifyIDToken(_ idToken: String) async throws(AuthError) -> IDTokenClaims {
+        try await base.verifyIDToken(idToken)
+    }
 }
 
 private struct CrashingClient: AuthClient {
@@ -40,19 +44,28 @@ private struct CrashingClient: AuthClient {
     }
 
     var currentUser: AuthUser? { get async { await base.currentUser } }
-    func getIDToken(forceRefresh: Bool) async throws(AuthError) -> String { try await base.getIDToken(forceRefresh: forceRefresh) }
-    func addIDTokenDidChangeListener(_ listener: @escaping @Sendable (AuthUser?) -> Void) async -> ListenerRegistration {
-        await base.addIDTokenDidChangeListener(listener)
+    func getIDToken(forceRefresh: Bool) async throws(AuthError) -> String {
+        try await base.getIDToken(forceRefresh: forceRefresh)
     }
-    func removeIDTokenDidChangeListener(_ registration: ListenerRegistration) async { await base.removeIDTokenDidChangeListener(registration) }
+    func addIDTokenDidChangeListener(_ listener: @escaping @Sendable (AuthUser?) -> Void) async -> ListenerRegistration
+    { await base.addIDTokenDidChangeListener(listener) }
+    func removeIDTokenDidChangeListener(_ registration: ListenerRegistration) async {
+        await base.removeIDTokenDidChangeListener(registration)
+    }
     func setLanguageCode(_ languageCode: String?) async { await base.setLanguageCode(languageCode) }
-    func signIn(with credential: AuthCredential) async throws(AuthError) -> AuthDataResult { try await base.signIn(with: credential) }
-    func link(with credential: AuthCredential) async throws(AuthError) -> AuthDataResult { try await base.link(with: credential) }
+    func signIn(with credential: AuthCredential) async throws(AuthError) -> AuthDataResult {
+        try await base.signIn(with: credential)
+    }
+    func link(with credential: AuthCredential) async throws(AuthError) -> AuthDataResult {
+        try await base.link(with: credential)
+    }
     func reauthenticate(with credential: AuthCredential) async throws(AuthError) -> AuthDataResult {
         try await base.reauthenticate(with: credential)
     }
     func delete() async throws(AuthError) { try await base.delete() }
-    func canHandleNotification(_ userInfo: [String: String]) async -> Bool { await base.canHandleNotification(userInfo) }
+    func canHandleNotification(_ userInfo: [String: String]) async -> Bool {
+        await base.canHandleNotification(userInfo)
+    }
     func canHandle(_ url: URL) async -> Bool { await base.canHandle(url) }
 
     var phone: (any PhoneAuthFacet)? { base.phone }

@@ -9,9 +9,7 @@ struct PhoneOnlyClient: AuthClient, PhoneAuthFacet {
 
     // MARK: Core
 
-    var currentUser: AuthUser? {
-        get async { await app.signedInUser.map(Self.user) }
-    }
+    var currentUser: AuthUser? { get async { await app.signedInUser.map(Self.user) } }
 
     func getIDToken(forceRefresh: Bool) async throws(AuthError) -> String {
         do { return try await app.idToken(refreshing: forceRefresh) } catch { throw AuthError(error) }
@@ -19,11 +17,12 @@ struct PhoneOnlyClient: AuthClient, PhoneAuthFacet {
 
     func signOut() async throws(AuthError) { await app.signOut() }
 
-    func addIDTokenDidChangeListener(_ listener: @escaping @Sendable (AuthUser?) -> Void) async -> ListenerRegistration {
-        ListenerRegistration(id: await app.onTokenChange { listener($0.map(Self.user)) })
-    }
+    func addIDTokenDidChangeListener(_ listener: @escaping @Sendable (AuthUser?) -> Void) async -> ListenerRegistration
+    { ListenerRegistration(id: await app.onTokenChange { listener($0.map(Self.user)) }) }
 
-    func removeIDTokenDidChangeListener(_ registration: ListenerRegistration) async { await app.removeTokenObserver(registration.id) }
+    func removeIDTokenDidChangeListener(_ registration: ListenerRegistration) async {
+        await app.removeTokenObserver(registration.id)
+    }
 
     func setLanguageCode(_ languageCode: String?) async { await app.setLanguage(languageCode) }
 
@@ -33,10 +32,10 @@ struct PhoneOnlyClient: AuthClient, PhoneAuthFacet {
         }
         do {
             let (user, created) = try await app.signIn(session: verificationID, code: code)
-            return AuthDataResult(user: Self.user(user), additionalUserInfo: AdditionalUserInfo(providerID: ProviderID.phone, isNewUser: created))
-        } catch {
-            throw AuthError(error)
-        }
+            return AuthDataResult(
+                user: Self.user(user),
+                additionalUserInfo: AdditionalUserInfo(providerID: ProviderID.phone, isNewUser: created))
+        } catch { throw AuthError(error) }
     }
 
     func link(with credential: AuthCredential) async throws(AuthError) -> AuthDataResult {
@@ -65,7 +64,8 @@ struct PhoneOnlyClient: AuthClient, PhoneAuthFacet {
 
     private static func user(_ user: VendorUser) -> AuthUser {
         AuthUser(
-            uid: user.id, phoneNumber: user.phone, providerData: [UserInfo(providerID: ProviderID.phone, uid: user.phone, phoneNumber: user.phone)],
+            uid: user.id, phoneNumber: user.phone,
+            providerData: [UserInfo(providerID: ProviderID.phone, uid: user.phone, phoneNumber: user.phone)],
             metadata: UserMetadata(creationDate: user.created, lastSignInDate: user.lastLogin))
     }
 }

@@ -7,9 +7,10 @@ public struct PhoneOnlySubject: ConformanceSubject {
     /// Makes your backend for a project in a world.
     let makeVendorBackend: @Sendable (ProjectConfiguration, World) async throws(ConfigurationError) -> any VendorBackend
 
-    public init(makeVendorBackend: @escaping @Sendable (ProjectConfiguration, World) async throws(ConfigurationError) -> any VendorBackend) {
-        self.makeVendorBackend = makeVendorBackend
-    }
+    public init(
+        makeVendorBackend:
+            @escaping @Sendable (ProjectConfiguration, World) async throws(ConfigurationError) -> any VendorBackend
+    ) { self.makeVendorBackend = makeVendorBackend }
 
     public var name: String { "PhoneOnlyExample" }
 
@@ -17,7 +18,9 @@ public struct PhoneOnlySubject: ConformanceSubject {
         Capabilities(flows: [.phone], acceptsUnassignedPhoneNumbers: true, acceptsShortPhoneNumbers: false)
     }
 
-    public func makeBackend(configuration: ProjectConfiguration, world: World) async throws(ConfigurationError) -> any AuthBackend {
+    public func makeBackend(
+        configuration: ProjectConfiguration, world: World
+    ) async throws(ConfigurationError) -> any AuthBackend {
         PhoneOnlyBackend(vendor: try await makeVendorBackend(configuration, world))
     }
 }
@@ -33,9 +36,8 @@ struct PhoneOnlyBackend: AuthBackend {
         do {
             let claims = try await vendor.verify(idToken: idToken)
             return IDTokenClaims(
-                uid: claims.userID, signInProvider: ProviderID.phone, phoneNumber: claims.phone, issuedAt: claims.issued, expiresAt: claims.expires)
-        } catch {
-            throw AuthError(error)
-        }
+                uid: claims.userID, signInProvider: ProviderID.phone, phoneNumber: claims.phone,
+                issuedAt: claims.issued, expiresAt: claims.expires)
+        } catch { throw AuthError(error) }
     }
 }

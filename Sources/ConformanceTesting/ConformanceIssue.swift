@@ -20,12 +20,23 @@ package enum ConformanceIssue: Sendable, Hashable {
         if let reason = knownIssue {
             switch result.status {
             case .fail, .warn: return [.known(reason: reason, comments)]
-            case .pass: return [.failure("\(result.rule) is listed as a known issue (\(reason)), but it passes now: remove it from the list")]
+            case .pass:
+                return [
+                    .failure(
+                        """
+                        \(result.rule) is listed as a known issue (\(reason)), but it passes now: remove it from the \
+                        list
+                        """)
+                ]
             case .notApplicable: break
             }
         }
-        var issues = zip(problems, comments).map { check, comment in check.status == .fail ? ConformanceIssue.failure(comment) : .warning(comment) }
-        if result.status == .notApplicable { issues.append(.notApplicable("not applicable: \(result.checks.first?.message ?? "")")) }
+        var issues = zip(problems, comments).map { check, comment in
+            check.status == .fail ? ConformanceIssue.failure(comment) : .warning(comment)
+        }
+        if result.status == .notApplicable {
+            issues.append(.notApplicable("not applicable: \(result.checks.first?.message ?? "")"))
+        }
         return issues
     }
 }

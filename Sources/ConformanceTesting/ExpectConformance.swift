@@ -2,7 +2,8 @@
 import Testing
 
 extension Rule: CustomTestStringConvertible {
-    /// `PHONE-1 [MUST] A phone number is accepted only in E.164 form, from any country`: the test name reads as the rule.
+    /// `PHONE-1 [MUST] A phone number is accepted only in E.164 form, from any country`: the test name reads as the
+    /// rule.
     public var testDescription: String { description }
 }
 
@@ -17,18 +18,19 @@ extension Rule: CustomTestStringConvertible {
 /// Warnings and cancellation need Swift Testing 6.3; with an older toolchain a SHOULD that is not met and a
 /// rule that does not apply are printed instead.
 public func expectConformance(
-    of subject: any ConformanceSubject, to rule: Rule, knownIssues: [RuleID: String] = [:], options: ConformanceRunner.Options = .init(),
-    sourceLocation: SourceLocation = #_sourceLocation
+    of subject: any ConformanceSubject, to rule: Rule, knownIssues: [RuleID: String] = [:],
+    options: ConformanceRunner.Options = .init(), sourceLocation: SourceLocation = #_sourceLocation
 ) async throws {
     let unknown = knownIssues.keys.filter { $0 != rule.id && RuleCatalogue.rule($0) == nil }.sorted()
     if !unknown.isEmpty {
-        Issue.record("knownIssues names \(unknown.map(\.rawValue).joined(separator: ", ")), which the catalogue does not have", sourceLocation: sourceLocation)
+        Issue.record(
+            "knownIssues names \(unknown.map(\.rawValue).joined(separator: ", ")), which the catalogue does not have",
+            sourceLocation: sourceLocation)
     }
     let result = await (try ConformanceRunner(subject: subject, options: options)).run(rule)
     for issue in ConformanceIssue.issues(of: result, knownIssue: knownIssues[rule.id]) {
         switch issue {
-        case .failure(let comment):
-            Issue.record(Comment(rawValue: comment), sourceLocation: sourceLocation)
+        case .failure(let comment): Issue.record(Comment(rawValue: comment), sourceLocation: sourceLocation)
         case .warning(let comment):
             #if compiler(>=6.3)
                 Issue.record(Comment(rawValue: comment), severity: .warning, sourceLocation: sourceLocation)

@@ -42,21 +42,34 @@ struct IDTokenCheck: Sendable {
     func verify(_ idToken: String) async throws(AuthError) -> IDTokenClaims {
         let parts = idToken.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, let headerData = Self.canonical(parts[0]), let payload = Self.canonical(parts[1]),
-            let header = try? JSONDecoder().decode(Header.self, from: headerData), let claims = try? JSONDecoder().decode(Claims.self, from: payload)
-        else { throw AuthError(.invalidUserToken, "the ID token is not a compact JWT (three base64url segments of JSON)") }
-        guard let alg = header.alg, alg.lowercased() != "none", !parts[2].isEmpty, Self.canonical(parts[2]) != nil else {
-            throw AuthError(.invalidUserToken, "the ID token is unsigned (alg \(header.alg ?? "missing")); a Firebase ID token is signed (RS256)")
+            let header = try? JSONDecoder().decode(Header.self, from: headerData),
+            let claims = try? JSONDecoder().decode(Claims.self, from: payload)
+        else {
+            throw AuthError(.invalidUserToken, "the ID token is not a compact JWT (three base64url segments of JSON)")
+        }
+        guard let alg = header.alg, alg.lowercased() != "none", !parts[2].isEmpty, Self.canonical(parts[2]) != nil
+        else {
+            throw AuthError(
+                .invalidUserToken,
+                "the ID token is unsigned (alg \(header.alg ?? "missing")); a Firebase ID token is signed (RS256)")
         }
         if let keys {
             guard alg == "RS256", let kid = header.kid, let key = try await keys.key(kid) else {
-                throw AuthError(.invalidUserToken, "the ID token is not signed (RS256) by a key the server publishes (alg \(alg), kid \(header.kid ?? "missing"))")
+                throw AuthError(
+                    .invalidUserToken,
+                    """
+                    the ID token is not signed (RS256) by a key the server publishes (alg \(alg), kid \
+                    \(header.kid ?? "missing"))
+                    """)
             }
             guard let jws = try? CompactJWS(idToken), jws.hasValidRS256Signature(by: key) else {
-                throw AuthError(.invalidUserToken, "the ID token's signature does not verify with the published key \(kid)")
+                throw AuthError(
+                    .invalidUserToken, "the ID token's signature does not verify with the published key \(kid)")
             }
         }
         guard claims.iss == "https://securetoken.google.com/\(projectID)", claims.aud == projectID else {
-            throw AuthError(.invalidUserToken, "the ID token was issued for \(claims.aud ?? "no project"), not \(projectID)")
+            throw AuthError(
+                .invalidUserToken, "the ID token was issued for \(claims.aud ?? "no project"), not \(projectID)")
         }
         guard let sub = claims.sub, !sub.isEmpty, let exp = claims.exp, let iat = claims.iat else {
             throw AuthError(.invalidUserToken, "the ID token has no subject, expiry or issue time")
@@ -67,7 +80,8 @@ struct IDTokenCheck: Sendable {
             throw AuthError(.invalidUserToken, "the server does not know the ID token's user")
         }
         return IDTokenClaims(
-            uid: sub, signInProvider: claims.firebase?.sign_in_provider ?? "", phoneNumber: claims.phone_number, email: claims.email,
-            issuedAt: Date(timeIntervalSince1970: iat), expiresAt: Date(timeIntervalSince1970: exp), secondFactor: claims.firebase?.sign_in_second_factor)
+            uid: sub, signInProvider: claims.firebase?.sign_in_provider ?? "", phoneNumber: claims.phone_number,
+            email: claims.email, issuedAt: Date(timeIntervalSince1970: iat),
+            expiresAt: Date(timeIntervalSince1970: exp), secondFactor: claims.firebase?.sign_in_second_factor)
     }
 }

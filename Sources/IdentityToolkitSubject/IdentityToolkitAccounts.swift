@@ -10,14 +10,19 @@ struct IdentityToolkitAccounts: AccountsFacet, AccountAdminFacet {
 
     func signIn(email: String, password: String) async throws(AuthError) -> SessionCredentials {
         let answer = try await http.post(
-            "v1/accounts:signInWithPassword", .object(["email": .string(email), "password": .string(password), "returnSecureToken": .bool(true)]))
-        if answer["mfaPendingCredential"] != nil { throw AuthError(.secondFactorRequired, "the account has a second factor") }
+            "v1/accounts:signInWithPassword",
+            .object(["email": .string(email), "password": .string(password), "returnSecureToken": .bool(true)]))
+        if answer["mfaPendingCredential"] != nil {
+            throw AuthError(.secondFactorRequired, "the account has a second factor")
+        }
         return try Self.credentials(answer, "idToken", "refreshToken", call: "accounts:signInWithPassword")
     }
 
     func lookUp(idToken: String) async throws(AuthError) -> AuthUser {
         let answer = try await http.post("v1/accounts:lookup", .object(["idToken": .string(idToken)]))
-        guard let user = answer["users"]?.arrayValue.first else { throw AuthError(.userNotFound, "accounts:lookup answered no user") }
+        guard let user = answer["users"]?.arrayValue.first else {
+            throw AuthError(.userNotFound, "accounts:lookup answered no user")
+        }
         return UserDecoding.user(user)
     }
 
@@ -30,15 +35,21 @@ struct IdentityToolkitAccounts: AccountsFacet, AccountAdminFacet {
     }
 
     /// `accounts:update` of one field; the answer's tokens carry the caller's session on (the same token when none).
-    private func update(idToken: String, _ field: String, _ value: String) async throws(AuthError) -> SessionCredentials {
-        let answer = try await http.post("v1/accounts:update", .object(["idToken": .string(idToken), field: .string(value), "returnSecureToken": .bool(true)]))
-        return SessionCredentials(idToken: answer["idToken"]?.stringValue ?? idToken, refreshToken: answer["refreshToken"]?.stringValue ?? "")
+    private func update(idToken: String, _ field: String, _ value: String) async throws(AuthError) -> SessionCredentials
+    {
+        let answer = try await http.post(
+            "v1/accounts:update",
+            .object(["idToken": .string(idToken), field: .string(value), "returnSecureToken": .bool(true)]))
+        return SessionCredentials(
+            idToken: answer["idToken"]?.stringValue ?? idToken, refreshToken: answer["refreshToken"]?.stringValue ?? "")
     }
 
     func startEnrollment(idToken: String, phoneNumber: String) async throws(AuthError) -> String {
-        let answer = try await http.post("v2/accounts/mfaEnrollment:start", .object([
-            "idToken": .string(idToken), "phoneEnrollmentInfo": .object(["phoneNumber": .string(phoneNumber)]),
-        ]))
+        let answer = try await http.post(
+            "v2/accounts/mfaEnrollment:start",
+            .object([
+                "idToken": .string(idToken), "phoneEnrollmentInfo": .object(["phoneNumber": .string(phoneNumber)]),
+            ]))
         guard let sessionInfo = answer["phoneSessionInfo"]?["sessionInfo"]?.stringValue else {
             throw AuthError(.invalidVerificationID, "mfaEnrollment:start answered no sessionInfo")
         }
@@ -46,36 +57,49 @@ struct IdentityToolkitAccounts: AccountsFacet, AccountAdminFacet {
         return sessionInfo
     }
 
-    func finalizeEnrollment(idToken: String, assertion: MultiFactorAssertion, displayName: String?) async throws(AuthError) -> SessionCredentials {
+    func finalizeEnrollment(
+        idToken: String, assertion: MultiFactorAssertion, displayName: String?
+    ) async throws(AuthError) -> SessionCredentials {
         var body = IdentityToolkitClient.verificationInfo(assertion)
         body["idToken"] = .string(idToken)
         body["displayName"] = .text(displayName)
-        return try Self.credentials(try await http.post("v2/accounts/mfaEnrollment:finalize", .fields(body)), "idToken", "refreshToken", call: "mfaEnrollment:finalize")
+        return try Self.credentials(
+            try await http.post("v2/accounts/mfaEnrollment:finalize", .fields(body)), "idToken", "refreshToken",
+            call: "mfaEnrollment:finalize")
     }
 
     func withdrawEnrollment(idToken: String, factorUID: String) async throws(AuthError) -> SessionCredentials {
-        let answer = try await http.post("v2/accounts/mfaEnrollment:withdraw", .object(["idToken": .string(idToken), "mfaEnrollmentId": .string(factorUID)]))
+        let answer = try await http.post(
+            "v2/accounts/mfaEnrollment:withdraw",
+            .object(["idToken": .string(idToken), "mfaEnrollmentId": .string(factorUID)]))
         return try Self.credentials(answer, "idToken", "refreshToken", call: "mfaEnrollment:withdraw")
     }
 
-    func finalizeSecondFactor(pendingCredential: String, assertion: MultiFactorAssertion) async throws(AuthError) -> SessionCredentials {
+    func finalizeSecondFactor(
+        pendingCredential: String, assertion: MultiFactorAssertion
+    ) async throws(AuthError) -> SessionCredentials {
         var body = IdentityToolkitClient.verificationInfo(assertion)
         body["mfaPendingCredential"] = .string(pendingCredential)
-        return try Self.credentials(try await http.post("v2/accounts/mfaSignIn:finalize", .fields(body)), "idToken", "refreshToken", call: "mfaSignIn:finalize")
+        return try Self.credentials(
+            try await http.post("v2/accounts/mfaSignIn:finalize", .fields(body)), "idToken", "refreshToken",
+            call: "mfaSignIn:finalize")
     }
 
     func sendPasswordReset(email: String) async throws(AuthError) {
-        _ = try await http.post("v1/accounts:sendOobCode", .object(["requestType": .string("PASSWORD_RESET"), "email": .string(email)]))
+        _ = try await http.post(
+            "v1/accounts:sendOobCode", .object(["requestType": .string("PASSWORD_RESET"), "email": .string(email)]))
         try await backend.outbox.deliverEmails()
     }
 
     func confirmPasswordReset(oobCode: String, newPassword: String) async throws(AuthError) {
-        _ = try await http.post("v1/accounts:resetPassword", .object(["oobCode": .string(oobCode), "newPassword": .string(newPassword)]))
+        _ = try await http.post(
+            "v1/accounts:resetPassword", .object(["oobCode": .string(oobCode), "newPassword": .string(newPassword)]))
     }
 
     func refresh(refreshToken: String) async throws(AuthError) -> SessionCredentials {
         let answer = try await http.post(
-            "/securetoken.googleapis.com/v1/token", .object(["grant_type": .string("refresh_token"), "refresh_token": .string(refreshToken)]))
+            "/securetoken.googleapis.com/v1/token",
+            .object(["grant_type": .string("refresh_token"), "refresh_token": .string(refreshToken)]))
         return try Self.credentials(answer, "id_token", "refresh_token", call: "securetoken token")
     }
 
@@ -92,10 +116,13 @@ struct IdentityToolkitAccounts: AccountsFacet, AccountAdminFacet {
     private func administer(_ uid: String, _ fields: [String: FixtureValue]) async throws(AuthError) {
         var body = fields
         body["localId"] = .string(uid)
-        _ = try await http.post("v1/projects/\(backend.projectID)/accounts:update", .object(body), authorization: "Bearer owner")
+        _ = try await http.post(
+            "v1/projects/\(backend.projectID)/accounts:update", .object(body), authorization: "Bearer owner")
     }
 
-    private static func credentials(_ answer: FixtureValue, _ idKey: String, _ refreshKey: String, call: String) throws(AuthError) -> SessionCredentials {
+    private static func credentials(
+        _ answer: FixtureValue, _ idKey: String, _ refreshKey: String, call: String
+    ) throws(AuthError) -> SessionCredentials {
         guard let idToken = answer[idKey]?.stringValue, let refreshToken = answer[refreshKey]?.stringValue else {
             throw AuthError(.internalError, "\(call) answered no \(idKey) or \(refreshKey)")
         }

@@ -17,15 +17,17 @@ final class IdentityToolkitBackend: AuthBackend {
     private let preparation: Preparation
 
     init(
-        http: IdentityToolkitHTTP, projectID: String, project: ProjectConfiguration, world: World, publishedKeys: URL?, outboxReader: any OutboxReader,
-        accountReset: (any AccountReset)?
+        http: IdentityToolkitHTTP, projectID: String, project: ProjectConfiguration, world: World, publishedKeys: URL?,
+        outboxReader: any OutboxReader, accountReset: (any AccountReset)?
     ) {
         keys = publishedKeys.map { PublishedKeys(url: $0, http: http) }
         self.http = http
         self.projectID = projectID
         self.project = project
         self.world = world
-        outbox = OutboxBridge(reader: outboxReader, http: http, projectID: projectID, world: world, appName: project.appName, timeout: project.networkTimeout)
+        outbox = OutboxBridge(
+            reader: outboxReader, http: http, projectID: projectID, world: world, appName: project.appName,
+            timeout: project.networkTimeout)
         preparation = Preparation(accountReset: accountReset)
     }
 

@@ -5,16 +5,22 @@ import Foundation
 extension IdentityToolkitClient {
     /// LINK-1: every Firebase SDK refuses `handleCodeInApp == false` on the client, before any request (iOS traps,
     /// Android throws, the web answers `auth/argument-error`); the server only warns about it.
-    func sendSignInLink(toEmail email: String, actionCodeSettings settings: ActionCodeSettings) async throws(AuthError) {
+    func sendSignInLink(toEmail email: String, actionCodeSettings settings: ActionCodeSettings) async throws(AuthError)
+    {
         guard settings.handleCodeInApp else {
-            throw AuthError(.operationNotAllowed, "a sign-in link must be completed in the app: set handleCodeInApp to true")
+            throw AuthError(
+                .operationNotAllowed, "a sign-in link must be completed in the app: set handleCodeInApp to true")
         }
-        _ = try await post("v1/accounts:sendOobCode", .fields([
-            "requestType": .string("EMAIL_SIGNIN"), "email": .string(email), "continueUrl": .text(settings.url),
-            "canHandleCodeInApp": .bool(settings.handleCodeInApp), "iOSBundleId": .text(settings.iOSBundleID),
-            "androidPackageName": .text(settings.androidPackageName), "androidInstallApp": .bool(settings.androidInstallIfNotAvailable),
-            "androidMinimumVersion": .text(settings.androidMinimumVersion), "linkDomain": .text(settings.linkDomain),
-        ]), languageCode: languageCode)
+        _ = try await post(
+            "v1/accounts:sendOobCode",
+            .fields([
+                "requestType": .string("EMAIL_SIGNIN"), "email": .string(email), "continueUrl": .text(settings.url),
+                "canHandleCodeInApp": .bool(settings.handleCodeInApp), "iOSBundleId": .text(settings.iOSBundleID),
+                "androidPackageName": .text(settings.androidPackageName),
+                "androidInstallApp": .bool(settings.androidInstallIfNotAvailable),
+                "androidMinimumVersion": .text(settings.androidMinimumVersion),
+                "linkDomain": .text(settings.linkDomain),
+            ]), languageCode: languageCode)
         try await backend.outbox.deliverEmails()
     }
 
@@ -25,7 +31,9 @@ extension IdentityToolkitClient {
     }
 
     func fetchSignInMethods(forEmail email: String) async throws(AuthError) -> [String] {
-        let answer = try await post("v1/accounts:createAuthUri", .object(["identifier": .string(email), "continueUri": .string("http://localhost")]))
+        let answer = try await post(
+            "v1/accounts:createAuthUri",
+            .object(["identifier": .string(email), "continueUri": .string("http://localhost")]))
         return (answer["signinMethods"]?.arrayValue ?? []).compactMap(\.stringValue)
     }
 }

@@ -6,14 +6,19 @@ extension IdentityToolkitClient {
     func createUser(withEmail email: String, password: String) async throws(AuthError) -> AuthDataResult {
         // As the SDK does before it asks the server (Auth.createUser).
         guard !password.isEmpty else { throw AuthError(.weakPassword, "Missing password") }
-        let answer = try await post("v1/accounts:signUp", .object(["email": .string(email), "password": .string(password), "returnSecureToken": .bool(true)]))
+        let answer = try await post(
+            "v1/accounts:signUp",
+            .object(["email": .string(email), "password": .string(password), "returnSecureToken": .bool(true)]))
         let user = try await startSession(answer)
-        return AuthDataResult(user: user, additionalUserInfo: AdditionalUserInfo(providerID: ProviderID.password, isNewUser: true))
+        return AuthDataResult(
+            user: user, additionalUserInfo: AdditionalUserInfo(providerID: ProviderID.password, isNewUser: true))
     }
 
     func sendEmailVerification() async throws(AuthError) {
         let idToken = try await getIDToken(forceRefresh: false)
-        _ = try await post("v1/accounts:sendOobCode", .object(["requestType": .string("VERIFY_EMAIL"), "idToken": .string(idToken)]), languageCode: languageCode)
+        _ = try await post(
+            "v1/accounts:sendOobCode", .object(["requestType": .string("VERIFY_EMAIL"), "idToken": .string(idToken)]),
+            languageCode: languageCode)
         try await backend.outbox.deliverEmails()
     }
 
@@ -29,6 +34,7 @@ extension IdentityToolkitClient {
     func signInAnonymously() async throws(AuthError) -> AuthDataResult {
         let answer = try await post("v1/accounts:signUp", .object(["returnSecureToken": .bool(true)]))
         let user = try await startSession(answer)
-        return AuthDataResult(user: user, additionalUserInfo: AdditionalUserInfo(providerID: ProviderID.anonymous, isNewUser: true))
+        return AuthDataResult(
+            user: user, additionalUserInfo: AdditionalUserInfo(providerID: ProviderID.anonymous, isNewUser: true))
     }
 }

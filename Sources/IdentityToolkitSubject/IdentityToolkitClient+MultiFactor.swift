@@ -7,16 +7,24 @@ extension IdentityToolkitClient {
         MultiFactorSession(try await getIDToken(forceRefresh: false))
     }
 
-    func verifyPhoneNumber(_ phoneNumber: String, multiFactorSession: MultiFactorSession) async throws(AuthError) -> String {
-        guard !phoneNumber.isEmpty else { throw AuthError(.missingPhoneNumber, "to send verification codes, provide a phone number for the recipient") }
+    func verifyPhoneNumber(
+        _ phoneNumber: String, multiFactorSession: MultiFactorSession
+    ) async throws(AuthError) -> String {
+        guard !phoneNumber.isEmpty else {
+            throw AuthError(.missingPhoneNumber, "to send verification codes, provide a phone number for the recipient")
+        }
         let answer = try await post(
             "v2/accounts/mfaEnrollment:start",
-            .object(["idToken": .string(multiFactorSession.rawValue), "phoneEnrollmentInfo": .object(["phoneNumber": .string(phoneNumber)])]),
-            languageCode: languageCode)
+            .object([
+                "idToken": .string(multiFactorSession.rawValue),
+                "phoneEnrollmentInfo": .object(["phoneNumber": .string(phoneNumber)]),
+            ]), languageCode: languageCode)
         return try await delivered(answer["phoneSessionInfo"]?["sessionInfo"]?.stringValue, call: "mfaEnrollment:start")
     }
 
-    func verifyPhoneNumber(with hint: MultiFactorInfo, multiFactorSession: MultiFactorSession) async throws(AuthError) -> String {
+    func verifyPhoneNumber(
+        with hint: MultiFactorInfo, multiFactorSession: MultiFactorSession
+    ) async throws(AuthError) -> String {
         // The SDK sends the hint's number as the server gave it: masked.
         let answer = try await post(
             "v2/accounts/mfaSignIn:start",
@@ -28,7 +36,9 @@ extension IdentityToolkitClient {
     }
 
     private func delivered(_ sessionInfo: String?, call: String) async throws(AuthError) -> String {
-        guard let sessionInfo, !sessionInfo.isEmpty else { throw AuthError(.invalidVerificationID, "\(call) answered no sessionInfo") }
+        guard let sessionInfo, !sessionInfo.isEmpty else {
+            throw AuthError(.invalidVerificationID, "\(call) answered no sessionInfo")
+        }
         try await backend.outbox.deliverTexts(for: sessionInfo)
         return sessionInfo
     }
@@ -39,22 +49,29 @@ extension IdentityToolkitClient {
         var body = Self.verificationInfo(assertion)
         body["idToken"] = .string(idToken)
         body["displayName"] = .text(displayName)
-        try await startSession(try await post("v2/accounts/mfaEnrollment:finalize", .fields(body), languageCode: languageCode), refreshingAtOnce: true)
+        try await startSession(
+            try await post("v2/accounts/mfaEnrollment:finalize", .fields(body), languageCode: languageCode),
+            refreshingAtOnce: true)
     }
 
     func unenroll(factorUID: String) async throws(AuthError) {
         _ = try signedIn()
         let idToken = try await getIDToken(forceRefresh: false)
         let answer = try await post(
-            "v2/accounts/mfaEnrollment:withdraw", .object(["idToken": .string(idToken), "mfaEnrollmentId": .string(factorUID)]), languageCode: languageCode)
+            "v2/accounts/mfaEnrollment:withdraw",
+            .object(["idToken": .string(idToken), "mfaEnrollmentId": .string(factorUID)]), languageCode: languageCode)
         try await startSession(answer, refreshingAtOnce: true)
     }
 
     /// `mfaSignIn:finalize`: the resolver's sign-in. Like the iOS SDK, the result carries no `additionalUserInfo`.
-    func resolveSignIn(pendingCredential: String, assertion: MultiFactorAssertion) async throws(AuthError) -> AuthDataResult {
+    func resolveSignIn(
+        pendingCredential: String, assertion: MultiFactorAssertion
+    ) async throws(AuthError) -> AuthDataResult {
         var body = Self.verificationInfo(assertion)
         body["mfaPendingCredential"] = .string(pendingCredential)
-        let user = try await startSession(try await post("v2/accounts/mfaSignIn:finalize", .fields(body), languageCode: languageCode), refreshingAtOnce: true)
+        let user = try await startSession(
+            try await post("v2/accounts/mfaSignIn:finalize", .fields(body), languageCode: languageCode),
+            refreshingAtOnce: true)
         return AuthDataResult(user: user, additionalUserInfo: nil)
     }
 

@@ -4,8 +4,12 @@ import Foundation
 /// Phone sign-in over REST: `sendVerificationCode`, then the text the server sent, carried to the world.
 extension IdentityToolkitClient {
     func verifyPhoneNumber(_ phoneNumber: String) async throws(AuthError) -> String {
-        guard !phoneNumber.isEmpty else { throw AuthError(.missingPhoneNumber, "to send verification codes, provide a phone number for the recipient") }
-        let answer = try await post("v1/accounts:sendVerificationCode", .object(["phoneNumber": .string(phoneNumber)]), languageCode: languageCode)
+        guard !phoneNumber.isEmpty else {
+            throw AuthError(.missingPhoneNumber, "to send verification codes, provide a phone number for the recipient")
+        }
+        let answer = try await post(
+            "v1/accounts:sendVerificationCode", .object(["phoneNumber": .string(phoneNumber)]),
+            languageCode: languageCode)
         guard let sessionInfo = answer["sessionInfo"]?.stringValue, !sessionInfo.isEmpty else {
             throw AuthError(.invalidVerificationID, "sendVerificationCode answered no sessionInfo")
         }

@@ -5,7 +5,9 @@ import MockIdP
 /// The app on a device, playing the Firebase SDK's part over REST: the calls the SDK makes, the checks it
 /// makes before calling (empty inputs, sign-in links, an already linked provider), the session it keeps in the
 /// device's keychain, and its listeners.
-actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, AnonymousAuthFacet, MultiFactorFacet, EmailLinkFacet {
+actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, AnonymousAuthFacet, MultiFactorFacet,
+    EmailLinkFacet
+{
     struct Session: Sendable {
         let uid: String
         let idToken: String
@@ -32,7 +34,9 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
 
     /// One request of the app to the server, through the world's network, where a check can hold it in flight
     /// (the subject declares `sendsRequestsThroughWorldNetwork`).
-    func post(_ path: String, _ body: FixtureValue, languageCode: String? = nil, authorization: String? = nil) async throws(AuthError) -> FixtureValue {
+    func post(
+        _ path: String, _ body: FixtureValue, languageCode: String? = nil, authorization: String? = nil
+    ) async throws(AuthError) -> FixtureValue {
         let http = http
         return try await world.network.send(path, from: device) { () async throws(AuthError) -> FixtureValue in
             try await http.post(path, body, languageCode: languageCode, authorization: authorization)
@@ -51,10 +55,11 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
 
     /// The signed-in user the keychain kept from the app's last launch, refreshed as Firebase restores it.
     func restoreSignedInUser() async {
-        guard let stored = world.devices.keychain(of: device)[keychainKey], let separator = stored.firstIndex(of: " ") else { return }
-        do {
-            session = try await refreshed(String(stored[stored.index(after: separator)...]))
-        } catch where Self.endsSession(error.code) {
+        guard let stored = world.devices.keychain(of: device)[keychainKey], let separator = stored.firstIndex(of: " ")
+        else { return }
+        do { session = try await refreshed(String(stored[stored.index(after: separator)...])) } catch
+            where Self.endsSession(error.code)
+        {
             setSession(nil)  // the server refused the kept session for good: the SDK forgets it
         } catch {}
     }
@@ -67,7 +72,8 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
     /// `securetoken.googleapis.com/v1/token`: a fresh ID token for a refresh token.
     private func refreshed(_ refreshToken: String) async throws(AuthError) -> Session {
         let answer = try await post(
-            "/securetoken.googleapis.com/v1/token", .object(["grant_type": .string("refresh_token"), "refresh_token": .string(refreshToken)]))
+            "/securetoken.googleapis.com/v1/token",
+            .object(["grant_type": .string("refresh_token"), "refresh_token": .string(refreshToken)]))
         guard let idToken = answer["id_token"]?.stringValue, let uid = answer["user_id"]?.stringValue else {
             throw AuthError(.internalError, "the token refresh answered no id_token or user_id")
         }
@@ -92,7 +98,9 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
     /// `accounts:lookup`: the user an ID token stands for, as the server keeps it.
     func lookup(_ idToken: String) async throws(AuthError) -> AuthUser {
         let answer = try await post("v1/accounts:lookup", .object(["idToken": .string(idToken)]))
-        guard let user = answer["users"]?.arrayValue.first else { throw AuthError(.userNotFound, "accounts:lookup answered no user") }
+        guard let user = answer["users"]?.arrayValue.first else {
+            throw AuthError(.userNotFound, "accounts:lookup answered no user")
+        }
         return UserDecoding.user(user)
     }
 
@@ -100,9 +108,7 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
         let current = try signedIn()
         guard forceRefresh || Date() >= current.expiresAt.addingTimeInterval(-300) else { return current.idToken }
         let renewed: Session
-        do {
-            renewed = try await refreshed(current.refreshToken)
-        } catch where Self.endsSession(error.code) {
+        do { renewed = try await refreshed(current.refreshToken) } catch  where Self.endsSession(error.code) {
             // As the SDK's signOutIfTokenIsInvalid: the server refused the session for good, so the user is signed out.
             if session?.refreshToken == current.refreshToken {
                 setSession(nil)
@@ -132,16 +138,15 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
         await notifyListeners()
     }
 
-    func addIDTokenDidChangeListener(_ listener: @escaping @Sendable (AuthUser?) -> Void) async -> ListenerRegistration {
+    func addIDTokenDidChangeListener(_ listener: @escaping @Sendable (AuthUser?) -> Void) async -> ListenerRegistration
+    {
         nextListenerID += 1
         listeners[nextListenerID] = listener
         listener(await currentUser)
         return ListenerRegistration(id: nextListenerID)
     }
 
-    func removeIDTokenDidChangeListener(_ registration: ListenerRegistration) async {
-        listeners[registration.id] = nil
-    }
+    func removeIDTokenDidChangeListener(_ registration: ListenerRegistration) async { listeners[registration.id] = nil }
 
     private func notifyListeners() async {
         changes += 1
@@ -169,11 +174,9 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
     func reauthenticate(with credential: AuthCredential) async throws(AuthError) -> AuthDataResult {
         let current = try signedIn()
         let answer: FixtureValue
-        do {
-            answer = try await firstFactor(credential, reauthenticating: true)
-        } catch where error.code == .userNotFound {
-            throw AuthError(.userMismatch, "the credential belongs to no user: \(error.message)")
-        }
+        do { answer = try await firstFactor(credential, reauthenticating: true) } catch
+            where error.code == .userNotFound
+        { throw AuthError(.userMismatch, "the credential belongs to no user: \(error.message)") }
         if answer["mfaPendingCredential"] == nil, answer["localId"]?.stringValue != current.uid {
             throw AuthError(.userMismatch, "the credential belongs to another user")
         }
@@ -181,38 +184,60 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
     }
 
     /// The call that proves a first factor, after the checks the SDK makes on its inputs.
-    private func firstFactor(_ credential: AuthCredential, reauthenticating: Bool) async throws(AuthError) -> FixtureValue {
+    private func firstFactor(
+        _ credential: AuthCredential, reauthenticating: Bool
+    ) async throws(AuthError) -> FixtureValue {
         switch credential {
         case .phone(let verificationID, let code):
-            guard !verificationID.isEmpty else { throw AuthError(.missingVerificationID, "the verification ID is empty") }
+            guard !verificationID.isEmpty else {
+                throw AuthError(.missingVerificationID, "the verification ID is empty")
+            }
             guard !code.isEmpty else { throw AuthError(.missingVerificationCode, "the verification code is empty") }
-            return try await post("v1/accounts:signInWithPhoneNumber", .object([
-                "sessionInfo": .string(verificationID), "code": .string(code), "operation": .string(reauthenticating ? "REAUTH" : "SIGN_UP_OR_IN"),
-            ]))
+            return try await post(
+                "v1/accounts:signInWithPhoneNumber",
+                .object([
+                    "sessionInfo": .string(verificationID), "code": .string(code),
+                    "operation": .string(reauthenticating ? "REAUTH" : "SIGN_UP_OR_IN"),
+                ]))
         case .password(let email, let password):
             // As the SDK does before it asks the server: an empty password is a wrong one.
-            guard !password.isEmpty else { throw AuthError(.wrongPassword, "The password is invalid or the user does not have a password.") }
+            guard !password.isEmpty else {
+                throw AuthError(.wrongPassword, "The password is invalid or the user does not have a password.")
+            }
             return try await post(
-                "v1/accounts:signInWithPassword", .object(["email": .string(email), "password": .string(password), "returnSecureToken": .bool(true)]))
+                "v1/accounts:signInWithPassword",
+                .object(["email": .string(email), "password": .string(password), "returnSecureToken": .bool(true)]))
         case .emailLink(let email, let link):
             let code = try Self.emailLinkCode(email: email, link: link)
-            return try await post("v1/accounts:signInWithEmailLink", .object(["email": .string(email), "oobCode": .string(code)]))
+            return try await post(
+                "v1/accounts:signInWithEmailLink", .object(["email": .string(email), "oobCode": .string(code)]))
         default:
             // Identity providers' credentials (generic OAuth, and any added later) are not offered over HTTP.
-            throw AuthError(.operationNotAllowed, "\(credential.providerID) sign-in is not offered over HTTP: the emulator's OAuth flow is its own widget, not an API")
+            throw AuthError(
+                .operationNotAllowed,
+                """
+                \(credential.providerID) sign-in is not offered over HTTP: the emulator's OAuth flow is its own \
+                widget, not an API
+                """)
         }
     }
 
     /// A first factor's answer: a session, or `secondFactorRequired` with a resolver when the answer holds a
     /// pending credential (MFA-6).
-    private func completeFirstFactor(_ answer: FixtureValue, providerID: String) async throws(AuthError) -> AuthDataResult {
+    private func completeFirstFactor(
+        _ answer: FixtureValue, providerID: String
+    ) async throws(AuthError) -> AuthDataResult {
         if let pending = answer["mfaPendingCredential"]?.stringValue {
             let hints = (answer["mfaInfo"]?.arrayValue ?? []).map(UserDecoding.factor)
             let resolver = IdentityToolkitResolver(client: self, session: MultiFactorSession(pending), hints: hints)
-            throw AuthError(.secondFactorRequired, "Please complete a second factor challenge to finish signing into this account.", resolver: resolver)
+            throw AuthError(
+                .secondFactorRequired, "Please complete a second factor challenge to finish signing into this account.",
+                resolver: resolver)
         }
         let user = try await startSession(answer)
-        let info = AdditionalUserInfo(providerID: answer["providerId"]?.stringValue ?? providerID, isNewUser: answer["isNewUser"]?.boolValue ?? false)
+        let info = AdditionalUserInfo(
+            providerID: answer["providerId"]?.stringValue ?? providerID,
+            isNewUser: answer["isNewUser"]?.boolValue ?? false)
         return AuthDataResult(user: user, additionalUserInfo: info)
     }
 
@@ -221,18 +246,24 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
     /// `completeSignIn` does with a token it was given no expiry for, and the session holds the refreshed token.
     @discardableResult
     func startSession(_ answer: FixtureValue, refreshingAtOnce: Bool = false) async throws(AuthError) -> AuthUser {
-        guard var idToken = answer["idToken"]?.stringValue, var refreshToken = answer["refreshToken"]?.stringValue else {
-            throw AuthError(.internalError, "the server answered no idToken or refreshToken")
-        }
+        guard var idToken = answer["idToken"]?.stringValue, var refreshToken = answer["refreshToken"]?.stringValue
+        else { throw AuthError(.internalError, "the server answered no idToken or refreshToken") }
         if refreshingAtOnce {
             let renewed = try await refreshed(refreshToken)
             idToken = renewed.idToken
             refreshToken = renewed.refreshToken
         }
         let uid = answer["localId"]?.stringValue ?? session?.uid ?? ""
-        setSession(Session(uid: uid, idToken: idToken, refreshToken: refreshToken, expiresAt: Self.expiry(answer["expiresIn"])))
+        setSession(
+            Session(uid: uid, idToken: idToken, refreshToken: refreshToken, expiresAt: Self.expiry(answer["expiresIn"]))
+        )
         let user = try await lookup(idToken)
-        if user.uid != uid { setSession(Session(uid: user.uid, idToken: idToken, refreshToken: refreshToken, expiresAt: Self.expiry(answer["expiresIn"]))) }
+        if user.uid != uid {
+            setSession(
+                Session(
+                    uid: user.uid, idToken: idToken, refreshToken: refreshToken,
+                    expiresAt: Self.expiry(answer["expiresIn"])))
+        }
         await notifyListeners()
         return user
     }
@@ -248,22 +279,33 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
         let answer: FixtureValue
         switch credential {
         case .phone(let verificationID, let code):
-            answer = try await post("v1/accounts:signInWithPhoneNumber", .object([
-                "sessionInfo": .string(verificationID), "code": .string(code), "idToken": .string(idToken), "operation": .string("LINK"),
-            ]))
-            if answer["temporaryProof"] != nil { throw AuthError(.credentialAlreadyInUse, "this phone number already belongs to another user") }
+            answer = try await post(
+                "v1/accounts:signInWithPhoneNumber",
+                .object([
+                    "sessionInfo": .string(verificationID), "code": .string(code), "idToken": .string(idToken),
+                    "operation": .string("LINK"),
+                ]))
+            if answer["temporaryProof"] != nil {
+                throw AuthError(.credentialAlreadyInUse, "this phone number already belongs to another user")
+            }
         case .password(let email, let password):
-            answer = try await post("v1/accounts:update", .object([
-                "idToken": .string(idToken), "email": .string(email), "password": .string(password), "returnSecureToken": .bool(true),
-            ]))
+            answer = try await post(
+                "v1/accounts:update",
+                .object([
+                    "idToken": .string(idToken), "email": .string(email), "password": .string(password),
+                    "returnSecureToken": .bool(true),
+                ]))
         case .emailLink(let email, let link):
             let code = try EmailSignInLink.oobCode(of: link)
-            answer = try await post("v1/accounts:signInWithEmailLink", .object(["email": .string(email), "oobCode": .string(code), "idToken": .string(idToken)]))
-        default:
-            throw AuthError(.operationNotAllowed, "\(credential.providerID) linking is not offered over HTTP")
+            answer = try await post(
+                "v1/accounts:signInWithEmailLink",
+                .object(["email": .string(email), "oobCode": .string(code), "idToken": .string(idToken)]))
+        default: throw AuthError(.operationNotAllowed, "\(credential.providerID) linking is not offered over HTTP")
         }
         let linked = try await startSession(answer)
-        return AuthDataResult(user: linked, additionalUserInfo: AdditionalUserInfo(providerID: credential.providerID, isNewUser: false), credential: credential)
+        return AuthDataResult(
+            user: linked, additionalUserInfo: AdditionalUserInfo(providerID: credential.providerID, isNewUser: false),
+            credential: credential)
     }
 
     func delete() async throws(AuthError) {
@@ -276,7 +318,9 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
 
     /// The code of a sign-in link for `email`, checked as the SDK checks it before asking the server.
     static func emailLinkCode(email: String, link: String) throws(AuthError) -> String {
-        guard !email.isEmpty else { throw AuthError(.missingEmail, "an email address is needed to complete sign-in with a link") }
+        guard !email.isEmpty else {
+            throw AuthError(.missingEmail, "an email address is needed to complete sign-in with a link")
+        }
         return try EmailSignInLink.oobCode(of: link)
     }
 }

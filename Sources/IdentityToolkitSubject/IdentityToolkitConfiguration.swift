@@ -44,7 +44,8 @@ public struct IdentityToolkitConfiguration: Sendable {
     public var name: String
 
     /// Where Google publishes the keys of Firebase ID tokens.
-    public static let firebasePublishedKeys = URL(string: "https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com")!
+    public static let firebasePublishedKeys = URL(
+        string: "https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com")!
 
     public init(
         baseURL: URL, projectID: String, apiKey: String = "fake-api-key", isolation: Isolation = .oneCheckAtATime,
@@ -68,7 +69,8 @@ public struct IdentityToolkitConfiguration: Sendable {
     /// The Firebase Auth Emulator (`firebase emulators:start --only auth`), at its default address. Its tokens are
     /// unsigned, so they are refused before any key is fetched.
     public static func emulator(
-        baseURL: URL = URL(string: "http://127.0.0.1:9099")!, projectID: String = "demo-conformance", apiKey: String = "fake-api-key"
+        baseURL: URL = URL(string: "http://127.0.0.1:9099")!, projectID: String = "demo-conformance",
+        apiKey: String = "fake-api-key"
     ) -> IdentityToolkitConfiguration {
         IdentityToolkitConfiguration(baseURL: baseURL, projectID: projectID, apiKey: apiKey)
     }

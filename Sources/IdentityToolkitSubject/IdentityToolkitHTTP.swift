@@ -26,12 +26,16 @@ public struct IdentityToolkitHTTP: Sendable {
     }
 
     /// `POST {base}/identitytoolkit.googleapis.com/{path}?key=…` (or another host's path when `path` starts with `/`).
-    public func post(_ path: String, _ body: FixtureValue, languageCode: String? = nil, authorization: String? = nil) async throws(AuthError) -> FixtureValue {
+    public func post(
+        _ path: String, _ body: FixtureValue, languageCode: String? = nil, authorization: String? = nil
+    ) async throws(AuthError) -> FixtureValue {
         let route = path.hasPrefix("/") ? path : "/identitytoolkit.googleapis.com/\(path)"
         var request = URLRequest(url: url(route, query: [URLQueryItem(name: "key", value: apiKey)]))
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        if let languageCode, !languageCode.isEmpty { request.setValue(languageCode, forHTTPHeaderField: "X-Firebase-Locale") }
+        if let languageCode, !languageCode.isEmpty {
+            request.setValue(languageCode, forHTTPHeaderField: "X-Firebase-Locale")
+        }
         if let authorization { request.setValue(authorization, forHTTPHeaderField: "Authorization") }
         var body = body
         if let tenantID, case .object(var fields) = body, fields["tenantId"] == nil {
@@ -81,7 +85,9 @@ public struct IdentityToolkitHTTP: Sendable {
         }
         let json = (try? JSONDecoder().decode(FixtureValue.self, from: answer.body)) ?? .object([:])
         guard (200..<300).contains(answer.status) else { throw Self.error(status: answer.status, json, route: route) }
-        if let message = json["errorMessage"]?.stringValue { throw AuthError(ServerErrorMapping.code(forMessage: message), message) }
+        if let message = json["errorMessage"]?.stringValue {
+            throw AuthError(ServerErrorMapping.code(forMessage: message), message)
+        }
         return json
     }
 
@@ -97,5 +103,7 @@ public struct IdentityToolkitHTTP: Sendable {
 }
 
 extension String {
-    fileprivate func trimmingSuffix(_ suffix: String) -> String { hasSuffix(suffix) ? String(dropLast(suffix.count)) : self }
+    fileprivate func trimmingSuffix(_ suffix: String) -> String {
+        hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
+    }
 }

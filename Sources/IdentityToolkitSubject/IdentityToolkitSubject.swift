@@ -20,14 +20,13 @@ public struct IdentityToolkitSubject: ConformanceSubject {
     public let configuration: IdentityToolkitConfiguration
     private let state = SubjectState()
 
-    public init(_ configuration: IdentityToolkitConfiguration) {
-        self.configuration = configuration
-    }
+    public init(_ configuration: IdentityToolkitConfiguration) { self.configuration = configuration }
 
     public var name: String { configuration.name }
 
     public var capabilities: Capabilities {
-        var capabilities = Capabilities(flows: [.phone, .multiFactor, .emailLink], acceptsUnassignedPhoneNumbers: true, runsOnWorldClock: false)
+        var capabilities = Capabilities(
+            flows: [.phone, .multiFactor, .emailLink], acceptsUnassignedPhoneNumbers: true, runsOnWorldClock: false)
         capabilities.reachesWorldParties = false
         capabilities.sendsRequestsThroughWorldNetwork = true  // IdentityToolkitClient.post
         capabilities.runsOneCheckAtATime = configuration.isolation == .oneCheckAtATime
@@ -35,7 +34,9 @@ public struct IdentityToolkitSubject: ConformanceSubject {
         return capabilities
     }
 
-    public func makeBackend(configuration project: ProjectConfiguration, world: World) async throws(ConfigurationError) -> any AuthBackend {
+    public func makeBackend(
+        configuration project: ProjectConfiguration, world: World
+    ) async throws(ConfigurationError) -> any AuthBackend {
         try requireServable(project)
         let projectID: String
         let apiKey: String
@@ -56,11 +57,13 @@ public struct IdentityToolkitSubject: ConformanceSubject {
             tenantID = "check-\(UUID().uuidString.lowercased())"
         }
         var http = IdentityToolkitHTTP(
-            baseURL: configuration.baseURL, apiKey: apiKey, session: URLSession(configuration: configuration.makeSessionConfiguration()), world: world,
+            baseURL: configuration.baseURL, apiKey: apiKey,
+            session: URLSession(configuration: configuration.makeSessionConfiguration()), world: world,
             timeout: project.networkTimeout)
         http.tenantID = tenantID
         return IdentityToolkitBackend(
-            http: http, projectID: projectID, project: project, world: world, publishedKeys: configuration.publishedKeys, outboxReader: configuration.outboxReader,
+            http: http, projectID: projectID, project: project, world: world,
+            publishedKeys: configuration.publishedKeys, outboxReader: configuration.outboxReader,
             accountReset: resetsAccounts ? configuration.accountReset : nil)
     }
 
@@ -68,13 +71,12 @@ public struct IdentityToolkitSubject: ConformanceSubject {
     /// once before a run, so that a server that is not running is one clear message instead of a failure per check.
     public func unreachableReason(timeout: Duration = .seconds(10)) async -> String? {
         let http = IdentityToolkitHTTP(
-            baseURL: configuration.baseURL, apiKey: configuration.apiKey, session: URLSession(configuration: configuration.makeSessionConfiguration()),
-            world: World(), timeout: timeout)
-        do {
-            _ = try await http.post("v1/accounts:lookup", .object(["idToken": .string("")]))
-        } catch where error.code == .networkError {
-            return error.message
-        } catch {}
+            baseURL: configuration.baseURL, apiKey: configuration.apiKey,
+            session: URLSession(configuration: configuration.makeSessionConfiguration()), world: World(),
+            timeout: timeout)
+        do { _ = try await http.post("v1/accounts:lookup", .object(["idToken": .string("")])) } catch
+            where error.code == .networkError
+        { return error.message } catch {}
         return nil
     }
 
@@ -89,7 +91,9 @@ public struct IdentityToolkitSubject: ConformanceSubject {
         served.networkTimeout = project.networkTimeout
         let limit = project.phone.verificationLimit
         let standardLimit = served.phone.verificationLimit
-        if limit.maxRequests >= standardLimit.maxRequests, limit.window <= standardLimit.window { served.phone.verificationLimit = limit }
+        if limit.maxRequests >= standardLimit.maxRequests, limit.window <= standardLimit.window {
+            served.phone.verificationLimit = limit
+        }
         return served
     }
 
@@ -98,18 +102,22 @@ public struct IdentityToolkitSubject: ConformanceSubject {
         let differences = project.differences(from: servedProject(for: project))
         guard !differences.isEmpty else { return }
         let fields = differences.map { difference in
-            "\(difference.field): asked \(difference.asked), the server keeps \(difference.kept)" + (note(on: difference.field).map { " (\($0))" } ?? "")
+            "\(difference.field): asked \(difference.asked), the server keeps \(difference.kept)"
+                + (note(on: difference.field).map { " (\($0))" } ?? "")
         }
         throw .unsupported(
             field: differences.map(\.field).joined(separator: ", "),
-            reason: fields.joined(separator: "; ") + "; the server takes its settings from its own console, not from the suite")
+            reason: fields.joined(separator: "; ")
+                + "; the server takes its settings from its own console, not from the suite")
     }
 
     /// What there is to say about a field the server keeps, besides that its console sets it.
     private func note(on field: String) -> String? {
         let notes = [
-            "projectID": "the server serves one project to an API key, \(configuration.projectID), as the standard project; a second project needs admin credentials",
-            "phone.testPhoneNumbers": "the Auth Emulator has none",
+            "projectID": """
+            the server serves one project to an API key, \(configuration.projectID), as the standard project; a \
+            second project needs admin credentials
+            """, "phone.testPhoneNumbers": "the Auth Emulator has none",
             "phone.verificationLimit": "a tighter limit than the standard project's cannot be set",
             "multiFactor": "the Auth Emulator turns SMS MFA off only for a tenant",
             "passwordMinimumLength": "the Auth Emulator's minimum is 6",

@@ -18,7 +18,10 @@ actor OutboxBridge {
     /// The `oobCode`s already listed or delivered; nil until the baseline is read.
     private var knownEmails: Set<String>?
 
-    init(reader: any OutboxReader, http: IdentityToolkitHTTP, projectID: String, world: World, appName: String, timeout: Duration) {
+    init(
+        reader: any OutboxReader, http: IdentityToolkitHTTP, projectID: String, world: World, appName: String,
+        timeout: Duration
+    ) {
         self.reader = reader
         self.http = http
         self.projectID = projectID
@@ -49,7 +52,9 @@ actor OutboxBridge {
         let sms = world.sms
         for text in due {
             let message = "\(text.code) is your verification code for \(appName)."
-            try await deliver("the SMS carrier") { () async throws(PartyError) in try await sms.send(to: text.phoneNumber, text: message, language: nil) }
+            try await deliver("the SMS carrier") { () async throws(PartyError) in
+                try await sms.send(to: text.phoneNumber, text: message, language: nil)
+            }
         }
     }
 
@@ -62,22 +67,32 @@ actor OutboxBridge {
         let mail = world.mail
         for email in due {
             let (subject, body) = Self.message(for: email, appName: appName)
-            try await deliver("the mail server") { () async throws(PartyError) in try await mail.send(to: email.email, subject: subject, body: body) }
+            try await deliver("the mail server") { () async throws(PartyError) in
+                try await mail.send(to: email.email, subject: subject, body: body)
+            }
         }
     }
 
     static func message(for email: OutboxEmail, appName: String) -> (subject: String, body: String) {
         switch email.requestType {
-        case "VERIFY_EMAIL": ("Verify your email for \(appName)", "Hello,\n\nFollow this link to verify your email address.\n\n\(email.link)\n")
-        case "PASSWORD_RESET": ("Reset your password for \(appName)", "Hello,\n\nFollow this link to reset your password.\n\n\(email.link)\n")
+        case "VERIFY_EMAIL":
+            (
+                "Verify your email for \(appName)",
+                "Hello,\n\nFollow this link to verify your email address.\n\n\(email.link)\n"
+            )
+        case "PASSWORD_RESET":
+            (
+                "Reset your password for \(appName)",
+                "Hello,\n\nFollow this link to reset your password.\n\n\(email.link)\n"
+            )
         default: ("Sign in to \(appName)", "Hello,\n\nFollow this link to sign in to \(appName): \(email.link)\n")
         }
     }
 
-    private func deliver(_ party: String, _ send: @escaping @Sendable () async throws(PartyError) -> Void) async throws(AuthError) {
-        do {
-            try await world.clock.withTimeout(timeout) { try await send() }
-        } catch {
+    private func deliver(
+        _ party: String, _ send: @escaping @Sendable () async throws(PartyError) -> Void
+    ) async throws(AuthError) {
+        do { try await world.clock.withTimeout(timeout) { try await send() } } catch {
             throw AuthError(.networkError, "\(party) of the world did not take what the server sent: \(error)")
         }
     }

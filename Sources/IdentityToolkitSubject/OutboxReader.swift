@@ -51,7 +51,8 @@ public struct EmulatorTestHooks: OutboxReader, AccountReset {
     public init() {}
 
     public func texts(projectID: String, over http: IdentityToolkitHTTP) async throws(AuthError) -> [OutboxText] {
-        let answer = try await http.hook("GET", "/emulator/v1/projects/\(projectID)\(Self.tenantPath(http))/verificationCodes")
+        let answer = try await http.hook(
+            "GET", "/emulator/v1/projects/\(projectID)\(Self.tenantPath(http))/verificationCodes")
         return (answer["verificationCodes"]?.arrayValue ?? []).compactMap { entry in
             guard let number = entry["phoneNumber"]?.stringValue, let code = entry["code"]?.stringValue,
                 let sessionInfo = entry["sessionInfo"]?.stringValue
@@ -63,10 +64,11 @@ public struct EmulatorTestHooks: OutboxReader, AccountReset {
     public func emails(projectID: String, over http: IdentityToolkitHTTP) async throws(AuthError) -> [OutboxEmail] {
         let answer = try await http.hook("GET", "/emulator/v1/projects/\(projectID)\(Self.tenantPath(http))/oobCodes")
         return (answer["oobCodes"]?.arrayValue ?? []).compactMap { entry in
-            guard let email = entry["email"]?.stringValue, let code = entry["oobCode"]?.stringValue, let link = entry["oobLink"]?.stringValue else {
-                return nil
-            }
-            return OutboxEmail(email: email, requestType: entry["requestType"]?.stringValue ?? "", oobCode: code, link: link)
+            guard let email = entry["email"]?.stringValue, let code = entry["oobCode"]?.stringValue,
+                let link = entry["oobLink"]?.stringValue
+            else { return nil }
+            return OutboxEmail(
+                email: email, requestType: entry["requestType"]?.stringValue ?? "", oobCode: code, link: link)
         }
     }
 

@@ -20,7 +20,8 @@ actor PublishedKeys {
         let set = try await http.get(url)
         var fetched: [String: JSONWebKey] = [:]
         for entry in set["keys"]?.arrayValue ?? [] {
-            guard entry["kty"]?.stringValue == "RSA", let kid = entry["kid"]?.stringValue, let n = entry["n"]?.stringValue, let e = entry["e"]?.stringValue
+            guard entry["kty"]?.stringValue == "RSA", let kid = entry["kid"]?.stringValue,
+                let n = entry["n"]?.stringValue, let e = entry["e"]?.stringValue
             else { continue }
             let key = JSONWebKey(kid: kid, n: n, e: e)
             if (try? key.rsaPublicKey()) != nil { fetched[kid] = key }

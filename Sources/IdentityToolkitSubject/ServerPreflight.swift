@@ -35,12 +35,14 @@ extension IdentityToolkitSubject {
     public func preflight(timeout: Duration = .seconds(10)) async -> ServerProblem? {
         if let reason = await unreachableReason(timeout: timeout) { return .unreachable(reason) }
         let http = IdentityToolkitHTTP(
-            baseURL: configuration.baseURL, apiKey: configuration.apiKey, session: URLSession(configuration: configuration.makeSessionConfiguration()),
-            world: World(), timeout: timeout)
+            baseURL: configuration.baseURL, apiKey: configuration.apiKey,
+            session: URLSession(configuration: configuration.makeSessionConfiguration()), world: World(),
+            timeout: timeout)
         do throws(AuthError) {
             _ = try await configuration.outboxReader.texts(projectID: configuration.projectID, over: http)
         } catch {
-            return .noOutbox("its outbox cannot be read (\(error.message)), so no text or email it sends can reach a check")
+            return .noOutbox(
+                "its outbox cannot be read (\(error.message)), so no text or email it sends can reach a check")
         }
         guard let served = await servedProject(over: http), served != configuration.projectID else { return nil }
         return .otherProject(served: served, named: configuration.projectID)

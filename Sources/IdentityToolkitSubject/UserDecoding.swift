@@ -6,16 +6,18 @@ enum UserDecoding {
     static func user(_ info: FixtureValue) -> AuthUser {
         let providers = (info["providerUserInfo"]?.arrayValue ?? []).map { provider in
             UserInfo(
-                providerID: provider["providerId"]?.stringValue ?? "", uid: provider["rawId"]?.stringValue ?? "", email: provider["email"]?.stringValue,
-                phoneNumber: provider["phoneNumber"]?.stringValue, displayName: provider["displayName"]?.stringValue)
+                providerID: provider["providerId"]?.stringValue ?? "", uid: provider["rawId"]?.stringValue ?? "",
+                email: provider["email"]?.stringValue, phoneNumber: provider["phoneNumber"]?.stringValue,
+                displayName: provider["displayName"]?.stringValue)
         }
         let email = info["email"]?.stringValue
         let phoneNumber = info["phoneNumber"]?.stringValue
         return AuthUser(
-            uid: info["localId"]?.stringValue ?? "", email: email, phoneNumber: phoneNumber, displayName: info["displayName"]?.stringValue,
-            isEmailVerified: info["emailVerified"]?.boolValue ?? false, isAnonymous: providers.isEmpty && email == nil && phoneNumber == nil,
-            providerData: providers,
-            metadata: UserMetadata(creationDate: milliseconds(info["createdAt"]), lastSignInDate: milliseconds(info["lastLoginAt"])),
+            uid: info["localId"]?.stringValue ?? "", email: email, phoneNumber: phoneNumber,
+            displayName: info["displayName"]?.stringValue, isEmailVerified: info["emailVerified"]?.boolValue ?? false,
+            isAnonymous: providers.isEmpty && email == nil && phoneNumber == nil, providerData: providers,
+            metadata: UserMetadata(
+                creationDate: milliseconds(info["createdAt"]), lastSignInDate: milliseconds(info["lastLoginAt"])),
             enrolledFactors: (info["mfaInfo"]?.arrayValue ?? []).map(factor))
     }
 
@@ -23,7 +25,8 @@ enum UserDecoding {
         let phoneInfo = info["phoneInfo"]?.stringValue
         return MultiFactorInfo(
             uid: info["mfaEnrollmentId"]?.stringValue ?? "", displayName: info["displayName"]?.stringValue,
-            enrollmentDate: date(info["enrolledAt"]?.stringValue), factorID: phoneInfo != nil || info["totpInfo"] == nil ? MultiFactorID.phone : MultiFactorID.totp,
+            enrollmentDate: date(info["enrolledAt"]?.stringValue),
+            factorID: phoneInfo != nil || info["totpInfo"] == nil ? MultiFactorID.phone : MultiFactorID.totp,
             phoneNumber: phoneInfo)
     }
 

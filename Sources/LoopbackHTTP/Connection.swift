@@ -39,9 +39,14 @@ struct Connection {
     private func read(_ pending: inout [UInt8]) -> Read {
         var headEnd = pending.endOfHead()
         while headEnd == nil {
-            guard pending.count <= server.limits.headBytes else { return .reject(status: 431, message: "Request header fields too large.") }
+            guard pending.count <= server.limits.headBytes else {
+                return .reject(status: 431, message: "Request header fields too large.")
+            }
             let bytes = Socket.read(descriptor, count: 16 * 1024)
-            guard !bytes.isEmpty else { return pending.isEmpty ? .closed : .reject(status: 400, message: "The request ended before its headers did.") }
+            guard !bytes.isEmpty else {
+                return pending.isEmpty
+                    ? .closed : .reject(status: 400, message: "The request ended before its headers did.")
+            }
             pending += bytes
             headEnd = pending.endOfHead()
         }
@@ -51,14 +56,23 @@ struct Connection {
         guard let url = URL(string: "http://127.0.0.1:\(server.port)\(head.target)") else {
             return .reject(status: 400, message: "Invalid request target \(head.target).")
         }
-        if head.header("Transfer-Encoding") != nil { return .reject(status: 400, message: "Chunked request bodies are not supported; send Content-Length.") }
-        let lengthText = head.header("Content-Length") ?? "0"
-        guard let length = Int(lengthText), length >= 0 else { return .reject(status: 400, message: "Invalid Content-Length \(lengthText).") }
-        guard length <= server.limits.bodyBytes else {
-            drain(length - (pending.count - headEnd), bound: 8 * server.limits.bodyBytes, expectsContinue: head.header("Expect") != nil)
-            return .reject(status: 400, message: "Request payload size exceeds the limit: \(server.limits.bodyBytes) bytes.")
+        if head.header("Transfer-Encoding") != nil {
+            return .reject(status: 400, message: "Chunked request bodies are not supported; send Content-Length.")
         }
-        if head.header("Expect")?.lowercased() == "100-continue" { Socket.write(descriptor, Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)) }
+        let lengthText = head.header("Content-Length") ?? "0"
+        guard let length = Int(lengthText), length >= 0 else {
+            return .reject(status: 400, message: "Invalid Content-Length \(lengthText).")
+        }
+        guard length <= server.limits.bodyBytes else {
+            drain(
+                length - (pending.count - headEnd), bound: 8 * server.limits.bodyBytes,
+                expectsContinue: head.header("Expect") != nil)
+            return .reject(
+                status: 400, message: "Request payload size exceeds the limit: \(server.limits.bodyBytes) bytes.")
+        }
+        if head.header("Expect")?.lowercased() == "100-continue" {
+            Socket.write(descriptor, Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
+        }
         while pending.count - headEnd < length {
             let bytes = Socket.read(descriptor, count: min(64 * 1024, length - (pending.count - headEnd)))
             guard !bytes.isEmpty else { return .reject(status: 400, message: "The request ended before its body did.") }
@@ -68,7 +82,8 @@ struct Connection {
         pending.removeFirst(headEnd + length)
         var headers: [String: String] = [:]
         for (name, value) in head.headers { headers[name] = value }
-        return .request(HTTPRequest(method: head.method, url: url, headers: headers, body: body), keepsAlive: head.keepsAlive)
+        return .request(
+            HTTPRequest(method: head.method, url: url, headers: headers, body: body), keepsAlive: head.keepsAlive)
     }
 
     /// Reads and drops a body too large to keep, up to `bound` bytes, so that the client sees the answer rather

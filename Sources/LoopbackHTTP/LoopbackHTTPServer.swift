@@ -15,7 +15,9 @@ public final class LoopbackHTTPServer: Sendable {
         /// How long an idle kept-alive connection keeps its thread, in seconds of real time.
         public var idleSeconds: Int
 
-        public init(connections: Int = 64, headBytes: Int = 32 * 1024, bodyBytes: Int = 1024 * 1024, idleSeconds: Int = 5) {
+        public init(
+            connections: Int = 64, headBytes: Int = 32 * 1024, bodyBytes: Int = 1024 * 1024, idleSeconds: Int = 5
+        ) {
             self.connections = connections
             self.headBytes = headBytes
             self.bodyBytes = bodyBytes
@@ -35,7 +37,8 @@ public final class LoopbackHTTPServer: Sendable {
 
         public var description: String {
             switch self {
-            case .portInUse(let port): "port \(port) on 127.0.0.1 is already in use (is an emulator or another server running?)"
+            case .portInUse(let port):
+                "port \(port) on 127.0.0.1 is already in use (is an emulator or another server running?)"
             case .system(let reason): reason
             }
         }
@@ -53,10 +56,11 @@ public final class LoopbackHTTPServer: Sendable {
     private let acceptLoopEnded = DispatchSemaphore(value: 0)
 
     /// Listens on 127.0.0.1:`port` and starts accepting connections.
-    public init(port: UInt16, limits: Limits = Limits(), handler: @escaping Handler, rejection: @escaping Rejection, log: @escaping Log = { _ in }) throws(StartError) {
-        do {
-            (listener, self.port) = try Socket.listen(port: port, backlog: 256)
-        } catch {
+    public init(
+        port: UInt16, limits: Limits = Limits(), handler: @escaping Handler, rejection: @escaping Rejection,
+        log: @escaping Log = { _ in }
+    ) throws(StartError) {
+        do { (listener, self.port) = try Socket.listen(port: port, backlog: 256) } catch {
             switch error {
             case .portInUse: throw .portInUse(port)
             case .system(let call, let code): throw .system("\(call) failed: \(Socket.describe(code))")

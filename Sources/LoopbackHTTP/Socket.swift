@@ -34,7 +34,9 @@ enum Socket {
         address.sin_port = port.bigEndian
         address.sin_addr = in_addr(s_addr: UInt32(0x7F00_0001).bigEndian)
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0 else {
             let error = errno
@@ -93,7 +95,9 @@ enum Socket {
     static func write(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
         var sent = 0
         while sent < bytes.count {
-            let written = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress! + sent, bytes.count - sent, noSignal) }
+            let written = bytes.withUnsafeBytes {
+                send(descriptor, $0.baseAddress! + sent, bytes.count - sent, noSignal)
+            }
             if written < 0 && errno == EINTR { continue }
             guard written > 0 else { return false }
             sent += written
@@ -117,12 +121,12 @@ enum Socket {
 
 #if canImport(Glibc)
     private func systemListen(_ descriptor: Int32, _ backlog: Int32) -> Int32 { Glibc.listen(descriptor, backlog) }
-    private func systemAccept(_ descriptor: Int32, _ address: UnsafeMutablePointer<sockaddr>?, _ length: UnsafeMutablePointer<socklen_t>?) -> Int32 {
-        Glibc.accept(descriptor, address, length)
-    }
+    private func systemAccept(
+        _ descriptor: Int32, _ address: UnsafeMutablePointer<sockaddr>?, _ length: UnsafeMutablePointer<socklen_t>?
+    ) -> Int32 { Glibc.accept(descriptor, address, length) }
 #else
     private func systemListen(_ descriptor: Int32, _ backlog: Int32) -> Int32 { Darwin.listen(descriptor, backlog) }
-    private func systemAccept(_ descriptor: Int32, _ address: UnsafeMutablePointer<sockaddr>?, _ length: UnsafeMutablePointer<socklen_t>?) -> Int32 {
-        Darwin.accept(descriptor, address, length)
-    }
+    private func systemAccept(
+        _ descriptor: Int32, _ address: UnsafeMutablePointer<sockaddr>?, _ length: UnsafeMutablePointer<socklen_t>?
+    ) -> Int32 { Darwin.accept(descriptor, address, length) }
 #endif

@@ -8,9 +8,7 @@ public final class AppNetwork: Sendable {
     private let hold = Mutex<Hold?>(nil)
     private let transcript: Transcript
 
-    init(transcript: Transcript) {
-        self.transcript = transcript
-    }
+    init(transcript: Transcript) { self.transcript = transcript }
 
     /// Carries one request, named `request`, of the app on `device` to its backend: `exchange` is the round trip.
     public func send<T, Failure: Error>(
@@ -18,7 +16,9 @@ public final class AppNetwork: Sendable {
         _ exchange: () async throws(Failure) -> T
     ) async throws(Failure) -> T {
         if let hold = hold.withLock({ $0 }) {
-            _ = await hold.wait { number in self.transcript.record(.network(.held(request, from: device, number: number))) }
+            _ = await hold.wait { number in
+                self.transcript.record(.network(.held(request, from: device, number: number)))
+            }
         }
         return try await exchange()
     }
@@ -36,7 +36,8 @@ public enum NetworkEvent: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .held(let request, let device, let number): "network: request \(number) (\(request)) from the app on \(device) held in flight"
+        case .held(let request, let device, let number):
+            "network: request \(number) (\(request)) from the app on \(device) held in flight"
         }
     }
 }

@@ -3,10 +3,9 @@ import Foundation
 /// Base64url without padding (RFC 4648 §5), as JWTs and PKCE use it.
 public enum Base64URL {
     public static func encode(_ bytes: some Sequence<UInt8>) -> String {
-        Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(
+            of: "/", with: "_"
+        ).replacingOccurrences(of: "=", with: "")
     }
 
     public static func decode(_ string: some StringProtocol) -> Data? {

@@ -38,8 +38,10 @@ public enum BrowserEvent: Sendable, Hashable, CustomStringConvertible {
         case .acted(let action, let device): "browser on \(device): the user chose to \(action)"
         case .unscripted(let device): "browser on \(device): nothing scripted, the page stays open"
         case .windowClosed(let device): "browser on \(device): the window was closed, nothing came back"
-        case .redirected(let url, let device): "browser on \(device) handed \(GitHubEvent.masked(url.absoluteString)) to the app"
-        case .errorPage(let status, let message, let device): "browser on \(device) shows an error page (\(status)): \(message)"
+        case .redirected(let url, let device):
+            "browser on \(device) handed \(GitHubEvent.masked(url.absoluteString)) to the app"
+        case .errorPage(let status, let message, let device):
+            "browser on \(device) shows an error page (\(status)): \(message)"
         }
     }
 }
@@ -80,7 +82,8 @@ public final class Browser: Sendable {
     }
 
     /// Runs `action` once, after the provider redirected the next page and before the app gets the redirect: a
-    /// check's way to change the world between the authorization and the code exchange (a stalled token endpoint, AUTH-2).
+    /// check's way to change the world between the authorization and the code exchange (a stalled token endpoint,
+    /// AUTH-2).
     public func afterNextRedirect(_ action: @escaping @Sendable (Device) async -> Void) {
         afterRedirect.withLock { $0 = action }
     }
@@ -110,8 +113,7 @@ public final class Browser: Sendable {
             return .windowClosed
         }
         switch outcome {
-        case .page(let status, let message):
-            return page(status, message, on: device)
+        case .page(let status, let message): return page(status, message, on: device)
         case .redirect(let redirect):
             transcript.record(.browser(.redirected(to: redirect, on: device)))
             if let action = afterRedirect.withLock({ $0.take() }) { await action(device) }

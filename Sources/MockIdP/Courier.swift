@@ -34,11 +34,12 @@ final class Courier: Sendable {
         return hold
     }
 
-    func deliver(_ delivered: WorldEvent?, refused: (String) -> WorldEvent, stalled: WorldEvent) async throws(PartyError) {
+    func deliver(
+        _ delivered: WorldEvent?, refused: (String) -> WorldEvent, stalled: WorldEvent
+    ) async throws(PartyError) {
         if let hold = hold.withLock({ $0 }), !(await hold.wait()) { throw .abandoned }
         switch mode.withLock({ $0 }) {
-        case .delivering:
-            if let delivered { transcript.record(delivered) }
+        case .delivering: if let delivered { transcript.record(delivered) }
         case .failing:
             transcript.record(refused(failure))
             throw .failed(reason: failure)

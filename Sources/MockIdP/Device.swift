@@ -19,7 +19,8 @@ public enum DeviceEvent: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .urlOpened(let url, let device, let handled): "URL opened on \(device): \(url.absoluteString) handled by the app: \(handled)"
+        case .urlOpened(let url, let device, let handled):
+            "URL opened on \(device): \(url.absoluteString) handled by the app: \(handled)"
         }
     }
 }
@@ -42,9 +43,7 @@ public final class Devices: Sendable {
     init(transcript: Transcript) { self.transcript = transcript }
 
     /// Installs `app` on `device`, replacing whatever ran there before.
-    public func install(_ app: any DeviceApp, on device: Device) {
-        apps.withLock { $0[device] = app }
-    }
+    public func install(_ app: any DeviceApp, on device: Device) { apps.withLock { $0[device] = app } }
 
     /// The keychain of `device`: it outlives every app launched there.
     public func keychain(of device: Device) -> Keychain {
@@ -71,11 +70,11 @@ public final class Devices: Sendable {
 
     /// Every URL opened on a device, in order, and whether the app handled it.
     public var openedURLs: [(url: URL, device: Device, handled: Bool)] {
-        transcript.events { if case .device(.urlOpened(let url, let device, let handled)) = $0 { (url, device, handled) } else { nil } }
+        transcript.events {
+            if case .device(.urlOpened(let url, let device, let handled)) = $0 { (url, device, handled) } else { nil }
+        }
     }
 
     /// The app installed on `device`, if any.
-    public func app(on device: Device) -> (any DeviceApp)? {
-        apps.withLock { $0[device] }
-    }
+    public func app(on device: Device) -> (any DeviceApp)? { apps.withLock { $0[device] } }
 }

@@ -19,9 +19,7 @@ public final class Hold: Sendable {
     private let state = Mutex(State())
     private let onHeld: @Sendable (Int) -> Void
 
-    init(onHeld: @escaping @Sendable (Int) -> Void) {
-        self.onHeld = onHeld
-    }
+    init(onHeld: @escaping @Sendable (Int) -> Void) { self.onHeld = onHeld }
 
     /// How many calls arrived while the hold was on.
     public var count: Int { state.withLock { $0.held } }

@@ -32,12 +32,13 @@ open class InProcessURLProtocol: URLProtocol {
         loading.withLock { $0 = task }
     }
 
-    override open func stopLoading() {
-        loading.withLock { $0?.cancel() }
-    }
+    override open func stopLoading() { loading.withLock { $0?.cancel() } }
 
     private func deliver(_ response: HTTPResponse, for url: URL) {
-        guard let answer = HTTPURLResponse(url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: response.headers) else {
+        guard
+            let answer = HTTPURLResponse(
+                url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: response.headers)
+        else {
             client?.urlProtocol(self, didFailWithError: URLError(.badServerResponse))
             return
         }
@@ -47,7 +48,9 @@ open class InProcessURLProtocol: URLProtocol {
     }
 
     /// `request` as an ``HTTPRequest``, its body read from the stream the loading system may have put it in.
-    public static func httpRequest(_ request: URLRequest, url: URL, droppingHeader dropped: String? = nil) -> HTTPRequest {
+    public static func httpRequest(
+        _ request: URLRequest, url: URL, droppingHeader dropped: String? = nil
+    ) -> HTTPRequest {
         var headers = request.allHTTPHeaderFields ?? [:]
         if let dropped { headers[dropped] = nil }
         return HTTPRequest(method: request.httpMethod ?? "GET", url: url, headers: headers, body: body(of: request))
@@ -71,6 +74,4 @@ open class InProcessURLProtocol: URLProtocol {
 
 /// URLProtocol is not Sendable, but the loading system accepts a protocol's calls to its client from any
 /// thread, and the protocol's own state is behind a mutex.
-private struct Unchecked<Value>: @unchecked Sendable {
-    let value: Value
-}
+private struct Unchecked<Value>: @unchecked Sendable { let value: Value }

@@ -27,7 +27,9 @@ public enum LinkDetector {
         text += rest
         found += bareLinks(in: decodingEntities(text))
         var seen = Set<String>()
-        return found.filter { seen.insert($0).inserted }.compactMap(URL.init(string:)).filter { ["http", "https"].contains($0.scheme?.lowercased()) }
+        return found.filter { seen.insert($0).inserted }.compactMap(URL.init(string:)).filter {
+            ["http", "https"].contains($0.scheme?.lowercased())
+        }
     }
 
     /// Bare URLs in plain text, without trailing sentence punctuation or an unbalanced closing bracket.
@@ -35,7 +37,8 @@ public enum LinkDetector {
         text.matches(of: /https?:\/\/[^\s<>"]+/.ignoresCase()).map { match in
             var link = Substring(match.output)
             while let last = link.last {
-                let unbalanced = (last == ")" && link.count(where: { $0 == "(" }) < link.count(where: { $0 == ")" }))
+                let unbalanced =
+                    (last == ")" && link.count(where: { $0 == "(" }) < link.count(where: { $0 == ")" }))
                     || (last == "]" && link.count(where: { $0 == "[" }) < link.count(where: { $0 == "]" }))
                 guard ".,;:!?'".contains(last) || unbalanced else { break }
                 link = link.dropLast()
@@ -46,7 +49,8 @@ public enum LinkDetector {
 
     /// The value of the `href` attribute in the inside of a tag (`a class=x href='…'`).
     static func hrefAttribute(in tag: Substring) -> Substring? {
-        guard let match = tag.firstMatch(of: #/(?:^|\s)href\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'<>`]+))/#.ignoresCase()) else { return nil }
+        guard let match = tag.firstMatch(of: #/(?:^|\s)href\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'<>`]+))/#.ignoresCase())
+        else { return nil }
         return match.output.1 ?? match.output.2 ?? match.output.3
     }
 

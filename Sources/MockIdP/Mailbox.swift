@@ -36,14 +36,15 @@ public final class Mailbox: Sendable {
     private let courier: Courier
 
     init(transcript: Transcript, stalls: Stalls) {
-        courier = Courier(party: "mail server", failure: "mail server error 451", transcript: transcript, stalls: stalls)
+        courier = Courier(
+            party: "mail server", failure: "mail server error 451", transcript: transcript, stalls: stalls)
     }
 
     public func set(_ mode: DeliveryMode) { courier.set(mode) }
 
     public func send(to address: String, subject: String, body: String) async throws(PartyError) {
         try await courier.deliver(
-            .mail(.delivered(Email(to: address, subject: subject, body: body))), refused: { .mail(.refused(to: address, reason: $0)) },
-            stalled: .mail(.stalled(to: address)))
+            .mail(.delivered(Email(to: address, subject: subject, body: body))),
+            refused: { .mail(.refused(to: address, reason: $0)) }, stalled: .mail(.stalled(to: address)))
     }
 }

@@ -31,21 +31,32 @@ public final class Outbound: Sendable {
     /// What ``finish()`` would hand back, left unread: evidence for a failure message.
     public var unread: [OutboundMessage] {
         let entries = transcript.all
-        return read.withLock { read in entries.filter { !read.contains($0.sequence) }.compactMap { OutboundMessage($0.event) } }
+        return read.withLock { read in
+            entries.filter { !read.contains($0.sequence) }.compactMap { OutboundMessage($0.event) }
+        }
     }
 
     /// The last text delivered to `number`, read or not, left as it is: what a person sees on their phone. Judging
     /// what crossed (how many, to whom) uses the reads.
     public func latestSMS(to number: String) -> SMSMessage? {
-        transcript.events { if case .sms(.delivered(let message)) = $0, message.to == number { message } else { nil } }.last
+        transcript.events { if case .sms(.delivered(let message)) = $0, message.to == number { message } else { nil } }
+            .last
     }
 
     private func readAllSMS(to number: String?, limit: Int) -> [SMSMessage] {
-        take(limit: limit) { if case .sms(let message) = $0, number == nil || message.to == number { message } else { nil } }
+        take(limit: limit) {
+            if case .sms(let message) = $0, number == nil || message.to == number { message } else { nil }
+        }
     }
 
     private func readAllEmails(to address: String?, limit: Int) -> [Email] {
-        take(limit: limit) { if case .email(let email) = $0, address == nil || email.to.lowercased() == address?.lowercased() { email } else { nil } }
+        take(limit: limit) {
+            if case .email(let email) = $0, address == nil || email.to.lowercased() == address?.lowercased() {
+                email
+            } else {
+                nil
+            }
+        }
     }
 
     private func take<T>(limit: Int, _ match: (OutboundMessage) -> T?) -> [T] {

@@ -15,7 +15,8 @@ public enum PushEvent: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .delivered(let push): "silent push to \(push.device) {\(push.userInfo.rendered)} handled by the app: \(push.handled)"
+        case .delivered(let push):
+            "silent push to \(push.device) {\(push.userInfo.rendered)} handled by the app: \(push.handled)"
         case .unavailable(let token): "silent push to token \(token) not possible: push channel unavailable"
         }
     }

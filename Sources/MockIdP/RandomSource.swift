@@ -24,14 +24,10 @@ public final class RandomSource: Sendable {
 
     public init(seed: UInt64) { generator = Mutex(SeededGenerator(seed: seed)) }
 
-    public func withGenerator<T>(_ body: (inout SeededGenerator) -> T) -> T {
-        generator.withLock { body(&$0) }
-    }
+    public func withGenerator<T>(_ body: (inout SeededGenerator) -> T) -> T { generator.withLock { body(&$0) } }
 
     /// `count` decimal digits; leading zeros are possible.
-    public func digits(_ count: Int) -> String {
-        string(length: count, alphabet: Array("0123456789"))
-    }
+    public func digits(_ count: Int) -> String { string(length: count, alphabet: Array("0123456789")) }
 
     public func string(length: Int, alphabet: [Character] = RandomSource.base64URL) -> String {
         precondition(!alphabet.isEmpty, "an alphabet needs at least one character")
@@ -41,6 +37,7 @@ public final class RandomSource: Sendable {
     }
 
     public func bytes(_ count: Int) -> [UInt8] {
-        withGenerator { generator in (0..<max(0, count)).map { _ in UInt8.random(in: .min ... .max, using: &generator) } }
+        withGenerator { generator in (0..<max(0, count)).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        }
     }
 }

@@ -84,15 +84,12 @@ public final class ReCaptcha: Sendable {
     }
 
     /// Verifies a token the party issued; each token verifies once.
-    public func verify(_ token: String) -> Bool {
-        state.withLock { $0.issuedTokens.remove(token) != nil }
-    }
+    public func verify(_ token: String) -> Bool { state.withLock { $0.issuedTokens.remove(token) != nil } }
 
     /// A URL the party never sent to the app that asked for `callbackURL`, made as `forgery` says.
     public func forge(_ forgery: ReCaptchaRedirectForgery, toward callbackURL: URL) -> URL {
         switch forgery {
-        case .anotherChallenge(let redirect):
-            return redirect
+        case .anotherChallenge(let redirect): return redirect
         case .anotherAppsScheme(let redirect):
             let items = URLComponents(url: redirect, resolvingAgainstBaseURL: false)?.queryItems ?? []
             let token = items.filter { $0.name == Self.tokenParameter }
@@ -109,6 +106,8 @@ public final class ReCaptcha: Sendable {
     }
 
     public var presentations: [(device: Device, outcome: Outcome)] {
-        transcript.events { if case .recaptcha(.presented(let device, let outcome)) = $0 { (device, outcome) } else { nil } }
+        transcript.events {
+            if case .recaptcha(.presented(let device, let outcome)) = $0 { (device, outcome) } else { nil }
+        }
     }
 }

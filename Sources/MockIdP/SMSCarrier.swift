@@ -43,7 +43,7 @@ public final class SMSCarrier: Sendable {
 
     public func send(to number: String, text: String, language: String?) async throws(PartyError) {
         try await courier.deliver(
-            .sms(.delivered(SMSMessage(to: number, text: text, language: language))), refused: { .sms(.refused(to: number, reason: $0)) },
-            stalled: .sms(.stalled(to: number)))
+            .sms(.delivered(SMSMessage(to: number, text: text, language: language))),
+            refused: { .sms(.refused(to: number, reason: $0)) }, stalled: .sms(.stalled(to: number)))
     }
 }

@@ -6,7 +6,8 @@ public enum StallEvent: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .exhausted(let party, let after): "\(party) kept the caller waiting for \(after.formatted) of virtual time without being abandoned"
+        case .exhausted(let party, let after):
+            "\(party) kept the caller waiting for \(after.formatted) of virtual time without being abandoned"
         }
     }
 }
@@ -66,14 +67,13 @@ public final class Stalls: Sendable {
         while !Task.isCancelled {
             let generation = clock.generation
             if claimTurn(for: id, at: generation) {
-                switch clock.advanceToEarliestDeadline(ifGeneration: generation, notBeyond: start.advanced(by: budget)) {
-                case .advanced:
-                    continue
+                switch clock.advanceToEarliestDeadline(ifGeneration: generation, notBeyond: start.advanced(by: budget))
+                {
+                case .advanced: continue
                 case .stale:
                     yieldTurn(of: id)
                     continue
-                case .noDeadline:
-                    yieldTurn(of: id)
+                case .noDeadline: yieldTurn(of: id)
                 case .beyondLimit:
                     clock.advance(to: start.advanced(by: budget))
                     exhaust(party: party)
@@ -90,16 +90,18 @@ public final class Stalls: Sendable {
     private func claimTurn(for id: UInt64, at generation: UInt64) -> Bool {
         state.withLock { state in
             guard !state.exhausted else { return false }
-            if let pending = state.awaitingReaction, pending.generation == generation, state.active[pending.stall] != nil { return false }
+            if let pending = state.awaitingReaction, pending.generation == generation,
+                state.active[pending.stall] != nil
+            {
+                return false
+            }
             state.awaitingReaction = (id, generation)
             return true
         }
     }
 
     private func yieldTurn(of id: UInt64) {
-        state.withLock { state in
-            if state.awaitingReaction?.stall == id { state.awaitingReaction = nil }
-        }
+        state.withLock { state in if state.awaitingReaction?.stall == id { state.awaitingReaction = nil } }
     }
 
     private func exhaust(party: String) {

@@ -65,9 +65,7 @@ public final class Transcript: Sendable {
     }
 
     /// The values `extract` finds in the events, in order: e.g. every delivered SMS.
-    public func events<T>(_ extract: (WorldEvent) -> T?) -> [T] {
-        all.compactMap { extract($0.event) }
-    }
+    public func events<T>(_ extract: (WorldEvent) -> T?) -> [T] { all.compactMap { extract($0.event) } }
 
     /// The transcript as numbered lines, for failure evidence.
     public func rendered(last count: Int = 20) -> String {
@@ -75,7 +73,8 @@ public final class Transcript: Sendable {
         guard !all.isEmpty else { return "(nothing crossed the boundary)" }
         let shown = all.suffix(count)
         let skipped = all.count - shown.count
-        return ((skipped > 0 ? ["… \(skipped) earlier entries"] : []) + shown.map(\.description)).joined(separator: "\n")
+        return ((skipped > 0 ? ["… \(skipped) earlier entries"] : []) + shown.map(\.description)).joined(
+            separator: "\n")
     }
 }
 

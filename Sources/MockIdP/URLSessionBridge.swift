@@ -8,9 +8,7 @@ import Synchronization
 /// The worlds a `URLSessionBridge` may route to, held weakly and keyed by the identifier each world's
 /// session configuration carries: the only process-wide state the bridge needs.
 enum WorldRegistry {
-    private struct Entry {
-        weak var world: World?
-    }
+    private struct Entry { weak var world: World? }
 
     private static let entries = Mutex<(next: Int, byKey: [String: Entry])>((0, [:]))
 
@@ -28,7 +26,8 @@ enum WorldRegistry {
     static func world(for key: String) -> World? { entries.withLock { $0.byKey[key]?.world } }
 }
 
-/// A `URLProtocol` that answers requests for the world's hosts (`github.com`, `api.github.com`, `appleid.apple.com`) from the
+/// A `URLProtocol` that answers requests for the world's hosts (`github.com`, `api.github.com`, `appleid.apple.com`)
+/// from the
 /// in-process parties, so a subject that uses `URLSession` reaches them unchanged. It finds its world through
 /// the header ``worldHeader`` that ``World/urlSessionConfiguration()`` adds to every request of the session,
 /// and hands the request over without waiting in real time.
@@ -43,7 +42,9 @@ public final class URLSessionBridge: InProcessURLProtocol {
     override public func responder(for request: URLRequest) -> (Responder, HTTPRequest)? {
         guard let url = request.url, let key = worldKey, let world = WorldRegistry.world(for: key) else { return nil }
         let forwarded = Self.httpRequest(request, url: url, droppingHeader: Self.worldHeader)
-        if AppleIDProvider.hosts.contains(url.host?.lowercased() ?? "") { return ({ await world.apple.handle($0) }, forwarded) }
+        if AppleIDProvider.hosts.contains(url.host?.lowercased() ?? "") {
+            return ({ await world.apple.handle($0) }, forwarded)
+        }
         return ({ await world.github.handle($0) }, forwarded)
     }
 
@@ -69,8 +70,9 @@ extension World {
     public func urlSessionConfiguration() -> URLSessionConfiguration {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.protocolClasses = [URLSessionBridge.self] + (configuration.protocolClasses ?? [])
-        configuration.httpAdditionalHeaders = (configuration.httpAdditionalHeaders ?? [:]).merging(
-            [URLSessionBridge.worldHeader: WorldRegistry.key(for: self)]) { $1 }
+        configuration.httpAdditionalHeaders = (configuration.httpAdditionalHeaders ?? [:]).merging([
+            URLSessionBridge.worldHeader: WorldRegistry.key(for: self)
+        ]) { $1 }
         return configuration
     }
 }

@@ -49,9 +49,7 @@ public final class VirtualClock: Clock, Sendable {
     /// The calendar date that corresponds to ``now``.
     public var date: Date { date(at: now) }
 
-    public func date(at instant: Instant) -> Date {
-        epoch.addingTimeInterval(instant.offset.seconds)
-    }
+    public func date(at instant: Instant) -> Date { epoch.addingTimeInterval(instant.offset.seconds) }
 
     /// Suspends until virtual time reaches `deadline`; throws `CancellationError` when the task is cancelled.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
@@ -77,8 +75,9 @@ public final class VirtualClock: Clock, Sendable {
     /// Marks every sleeper whose deadline has come as due and returns the continuations to resume, earliest first.
     private static func takeDue(_ state: inout State) -> [CheckedContinuation<Void, any Error>] {
         let now = state.now
-        let dueIDs = state.sleepers.filter { !$0.value.isDue && $0.value.deadline <= now }
-            .sorted { ($0.value.deadline, $0.key) < ($1.value.deadline, $1.key) }.map(\.key)
+        let dueIDs = state.sleepers.filter { !$0.value.isDue && $0.value.deadline <= now }.sorted {
+            ($0.value.deadline, $0.key) < ($1.value.deadline, $1.key)
+        }.map(\.key)
         return dueIDs.compactMap { id in
             guard let continuation = state.sleepers[id]?.continuation else {
                 state.sleepers[id]?.isDue = true
@@ -106,7 +105,9 @@ public final class VirtualClock: Clock, Sendable {
     package func advanceToEarliestDeadline(ifGeneration generation: UInt64, notBeyond limit: Instant) -> DeadlineStep {
         let (step, due) = state.withLock { state -> (DeadlineStep, [CheckedContinuation<Void, any Error>]) in
             guard state.generation == generation else { return (.stale, []) }
-            guard let earliest = state.sleepers.values.filter({ !$0.isDue }).map(\.deadline).min() else { return (.noDeadline, []) }
+            guard let earliest = state.sleepers.values.filter({ !$0.isDue }).map(\.deadline).min() else {
+                return (.noDeadline, [])
+            }
             guard earliest <= limit else { return (.beyondLimit, []) }
             if earliest > state.now { state.now = earliest }
             return (.advanced(to: earliest), Self.takeDue(&state))

@@ -22,7 +22,9 @@ public final class World: Sendable {
     /// Between each app and its own backend, for a subject that sends its requests through it.
     public let network: AppNetwork
 
-    public init(seed: UInt64 = 0x5EED_CAFE, epoch: Date = World.defaultEpoch, stallBudget: Swift.Duration = .seconds(3600)) {
+    public init(
+        seed: UInt64 = 0x5EED_CAFE, epoch: Date = World.defaultEpoch, stallBudget: Swift.Duration = .seconds(3600)
+    ) {
         clock = VirtualClock(epoch: epoch)
         random = RandomSource(seed: seed)
         transcript = Transcript(clock: clock)

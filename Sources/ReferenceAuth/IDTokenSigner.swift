@@ -54,25 +54,31 @@ struct IDTokenSigner: Sendable {
     }
 
     func claims(
-        uid: String, signInProvider: String, phoneNumber: String?, email: String?, authTime: Date, secondFactor: String?, at date: Date
+        uid: String, signInProvider: String, phoneNumber: String?, email: String?, authTime: Date,
+        secondFactor: String?, at date: Date
     ) -> Claims {
         let issuedAt = Int(date.timeIntervalSince1970)
         return Claims(
-            iss: "https://securetoken.google.com/\(projectID)", aud: projectID, sub: uid, iat: issuedAt, exp: issuedAt + Int(Self.lifetime),
-            auth_time: Int(authTime.timeIntervalSince1970), phone_number: phoneNumber, email: email,
+            iss: "https://securetoken.google.com/\(projectID)", aud: projectID, sub: uid, iat: issuedAt,
+            exp: issuedAt + Int(Self.lifetime), auth_time: Int(authTime.timeIntervalSince1970),
+            phone_number: phoneNumber, email: email,
             firebase: .init(sign_in_provider: signInProvider, sign_in_second_factor: secondFactor))
     }
 
     func verify(_ token: String, at date: Date) throws(AuthError) -> (claims: IDTokenClaims, authTime: Date) {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, let payload = Base64URL.decode(parts[1]), let claims = try? JSONDecoder().decode(Claims.self, from: payload),
+        guard parts.count == 3, let payload = Base64URL.decode(parts[1]),
+            let claims = try? JSONDecoder().decode(Claims.self, from: payload),
             !checks.signature || isSigned(header: parts[0], payload: parts[1], signature: parts[2]),
             !checks.audience || (claims.aud == projectID && claims.iss == "https://securetoken.google.com/\(projectID)")
         else { throw AuthError(.invalidUserToken, "the ID token is not one this project signed") }
-        guard !checks.expiry || Double(claims.exp) > date.timeIntervalSince1970 else { throw AuthError(.userTokenExpired, "the ID token has expired") }
+        guard !checks.expiry || Double(claims.exp) > date.timeIntervalSince1970 else {
+            throw AuthError(.userTokenExpired, "the ID token has expired")
+        }
         let verified = IDTokenClaims(
-            uid: claims.sub, signInProvider: claims.firebase.sign_in_provider, phoneNumber: claims.phone_number, email: claims.email,
-            issuedAt: Date(timeIntervalSince1970: Double(claims.iat)), expiresAt: Date(timeIntervalSince1970: Double(claims.exp)),
+            uid: claims.sub, signInProvider: claims.firebase.sign_in_provider, phoneNumber: claims.phone_number,
+            email: claims.email, issuedAt: Date(timeIntervalSince1970: Double(claims.iat)),
+            expiresAt: Date(timeIntervalSince1970: Double(claims.exp)),
             secondFactor: claims.firebase.sign_in_second_factor)
         return (verified, Date(timeIntervalSince1970: Double(claims.auth_time)))
     }
@@ -80,8 +86,11 @@ struct IDTokenSigner: Sendable {
     private func isSigned(header: Substring, payload: Substring, signature: Substring) -> Bool {
         // Only the canonical encoding: base64url's last character has bits no byte uses, which a changed
         // character can flip while the decoded signature stays the same.
-        guard header == Self.encodedHeader, let decoded = Base64URL.decode(signature), Base64URL.encode(decoded) == signature else { return false }
-        return HMAC<SHA256>.isValidAuthenticationCode(decoded, authenticating: Data("\(header).\(payload)".utf8), using: key)
+        guard header == Self.encodedHeader, let decoded = Base64URL.decode(signature),
+            Base64URL.encode(decoded) == signature
+        else { return false }
+        return HMAC<SHA256>.isValidAuthenticationCode(
+            decoded, authenticating: Data("\(header).\(payload)".utf8), using: key)
     }
 
     private static let encodedHeader = Base64URL.encode(Array(#"{"alg":"HS256","typ":"JWT"}"#.utf8))

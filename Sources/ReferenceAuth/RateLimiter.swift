@@ -20,7 +20,8 @@ struct RateLimiter: Sendable {
 
     /// The keys a request for `phoneNumber` from `device` counts against.
     func keys(phoneNumber: String, device: Device) -> [String] {
-        (scopes.contains(.number) ? ["number:" + phoneNumber] : []) + (scopes.contains(.device) ? ["device:" + device.id] : [])
+        (scopes.contains(.number) ? ["number:" + phoneNumber] : [])
+            + (scopes.contains(.device) ? ["device:" + device.id] : [])
     }
 
     /// Whether every key may make one more request now.

@@ -29,27 +29,32 @@ struct ReferenceAccounts: AccountsFacet, AccountAdminFacet {
     }
 
     func startEnrollment(idToken: String, phoneNumber: String) async throws(AuthError) -> String {
-        try await backend.startEnrollment(idToken: idToken, phoneNumber: phoneNumber, proof: .none, languageCode: nil, device: Self.device)
+        try await backend.startEnrollment(
+            idToken: idToken, phoneNumber: phoneNumber, proof: .none, languageCode: nil, device: Self.device)
     }
 
-    func finalizeEnrollment(idToken: String, assertion: MultiFactorAssertion, displayName: String?) async throws(AuthError) -> SessionCredentials {
+    func finalizeEnrollment(
+        idToken: String, assertion: MultiFactorAssertion, displayName: String?
+    ) async throws(AuthError) -> SessionCredentials {
         let refreshToken = try await backend.refreshToken(forSession: idToken)
-        let tokens = try await backend.finalizeEnrollment(idToken: idToken, refreshToken: refreshToken, assertion: assertion, displayName: displayName)
+        let tokens = try await backend.finalizeEnrollment(
+            idToken: idToken, refreshToken: refreshToken, assertion: assertion, displayName: displayName)
         return tokens.map(SessionCredentials.init) ?? SessionCredentials(idToken: idToken, refreshToken: refreshToken)
     }
 
     func withdrawEnrollment(idToken: String, factorUID: String) async throws(AuthError) -> SessionCredentials {
         let refreshToken = try await backend.refreshToken(forSession: idToken)
-        return SessionCredentials(try await backend.withdraw(idToken: idToken, refreshToken: refreshToken, factorUID: factorUID))
+        return SessionCredentials(
+            try await backend.withdraw(idToken: idToken, refreshToken: refreshToken, factorUID: factorUID))
     }
 
-    func finalizeSecondFactor(pendingCredential: String, assertion: MultiFactorAssertion) async throws(AuthError) -> SessionCredentials {
+    func finalizeSecondFactor(
+        pendingCredential: String, assertion: MultiFactorAssertion
+    ) async throws(AuthError) -> SessionCredentials {
         SessionCredentials(try await backend.resolveSignIn(pendingID: pendingCredential, assertion: assertion).tokens)
     }
 
-    func sendPasswordReset(email: String) async throws(AuthError) {
-        try await backend.sendPasswordReset(email: email)
-    }
+    func sendPasswordReset(email: String) async throws(AuthError) { try await backend.sendPasswordReset(email: email) }
 
     func confirmPasswordReset(oobCode: String, newPassword: String) async throws(AuthError) {
         try await backend.confirmPasswordReset(oobCode: oobCode, newPassword: newPassword)
@@ -59,9 +64,7 @@ struct ReferenceAccounts: AccountsFacet, AccountAdminFacet {
         SessionCredentials(try await backend.refresh(refreshToken))
     }
 
-    func revokeRefreshTokens(uid: String) async throws(AuthError) {
-        try await backend.revokeSessions(of: uid)
-    }
+    func revokeRefreshTokens(uid: String) async throws(AuthError) { try await backend.revokeSessions(of: uid) }
 
     func setDisabled(_ disabled: Bool, uid: String) async throws(AuthError) {
         try await backend.setDisabled(disabled, uid: uid)

@@ -4,11 +4,15 @@ import ConformanceKit
 extension ReferenceBackend {
     /// Adds a credential's provider to a user (`User.link(with:)`): a phone number or an email and password that
     /// no other user has. Returns the user and the session's new tokens.
-    func link(_ credential: AuthCredential, toUser uid: String, refreshToken: String) async throws(AuthError) -> (AuthUser, SessionTokens) {
+    func link(
+        _ credential: AuthCredential, toUser uid: String, refreshToken: String
+    ) async throws(AuthError) -> (AuthUser, SessionTokens) {
         guard var user = users[uid] else { throw AuthError(.userNotFound, "the user no longer exists") }
         switch credential {
         case .phone(let verificationID, let code):
-            guard user.phoneNumber == nil else { throw AuthError(.providerAlreadyLinked, "the user already has a phone number") }
+            guard user.phoneNumber == nil else {
+                throw AuthError(.providerAlreadyLinked, "the user already has a phone number")
+            }
             let verification = try consumeCode(verificationID, code: code) { $0 == .signIn }
             guard !users.values.contains(where: { $0.phoneNumber == verification.phoneNumber }) else {
                 throw AuthError(.credentialAlreadyInUse, "this phone number already belongs to another user")
@@ -17,7 +21,9 @@ extension ReferenceBackend {
         case .emailLink(let email, let link):
             let code = try EmailSignInLink.oobCode(of: link)
             let linked = try consumeEmailLinkCode(code, for: email, checkingEmail: behaviour.emailLink.linkChecksEmail)
-            guard user.email == nil || user.email == linked else { throw AuthError(.providerAlreadyLinked, "the user already has another email address") }
+            guard user.email == nil || user.email == linked else {
+                throw AuthError(.providerAlreadyLinked, "the user already has another email address")
+            }
             guard !users.values.contains(where: { $0.email == linked && $0.uid != uid }) else {
                 throw AuthError(.emailAlreadyInUse, "this email address already belongs to another user")
             }
@@ -26,8 +32,13 @@ extension ReferenceBackend {
             user.usedEmailLink = true
         case .oauth(let providerID, let accessToken, _):
             let identity = try await oauthIdentity(providerID: providerID, accessToken: accessToken)
-            guard users[uid]?.oauthIdentities[providerID] == nil else { throw AuthError(.providerAlreadyLinked, "the user already has a \(providerID) account") }
-            guard !users.values.contains(where: { $0.uid != uid && $0.oauthIdentities[providerID] == identity.id }) || !behaviour.oauth.linkChecksOtherAccounts else {
+            guard users[uid]?.oauthIdentities[providerID] == nil else {
+                throw AuthError(.providerAlreadyLinked, "the user already has a \(providerID) account")
+            }
+            guard
+                !users.values.contains(where: { $0.uid != uid && $0.oauthIdentities[providerID] == identity.id })
+                    || !behaviour.oauth.linkChecksOtherAccounts
+            else {
                 throw AuthError(.credentialAlreadyInUse, "this \(providerID) account already belongs to another user")
             }
             user = users[uid] ?? user
@@ -37,7 +48,9 @@ extension ReferenceBackend {
             user = users[uid] ?? user
             user.oauthIdentities[ProviderID.apple] = sub
         case .password(let email, let password):
-            guard user.password == nil else { throw AuthError(.providerAlreadyLinked, "the user already has a password") }
+            guard user.password == nil else {
+                throw AuthError(.providerAlreadyLinked, "the user already has a password")
+            }
             let email = try newAccountEmail(email, password: password)
             user.email = email
             user.password = PasswordHash(comparable(password), salt: world.random.bytes(16))
@@ -50,7 +63,9 @@ extension ReferenceBackend {
     func deleteUser(_ uid: String, idToken: String) throws(AuthError) {
         let (grant, _) = try session(idToken)
         guard grant.uid == uid else { throw AuthError(.userMismatch, "the ID token belongs to another user") }
-        if behaviour.apple.deletesAppleUsers || users[uid]?.oauthIdentities[ProviderID.apple] == nil { users[uid] = nil }
+        if behaviour.apple.deletesAppleUsers || users[uid]?.oauthIdentities[ProviderID.apple] == nil {
+            users[uid] = nil
+        }
         endSessions(of: uid)
     }
 }

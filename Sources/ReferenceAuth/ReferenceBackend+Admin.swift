@@ -21,14 +21,20 @@ extension ReferenceBackend {
         guard users[uid] == nil else { throw AuthError(.internalError, "DUPLICATE_LOCAL_ID") }
         var user = UserRecord(uid: uid, createdAt: world.clock.date, lastSignInAt: world.clock.date)
         if let password = fields.password, fields.email == nil {
-            guard password.count >= configuration.passwordMinimumLength else { throw AuthError(.weakPassword, "WEAK_PASSWORD") }
+            guard password.count >= configuration.passwordMinimumLength else {
+                throw AuthError(.weakPassword, "WEAK_PASSWORD")
+            }
         }
         if let email = fields.email {
-            user.email = try newAccountEmail(email, password: fields.password ?? String(repeating: "x", count: configuration.passwordMinimumLength))
+            user.email = try newAccountEmail(
+                email, password: fields.password ?? String(repeating: "x", count: configuration.passwordMinimumLength))
         }
         users[uid] = user
-        try adminUpdateUser(uid, AdminFields(password: fields.password, displayName: fields.displayName, phoneNumber: fields.phoneNumber,
-            emailVerified: fields.emailVerified, disabled: fields.disabled))
+        try adminUpdateUser(
+            uid,
+            AdminFields(
+                password: fields.password, displayName: fields.displayName, phoneNumber: fields.phoneNumber,
+                emailVerified: fields.emailVerified, disabled: fields.disabled))
         return uid
     }
 
@@ -36,7 +42,8 @@ extension ReferenceBackend {
     func adminLookup(uids: [String], emails: [String], phoneNumbers: [String]) -> [UserRecord] {
         let emails = Set(emails.map { $0.lowercased() })
         return users.values.filter { user in
-            uids.contains(user.uid) || user.email.map(emails.contains) == true || user.phoneNumber.map(phoneNumbers.contains) == true
+            uids.contains(user.uid) || user.email.map(emails.contains) == true
+                || user.phoneNumber.map(phoneNumbers.contains) == true
         }.sorted { $0.uid < $1.uid }
     }
 
@@ -44,17 +51,25 @@ extension ReferenceBackend {
     func adminUpdateUser(_ uid: String, _ fields: AdminFields) throws(AuthError) {
         guard var user = users[uid] else { throw AuthError(.userNotFound, "USER_NOT_FOUND") }
         if let email = fields.email {
-            guard behaviour.emailPassword.isWellFormedEmail(email) else { throw AuthError(.invalidEmail, "INVALID_EMAIL") }
-            guard !users.values.contains(where: { $0.email == email.lowercased() && $0.uid != uid }) else { throw AuthError(.emailAlreadyInUse, "EMAIL_EXISTS") }
+            guard behaviour.emailPassword.isWellFormedEmail(email) else {
+                throw AuthError(.invalidEmail, "INVALID_EMAIL")
+            }
+            guard !users.values.contains(where: { $0.email == email.lowercased() && $0.uid != uid }) else {
+                throw AuthError(.emailAlreadyInUse, "EMAIL_EXISTS")
+            }
             user.email = email.lowercased()
         }
         if let password = fields.password {
-            guard password.count >= configuration.passwordMinimumLength else { throw AuthError(.weakPassword, "WEAK_PASSWORD") }
+            guard password.count >= configuration.passwordMinimumLength else {
+                throw AuthError(.weakPassword, "WEAK_PASSWORD")
+            }
             user.password = PasswordHash(comparable(password), salt: world.random.bytes(16))
         }
         if let phoneNumber = fields.phoneNumber {
             let number = try validated(phoneNumber, ignoring: "")
-            guard !users.values.contains(where: { $0.phoneNumber == number && $0.uid != uid }) else { throw AuthError(.credentialAlreadyInUse, "PHONE_NUMBER_EXISTS") }
+            guard !users.values.contains(where: { $0.phoneNumber == number && $0.uid != uid }) else {
+                throw AuthError(.credentialAlreadyInUse, "PHONE_NUMBER_EXISTS")
+            }
             user.phoneNumber = number
         }
         if let displayName = fields.displayName { user.displayName = displayName }

@@ -7,7 +7,9 @@ import MockIdP
 /// Apple's published keys, its nonce against the raw nonce's SHA-256 hex, and the user found or created by
 /// Apple's `sub`; revocation through Apple's token and revoke endpoints.
 extension ReferenceBackend {
-    func signInWithApple(idToken: String, rawNonce: String?, fullName: PersonName?, creatingUser: Bool) async throws(AuthError) -> SignInOutcome {
+    func signInWithApple(
+        idToken: String, rawNonce: String?, fullName: PersonName?, creatingUser: Bool
+    ) async throws(AuthError) -> SignInOutcome {
         let claims = try await verifiedAppleClaims(idToken, rawNonce: rawNonce)
         let pair = "\(idToken) \(rawNonce ?? "")"
         guard !behaviour.apple.refusesReplay || !usedAppleCredentials.contains(pair) else {
@@ -17,12 +19,15 @@ extension ReferenceBackend {
         if var user = users.values.first(where: { $0.oauthIdentities[ProviderID.apple] == claims.sub }) {
             if !behaviour.apple.keepsStoredName { user.displayName = fullName.map(displayName) }
             users[user.uid] = user
-            outcome = behaviour.apple.asksForSecondFactor
+            outcome =
+                behaviour.apple.asksForSecondFactor
                 ? firstFactorSucceeded(for: user, provider: ProviderID.apple)
                 : .signedIn(startSession(for: user, provider: ProviderID.apple, isNewUser: false))
         } else {
             guard creatingUser else { throw AuthError(.userMismatch, "no user has this Apple ID") }
-            outcome = .signedIn(startSession(for: newAppleUser(claims, fullName: fullName), provider: ProviderID.apple, isNewUser: true))
+            outcome = .signedIn(
+                startSession(for: newAppleUser(claims, fullName: fullName), provider: ProviderID.apple, isNewUser: true)
+            )
         }
         if case .signedIn = outcome { usedAppleCredentials.insert(pair) }
         return outcome
@@ -34,24 +39,35 @@ extension ReferenceBackend {
         user.displayName = behaviour.apple.keepsFullName ? fullName.map(displayName) : nil
         user.photoURL = behaviour.apple.photoURL
         let isRelay = claims.email?.lowercased().hasSuffix("@privaterelay.appleid.com") ?? false
-        if let email = claims.email, behaviour.apple.keepsRelayEmail || !isRelay, !users.values.contains(where: { $0.email == email }) {
+        if let email = claims.email, behaviour.apple.keepsRelayEmail || !isRelay,
+            !users.values.contains(where: { $0.email == email })
+        {
             user.email = email
-            user.isEmailVerified = claims.emailVerified.map { $0.value && (behaviour.apple.readsStringBooleans || !$0.isString) } ?? behaviour.apple.emailWithoutClaimIsVerified
+            user.isEmailVerified =
+                claims.emailVerified.map { $0.value && (behaviour.apple.readsStringBooleans || !$0.isString) }
+                ?? behaviour.apple.emailWithoutClaimIsVerified
         }
         return user
     }
 
     private func displayName(_ name: PersonName) -> String {
-        let parts = behaviour.apple.familyNameFirst ? [name.familyName, name.givenName] : [name.givenName, name.familyName]
+        let parts =
+            behaviour.apple.familyNameFirst ? [name.familyName, name.givenName] : [name.givenName, name.familyName]
         return parts.compactMap { $0 }.joined(separator: " ")
     }
 
     /// Apple's identity for a credential being linked to `uid`; `credentialAlreadyInUse`, with the credential
     /// that signs in to the other account, when another user has it (APPLE-9).
-    func appleIdentity(toLink credential: AuthCredential, idToken: String, rawNonce: String?, toUser uid: String) async throws(AuthError) -> String {
+    func appleIdentity(
+        toLink credential: AuthCredential, idToken: String, rawNonce: String?, toUser uid: String
+    ) async throws(AuthError) -> String {
         let claims = try await verifiedAppleClaims(idToken, rawNonce: rawNonce)
-        guard users[uid]?.oauthIdentities[ProviderID.apple] == nil else { throw AuthError(.providerAlreadyLinked, "the user already has an Apple ID") }
-        if behaviour.apple.linkChecksOtherAccounts, users.values.contains(where: { $0.uid != uid && $0.oauthIdentities[ProviderID.apple] == claims.sub }) {
+        guard users[uid]?.oauthIdentities[ProviderID.apple] == nil else {
+            throw AuthError(.providerAlreadyLinked, "the user already has an Apple ID")
+        }
+        if behaviour.apple.linkChecksOtherAccounts,
+            users.values.contains(where: { $0.uid != uid && $0.oauthIdentities[ProviderID.apple] == claims.sub })
+        {
             throw AuthError(
                 .credentialAlreadyInUse, "this Apple ID already belongs to another user",
                 updatedCredential: behaviour.apple.offersUpdatedCredential ? credential : nil)
@@ -78,36 +94,48 @@ extension ReferenceBackend {
                 try AppleIdentityToken.checkSignature(of: token, by: key)
             }
             if apple.checksIssuer { try AppleIdentityToken.checkIssuer(of: token.claims) }
-            if apple.checksAudience && apple.comparesCodePoints { try AppleIdentityToken.checkAudience(of: token.claims, clientID: configuration.apple.clientID) }
-            if apple.checksAudience && !apple.comparesCodePoints && !token.claims.aud.values.contains(configuration.apple.clientID) {
-                throw AppleIdentityTokenError(.wrongAudience, "aud is \(token.claims.aud.values), not \(configuration.apple.clientID)")
+            if apple.checksAudience && apple.comparesCodePoints {
+                try AppleIdentityToken.checkAudience(of: token.claims, clientID: configuration.apple.clientID)
             }
-            if apple.checksExpiry { try AppleIdentityToken.checkExpiry(of: token.claims, now: appleNow.addingTimeInterval(-apple.expiryLeeway)) }
+            if apple.checksAudience && !apple.comparesCodePoints
+                && !token.claims.aud.values.contains(configuration.apple.clientID)
+            {
+                throw AppleIdentityTokenError(
+                    .wrongAudience, "aud is \(token.claims.aud.values), not \(configuration.apple.clientID)")
+            }
+            if apple.checksExpiry {
+                try AppleIdentityToken.checkExpiry(
+                    of: token.claims, now: appleNow.addingTimeInterval(-apple.expiryLeeway))
+            }
             try checkNonce(of: token.claims, rawNonce: rawNonce)
             return token.claims
         } catch let error as AppleIdentityTokenError {
             throw AuthError(error.authErrorCode, error.description)
-        } catch let error as AuthError {
-            throw error
-        } catch {
-            throw AuthError(.invalidCredential, "\(error)")
-        }
+        } catch let error as AuthError { throw error } catch { throw AuthError(.invalidCredential, "\(error)") }
     }
 
     /// The token's nonce against the raw nonce: the rule function's check, or the comparison a defect makes instead.
     private func checkNonce(of claims: AppleIdentityClaims, rawNonce: String?) throws(AppleIdentityTokenError) {
         let apple = behaviour.apple
-        if apple.nonceComparison == .sha256Hex && apple.requiresNonce { return try AppleIdentityToken.checkNonce(of: claims, rawNonce: rawNonce) }
+        if apple.nonceComparison == .sha256Hex && apple.requiresNonce {
+            return try AppleIdentityToken.checkNonce(of: claims, rawNonce: rawNonce)
+        }
         guard let raw = rawNonce, let claim = claims.nonce else {
-            if apple.requiresNonce { throw AppleIdentityTokenError(.nonceMissing, "the raw nonce or the nonce claim is missing") }
+            if apple.requiresNonce {
+                throw AppleIdentityTokenError(.nonceMissing, "the raw nonce or the nonce claim is missing")
+            }
             return
         }
-        let accepted: Set<String> = switch apple.nonceComparison {
-        case .sha256Hex: [AppleNonce.sha256Hex(raw)]
-        case .raw: [raw]
-        case .either: [AppleNonce.sha256Hex(raw), raw]
+        let accepted: Set<String> =
+            switch apple.nonceComparison {
+            case .sha256Hex: [AppleNonce.sha256Hex(raw)]
+            case .raw: [raw]
+            case .either: [AppleNonce.sha256Hex(raw), raw]
+            }
+        guard accepted.contains(claim) else {
+            throw AppleIdentityTokenError(
+                .nonceMismatch, "the nonce claim is neither the raw nonce's hash nor what this backend takes")
         }
-        guard accepted.contains(claim) else { throw AppleIdentityTokenError(.nonceMismatch, "the nonce claim is neither the raw nonce's hash nor what this backend takes") }
     }
 
     /// Apple's key set, fetched again when it lacks the key a token names (Apple rotates its keys).
@@ -128,16 +156,33 @@ extension ReferenceBackend {
         guard behaviour.apple.revokesAtApple else { return }
         let settings = configuration.apple
         let secret = try appleClientSecret(settings)
-        let token = try await call(.apple, .form(URL(string: "https://appleid.apple.com/auth/token")!, [
-            ("client_id", settings.clientID), ("client_secret", secret), ("code", authorizationCode), ("grant_type", "authorization_code"),
-        ]))
+        let token = try await call(
+            .apple,
+            .form(
+                URL(string: "https://appleid.apple.com/auth/token")!,
+                [
+                    ("client_id", settings.clientID), ("client_secret", secret), ("code", authorizationCode),
+                    ("grant_type", "authorization_code"),
+                ]))
         guard token.status == 200, let refreshToken = token.jsonObject?["refresh_token"] as? String else {
-            throw AuthError(.invalidCredential, "Apple refused the authorization code: \(token.jsonObject?["error"] as? String ?? "HTTP \(token.status)")")
+            throw AuthError(
+                .invalidCredential,
+                """
+                Apple refused the authorization code: \
+                \(token.jsonObject?["error"] as? String ?? "HTTP \(token.status)")
+                """)
         }
-        let revoke = try await call(.apple, .form(URL(string: "https://appleid.apple.com/auth/revoke")!, [
-            ("client_id", settings.clientID), ("client_secret", secret), ("token", refreshToken), ("token_type_hint", "refresh_token"),
-        ]))
-        guard revoke.status == 200 else { throw AuthError(.invalidCredential, "Apple refused the revocation (HTTP \(revoke.status))") }
+        let revoke = try await call(
+            .apple,
+            .form(
+                URL(string: "https://appleid.apple.com/auth/revoke")!,
+                [
+                    ("client_id", settings.clientID), ("client_secret", secret), ("token", refreshToken),
+                    ("token_type_hint", "refresh_token"),
+                ]))
+        guard revoke.status == 200 else {
+            throw AuthError(.invalidCredential, "Apple refused the revocation (HTTP \(revoke.status))")
+        }
     }
 
     /// The time Apple's tokens are judged and the client secret stamped with: the world's, or the system clock's.
@@ -149,6 +194,7 @@ extension ReferenceBackend {
         guard let key = try? P256.Signing.PrivateKey(rawRepresentation: settings.privateKey) else {
             throw AuthError(.invalidCredential, "the project's Apple key is not a P-256 private key")
         }
-        return AppleClientSecretClaims(iss: settings.teamID, iat: now, exp: now + 3600, sub: settings.clientID).signed(kid: settings.keyID, with: key)
+        return AppleClientSecretClaims(iss: settings.teamID, iat: now, exp: now + 3600, sub: settings.clientID).signed(
+            kid: settings.keyID, with: key)
     }
 }

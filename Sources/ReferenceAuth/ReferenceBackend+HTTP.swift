@@ -20,6 +20,4 @@ extension ReferenceBackend {
 }
 
 /// Where a call to a party leaves its response.
-private final class ResponseSlot: Sendable {
-    let value = Mutex<HTTPResponse?>(nil)
-}
+private final class ResponseSlot: Sendable { let value = Mutex<HTTPResponse?>(nil) }

@@ -10,8 +10,10 @@ extension ReferenceBackend {
         guard !user.secondFactors.isEmpty, multiFactor.requiresSecondFactor else {
             return .signedIn(startSession(for: user, provider: provider, isNewUser: false))
         }
-        let pendingID = multiFactor.pendingCredentialsNameTheirUser
-            ? SelfDescribingToken.encode(uid: user.uid, provider: provider, nonce: world.random.string(length: 16)) : world.random.string(length: 64)
+        let pendingID =
+            multiFactor.pendingCredentialsNameTheirUser
+            ? SelfDescribingToken.encode(uid: user.uid, provider: provider, nonce: world.random.string(length: 16))
+            : world.random.string(length: 64)
         let lifetime = configuration.multiFactor.pendingSignInLifetime
         let expiresAt = multiFactor.pendingSignInsExpire ? world.clock.now.advanced(by: lifetime) : nil
         pendingSignIns[pendingID] = PendingSignIn(uid: user.uid, provider: provider, expiresAt: expiresAt)
@@ -29,26 +31,35 @@ extension ReferenceBackend {
     // MARK: Enrollment
 
     /// Checks that the session's user may enroll `phoneNumber` and texts it a code (`mfaEnrollment:start`).
-    func startEnrollment(idToken: String, phoneNumber: String, proof: AppProof, languageCode: String?, device: Device) async throws(AuthError) -> String {
+    func startEnrollment(
+        idToken: String, phoneNumber: String, proof: AppProof, languageCode: String?, device: Device
+    ) async throws(AuthError) -> String {
         let user = try enrollingUser(idToken, at: .start)
         let phoneNumber = try validated(phoneNumber, ignoring: behaviour.multiFactor.ignoredPunctuation)
         try requireNotEnrolled(phoneNumber, for: user, at: .start)
-        return try await sendCode(to: phoneNumber, for: .enrollment(uid: user.uid), proof: proof, languageCode: languageCode, device: device)
+        return try await sendCode(
+            to: phoneNumber, for: .enrollment(uid: user.uid), proof: proof, languageCode: languageCode, device: device)
     }
 
     /// Enrolls the factor an assertion proves and returns the session's new tokens (`mfaEnrollment:finalize`).
-    func finalizeEnrollment(idToken: String, refreshToken: String, assertion: MultiFactorAssertion, displayName: String?) throws(AuthError) -> SessionTokens? {
+    func finalizeEnrollment(
+        idToken: String, refreshToken: String, assertion: MultiFactorAssertion, displayName: String?
+    ) throws(AuthError) -> SessionTokens? {
         let multiFactor = behaviour.multiFactor
         var user = try enrollingUser(idToken, at: .finalize)
         guard case .phone(let verificationID, let code) = assertion else {
             guard multiFactor.rejectsUnsupportedFactors else { return nil }
             throw unsupported(assertion)
         }
-        let verification = try consumeCode(verificationID, code: code) { $0 == .enrollment(uid: user.uid) || !multiFactor.enrollmentBoundToVerification }
+        let verification = try consumeCode(verificationID, code: code) {
+            $0 == .enrollment(uid: user.uid) || !multiFactor.enrollmentBoundToVerification
+        }
         if !multiFactor.enrollmentCodesSingleUse { verifications[verificationID]?.isUsed = false }
         try requireNotEnrolled(verification.phoneNumber, for: user, at: .finalize)
         let name = multiFactor.keepsDisplayName ? displayName : nil
-        user.secondFactors.append(EnrolledFactor(uid: newUID(), displayName: name, phoneNumber: verification.phoneNumber, enrolledAt: stampedNow))
+        user.secondFactors.append(
+            EnrolledFactor(
+                uid: newUID(), displayName: name, phoneNumber: verification.phoneNumber, enrolledAt: stampedNow))
         users[user.uid] = user
         return try renew(refreshToken, secondFactor: MultiFactorID.phone)
     }
@@ -66,34 +77,50 @@ extension ReferenceBackend {
 
     /// The user of a session that may enroll at `step`: MFA on, an eligible first factor (MFA-2), a verified
     /// email (MFA-1) and a recent sign-in (MFA-15).
-    private func enrollingUser(_ idToken: String, at step: ReferenceBehaviour.MultiFactor.Step) throws(AuthError) -> UserRecord {
-        guard configuration.multiFactor.isEnabled else { throw AuthError(.operationNotAllowed, "SMS multi-factor authentication is not enabled") }
+    private func enrollingUser(
+        _ idToken: String, at step: ReferenceBehaviour.MultiFactor.Step
+    ) throws(AuthError) -> UserRecord {
+        guard configuration.multiFactor.isEnabled else {
+            throw AuthError(.operationNotAllowed, "SMS multi-factor authentication is not enabled")
+        }
         let multiFactor = behaviour.multiFactor
         let (grant, user) = try session(idToken)
         if multiFactor.ineligibleFirstFactors.contains(grant.provider) {
-            throw AuthError(.unsupportedFirstFactor, "multi-factor authentication is not available for the \(grant.provider) first factor")
+            throw AuthError(
+                .unsupportedFirstFactor,
+                "multi-factor authentication is not available for the \(grant.provider) first factor")
         }
         guard user.isEmailVerified || !multiFactor.requiresVerifiedEmail else {
             throw AuthError(.unverifiedEmail, "verify the email address before enrolling a second factor")
         }
         let signedInFor = grant.authTime.duration(to: world.clock.now)
-        guard !multiFactor.recentSignInJudgedAt.contains(step) || signedInFor <= configuration.multiFactor.recentSignInWindow else {
-            throw AuthError(.requiresRecentLogin, "the sign-in is \(signedInFor) old; sign in again before enrolling a second factor")
+        guard
+            !multiFactor.recentSignInJudgedAt.contains(step)
+                || signedInFor <= configuration.multiFactor.recentSignInWindow
+        else {
+            throw AuthError(
+                .requiresRecentLogin,
+                "the sign-in is \(signedInFor) old; sign in again before enrolling a second factor")
         }
         return user
     }
 
-    private func requireNotEnrolled(_ phoneNumber: String, for user: UserRecord, at step: ReferenceBehaviour.MultiFactor.Step) throws(AuthError) {
+    private func requireNotEnrolled(
+        _ phoneNumber: String, for user: UserRecord, at step: ReferenceBehaviour.MultiFactor.Step
+    ) throws(AuthError) {
         let enrolled = user.secondFactors.contains { $0.phoneNumber == phoneNumber }
         guard !enrolled || !behaviour.multiFactor.duplicateNumberRefusedAt.contains(step) else {
-            throw AuthError(.secondFactorAlreadyEnrolled, "this number is already enrolled as a second factor of the user")
+            throw AuthError(
+                .secondFactorAlreadyEnrolled, "this number is already enrolled as a second factor of the user")
         }
     }
 
     // MARK: Sign-in with a second factor
 
     /// Texts a code to the chosen factor of a pending sign-in (`mfaSignIn:start`).
-    func startSecondFactor(pendingID: String, factorUID: String, proof: AppProof, languageCode: String?, device: Device) async throws(AuthError) -> String {
+    func startSecondFactor(
+        pendingID: String, factorUID: String, proof: AppProof, languageCode: String?, device: Device
+    ) async throws(AuthError) -> String {
         let multiFactor = behaviour.multiFactor
         let pending = try pendingSignIn(pendingID)
         let owners = multiFactor.pendingSignInBoundToUser ? users[pending.uid].map { [$0] } ?? [] : Array(users.values)
@@ -102,18 +129,18 @@ extension ReferenceBackend {
         else { throw AuthError(.multiFactorInfoNotFound, "the user signing in has no second factor \(factorUID)") }
         let recipient = multiFactor.textsChosenFactor ? factor.phoneNumber : user.secondFactors[0].phoneNumber
         if !multiFactor.pendingSignInLifetimeFromFirstFactor {
-            pendingSignIns[pendingID]?.expiresAt = world.clock.now.advanced(by: configuration.multiFactor.pendingSignInLifetime)
+            pendingSignIns[pendingID]?.expiresAt = world.clock.now.advanced(
+                by: configuration.multiFactor.pendingSignInLifetime)
         }
         return try await sendCode(
-            to: recipient, for: .secondFactor(pendingID: pendingID, factorUID: factorUID), proof: proof, languageCode: languageCode, device: device)
+            to: recipient, for: .secondFactor(pendingID: pendingID, factorUID: factorUID), proof: proof,
+            languageCode: languageCode, device: device)
     }
 
     /// Finishes a pending sign-in with a second factor (`mfaSignIn:finalize`).
     func resolveSignIn(pendingID: String, assertion: MultiFactorAssertion) throws(AuthError) -> SignInResponse {
         let pending = try pendingSignIn(pendingID)
-        guard case .phone(let verificationID, let code) = assertion else {
-            throw unsupported(assertion)
-        }
+        guard case .phone(let verificationID, let code) = assertion else { throw unsupported(assertion) }
         let multiFactor = behaviour.multiFactor
         _ = try consumeCode(verificationID, code: code, checkingCode: multiFactor.resolutionChecksCode) { purpose in
             switch purpose {
@@ -130,18 +157,21 @@ extension ReferenceBackend {
 
     /// MFA-12: the error for a factor type the reference does not support.
     private func unsupported(_ assertion: MultiFactorAssertion) -> AuthError {
-        AuthError(.operationNotAllowed, "\(assertion.factorID) second factors are not enabled for this project; only SMS is")
+        AuthError(
+            .operationNotAllowed, "\(assertion.factorID) second factors are not enabled for this project; only SMS is")
     }
 
     /// With a defect, the pending sign-in a credential names by itself.
     private func selfDescribedPendingSignIn(_ pendingID: String) -> PendingSignIn? {
-        guard behaviour.multiFactor.pendingCredentialsNameTheirUser, let named = SelfDescribingToken.decode(pendingID) else { return nil }
+        guard behaviour.multiFactor.pendingCredentialsNameTheirUser, let named = SelfDescribingToken.decode(pendingID)
+        else { return nil }
         return PendingSignIn(uid: named.uid, provider: named.provider, expiresAt: nil)
     }
 
     private func pendingSignIn(_ pendingID: String) throws(AuthError) -> PendingSignIn {
         guard let pending = pendingSignIns[pendingID] ?? selfDescribedPendingSignIn(pendingID) else {
-            throw AuthError(.invalidMultiFactorSession, "the multi-factor session does not belong to a sign-in in progress")
+            throw AuthError(
+                .invalidMultiFactorSession, "the multi-factor session does not belong to a sign-in in progress")
         }
         guard !isExpired(pending.expiresAt) else {
             pendingSignIns[pendingID] = nil

@@ -5,9 +5,12 @@ import MockIdP
 /// Email and password users, email verification, anonymous users.
 extension ReferenceBackend {
     func signUp(email: String, password: String) throws(AuthError) -> SignInResponse {
-        guard configuration.passwordSignInEnabled else { throw AuthError(.operationNotAllowed, "password sign-in is not enabled") }
+        guard configuration.passwordSignInEnabled else {
+            throw AuthError(.operationNotAllowed, "password sign-in is not enabled")
+        }
         let email = try newAccountEmail(email, password: password)
-        return startSession(for: newPasswordUser(email: email, password: password), provider: ProviderID.password, isNewUser: true)
+        return startSession(
+            for: newPasswordUser(email: email, password: password), provider: ProviderID.password, isNewUser: true)
     }
 
     private func newPasswordUser(email: String, password: String) -> UserRecord {
@@ -20,7 +23,9 @@ extension ReferenceBackend {
     /// minimum length, and not in use in any letter case.
     func newAccountEmail(_ email: String, password: String) throws(AuthError) -> String {
         let rules = behaviour.emailPassword
-        guard rules.isWellFormedEmail(email) else { throw AuthError(.invalidEmail, "\"\(email)\" is not an email address") }
+        guard rules.isWellFormedEmail(email) else {
+            throw AuthError(.invalidEmail, "\"\(email)\" is not an email address")
+        }
         let inUse = rules.comparableSignUpEmail(email)
         guard !users.values.contains(where: { $0.email == inUse }) || !rules.refusesAddressInUse else {
             throw AuthError(.emailAlreadyInUse, "the email address is already in use by another account")
@@ -30,14 +35,17 @@ extension ReferenceBackend {
                 let user = newPasswordUser(email: email.lowercased(), password: password)
                 users[user.uid] = user
             }
-            throw AuthError(.weakPassword, "the password must be \(configuration.passwordMinimumLength) characters long or more")
+            throw AuthError(
+                .weakPassword, "the password must be \(configuration.passwordMinimumLength) characters long or more")
         }
         return email.lowercased()
     }
 
     /// Password sign-in; a user with second factors gets a pending sign-in instead (MFA-6).
     func signIn(email: String, password: String) throws(AuthError) -> SignInOutcome {
-        guard configuration.passwordSignInEnabled else { throw AuthError(.operationNotAllowed, "password sign-in is not enabled") }
+        guard configuration.passwordSignInEnabled else {
+            throw AuthError(.operationNotAllowed, "password sign-in is not enabled")
+        }
         let protected = behaviour.emailPassword.enumerationProtection
         guard let user = users.values.first(where: { $0.email == email.lowercased() }) else {
             throw protected ? Self.invalidLogin : AuthError(.userNotFound, "there is no user with this email address")
@@ -53,12 +61,11 @@ extension ReferenceBackend {
     private static let invalidLogin = AuthError(.invalidCredential, "the email or the password is not correct")
 
     /// The password as it is hashed and compared.
-    func comparable(_ password: String) -> String {
-        behaviour.emailPassword.comparablePassword(password)
-    }
+    func comparable(_ password: String) -> String { behaviour.emailPassword.comparablePassword(password) }
 
     func signInAnonymously() -> SignInResponse {
-        let user = UserRecord(uid: newUID(), isAnonymous: true, createdAt: world.clock.date, lastSignInAt: world.clock.date)
+        let user = UserRecord(
+            uid: newUID(), isAnonymous: true, createdAt: world.clock.date, lastSignInAt: world.clock.date)
         return startSession(for: user, provider: ProviderID.anonymous, isNewUser: true)
     }
 
@@ -68,14 +75,26 @@ extension ReferenceBackend {
         guard let email = user.email else { throw AuthError(.missingEmail, "the user has no email address") }
         let code = world.random.string(length: 54)
         emailVerificationCodes[code] = user.uid
-        let link = "https://\(configuration.projectID).firebaseapp.com/__/auth/action?mode=verifyEmail&oobCode=\(code)&apiKey=reference-api-key&lang=en"
+        let link = """
+            https://\(configuration.projectID).firebaseapp.com/__/auth/action?mode=verifyEmail&oobCode=\(code)&ap\
+            iKey=reference-api-key&lang=en
+            """
         let subject = "Verify your email for \(configuration.appName)"
-        let body = behaviour.emailPassword.verificationMailIsHTML
-            ? "<p>Hello,</p><p>Follow <a class='button' href='\(link.replacingOccurrences(of: "&", with: "&amp;"))'>this link</a> to verify your email address.</p>"
-                + "<p>Or open \(link).</p>"
-            : "Hello,\n\nFollow this link to verify your email address.\n\n\(link)\n\nIf you didn't ask to verify this address, you can ignore this email."
+        let body =
+            behaviour.emailPassword.verificationMailIsHTML
+            ? """
+            <p>Hello,</p><p>Follow <a class='button' \
+            href='\(link.replacingOccurrences(of: "&", with: "&amp;"))'>this link</a> to verify your email \
+            address.</p>
+            """ + "<p>Or open \(link).</p>"
+            : """
+            Hello,\n\nFollow this link to verify your email address.\n\n\(link)\n\nIf you didn't ask to verify \
+            this address, you can ignore this email.
+            """
         let mail = world.mail
-        try await callOutsideParty(.mailServer) { () async throws(PartyError) in try await mail.send(to: email, subject: subject, body: body) }
+        try await callOutsideParty(.mailServer) { () async throws(PartyError) in
+            try await mail.send(to: email, subject: subject, body: body)
+        }
     }
 
     /// Applies an email-verification code (`Auth.applyActionCode`).

@@ -22,16 +22,22 @@ extension ReferenceBackend {
     }
 
     /// Sends a code for phone sign-in and returns the verification ID (`sendVerificationCode`).
-    func sendVerificationCode(to phoneNumber: String, proof: AppProof, languageCode: String?, device: Device) async throws(AuthError) -> String {
-        guard configuration.phone.isEnabled else { throw AuthError(.operationNotAllowed, "phone sign-in is not enabled") }
+    func sendVerificationCode(
+        to phoneNumber: String, proof: AppProof, languageCode: String?, device: Device
+    ) async throws(AuthError) -> String {
+        guard configuration.phone.isEnabled else {
+            throw AuthError(.operationNotAllowed, "phone sign-in is not enabled")
+        }
         let phoneNumber = try validated(phoneNumber, ignoring: behaviour.phone.ignoredPunctuation)
-        return try await sendCode(to: phoneNumber, for: .signIn, proof: proof, languageCode: languageCode, device: device)
+        return try await sendCode(
+            to: phoneNumber, for: .signIn, proof: proof, languageCode: languageCode, device: device)
     }
 
     /// Checks the app's proof and the limits, texts a code to `phoneNumber` (test numbers get none) and records
     /// the verification for `purpose`.
     func sendCode(
-        to phoneNumber: String, for purpose: PhoneVerification.Purpose, proof: AppProof, languageCode: String?, device: Device
+        to phoneNumber: String, for purpose: PhoneVerification.Purpose, proof: AppProof, languageCode: String?,
+        device: Device
     ) async throws(AuthError) -> String {
         let testCode = testCodes[phoneNumber]
         try verify(proof, forTestNumber: testCode != nil)
@@ -39,7 +45,8 @@ extension ReferenceBackend {
         let limitKeys = rateLimiter.keys(phoneNumber: phoneNumber, device: device)
         if testCode == nil || behaviour.testNumbers.countAgainstRateLimit {
             guard rateLimiter.allows(limitKeys, at: now) else {
-                throw AuthError(.tooManyRequests, "too many verification requests for this number or device; try again later")
+                throw AuthError(
+                    .tooManyRequests, "too many verification requests for this number or device; try again later")
             }
             if behaviour.phone.countsRequestBeforeSending { rateLimiter.record(limitKeys, at: now) }
         }
@@ -61,12 +68,18 @@ extension ReferenceBackend {
     private func verify(_ proof: AppProof, forTestNumber isTestNumber: Bool) throws(AuthError) {
         switch proof {
         case .push(let receipt, let secret):
-            guard pushSecrets.removeValue(forKey: receipt)?.secret == secret else { throw AuthError(.invalidAppCredential, "the push secret does not match") }
+            guard pushSecrets.removeValue(forKey: receipt)?.secret == secret else {
+                throw AuthError(.invalidAppCredential, "the push secret does not match")
+            }
         case .recaptcha(let token):
-            guard world.recaptcha.verify(token) else { throw AuthError(.captchaCheckFailed, "the reCAPTCHA token is not valid") }
+            guard world.recaptcha.verify(token) else {
+                throw AuthError(.captchaCheckFailed, "the reCAPTCHA token is not valid")
+            }
         case .disabledForTesting:
             guard isTestNumber || !behaviour.appVerification.disabledOnlyForTestNumbers else {
-                throw AuthError(.invalidAppCredential, "app verification is disabled for testing; only test phone numbers may be used")
+                throw AuthError(
+                    .invalidAppCredential,
+                    "app verification is disabled for testing; only test phone numbers may be used")
             }
         case .none:
             guard !behaviour.appVerification.backendRequiresProof else {
@@ -87,7 +100,9 @@ extension ReferenceBackend {
             numbers.acceptsShortNumbers || !number.isShorterThanAnyInService
         else {
             let reason = E164Number.problem(in: candidate).map { " (\($0))" } ?? ""
-            throw AuthError(.invalidPhoneNumber, "the format of the phone number \"\(phoneNumber)\" is incorrect\(reason); use E.164")
+            throw AuthError(
+                .invalidPhoneNumber,
+                "the format of the phone number \"\(phoneNumber)\" is incorrect\(reason); use E.164")
         }
         return number.rawValue
     }
@@ -102,14 +117,17 @@ extension ReferenceBackend {
         let recipient = behaviour.phone.smsRecipient(phoneNumber)
         let sms = world.sms
         for _ in 0..<behaviour.phone.smsCopies {
-            try await callOutsideParty(.smsCarrier) { [text, language] () async throws(PartyError) in try await sms.send(to: recipient, text: text, language: language) }
+            try await callOutsideParty(.smsCarrier) { [text, language] () async throws(PartyError) in
+                try await sms.send(to: recipient, text: text, language: language)
+            }
         }
     }
 
     /// Checks a code against its verification (unless not `checkingCode`) and marks it used; `matches` says
     /// whether the verification belongs to the flow that presents it.
     func consumeCode(
-        _ verificationID: String, code: String, checkingCode: Bool = true, checkingUse: Bool = true, matches: (PhoneVerification.Purpose) -> Bool
+        _ verificationID: String, code: String, checkingCode: Bool = true, checkingUse: Bool = true,
+        matches: (PhoneVerification.Purpose) -> Bool
     ) throws(AuthError) -> PhoneVerification {
         let codes = behaviour.codes
         guard var verification = verifications[verificationID], matches(verification.purpose) else {
@@ -118,7 +136,9 @@ extension ReferenceBackend {
         guard !verification.isUsed || !codes.singleUse || !checkingUse else {
             throw AuthError(.sessionExpired, "the code has already been used; request a new one")
         }
-        if let lockout = codes.wrongCodesBeforeNumberLockout, wrongCodes[verification.phoneNumber, default: 0] >= lockout {
+        if let lockout = codes.wrongCodesBeforeNumberLockout,
+            wrongCodes[verification.phoneNumber, default: 0] >= lockout
+        {
             throw AuthError(.tooManyRequests, "too many wrong codes for this number")
         }
         guard !isExpired(verification.expiresAt, atDeadline: codes.expireAtDeadline) else {
@@ -152,23 +172,34 @@ extension ReferenceBackend {
         verifications[verificationID] = kept
     }
 
-        private func isCode(_ code: String, of verification: PhoneVerification) -> Bool {
-        (verification.isTestNumber && !behaviour.testNumbers.codeChecked) || behaviour.codes.matches(code, verification.code)
+    private func isCode(_ code: String, of verification: PhoneVerification) -> Bool {
+        (verification.isTestNumber && !behaviour.testNumbers.codeChecked)
+            || behaviour.codes.matches(code, verification.code)
     }
 
     /// Checks the code of a verification and signs its phone user in, creating the user on first sign-in
     /// unless the sign-in only re-authenticates (`REAUTH` does not create users).
     /// `checked`: the defect `checksCodeBeforeSigningIn`, whose client asked ``checkCode(verificationID:code:)`` first,
     /// so this request trusts that answer and does not look at the code again.
-    func signInWithPhoneNumber(verificationID: String, code: String, creatingUser: Bool = true, checked: Bool = false) throws(AuthError) -> SignInResponse {
-        let verification = try consumeCode(verificationID, code: code, checkingCode: !checked, checkingUse: !checked) { $0 == .signIn }
+    func signInWithPhoneNumber(
+        verificationID: String, code: String, creatingUser: Bool = true, checked: Bool = false
+    ) throws(AuthError) -> SignInResponse {
+        let verification = try consumeCode(verificationID, code: code, checkingCode: !checked, checkingUse: !checked) {
+            $0 == .signIn
+        }
         let storedNumber = behaviour.phone.storedNumber(verification.phoneNumber)
         let existing = users.values.first { $0.phoneNumber == storedNumber }
         guard existing != nil || creatingUser else { throw AuthError(.userMismatch, "no user has this phone number") }
         guard existing?.secondFactors.isEmpty ?? true else {
-            throw AuthError(.unsupportedFirstFactor, "a phone number cannot be the first factor of a user with SMS multi-factor")
+            throw AuthError(
+                .unsupportedFirstFactor, "a phone number cannot be the first factor of a user with SMS multi-factor")
         }
-        let user = existing ?? UserRecord(uid: newUID(), phoneNumber: storedNumber, createdAt: world.clock.date, lastSignInAt: world.clock.date)
-        return startSession(for: user, provider: ProviderID.phone, isNewUser: existing == nil || !behaviour.phone.reportsNewUserOnlyOnFirstSignIn)
+        let user =
+            existing
+            ?? UserRecord(
+                uid: newUID(), phoneNumber: storedNumber, createdAt: world.clock.date, lastSignInAt: world.clock.date)
+        return startSession(
+            for: user, provider: ProviderID.phone,
+            isNewUser: existing == nil || !behaviour.phone.reportsNewUserOnlyOnFirstSignIn)
     }
 }

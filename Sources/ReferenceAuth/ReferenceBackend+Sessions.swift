@@ -8,19 +8,23 @@ extension ReferenceBackend {
     func changePassword(idToken: String, to newPassword: String) throws(AuthError) -> SessionTokens {
         var (grant, user) = try session(idToken)
         guard newPassword.count >= configuration.passwordMinimumLength else {
-            throw AuthError(.weakPassword, "the password must be \(configuration.passwordMinimumLength) characters long or more")
+            throw AuthError(
+                .weakPassword, "the password must be \(configuration.passwordMinimumLength) characters long or more")
         }
         user.password = PasswordHash(comparable(newPassword), salt: world.random.bytes(16))
         users[user.uid] = user
         if behaviour.session.passwordChangeEndsSessions { endSessions(of: user.uid) }
-        grant = SessionGrant(uid: grant.uid, provider: grant.provider, authTime: world.clock.now, secondFactor: grant.secondFactor)
+        grant = SessionGrant(
+            uid: grant.uid, provider: grant.provider, authTime: world.clock.now, secondFactor: grant.secondFactor)
         return newSession(grant)
     }
 
     /// `accounts:update` with `email`: the new address, not verified; every other session ends.
     func changeEmail(idToken: String, to newEmail: String) throws(AuthError) -> SessionTokens {
         var (grant, user) = try session(idToken)
-        guard behaviour.emailPassword.isWellFormedEmail(newEmail) else { throw AuthError(.invalidEmail, "\"\(newEmail)\" is not an email address") }
+        guard behaviour.emailPassword.isWellFormedEmail(newEmail) else {
+            throw AuthError(.invalidEmail, "\"\(newEmail)\" is not an email address")
+        }
         let email = newEmail.lowercased()
         guard !users.values.contains(where: { $0.email == email && $0.uid != user.uid }) else {
             throw AuthError(.emailAlreadyInUse, "the email address is already in use")
@@ -29,7 +33,8 @@ extension ReferenceBackend {
         user.isEmailVerified = false
         users[user.uid] = user
         if behaviour.session.emailChangeEndsSessions { endSessions(of: user.uid) }
-        grant = SessionGrant(uid: grant.uid, provider: grant.provider, authTime: world.clock.now, secondFactor: grant.secondFactor)
+        grant = SessionGrant(
+            uid: grant.uid, provider: grant.provider, authTime: world.clock.now, secondFactor: grant.secondFactor)
         return newSession(grant)
     }
 
@@ -40,11 +45,19 @@ extension ReferenceBackend {
         }
         let code = world.random.string(length: 54)
         passwordResetCodes[code] = user.uid
-        let link = "https://\(configuration.projectID).firebaseapp.com/__/auth/action?mode=resetPassword&oobCode=\(code)&apiKey=reference-api-key&lang=en"
+        let link = """
+            https://\(configuration.projectID).firebaseapp.com/__/auth/action?mode=resetPassword&oobCode=\(code)&\
+            apiKey=reference-api-key&lang=en
+            """
         let subject = "Reset your password for \(configuration.appName)"
-        let body = "Hello,\n\nFollow this link to reset your password.\n\n\(link)\n\nIf you didn't ask to reset your password, you can ignore this email."
+        let body = """
+            Hello,\n\nFollow this link to reset your password.\n\n\(link)\n\nIf you didn't ask to reset your password, \
+            you can ignore this email.
+            """
         let mail = world.mail
-        try await callOutsideParty(.mailServer) { () async throws(PartyError) in try await mail.send(to: address, subject: subject, body: body) }
+        try await callOutsideParty(.mailServer) { () async throws(PartyError) in
+            try await mail.send(to: address, subject: subject, body: body)
+        }
     }
 
     /// `Auth.confirmPasswordReset(withCode:newPassword:)`: a reset is a password change, so every session ends.
@@ -53,7 +66,8 @@ extension ReferenceBackend {
             throw AuthError(.invalidActionCode, "the action code is invalid, expired or already used")
         }
         guard newPassword.count >= configuration.passwordMinimumLength else {
-            throw AuthError(.weakPassword, "the password must be \(configuration.passwordMinimumLength) characters long or more")
+            throw AuthError(
+                .weakPassword, "the password must be \(configuration.passwordMinimumLength) characters long or more")
         }
         passwordResetCodes[oobCode] = nil
         user.password = PasswordHash(comparable(newPassword), salt: world.random.bytes(16))

@@ -36,9 +36,12 @@ actor ReferenceBackend: AuthBackend {
         self.world = world
         self.behaviour = behaviour
         let key = behaviour.tokens.keyPerProject ? world.random.bytes(32) : [UInt8](repeating: 7, count: 32)
-        signer = IDTokenSigner(projectID: configuration.projectID, key: SymmetricKey(data: key), checks: behaviour.tokens.checks)
+        signer = IDTokenSigner(
+            projectID: configuration.projectID, key: SymmetricKey(data: key), checks: behaviour.tokens.checks)
         rateLimiter = RateLimiter(configuration.phone.verificationLimit, scopes: behaviour.phone.rateLimitScopes)
-        testCodes = Dictionary(configuration.phone.testPhoneNumbers.map { ($0.phoneNumber, $0.verificationCode) }) { first, _ in first }
+        testCodes = Dictionary(configuration.phone.testPhoneNumbers.map { ($0.phoneNumber, $0.verificationCode) }) {
+            first, _ in first
+        }
     }
 
     func makeClient(on device: Device) async throws(AuthError) -> any AuthClient {
@@ -56,18 +59,24 @@ actor ReferenceBackend: AuthBackend {
     // MARK: Sessions
 
     /// Signs `user` in: a new ID token and refresh token for the session.
-    func startSession(for user: UserRecord, provider: String, isNewUser: Bool, secondFactor: String? = nil) -> SignInResponse {
+    func startSession(
+        for user: UserRecord, provider: String, isNewUser: Bool, secondFactor: String? = nil
+    ) -> SignInResponse {
         var user = user
         user.lastSignInAt = world.clock.date
         users[user.uid] = user
-        let grant = SessionGrant(uid: user.uid, provider: provider, authTime: world.clock.now, secondFactor: secondFactor)
-        return SignInResponse(user: user.snapshot, tokens: newSession(grant), isNewUser: isNewUser, providerID: provider)
+        let grant = SessionGrant(
+            uid: user.uid, provider: provider, authTime: world.clock.now, secondFactor: secondFactor)
+        return SignInResponse(
+            user: user.snapshot, tokens: newSession(grant), isNewUser: isNewUser, providerID: provider)
     }
 
     /// A new refresh token for `grant`, and its first tokens.
     func newSession(_ grant: SessionGrant) -> SessionTokens {
-        let refreshToken = behaviour.session.refreshTokensNameTheirUser
-            ? SelfDescribingToken.encode(uid: grant.uid, provider: grant.provider, nonce: world.random.string(length: 16))
+        let refreshToken =
+            behaviour.session.refreshTokensNameTheirUser
+            ? SelfDescribingToken.encode(
+                uid: grant.uid, provider: grant.provider, nonce: world.random.string(length: 16))
             : world.random.string(length: 48)
         refreshTokens[refreshToken] = grant
         return tokens(for: grant, refreshToken: refreshToken)
@@ -76,30 +85,34 @@ actor ReferenceBackend: AuthBackend {
     /// A fresh ID token for a refresh token (`securetoken.googleapis.com/v1/token`): only for a session this backend
     /// started and has not ended (AUTH-7).
     func refresh(_ refreshToken: String) throws(AuthError) -> SessionTokens {
-        guard let grant = refreshTokens[refreshToken] ?? selfDescribedGrant(refreshToken), let user = users[grant.uid] else {
-            throw AuthError(.userTokenExpired, "the session has ended; sign in again")
-        }
+        guard let grant = refreshTokens[refreshToken] ?? selfDescribedGrant(refreshToken), let user = users[grant.uid]
+        else { throw AuthError(.userTokenExpired, "the session has ended; sign in again") }
         guard !user.isDisabled else { throw AuthError(.userDisabled, "the user account has been disabled") }
-        let kept = behaviour.session.refreshKeepsSecondFactor
-            ? grant : SessionGrant(uid: grant.uid, provider: grant.provider, authTime: grant.authTime, secondFactor: nil)
+        let kept =
+            behaviour.session.refreshKeepsSecondFactor
+            ? grant
+            : SessionGrant(uid: grant.uid, provider: grant.provider, authTime: grant.authTime, secondFactor: nil)
         return tokens(for: kept, refreshToken: refreshToken)
     }
 
     /// With a defect, the session a refresh token names by itself.
     private func selfDescribedGrant(_ refreshToken: String) -> SessionGrant? {
-        guard behaviour.session.refreshTokensNameTheirUser, let named = SelfDescribingToken.decode(refreshToken) else { return nil }
+        guard behaviour.session.refreshTokensNameTheirUser, let named = SelfDescribingToken.decode(refreshToken) else {
+            return nil
+        }
         return SessionGrant(uid: named.uid, provider: named.provider, authTime: world.clock.now, secondFactor: nil)
     }
 
     /// Ends every session of `uid`: its refresh tokens mint nothing more.
-    func endSessions(of uid: String) {
-        refreshTokens = refreshTokens.filter { $0.value.uid != uid }
-    }
+    func endSessions(of uid: String) { refreshTokens = refreshTokens.filter { $0.value.uid != uid } }
 
     /// Replaces a session's grant (after enrolling or unenrolling a factor) and returns its new tokens.
     func renew(_ refreshToken: String, secondFactor: String?) throws(AuthError) -> SessionTokens {
-        guard let grant = refreshTokens[refreshToken] else { throw AuthError(.userTokenExpired, "the session has ended; sign in again") }
-        let renewed = SessionGrant(uid: grant.uid, provider: grant.provider, authTime: grant.authTime, secondFactor: secondFactor)
+        guard let grant = refreshTokens[refreshToken] else {
+            throw AuthError(.userTokenExpired, "the session has ended; sign in again")
+        }
+        let renewed = SessionGrant(
+            uid: grant.uid, provider: grant.provider, authTime: grant.authTime, secondFactor: secondFactor)
         refreshTokens[refreshToken] = renewed
         return tokens(for: renewed, refreshToken: refreshToken)
     }
@@ -111,7 +124,11 @@ actor ReferenceBackend: AuthBackend {
         guard let user = users[verified.claims.uid] else { throw AuthError(.userNotFound, "the user no longer exists") }
         guard !user.isDisabled else { throw AuthError(.userDisabled, "the user account has been disabled") }
         let authTime = VirtualClock.Instant(offset: .seconds(verified.authTime.timeIntervalSince(world.clock.epoch)))
-        return (SessionGrant(uid: user.uid, provider: verified.claims.signInProvider, authTime: authTime, secondFactor: verified.claims.secondFactor), user)
+        return (
+            SessionGrant(
+                uid: user.uid, provider: verified.claims.signInProvider, authTime: authTime,
+                secondFactor: verified.claims.secondFactor), user
+        )
     }
 
     /// The time ID tokens are stamped and verified with: the world's, or the system clock's.
@@ -122,8 +139,12 @@ actor ReferenceBackend: AuthBackend {
         let claims = signer.claims(
             uid: grant.uid, signInProvider: grant.provider, phoneNumber: user?.phoneNumber, email: user?.email,
             authTime: world.clock.date(at: grant.authTime), secondFactor: grant.secondFactor, at: idTokenNow)
-        let idToken = !behaviour.testNumbers.usersGetSignedTokens && isTestNumberUser(user) ? signer.unsigned(claims) : signer.sign(claims)
-        return SessionTokens(idToken: idToken, refreshToken: refreshToken, expiresAt: world.clock.now.advanced(by: .seconds(IDTokenSigner.lifetime)))
+        let idToken =
+            !behaviour.testNumbers.usersGetSignedTokens && isTestNumberUser(user)
+            ? signer.unsigned(claims) : signer.sign(claims)
+        return SessionTokens(
+            idToken: idToken, refreshToken: refreshToken,
+            expiresAt: world.clock.now.advanced(by: .seconds(IDTokenSigner.lifetime)))
     }
 
     private func isTestNumberUser(_ user: UserRecord?) -> Bool {
@@ -134,16 +155,18 @@ actor ReferenceBackend: AuthBackend {
 
     /// Calls a party of the world within the network timeout, on the world's clock, turning its failures into
     /// `networkError` (AUTH-1, AUTH-2).
-    func callOutsideParty(_ party: OutsideParty, _ call: @escaping @Sendable () async throws(PartyError) -> Void) async throws(AuthError) {
+    func callOutsideParty(
+        _ party: OutsideParty, _ call: @escaping @Sendable () async throws(PartyError) -> Void
+    ) async throws(AuthError) {
         let parties = behaviour.outsideParties
         guard parties.timed.contains(party) else {
             do { return try await call() } catch { throw parties.failure("the \(party) failed: \(error)") }
         }
         do {
-            try await world.clock.withTimeout(configuration.networkTimeout * parties.timeoutMultiplier) { try await call() }
-        } catch let error as TimeoutError {
-            throw parties.failure("the \(party) did not answer: \(error)")
-        } catch {
+            try await world.clock.withTimeout(configuration.networkTimeout * parties.timeoutMultiplier) {
+                try await call()
+            }
+        } catch let error as TimeoutError { throw parties.failure("the \(party) did not answer: \(error)") } catch {
             throw parties.failure("the \(party) failed: \(error)")
         }
     }

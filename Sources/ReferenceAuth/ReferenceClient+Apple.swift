@@ -8,9 +8,12 @@ extension ReferenceClient: AppleSignInFacet {
     nonisolated var apple: (any AppleSignInFacet)? { offers(.apple) ? self : nil }
 
     nonisolated func randomNonce(length: Int) throws(AuthError) -> String {
-        guard length > 0 || !behaviour.apple.refusesEmptyNonce else { throw AuthError(.missingOrInvalidNonce, "a nonce needs at least one character") }
+        guard length > 0 || !behaviour.apple.refusesEmptyNonce else {
+            throw AuthError(.missingOrInvalidNonce, "a nonce needs at least one character")
+        }
         guard length <= 0 || length >= behaviour.apple.shortestNonceLength else {
-            throw AuthError(.missingOrInvalidNonce, "a nonce needs at least \(behaviour.apple.shortestNonceLength) characters")
+            throw AuthError(
+                .missingOrInvalidNonce, "a nonce needs at least \(behaviour.apple.shortestNonceLength) characters")
         }
         var generator = SystemRandomNumberGenerator()
         let alphabet = behaviour.apple.nonceAlphabet
@@ -20,18 +23,23 @@ extension ReferenceClient: AppleSignInFacet {
     func requestAuthorization() async throws(AuthError) -> AppleAuthorization {
         let apple = behaviour.apple
         let rawNonce: String
-        if !apple.freshNoncePerRequest, let first = firstAppleNonce { rawNonce = first } else { rawNonce = try randomNonce(length: apple.nonceLength) }
+        if !apple.freshNoncePerRequest, let first = firstAppleNonce {
+            rawNonce = first
+        } else {
+            rawNonce = try randomNonce(length: apple.nonceLength)
+        }
         firstAppleNonce = firstAppleNonce ?? rawNonce
         pendingAppleNonce = rawNonce
         let request = AppleAuthorizationRequest(
             clientID: backend.configuration.apple.clientID, requestedScopes: apple.requestedScopes,
             nonce: apple.sendsHashedNonce ? AppleNonce.sha256Hex(rawNonce) : rawNonce, state: nil)
         switch await world.apple.authorize(request, on: device) {
-        case .success(let authorization):
-            return authorization
+        case .success(let authorization): return authorization
         case .failure(let error):
             pendingAppleNonce = nil
-            guard case .canceled = error else { throw AuthError(.webSignInUserInteractionFailure, "Sign in with Apple failed: \(error)") }
+            guard case .canceled = error else {
+                throw AuthError(.webSignInUserInteractionFailure, "Sign in with Apple failed: \(error)")
+            }
             throw AuthError(.webContextCancelled, "the user cancelled Sign in with Apple")
         }
     }
@@ -40,7 +48,8 @@ extension ReferenceClient: AppleSignInFacet {
         let rawNonce = pendingAppleNonce
         if behaviour.apple.forgetsNonceAfterCallback { pendingAppleNonce = nil }
         guard rawNonce != nil || !behaviour.apple.requiresPendingRequest else {
-            throw AuthError(.missingOrInvalidNonce, "a Sign in with Apple callback came, but no sign-in request was sent")
+            throw AuthError(
+                .missingOrInvalidNonce, "a Sign in with Apple callback came, but no sign-in request was sent")
         }
         let fullName = behaviour.apple.keepsFullName ? PersonName(of: authorization) : nil
         return .apple(idToken: authorization.identityToken, rawNonce: rawNonce, fullName: fullName)
@@ -52,6 +61,7 @@ extension ReferenceClient: AppleSignInFacet {
             throw AuthError(.nullUser, "nobody is signed in: revoking needs the user whose Apple tokens to revoke")
         }
         let idToken = try await getIDToken(forceRefresh: false)
-        try await overNetwork("revokeAppleToken", await backend.revokeAppleToken(authorizationCode: authorizationCode, idToken: idToken))
+        try await overNetwork(
+            "revokeAppleToken", await backend.revokeAppleToken(authorizationCode: authorizationCode, idToken: idToken))
     }
 }

@@ -5,7 +5,9 @@ extension ReferenceClient: EmailLinkFacet {
     nonisolated var emailLink: (any EmailLinkFacet)? { offers(.emailLink) ? self : nil }
 
     func sendSignInLink(toEmail email: String, actionCodeSettings: ActionCodeSettings) async throws(AuthError) {
-        try await overNetwork("sendSignInLink", await backend.sendSignInLink(to: email, settings: actionCodeSettings, languageCode: languageCode))
+        try await overNetwork(
+            "sendSignInLink",
+            await backend.sendSignInLink(to: email, settings: actionCodeSettings, languageCode: languageCode))
     }
 
     nonisolated func isSignIn(withEmailLink link: String) async -> Bool {

@@ -18,9 +18,7 @@ extension ReferenceClient: EmailPasswordFacet, AnonymousAuthFacet {
         try await overNetwork("applyActionCode", await backend.applyActionCode(code))
     }
 
-    func reload() async throws(AuthError) {
-        _ = try signedIn()
-    }
+    func reload() async throws(AuthError) { _ = try signedIn() }
 
     func signInAnonymously() async throws(AuthError) -> AuthDataResult {
         await signIn(await world.network.send("signInAnonymously", from: device) { await backend.signInAnonymously() })

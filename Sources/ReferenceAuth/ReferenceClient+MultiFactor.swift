@@ -8,23 +8,36 @@ extension ReferenceClient: MultiFactorFacet {
         MultiFactorSession(try await getIDToken(forceRefresh: false))
     }
 
-    func verifyPhoneNumber(_ phoneNumber: String, multiFactorSession: MultiFactorSession) async throws(AuthError) -> String {
+    func verifyPhoneNumber(
+        _ phoneNumber: String, multiFactorSession: MultiFactorSession
+    ) async throws(AuthError) -> String {
         let proof = try await appProof()
-        return try await overNetwork("startEnrollment", await backend.startEnrollment(
-            idToken: multiFactorSession.rawValue, phoneNumber: phoneNumber, proof: proof, languageCode: languageCode, device: device))
+        return try await overNetwork(
+            "startEnrollment",
+            await backend.startEnrollment(
+                idToken: multiFactorSession.rawValue, phoneNumber: phoneNumber, proof: proof,
+                languageCode: languageCode, device: device))
     }
 
-    func verifyPhoneNumber(with hint: MultiFactorInfo, multiFactorSession: MultiFactorSession) async throws(AuthError) -> String {
+    func verifyPhoneNumber(
+        with hint: MultiFactorInfo, multiFactorSession: MultiFactorSession
+    ) async throws(AuthError) -> String {
         let proof = try await appProof()
-        return try await overNetwork("startSecondFactor", await backend.startSecondFactor(
-            pendingID: multiFactorSession.rawValue, factorUID: hint.uid, proof: proof, languageCode: languageCode, device: device))
+        return try await overNetwork(
+            "startSecondFactor",
+            await backend.startSecondFactor(
+                pendingID: multiFactorSession.rawValue, factorUID: hint.uid, proof: proof, languageCode: languageCode,
+                device: device))
     }
 
     func enroll(with assertion: MultiFactorAssertion, displayName: String?) async throws(AuthError) {
         let current = try signedIn()
         let idToken = try await getIDToken(forceRefresh: false)
-        let tokens = try await overNetwork("finalizeEnrollment", await backend.finalizeEnrollment(
-            idToken: idToken, refreshToken: current.tokens.refreshToken, assertion: assertion, displayName: displayName))
+        let tokens = try await overNetwork(
+            "finalizeEnrollment",
+            await backend.finalizeEnrollment(
+                idToken: idToken, refreshToken: current.tokens.refreshToken, assertion: assertion,
+                displayName: displayName))
         guard let tokens, behaviour.multiFactor.enrollmentRenewsSession else { return }
         setSession((current.uid, tokens))
         if behaviour.multiFactor.enrollmentNotifiesListeners { await notifyListeners() }
@@ -33,7 +46,14 @@ extension ReferenceClient: MultiFactorFacet {
     func unenroll(factorUID: String) async throws(AuthError) {
         let current = try signedIn()
         let idToken = try await getIDToken(forceRefresh: false)
-        setSession((current.uid, try await overNetwork("withdraw", await backend.withdraw(idToken: idToken, refreshToken: current.tokens.refreshToken, factorUID: factorUID))))
+        setSession(
+            (
+                current.uid,
+                try await overNetwork(
+                    "withdraw",
+                    await backend.withdraw(
+                        idToken: idToken, refreshToken: current.tokens.refreshToken, factorUID: factorUID))
+            ))
         await notifyListeners()
     }
 }
@@ -45,7 +65,8 @@ struct ReferenceResolver: MultiFactorResolver {
     let hints: [MultiFactorInfo]
 
     func resolveSignIn(with assertion: MultiFactorAssertion) async throws(AuthError) -> AuthDataResult {
-        let response = try await client.overNetwork("resolveSignIn", await client.backend.resolveSignIn(pendingID: session.rawValue, assertion: assertion))
+        let response = try await client.overNetwork(
+            "resolveSignIn", await client.backend.resolveSignIn(pendingID: session.rawValue, assertion: assertion))
         return await client.signIn(response)
     }
 }

@@ -22,27 +22,40 @@ extension ReferenceClient: OAuthFacet {
         let query = URLComponents(url: redirect, resolvingAgainstBaseURL: false)?.queryItems ?? []
         let value = { (name: String) in query.first { $0.name == name }?.value }
         if let error = value("error") {
-            guard error == "access_denied" else { throw AuthError(.invalidCredential, "the provider refused: \(error)") }
-            guard behaviour.oauth.denialCancels else { return .oauth(providerID: provider.providerID, accessToken: "", idToken: nil) }
+            guard error == "access_denied" else {
+                throw AuthError(.invalidCredential, "the provider refused: \(error)")
+            }
+            guard behaviour.oauth.denialCancels else {
+                return .oauth(providerID: provider.providerID, accessToken: "", idToken: nil)
+            }
             throw AuthError(.webContextCancelled, "the user denied the app at the provider")
         }
-        guard let code = value("code") else { throw AuthError(.invalidCredential, "the provider redirected back without a code") }
-        let token = try await overNetwork("exchangeOAuthCode", await backend.exchangeOAuthCode(code, state: value("state")))
+        guard let code = value("code") else {
+            throw AuthError(.invalidCredential, "the provider redirected back without a code")
+        }
+        let token = try await overNetwork(
+            "exchangeOAuthCode", await backend.exchangeOAuthCode(code, state: value("state")))
         return .oauth(providerID: provider.providerID, accessToken: token, idToken: nil)
     }
 
     /// Takes a redirect to the project's auth handler that answers the pending request (its state).
     func takeOAuthRedirect(_ url: URL) async -> Bool {
-        guard url.host == backend.configuration.authHandlerURL.host, url.path.hasPrefix(backend.configuration.authHandlerURL.path) else { return false }
+        guard url.host == backend.configuration.authHandlerURL.host,
+            url.path.hasPrefix(backend.configuration.authHandlerURL.path)
+        else { return false }
         let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
         let state = query.first { $0.name == "state" }?.value
         let takesAnyState = !behaviour.oauth.checksState || !behaviour.oauth.checksStateWhilePending
-        if var pending = pendingOAuth, pending.redirect == nil, url.path == pending.redirectPath, state == pending.state || takesAnyState {
+        if var pending = pendingOAuth, pending.redirect == nil, url.path == pending.redirectPath,
+            state == pending.state || takesAnyState
+        {
             pending.redirect = url
             pendingOAuth = pending
             return true
         }
-        guard !behaviour.oauth.checksState, let code = query.first(where: { $0.name == "code" })?.value else { return false }
+        guard !behaviour.oauth.checksState, let code = query.first(where: { $0.name == "code" })?.value else {
+            return false
+        }
         _ = try? await overNetwork("exchangeOAuthCode", await backend.exchangeOAuthCode(code, state: state))
         return true
     }

@@ -13,7 +13,10 @@ extension ReferenceClient: PhoneAuthFacet {
         nextVerification += 1
         let ticket = nextVerification
         if behaviour.phone.oneVerificationInFlight { verificationInFlight = ticket }
-        let verificationID = try await overNetwork("sendVerificationCode", await backend.sendVerificationCode(to: phoneNumber, proof: proof, languageCode: languageCode, device: device))
+        let verificationID = try await overNetwork(
+            "sendVerificationCode",
+            await backend.sendVerificationCode(
+                to: phoneNumber, proof: proof, languageCode: languageCode, device: device))
         if behaviour.phone.oneVerificationInFlight, verificationInFlight != ticket { try await waitForSlotBack() }
         if behaviour.phone.verificationsOutliveClient { return verificationID }
         let privateID = world.random.string(length: 40)
@@ -29,12 +32,15 @@ extension ReferenceClient: PhoneAuthFacet {
         throw AuthError(.networkError, "the verification was abandoned")
     }
 
-    /// PHONE-14: a silent push when the device can receive one, otherwise a reCAPTCHA; nothing when disabled for testing.
+    /// PHONE-14: a silent push when the device can receive one, otherwise a reCAPTCHA; nothing when disabled for
+    /// testing.
     func appProof() async throws(AuthError) -> AppProof {
         if appVerificationDisabled { return .disabledForTesting }
         guard behaviour.appVerification.clientProvesApp else { return .none }
         if let deviceToken = world.push.deviceToken(for: device) {
-            let receipt = await world.network.send("verifyClient", from: device) { await backend.verifyClient(deviceToken: deviceToken) }
+            let receipt = await world.network.send("verifyClient", from: device) {
+                await backend.verifyClient(deviceToken: deviceToken)
+            }
             if !behaviour.appVerification.awaitsPushPerVerification { awaitedPushes.removeAll() }
             awaitedPushes.insert(receipt)
             defer {
@@ -51,13 +57,17 @@ extension ReferenceClient: PhoneAuthFacet {
             redirectTokens[eventID] = nil
         }
         do {
-            try await world.recaptcha.present(on: device, callbackURL: URL(string: "\(callbackScheme)://firebaseauth/link?\(behaviour.appVerification.redirectEventParameter)=\(eventID)")!)
+            try await world.recaptcha.present(
+                on: device,
+                callbackURL: URL(
+                    string: """
+                        \(callbackScheme)://firebaseauth/link?\(behaviour.appVerification.redirectEventParameter)\
+                        =\(eventID)
+                        """)!)
         } catch .cancelledByUser {
             guard behaviour.appVerification.reCaptchaCancellationEndsRequest else { return .none }
             throw AuthError(.webContextCancelled, "the user cancelled the reCAPTCHA")
-        } catch {
-            throw AuthError(.webNetworkRequestFailed, "the reCAPTCHA could not be shown: \(error)")
-        }
+        } catch { throw AuthError(.webNetworkRequestFailed, "the reCAPTCHA could not be shown: \(error)") }
         guard let token = redirectTokens[eventID] else {
             throw AuthError(.appVerificationUserInteractionFailure, "the reCAPTCHA did not redirect back with a token")
         }
@@ -84,8 +94,9 @@ extension ReferenceClient: PhoneAuthFacet {
         guard url.scheme == callbackScheme, url.host == "firebaseauth", url.path == "/link",
             let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems,
             let token = query.first(where: { $0.name == "recaptchaToken" })?.value,
-            let awaited = query.first(where: { $0.name == behaviour.appVerification.redirectEventParameter }).flatMap({ $0.value })
-                .flatMap({ unanswered.contains($0) ? $0 : nil }) ?? (claim == .anyWhileWaiting ? unanswered.first : nil)
+            let awaited = query.first(where: { $0.name == behaviour.appVerification.redirectEventParameter }).flatMap({
+                $0.value
+            }).flatMap({ unanswered.contains($0) ? $0 : nil }) ?? (claim == .anyWhileWaiting ? unanswered.first : nil)
         else { return claim == .every }
         redirectTokens[awaited] = token
         return true

@@ -61,9 +61,10 @@ actor ReferenceClient: AuthClient {
 
     // MARK: Facets (each flow's facet is in the file of its flow)
 
-
     /// Whether a flow the reference declares needs `facet`: the reference offers what it declares, and no more.
-    nonisolated func offers(_ facet: Facet) -> Bool { behaviour.capabilities.flows.contains { $0.facets.contains(facet) } }
+    nonisolated func offers(_ facet: Facet) -> Bool {
+        behaviour.capabilities.flows.contains { $0.facets.contains(facet) }
+    }
 
     // MARK: Persistence
 
@@ -71,9 +72,13 @@ actor ReferenceClient: AuthClient {
 
     /// The signed-in user the keychain kept from the app's last launch, as Firebase restores it.
     func restoreSignedInUser() async {
-        guard let stored = world.devices.keychain(of: device)[keychainKey], let separator = stored.firstIndex(of: " ") else { return }
+        guard let stored = world.devices.keychain(of: device)[keychainKey], let separator = stored.firstIndex(of: " ")
+        else { return }
         let uid = String(stored[..<separator])
-        guard let tokens = try? await overNetwork("token", await backend.refresh(String(stored[stored.index(after: separator)...]))) else { return }
+        guard
+            let tokens = try? await overNetwork(
+                "token", await backend.refresh(String(stored[stored.index(after: separator)...])))
+        else { return }
         session = (uid, tokens)
     }
 
@@ -90,9 +95,9 @@ actor ReferenceClient: AuthClient {
 
     /// One request to the backend, through the world's network, where a check can hold it in flight (the reference
     /// declares `sendsRequestsThroughWorldNetwork`).
-    func overNetwork<T>(_ request: String, _ exchange: @autoclosure () async throws(AuthError) -> T) async throws(AuthError) -> T {
-        try await world.network.send(request, from: device, exchange)
-    }
+    func overNetwork<T>(
+        _ request: String, _ exchange: @autoclosure () async throws(AuthError) -> T
+    ) async throws(AuthError) -> T { try await world.network.send(request, from: device, exchange) }
 
     // MARK: Session
 
@@ -110,13 +115,15 @@ actor ReferenceClient: AuthClient {
 
     func getIDToken(forceRefresh: Bool) async throws(AuthError) -> String {
         let current = try signedIn()
-        let renewal = behaviour.session.renewsBeforeExpiry ? current.tokens.expiresAt.advanced(by: .seconds(-300)) : current.tokens.expiresAt.advanced(by: .seconds(1))
+        let renewal =
+            behaviour.session.renewsBeforeExpiry
+            ? current.tokens.expiresAt.advanced(by: .seconds(-300)) : current.tokens.expiresAt.advanced(by: .seconds(1))
         guard forceRefresh || world.clock.now >= renewal else { return current.tokens.idToken }
         let tokens = try await overNetwork("token", await backend.refresh(current.tokens.refreshToken))
         // AUTH-3: a sign-out (or another sign-in) while the refresh was in flight wins; the refresh brings nobody back.
-        guard session?.tokens.refreshToken == current.tokens.refreshToken || !behaviour.session.refreshYieldsToLaterChange else {
-            return tokens.idToken
-        }
+        guard
+            session?.tokens.refreshToken == current.tokens.refreshToken || !behaviour.session.refreshYieldsToLaterChange
+        else { return tokens.idToken }
         setSession((current.uid, tokens))
         if !forceRefresh || behaviour.session.forcedRefreshNotifiesListeners { await notifyListeners() }
         return tokens.idToken
@@ -134,7 +141,8 @@ actor ReferenceClient: AuthClient {
         if behaviour.session.signOutNotifiesListeners { await notifyListeners() }
     }
 
-    func addIDTokenDidChangeListener(_ listener: @escaping @Sendable (AuthUser?) -> Void) async -> ListenerRegistration {
+    func addIDTokenDidChangeListener(_ listener: @escaping @Sendable (AuthUser?) -> Void) async -> ListenerRegistration
+    {
         nextListenerID += 1
         listeners[nextListenerID] = listener
         let user = await currentUser
@@ -142,9 +150,7 @@ actor ReferenceClient: AuthClient {
         return ListenerRegistration(id: nextListenerID)
     }
 
-    func removeIDTokenDidChangeListener(_ registration: ListenerRegistration) async {
-        listeners[registration.id] = nil
-    }
+    func removeIDTokenDidChangeListener(_ registration: ListenerRegistration) async { listeners[registration.id] = nil }
 
     func notifyListeners() async {
         changes += 1
@@ -166,14 +172,14 @@ actor ReferenceClient: AuthClient {
         setSession((response.user.uid, response.tokens))
         await notifyListeners()
         let info = AdditionalUserInfo(
-            providerID: response.providerID, isNewUser: response.isNewUser, username: response.profile?["login"], profile: response.profile)
+            providerID: response.providerID, isNewUser: response.isNewUser, username: response.profile?["login"],
+            profile: response.profile)
         return AuthDataResult(user: response.user, additionalUserInfo: info, credential: response.credential)
     }
 
     func signIn(_ outcome: SignInOutcome) async throws(AuthError) -> AuthDataResult {
         switch outcome {
-        case .signedIn(let response):
-            return await signIn(response)
+        case .signedIn(let response): return await signIn(response)
         case .secondFactorRequired(let pendingID, let hints, let message):
             let resolver = ReferenceResolver(client: self, session: MultiFactorSession(pendingID), hints: hints)
             throw AuthError(.secondFactorRequired, message, resolver: resolver)
@@ -192,10 +198,13 @@ actor ReferenceClient: AuthClient {
 
     func link(with credential: AuthCredential) async throws(AuthError) -> AuthDataResult {
         let current = try signedIn()
-        let (user, tokens) = try await overNetwork("link", await backend.link(credential, toUser: current.uid, refreshToken: current.tokens.refreshToken))
+        let (user, tokens) = try await overNetwork(
+            "link", await backend.link(credential, toUser: current.uid, refreshToken: current.tokens.refreshToken))
         setSession((current.uid, tokens))
         await notifyListeners()
-        return AuthDataResult(user: user, additionalUserInfo: AdditionalUserInfo(providerID: credential.providerID, isNewUser: false), credential: credential)
+        return AuthDataResult(
+            user: user, additionalUserInfo: AdditionalUserInfo(providerID: credential.providerID, isNewUser: false),
+            credential: credential)
     }
 
     func delete() async throws(AuthError) {
@@ -217,29 +226,51 @@ actor ReferenceClient: AuthClient {
         return try await signIn(outcome)
     }
 
-    private func firstFactor(_ credential: AuthCredential, creatingUser: Bool = true) async throws(AuthError) -> SignInOutcome {
+    private func firstFactor(
+        _ credential: AuthCredential, creatingUser: Bool = true
+    ) async throws(AuthError) -> SignInOutcome {
         switch credential {
         case .phone(let verificationID, let code):
             let checksEmpty = behaviour.phone.reportsEmptyCredentialInputsAsMissing
-            guard !verificationID.isEmpty || !checksEmpty else { throw AuthError(.missingVerificationID, "the verification ID is empty") }
-            guard !code.isEmpty || !checksEmpty else { throw AuthError(.missingVerificationCode, "the verification code is empty") }
-            let backendID = behaviour.phone.verificationsOutliveClient ? verificationID : privateVerificationIDs[verificationID] ?? ""
+            guard !verificationID.isEmpty || !checksEmpty else {
+                throw AuthError(.missingVerificationID, "the verification ID is empty")
+            }
+            guard !code.isEmpty || !checksEmpty else {
+                throw AuthError(.missingVerificationCode, "the verification code is empty")
+            }
+            let backendID =
+                behaviour.phone.verificationsOutliveClient
+                ? verificationID : privateVerificationIDs[verificationID] ?? ""
             guard behaviour.codes.checkedWhereUsed else {
                 try await overNetwork("checkCode", await backend.checkCode(verificationID: backendID, code: code))
                 return .signedIn(
                     try await overNetwork(
-                        "signInWithPhoneNumber", await backend.signInWithPhoneNumber(verificationID: backendID, code: code, creatingUser: creatingUser, checked: true)))
+                        "signInWithPhoneNumber",
+                        await backend.signInWithPhoneNumber(
+                            verificationID: backendID, code: code, creatingUser: creatingUser, checked: true)))
             }
-            return .signedIn(try await overNetwork("signInWithPhoneNumber", await backend.signInWithPhoneNumber(verificationID: backendID, code: code, creatingUser: creatingUser)))
+            return .signedIn(
+                try await overNetwork(
+                    "signInWithPhoneNumber",
+                    await backend.signInWithPhoneNumber(
+                        verificationID: backendID, code: code, creatingUser: creatingUser)))
         case .password(let email, let password):
             return try await overNetwork("signIn", await backend.signIn(email: email, password: password))
         case .emailLink(let email, let link):
             let code = try emailLinkCode(email: email, link: link)
-            return try await overNetwork("signInWithEmailLink", await backend.signInWithEmailLink(email: email, oobCode: code, creatingUser: creatingUser))
+            return try await overNetwork(
+                "signInWithEmailLink",
+                await backend.signInWithEmailLink(email: email, oobCode: code, creatingUser: creatingUser))
         case .oauth(let providerID, let accessToken, _):
-            return try await overNetwork("signInWithOAuth", await backend.signInWithOAuth(providerID: providerID, accessToken: accessToken, creatingUser: creatingUser))
+            return try await overNetwork(
+                "signInWithOAuth",
+                await backend.signInWithOAuth(
+                    providerID: providerID, accessToken: accessToken, creatingUser: creatingUser))
         case .apple(let idToken, let rawNonce, let fullName):
-            return try await overNetwork("signInWithApple", await backend.signInWithApple(idToken: idToken, rawNonce: rawNonce, fullName: fullName, creatingUser: creatingUser))
+            return try await overNetwork(
+                "signInWithApple",
+                await backend.signInWithApple(
+                    idToken: idToken, rawNonce: rawNonce, fullName: fullName, creatingUser: creatingUser))
         }
     }
 

@@ -22,7 +22,9 @@ public struct ReferenceSubject: ConformanceSubject {
 
     public var capabilities: Capabilities { behaviour.capabilities }
 
-    public func makeBackend(configuration: ProjectConfiguration, world: World) async throws(ConfigurationError) -> any AuthBackend {
+    public func makeBackend(
+        configuration: ProjectConfiguration, world: World
+    ) async throws(ConfigurationError) -> any AuthBackend {
         if behaviour.testNumbers.configurationValidated {
             try validateTestPhoneNumbers(configuration.phone.testPhoneNumbers)
         }
@@ -35,7 +37,9 @@ public struct ReferenceSubject: ConformanceSubject {
             throw .tooManyTestPhoneNumbers(count: testNumbers.count, limit: Self.maximumTestPhoneNumbers)
         }
         for testNumber in testNumbers {
-            guard E164Number.isValid(testNumber.phoneNumber) else { throw .invalidTestPhoneNumber(testNumber.phoneNumber) }
+            guard E164Number.isValid(testNumber.phoneNumber) else {
+                throw .invalidTestPhoneNumber(testNumber.phoneNumber)
+            }
             let code = testNumber.verificationCode
             guard code.count == 6, code.allSatisfy({ $0.isASCII && $0.isNumber }) else {
                 throw .invalidTestVerificationCode(phoneNumber: testNumber.phoneNumber, code: code)

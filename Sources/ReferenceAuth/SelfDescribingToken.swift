@@ -11,7 +11,8 @@ enum SelfDescribingToken {
     }
 
     static func decode(_ token: String) -> (uid: String, provider: String)? {
-        guard let data = Data(base64Encoded: token), let fields = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+        guard let data = Data(base64Encoded: token),
+            let fields = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
             let uid = fields["localId"] as? String, let provider = fields["provider"] as? String
         else { return nil }
         return (uid, provider)

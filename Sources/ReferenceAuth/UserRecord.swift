@@ -22,20 +22,22 @@ struct UserRecord: Sendable {
     var lastSignInAt: Date
 
     var providers: [String] {
-        (phoneNumber == nil ? [] : [ProviderID.phone]) + (password == nil && !usedEmailLink ? [] : [ProviderID.password])
-            + oauthIdentities.keys.sorted()
+        (phoneNumber == nil ? [] : [ProviderID.phone])
+            + (password == nil && !usedEmailLink ? [] : [ProviderID.password]) + oauthIdentities.keys.sorted()
     }
 
     var snapshot: AuthUser {
         AuthUser(
-            uid: uid, email: email, phoneNumber: phoneNumber, displayName: displayName, photoURL: photoURL, isEmailVerified: isEmailVerified,
-            isAnonymous: isAnonymous,
+            uid: uid, email: email, phoneNumber: phoneNumber, displayName: displayName, photoURL: photoURL,
+            isEmailVerified: isEmailVerified, isAnonymous: isAnonymous,
             providerData: providers.map { provider in
                 UserInfo(
-                    providerID: provider, uid: oauthIdentities[provider] ?? (provider == ProviderID.phone ? phoneNumber ?? uid : email ?? uid),
-                    email: provider == ProviderID.password ? email : nil, phoneNumber: provider == ProviderID.phone ? phoneNumber : nil)
-            },
-            metadata: UserMetadata(creationDate: createdAt, lastSignInDate: lastSignInAt),
+                    providerID: provider,
+                    uid: oauthIdentities[provider]
+                        ?? (provider == ProviderID.phone ? phoneNumber ?? uid : email ?? uid),
+                    email: provider == ProviderID.password ? email : nil,
+                    phoneNumber: provider == ProviderID.phone ? phoneNumber : nil)
+            }, metadata: UserMetadata(creationDate: createdAt, lastSignInDate: lastSignInAt),
             enrolledFactors: secondFactors.map { $0.info(showing: $0.phoneNumber) })
     }
 }
@@ -48,6 +50,8 @@ struct EnrolledFactor: Sendable {
     let enrolledAt: Date
 
     func info(showing phoneNumber: String) -> MultiFactorInfo {
-        MultiFactorInfo(uid: uid, displayName: displayName, enrollmentDate: enrolledAt, factorID: MultiFactorID.phone, phoneNumber: phoneNumber)
+        MultiFactorInfo(
+            uid: uid, displayName: displayName, enrollmentDate: enrolledAt, factorID: MultiFactorID.phone,
+            phoneNumber: phoneNumber)
     }
 }

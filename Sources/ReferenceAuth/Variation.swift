@@ -20,10 +20,11 @@ public struct Variation: Sendable, Hashable, CaseIterable, RawRepresentable, Cus
     }
 
     public static let allCases: [Variation] = [
-        .smsWithYearAndAutoFillLine, .htmlEmail, .asynchronousListeners, .realTimeTimestamps, .rejectsShortNumbers, .emailEnumerationProtection,
-        .discardsVerificationAfterThreeWrongCodes, .forgetsExpiredVerifications,
-        .otherRedirectEventParameter, .hexOAuthState, .base64URLOAuthState, .emailLinkGitHubAppleOnly, .dropsReservedOAuthParameters,
-        .appleFamilyNameFirst, .keepsAppleNonceAfterCallback, .appleVerifierOnSystemClock, .idTokenVerifierOnSystemClock,
+        .smsWithYearAndAutoFillLine, .htmlEmail, .asynchronousListeners, .realTimeTimestamps, .rejectsShortNumbers,
+        .emailEnumerationProtection, .discardsVerificationAfterThreeWrongCodes, .forgetsExpiredVerifications,
+        .otherRedirectEventParameter, .hexOAuthState, .base64URLOAuthState, .emailLinkGitHubAppleOnly,
+        .dropsReservedOAuthParameters, .appleFamilyNameFirst, .keepsAppleNonceAfterCallback,
+        .appleVerifierOnSystemClock, .idTokenVerifierOnSystemClock,
     ]
 
     public var rawValue: String { name }
@@ -37,7 +38,9 @@ public struct Variation: Sendable, Hashable, CaseIterable, RawRepresentable, Cus
 
 extension Variation {
     /// The SMS names the year and ends with Apple's domain-bound AutoFill line, repeating the code (PHONE-3).
-    public static let smsWithYearAndAutoFillLine = Variation("smsWithYearAndAutoFillLine") { $0.phone.smsEndsWithAutoFillLine = true }
+    public static let smsWithYearAndAutoFillLine = Variation("smsWithYearAndAutoFillLine") {
+        $0.phone.smsEndsWithAutoFillLine = true
+    }
 
     /// The verification email is HTML: a single-quoted `href`, and the link again in text before a full stop.
     public static let htmlEmail = Variation("htmlEmail") { $0.emailPassword.verificationMailIsHTML = true }
@@ -69,7 +72,9 @@ extension Variation {
 
     /// An expired verification answers `sessionExpired` once and is then forgotten: later attempts answer
     /// `invalidVerificationID`, as PHONE-8 allows.
-    public static let forgetsExpiredVerifications = Variation("forgetsExpiredVerifications") { $0.codes.forgetsExpiredVerification = true }
+    public static let forgetsExpiredVerifications = Variation("forgetsExpiredVerifications") {
+        $0.codes.forgetsExpiredVerification = true
+    }
 
     /// The reCAPTCHA redirect names its event otherwise (`authEvent`, not `eventId`): PHONE-16 must not rely on the
     /// subject's parameter names.
@@ -85,7 +90,9 @@ extension Variation {
 
     /// Only email link, GitHub and Apple are declared and offered (no phone, no multi-factor): every rule about users
     /// still applies, from a user of one of those flows.
-    public static let emailLinkGitHubAppleOnly = Variation("emailLinkGitHubAppleOnly") { $0.capabilities.flows = [.emailLink, .oauth, .apple] }
+    public static let emailLinkGitHubAppleOnly = Variation("emailLinkGitHubAppleOnly") {
+        $0.capabilities.flows = [.emailLink, .oauth, .apple]
+    }
 
     /// OAUTH-1's other conformant answer: custom parameters naming reserved keys are dropped, not rejected.
     /// The OAuth `state` is 32 random hex digits: exactly 128 bits, though one state shows at most 16 distinct
@@ -113,7 +120,9 @@ extension Variation {
 
     /// The pending request's raw nonce outlives its callback, as the guide's sample keeps `currentNonce` (APPLE-6
     /// refuses only callbacks to an app that sent no request).
-    public static let keepsAppleNonceAfterCallback = Variation("keepsAppleNonceAfterCallback") { $0.apple.forgetsNonceAfterCallback = false }
+    public static let keepsAppleNonceAfterCallback = Variation("keepsAppleNonceAfterCallback") {
+        $0.apple.forgetsNonceAfterCallback = false
+    }
 }
 
 extension Variation {
@@ -127,7 +136,8 @@ extension Variation {
 
 extension Variation {
     /// The backend stamps and verifies its own ID tokens on the system clock, as Firebase Admin's `verifyIdToken`
-    /// reads it, and declares so: only the check of an expired ID token, which needs their time to move, does not apply.
+    /// reads it, and declares so: only the check of an expired ID token, which needs their time to move, does not
+    /// apply.
     public static let idTokenVerifierOnSystemClock = Variation("idTokenVerifierOnSystemClock") {
         $0.tokens.onSystemClock = true
         $0.capabilities.verifiesIDTokensOnSystemClock = true

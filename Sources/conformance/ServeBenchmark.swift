@@ -26,26 +26,36 @@ enum ServeBenchmark {
                 continue
             }
             startUps.append(clock.now - started)
-            let subject = IdentityToolkitSubject(IdentityToolkitConfiguration(
-                baseURL: base, projectID: backend.defaultProjectID, isolation: .oneCheckAtATime,
-                publishedKeys: base.appending(path: IdentityToolkitServer.publishedKeysPath), name: "the served reference"))
+            let subject = IdentityToolkitSubject(
+                IdentityToolkitConfiguration(
+                    baseURL: base, projectID: backend.defaultProjectID, isolation: .oneCheckAtATime,
+                    publishedKeys: base.appending(path: IdentityToolkitServer.publishedKeysPath),
+                    name: "the served reference"))
             let runStarted = clock.now
-            if let runner = try? ConformanceRunner(subject: subject, options: .init(watchdog: .seconds(60))) { _ = await runner.run() }
+            if let runner = try? ConformanceRunner(subject: subject, options: .init(watchdog: .seconds(60))) {
+                _ = await runner.run()
+            }
             catalogues.append(clock.now - runStarted)
             server.stop()
         }
-        return BenchmarkReport(subject: "the reference served on loopback (conformance serve)", repeats: repeats, rows: [
-            .init(name: "serve start-up", rules: 0, variants: nil, milliseconds: spread(startUps)),
-            .init(name: "catalogue over HTTP", rules: RuleCatalogue.all.count, variants: nil, milliseconds: spread(catalogues)),
-        ])
+        return BenchmarkReport(
+            subject: "the reference served on loopback (conformance serve)", repeats: repeats,
+            rows: [
+                .init(name: "serve start-up", rules: 0, variants: nil, milliseconds: spread(startUps)),
+                .init(
+                    name: "catalogue over HTTP", rules: RuleCatalogue.all.count, variants: nil,
+                    milliseconds: spread(catalogues)),
+            ])
     }
 
     private static func spread(_ times: [Duration]) -> BenchmarkReport.Spread {
-        BenchmarkReport.Spread(times.map { (Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18) * 1000 })
+        BenchmarkReport.Spread(
+            times.map { (Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18) * 1000 })
     }
 
     private static func serve() throws -> (IdentityToolkitServer, LoopbackHTTPServer) {
-        let backend = IdentityToolkitServer(defaultProjectID: ProjectConfiguration.standard.projectID, followsRealTime: true, recordsRequests: false)
+        let backend = IdentityToolkitServer(
+            defaultProjectID: ProjectConfiguration.standard.projectID, followsRealTime: true, recordsRequests: false)
         let server = try LoopbackHTTPServer(
             port: 0, handler: { request in await backend.handle(request) },
             rejection: { status, message in IdentityToolkitServer.invalidArgument(message, code: status) })

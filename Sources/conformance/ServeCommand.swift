@@ -42,16 +42,22 @@ enum ServeCommand {
         while let argument = rest.popFirst() {
             switch argument {
             case "--port":
-                guard let text = rest.popFirst(), let port = UInt16(text) else { throw CommandArguments.UsageError("--port needs a port number from 0 to 65535") }
+                guard let text = rest.popFirst(), let port = UInt16(text) else {
+                    throw CommandArguments.UsageError("--port needs a port number from 0 to 65535")
+                }
                 options.port = port
             case "--project":
-                guard let project = rest.popFirst(), !project.isEmpty, !project.hasPrefix("-") else { throw CommandArguments.UsageError("--project needs a project ID") }
+                guard let project = rest.popFirst(), !project.isEmpty, !project.hasPrefix("-") else {
+                    throw CommandArguments.UsageError("--project needs a project ID")
+                }
                 options.project = project
             case "--quiet": options.quiet = true
             case "-h", "--help": options.help = true
             case "--benchmark": options.benchmark = options.benchmark ?? 3
             case "--repeat":
-                guard let text = rest.popFirst(), let repeats = Int(text), repeats > 0 else { throw CommandArguments.UsageError("--repeat needs a count above 0") }
+                guard let text = rest.popFirst(), let repeats = Int(text), repeats > 0 else {
+                    throw CommandArguments.UsageError("--repeat needs a count above 0")
+                }
                 options.benchmark = repeats
             default: throw CommandArguments.UsageError("serve does not take \(argument)")
             }
@@ -62,9 +68,7 @@ enum ServeCommand {
     static func run(_ arguments: [String]) async -> Never {
         let started = DispatchTime.now().uptimeNanoseconds
         let options: Options
-        do {
-            options = try Self.options(arguments)
-        } catch {
+        do { options = try Self.options(arguments) } catch {
             FileHandle.standardError.write(Data("conformance serve: \(error.message)\n\n\(usage)\n".utf8))
             exit(CommandOutcome.usageError)
         }
@@ -76,29 +80,31 @@ enum ServeCommand {
             print(await ServeBenchmark.run(repeats: repeats).rendered)
             exit(CommandOutcome.success)
         }
-        let backend = IdentityToolkitServer(defaultProjectID: options.project, followsRealTime: true, recordsRequests: false)
+        let backend = IdentityToolkitServer(
+            defaultProjectID: options.project, followsRealTime: true, recordsRequests: false)
         let output = FileHandle.standardOutput
         let quiet = options.quiet
-        let log: LoopbackHTTPServer.Log = { line in
-            if !quiet { output.write(Data("\(line)\n".utf8)) }
-        }
+        let log: LoopbackHTTPServer.Log = { line in if !quiet { output.write(Data("\(line)\n".utf8)) } }
         let server: LoopbackHTTPServer
         do {
             server = try LoopbackHTTPServer(
                 port: options.port, handler: { request in await backend.handle(request) },
-                rejection: { status, message in IdentityToolkitServer.invalidArgument(message, code: status) }, log: log)
+                rejection: { status, message in IdentityToolkitServer.invalidArgument(message, code: status) }, log: log
+            )
         } catch {
             FileHandle.standardError.write(Data("conformance serve: \(error)\n".utf8))
             exit(error == .portInUse(options.port) ? portInUse : CommandOutcome.failure)
         }
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1_000_000
-        output.write(Data("""
-            conformance serve: the reference Identity Toolkit for project \(options.project) at http://127.0.0.1:\(server.port) \
-            (ready in \(String(format: "%.0f", milliseconds)) ms)
-            FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:\(server.port)
-            ID tokens: RS256 under http://127.0.0.1:\(server.port)\(IdentityToolkitServer.publishedKeysPath)
+        output.write(
+            Data(
+                """
+                conformance serve: the reference Identity Toolkit for project \(options.project) at \
+                http://127.0.0.1:\(server.port) (ready in \(String(format: "%.0f", milliseconds)) ms)
+                FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:\(server.port)
+                ID tokens: RS256 under http://127.0.0.1:\(server.port)\(IdentityToolkitServer.publishedKeysPath)
 
-            """.utf8))
+                """.utf8))
         let signal = await StopSignal.next()
         server.stop()
         output.write(Data("conformance serve: stopped on \(signal)\n".utf8))

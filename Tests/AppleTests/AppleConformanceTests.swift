@@ -7,12 +7,10 @@ import Testing
 @Suite("Sign in with Apple conformance of ReferenceAuth")
 struct AppleConformanceTests {
     @Test("Rule", arguments: RuleCatalogue.rules(in: .apple))
-    func rule(_ rule: Rule) async throws {
-        try await expectConformance(of: ReferenceSubject(), to: rule)
-    }
+    func rule(_ rule: Rule) async throws { try await expectConformance(of: ReferenceSubject(), to: rule) }
 
-    @Test("Defect is caught by the check it names, the way it names", arguments: Defect.allCases.filter { $0.flows.contains(.apple) })
-    func defectIsCaught(_ defect: Defect) async throws {
-        try await expectCaught(defect)
-    }
+    @Test(
+        "Defect is caught by the check it names, the way it names",
+        arguments: Defect.allCases.filter { $0.flows.contains(.apple) })
+    func defectIsCaught(_ defect: Defect) async throws { try await expectCaught(defect) }
 }

@@ -9,7 +9,9 @@ struct AppleEveryForgeryTests {
     @Test("a reference that accepts alg none, another app's audience and an expired token fails with three issues")
     func threeForgeries() async throws {
         let rule = try #require(RuleCatalogue.rule("APPLE-5"))
-        let subject = ReferenceSubject(defects: [.acceptsAppleAlgNone, .skipsAppleAudienceCheck, .acceptsExpiredAppleToken])
+        let subject = ReferenceSubject(defects: [
+            .acceptsAppleAlgNone, .skipsAppleAudienceCheck, .acceptsExpiredAppleToken,
+        ])
         let result = await (try ConformanceRunner(subject: subject)).run(rule)
         let check = try #require(result.checks.first)
         #expect(check.status == .fail)

@@ -14,7 +14,9 @@ struct AppleFixtureFile<Case: Decodable & Sendable>: Decodable, Sendable {
     let cases: [Case]
 
     static func load(_ name: String) throws -> AppleFixtureFile {
-        guard let url = ConformanceFixtures.url(folder: "apple", name: name) else { throw FixtureError.notFound("apple/\(name).json") }
+        guard let url = ConformanceFixtures.url(folder: "apple", name: name) else {
+            throw FixtureError.notFound("apple/\(name).json")
+        }
         return try JSONDecoder().decode(AppleFixtureFile.self, from: Data(contentsOf: url))
     }
 }
@@ -46,7 +48,9 @@ struct IDTokenCase: Decodable, Sendable, CustomTestStringConvertible {
         summary = try container.decode(String.self, forKey: .description)
         token = try container.decode(String.self, forKey: .token)
         clientID = try container.decode(String.self, forKey: .clientID)
-        guard container.contains(.rawNonce) else { throw StrictKeyError("case \(id): rawNonce must be present (null when none)") }
+        guard container.contains(.rawNonce) else {
+            throw StrictKeyError("case \(id): rawNonce must be present (null when none)")
+        }
         rawNonce = try container.decodeNil(forKey: .rawNonce) ? nil : container.decode(String.self, forKey: .rawNonce)
         now = try container.decode(Int.self, forKey: .now)
         valid = try container.decode(Bool.self, forKey: .valid)
@@ -62,9 +66,7 @@ struct IDTokenCase: Decodable, Sendable, CustomTestStringConvertible {
 
     var date: Date { Date(timeIntervalSince1970: TimeInterval(now)) }
 
-    private enum Keys: String, CodingKey {
-        case id, description, token, clientID, rawNonce, now, valid, reason, rules
-    }
+    private enum Keys: String, CodingKey { case id, description, token, clientID, rawNonce, now, valid, reason, rules }
 }
 
 /// One case of `apple/nonce.json`.
@@ -87,9 +89,7 @@ struct NonceCase: Decodable, Sendable, CustomTestStringConvertible {
         rules = try container.decode([RuleID].self, forKey: .rules)
     }
 
-    private enum Keys: String, CodingKey {
-        case id, description, input, sha256Hex, rules
-    }
+    private enum Keys: String, CodingKey { case id, description, input, sha256Hex, rules }
 }
 
 struct StrictKeyError: Error, CustomStringConvertible {
@@ -100,7 +100,9 @@ struct StrictKeyError: Error, CustomStringConvertible {
 /// Refuses a case with a key outside `allowed`: another language's reader would not know what to do with it.
 private func requireOnly(_ allowed: Set<String>, decoder: any Decoder) throws {
     let keys = try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue)
-    if let unknown = keys.first(where: { !allowed.contains($0) }) { throw StrictKeyError("unknown key \"\(unknown)\" in a case") }
+    if let unknown = keys.first(where: { !allowed.contains($0) }) {
+        throw StrictKeyError("unknown key \"\(unknown)\" in a case")
+    }
 }
 
 private struct AnyKey: CodingKey {

@@ -13,7 +13,8 @@ struct AppleIdentityTokenTests {
     static func verdict(_ fixtureCase: IDTokenCase) -> Result<AppleIdentityClaims, AppleIdentityTokenError> {
         Result { () throws(AppleIdentityTokenError) in
             try AppleIdentityToken.verify(
-                fixtureCase.token, keySet: IDTokenCase.keySet, clientID: fixtureCase.clientID, rawNonce: fixtureCase.rawNonce, now: fixtureCase.date)
+                fixtureCase.token, keySet: IDTokenCase.keySet, clientID: fixtureCase.clientID,
+                rawNonce: fixtureCase.rawNonce, now: fixtureCase.date)
         }
     }
 
@@ -21,7 +22,8 @@ struct AppleIdentityTokenTests {
     func fixtureCase(_ fixtureCase: IDTokenCase) throws {
         switch Self.verdict(fixtureCase) {
         case .success(let claims):
-            #expect(fixtureCase.valid, "\(fixtureCase.id) was accepted; the fixture expects \(fixtureCase.reason ?? "")")
+            #expect(
+                fixtureCase.valid, "\(fixtureCase.id) was accepted; the fixture expects \(fixtureCase.reason ?? "")")
             #expect(fixtureCase.reason == nil)
             #expect(claims == fixtureCase.claims)
             #expect(claims.aud.values.contains(fixtureCase.clientID))
@@ -44,15 +46,26 @@ struct AppleIdentityTokenTests {
         #expect(file.cases.allSatisfy { !$0.rules.isEmpty && $0.rules.allSatisfy { $0.area == "APPLE" } })
     }
 
-    @Test("the valid cases cover both published keys, string and boolean flags, a relay email, an array aud and exp = now + 1")
+    @Test(
+        """
+        the valid cases cover both published keys, string and boolean flags, a relay email, an array aud and exp = now \
+        + 1
+        """)
     func validNearMisses() throws {
         let valid = Self.cases.filter(\.valid)
         #expect(Set(valid.compactMap(\.header?.kid)) == Set(IDTokenCase.keySet.keys.map(\.kid)))
         let claims = valid.compactMap(\.claims)
         #expect(claims.count == valid.count)
-        #expect(claims.contains { $0.emailVerified?.isString == true } && claims.contains { $0.emailVerified?.isString == false })
-        #expect(claims.contains { $0.isPrivateEmail?.isString == true } && claims.contains { $0.isPrivateEmail?.isString == false })
-        #expect(claims.contains { $0.email?.hasSuffix("@privaterelay.appleid.com") == true && $0.isPrivateEmail?.value == true })
+        #expect(
+            claims.contains { $0.emailVerified?.isString == true }
+                && claims.contains { $0.emailVerified?.isString == false })
+        #expect(
+            claims.contains { $0.isPrivateEmail?.isString == true }
+                && claims.contains { $0.isPrivateEmail?.isString == false })
+        #expect(
+            claims.contains {
+                $0.email?.hasSuffix("@privaterelay.appleid.com") == true && $0.isPrivateEmail?.value == true
+            })
         #expect(claims.contains { if case .many = $0.aud { true } else { false } })
         #expect(valid.contains { $0.claims?.exp == $0.now + 1 })
     }
@@ -70,7 +83,9 @@ struct AppleIdentityTokenTests {
         #expect(reasons["unknown-kid-unpublished-key"] == "unknownKey")
     }
 
-    @Test("nonce reasons are missingOrInvalidNonce [17094], all others invalidCredential [17004]", arguments: Reason.allCases)
+    @Test(
+        "nonce reasons are missingOrInvalidNonce [17094], all others invalidCredential [17004]",
+        arguments: Reason.allCases)
     func errorCode(_ reason: Reason) {
         let error = AppleIdentityTokenError(reason, "")
         let nonce: Set<Reason> = [.nonceMismatch, .nonceMissing, .rawNonceInToken]
@@ -81,9 +96,10 @@ struct AppleIdentityTokenTests {
 
     @Test("the reasons are the issue's eleven, by name")
     func reasonNames() {
-        #expect(Reason.allCases.map(\.rawValue) == [
-            "badSignature", "unknownKey", "algNone", "algHS256", "expired", "wrongIssuer", "wrongAudience", "nonceMismatch",
-            "nonceMissing", "rawNonceInToken", "malformed",
-        ])
+        #expect(
+            Reason.allCases.map(\.rawValue) == [
+                "badSignature", "unknownKey", "algNone", "algHS256", "expired", "wrongIssuer", "wrongAudience",
+                "nonceMismatch", "nonceMissing", "rawNonceInToken", "malformed",
+            ])
     }
 }

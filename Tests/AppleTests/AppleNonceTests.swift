@@ -40,7 +40,10 @@ struct AppleNonceTests {
         #expect(inputs.contains { AppleNonce.isWellFormed($0) })
         #expect(inputs.contains { $0.contains("-") && $0.contains(".") && $0.contains("_") })
         #expect(inputs.contains { $0.utf8.count > 1_000 })
-        #expect(file.cases.allSatisfy { $0.sha256Hex.count == 64 && $0.sha256Hex.allSatisfy { "0123456789abcdef".contains($0) } })
+        #expect(
+            file.cases.allSatisfy {
+                $0.sha256Hex.count == 64 && $0.sha256Hex.allSatisfy { "0123456789abcdef".contains($0) }
+            })
     }
 
     @Test("the alphabet is the documented 64 characters: digits, A-Z without W, a-z, - . _")
@@ -64,7 +67,9 @@ struct AppleNonceTests {
     func nonPositiveLength(_ length: Int) {
         #expect(throws: AppleNonce.Error.nonPositiveLength(length)) { try AppleNonce.random(length: length) }
         var generator = SeededGenerator(state: 1)
-        #expect(throws: AppleNonce.Error.nonPositiveLength(length)) { try AppleNonce.random(length: length, using: &generator) }
+        #expect(throws: AppleNonce.Error.nonPositiveLength(length)) {
+            try AppleNonce.random(length: length, using: &generator)
+        }
     }
 
     @Test("over many draws only alphabet characters appear, never W, and every one of the 64 does; two draws differ")

@@ -9,10 +9,9 @@ import Testing
 struct AppleSystemClockTests {
     @Test("declared, it passes every Apple rule; only the check at the token's exp does not apply, and says why")
     func declared() async throws {
-        let report = await (try ConformanceRunner(subject: ReferenceSubject(variations: [.appleVerifierOnSystemClock]))).run(RuleCatalogue.rules(in: .apple))
-        for result in report.results {
-            #expect(result.status == .pass, "\(result.rule): \(result.summary)")
-        }
+        let report = await (try ConformanceRunner(subject: ReferenceSubject(variations: [.appleVerifierOnSystemClock])))
+            .run(RuleCatalogue.rules(in: .apple))
+        for result in report.results { #expect(result.status == .pass, "\(result.rule): \(result.summary)") }
         let notApplicable = report.results.flatMap(\.checks).filter { $0.status == .notApplicable }
         #expect(notApplicable.map(\.name) == ["a token is accepted a second before its exp and refused at its exp"])
         #expect(notApplicable.allSatisfy { $0.message?.contains("system clock") == true })
@@ -38,7 +37,9 @@ private struct SystemClockVerifierUndeclared: ConformanceSubject {
         return capabilities
     }
 
-    func makeBackend(configuration: ProjectConfiguration, world: World) async throws(ConfigurationError) -> any AuthBackend {
+    func makeBackend(
+        configuration: ProjectConfiguration, world: World
+    ) async throws(ConfigurationError) -> any AuthBackend {
         try await reference.makeBackend(configuration: configuration, world: world)
     }
 }

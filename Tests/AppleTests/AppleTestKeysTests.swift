@@ -13,7 +13,9 @@ struct AppleTestKeysTests {
 
     @Test("a JWK Set with a test-only description and at least two RS256 keys with every private member")
     func shape() throws {
-        guard case .object(let set) = try Self.file(), case .string(let description)? = set["description"], case .array(let keys)? = set["keys"] else {
+        guard case .object(let set) = try Self.file(), case .string(let description)? = set["description"],
+            case .array(let keys)? = set["keys"]
+        else {
             Issue.record("not an object with a description and keys")
             return
         }
@@ -23,11 +25,17 @@ struct AppleTestKeysTests {
         let members: Set = ["kty", "kid", "alg", "use", "n", "e", "d", "p", "q", "dp", "dq", "qi"]
         var kids: [String] = []
         for key in keys {
-            guard case .object(let jwk) = key else { Issue.record("a key is not an object"); continue }
+            guard case .object(let jwk) = key else {
+                Issue.record("a key is not an object");
+                continue
+            }
             #expect(Set(jwk.keys) == members)
             #expect(jwk["kty"] == .string("RSA") && jwk["alg"] == .string("RS256") && jwk["use"] == .string("sig"))
             for name in members.subtracting(["kty", "kid", "alg", "use"]) {
-                guard case .string(let value)? = jwk[name] else { Issue.record("\(name) is not a string"); continue }
+                guard case .string(let value)? = jwk[name] else {
+                    Issue.record("\(name) is not a string");
+                    continue
+                }
                 #expect(!value.isEmpty && Base64URL.decode(value) != nil, "\(name) is not base64url")
             }
             if case .string(let kid)? = jwk["kid"] { kids.append(kid) }
@@ -40,9 +48,12 @@ struct AppleTestKeysTests {
         let keys = JSONWebKeySet.appleTestKeys.keys
         #expect(keys.count >= 2 && keys.allSatisfy(\.isPrivate))
         for key in keys {
-            let jws = try CompactJWS.sign(header: JOSEHeader(alg: "RS256", kid: key.kid), payload: Data(#"{"sub":"x"}"#.utf8), with: .rsa(key))
+            let jws = try CompactJWS.sign(
+                header: JOSEHeader(alg: "RS256", kid: key.kid), payload: Data(#"{"sub":"x"}"#.utf8), with: .rsa(key))
             for other in keys {
-                #expect(jws.hasValidRS256Signature(by: other.publicKey) == (other.kid == key.kid), "\(key.kid) checked by \(other.kid)")
+                #expect(
+                    jws.hasValidRS256Signature(by: other.publicKey) == (other.kid == key.kid),
+                    "\(key.kid) checked by \(other.kid)")
             }
         }
     }

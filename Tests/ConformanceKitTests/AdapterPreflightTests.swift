@@ -8,14 +8,18 @@ private struct FacetlessSubject: ConformanceSubject {
     var name: String { "Facetless" }
     var capabilities: Capabilities { Capabilities(flows: [.phone], acceptsUnassignedPhoneNumbers: true) }
 
-    func makeBackend(configuration: ProjectConfiguration, world: World) async throws(ConfigurationError) -> any AuthBackend {
-        StubBackend(client: StubClient())
-    }
+    func makeBackend(
+        configuration: ProjectConfiguration, world: World
+    ) async throws(ConfigurationError) -> any AuthBackend { StubBackend(client: StubClient()) }
 }
 
 @Suite("Adapter mistakes are told apart from rule failures")
 struct AdapterPreflightTests {
-    @Test("a declared flow whose facet is missing is an adapter error for each of its checks, named, before any check runs")
+    @Test(
+        """
+        a declared flow whose facet is missing is an adapter error for each of its checks, named, before any check \
+        runs
+        """)
     func missingFacet() async throws {
         let report = await (try ConformanceRunner(subject: FacetlessSubject())).run(RuleCatalogue.rules(in: .phone))
         let checks = report.results.flatMap(\.checks)
@@ -25,7 +29,10 @@ struct AdapterPreflightTests {
         #expect(checks.allSatisfy { $0.failure?.kind == .adapterError || $0.status == .notApplicable })
         let failed = checks.filter { $0.status != .notApplicable }
         #expect(failed.count >= applicable)
-        #expect(failed.allSatisfy { $0.message?.contains("declares the phone flow, but its client's `phone` facet is nil") == true })
+        #expect(
+            failed.allSatisfy {
+                $0.message?.contains("declares the phone flow, but its client's `phone` facet is nil") == true
+            })
         #expect(failed.allSatisfy { $0.failure?.transcript.isEmpty == true })
     }
 
@@ -33,10 +40,12 @@ struct AdapterPreflightTests {
     func requirementNotDeclared() async throws {
         struct RealTime: ConformanceSubject {
             var name: String { "RealTime" }
-            var capabilities: Capabilities { Capabilities(flows: [.phone], acceptsUnassignedPhoneNumbers: true, runsOnWorldClock: false) }
-            func makeBackend(configuration: ProjectConfiguration, world: World) async throws(ConfigurationError) -> any AuthBackend {
-                StubBackend(client: StubClient())
+            var capabilities: Capabilities {
+                Capabilities(flows: [.phone], acceptsUnassignedPhoneNumbers: true, runsOnWorldClock: false)
             }
+            func makeBackend(
+                configuration: ProjectConfiguration, world: World
+            ) async throws(ConfigurationError) -> any AuthBackend { StubBackend(client: StubClient()) }
         }
         let result = await (try ConformanceRunner(subject: RealTime())).run(Rule.phone8)
         #expect(result.checks.map(\.status).contains(.notApplicable))
@@ -45,7 +54,8 @@ struct AdapterPreflightTests {
     @Test("a failure is data in the JSON report: kind, expected, actual, location and transcript")
     func structuredFailure() throws {
         let failure = CheckResult.Failure(
-            kind: .assertion, expected: "invalidPhoneNumber [17042]", actual: "success", location: CheckLocation(filePath: "/src/AuthConformance/Sources/ConformanceKit/X.swift", line: 7),
+            kind: .assertion, expected: "invalidPhoneNumber [17042]", actual: "success",
+            location: CheckLocation(filePath: "/src/AuthConformance/Sources/ConformanceKit/X.swift", line: 7),
             transcript: ["#1 t+0s SMS to +16505550101"])
         let result = CheckResult(name: "c", status: .fail, message: "m", failure: failure)
         let json = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(result)) as? [String: Any])
@@ -54,7 +64,9 @@ struct AdapterPreflightTests {
         #expect(fields["expected"] as? String == "invalidPhoneNumber [17042]")
         #expect(fields["actual"] as? String == "success")
         #expect((fields["location"] as? [String: Any])?["line"] as? Int == 7)
-        #expect((fields["location"] as? [String: Any])?["filePath"] as? String == "/src/AuthConformance/Sources/ConformanceKit/X.swift")
+        #expect(
+            (fields["location"] as? [String: Any])?["filePath"] as? String
+                == "/src/AuthConformance/Sources/ConformanceKit/X.swift")
         #expect(fields["issues"] as? [Any] != nil)
         #expect(fields["transcript"] as? [String] == ["#1 t+0s SMS to +16505550101"])
     }

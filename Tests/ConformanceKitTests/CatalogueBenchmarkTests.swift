@@ -11,25 +11,38 @@ struct CatalogueBenchmarkTests {
     func rows() async throws {
         let report = await (try CatalogueBenchmark(repeats: 2)).run(subject: NoFlowSubject())
         #expect(report.rows.map(\.name) == areas + ["catalogue"])
-        #expect(report.rows.map(\.rules) == areas.map { RuleCatalogue.rules(in: Flow(rawValue: $0)!).count } + [RuleCatalogue.all.count])
-        #expect(report.rows.allSatisfy { $0.milliseconds.min <= $0.milliseconds.median && $0.milliseconds.median <= $0.milliseconds.max })
+        #expect(
+            report.rows.map(\.rules) == areas.map { RuleCatalogue.rules(in: Flow(rawValue: $0)!).count } + [
+                RuleCatalogue.all.count
+            ])
+        #expect(
+            report.rows.allSatisfy {
+                $0.milliseconds.min <= $0.milliseconds.median && $0.milliseconds.median <= $0.milliseconds.max
+            })
         #expect(report.repeats == 2)
     }
 
     @Test("the command prints a row per area, the catalogue and, with variants, the defect audit and matrix; exit 0")
     func command() async {
         let variant = AuditVariant(name: "v", rules: ["PHONE-2"], summary: "", subject: NoFlowSubject())
-        let outcome = await ConformanceCommand.run(subject: NoFlowSubject(), variants: [variant, variant], arguments: ["--benchmark", "--repeat", "1"])
+        let outcome = await ConformanceCommand.run(
+            subject: NoFlowSubject(), variants: [variant, variant], arguments: ["--benchmark", "--repeat", "1"])
         #expect(outcome.status == 0)
-        let firstWords = outcome.output.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
+        let firstWords = outcome.output.split(separator: "\n").compactMap {
+            $0.split(separator: " ").first.map(String.init)
+        }
         for row in areas + ["catalogue"] { #expect(firstWords.contains(row), "no row \(row)") }
         #expect(outcome.output.split(separator: "\n").contains { $0.hasPrefix("defect matrix") && $0.contains(" 2 ") })
-        #expect(outcome.output.split(separator: "\n").contains { $0.hasPrefix("defect audit") && $0.contains(" 1 ") && $0.contains(" 2 ") })
+        #expect(
+            outcome.output.split(separator: "\n").contains {
+                $0.hasPrefix("defect audit") && $0.contains(" 1 ") && $0.contains(" 2 ")
+            })
     }
 
     @Test("the JSON has the same rows")
     func json() async throws {
-        let outcome = await ConformanceCommand.run(subject: NoFlowSubject(), arguments: ["--benchmark", "--repeat", "1", "--json"])
+        let outcome = await ConformanceCommand.run(
+            subject: NoFlowSubject(), arguments: ["--benchmark", "--repeat", "1", "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
         #expect(object["repeats"] as? Int == 1)
         let rows = try #require(object["rows"] as? [[String: Any]])

@@ -1,5 +1,5 @@
-import Foundation
 import ConformanceKit
+import Foundation
 import Testing
 
 @Suite("The rule catalogue")
@@ -32,7 +32,9 @@ struct RuleSourcesTests {
         for rule in RuleCatalogue.all {
             #expect(!rule.sources.isEmpty, "\(rule.id) cites no source")
             for source in rule.sources {
-                #expect(source.url.scheme == "https" && source.url.host?.isEmpty == false, "\(rule.id): \(source.url) is not an https address")
+                #expect(
+                    source.url.scheme == "https" && source.url.host?.isEmpty == false,
+                    "\(rule.id): \(source.url) is not an https address")
                 #expect(!source.title.isEmpty, "\(rule.id): a source has no title")
                 #expect(source.section.map { !$0.isEmpty } ?? true, "\(rule.id): \(source.title) has an empty section")
             }
@@ -64,10 +66,10 @@ struct RuleSourcesTests {
     func source() throws {
         let source = RuleSource.firebasePhoneAuth(section: "Test with fictional phone numbers")
         #expect(
-            source.description
-                == "Authenticate with Firebase on Apple platforms using a Phone Number — Test with fictional phone numbers: "
-                + "https://firebase.google.com/docs/auth/ios/phone-auth")
-        #expect(RuleSource.ituE164().description == "\(RuleSource.ituE164().title): https://www.itu.int/rec/T-REC-E.164")
+            source.description == "Authenticate with Firebase on Apple platforms using a Phone Number — "
+                + "Test with fictional phone numbers: https://firebase.google.com/docs/auth/ios/phone-auth")
+        #expect(
+            RuleSource.ituE164().description == "\(RuleSource.ituE164().title): https://www.itu.int/rec/T-REC-E.164")
         let decoded = try JSONDecoder().decode(RuleSource.self, from: JSONEncoder().encode(source))
         #expect(decoded == source)
     }
@@ -76,6 +78,8 @@ struct RuleSourcesTests {
 extension Unicode.Scalar {
     /// Hangul syllables and jamo: text only a Korean reader can follow.
     fileprivate var isHangul: Bool {
-        [0x1100...0x11FF, 0x3130...0x318F, 0xA960...0xA97F, 0xAC00...0xD7AF, 0xD7B0...0xD7FF].contains { $0.contains(value) }
+        [0x1100...0x11FF, 0x3130...0x318F, 0xA960...0xA97F, 0xAC00...0xD7AF, 0xD7B0...0xD7FF].contains {
+            $0.contains(value)
+        }
     }
 }

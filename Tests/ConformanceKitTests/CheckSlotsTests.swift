@@ -10,7 +10,10 @@ struct CheckSlotsTests {
         let inside = Mutex((now: 0, most: 0))
         let results = await (0..<40).concurrentMap { index in
             await slots.withSlot { () -> Int in
-                inside.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
+                inside.withLock {
+                    $0.now += 1;
+                    $0.most = max($0.most, $0.now)
+                }
                 for _ in 0..<10 { await Task.yield() }
                 inside.withLock { $0.now -= 1 }
                 return index
@@ -31,7 +34,5 @@ struct CheckSlotsTests {
     }
 
     @Test("a limit below one is one")
-    func atLeastOne() {
-        #expect(CheckSlots(limit: 0).limit == 1)
-    }
+    func atLeastOne() { #expect(CheckSlots(limit: 0).limit == 1) }
 }

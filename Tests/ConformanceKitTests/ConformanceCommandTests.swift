@@ -4,7 +4,8 @@ import Testing
 
 @Suite("The conformance command")
 struct ConformanceCommandTests {
-    private let variant = AuditVariant(name: "makesNoBackend", rules: ["PHONE-2"], summary: "no backend", subject: BrokenSubject())
+    private let variant = AuditVariant(
+        name: "makesNoBackend", rules: ["PHONE-2"], summary: "no backend", subject: BrokenSubject())
 
     @Test("a conforming subject: the table, exit 0")
     func conforming() async {
@@ -37,20 +38,28 @@ struct ConformanceCommandTests {
         #expect(outcome.output.contains("against NoFlow"))
     }
 
-    @Test("the usage describes the options the library parses; an executable's own options follow, in help and usage errors")
+    @Test(
+        """
+        the usage describes the options the library parses; an executable's own options follow, in help and usage \
+        errors
+        """)
     func executableOptions() async {
         let own = "This executable also takes:\n  --server URL     run against the server at URL"
         let help = await ConformanceCommand.run(subject: NoFlowSubject(), arguments: ["--help"])
         #expect(!help.output.contains("--identity-toolkit") && !help.output.contains("This executable"))
-        let withOwn = await ConformanceCommand.run(subject: NoFlowSubject(), arguments: ["--help"], executableOptions: own)
+        let withOwn = await ConformanceCommand.run(
+            subject: NoFlowSubject(), arguments: ["--help"], executableOptions: own)
         #expect(withOwn.output.hasPrefix("usage: conformance") && withOwn.output.hasSuffix("\n\n\(own)\n"))
-        let refused = await ConformanceCommand.run(subject: NoFlowSubject(), arguments: ["--what"], executableOptions: own)
+        let refused = await ConformanceCommand.run(
+            subject: NoFlowSubject(), arguments: ["--what"], executableOptions: own)
         #expect(refused.status == 64 && refused.error.hasSuffix("\n\n\(own)\n"))
     }
 
-    @Test("a usage error goes to standard error with the usage and exit 64", arguments: [
-        ["--repeat", "0"], ["--parallel", "2"], ["--benchmark", "--defects"], ["--watchdog", "-1"], ["--what"],
-    ])
+    @Test(
+        "a usage error goes to standard error with the usage and exit 64",
+        arguments: [
+            ["--repeat", "0"], ["--parallel", "2"], ["--benchmark", "--defects"], ["--watchdog", "-1"], ["--what"],
+        ])
     func usageError(_ arguments: [String]) async {
         let outcome = await ConformanceCommand.run(subject: NoFlowSubject(), variants: [variant], arguments: arguments)
         #expect(outcome.status == 64)
@@ -59,7 +68,9 @@ struct ConformanceCommandTests {
         #expect(outcome.error.contains("\n\nusage: conformance"))
     }
 
-    @Test("without variants, --defects and --defect are usage errors", arguments: [["--defects"], ["--defect", "makesNoBackend"]])
+    @Test(
+        "without variants, --defects and --defect are usage errors",
+        arguments: [["--defects"], ["--defect", "makesNoBackend"]])
     func noVariants(_ arguments: [String]) async {
         let outcome = await ConformanceCommand.run(subject: NoFlowSubject(), arguments: arguments)
         #expect(outcome.status == 64)
@@ -68,8 +79,11 @@ struct ConformanceCommandTests {
 
     @Test("an unknown variant is a usage error listing the variants")
     func unknownVariant() async {
-        let outcome = await ConformanceCommand.run(subject: NoFlowSubject(), variants: [variant], arguments: ["--defect", "nope"])
+        let outcome = await ConformanceCommand.run(
+            subject: NoFlowSubject(), variants: [variant], arguments: ["--defect", "nope"])
         #expect(outcome.status == 64)
-        #expect(outcome.error.hasPrefix("conformance: there is no variant \"nope\"; --defect needs one of: makesNoBackend\n"))
+        #expect(
+            outcome.error.hasPrefix(
+                "conformance: there is no variant \"nope\"; --defect needs one of: makesNoBackend\n"))
     }
 }

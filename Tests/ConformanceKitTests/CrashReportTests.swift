@@ -16,8 +16,12 @@ struct CrashReportTests {
         let signOut = try #require(report.results.first { $0.rule == "AUTH-3" }?.checks.first)
         #expect(signOut.failure?.kind == .crash)
         #expect(signOut.failure?.actual == "signal 4 (SIGILL)" || signOut.failure?.actual == "signal 5 (SIGTRAP)")
-        #expect(signOut.failure?.transcript.contains { $0.contains("tried to resume its continuation more than once") } == true)
-        #expect(report.results.first { $0.rule == "PHONE-1" }?.status == .pass, "a rule that never signs out is judged as usual")
+        #expect(
+            signOut.failure?.transcript.contains { $0.contains("tried to resume its continuation more than once") }
+                == true)
+        #expect(
+            report.results.first { $0.rule == "PHONE-1" }?.status == .pass,
+            "a rule that never signs out is judged as usual")
         #expect(report.results.first { $0.rule == "PHONE-2" }?.status == .pass)
     }
 
@@ -25,11 +29,13 @@ struct CrashReportTests {
     func junit() async throws {
         let (output, _) = try await run(["--junit", "--rule", "AUTH-3", "--rule", "PHONE-2"])
         #expect(output.contains(#"type="crash""#))
-        #expect(output.contains(#"<testsuite name="phone" tests="1" failures="0""#), "PHONE-2 is judged beside the crash")
+        #expect(
+            output.contains(#"<testsuite name="phone" tests="1" failures="0""#), "PHONE-2 is judged beside the crash")
     }
 
     private func run(_ arguments: [String]) async throws -> (String, Int32) {
-        let executable = try #require(Self.crashingSubject, "the crashing-subject executable was not built beside the tests")
+        let executable = try #require(
+            Self.crashingSubject, "the crashing-subject executable was not built beside the tests")
         return try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
                 do {
@@ -43,16 +49,19 @@ struct CrashReportTests {
                     let data = output.fileHandleForReading.readDataToEndOfFile()
                     process.waitUntilExit()
                     continuation.resume(returning: (String(decoding: data, as: UTF8.self), process.terminationStatus))
-                } catch {
-                    continuation.resume(throwing: error)
-                }
+                } catch { continuation.resume(throwing: error) }
             }
         }
     }
 
     /// Built into the same folder as the test bundle.
     private static let crashingSubject: URL? = {
-        let folders = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(), Bundle.main.bundleURL.deletingLastPathComponent()]
-        return folders.map { $0.appendingPathComponent("crashing-subject") }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        let folders = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            Bundle.main.bundleURL.deletingLastPathComponent(),
+        ]
+        return folders.map { $0.appendingPathComponent("crashing-subject") }.first {
+            FileManager.default.isExecutableFile(atPath: $0.path)
+        }
     }()
 }

@@ -7,13 +7,17 @@ struct DefectAuditTests {
     private let caught = AuditVariant(
         name: "makesNoBackend", rules: ["PHONE-2"], summary: "every backend is refused", subject: BrokenSubject())
     private let missed = AuditVariant(
-        name: "declaresNothing", rules: ["PHONE-2"], summary: "declares no flow, so no rule applies", subject: NoFlowSubject())
+        name: "declaresNothing", rules: ["PHONE-2"], summary: "declares no flow, so no rule applies",
+        subject: NoFlowSubject())
 
     @Test("a variant that breaks its rule is caught by it")
     func caughtVariant() async throws {
         let finding = await (try DefectAudit()).run(caught)
         #expect(finding.caughtBy == ["PHONE-2"])
-        #expect(finding.failedChecks == [FailedCheck(rule: "PHONE-2", check: Self.phone2Check, status: .fail, kind: .adapterError)])
+        #expect(
+            finding.failedChecks == [
+                FailedCheck(rule: "PHONE-2", check: Self.phone2Check, status: .fail, kind: .adapterError)
+            ])
         #expect(finding.isCaught)
     }
 
@@ -22,17 +26,20 @@ struct DefectAuditTests {
     @Test("a variant that names its check is caught only when that check fails the way it names")
     func namedCheck() async throws {
         func variant(_ catches: [ExpectedCatch]) -> AuditVariant {
-            AuditVariant(name: "makesNoBackend", rules: ["PHONE-2"], catches: catches, summary: "", subject: BrokenSubject())
+            AuditVariant(
+                name: "makesNoBackend", rules: ["PHONE-2"], catches: catches, summary: "", subject: BrokenSubject())
         }
         let audit = try DefectAudit()
         // The broken stand-in fails PHONE-2's check with an adapter error, not an assertion: no catch.
         let asAssertion = await audit.run(variant([.assertion("PHONE-2", Self.phone2Check)]))
         #expect(!asAssertion.isCaught)
         #expect(asAssertion.miss?.contains("(adapterError)") == true)
-        let asAdapterError = await audit.run(variant([ExpectedCatch(rule: "PHONE-2", check: Self.phone2Check, kind: .adapterError)]))
+        let asAdapterError = await audit.run(
+            variant([ExpectedCatch(rule: "PHONE-2", check: Self.phone2Check, kind: .adapterError)]))
         #expect(asAdapterError.isCaught)
         #expect(asAdapterError.catches.map(\.check) == [Self.phone2Check])
-        let otherCheck = await audit.run(variant([ExpectedCatch(rule: "PHONE-2", check: "another check", kind: .adapterError)]))
+        let otherCheck = await audit.run(
+            variant([ExpectedCatch(rule: "PHONE-2", check: "another check", kind: .adapterError)]))
         #expect(!otherCheck.isCaught)
         let asHang = await audit.run(variant([.hang("PHONE-2", Self.phone2Check)]))
         #expect(!asHang.isCaught)
@@ -66,7 +73,8 @@ struct DefectAuditTests {
 
     @Test("the command's table and exit status: 1 when a variant is not caught, 0 when all are")
     func command() async {
-        let mixed = await ConformanceCommand.run(subject: NoFlowSubject(), variants: [caught, missed], arguments: ["--defects"])
+        let mixed = await ConformanceCommand.run(
+            subject: NoFlowSubject(), variants: [caught, missed], arguments: ["--defects"])
         #expect(mixed.status == 1)
         #expect(mixed.output.contains("NOT CAUGHT"))
         #expect(mixed.output.hasSuffix("2 defects: 1 caught by the check meant for them, 1 not caught\n"))
@@ -76,7 +84,8 @@ struct DefectAuditTests {
 
     @Test("the command's JSON has the documented shape")
     func json() async throws {
-        let outcome = await ConformanceCommand.run(subject: NoFlowSubject(), variants: [caught], arguments: ["--defects", "--json"])
+        let outcome = await ConformanceCommand.run(
+            subject: NoFlowSubject(), variants: [caught], arguments: ["--defects", "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
         let finding = try #require((object["defects"] as? [[String: Any]])?.first)
         #expect(Set(finding.keys) == ["name", "rules", "expected", "caughtBy", "failedChecks"])
@@ -90,7 +99,8 @@ struct DefectAuditTests {
 
     @Test("--defect runs the catalogue against the named variant")
     func oneVariant() async {
-        let outcome = await ConformanceCommand.run(subject: NoFlowSubject(), variants: [missed, caught], arguments: ["--defect", "makesNoBackend"])
+        let outcome = await ConformanceCommand.run(
+            subject: NoFlowSubject(), variants: [missed, caught], arguments: ["--defect", "makesNoBackend"])
         #expect(outcome.status == 1)
         #expect(outcome.output.hasPrefix("Conformance of Broken\n"))
     }

@@ -19,8 +19,7 @@ struct E164NumberTests {
         switch fixtureCase.expectation {
         case .valid, .implementationDefined:
             #expect(problem == nil, "\(fixtureCase.input.debugDescription) is well-formed E.164")
-        case .invalid:
-            #expect(problem?.rawValue == fixtureCase.reason, "\(fixtureCase.input.debugDescription)")
+        case .invalid: #expect(problem?.rawValue == fixtureCase.reason, "\(fixtureCase.input.debugDescription)")
         }
     }
 
@@ -30,11 +29,11 @@ struct E164NumberTests {
         #expect(throws: E164Number.Problem.whitespace) { try E164Number("+1 6505550101") }
     }
 
-    @Test("a country calling code alone is well-formed but shorter than any number in service; a partial one is not E.164")
+    @Test(
+        "a country calling code alone is well-formed but shorter than any number in service; a partial one is not E.164"
+    )
     func countryCodeAlone() throws {
-        for number in ["+1", "+44", "+683"] {
-            #expect(try E164Number(number).isShorterThanAnyInService, "\(number)")
-        }
+        for number in ["+1", "+44", "+683"] { #expect(try E164Number(number).isShorterThanAnyInService, "\(number)") }
         for partial in ["+", "+68", "+2"] {
             #expect(throws: E164Number.Problem.tooShort, "\(partial)") { try E164Number(partial) }
         }
@@ -42,6 +41,4 @@ struct E164NumberTests {
     }
 }
 
-extension FixtureCase: CustomTestStringConvertible {
-    public var testDescription: String { "\(id): \(description)" }
-}
+extension FixtureCase: CustomTestStringConvertible { public var testDescription: String { "\(id): \(description)" } }

@@ -8,28 +8,14 @@ struct EmailSignInLinkTests {
 
     /// Where the SDKs disagree: the answers `EmailSignInLink`'s doc comment declares, nil for true.
     static let declaredAnswers: [String: EmailSignInLink.Problem?] = [
-        "dynamic-link-inner-mode-first": nil,
-        "deep-link-id-inner-mode-first": nil,
-        "emulator-link-wrapped": nil,
-        "double-deep-link": nil,
-        "double-link-legacy": nil,
-        "dynamic-link-inner-empty-code-mode-first": .emptyOobCode,
-        "non-utf8-escape": .malformedEncoding,
-        "wrapper-spilling-parameters": nil,
-        "stray-link-parameter": nil,
-        "continue-url-encoded-with-mode": nil,
-        "reset-link-continue-url-with-sign-in-mode": .notSignInMode,
-        "empty-oob-code": .emptyOobCode,
-        "oob-code-without-equals": .emptyOobCode,
-        "duplicate-oob-code-empty-last": .emptyOobCode,
-        "no-api-key": nil,
-        "empty-api-key": nil,
-        "query-only-reference": nil,
-        "bare-query-string-with-api-key": .notAURL,
-        "leading-space": .notAURL,
-        "angle-brackets": .notAURL,
-        "space-in-host": .notAURL,
-        "trailing-percent": .malformedEncoding,
+        "dynamic-link-inner-mode-first": nil, "deep-link-id-inner-mode-first": nil, "emulator-link-wrapped": nil,
+        "double-deep-link": nil, "double-link-legacy": nil, "dynamic-link-inner-empty-code-mode-first": .emptyOobCode,
+        "non-utf8-escape": .malformedEncoding, "wrapper-spilling-parameters": nil, "stray-link-parameter": nil,
+        "continue-url-encoded-with-mode": nil, "reset-link-continue-url-with-sign-in-mode": .notSignInMode,
+        "empty-oob-code": .emptyOobCode, "oob-code-without-equals": .emptyOobCode,
+        "duplicate-oob-code-empty-last": .emptyOobCode, "no-api-key": nil, "empty-api-key": nil,
+        "query-only-reference": nil, "bare-query-string-with-api-key": .notAURL, "leading-space": .notAURL,
+        "angle-brackets": .notAURL, "space-in-host": .notAURL, "trailing-percent": .malformedEncoding,
         "parameters-only-in-fragment": .unrelatedURL,
     ]
 
@@ -41,7 +27,8 @@ struct EmailSignInLinkTests {
     func fixtureCoversEveryProblem() throws {
         let fixture = try Fixture<String>.load("email-link", "links")
         #expect(fixture.cases.count >= 40)
-        let reasons = Set(fixture.cases.compactMap(\.reason)).union(Self.declaredAnswers.values.compactMap { $0?.rawValue })
+        let reasons = Set(fixture.cases.compactMap(\.reason)).union(
+            Self.declaredAnswers.values.compactMap { $0?.rawValue })
         #expect(reasons == Set(EmailSignInLink.Problem.allCases.map(\.rawValue)))
     }
 
@@ -67,7 +54,9 @@ struct EmailSignInLinkTests {
         case .implementationDefined:
             let declared = Self.declaredAnswers[fixtureCase.id]
             #expect(declared == .some(problem), "\(link.debugDescription)")
-            #expect(accepted == (declared == .some(nil)), "isSignInLink disagrees with the declared answer for \(link.debugDescription)")
+            #expect(
+                accepted == (declared == .some(nil)),
+                "isSignInLink disagrees with the declared answer for \(link.debugDescription)")
         }
     }
 
@@ -107,7 +96,9 @@ struct EmailSignInLinkTests {
     func parseWrappedLinks() throws {
         let hosting = try #require(EmailSignInLink.parse(try Self.input("hosting-links-wrapper")))
         #expect(hosting.wrappers == ["link"])
-        #expect(hosting.url.hasPrefix("https://demo-project.firebaseapp.com/__/auth/action?apiKey=test-api-key&mode=signIn"))
+        #expect(
+            hosting.url.hasPrefix("https://demo-project.firebaseapp.com/__/auth/action?apiKey=test-api-key&mode=signIn")
+        )
         #expect(hosting.continueURL == "https://www.example.com/finishSignUp" && hosting.languageCode == "en")
         let custom = try #require(EmailSignInLink.parse(try Self.input("deep-link-id-custom-scheme")))
         #expect(custom.wrappers == ["deep_link_id"] && custom.isSignIn)
@@ -149,9 +140,7 @@ struct EmailSignInLinkTests {
             "\u{0}", "?mode=signIn&oobCode=\u{0}", "?mode=signIn&oobCode=%00", "?mode=\u{FFFD}", "?link=", "?link=?",
             "?deep_link_id=%", "?link=%3Fmode%3DsignIn%26oobCode%3D%25", "🔗?mode=signIn&oobCode=🔑",
         ])
-    func malformed(_ link: String) {
-        Self.answer(link)
-    }
+    func malformed(_ link: String) { Self.answer(link) }
 
     @Test("long and endlessly nested strings are answered, never crash")
     func long() {
@@ -176,7 +165,8 @@ struct EmailSignInLinkTests {
 extension String {
     /// Percent-encodes everything but unreserved characters, as `encodeURIComponent` does.
     fileprivate func addingFormValueEncoding() -> String {
-        let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()")
+        let allowed = CharacterSet(
+            charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()")
         return addingPercentEncoding(withAllowedCharacters: allowed) ?? self
     }
 }

@@ -18,8 +18,12 @@ struct ExpectationsTests {
         #expect(failure.location.file == "Tests/ConformanceKitTests/ExpectationsTests.swift")
         let strings = try #require(throws: CheckFailure.self) { try expectEqual("+1 650", "+1650", "the number") }
         #expect(strings.expected == "\"+1650\"" && strings.actual == "\"+1 650\"")
-        let codes = try #require(throws: CheckFailure.self) { try expectEqual(AuthErrorCode.internalError, .invalidPhoneNumber, "the error") }
-        #expect(codes.expected == AuthErrorCode.invalidPhoneNumber.label && codes.actual == AuthErrorCode.internalError.label)
+        let codes = try #require(throws: CheckFailure.self) {
+            try expectEqual(AuthErrorCode.internalError, .invalidPhoneNumber, "the error")
+        }
+        #expect(
+            codes.expected == AuthErrorCode.invalidPhoneNumber.label
+                && codes.actual == AuthErrorCode.internalError.label)
         try expectEqual(1, 1, "equal values")
     }
 
@@ -38,7 +42,10 @@ struct ExpectationsTests {
         #expect(tried == [1, 2, 3, 4])
         #expect(failure.message == "2 of 4 numbers went wrong")
         #expect(failure.location.line == line)
-        #expect(failure.issues.map(\.message) == ["the parity of 2 is not as expected", "the parity of 4 is not as expected"])
+        #expect(
+            failure.issues.map(\.message) == [
+                "the parity of 2 is not as expected", "the parity of 4 is not as expected",
+            ])
         #expect(failure.issues.allSatisfy { $0.expected == "1" && $0.actual == "0" && $0.location?.line == line + 2 })
     }
 

@@ -15,7 +15,10 @@ struct HangWatchTests {
     @Test("work that finishes is its result")
     func finishes() async {
         let outcome = await watch(.structured, quietLimit: .seconds(3600)).run { 42 }
-        guard case .finished(42) = outcome else { Issue.record("expected the result 42, got \(outcome)"); return }
+        guard case .finished(42) = outcome else {
+            Issue.record("expected the result 42, got \(outcome)");
+            return
+        }
     }
 
     @Test("a continuation never resumed, in structured work, is parked at once: the quiet limit of an hour never runs")
@@ -23,7 +26,10 @@ struct HangWatchTests {
         let outcome = await watch(.structured, quietLimit: .seconds(3600)).run {
             await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
         }
-        guard case .parked = outcome else { Issue.record("expected parked, got \(outcome)"); return }
+        guard case .parked = outcome else {
+            Issue.record("expected parked, got \(outcome)");
+            return
+        }
     }
 
     @Test("child tasks and actors are the check's work: structured work that waits on them is not parked")
@@ -35,7 +41,10 @@ struct HangWatchTests {
             }
             return await counter.total
         }
-        guard case .finished(1000) = outcome else { Issue.record("expected 1000, got \(outcome)"); return }
+        guard case .finished(1000) = outcome else {
+            Issue.record("expected 1000, got \(outcome)");
+            return
+        }
     }
 
     @Test("a blocked thread is found by the quiet limit, even in structured work")
@@ -43,7 +52,10 @@ struct HangWatchTests {
         let gate = DispatchSemaphore(value: 0)
         defer { gate.signal() }
         let outcome = await watch(.structured, quietLimit: .milliseconds(200)).run { gate.wait() }
-        guard case .quiet(.milliseconds(200)) = outcome else { Issue.record("expected quiet for 0.2 s, got \(outcome)"); return }
+        guard case .quiet(.milliseconds(200)) = outcome else {
+            Issue.record("expected quiet for 0.2 s, got \(outcome)");
+            return
+        }
     }
 
     @Test("work that keeps moving for many quiet limits of real time is never called hung")
@@ -58,7 +70,10 @@ struct HangWatchTests {
             }
             return turns
         }
-        guard case .finished = outcome else { Issue.record("expected the work to finish, got \(outcome)"); return }
+        guard case .finished = outcome else {
+            Issue.record("expected the work to finish, got \(outcome)");
+            return
+        }
     }
 
     @Test("unstructured work on a queue of its own is waited for")
@@ -68,7 +83,10 @@ struct HangWatchTests {
                 DispatchQueue(label: "listeners").async { continuation.resume(returning: 7) }
             }
         }
-        guard case .finished(7) = outcome else { Issue.record("expected 7, got \(outcome)"); return }
+        guard case .finished(7) = outcome else {
+            Issue.record("expected 7, got \(outcome)");
+            return
+        }
     }
 
     @Test("a continuation never resumed, in unstructured work, is found by the quiet limit")
@@ -76,7 +94,10 @@ struct HangWatchTests {
         let outcome = await watch(.unstructured, quietLimit: .milliseconds(100)).run {
             await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
         }
-        guard case .quiet = outcome else { Issue.record("expected quiet, got \(outcome)"); return }
+        guard case .quiet = outcome else {
+            Issue.record("expected quiet, got \(outcome)");
+            return
+        }
     }
 }
 

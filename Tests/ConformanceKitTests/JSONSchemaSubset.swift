@@ -28,7 +28,9 @@ struct JSONSchemaSubset {
         return found
     }
 
-    private func errors(in instance: JSONValue, keyword: String, value: JSONValue, schema: [String: JSONValue], at path: String) -> [String] {
+    private func errors(
+        in instance: JSONValue, keyword: String, value: JSONValue, schema: [String: JSONValue], at path: String
+    ) -> [String] {
         switch (keyword, value, instance) {
         case ("type", .string(let type), _):
             return matches(instance, type: type) ? [] : ["\(path): not of type \(type)"]
@@ -49,31 +51,31 @@ struct JSONSchemaSubset {
         case ("minItems", .number(let minimum), .array(let items)):
             return Double(items.count) >= minimum ? [] : ["\(path): fewer than \(Int(minimum)) items"]
         case ("uniqueItems", .bool(true), .array(let items)):
-            return items.enumerated().contains { index, item in items[..<index].contains(item) } ? ["\(path): items are not unique"] : []
+            return items.enumerated().contains { index, item in items[..<index].contains(item) }
+                ? ["\(path): items are not unique"] : []
         case ("pattern", .string(let pattern), .string(let string)):
-            return string.range(of: pattern, options: .regularExpression) == nil ? ["\(path): \"\(string)\" does not match \(pattern)"] : []
+            return string.range(of: pattern, options: .regularExpression) == nil
+                ? ["\(path): \"\(string)\" does not match \(pattern)"] : []
         case ("minLength", .number(let minimum), .string(let string)):
             return Double(string.count) >= minimum ? [] : ["\(path): shorter than \(Int(minimum))"]
         case ("maxLength", .number(let maximum), .string(let string)):
             return Double(string.count) <= maximum ? [] : ["\(path): longer than \(Int(maximum))"]
         case ("minimum", .number(let minimum), .number(let number)):
             return number >= minimum ? [] : ["\(path): less than \(minimum)"]
-        case ("const", _, _):
-            return instance == value ? [] : ["\(path): not the constant \(value)"]
+        case ("const", _, _): return instance == value ? [] : ["\(path): not the constant \(value)"]
         case ("enum", .array(let values), _):
             return values.contains(instance) ? [] : ["\(path): not one of the enum's values"]
         case ("anyOf", .array(let options), _):
-            return options.contains { errors(in: instance, schema: $0, at: path).isEmpty } ? [] : ["\(path): matches none of anyOf"]
+            return options.contains { errors(in: instance, schema: $0, at: path).isEmpty }
+                ? [] : ["\(path): matches none of anyOf"]
         case ("if", _, _):
             let branch = errors(in: instance, schema: value, at: path).isEmpty ? schema["then"] : schema["else"]
             return branch.map { errors(in: instance, schema: $0, at: path) } ?? []
-        case ("then", _, _), ("else", _, _):
-            return []
+        case ("then", _, _), ("else", _, _): return []
         case ("$ref", .string(let reference), _):
             guard let target = resolve(reference) else { return ["\(path): unresolvable $ref \(reference)"] }
             return errors(in: instance, schema: target, at: path)
-        default:
-            return []
+        default: return []
         }
     }
 
@@ -88,7 +90,9 @@ struct JSONSchemaSubset {
 
     private func matches(_ instance: JSONValue, type: String) -> Bool {
         switch (type, instance) {
-        case ("object", .object), ("array", .array), ("string", .string), ("boolean", .bool), ("null", .null), ("number", .number): true
+        case ("object", .object), ("array", .array), ("string", .string), ("boolean", .bool), ("null", .null),
+            ("number", .number):
+            true
         case ("integer", .number(let number)): number == number.rounded()
         default: false
         }

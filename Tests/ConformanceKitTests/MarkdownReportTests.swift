@@ -17,21 +17,31 @@ struct MarkdownReportTests {
         let report = ConformanceReport(
             subject: "Acme",
             results: [
-                RuleResult(rule: rule("T-1", .must, "Codes have 6 digits | always"), checks: [
-                    CheckResult(name: "one SMS", status: .pass),
-                    CheckResult(
-                        name: "a <short> code", status: .fail, message: "T-1: the SMS holds ``` 1234",
-                        failure: .init(kind: .assertion, expected: "a 6-digit code", actual: "\"1234\"", transcript: ["#1 t+0s SMS to +1"])),
-                ]),
-                RuleResult(rule: rule("T-2", .should, "Requests are limited"), checks: [CheckResult(name: "limits", status: .warn, message: "T-2: no limit")]),
-                RuleResult(rule: rule("T-3", .must, "Masks +1******1234"), checks: [CheckResult(name: "n/a", status: .notApplicable, message: "no flow")]),
-                RuleResult(rule: rule("T-4", .must, "Known"), checks: [CheckResult(name: "k", status: .fail, message: "T-4: known")]),
+                RuleResult(
+                    rule: rule("T-1", .must, "Codes have 6 digits | always"),
+                    checks: [
+                        CheckResult(name: "one SMS", status: .pass),
+                        CheckResult(
+                            name: "a <short> code", status: .fail, message: "T-1: the SMS holds ``` 1234",
+                            failure: .init(
+                                kind: .assertion, expected: "a 6-digit code", actual: "\"1234\"",
+                                transcript: ["#1 t+0s SMS to +1"])),
+                    ]),
+                RuleResult(
+                    rule: rule("T-2", .should, "Requests are limited"),
+                    checks: [CheckResult(name: "limits", status: .warn, message: "T-2: no limit")]),
+                RuleResult(
+                    rule: rule("T-3", .must, "Masks +1******1234"),
+                    checks: [CheckResult(name: "n/a", status: .notApplicable, message: "no flow")]),
+                RuleResult(
+                    rule: rule("T-4", .must, "Known"),
+                    checks: [CheckResult(name: "k", status: .fail, message: "T-4: known")]),
                 RuleResult(rule: rule("T-5", .must, "Fixed"), checks: [CheckResult(name: "f", status: .pass)]),
-            ],
-            durationSeconds: 0.256
+            ], durationSeconds: 0.256
         ).applying(try ExpectedFailures(parsing: "T-4 waits for v2\nT-5 was flaky"))
         let expected = #"""
-            **Conformance of Acme**: ❌ fails · 5 rules in 0.26 s · MUST: 1 pass, 2 fail, 1 n/a · SHOULD: 1 warn · 1 known · 1 fixed
+            **Conformance of Acme**: ❌ fails · 5 rules in 0.26 s · MUST: 1 pass, 2 fail, 1 n/a · SHOULD: 1 warn · 1 \#
+            known · 1 fixed
 
             | Rule | Level | Result | Title | Sources |
             |---|---|---|---|---|
@@ -102,7 +112,8 @@ struct MarkdownReportTests {
 
             - [Guide](https://example.com/docs/guide): Codes
 
-            **FAILS: 1 unexpected failure (T-1); 1 listed rule passes now (T-5): remove it from the list; 1 known failure**
+            **FAILS: 1 unexpected failure (T-1); 1 listed rule passes now (T-5): remove it from the list; 1 known \#
+            failure**
             """#
         #expect(MarkdownReport(report).rendered == expected)
     }
@@ -110,7 +121,9 @@ struct MarkdownReportTests {
     @Test("a run that passes says so, and counts only what occurred")
     func passing() {
         let report = ConformanceReport(
-            subject: "Acme", results: [RuleResult(rule: rule("T-1", .must, "One"), checks: [CheckResult(name: "c", status: .pass)])], durationSeconds: 0.05)
+            subject: "Acme",
+            results: [RuleResult(rule: rule("T-1", .must, "One"), checks: [CheckResult(name: "c", status: .pass)])],
+            durationSeconds: 0.05)
         #expect(MarkdownReport(report).summary == "**Conformance of Acme**: ✅ passes · 1 rule in 0.05 s · MUST: 1 pass")
         #expect(!MarkdownReport(report).rendered.contains("## Details"))
     }

@@ -5,9 +5,7 @@ import Testing
 struct OAuthCustomParametersTests {
     typealias Handling = OAuthCustomParameters.ReservedParameterHandling
 
-    struct Input: Decodable, Sendable {
-        let customParameters: [String: String]
-    }
+    struct Input: Decodable, Sendable { let customParameters: [String: String] }
 
     /// A case's `expected`: whether the call fails under `rejected`, what reaches the provider under `dropped`.
     struct Expected: Decodable {
@@ -23,12 +21,16 @@ struct OAuthCustomParametersTests {
     /// Where the fixture leaves the answer to the implementation (letter case): the answers
     /// `OAuthCustomParameters`' doc comment declares, keeping the keys that are not exactly reserved.
     static let declaredAnswers: [String: Outcome] = [
-        "state-uppercase": [.rejected: ["STATE": "attacker-chosen-state"], .dropped: ["STATE": "attacker-chosen-state"]],
+        "state-uppercase": [
+            .rejected: ["STATE": "attacker-chosen-state"], .dropped: ["STATE": "attacker-chosen-state"],
+        ],
         "client-id-mixed-case-with-allow-signup": [
             .rejected: ["Client_Id": "attacker-client-id", "allow_signup": "false"],
             .dropped: ["Client_Id": "attacker-client-id", "allow_signup": "false"],
         ],
-        "response-mode-capitalised": [.rejected: ["Response_Mode": "fragment"], .dropped: ["Response_Mode": "fragment"]],
+        "response-mode-capitalised": [
+            .rejected: ["Response_Mode": "fragment"], .dropped: ["Response_Mode": "fragment"],
+        ],
         "redirect-uri-in-both-cases": [
             .rejected: [String: String]?.none,
             .dropped: ["REDIRECT_URI": "https://other.example.com/callback", "login": "octocat"],
@@ -36,14 +38,18 @@ struct OAuthCustomParametersTests {
     ]
 
     static func outcome(_ custom: [String: String]) -> Outcome {
-        Dictionary(uniqueKeysWithValues: Handling.allCases.map { handling in
-            (handling, try? OAuthCustomParameters.forwarded(custom, handling: handling))
-        })
+        Dictionary(
+            uniqueKeysWithValues: Handling.allCases.map { handling in
+                (handling, try? OAuthCustomParameters.forwarded(custom, handling: handling))
+            })
     }
 
     @Test("the reserved parameters are SPEC OAUTH-1's seven")
     func reserved() {
-        #expect(OAuthCustomParameters.reserved == ["client_id", "redirect_uri", "response_type", "scope", "state", "response_mode", "oauth_token"])
+        #expect(
+            OAuthCustomParameters.reserved == [
+                "client_id", "redirect_uri", "response_type", "scope", "state", "response_mode", "oauth_token",
+            ])
     }
 
     @Test("the fixture loads, has at least 25 cases, and sets every reserved key alone and with allowed keys")
@@ -77,15 +83,14 @@ struct OAuthCustomParametersTests {
         do {
             _ = try OAuthCustomParameters.forwarded(custom, handling: .rejected)
             #expect(reservedKeys.isEmpty)
-        } catch {
-            #expect(error.reservedKeys == reservedKeys && !reservedKeys.isEmpty)
-        }
+        } catch { #expect(error.reservedKeys == reservedKeys && !reservedKeys.isEmpty) }
         switch fixtureCase.expectation {
         case .implementationDefined:
             #expect(fixtureCase.expected == nil)
             #expect(Self.declaredAnswers[fixtureCase.id] == outcome)
         case .valid, .invalid:
-            let expected = try #require(try fixtureCase.expected?.decoded(as: Expected.self), "\(fixtureCase.id) has no expected")
+            let expected = try #require(
+                try fixtureCase.expected?.decoded(as: Expected.self), "\(fixtureCase.id) has no expected")
             #expect(expected.rejected == (fixtureCase.expectation == .invalid))
             #expect(outcome[.rejected] == .some(expected.rejected ? nil : expected.dropped))
             #expect(outcome[.dropped] == .some(expected.dropped))
@@ -105,7 +110,8 @@ struct OAuthCustomParametersTests {
     @Test("a rejection names every reserved key, sorted")
     func rejectionNamesKeys() {
         #expect {
-            try OAuthCustomParameters.forwarded(["state": "s", "scope": "repo", "login": "octocat"], handling: .rejected)
+            try OAuthCustomParameters.forwarded(
+                ["state": "s", "scope": "repo", "login": "octocat"], handling: .rejected)
         } throws: { error in
             guard let rejection = error as? OAuthCustomParameters.Rejection else { return false }
             return rejection.reservedKeys == ["scope", "state"]

@@ -29,7 +29,9 @@ struct PhoneHintMaskTests {
         }
     }
 
-    @Test("both masking styles conform for every valid number of the fixture", arguments: cases.filter { $0.expectation == .valid })
+    @Test(
+        "both masking styles conform for every valid number of the fixture",
+        arguments: cases.filter { $0.expectation == .valid })
     func producedMasksConform(_ fixtureCase: FixtureCase<MaskedNumber>) throws {
         let number = try E164Number(fixtureCase.input.phoneNumber)
         for showingCountryCode in [false, true] {

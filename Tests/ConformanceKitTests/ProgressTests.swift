@@ -20,7 +20,8 @@ struct ProgressTests {
 
     private func progress(of arguments: [String]) async -> [RunProgress] {
         let heard = Recorder<RunProgress>()
-        _ = await ConformanceCommand.run(subject: NoFlowSubject(), variants: variants, arguments: arguments, progress: { heard.append($0) })
+        _ = await ConformanceCommand.run(
+            subject: NoFlowSubject(), variants: variants, arguments: arguments, progress: { heard.append($0) })
         return heard.all
     }
 
@@ -33,20 +34,22 @@ struct ProgressTests {
 
     @Test("the defect audit counts its variants, and the benchmark its timings")
     func auditAndBenchmark() async {
-        #expect(await progress(of: ["--defects"]).map(\.rendered) == ["defect audit: 1 of 2 variants", "defect audit: 2 of 2 variants"])
+        #expect(
+            await progress(of: ["--defects"]).map(\.rendered) == [
+                "defect audit: 1 of 2 variants", "defect audit: 2 of 2 variants",
+            ])
         let areas = Flow.allCases.count { !RuleCatalogue.rules(in: $0).isEmpty }
         let timings = (areas + 3) * 2  // the areas, the catalogue, the defect audit and the defect matrix
         #expect(await progress(of: ["--benchmark", "--repeat", "2"]).map(\.done) == Array(1...timings))
     }
 
-    @Test("nothing with --json, nor for the report, the list or the catalogue", arguments: [
-        ["--repeat", "2", "--json"], ["--defects", "--json"], [], ["--list"], ["--catalogue"],
-    ])
-    func silent(_ arguments: [String]) async {
-        #expect(await progress(of: arguments).isEmpty)
-    }
+    @Test(
+        "nothing with --json, nor for the report, the list or the catalogue",
+        arguments: [["--repeat", "2", "--json"], ["--defects", "--json"], [], ["--list"], ["--catalogue"]])
+    func silent(_ arguments: [String]) async { #expect(await progress(of: arguments).isEmpty) }
 
-    @Test("the terminal line is rewritten in place with a carriage return, covers a longer line, and is wiped at the end")
+    @Test(
+        "the terminal line is rewritten in place with a carriage return, covers a longer line, and is wiped at the end")
     func terminalLine() {
         let written = Recorder<String>()
         let line = TerminalProgress { written.append($0) }
@@ -55,9 +58,10 @@ struct ProgressTests {
         line.update(RunProgress(task: "x", done: 1, total: 1, unit: "y"))
         line.finish()
         line.finish()
-        #expect(written.all == [
-            "\rstress gate: 9 of 10 runs", "\rstress gate: 10 of 10 runs", "\rx: 1 of 1 y" + String(repeating: " ", count: 15),
-            "\r" + String(repeating: " ", count: 11) + "\r",
-        ])
+        #expect(
+            written.all == [
+                "\rstress gate: 9 of 10 runs", "\rstress gate: 10 of 10 runs",
+                "\rx: 1 of 1 y" + String(repeating: " ", count: 15), "\r" + String(repeating: " ", count: 11) + "\r",
+            ])
     }
 }

@@ -5,9 +5,7 @@ import Testing
 @Suite("Project configuration")
 struct ProjectConfigurationTests {
     @Test("the standard configuration is valid")
-    func standard() throws {
-        _ = try ProjectConfiguration.standard.validated()
-    }
+    func standard() throws { _ = try ProjectConfiguration.standard.validated() }
 
     @Test("impossible values are refused with the field named")
     func impossible() {
@@ -25,7 +23,11 @@ struct ProjectConfigurationTests {
 
 @Suite("Differences between project configurations")
 struct ConfigurationDifferenceTests {
-    @Test("every changed field is named with both values, at any depth and in dictionaries; the same configuration has none")
+    @Test(
+        """
+        every changed field is named with both values, at any depth and in dictionaries; the same configuration has \
+        none
+        """)
     func namedAtAnyDepth() {
         #expect(ProjectConfiguration.standard.differences(from: .standard).isEmpty)
         var asked = ProjectConfiguration.standard
@@ -36,13 +38,18 @@ struct ConfigurationDifferenceTests {
         asked.apple.privateKey = Data(repeating: 1, count: 32)
         asked.phone.testPhoneNumbers = [TestPhoneNumber("+16505550188", code: "654321")]
         let differences = asked.differences(from: .standard)
-        #expect(differences.map(\.field) == [
-            "phone.testPhoneNumbers", "phone.codeLifetime", "phone.verificationLimit.window", #"oauthProviders["github.com"].clientSecret"#,
-            #"oauthProviders["gitlab.com"]"#, "apple.privateKey",
-        ])
+        #expect(
+            differences.map(\.field) == [
+                "phone.testPhoneNumbers", "phone.codeLifetime", "phone.verificationLimit.window",
+                #"oauthProviders["github.com"].clientSecret"#, #"oauthProviders["gitlab.com"]"#, "apple.privateKey",
+            ])
         #expect(differences[1].description == "phone.codeLifetime: asked 120s, kept 300s")
-        #expect(differences[0].asked == #"[(phoneNumber: "+16505550188", verificationCode: "654321")]"# && differences[0].kept == "[]")
-        #expect(differences[4].asked == #"(isEnabled: true, clientID: "gl", clientSecret: "s")"# && differences[4].kept == "none")
+        #expect(
+            differences[0].asked == #"[(phoneNumber: "+16505550188", verificationCode: "654321")]"#
+                && differences[0].kept == "[]")
+        #expect(
+            differences[4].asked == #"(isEnabled: true, clientID: "gl", clientSecret: "s")"#
+                && differences[4].kept == "none")
         #expect(differences[5].asked == "another 32 bytes")
     }
 
@@ -52,28 +59,36 @@ struct ConfigurationDifferenceTests {
     @Test("changing any one leaf field of the configuration is exactly one difference, named after that field")
     func everyLeaf() {
         let mutations: [String: (inout ProjectConfiguration) -> Void] = [
-            "projectID": { $0.projectID = "other" }, "appName": { $0.appName = "Other" }, "bundleID": { $0.bundleID = "com.other" },
-            "phone.isEnabled": { $0.phone.isEnabled = false }, "phone.testPhoneNumbers": { $0.phone.testPhoneNumbers = [TestPhoneNumber("+16505550188", code: "654321")] },
-            "phone.codeLifetime": { $0.phone.codeLifetime = .seconds(1) }, "phone.verificationLimit.maxRequests": { $0.phone.verificationLimit.maxRequests = 1 },
+            "projectID": { $0.projectID = "other" }, "appName": { $0.appName = "Other" },
+            "bundleID": { $0.bundleID = "com.other" }, "phone.isEnabled": { $0.phone.isEnabled = false },
+            "phone.testPhoneNumbers": { $0.phone.testPhoneNumbers = [TestPhoneNumber("+16505550188", code: "654321")] },
+            "phone.codeLifetime": { $0.phone.codeLifetime = .seconds(1) },
+            "phone.verificationLimit.maxRequests": { $0.phone.verificationLimit.maxRequests = 1 },
             "phone.verificationLimit.window": { $0.phone.verificationLimit.window = .seconds(1) },
-            "multiFactor.isEnabled": { $0.multiFactor.isEnabled = false }, "multiFactor.pendingSignInLifetime": { $0.multiFactor.pendingSignInLifetime = .seconds(1) },
+            "multiFactor.isEnabled": { $0.multiFactor.isEnabled = false },
+            "multiFactor.pendingSignInLifetime": { $0.multiFactor.pendingSignInLifetime = .seconds(1) },
             "multiFactor.recentSignInWindow": { $0.multiFactor.recentSignInWindow = .seconds(1) },
-            "emailLink.isEnabled": { $0.emailLink.isEnabled = false }, "emailLink.authorizedDomains": { $0.emailLink.authorizedDomains = [] },
-            "emailLink.linkDomains": { $0.emailLink.linkDomains = [] }, "emailLink.linkLifetime": { $0.emailLink.linkLifetime = .seconds(1) },
+            "emailLink.isEnabled": { $0.emailLink.isEnabled = false },
+            "emailLink.authorizedDomains": { $0.emailLink.authorizedDomains = [] },
+            "emailLink.linkDomains": { $0.emailLink.linkDomains = [] },
+            "emailLink.linkLifetime": { $0.emailLink.linkLifetime = .seconds(1) },
             "passwordSignInEnabled": { $0.passwordSignInEnabled = false },
             #"oauthProviders["github.com"].isEnabled"#: { $0.oauthProviders["github.com"]?.isEnabled = false },
             #"oauthProviders["github.com"].clientID"#: { $0.oauthProviders["github.com"]?.clientID = "other" },
             #"oauthProviders["github.com"].clientSecret"#: { $0.oauthProviders["github.com"]?.clientSecret = "other" },
-            "apple.isEnabled": { $0.apple.isEnabled = false }, "apple.clientID": { $0.apple.clientID = "other" }, "apple.teamID": { $0.apple.teamID = "other" },
-            "apple.keyID": { $0.apple.keyID = "other" }, "apple.privateKey": { $0.apple.privateKey = Data() },
-            "networkTimeout": { $0.networkTimeout = .seconds(1) }, "passwordMinimumLength": { $0.passwordMinimumLength = 8 },
+            "apple.isEnabled": { $0.apple.isEnabled = false }, "apple.clientID": { $0.apple.clientID = "other" },
+            "apple.teamID": { $0.apple.teamID = "other" }, "apple.keyID": { $0.apple.keyID = "other" },
+            "apple.privateKey": { $0.apple.privateKey = Data() }, "networkTimeout": { $0.networkTimeout = .seconds(1) },
+            "passwordMinimumLength": { $0.passwordMinimumLength = 8 },
         ]
         for (field, mutate) in mutations {
             var asked = ProjectConfiguration.standard
             mutate(&asked)
             #expect(asked.differences(from: .standard).map(\.field) == [field])
         }
-        #expect(Set(mutations.keys) == Set(Self.leafFields(of: ProjectConfiguration.standard)), "a field of ProjectConfiguration has no mutation here")
+        #expect(
+            Set(mutations.keys) == Set(Self.leafFields(of: ProjectConfiguration.standard)),
+            "a field of ProjectConfiguration has no mutation here")
     }
 
     /// The leaf fields as the reflection sees them, independently of the comparison.
@@ -85,7 +100,11 @@ struct ConfigurationDifferenceTests {
                 return leafFields(of: pair[1].value, at: "\(path)[\"\(pair[0].value)\"]")
             }
         }
-        guard mirror.displayStyle == .struct, String(reflecting: type(of: value)).hasPrefix("ConformanceKit.") else { return [path] }
-        return mirror.children.flatMap { leafFields(of: $0.value, at: path.isEmpty ? $0.label! : "\(path).\($0.label!)") }
+        guard mirror.displayStyle == .struct, String(reflecting: type(of: value)).hasPrefix("ConformanceKit.") else {
+            return [path]
+        }
+        return mirror.children.flatMap {
+            leafFields(of: $0.value, at: path.isEmpty ? $0.label! : "\(path).\($0.label!)")
+        }
     }
 }

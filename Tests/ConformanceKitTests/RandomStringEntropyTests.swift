@@ -13,7 +13,10 @@ struct RandomStringEntropyTests {
     @Test("32 hex digits carry 128 bits, 22 base64url characters 132")
     func encodings() {
         #expect(RandomStringEntropy.estimatedBits(of: samples(8, length: 32, alphabet: "0123456789abcdef")) == 128)
-        #expect(RandomStringEntropy.estimatedBits(of: samples(8, length: 22, alphabet: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")) == 132)
+        #expect(
+            RandomStringEntropy.estimatedBits(
+                of: samples(8, length: 22, alphabet: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+            ) == 132)
     }
 
     @Test("31 hex digits, a counter, and a fixed prefix with few random characters are under 128 bits")

@@ -6,7 +6,8 @@ struct ReportTableTests {
     @Test("a failed rule's details show its hint and where it comes from")
     func failedRuleDetails() {
         let report = ConformanceReport(
-            subject: "S", results: [RuleResult(rule: Rule.phone8, checks: [CheckResult(name: "c", status: .fail, message: "m")])],
+            subject: "S",
+            results: [RuleResult(rule: Rule.phone8, checks: [CheckResult(name: "c", status: .fail, message: "m")])],
             durationSeconds: 0.25)
         let details = ReportTable(report).rendered.components(separatedBy: "\nDetails\n").last ?? ""
         #expect(details.contains("PHONE-8 [MUST] FAIL"))
@@ -21,7 +22,8 @@ struct ReportTableTests {
     @Test("a passing rule has no details, so no hint")
     func passingRule() {
         let report = ConformanceReport(
-            subject: "S", results: [RuleResult(rule: Rule.phone8, checks: [CheckResult(name: "c", status: .pass)])], durationSeconds: 0.25)
+            subject: "S", results: [RuleResult(rule: Rule.phone8, checks: [CheckResult(name: "c", status: .pass)])],
+            durationSeconds: 0.25)
         let table = ReportTable(report).rendered
         #expect(!table.contains("Details") && !table.contains(Rule.phone8.hint))
     }

@@ -11,7 +11,9 @@ private struct HangingSubject: ConformanceSubject {
     var name: String { "Hanging" }
     var capabilities: Capabilities { Capabilities(flows: [.phone], acceptsUnassignedPhoneNumbers: true) }
 
-    func makeBackend(configuration: ProjectConfiguration, world: World) async throws(ConfigurationError) -> any AuthBackend {
+    func makeBackend(
+        configuration: ProjectConfiguration, world: World
+    ) async throws(ConfigurationError) -> any AuthBackend {
         await gate.wait()
         throw .stub
     }
@@ -20,13 +22,9 @@ private struct HangingSubject: ConformanceSubject {
 private final class Gate: Sendable {
     private let waiters = Mutex<[CheckedContinuation<Void, Never>]>([])
 
-    func wait() async {
-        await withCheckedContinuation { continuation in waiters.withLock { $0.append(continuation) } }
-    }
+    func wait() async { await withCheckedContinuation { continuation in waiters.withLock { $0.append(continuation) } } }
 
-    func open() {
-        for waiter in waiters.withLock({ $0 }) { waiter.resume() }
-    }
+    func open() { for waiter in waiters.withLock({ $0 }) { waiter.resume() } }
 }
 
 /// A subject that declares no flow at all.
@@ -34,22 +32,27 @@ private struct EmptySubject: ConformanceSubject {
     var name: String { "Empty" }
     var capabilities: Capabilities { Capabilities(flows: [], acceptsUnassignedPhoneNumbers: true) }
 
-    func makeBackend(configuration: ProjectConfiguration, world: World) async throws(ConfigurationError) -> any AuthBackend {
-        throw .stub
-    }
+    func makeBackend(
+        configuration: ProjectConfiguration, world: World
+    ) async throws(ConfigurationError) -> any AuthBackend { throw .stub }
 }
 
 @Suite("The runner")
 struct RunnerTests {
-    @Test("a subject that works outside the check's tasks and hangs fails by the quiet limit instead of hanging the run")
+    @Test(
+        "a subject that works outside the check's tasks and hangs fails by the quiet limit instead of hanging the run")
     func watchdog() async throws {
         let subject = HangingSubject()
         defer { subject.gate.open() }
         let runner = try ConformanceRunner(subject: subject, options: .init(watchdog: .milliseconds(200)))
         let result = await runner.run(Rule.phone2)
         #expect(result.status == .fail)
-        #expect(result.checks.first?.message?.contains(
-            "did not launch an app for the standard project: nothing moved for 0.2 seconds of real time while waiting for makeBackend and makeClient") == true)
+        #expect(
+            result.checks.first?.message?.contains(
+                """
+                did not launch an app for the standard project: nothing moved for 0.2 seconds of real time while \
+                waiting for makeBackend and makeClient
+                """) == true)
         #expect(result.checks.first?.failure?.kind == .adapterError)
     }
 
@@ -63,13 +66,17 @@ struct RunnerTests {
 
     @Test("a watchdog that is not positive is refused")
     func badOptions() {
-        #expect(throws: ConformanceRunner.OptionsError.self) { try ConformanceRunner(subject: EmptySubject(), options: .init(watchdog: .zero)) }
+        #expect(throws: ConformanceRunner.OptionsError.self) {
+            try ConformanceRunner(subject: EmptySubject(), options: .init(watchdog: .zero))
+        }
     }
 
     @Test("the JSON report has the documented shape")
     func jsonShape() throws {
         let report = ConformanceReport(
-            subject: "S", results: [RuleResult(rule: Rule.phone2, checks: [CheckResult(name: "c", status: .fail, message: "m")])], durationSeconds: 0.25)
+            subject: "S",
+            results: [RuleResult(rule: Rule.phone2, checks: [CheckResult(name: "c", status: .fail, message: "m")])],
+            durationSeconds: 0.25)
         let json = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(report)) as? [String: Any])
         #expect(json["subject"] as? String == "S")
         #expect(json["durationSeconds"] as? Double == 0.25)
@@ -78,7 +85,9 @@ struct RunnerTests {
         #expect(result["level"] as? String == "MUST")
         #expect(result["status"] as? String == "fail")
         let check = try #require((result["checks"] as? [[String: Any]])?.first)
-        #expect(check["name"] as? String == "c" && check["status"] as? String == "fail" && check["message"] as? String == "m")
+        #expect(
+            check["name"] as? String == "c" && check["status"] as? String == "fail"
+                && check["message"] as? String == "m")
         #expect(result["hint"] as? String == Rule.phone2.hint)
         let sources = try #require(result["sources"] as? [[String: Any]])
         #expect(sources.count == Rule.phone2.sources.count)

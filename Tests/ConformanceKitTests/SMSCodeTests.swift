@@ -3,7 +3,8 @@ import Testing
 
 @Suite("Reading codes out of texts")
 struct SMSCodeTests {
-    @Test func codes() {
+    @Test
+    func codes() {
         #expect(SMSCode.extract(from: "123456 is your code") == "123456")
         #expect(SMSCode.codes(in: "Code 1234, valid 10 minutes") == ["1234"])
         #expect(SMSCode.extract(from: "no code here 12") == nil)

@@ -8,13 +8,15 @@ struct StressGateTests {
 
     @Test("a check that passes in some runs and fails in others is reported with its counts and a failure")
     func inconsistent() async throws {
-        let report = await (try StressGate(runs: 6, parallel: 2)).run(subject: AlternatingSubject(), rules: [backendRule])
+        let report = await (try StressGate(runs: 6, parallel: 2)).run(
+            subject: AlternatingSubject(), rules: [backendRule])
         let difference = try #require(report.differences.first)
         #expect(report.differences.count == 1)
         #expect(difference.rule == "TEST-1")
         #expect(difference.check == "a backend comes")
         #expect(difference.statuses == [.pass: 3, .fail: 3])
-        #expect(difference.example?.message?.hasPrefix("TEST-1: the subject refused a valid project configuration") == true)
+        #expect(
+            difference.example?.message?.hasPrefix("TEST-1: the subject refused a valid project configuration") == true)
         #expect(report.summary == "6 runs, 2 at once: 1 differing result (1 rule, 1 check)")
     }
 
@@ -26,26 +28,29 @@ struct StressGateTests {
     }
 
     @Test("no more runs at once than there are runs")
-    func parallelBounded() throws {
-        #expect(try StressGate(runs: 2, parallel: 8).parallel == 2)
-    }
+    func parallelBounded() throws { #expect(try StressGate(runs: 2, parallel: 8).parallel == 2) }
 
     @Test("the command exits 1 and names the one check that differed across runs of the whole catalogue")
     func commandReportsDifference() async throws {
-        let outcome = await ConformanceCommand.run(subject: FirstAskedSubject(), arguments: ["--repeat", "4", "--parallel", "2"])
+        let outcome = await ConformanceCommand.run(
+            subject: FirstAskedSubject(), arguments: ["--repeat", "4", "--parallel", "2"])
         #expect(outcome.status == 1)
         #expect(outcome.error.isEmpty)
         let lines = outcome.output.split(separator: "\n").map(String.init)
-        #expect(lines.last == "4 runs, 2 at once: 1 differing result (\(RuleCatalogue.all.count) rules, \(checks) checks)")
+        #expect(
+            lines.last == "4 runs, 2 at once: 1 differing result (\(RuleCatalogue.all.count) rules, \(checks) checks)")
         #expect(lines.contains { $0.contains("1 notApplicable") })
         #expect(lines.contains { $0.hasPrefix("  first run that did not pass (run ") })
     }
 
     @Test("the command exits 0 when every run of the whole catalogue agrees")
     func commandConsistent() async throws {
-        let outcome = await ConformanceCommand.run(subject: BrokenSubject(), arguments: ["--repeat", "3", "--parallel", "2"])
+        let outcome = await ConformanceCommand.run(
+            subject: BrokenSubject(), arguments: ["--repeat", "3", "--parallel", "2"])
         #expect(outcome.status == 0)
-        #expect(outcome.output.hasSuffix("3 runs, 2 at once: 0 differing results (\(RuleCatalogue.all.count) rules, \(checks) checks)\n"))
+        #expect(
+            outcome.output.hasSuffix(
+                "3 runs, 2 at once: 0 differing results (\(RuleCatalogue.all.count) rules, \(checks) checks)\n"))
     }
 
     @Test("--repeat alone runs one at a time")
@@ -57,7 +62,8 @@ struct StressGateTests {
 
     @Test("the JSON report has the documented shape")
     func json() async throws {
-        let outcome = await ConformanceCommand.run(subject: FirstAskedSubject(), arguments: ["--repeat", "3", "--parallel", "3", "--json"])
+        let outcome = await ConformanceCommand.run(
+            subject: FirstAskedSubject(), arguments: ["--repeat", "3", "--parallel", "3", "--json"])
         #expect(outcome.status == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
         #expect(Set(object.keys) == ["runs", "parallel", "differences"])

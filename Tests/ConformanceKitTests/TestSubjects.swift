@@ -1,5 +1,5 @@
-import Foundation
 import ConformanceKit
+import Foundation
 import MockIdP
 import Synchronization
 
@@ -8,9 +8,9 @@ struct NoFlowSubject: ConformanceSubject {
     var name: String { "NoFlow" }
     var capabilities: Capabilities { Capabilities(flows: [], acceptsUnassignedPhoneNumbers: true) }
 
-    func makeBackend(configuration: ProjectConfiguration, world: World) async throws(ConfigurationError) -> any AuthBackend {
-        throw .stub
-    }
+    func makeBackend(
+        configuration: ProjectConfiguration, world: World
+    ) async throws(ConfigurationError) -> any AuthBackend { throw .stub }
 }
 
 /// Declares phone sign-in and multi-factor but never makes a backend: every check fails, the same way in every run.
@@ -18,9 +18,9 @@ struct BrokenSubject: ConformanceSubject {
     var name: String { "Broken" }
     var capabilities: Capabilities { Capabilities(flows: [.phone, .multiFactor], acceptsUnassignedPhoneNumbers: true) }
 
-    func makeBackend(configuration: ProjectConfiguration, world: World) async throws(ConfigurationError) -> any AuthBackend {
-        throw .stub
-    }
+    func makeBackend(
+        configuration: ProjectConfiguration, world: World
+    ) async throws(ConfigurationError) -> any AuthBackend { throw .stub }
 }
 
 /// Refuses every other backend it is asked for (the first, the third, …), counting across all its copies:
@@ -30,7 +30,9 @@ struct AlternatingSubject: ConformanceSubject {
     var name: String { "Alternating" }
     var capabilities: Capabilities { Capabilities(flows: [], acceptsUnassignedPhoneNumbers: true) }
 
-    func makeBackend(configuration: ProjectConfiguration, world: World) async throws(ConfigurationError) -> any AuthBackend {
+    func makeBackend(
+        configuration: ProjectConfiguration, world: World
+    ) async throws(ConfigurationError) -> any AuthBackend {
         guard calls.next().isMultiple(of: 2) else { throw .stub }
         return StubBackend()
     }
@@ -41,9 +43,9 @@ struct SteadySubject: ConformanceSubject {
     var name: String { "Steady" }
     var capabilities: Capabilities { Capabilities(flows: [], acceptsUnassignedPhoneNumbers: true) }
 
-    func makeBackend(configuration: ProjectConfiguration, world: World) async throws(ConfigurationError) -> any AuthBackend {
-        StubBackend()
-    }
+    func makeBackend(
+        configuration: ProjectConfiguration, world: World
+    ) async throws(ConfigurationError) -> any AuthBackend { StubBackend() }
 }
 
 /// Declares no flow the first time it is asked, multi-factor after that; its client offers only the
@@ -59,9 +61,9 @@ struct FirstAskedSubject: ConformanceSubject {
         Capabilities(flows: asked.next() == 1 ? [] : [.multiFactor], acceptsUnassignedPhoneNumbers: true)
     }
 
-    func makeBackend(configuration: ProjectConfiguration, world: World) async throws(ConfigurationError) -> any AuthBackend {
-        StubBackend(client: StubClient(offersAnonymous: true))
-    }
+    func makeBackend(
+        configuration: ProjectConfiguration, world: World
+    ) async throws(ConfigurationError) -> any AuthBackend { StubBackend(client: StubClient(offersAnonymous: true)) }
 }
 
 /// A rule whose one check only asks the subject for a backend.
@@ -83,7 +85,8 @@ final class Counter: Sendable {
 }
 
 extension ConfigurationError {
-    static let stub = ConfigurationError.invalidValue(field: "test", value: "", expected: "nothing: this subject refuses on purpose")
+    static let stub = ConfigurationError.invalidValue(
+        field: "test", value: "", expected: "nothing: this subject refuses on purpose")
 }
 
 struct StubBackend: AuthBackend {
@@ -94,7 +97,9 @@ struct StubBackend: AuthBackend {
         return client
     }
 
-    func verifyIDToken(_ idToken: String) async throws(AuthError) -> IDTokenClaims { throw AuthError(.invalidUserToken, "a stub") }
+    func verifyIDToken(_ idToken: String) async throws(AuthError) -> IDTokenClaims {
+        throw AuthError(.invalidUserToken, "a stub")
+    }
 }
 
 /// The core that refuses everything, and optionally an `anonymous` facet that does too.
@@ -103,9 +108,12 @@ struct StubClient: AuthClient, AnonymousAuthFacet {
 
     var anonymous: (any AnonymousAuthFacet)? { offersAnonymous ? self : nil }
     var currentUser: AuthUser? { get async { nil } }
-    func getIDToken(forceRefresh: Bool) async throws(AuthError) -> String { throw AuthError(.nullUser, "nobody is signed in") }
+    func getIDToken(forceRefresh: Bool) async throws(AuthError) -> String {
+        throw AuthError(.nullUser, "nobody is signed in")
+    }
     func signOut() async throws(AuthError) {}
-    func addIDTokenDidChangeListener(_ listener: @escaping @Sendable (AuthUser?) -> Void) async -> ListenerRegistration {
+    func addIDTokenDidChangeListener(_ listener: @escaping @Sendable (AuthUser?) -> Void) async -> ListenerRegistration
+    {
         listener(nil)
         return ListenerRegistration(id: 1)
     }
@@ -113,7 +121,9 @@ struct StubClient: AuthClient, AnonymousAuthFacet {
     func setLanguageCode(_ languageCode: String?) async {}
     func signIn(with credential: AuthCredential) async throws(AuthError) -> AuthDataResult { throw Self.refused }
     func link(with credential: AuthCredential) async throws(AuthError) -> AuthDataResult { throw Self.refused }
-    func reauthenticate(with credential: AuthCredential) async throws(AuthError) -> AuthDataResult { throw Self.refused }
+    func reauthenticate(with credential: AuthCredential) async throws(AuthError) -> AuthDataResult {
+        throw Self.refused
+    }
     func delete() async throws(AuthError) { throw AuthError(.nullUser, "nobody is signed in") }
     func canHandleNotification(_ userInfo: [String: String]) async -> Bool { false }
     func canHandle(_ url: URL) async -> Bool { false }

@@ -17,14 +17,21 @@ struct VerdictTests {
         ).applying(list)
     }
 
-    static let line = "FAILS: 2 unexpected failures (PHONE-4, PHONE-5); 1 listed rule passes now (PHONE-3): remove it from the list; 1 known failure"
+    static let line = """
+        FAILS: 2 unexpected failures (PHONE-4, PHONE-5); 1 listed rule passes now (PHONE-3): remove it from the list; \
+        1 known failure
+        """
 
     @Test("the verdict counts and names them")
     func verdict() throws {
         let verdict = try Self.report().verdict
         #expect(verdict.summary == Self.line)
-        #expect(verdict.unexpectedFailures == ["PHONE-4", "PHONE-5"] && verdict.fixedRules == ["PHONE-3"] && verdict.knownFailures == 1 && !verdict.passed)
-        let clean = ConformanceReport(subject: "S", results: [RuleResult(rule: .phone2, checks: [CheckResult(name: "c", status: .pass)])], durationSeconds: 0)
+        #expect(
+            verdict.unexpectedFailures == ["PHONE-4", "PHONE-5"] && verdict.fixedRules == ["PHONE-3"]
+                && verdict.knownFailures == 1 && !verdict.passed)
+        let clean = ConformanceReport(
+            subject: "S", results: [RuleResult(rule: .phone2, checks: [CheckResult(name: "c", status: .pass)])],
+            durationSeconds: 0)
         #expect(clean.verdict.summary == "PASSES: no unexpected failure; no listed rule passes now; 0 known failures")
     }
 
@@ -41,6 +48,8 @@ struct VerdictTests {
         #expect(verdict["summary"] as? String == Self.line)
         #expect(verdict["unexpectedFailures"] as? [String] == ["PHONE-4", "PHONE-5"])
         #expect(verdict["fixedRules"] as? [String] == ["PHONE-3"])
-        #expect(try JSONDecoder().decode(ConformanceReport.self, from: try encoder.encode(report)).results == report.results)
+        #expect(
+            try JSONDecoder().decode(ConformanceReport.self, from: try encoder.encode(report)).results == report.results
+        )
     }
 }

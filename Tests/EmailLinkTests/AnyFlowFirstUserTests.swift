@@ -13,11 +13,16 @@ struct AnyFlowFirstUserTests {
         let report = await (try ConformanceRunner(subject: subject)).run()
         let status = Dictionary(uniqueKeysWithValues: report.results.map { ($0.rule, $0.status) })
         for rule in ["AUTH-3", "AUTH-4", "OAUTH-9", "APPLE-9", "LINK-12"] {
-            #expect(status[RuleID(rawValue: rule)] == .pass, "\(rule): \(report.results.first { $0.rule == RuleID(rawValue: rule) }?.summary ?? "not run")")
+            #expect(
+                status[RuleID(rawValue: rule)] == .pass,
+                "\(rule): \(report.results.first { $0.rule == RuleID(rawValue: rule) }?.summary ?? "not run")")
         }
         let notApplicable = Set(report.results.filter { $0.status == .notApplicable }.map(\.rule.rawValue))
-        let phoneAndMFA = Set(RuleCatalogue.all.filter { $0.flow == .phone || $0.flow == .multiFactor }.map(\.id.rawValue))
-        #expect(notApplicable == phoneAndMFA.union(Self.needPassword), "not applicable beyond phone and MFA: \(notApplicable.subtracting(phoneAndMFA).sorted())")
+        let phoneAndMFA = Set(
+            RuleCatalogue.all.filter { $0.flow == .phone || $0.flow == .multiFactor }.map(\.id.rawValue))
+        #expect(
+            notApplicable == phoneAndMFA.union(Self.needPassword),
+            "not applicable beyond phone and MFA: \(notApplicable.subtracting(phoneAndMFA).sorted())")
         let problems = report.results.filter { $0.status == .fail || $0.status == .warn }
         #expect(problems.isEmpty, "\(problems.map(\.summary).joined(separator: "\n\n"))")
     }

@@ -7,18 +7,21 @@ import Testing
 @Suite("Email-link sign-in conformance of ReferenceAuth")
 struct EmailLinkConformanceTests {
     @Test("Rule", arguments: RuleCatalogue.rules(in: .emailLink))
-    func rule(_ rule: Rule) async throws {
-        try await expectConformance(of: ReferenceSubject(), to: rule)
-    }
+    func rule(_ rule: Rule) async throws { try await expectConformance(of: ReferenceSubject(), to: rule) }
 
-    @Test("Defect is caught by the check it names, the way it names", arguments: Defect.allCases.filter { $0.flows.contains(.emailLink) })
-    func defectIsCaught(_ defect: Defect) async throws {
-        try await expectCaught(defect)
-    }
+    @Test(
+        "Defect is caught by the check it names, the way it names",
+        arguments: Defect.allCases.filter { $0.flows.contains(.emailLink) })
+    func defectIsCaught(_ defect: Defect) async throws { try await expectCaught(defect) }
 
-    @Test("a link for another address is named with the rule and the address; expected and actual are fields; the transcript")
+    @Test(
+        """
+        a link for another address is named with the rule and the address; expected and actual are fields; the \
+        transcript
+        """)
     func failureMessage() async throws {
-        let result = await (try ConformanceRunner(subject: ReferenceSubject(defects: [.signsInWhateverEmailIsGiven]))).run(Rule.link7)
+        let result = await (try ConformanceRunner(subject: ReferenceSubject(defects: [.signsInWhateverEmailIsGiven])))
+            .run(Rule.link7)
         let failed = try #require(result.checks.first { $0.status == .fail })
         let message = try #require(failed.message)
         #expect(message.hasPrefix("LINK-7: "))
@@ -30,8 +33,10 @@ struct EmailLinkConformanceTests {
 
     @Test("LINK-5 reports every fixture link answered wrong, each with its answer and the expected one as fields")
     func everyFixtureLink() async throws {
-        let result = await (try ConformanceRunner(subject: ReferenceSubject(defects: [.recognizesAnyActionLink]))).run(Rule.link5)
-        let failed = try #require(result.checks.first { $0.status == .fail && $0.name.contains("Fixtures/email-link/links.json") })
+        let result = await (try ConformanceRunner(subject: ReferenceSubject(defects: [.recognizesAnyActionLink]))).run(
+            Rule.link5)
+        let failed = try #require(
+            result.checks.first { $0.status == .fail && $0.name.contains("Fixtures/email-link/links.json") })
         let issues = try #require(failed.failure?.issues)
         #expect(failed.message?.hasSuffix("links of the fixture went wrong") == true)
         #expect(!issues.isEmpty)

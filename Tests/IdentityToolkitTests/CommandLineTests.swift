@@ -7,83 +7,119 @@ import Testing
 struct CommandLineTests {
     @Test("the server's options name the subject and leave every report option to the command")
     func parsed() throws {
-        let parsed = try #require(try IdentityToolkitCommandLine.subject(from: [
-            "--identity-toolkit", "http://127.0.0.1:9099", "--json", "--project", "demo-conformance", "--expected-failures", "f.json", "--rule", "PHONE-3",
-        ]))
+        let parsed = try #require(
+            try IdentityToolkitCommandLine.subject(from: [
+                "--identity-toolkit", "http://127.0.0.1:9099", "--json", "--project", "demo-conformance",
+                "--expected-failures", "f.json", "--rule", "PHONE-3",
+            ]))
         #expect(parsed.remaining == ["--json", "--expected-failures", "f.json", "--rule", "PHONE-3"])
         #expect(parsed.subject.configuration.projectID == "demo-conformance")
         #expect(parsed.subject.configuration.apiKey == "fake-api-key")
         #expect(parsed.subject.configuration.isolation == .oneCheckAtATime)
         #expect(parsed.subject.capabilities.runsOneCheckAtATime && !parsed.subject.capabilities.runsOnWorldClock)
         #expect(parsed.subject.configuration.publishedKeys == IdentityToolkitConfiguration.firebasePublishedKeys)
-        let keyed = try #require(try IdentityToolkitCommandLine.subject(from: [
-            "--identity-toolkit", "https://auth.example.com", "--project", "p", "--api-key", "K", "--published-keys", "https://auth.example.com/jwks",
-        ]))
+        let keyed = try #require(
+            try IdentityToolkitCommandLine.subject(from: [
+                "--identity-toolkit", "https://auth.example.com", "--project", "p", "--api-key", "K",
+                "--published-keys", "https://auth.example.com/jwks",
+            ]))
         #expect(keyed.subject.configuration.apiKey == "K" && keyed.remaining.isEmpty)
         #expect(keyed.subject.configuration.publishedKeys?.absoluteString == "https://auth.example.com/jwks")
         #expect(try IdentityToolkitCommandLine.subject(from: ["--json", "--rule", "PHONE-3"]) == nil)
     }
 
-    @Test("bad arguments are usage errors that say what is wrong", arguments: [
-        (["--identity-toolkit"], "needs the server's URL"), (["--identity-toolkit", "foo", "--project", "p"], "http or https URL"),
-        (["--identity-toolkit", "ftp://x", "--project", "p"], "http or https URL"), (["--identity-toolkit", "http://127.0.0.1:9099"], "needs --project"),
-        (["--project", "p"], "go with --identity-toolkit"), (["--published-keys", "https://k"], "go with --identity-toolkit"),
-        (["--identity-toolkit", "http://h", "--project", "p", "--published-keys", "keys.json"], "http or https URL"), (["--identity-toolkit", "http://h", "--project", "--json"], "needs the server's project ID"),
-        (["--identity-toolkit", "http://h", "--project", "p", "--defects"], "has none"),
-        (["--identity-toolkit", "http://h", "--project", "p", "--repeat", "3", "--parallel", "2"], "without --parallel"),
-    ])
+    @Test(
+        "bad arguments are usage errors that say what is wrong",
+        arguments: [
+            (["--identity-toolkit"], "needs the server's URL"),
+            (["--identity-toolkit", "foo", "--project", "p"], "http or https URL"),
+            (["--identity-toolkit", "ftp://x", "--project", "p"], "http or https URL"),
+            (["--identity-toolkit", "http://127.0.0.1:9099"], "needs --project"),
+            (["--project", "p"], "go with --identity-toolkit"),
+            (["--published-keys", "https://k"], "go with --identity-toolkit"),
+            (
+                ["--identity-toolkit", "http://h", "--project", "p", "--published-keys", "keys.json"],
+                "http or https URL"
+            ), (["--identity-toolkit", "http://h", "--project", "--json"], "needs the server's project ID"),
+            (["--identity-toolkit", "http://h", "--project", "p", "--defects"], "has none"),
+            (
+                ["--identity-toolkit", "http://h", "--project", "p", "--repeat", "3", "--parallel", "2"],
+                "without --parallel"
+            ),
+        ])
     func usageErrors(_ arguments: [String], _ says: String) {
-        #expect {
-            _ = try IdentityToolkitCommandLine.subject(from: arguments)
-        } throws: { error in
+        #expect { _ = try IdentityToolkitCommandLine.subject(from: arguments) } throws: { error in
             (error as? CommandArguments.UsageError)?.message.contains(says) == true
         }
     }
 
     @Test("a report against a server that does not answer is a clear adapter error, not a hang")
     func unreachable() async throws {
-        let parsed = try #require(try IdentityToolkitCommandLine.subject(from: ["--identity-toolkit", "http://127.0.0.1:9", "--project", "p", "--rule", "AUTH-5"]))
+        let parsed = try #require(
+            try IdentityToolkitCommandLine.subject(from: [
+                "--identity-toolkit", "http://127.0.0.1:9", "--project", "p", "--rule", "AUTH-5",
+            ]))
         let outcome = await ConformanceCommand.run(subject: parsed.subject, arguments: parsed.remaining)
         #expect(outcome.status == CommandOutcome.failure)
         #expect(outcome.output.contains("networkError"))
     }
 
-    @Test("the command asks a server once before running: one that does not answer is named, one that answers with an error is reachable")
+    @Test(
+        """
+        the command asks a server once before running: one that does not answer is named, one that answers with an \
+        error is reachable
+        """)
     func reachability() async throws {
-        let refused = try #require(try IdentityToolkitCommandLine.subject(from: ["--identity-toolkit", "http://127.0.0.1:9", "--project", "p"]))
+        let refused = try #require(
+            try IdentityToolkitCommandLine.subject(from: ["--identity-toolkit", "http://127.0.0.1:9", "--project", "p"])
+        )
         let reason = await refused.subject.unreachableReason()
         #expect(reason?.contains("127.0.0.1:9") == true)
         let (inProcess, _) = httpSubject()
         #expect(await inProcess.unreachableReason() == nil)
     }
 
-    @Test("before any check: a server that does not answer exits 69, one on another project 78 naming both projects and how to start the emulator")
+    @Test(
+        """
+        before any check: a server that does not answer exits 69, one on another project 78 naming both projects and \
+        how to start the emulator
+        """)
     func preflight() async throws {
-        let refused = try #require(try IdentityToolkitCommandLine.subject(from: ["--identity-toolkit", "http://127.0.0.1:9", "--project", "demo-conformance"]))
+        let refused = try #require(
+            try IdentityToolkitCommandLine.subject(from: [
+                "--identity-toolkit", "http://127.0.0.1:9", "--project", "demo-conformance",
+            ]))
         let unreachable = try #require(await IdentityToolkitCommandLine.preflight(refused.subject))
-        #expect(unreachable.status == CommandOutcome.unavailable && unreachable.error.contains("does not answer"), "\(unreachable.error)")
+        #expect(
+            unreachable.status == CommandOutcome.unavailable && unreachable.error.contains("does not answer"),
+            "\(unreachable.error)")
 
         let server = IdentityToolkitServer(defaultProjectID: "another-project")
-        let subject = IdentityToolkitSubject(IdentityToolkitConfiguration(
-            baseURL: server.baseURL, projectID: "demo-conformance", makeSessionConfiguration: { server.urlSessionConfiguration() }))
+        let subject = IdentityToolkitSubject(
+            IdentityToolkitConfiguration(
+                baseURL: server.baseURL, projectID: "demo-conformance",
+                makeSessionConfiguration: { server.urlSessionConfiguration() }))
         let mismatch = try #require(await IdentityToolkitCommandLine.preflight(subject))
         #expect(mismatch.status == CommandOutcome.otherServer, "\(mismatch.error)")
         #expect(mismatch.error.split(separator: "\n").count == 1)
-        for part in ["another-project", "demo-conformance", "firebase emulators:start --only auth --project demo-conformance"] {
-            #expect(mismatch.error.contains(part), "\(mismatch.error) does not name \(part)")
-        }
+        for part in [
+            "another-project", "demo-conformance", "firebase emulators:start --only auth --project demo-conformance",
+        ] { #expect(mismatch.error.contains(part), "\(mismatch.error) does not name \(part)") }
 
-        let matching = IdentityToolkitSubject(IdentityToolkitConfiguration(
-            baseURL: server.baseURL, projectID: "another-project", makeSessionConfiguration: { server.urlSessionConfiguration() }))
+        let matching = IdentityToolkitSubject(
+            IdentityToolkitConfiguration(
+                baseURL: server.baseURL, projectID: "another-project",
+                makeSessionConfiguration: { server.urlSessionConfiguration() }))
         #expect(await IdentityToolkitCommandLine.preflight(matching) == nil)
     }
 
     @Test("before any check: a server whose outbox cannot be read is not taken for the emulator (exit 78)")
     func noOutbox() async throws {
         let server = IdentityToolkitServer()
-        let subject = IdentityToolkitSubject(IdentityToolkitConfiguration(
-            baseURL: server.baseURL, projectID: server.defaultProjectID, makeSessionConfiguration: { server.urlSessionConfiguration() },
-            outboxReader: NoOutbox()))
+        let subject = IdentityToolkitSubject(
+            IdentityToolkitConfiguration(
+                baseURL: server.baseURL, projectID: server.defaultProjectID,
+                makeSessionConfiguration: { server.urlSessionConfiguration() }, outboxReader: NoOutbox()))
         let refused = try #require(await IdentityToolkitCommandLine.preflight(subject))
         #expect(refused.status == CommandOutcome.otherServer && refused.error.contains("outbox"), "\(refused.error)")
     }

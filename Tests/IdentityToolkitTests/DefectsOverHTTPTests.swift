@@ -11,40 +11,53 @@ enum NotCaughtOverHTTP {
     static let client = "lives in ReferenceClient, the SDK side that the HTTP subject's own client replaces"
     static let declaration = "changes what the reference declares; the HTTP subject makes its own declaration"
     static let clock = "its rules' checks need time on the world's clock, which a server does not keep"
-    static let parties = "its rules' checks need a backend that reaches the world's parties (pushes, text languages, failing or stalling SMS and mail)"
-    static let configuration = "its rules' checks set what only the server's console sets (test numbers, rate limits, enabled providers)"
-    static let oauth = "generic OAuth is not offered over HTTP (the emulator's createAuthUri with a provider answers 501)"
-    static let verifier = "lives in the backend's own ID-token verification; a relying party verifies tokens itself, with the server's published keys, and at the server's door another project's token names no user of this one"
+    static let parties = """
+        its rules' checks need a backend that reaches the world's parties (pushes, text languages, failing or stalling \
+        SMS and mail)
+        """
+    static let configuration =
+        "its rules' checks set what only the server's console sets (test numbers, rate limits, enabled providers)"
+    static let oauth =
+        "generic OAuth is not offered over HTTP (the emulator's createAuthUri with a provider answers 501)"
+    static let verifier = """
+        lives in the backend's own ID-token verification; a relying party verifies tokens itself, with the server's \
+        published keys, and at the server's door another project's token names no user of this one
+        """
     static let sdk = "the HTTP subject's client refuses it before any request, as every Firebase SDK does"
     static let message = "lives in the error's message, which the server does not send (the SDK shows its canned text)"
 
     static let defects: [String: String] = [
         "misdeclaresUnassignedNumbers": declaration, "misdeclaresShortNumbers": declaration,
-        "emptyNumberReportedAsInvalid": client, "emptyInputsReportedAsInvalid": client,
-        "codesNeverExpire": clock, "codesExpireOneSecondLate": clock, "wrongAttemptsExtendCodeLifetime": clock,
+        "emptyNumberReportedAsInvalid": client, "emptyInputsReportedAsInvalid": client, "codesNeverExpire": clock,
+        "codesExpireOneSecondLate": clock, "wrongAttemptsExtendCodeLifetime": clock,
         "verificationBoundToClientInstance": client, "ignoresLanguageCode": parties,
-        "sendsSMSToTestNumbers": configuration, "testNumbersConsumeQuota": configuration, "testNumbersAcceptAnyCode": configuration,
-        "acceptsAnyTestNumberConfiguration": configuration, "testNumberUsersGetUnsignedTokens": configuration,
-        "skipsAppVerification": parties, "ignoresReCaptchaCancellation": parties, "disabledVerificationAllowsRealNumbers": configuration,
-        "handlesEveryNotification": client, "handlesEveryURL": client, "handlesForgedPushWhileWaiting": client, "handlesForeignURLWhileWaiting": client,
-        "noVerificationRateLimit": configuration, "rateLimitsPerDeviceOnly": configuration, "rateLimitsPerNumberOnly": configuration,
-        "signOutKeepsCurrentUser": client, "signOutLeavesUserInKeychain": client, "writesKeychainAfterReturning": client,
-        "checksCodeBeforeSigningIn": client, "refreshBringsSignedOutUserBack": client, "notifiesOvertakenChange": client,
-        "waitsForOnePushAtATime": client,
-        "reportsPartyFailuresAsInternalErrors": parties, "waitsForeverForTheSMSCarrier": parties, "waitsTwiceTheTimeout": parties,
-        "signOutNotifiesNobody": client, "notifiesOnlyFirstListener": client,
+        "sendsSMSToTestNumbers": configuration, "testNumbersConsumeQuota": configuration,
+        "testNumbersAcceptAnyCode": configuration, "acceptsAnyTestNumberConfiguration": configuration,
+        "testNumberUsersGetUnsignedTokens": configuration, "skipsAppVerification": parties,
+        "ignoresReCaptchaCancellation": parties, "disabledVerificationAllowsRealNumbers": configuration,
+        "handlesEveryNotification": client, "handlesEveryURL": client, "handlesForgedPushWhileWaiting": client,
+        "handlesForeignURLWhileWaiting": client, "noVerificationRateLimit": configuration,
+        "rateLimitsPerDeviceOnly": configuration, "rateLimitsPerNumberOnly": configuration,
+        "signOutKeepsCurrentUser": client, "signOutLeavesUserInKeychain": client,
+        "writesKeychainAfterReturning": client, "checksCodeBeforeSigningIn": client,
+        "refreshBringsSignedOutUserBack": client, "notifiesOvertakenChange": client, "waitsForOnePushAtATime": client,
+        "reportsPartyFailuresAsInternalErrors": parties, "waitsForeverForTheSMSCarrier": parties,
+        "waitsTwiceTheTimeout": parties, "signOutNotifiesNobody": client, "notifiesOnlyFirstListener": client,
         "acceptsExpiredIDTokens": clock, "acceptsOtherProjectsIDTokens": verifier,
-        "forcedRefreshNotifiesNobody": client, "handsOutExpiredIDToken": client,
-        "enrollmentKeepsOldToken": client, "enrollmentNotifiesNobody": client, "oauthSkipsSecondFactor": oauth, "leaksNumberInSecondFactorError": message,
+        "forcedRefreshNotifiesNobody": client, "handsOutExpiredIDToken": client, "enrollmentKeepsOldToken": client,
+        "enrollmentNotifiesNobody": client, "oauthSkipsSecondFactor": oauth, "leaksNumberInSecondFactorError": message,
 
-        "pendingSignInNeverExpires": clock, "pendingSignInLifetimeRestartsAtSMS": clock, "noRecentSignInCheck": clock, "judgesRecentSignInAtSessionStart": clock,
-        "ignoresDisabledEmailLink": configuration, "recognizesAnyActionLink": client, "needsWrappedLinkToBeFoundationURL": client, "linksNeverExpire": clock,
-        "linksLastThroughTheirLifetime": clock, "takesEmailFromLink": client, "sendsLinksNotHandledInApp": sdk, "expiredCodeLaterReportedAsWrong": clock,
+        "pendingSignInNeverExpires": clock, "pendingSignInLifetimeRestartsAtSMS": clock, "noRecentSignInCheck": clock,
+        "judgesRecentSignInAtSessionStart": clock, "ignoresDisabledEmailLink": configuration,
+        "recognizesAnyActionLink": client, "needsWrappedLinkToBeFoundationURL": client, "linksNeverExpire": clock,
+        "linksLastThroughTheirLifetime": clock, "takesEmailFromLink": client, "sendsLinksNotHandledInApp": sdk,
+        "expiredCodeLaterReportedAsWrong": clock,
     ]
 
     /// Listed, or caught only by rules of flows the HTTP subject does not offer.
     static func isListed(_ defect: Defect) -> Bool {
-        defects[defect.rawValue] != nil || defect.flows.isDisjoint(with: httpSubject().0.capabilities.flows.union([.general]))
+        defects[defect.rawValue] != nil
+            || defect.flows.isDisjoint(with: httpSubject().0.capabilities.flows.union([.general]))
     }
 }
 
@@ -55,7 +68,9 @@ extension ConformanceRunner.Options {
 }
 
 func overHTTP(_ defect: Defect) -> AuditVariant {
-    AuditVariant(name: defect.rawValue, rules: defect.rules, catches: defect.catches, summary: defect.summary, subject: httpSubject(defects: [defect]).0)
+    AuditVariant(
+        name: defect.rawValue, rules: defect.rules, catches: defect.catches, summary: defect.summary,
+        subject: httpSubject(defects: [defect]).0)
 }
 
 @Suite("ReferenceAuth's defects through HTTP", .serialized)
@@ -69,29 +84,42 @@ struct DefectsOverHTTPTests {
             // A defect whose only catching checks are not applicable over HTTP (a flow the subject does not offer,
             // in a rule of a flow it does) is not caught through HTTP for that reason alone.
             let catching = try await Self.failingChecks(of: defect, on: ReferenceSubject(defects: [defect]))
-            let notApplicable = try await Self.checks(of: defect, on: httpSubject(defects: [defect]).0, with: .notApplicable)
+            let notApplicable = try await Self.checks(
+                of: defect, on: httpSubject(defects: [defect]).0, with: .notApplicable)
             #expect(
                 !catching.isEmpty && catching.isSubset(of: notApplicable),
-                "\(finding.name) was not caught through HTTP (\(finding.miss ?? "")); in process these checks fail: \(catching.sorted())")
+                """
+                \(finding.name) was not caught through HTTP (\(finding.miss ?? "")); in process these checks fail: \
+                \(catching.sorted())
+                """)
         }
     }
 
     /// The checks of the defect's rules that fail (or warn) against `subject`.
     static func failingChecks(of defect: Defect, on subject: any ConformanceSubject) async throws -> Set<String> {
-        try await checks(of: defect, on: subject, with: .fail).union(try await checks(of: defect, on: subject, with: .warn))
+        try await checks(of: defect, on: subject, with: .fail).union(
+            try await checks(of: defect, on: subject, with: .warn))
     }
 
-    static func checks(of defect: Defect, on subject: any ConformanceSubject, with status: ConformanceStatus) async throws -> Set<String> {
-        let report = await (try ConformanceRunner(subject: subject, options: .overHTTP)).run(RuleCatalogue.rules(defect.rules))
-        return Set(report.results.flatMap { result in result.checks.filter { $0.status == status }.map { "\(result.rule) [\($0.name)]" } })
+    static func checks(
+        of defect: Defect, on subject: any ConformanceSubject, with status: ConformanceStatus
+    ) async throws -> Set<String> {
+        let report = await (try ConformanceRunner(subject: subject, options: .overHTTP)).run(
+            RuleCatalogue.rules(defect.rules))
+        return Set(
+            report.results.flatMap { result in
+                result.checks.filter { $0.status == status }.map { "\(result.rule) [\($0.name)]" }
+            })
     }
 
     /// The Auth Emulator's holes at the server's own door, copied into the in-process server: each fails its rule
     /// through HTTP alone, the request the SDK sends.
-    @Test("the emulator's holes at the server's own door fail their rules through HTTP", arguments: [
-        Defect.accountCallsTrustUnverifiedTokens, .refreshSurvivesPasswordChange, .honoursRefreshTokensBuiltFromUserID,
-        .honoursForgedPendingCredentials, .enrollsWithAnyVerification,
-    ])
+    @Test(
+        "the emulator's holes at the server's own door fail their rules through HTTP",
+        arguments: [
+            Defect.accountCallsTrustUnverifiedTokens, .refreshSurvivesPasswordChange,
+            .honoursRefreshTokensBuiltFromUserID, .honoursForgedPendingCredentials, .enrollsWithAnyVerification,
+        ])
     func emulatorHolesFailOverHTTP(_ defect: Defect) async throws {
         let failing = try await Self.failingChecks(of: defect, on: httpSubject(defects: [defect]).0)
         #expect(!failing.isEmpty, "\(defect) passes \(defect.rules) through HTTP")
@@ -105,7 +133,9 @@ struct DefectsOverHTTPTests {
         let listed = Defect.allCases.filter(NotCaughtOverHTTP.isListed)
         let findings = await (try DefectAudit(options: .overHTTP)).run(listed.map(overHTTP))
         for finding in findings {
-            #expect(!finding.isCaught, "\(finding.name) is caught through HTTP by \(finding.caughtBy): remove it from the list")
+            #expect(
+                !finding.isCaught,
+                "\(finding.name) is caught through HTTP by \(finding.caughtBy): remove it from the list")
         }
     }
 }

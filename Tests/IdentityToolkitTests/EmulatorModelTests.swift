@@ -9,21 +9,31 @@ import Testing
 /// the emulator is documented to do.
 enum EmulatorModel {
     static let defects: Set<Defect> = [
-        .acceptsPunctuatedNumbers, .enrollmentAcceptsPunctuatedNumbers,  // anything starting with + (utils.ts /^\+/)
-        .acceptsUnsignedIDTokens, .acceptsExpiredIDTokens,  // alg none, exp never checked
-        .accountCallsTrustUnverifiedTokens,  // parseIdToken reads the user of an unsigned token at accounts:lookup and accounts:update
-        .refreshSurvivesPasswordChange, .honoursRefreshTokensBuiltFromUserID,  // the refresh token is the user ID in base64 JSON
-        .enrollsWithAnyVerification,  // mfaEnrollment:finalize takes any pending sessionInfo and code
-        .pendingSignInReusable, .resolvesWithFirstFactorVerification, .resolvesWithEnrollmentVerification,  // the pending credential
-        .honoursForgedPendingCredentials,  // the pending credential is the user ID in base64 JSON
-        .sendsLinksNotHandledInApp, .acceptsUnauthorizedContinueURL, .dropsAppIdentifiersFromLink, .acceptsAnyLinkDomain,  // sendOobCode
-        .keepsImpostorsPassword, .keepsImpostorsSessions,  // signInWithEmailLink: "The password hash is NOT removed", validSince not bumped
+        // anything starting with + (utils.ts /^\+/)
+        .acceptsPunctuatedNumbers, .enrollmentAcceptsPunctuatedNumbers,
+        // alg none, exp never checked
+        .acceptsUnsignedIDTokens, .acceptsExpiredIDTokens,
+        // parseIdToken reads the user of an unsigned token at accounts:lookup and accounts:update
+        .accountCallsTrustUnverifiedTokens,
+        // the refresh token is the user ID in base64 JSON
+        .refreshSurvivesPasswordChange, .honoursRefreshTokensBuiltFromUserID,
+        // mfaEnrollment:finalize takes any pending sessionInfo and code
+        .enrollsWithAnyVerification,
+        // the pending credential
+        .pendingSignInReusable, .resolvesWithFirstFactorVerification, .resolvesWithEnrollmentVerification,
+        // the pending credential is the user ID in base64 JSON
+        .honoursForgedPendingCredentials,
+        // sendOobCode
+        .sendsLinksNotHandledInApp, .acceptsUnauthorizedContinueURL, .dropsAppIdentifiersFromLink,
+        .acceptsAnyLinkDomain,
+        // signInWithEmailLink: "The password hash is NOT removed", validSince not bumped
+        .keepsImpostorsPassword, .keepsImpostorsSessions,
     ]
 
     static func server() -> IdentityToolkitServer {
         IdentityToolkitServer(
-            reference: ReferenceSubject(defects: defects), defaultProjectID: ProjectConfiguration.standard.projectID, issuesUnsignedTokens: true,
-            answersUnknownPendingCredentialWithoutCode: true)
+            reference: ReferenceSubject(defects: defects), defaultProjectID: ProjectConfiguration.standard.projectID,
+            issuesUnsignedTokens: true, answersUnknownPendingCredentialWithoutCode: true)
     }
 }
 
@@ -32,28 +42,43 @@ struct EmulatorModelTests {
     @Test("against a model of the emulator the MUST rules that fail are exactly the listed ones")
     func listedFailures() async throws {
         let server = EmulatorModel.server()
-        let subject = IdentityToolkitSubject(IdentityToolkitConfiguration(
-            baseURL: server.baseURL, projectID: server.defaultProjectID, isolation: .projectPerCheck, newProject: { server.newProject($0) },
-            makeSessionConfiguration: { server.urlSessionConfiguration() }, publishedKeys: server.publishedKeysURL, name: "a model of the Auth Emulator"))
+        let subject = IdentityToolkitSubject(
+            IdentityToolkitConfiguration(
+                baseURL: server.baseURL, projectID: server.defaultProjectID, isolation: .projectPerCheck,
+                newProject: { server.newProject($0) }, makeSessionConfiguration: { server.urlSessionConfiguration() },
+                publishedKeys: server.publishedKeysURL, name: "a model of the Auth Emulator"))
         let text = try String(contentsOfFile: EmulatorExpectedFailuresTests.path, encoding: .utf8)
         let listed = Set(try ExpectedFailures(parsing: text).expectedFailures.map(\.rule))
-        let report = await (try ConformanceRunner(subject: subject, options: .overHTTP)).run(RuleCatalogue.all.filter { $0.flow != .oauth })
+        let report = await (try ConformanceRunner(subject: subject, options: .overHTTP)).run(
+            RuleCatalogue.all.filter { $0.flow != .oauth })
         let failed = Set(report.failedMustRules.map(\.rule))
-        #expect(failed == listed, "fail but not listed: \(failed.subtracting(listed).sorted()); listed but pass: \(listed.subtracting(failed).sorted())")
+        #expect(
+            failed == listed,
+            """
+            fail but not listed: \(failed.subtracting(listed).sorted()); listed but pass: \
+            \(listed.subtracting(failed).sorted())
+            """)
         #expect(report.results.filter { $0.status == .warn }.map(\.rule) == ["LINK-14"])
         let auth1 = try #require(report.results.first { $0.rule == "AUTH-1" })
         let multiFactor = try #require(auth1.checks.first { $0.name.hasPrefix("multi-factor failures") })
-        let generic = multiFactor.failure?.issues.contains { $0.actual?.hasPrefix(AuthErrorCode.internalError.label) == true } == true
+        let generic =
+            multiFactor.failure?.issues.contains { $0.actual?.hasPrefix(AuthErrorCode.internalError.label) == true }
+            == true
         #expect(multiFactor.status == .fail && generic, "\(multiFactor.detailLines.joined(separator: "\n"))")
     }
 
     @Test("the README's command exits 0 against a model of the emulator")
     func readmeCommand() async throws {
         let server = EmulatorModel.server()
-        let subject = IdentityToolkitSubject(IdentityToolkitConfiguration(
-            baseURL: server.baseURL, projectID: server.defaultProjectID, makeSessionConfiguration: { server.urlSessionConfiguration() },
-            publishedKeys: server.publishedKeysURL, name: "a model of the Auth Emulator"))
-        let outcome = await ConformanceCommand.run(subject: subject, arguments: ["--expected-failures", EmulatorExpectedFailuresTests.path])
-        #expect(outcome.status == CommandOutcome.success, "\(outcome.output.split(separator: "\n").last ?? "")\n\(outcome.error)")
+        let subject = IdentityToolkitSubject(
+            IdentityToolkitConfiguration(
+                baseURL: server.baseURL, projectID: server.defaultProjectID,
+                makeSessionConfiguration: { server.urlSessionConfiguration() }, publishedKeys: server.publishedKeysURL,
+                name: "a model of the Auth Emulator"))
+        let outcome = await ConformanceCommand.run(
+            subject: subject, arguments: ["--expected-failures", EmulatorExpectedFailuresTests.path])
+        #expect(
+            outcome.status == CommandOutcome.success,
+            "\(outcome.output.split(separator: "\n").last ?? "")\n\(outcome.error)")
     }
 }

@@ -9,9 +9,11 @@ import Testing
 struct IDTokenCheckTests {
     /// The server is held by the caller: the URL protocol finds it only while it lives.
     static func signedIn(on server: IdentityToolkitServer) async throws -> (any AuthBackend, String) {
-        let subject = IdentityToolkitSubject(IdentityToolkitConfiguration(
-            baseURL: server.baseURL, projectID: server.defaultProjectID, isolation: .projectPerCheck, newProject: { server.newProject($0) },
-            makeSessionConfiguration: { server.urlSessionConfiguration() }, publishedKeys: server.publishedKeysURL))
+        let subject = IdentityToolkitSubject(
+            IdentityToolkitConfiguration(
+                baseURL: server.baseURL, projectID: server.defaultProjectID, isolation: .projectPerCheck,
+                newProject: { server.newProject($0) }, makeSessionConfiguration: { server.urlSessionConfiguration() },
+                publishedKeys: server.publishedKeysURL))
         let backend = try await subject.makeBackend(configuration: .standard, world: World())
         let client = try await backend.makeClient(on: .primary)
         _ = try await client.emailPassword!.createUser(withEmail: "ada@example.com", password: "correct horse")

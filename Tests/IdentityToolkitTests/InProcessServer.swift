@@ -5,10 +5,12 @@ import ReferenceAuth
 
 /// The HTTP subject pointed at an in-process Identity Toolkit server built on ReferenceAuth.
 func httpSubject(
-    defects: Set<Defect> = [], variations: Set<Variation> = [], isolation: IdentityToolkitConfiguration.Isolation = .projectPerCheck
+    defects: Set<Defect> = [], variations: Set<Variation> = [],
+    isolation: IdentityToolkitConfiguration.Isolation = .projectPerCheck
 ) -> (IdentityToolkitSubject, IdentityToolkitServer) {
     let server = IdentityToolkitServer(
-        reference: ReferenceSubject(defects: defects, variations: variations), defaultProjectID: ProjectConfiguration.standard.projectID)
+        reference: ReferenceSubject(defects: defects, variations: variations),
+        defaultProjectID: ProjectConfiguration.standard.projectID)
     let configuration = IdentityToolkitConfiguration(
         baseURL: server.baseURL, projectID: server.defaultProjectID, apiKey: "any-key", isolation: isolation,
         newProject: { server.newProject($0) }, makeSessionConfiguration: { server.urlSessionConfiguration() },

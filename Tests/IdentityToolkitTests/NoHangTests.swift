@@ -11,10 +11,12 @@ struct NoHangTests {
         let world = World()
         // The world's GitHub party stands in for a server that takes requests and never answers.
         world.github.set(.stalling)
-        let subject = IdentityToolkitSubject(IdentityToolkitConfiguration(
-            baseURL: URL(string: "https://github.com")!, projectID: "stalled", isolation: .projectPerCheck,
-            makeSessionConfiguration: { world.urlSessionConfiguration() }))
-        let backend = try await subject.makeBackend(configuration: .standard.with(\.networkTimeout, .seconds(7)), world: world)
+        let subject = IdentityToolkitSubject(
+            IdentityToolkitConfiguration(
+                baseURL: URL(string: "https://github.com")!, projectID: "stalled", isolation: .projectPerCheck,
+                makeSessionConfiguration: { world.urlSessionConfiguration() }))
+        let backend = try await subject.makeBackend(
+            configuration: .standard.with(\.networkTimeout, .seconds(7)), world: world)
         let start = world.clock.now
         let error = await #expect(throws: AuthError.self) { _ = try await backend.makeClient(on: .primary) }
         #expect(error?.code == .networkError)

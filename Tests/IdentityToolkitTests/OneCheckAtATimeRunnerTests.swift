@@ -18,7 +18,9 @@ final class SerialReference: ConformanceSubject {
         return capabilities
     }
 
-    func makeBackend(configuration: ProjectConfiguration, world: World) async throws(ConfigurationError) -> any AuthBackend {
+    func makeBackend(
+        configuration: ProjectConfiguration, world: World
+    ) async throws(ConfigurationError) -> any AuthBackend {
         worlds.withLock { $0.append(world) }
         // Lets any check running alongside make its own backend here, where a run of one world would be split.
         for _ in 0..<10 { await Task.yield() }
@@ -27,7 +29,11 @@ final class SerialReference: ConformanceSubject {
     }
 
     /// The worlds in the order their backends were made, each run of one world's backends counted once.
-    var worldRuns: [ObjectIdentifier] { worlds.withLock { $0.map(ObjectIdentifier.init) }.reduce(into: []) { runs, world in if runs.last != world { runs.append(world) } } }
+    var worldRuns: [ObjectIdentifier] {
+        worlds.withLock { $0.map(ObjectIdentifier.init) }.reduce(into: []) { runs, world in
+            if runs.last != world { runs.append(world) }
+        }
+    }
 }
 
 @Suite("The runner honours a subject that runs one check at a time")
@@ -39,7 +45,9 @@ struct OneCheckAtATimeRunnerTests {
         let serial = await (try ConformanceRunner(subject: subject)).run(rules)
         let parallel = await (try ConformanceRunner(subject: ReferenceSubject())).run(rules)
         let runs = subject.worldRuns
-        #expect(runs.count == Set(runs).count, "a check's world came back after another check had started: checks overlapped")
+        #expect(
+            runs.count == Set(runs).count,
+            "a check's world came back after another check had started: checks overlapped")
         #expect(runs.count > 30)
         #expect(serial.results.map(\.status) == parallel.results.map(\.status))
     }

@@ -34,11 +34,14 @@ final class RecordingReader: OutboxReader {
 @Suite("What the server sends reaches the world through the outbox reader")
 struct OutboxTests {
     static func launch(_ configuration: IdentityToolkitConfiguration, world: World) async throws -> any AuthClient {
-        let backend = try await IdentityToolkitSubject(configuration).makeBackend(configuration: .standard, world: world)
+        let backend = try await IdentityToolkitSubject(configuration).makeBackend(
+            configuration: .standard, world: world)
         return try await backend.makeClient(on: .primary)
     }
 
-    static func configuration(_ server: IdentityToolkitServer, reader: any OutboxReader = EmulatorTestHooks()) -> IdentityToolkitConfiguration {
+    static func configuration(
+        _ server: IdentityToolkitServer, reader: any OutboxReader = EmulatorTestHooks()
+    ) -> IdentityToolkitConfiguration {
         IdentityToolkitConfiguration(
             baseURL: server.baseURL, projectID: ProjectConfiguration.standard.projectID, isolation: .oneCheckAtATime,
             makeSessionConfiguration: { server.urlSessionConfiguration() }, outboxReader: reader)
@@ -53,15 +56,20 @@ struct OutboxTests {
         let second = try await client.phone!.verifyPhoneNumber("+16505550102")
         let texts = world.outbound.readAllSMS()
         #expect(texts.map(\.to) == ["+16505550101", "+16505550102"])
-        let listed = await server.handle(HTTPRequest(url: server.baseURL.appending(path: "/emulator/v1/projects/conformance-demo/verificationCodes")))
+        let listed = await server.handle(
+            HTTPRequest(url: server.baseURL.appending(path: "/emulator/v1/projects/conformance-demo/verificationCodes"))
+        )
         let entries = try #require(listed.jsonObject?["verificationCodes"] as? [[String: String]])
         #expect(entries.map { $0["sessionInfo"] } == [first, second])
         #expect(entries.map { $0["phoneNumber"] } == ["+16505550101", "+16505550102"])
         let code = try #require(entries.first?["code"])
         #expect(texts.first?.text.contains(code) == true)
         _ = try await client.signIn(with: .phone(verificationID: first, verificationCode: code))
-        let after = await server.handle(HTTPRequest(url: server.baseURL.appending(path: "/emulator/v1/projects/conformance-demo/verificationCodes")))
-        #expect((after.jsonObject?["verificationCodes"] as? [[String: String]])?.count == 2, "the outbox is never cleared")
+        let after = await server.handle(
+            HTTPRequest(url: server.baseURL.appending(path: "/emulator/v1/projects/conformance-demo/verificationCodes"))
+        )
+        #expect(
+            (after.jsonObject?["verificationCodes"] as? [[String: String]])?.count == 2, "the outbox is never cleared")
     }
 
     @Test("a reader of another backend plugs in; texts for another verification are not delivered")
@@ -79,7 +87,8 @@ struct OutboxTests {
     @Test("emails listed before the check began are never delivered; a new link reaches the mailbox once")
     func emailsAfterBaseline() async throws {
         let server = IdentityToolkitServer(defaultProjectID: ProjectConfiguration.standard.projectID)
-        let settings = ActionCodeSettings(url: "https://example.com/finish", handleCodeInApp: true, iOSBundleID: "com.example.conformance")
+        let settings = ActionCodeSettings(
+            url: "https://example.com/finish", handleCodeInApp: true, iOSBundleID: "com.example.conformance")
         let earlier = World()
         let earlierClient = try await Self.launch(Self.configuration(server), world: earlier)
         try await earlierClient.emailLink!.sendSignInLink(toEmail: "ada@example.com", actionCodeSettings: settings)
@@ -106,6 +115,8 @@ struct OutboxTests {
         let second = try await subject.makeBackend(configuration: .standard, world: world).makeClient(on: .primary)
         _ = try await second.emailPassword!.createUser(withEmail: "ada@example.com", password: "correct horse")
         let sameCheck = try await subject.makeBackend(configuration: .standard, world: world).makeClient(on: .secondary)
-        await #expect(throws: AuthError.self) { _ = try await sameCheck.emailPassword!.createUser(withEmail: "ada@example.com", password: "correct horse") }
+        await #expect(throws: AuthError.self) {
+            _ = try await sameCheck.emailPassword!.createUser(withEmail: "ada@example.com", password: "correct horse")
+        }
     }
 }

@@ -24,9 +24,13 @@ struct SDKParityTests {
         try await backend(server, world: world).makeClient(on: .primary)
     }
 
-    static func server() -> IdentityToolkitServer { IdentityToolkitServer(defaultProjectID: ProjectConfiguration.standard.projectID) }
+    static func server() -> IdentityToolkitServer {
+        IdentityToolkitServer(defaultProjectID: ProjectConfiguration.standard.projectID)
+    }
 
-    static func body(_ request: HTTPRequest) -> FixtureValue { (try? JSONDecoder().decode(FixtureValue.self, from: request.body)) ?? .object([:]) }
+    static func body(_ request: HTTPRequest) -> FixtureValue {
+        (try? JSONDecoder().decode(FixtureValue.self, from: request.body)) ?? .object([:])
+    }
 
     static func requests(to call: String, on server: IdentityToolkitServer) -> [HTTPRequest] {
         server.requests.filter { $0.url.path.hasSuffix(call) }
@@ -42,20 +46,26 @@ struct SDKParityTests {
         _ = try await client.emailPassword!.createUser(withEmail: ada.email, password: ada.password)
         try await client.emailPassword!.sendEmailVerification()
         let link = try #require(world.outbound.readAllEmails(to: ada.email).last?.links.first)
-        let oobCode = try #require(URLComponents(url: link, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "oobCode" }?.value)
+        let oobCode = try #require(
+            URLComponents(url: link, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "oobCode" }?.value)
         try await client.emailPassword!.applyActionCode(oobCode)
         try await client.emailPassword!.reload()
         let session = try await client.multiFactor!.multiFactorSession()
         let verificationID = try await client.multiFactor!.verifyPhoneNumber(number, multiFactorSession: session)
-        try await client.multiFactor!.enroll(with: .phone(verificationID: verificationID, verificationCode: try code(sentTo: number, in: world)), displayName: nil)
+        try await client.multiFactor!.enroll(
+            with: .phone(verificationID: verificationID, verificationCode: try code(sentTo: number, in: world)),
+            displayName: nil)
     }
 
-    @Test("the six server strings the SDK maps that the table lacked", arguments: [
-        ("INVALID_CUSTOM_TOKEN", AuthErrorCode.invalidCustomToken), ("CREDENTIAL_MISMATCH", .customTokenMismatch),
-        ("TENANT_ID_MISMATCH", .tenantIDMismatch), ("UNSUPPORTED_TENANT_OPERATION : Operation is not supported.", .unsupportedTenantOperation),
-        ("BLOCKING_FUNCTION_ERROR_RESPONSE : HTTP Cloud Function returned an error", .blockingCloudFunctionError),
-        ("PASSWORD_DOES_NOT_MEET_REQUIREMENTS : Missing password requirements", .passwordDoesNotMeetRequirements),
-    ])
+    @Test(
+        "the six server strings the SDK maps that the table lacked",
+        arguments: [
+            ("INVALID_CUSTOM_TOKEN", AuthErrorCode.invalidCustomToken), ("CREDENTIAL_MISMATCH", .customTokenMismatch),
+            ("TENANT_ID_MISMATCH", .tenantIDMismatch),
+            ("UNSUPPORTED_TENANT_OPERATION : Operation is not supported.", .unsupportedTenantOperation),
+            ("BLOCKING_FUNCTION_ERROR_RESPONSE : HTTP Cloud Function returned an error", .blockingCloudFunctionError),
+            ("PASSWORD_DOES_NOT_MEET_REQUIREMENTS : Missing password requirements", .passwordDoesNotMeetRequirements),
+        ])
     func errorStrings(_ message: String, _ code: AuthErrorCode) {
         #expect(ServerErrorMapping.code(forMessage: message) == code)
         #expect(AuthErrorCode(rawValue: code.rawValue) == code)
@@ -65,11 +75,17 @@ struct SDKParityTests {
     func emptyPasswords() async throws {
         let server = Self.server()
         let client = try await Self.launch(server, world: World())
-        let signUp = await #expect(throws: AuthError.self) { _ = try await client.emailPassword!.createUser(withEmail: Self.ada.email, password: "") }
+        let signUp = await #expect(throws: AuthError.self) {
+            _ = try await client.emailPassword!.createUser(withEmail: Self.ada.email, password: "")
+        }
         #expect(signUp?.code == .weakPassword)
-        let signIn = await #expect(throws: AuthError.self) { _ = try await client.signIn(with: .password(email: Self.ada.email, password: "")) }
+        let signIn = await #expect(throws: AuthError.self) {
+            _ = try await client.signIn(with: .password(email: Self.ada.email, password: ""))
+        }
         #expect(signIn?.code == .wrongPassword)
-        #expect(Self.requests(to: "accounts:signUp", on: server).isEmpty && Self.requests(to: "accounts:signInWithPassword", on: server).isEmpty)
+        #expect(
+            Self.requests(to: "accounts:signUp", on: server).isEmpty
+                && Self.requests(to: "accounts:signInWithPassword", on: server).isEmpty)
     }
 
     @Test("phone sign-in sends operation SIGN_UP_OR_IN, a phone link LINK")
@@ -78,16 +94,24 @@ struct SDKParityTests {
         let world = World()
         let client = try await Self.launch(server, world: world)
         let first = try await client.phone!.verifyPhoneNumber("+16505550101")
-        _ = try await client.signIn(with: .phone(verificationID: first, verificationCode: try Self.code(sentTo: "+16505550101", in: world)))
+        _ = try await client.signIn(
+            with: .phone(verificationID: first, verificationCode: try Self.code(sentTo: "+16505550101", in: world)))
         try await client.signOut()
         _ = try await client.emailPassword!.createUser(withEmail: Self.ada.email, password: Self.ada.password)
         let second = try await client.phone!.verifyPhoneNumber("+16505550102")
-        _ = try await client.link(with: .phone(verificationID: second, verificationCode: try Self.code(sentTo: "+16505550102", in: world)))
-        let operations = Self.requests(to: "accounts:signInWithPhoneNumber", on: server).map { Self.body($0)["operation"]?.stringValue }
+        _ = try await client.link(
+            with: .phone(verificationID: second, verificationCode: try Self.code(sentTo: "+16505550102", in: world)))
+        let operations = Self.requests(to: "accounts:signInWithPhoneNumber", on: server).map {
+            Self.body($0)["operation"]?.stringValue
+        }
         #expect(operations == ["SIGN_UP_OR_IN", "LINK"])
     }
 
-    @Test("the multi-factor calls carry X-Firebase-Locale; mfaSignIn:start the hint's masked number; enroll and resolve refresh the token at once")
+    @Test(
+        """
+        the multi-factor calls carry X-Firebase-Locale; mfaSignIn:start the hint's masked number; enroll and resolve \
+        refresh the token at once
+        """)
     func multiFactorRequests() async throws {
         let server = Self.server()
         let world = World()
@@ -95,22 +119,33 @@ struct SDKParityTests {
         await client.setLanguageCode("fr")
         try await Self.enrolledAda(client, world: world)
         try await client.signOut()
-        let error = await #expect(throws: AuthError.self) { _ = try await client.signIn(with: .password(email: Self.ada.email, password: Self.ada.password)) }
+        let error = await #expect(throws: AuthError.self) {
+            _ = try await client.signIn(with: .password(email: Self.ada.email, password: Self.ada.password))
+        }
         let resolver = try #require(error?.resolver)
         let hint = try #require(resolver.hints.first)
-        let verificationID = try await client.multiFactor!.verifyPhoneNumber(with: hint, multiFactorSession: resolver.session)
-        _ = try await resolver.resolveSignIn(with: .phone(verificationID: verificationID, verificationCode: try Self.code(sentTo: "+16505550101", in: world)))
+        let verificationID = try await client.multiFactor!.verifyPhoneNumber(
+            with: hint, multiFactorSession: resolver.session)
+        _ = try await resolver.resolveSignIn(
+            with: .phone(
+                verificationID: verificationID, verificationCode: try Self.code(sentTo: "+16505550101", in: world)))
 
         let start = try #require(Self.requests(to: "mfaSignIn:start", on: server).first)
         #expect(Self.body(start)["phoneSignInInfo"]?["phoneNumber"]?.stringValue == hint.phoneNumber)
         #expect(hint.phoneNumber?.contains("*") == true, "the server's hint is masked: \(hint.phoneNumber ?? "nil")")
         let multiFactor = server.requests.filter { $0.url.path.contains("/v2/accounts/mfa") }
         #expect(multiFactor.count == 4)
-        for request in multiFactor { #expect(request.headers.first { $0.key.lowercased() == "x-firebase-locale" }?.value == "fr", "\(request.url.path)") }
+        for request in multiFactor {
+            #expect(
+                request.headers.first { $0.key.lowercased() == "x-firebase-locale" }?.value == "fr",
+                "\(request.url.path)")
+        }
         let paths = server.requests.map(\.url.path)
         for call in ["mfaEnrollment:finalize", "mfaSignIn:finalize"] {
             let index = try #require(paths.firstIndex { $0.hasSuffix(call) })
-            #expect(paths[index + 1].hasSuffix("/securetoken.googleapis.com/v1/token"), "after \(call): \(paths[index + 1])")
+            #expect(
+                paths[index + 1].hasSuffix("/securetoken.googleapis.com/v1/token"), "after \(call): \(paths[index + 1])"
+            )
         }
     }
 
@@ -127,7 +162,11 @@ struct SDKParityTests {
         #expect(paths[index + 1].hasSuffix("/securetoken.googleapis.com/v1/token"))
     }
 
-    @Test("a refresh the server refuses for good (the user was deleted on another device) signs the user out and tells the listeners")
+    @Test(
+        """
+        a refresh the server refuses for good (the user was deleted on another device) signs the user out and tells \
+        the listeners
+        """)
     func refusedRefreshSignsOut() async throws {
         let server = Self.server()
         let world = World()
@@ -140,7 +179,9 @@ struct SDKParityTests {
         _ = try await other.signIn(with: .password(email: Self.ada.email, password: Self.ada.password))
         try await other.delete()
         let refused = await #expect(throws: AuthError.self) { _ = try await client.getIDToken(forceRefresh: true) }
-        #expect([AuthErrorCode.userNotFound, .userDisabled, .userTokenExpired].contains(refused?.code ?? .internalError), "\(String(describing: refused))")
+        #expect(
+            [AuthErrorCode.userNotFound, .userDisabled, .userTokenExpired].contains(refused?.code ?? .internalError),
+            "\(String(describing: refused))")
         #expect(await client.currentUser == nil)
         #expect(heard.values.last == .some(nil), "the listeners heard \(heard.values)")
     }

@@ -5,7 +5,8 @@ import MockIdP
 import ReferenceAuth
 import Testing
 
-@Suite("Each check in a tenant of its own: checks run in parallel, with no reset and only their own outbox", .serialized)
+@Suite(
+    "Each check in a tenant of its own: checks run in parallel, with no reset and only their own outbox", .serialized)
 struct TenantPerCheckTests {
     /// The tenants the server was called in, each with the index of its first and last request.
     static func tenantSpans(_ server: IdentityToolkitServer) -> [String: ClosedRange<Int>] {
@@ -31,14 +32,20 @@ struct TenantPerCheckTests {
         for (tenant, project) in zip(inTenants.results, inProjects.results) {
             for (check, expected) in zip(tenant.checks, project.checks) where check.status != expected.status {
                 #expect(
-                    tenant.rule == "AUTH-4" && check.status == .notApplicable && check.message?.contains("projectID") == true,
-                    "\(tenant.rule) [\(check.name)]: \(check.status) in a tenant, \(expected.status) in a project of its own: \(check.message ?? "")")
+                    tenant.rule == "AUTH-4" && check.status == .notApplicable
+                        && check.message?.contains("projectID") == true,
+                    """
+                    \(tenant.rule) [\(check.name)]: \(check.status) in a tenant, \(expected.status) in a project \
+                    of its own: \(check.message ?? "")
+                    """)
             }
         }
         #expect(inTenants.failedMustRules.isEmpty)
         let spans = Self.tenantSpans(tenantServer).values.sorted { $0.lowerBound < $1.lowerBound }
         #expect(spans.count > 10)
-        #expect(zip(spans, spans.dropFirst()).contains { $0.overlaps($1) }, "no two tenants' requests interleaved: the checks ran one at a time")
+        #expect(
+            zip(spans, spans.dropFirst()).contains { $0.overlaps($1) },
+            "no two tenants' requests interleaved: the checks ran one at a time")
         _ = projectServer
     }
 
@@ -65,7 +72,8 @@ struct TenantPerCheckTests {
     func stressGate() async throws {
         let (subject, server) = httpSubject(isolation: .tenantPerCheck)
         let rules = RuleCatalogue.all.filter { $0.flow != .oauth && $0.flow != .apple }
-        let report = await (try StressGate(runs: 20, parallel: 4, options: .overHTTP)).run(subject: subject, rules: rules)
+        let report = await (try StressGate(runs: 20, parallel: 4, options: .overHTTP)).run(
+            subject: subject, rules: rules)
         #expect(report.differences.isEmpty, "\(report.differences)")
         _ = server
     }

@@ -15,7 +15,9 @@ struct AppleForgeryTests {
     func wrongKey() async throws {
         let fixture = AppleFixture()
         let token = try await genuine(fixture)
-        let (forged, original) = (try CompactJWS(fixture.world.apple.forge(.signedByWrongKey, from: token)), try CompactJWS(token))
+        let (forged, original) = (
+            try CompactJWS(fixture.world.apple.forge(.signedByWrongKey, from: token)), try CompactJWS(token)
+        )
         #expect(forged.header == JOSEHeader(alg: "RS256", kid: testKeys[0].kid))
         #expect(forged.payload == original.payload)
         #expect(!forged.hasValidRS256Signature(by: testKeys[0].publicKey))
@@ -32,7 +34,9 @@ struct AppleForgeryTests {
         #expect(forged.hasValidRS256Signature(by: testKeys[2].publicKey))
         fixture.world.apple.rotateKeys()
         let rotated = try CompactJWS(fixture.world.apple.forge(.unknownKeyID, from: token))
-        #expect(rotated.header.kid == testKeys[0].kid && fixture.world.apple.publishedKeys.key(withID: testKeys[0].kid) == nil)
+        #expect(
+            rotated.header.kid == testKeys[0].kid
+                && fixture.world.apple.publishedKeys.key(withID: testKeys[0].kid) == nil)
     }
 
     @Test("alg none: empty signature, same payload")
@@ -65,12 +69,16 @@ struct AppleForgeryTests {
         let original = try AppleFixture.claims(of: token)
         let now = fixture.now
         let cases: [(AppleTokenForgery, (inout AppleIdentityClaims) -> Void)] = [
-            (.expired, { $0.exp = now - 3600; $0.iat = now - 4200 }),
-            (.expiringAt(now + 5), { $0.exp = now + 5 }),
+            (
+                .expired,
+                {
+                    $0.exp = now - 3600;
+                    $0.iat = now - 4200
+                }
+            ), (.expiringAt(now + 5), { $0.exp = now + 5 }),
             (.issuer("https://appleid.apple.com/"), { $0.iss = "https://appleid.apple.com/" }),
             (.audience("com.attacker.app"), { $0.aud = .one("com.attacker.app") }),
-            (.nonce("raw-nonce"), { $0.nonce = "raw-nonce" }),
-            (.nonce(nil), { $0.nonce = nil }),
+            (.nonce("raw-nonce"), { $0.nonce = "raw-nonce" }), (.nonce(nil), { $0.nonce = nil }),
             (.claims({ $0.email = "mallory@example.com" }), { $0.email = "mallory@example.com" }),
         ]
         for (forgery, change) in cases {
@@ -80,7 +88,9 @@ struct AppleForgeryTests {
             change(&expected)
             #expect(try AppleFixture.claims(of: forged) == expected, "\(forgery)")
         }
-        #expect(!(try CompactJWS(fixture.world.apple.forge(.nonce(nil), from: token)).payload.contains(Data("\"nonce\"".utf8))))
+        #expect(
+            !(try CompactJWS(fixture.world.apple.forge(.nonce(nil), from: token)).payload.contains(
+                Data("\"nonce\"".utf8))))
     }
 
     @Test("tampered payload: a changed sub under the original header and signature")

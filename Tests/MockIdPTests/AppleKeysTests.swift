@@ -9,7 +9,8 @@ struct AppleKeysTests {
     @Test("/auth/keys publishes test keys 0 and 1, public members only, and counts its fetches")
     func published() async throws {
         let fixture = AppleFixture()
-        let response = await fixture.world.apple.handle(HTTPRequest(url: URL(string: "https://appleid.apple.com/auth/keys")!))
+        let response = await fixture.world.apple.handle(
+            HTTPRequest(url: URL(string: "https://appleid.apple.com/auth/keys")!))
         #expect(response.status == 200)
         #expect(response.header("Content-Type")?.hasPrefix("application/json") == true)
         let set = try JSONWebKeySet(json: response.body)
@@ -21,7 +22,8 @@ struct AppleKeysTests {
         #expect(fixture.world.apple.keyFetchCount == 1)
     }
 
-    @Test("after rotation keys 1 and 2 are published, new tokens are signed by key 2, old ones no longer find their kid")
+    @Test(
+        "after rotation keys 1 and 2 are published, new tokens are signed by key 2, old ones no longer find their kid")
     func rotation() async throws {
         let fixture = AppleFixture()
         let old = try await fixture.authorize().identityToken
@@ -40,7 +42,8 @@ struct AppleKeysTests {
     @Test("a minted token carries exactly the given claims under the current key")
     func mint() throws {
         let fixture = AppleFixture()
-        let claims = AppleIdentityClaims(aud: "com.example.app", exp: 2_000_000_000, iat: 1_999_999_400, sub: "never.authorized", nonce: "abc")
+        let claims = AppleIdentityClaims(
+            aud: "com.example.app", exp: 2_000_000_000, iat: 1_999_999_400, sub: "never.authorized", nonce: "abc")
         let token = fixture.world.apple.mintIdentityToken(claims)
         #expect(try AppleFixture.claims(of: token) == claims)
         #expect(try fixture.verifies(token))

@@ -5,7 +5,9 @@ import Testing
 @Suite("Apple's revoke endpoint")
 struct AppleRevokeTests {
     /// Alice authorized and her code exchanged: the refresh and access tokens.
-    private func tokens(_ fixture: AppleFixture, email: AppleEmailChoice = .share) async throws -> (refresh: String, access: String) {
+    private func tokens(
+        _ fixture: AppleFixture, email: AppleEmailChoice = .share
+    ) async throws -> (refresh: String, access: String) {
         let code = try await fixture.authorize(email: email).authorizationCode
         let body = try #require(await fixture.exchange(code).jsonObject)
         return (try #require(body["refresh_token"] as? String), try #require(body["access_token"] as? String))
@@ -30,12 +32,16 @@ struct AppleRevokeTests {
         let fixture = AppleFixture()
         let (refresh, access) = try await tokens(fixture)
         #expect(!fixture.world.apple.isRevoked(refreshToken: refresh))
-        #expect(fixture.world.apple.activeGrants(userID: AppleFixture.alice.id, clientID: AppleFixture.clientID) == [refresh])
+        #expect(
+            fixture.world.apple.activeGrants(userID: AppleFixture.alice.id, clientID: AppleFixture.clientID) == [
+                refresh
+            ])
         let pending = try await fixture.authorize().authorizationCode
         #expect(await fixture.revoke(refresh).status == 200)
         #expect(fixture.world.apple.isRevoked(refreshToken: refresh))
         #expect(fixture.world.apple.isRevoked(accessToken: access))
-        #expect(fixture.world.apple.activeGrants(userID: AppleFixture.alice.id, clientID: AppleFixture.clientID).isEmpty)
+        #expect(
+            fixture.world.apple.activeGrants(userID: AppleFixture.alice.id, clientID: AppleFixture.clientID).isEmpty)
         #expect(!fixture.world.apple.isAuthorized(userID: AppleFixture.alice.id, clientID: AppleFixture.clientID))
         #expect(await fixture.refresh(refresh).error == "invalid_grant")
         #expect(await fixture.exchange(pending).error == "invalid_grant")

@@ -35,11 +35,13 @@ struct AppleSheetTests {
         #expect(claims.emailVerified == AppleBoolean(true))
         let later = try await fixture.authorize(email: .share)
         #expect(try AppleFixture.claims(of: later.identityToken).email == relay)
-        let (other, _) = AppleDeveloperApp.make(clientID: "com.example.other", teamID: AppleFixture.teamID, keyID: "KEY7654321")
+        let (other, _) = AppleDeveloperApp.make(
+            clientID: "com.example.other", teamID: AppleFixture.teamID, keyID: "KEY7654321")
         fixture.world.apple.register(app: other)
         let sameTeam = try await fixture.authorize(email: .hide, clientID: other.clientID)
         #expect(sameTeam.email == relay)
-        let (foreign, _) = AppleDeveloperApp.make(clientID: "org.elsewhere.app", teamID: "OTHERTEAM1", keyID: "KEY0000001")
+        let (foreign, _) = AppleDeveloperApp.make(
+            clientID: "org.elsewhere.app", teamID: "OTHERTEAM1", keyID: "KEY0000001")
         fixture.world.apple.register(app: foreign)
         let otherTeam = try await fixture.authorize(email: .hide, clientID: foreign.clientID)
         #expect(otherTeam.email?.hasSuffix("@privaterelay.appleid.com") == true)

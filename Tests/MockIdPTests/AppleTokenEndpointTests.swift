@@ -19,10 +19,14 @@ struct AppleTokenEndpointTests {
         let idToken = try #require(body["id_token"] as? String)
         #expect(try fixture.verifies(idToken))
         let claims = try AppleFixture.claims(of: idToken)
-        #expect(claims.sub == AppleFixture.alice.id && claims.aud == .one(AppleFixture.clientID) && claims.nonce == "hashed-nonce")
+        #expect(
+            claims.sub == AppleFixture.alice.id && claims.aud == .one(AppleFixture.clientID)
+                && claims.nonce == "hashed-nonce")
         #expect(claims.email == AppleFixture.alice.email)
         let request = try #require(fixture.world.apple.tokenRequests.first)
-        #expect(request.grantType == "authorization_code" && request.code == authorization.authorizationCode && request.clientSecretValid)
+        #expect(
+            request.grantType == "authorization_code" && request.code == authorization.authorizationCode
+                && request.clientSecretValid)
         #expect(!request.description.contains(authorization.authorizationCode))
         #expect(!fixture.world.transcript.rendered().contains(body["refresh_token"] as! String))
     }
@@ -67,14 +71,20 @@ struct AppleTokenEndpointTests {
     @Test("a code is bound to its client, and a native authorization's code takes no redirect_uri")
     func binding() async throws {
         let fixture = AppleFixture()
-        let (other, otherKey) = AppleDeveloperApp.make(clientID: "com.example.other", teamID: AppleFixture.teamID, keyID: "KEY7654321")
+        let (other, otherKey) = AppleDeveloperApp.make(
+            clientID: "com.example.other", teamID: AppleFixture.teamID, keyID: "KEY7654321")
         fixture.world.apple.register(app: other)
         let code = try await fixture.authorize().authorizationCode
         let otherSecret = other.clientSecret(signedWith: otherKey, issuedAt: fixture.now, expiresAt: fixture.now + 60)
         let foreign = await fixture.post(
-            "auth/token", [("client_id", other.clientID), ("client_secret", otherSecret), ("code", code), ("grant_type", "authorization_code")])
+            "auth/token",
+            [
+                ("client_id", other.clientID), ("client_secret", otherSecret), ("code", code),
+                ("grant_type", "authorization_code"),
+            ])
         #expect(foreign.error == "invalid_grant")
-        #expect(await fixture.exchange(code, extra: [("redirect_uri", "https://example.com/cb")]).error == "invalid_client")
+        #expect(
+            await fixture.exchange(code, extra: [("redirect_uri", "https://example.com/cb")]).error == "invalid_client")
         #expect(await fixture.exchange(code).status == 200)
     }
 
@@ -82,8 +92,12 @@ struct AppleTokenEndpointTests {
     func requestErrors() async throws {
         let fixture = AppleFixture()
         let secret = fixture.secret()
-        #expect(await fixture.post("auth/token", [("client_id", AppleFixture.clientID), ("client_secret", secret), ("code", "c")]).error == "invalid_request")
-        let password = await fixture.post("auth/token", [("client_id", AppleFixture.clientID), ("client_secret", secret), ("grant_type", "password")])
+        #expect(
+            await fixture.post(
+                "auth/token", [("client_id", AppleFixture.clientID), ("client_secret", secret), ("code", "c")]
+            ).error == "invalid_request")
+        let password = await fixture.post(
+            "auth/token", [("client_id", AppleFixture.clientID), ("client_secret", secret), ("grant_type", "password")])
         #expect(password.status == 400 && password.error == "unsupported_grant_type")
         #expect(await fixture.exchange("").error == "invalid_request")
         #expect(await fixture.exchange("c-never-issued").error == "invalid_grant")
@@ -91,8 +105,10 @@ struct AppleTokenEndpointTests {
 
     @Test(
         "a bad client secret is invalid_client",
-        arguments: ["wrong kid", "wrong iss", "wrong sub", "wrong aud", "expired", "over six months", "not yet issued", "bad signature", "ES256 by none",
-            "not a JWT", "missing"])
+        arguments: [
+            "wrong kid", "wrong iss", "wrong sub", "wrong aud", "expired", "over six months", "not yet issued",
+            "bad signature", "ES256 by none", "not a JWT", "missing",
+        ])
     func badSecret(_ defect: String) async throws {
         let fixture = AppleFixture()
         let code = try await fixture.authorize().authorizationCode

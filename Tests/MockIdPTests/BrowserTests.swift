@@ -8,8 +8,8 @@ struct BrowserTests {
     private let app = RecordingApp()
     private var world: World { fixture.world }
     private let authorize = GitHubFixture.authorizeURL([
-        ("client_id", GitHubFixture.app.clientID), ("redirect_uri", GitHubFixture.callback.absoluteString), ("scope", "user:email"),
-        ("state", "xyz"), ("prompt", "select_account"),
+        ("client_id", GitHubFixture.app.clientID), ("redirect_uri", GitHubFixture.callback.absoluteString),
+        ("scope", "user:email"), ("state", "xyz"), ("prompt", "select_account"),
     ])
 
     init() { fixture.world.devices.install(app, on: .primary) }
@@ -84,7 +84,9 @@ struct BrowserTests {
     func failureModes() async {
         world.browser.script(.approve(as: "octocat"))
         world.github.set(.failing)
-        #expect(await world.browser.open(authorize, on: .primary) == .errorPage(status: 503, message: "HTTP 503 Service Unavailable"))
+        #expect(
+            await world.browser.open(authorize, on: .primary)
+                == .errorPage(status: 503, message: "HTTP 503 Service Unavailable"))
         world.browser.script(.approve(as: "octocat"))
         world.github.set(.stalling)
         let world = world

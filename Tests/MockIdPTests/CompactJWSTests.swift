@@ -3,12 +3,15 @@ import Foundation
 import MockIdP
 import Testing
 
-@Suite struct CompactJWSTests {
+@Suite
+struct CompactJWSTests {
     let keys = JSONWebKeySet.appleTestKeys
     let payload = Data(#"{"iss":"https://appleid.apple.com","sub":"001"}"#.utf8)
 
-    @Test func rs256SignatureVerifiesOnlyWithTheSigningKey() throws {
-        let jws = try CompactJWS.sign(header: JOSEHeader(alg: "RS256", kid: keys.keys[0].kid), payload: payload, with: .rsa(keys.keys[0]))
+    @Test
+    func rs256SignatureVerifiesOnlyWithTheSigningKey() throws {
+        let jws = try CompactJWS.sign(
+            header: JOSEHeader(alg: "RS256", kid: keys.keys[0].kid), payload: payload, with: .rsa(keys.keys[0]))
         let read = try CompactJWS(jws.compact)
         #expect(read.header.kid == keys.keys[0].kid)
         #expect(read.payload == payload)
@@ -16,29 +19,36 @@ import Testing
         #expect(!read.hasValidRS256Signature(by: keys.keys[1].publicKey))
     }
 
-    @Test func aTamperedPayloadNoLongerVerifies() throws {
-        let jws = try CompactJWS.sign(header: JOSEHeader(alg: "RS256", kid: keys.keys[0].kid), payload: payload, with: .rsa(keys.keys[0]))
+    @Test
+    func aTamperedPayloadNoLongerVerifies() throws {
+        let jws = try CompactJWS.sign(
+            header: JOSEHeader(alg: "RS256", kid: keys.keys[0].kid), payload: payload, with: .rsa(keys.keys[0]))
         let parts = jws.compact.split(separator: ".")
-        let tampered = try CompactJWS("\(parts[0]).\(Base64URL.encode(Data(#"{"iss":"https://appleid.apple.com","sub":"002"}"#.utf8))).\(parts[2])")
+        let tampered = try CompactJWS(
+            """
+            \(parts[0]).\(Base64URL.encode(Data(#"{"iss":"https://appleid.apple.com","sub":"002"}"#.utf8))).\
+            \(parts[2])
+            """)
         #expect(!tampered.hasValidRS256Signature(by: keys.keys[0].publicKey))
     }
 
-    @Test func es256SignatureIsRawRAndS() throws {
+    @Test
+    func es256SignatureIsRawRAndS() throws {
         let key = P256.Signing.PrivateKey()
-        let jws = try CompactJWS.sign(header: JOSEHeader(alg: "ES256", kid: "ABC123DEFG"), payload: payload, with: .p256(key))
+        let jws = try CompactJWS.sign(
+            header: JOSEHeader(alg: "ES256", kid: "ABC123DEFG"), payload: payload, with: .p256(key))
         #expect(jws.signature.count == 64)
         #expect(jws.hasValidES256Signature(by: key.publicKey))
         #expect(!jws.hasValidES256Signature(by: P256.Signing.PrivateKey().publicKey))
     }
 
-    @Test func thePublishedSetHasNoPrivateMembers() throws {
+    @Test
+    func thePublishedSetHasNoPrivateMembers() throws {
         let published = try JSONWebKeySet(json: keys.publicKeys.json)
         #expect(published.keys.allSatisfy { !$0.isPrivate })
         #expect(published.key(withID: keys.keys[1].kid)?.n == keys.keys[1].n)
     }
 
     @Test(arguments: ["", "a.b", "a.b.c.d", "!!.e30.", "e30.bm90LWpzb24.", "e30.e30."])
-    func malformedCompactFormsAreRefused(_ text: String) {
-        #expect(throws: JOSEError.self) { try CompactJWS(text) }
-    }
+    func malformedCompactFormsAreRefused(_ text: String) { #expect(throws: JOSEError.self) { try CompactJWS(text) } }
 }

@@ -24,13 +24,17 @@ struct GitHubForgeTests {
         #expect(offByOne.state == "A" && offByOne.code == genuine.code)
         let missing = GitHubRedirect(github.forge(.stateMissing, from: genuine))
         #expect(missing.state == nil && missing.code == genuine.code)
-        let foreignState = GitHubRedirect(github.forge(.state(of: URL(string: "https://example.firebaseapp.com/__/auth/handler?state=T")!), from: genuine))
+        let foreignState = GitHubRedirect(
+            github.forge(
+                .state(of: URL(string: "https://example.firebaseapp.com/__/auth/handler?state=T")!), from: genuine))
         #expect(foreignState.state == "T" && foreignState.code == genuine.code)
         let foreignCode = GitHubRedirect(github.forge(.code(of: other.url), from: genuine))
         #expect(foreignCode.code == other.code && foreignCode.state == "S")
         let attacker = URL(string: "https://attacker.example/collect")!
         let elsewhere = github.forge(.redirectedTo(attacker), from: genuine)
-        #expect(elsewhere.host == "attacker.example" && elsewhere.path == "/collect" && GitHubRedirect(elsewhere).code == genuine.code)
+        #expect(
+            elsewhere.host == "attacker.example" && elsewhere.path == "/collect"
+                && GitHubRedirect(elsewhere).code == genuine.code)
     }
 
     @Test("another app's code is genuine for that app only: GitHub refuses it to the app it was forged for")
@@ -44,7 +48,8 @@ struct GitHubForgeTests {
         #expect(await fixture.exchange(code).formFields["error"] == GitHubError.badVerificationCode.rawValue)
         let app = GitHubServer.attackerApp
         let theirs = HTTPRequest.form(
-            URL(string: "https://github.com/login/oauth/access_token")!, [("client_id", app.clientID), ("client_secret", app.clientSecret), ("code", code)])
+            URL(string: "https://github.com/login/oauth/access_token")!,
+            [("client_id", app.clientID), ("client_secret", app.clientSecret), ("code", code)])
         #expect(await fixture.world.github.handle(theirs).formFields["access_token"]?.hasPrefix("gho_") == true)
     }
 
@@ -58,20 +63,29 @@ struct GitHubForgeTests {
         #expect(await fixture.exchange(code, secret: secret).formFields["access_token"] != nil)
     }
 
-    @Test("one error type for both endpoints: redirect_uri_mismatch reads the same at authorize and at the token endpoint")
+    @Test(
+        "one error type for both endpoints: redirect_uri_mismatch reads the same at authorize and at the token endpoint"
+    )
     func oneErrorType() async throws {
         let fixture = GitHubFixture()
         let code = try #require(fixture.code())
         let token = await fixture.exchange(code, redirectURI: "https://example.firebaseapp.com/__/auth/handler/other")
-        let url = GitHubFixture.authorizeURL([("client_id", GitHubFixture.app.clientID), ("redirect_uri", "https://evil.example/cb"), ("state", "S")])
-        guard case .redirect(let redirect) = fixture.world.github.authorize(url, decision: .approve(as: "octocat")) else {
+        let url = GitHubFixture.authorizeURL([
+            ("client_id", GitHubFixture.app.clientID), ("redirect_uri", "https://evil.example/cb"), ("state", "S"),
+        ])
+        guard case .redirect(let redirect) = fixture.world.github.authorize(url, decision: .approve(as: "octocat"))
+        else {
             Issue.record("expected a redirect")
             return
         }
         let mismatch = GitHubError.redirectURIMismatch
         #expect(GitHubRedirect(redirect).error == mismatch)
-        #expect(token.formFields["error"] == mismatch.rawValue && token.formFields["error_description"] == mismatch.description)
+        #expect(
+            token.formFields["error"] == mismatch.rawValue
+                && token.formFields["error_description"] == mismatch.description)
         #expect(token.formFields["error_uri"] == mismatch.uri(at: .token))
-        #expect(mismatch.uri(at: .authorize).hasSuffix("troubleshooting-authorization-request-errors/#redirect-uri-mismatch"))
+        #expect(
+            mismatch.uri(at: .authorize).hasSuffix(
+                "troubleshooting-authorization-request-errors/#redirect-uri-mismatch"))
     }
 }

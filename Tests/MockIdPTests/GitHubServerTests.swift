@@ -28,7 +28,10 @@ struct GitHubServerTests {
         let cases: [(HTTPResponse, String)] = [
             (await fixture.exchange(code, secret: "wrong"), "incorrect_client_credentials"),
             (await fixture.exchange("nope"), "bad_verification_code"),
-            (await fixture.exchange(code, redirectURI: "https://example.firebaseapp.com/__/auth/handler/other"), "redirect_uri_mismatch"),
+            (
+                await fixture.exchange(code, redirectURI: "https://example.firebaseapp.com/__/auth/handler/other"),
+                "redirect_uri_mismatch"
+            ),
         ]
         for (response, error) in cases {
             #expect(response.status == 200)
@@ -73,16 +76,21 @@ struct GitHubServerTests {
             #expect(await fixture.exchange(code, verifier: verifier).formFields["error"] == "bad_verification_code")
         }
         #expect(!PKCE.isWellFormed(verifier: String(repeating: "a", count: 129)))
-        #expect(PKCE.verify("a" + String(repeating: "~", count: 42), against: "a" + String(repeating: "~", count: 42), method: .plain))
+        #expect(
+            PKCE.verify(
+                "a" + String(repeating: "~", count: 42), against: "a" + String(repeating: "~", count: 42),
+                method: .plain))
     }
 
     @Test("PKCE: GitHub accepts only S256, so a plain challenge is refused at the authorize step")
     func plainRefused() throws {
         let fixture = GitHubFixture()
         let url = GitHubFixture.authorizeURL([
-            ("client_id", GitHubFixture.app.clientID), ("code_challenge", GitHubFixture.verifier), ("code_challenge_method", "plain"), ("state", "S"),
+            ("client_id", GitHubFixture.app.clientID), ("code_challenge", GitHubFixture.verifier),
+            ("code_challenge_method", "plain"), ("state", "S"),
         ])
-        guard case .redirect(let redirect) = fixture.world.github.authorize(url, decision: .approve(as: "octocat")) else {
+        guard case .redirect(let redirect) = fixture.world.github.authorize(url, decision: .approve(as: "octocat"))
+        else {
             Issue.record("expected a redirect")
             return
         }
@@ -95,31 +103,41 @@ struct GitHubServerTests {
     @Test(
         "redirect URIs follow GitHub's rule",
         arguments: [
-            ("http://example.com/path", true), ("http://example.com/path/subdir/other", true), ("http://oauth.example.com/path", true),
-            ("http://oauth.example.com/path/subdir/other", true), ("http://example.com/bar", false), ("http://example.com/", false),
-            ("http://example.com:8080/path", false), ("http://oauth.example.com:8080/path", false), ("http://example.org", false),
+            ("http://example.com/path", true), ("http://example.com/path/subdir/other", true),
+            ("http://oauth.example.com/path", true), ("http://oauth.example.com/path/subdir/other", true),
+            ("http://example.com/bar", false), ("http://example.com/", false), ("http://example.com:8080/path", false),
+            ("http://oauth.example.com:8080/path", false), ("http://example.org", false),
             ("http://example.com/pathology", false), ("http://badexample.com/path", false),
         ])
     func redirectRule(candidate: String, accepted: Bool) {
-        #expect(RedirectURIRule.accepts(URL(string: candidate)!, callback: URL(string: "http://example.com/path")!) == accepted)
+        #expect(
+            RedirectURIRule.accepts(URL(string: candidate)!, callback: URL(string: "http://example.com/path")!)
+                == accepted)
     }
 
     @Test("a loopback callback accepts any port")
     func loopback() {
-        #expect(RedirectURIRule.accepts(URL(string: "http://127.0.0.1:1234/path")!, callback: URL(string: "http://127.0.0.1/path")!))
+        #expect(
+            RedirectURIRule.accepts(
+                URL(string: "http://127.0.0.1:1234/path")!, callback: URL(string: "http://127.0.0.1/path")!))
     }
 
     @Test("a mismatched redirect_uri at authorize redirects to the registered callback with redirect_uri_mismatch")
     func authorizeMismatch() {
         let fixture = GitHubFixture()
-        let url = GitHubFixture.authorizeURL([("client_id", GitHubFixture.app.clientID), ("redirect_uri", "https://evil.example/cb"), ("state", "S")])
-        guard case .redirect(let redirect) = fixture.world.github.authorize(url, decision: .approve(as: "octocat")) else {
+        let url = GitHubFixture.authorizeURL([
+            ("client_id", GitHubFixture.app.clientID), ("redirect_uri", "https://evil.example/cb"), ("state", "S"),
+        ])
+        guard case .redirect(let redirect) = fixture.world.github.authorize(url, decision: .approve(as: "octocat"))
+        else {
             Issue.record("expected a redirect")
             return
         }
         #expect(redirect.host == "example.firebaseapp.com")
         #expect(redirect.query?.contains("error=redirect_uri_mismatch") == true)
-        #expect(fixture.world.github.authorize(GitHubFixture.authorizeURL([("client_id", "unknown")]), decision: .deny) == .page(status: 404, message: "unknown client_id unknown"))
+        #expect(
+            fixture.world.github.authorize(GitHubFixture.authorizeURL([("client_id", "unknown")]), decision: .deny)
+                == .page(status: 404, message: "unknown client_id unknown"))
     }
 
     @Test("/user needs a valid token; /user/emails needs user:email or user, else 404 as GitHub answers")
@@ -164,7 +182,10 @@ struct GitHubServerTests {
         #expect(!rendered.contains(token))
         #expect(!rendered.contains(code))
         #expect(rendered.contains("GitHub token request"))
-        #expect(fixture.world.github.authorizeRequests.first?.queryItems.map(\.name) == ["client_id", "redirect_uri", "scope", "state"])
+        #expect(
+            fixture.world.github.authorizeRequests.first?.queryItems.map(\.name) == [
+                "client_id", "redirect_uri", "scope", "state",
+            ])
     }
 
     @Test("a failing GitHub answers 503; a stalled one keeps the caller until its deadline on the world's clock")
@@ -174,7 +195,9 @@ struct GitHubServerTests {
         #expect(await fixture.api("/user", authorization: nil).status == 503)
         fixture.world.github.set(.stalling)
         await #expect(throws: TimeoutError.self) {
-            try await fixture.world.clock.withTimeout(.seconds(30)) { _ = await fixture.api("/user", authorization: nil) }
+            try await fixture.world.clock.withTimeout(.seconds(30)) {
+                _ = await fixture.api("/user", authorization: nil)
+            }
         }
         #expect(fixture.world.clock.now == VirtualClock.Instant(offset: .seconds(30)))
     }

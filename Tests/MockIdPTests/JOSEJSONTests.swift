@@ -8,9 +8,14 @@ struct JOSEJSONTests {
 
     @Test("JSON with unique names, nested objects, arrays, escapes and every kind of value has no problem")
     func accepted() {
-        #expect(Self.problem(#"{"iss":"a","aud":["b","c"],"exp":1790000000,"x":{"iss":1,"n":-1.5e+3},"t":true,"f":false,"z":null,"s":"\"\u00e9\ud83d\ude00"}"#) == nil)
+        #expect(
+            Self.problem(
+                #"{"iss":"a","aud":["b","c"],"exp":1790000000,"x":{"iss":1,"n":-1.5e+3},"#
+                    + #""t":true,"f":false,"z":null,"s":"\"\u00e9\ud83d\ude00"}"#) == nil)
         #expect(Self.problem(" { } ") == nil)
-        #expect(Self.problem("{\"\u{E9}\":1,\"e\u{301}\":2}") == nil, "NFC and NFD spellings are two names: compared by code points")
+        #expect(
+            Self.problem("{\"\u{E9}\":1,\"e\u{301}\":2}") == nil,
+            "NFC and NFD spellings are two names: compared by code points")
     }
 
     @Test("a name seen twice in one object is a duplicate, also when escaped or nested")
@@ -34,7 +39,12 @@ struct JOSEJSONTests {
         }
     }
 
-    @Test("text that is not JSON is malformed", arguments: [#"{"a":tru}"#, #"{"a":01}"#, #"{"a":1.}"#, #"{"a":1}x"#, #"{"a" 1}"#, #"{"a":"\x"}"#, #"{"a":"\ud800"}"#, "{"])
+    @Test(
+        "text that is not JSON is malformed",
+        arguments: [
+            #"{"a":tru}"#, #"{"a":01}"#, #"{"a":1.}"#, #"{"a":1}x"#, #"{"a" 1}"#, #"{"a":"\x"}"#, #"{"a":"\ud800"}"#,
+            "{",
+        ])
     func malformed(_ text: String) {
         guard case .malformed = Self.problem(text) else {
             Issue.record("\(text) was not found malformed: \(String(describing: Self.problem(text)))")
@@ -47,17 +57,22 @@ struct JOSEJSONTests {
         let fixture = AppleFixture()
         let token = try await fixture.authorize(nonce: String(repeating: "0f", count: 32)).identityToken
         let key = JSONWebKeySet.appleTestKeys.keys[0].publicKey
-        let duplicate = try CompactJWS(fixture.world.apple.forge(.duplicateClaim("iss", json: #""https://evil.example.com""#), from: token))
+        let duplicate = try CompactJWS(
+            fixture.world.apple.forge(.duplicateClaim("iss", json: #""https://evil.example.com""#), from: token))
         #expect(duplicate.hasValidRS256Signature(by: key))
         #expect(JOSEJSON.problem(in: duplicate.payload) == .duplicateMemberName("iss"))
-        let header = try CompactJWS(fixture.world.apple.forge(.duplicateHeaderParameter("alg", json: #""none""#), from: token))
-        #expect(header.hasValidRS256Signature(by: key) && header.header.alg == "RS256", "Foundation keeps the first alg")
+        let header = try CompactJWS(
+            fixture.world.apple.forge(.duplicateHeaderParameter("alg", json: #""none""#), from: token))
+        #expect(
+            header.hasValidRS256Signature(by: key) && header.header.alg == "RS256", "Foundation keeps the first alg")
         #expect(JOSEJSON.problem(in: header.rawHeader) == .duplicateMemberName("alg"))
         let genuine = try CompactJWS(token)
         #expect(header.jsonProblem == .duplicateMemberName("alg") && genuine.jsonProblem == nil)
         let utf16 = try CompactJWS(fixture.world.apple.forge(.payloadInUTF16, from: token))
         #expect(utf16.hasValidRS256Signature(by: key))
-        #expect(AppleIdentityClaims(payload: utf16.payload) != nil, "Foundation reads UTF-16 JSON, which is why a verifier must check")
+        #expect(
+            AppleIdentityClaims(payload: utf16.payload) != nil,
+            "Foundation reads UTF-16 JSON, which is why a verifier must check")
         #expect(JOSEJSON.problem(in: utf16.payload) != nil)
     }
 }

@@ -9,12 +9,8 @@ struct LinkDetectorTests {
     @Test(
         "the link is found, whole and only once",
         arguments: [
-            "Follow this link:\n\(link)\nThanks",
-            "Open \(link).",
-            "Open \(link), then come back!",
-            "(\(link))",
-            "Tap <\(link)> to verify.",
-            "<a href=\"\(link.replacingOccurrences(of: "&", with: "&amp;"))\">Verify</a>",
+            "Follow this link:\n\(link)\nThanks", "Open \(link).", "Open \(link), then come back!", "(\(link))",
+            "Tap <\(link)> to verify.", "<a href=\"\(link.replacingOccurrences(of: "&", with: "&amp;"))\">Verify</a>",
             "<a href='\(link.replacingOccurrences(of: "&", with: "&#38;"))'>Verify</a>",
             "<a class=button HREF=\(link.replacingOccurrences(of: "&", with: "&amp;"))>Verify</a> or \(link).",
             "<p>Or paste \(link.replacingOccurrences(of: "&", with: "&amp;")).</p>",
@@ -25,12 +21,18 @@ struct LinkDetectorTests {
 
     @Test("links keep their order; non-web links and text are ignored")
     func order() {
-        let body = "First https://a.example/1, then <a href='https://b.example/2'>two</a> and mailto:x@example.com, ftp://c.example."
+        let body = """
+            First https://a.example/1, then <a href='https://b.example/2'>two</a> and mailto:x@example.com, \
+            ftp://c.example.
+            """
         #expect(LinkDetector.links(in: body).map(\.absoluteString) == ["https://a.example/1", "https://b.example/2"])
     }
 
     @Test("a balanced parenthesis belongs to the link")
     func parentheses() {
-        #expect(LinkDetector.links(in: "See https://en.example/wiki/E.164_(standard).").map(\.absoluteString) == ["https://en.example/wiki/E.164_(standard)"])
+        #expect(
+            LinkDetector.links(in: "See https://en.example/wiki/E.164_(standard).").map(\.absoluteString) == [
+                "https://en.example/wiki/E.164_(standard)"
+            ])
     }
 }

@@ -28,7 +28,9 @@ struct PushChannelTests {
         try await world.push.send(["real": "1"], toDeviceToken: token)
         try await world.push.send(["later": "1"], toDeviceToken: token)
         #expect(world.push.deliveries.map(\.userInfo) == [["forged": "1"], ["real": "1"], ["later": "1"]])
-        world.recaptcha.beforeNextRedirect { device, callback in await world.devices.open(URL(string: "other://x")!, on: device) }
+        world.recaptcha.beforeNextRedirect { device, callback in
+            await world.devices.open(URL(string: "other://x")!, on: device)
+        }
         try await world.recaptcha.present(on: .primary, callbackURL: URL(string: "app://firebaseauth/link?eventId=E")!)
         let opened = world.devices.openedURLs.map(\.url.scheme)
         #expect(opened == ["other", "app"])

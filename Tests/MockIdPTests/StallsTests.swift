@@ -9,7 +9,9 @@ struct StallTests {
         world.mail.set(.stalling)
         let timeout = Duration.seconds(17 + run)
         await #expect(throws: TimeoutError.self) {
-            try await world.clock.withTimeout(timeout) { try await world.mail.send(to: "a@example.com", subject: "s", body: "b") }
+            try await world.clock.withTimeout(timeout) {
+                try await world.mail.send(to: "a@example.com", subject: "s", body: "b")
+            }
         }
         #expect(world.clock.now == VirtualClock.Instant(offset: timeout))
     }
@@ -20,7 +22,9 @@ struct StallTests {
         world.sms.set(.stalling)
         let outcome = await withTaskGroup(of: String.self) { group in
             group.addTask {
-                do { try await world.sms.send(to: "+16505550101", text: "x", language: nil) } catch { return "call: \(error)" }
+                do { try await world.sms.send(to: "+16505550101", text: "x", language: nil) } catch {
+                    return "call: \(error)"
+                }
                 return "call answered"
             }
             group.addTask {
@@ -40,7 +44,11 @@ struct StallTests {
     func exhausted() async {
         let world = World(stallBudget: .seconds(5))
         world.sms.set(.stalling)
-        let call = Task { try await world.clock.withTimeout(.seconds(60)) { try await world.sms.send(to: "+16505550101", text: "x", language: nil) } }
+        let call = Task {
+            try await world.clock.withTimeout(.seconds(60)) {
+                try await world.sms.send(to: "+16505550101", text: "x", language: nil)
+            }
+        }
         await world.stalls.waitForExhaustion()
         #expect(world.transcript.all.last?.description.contains("kept the caller waiting for 5s") == true)
         #expect(world.clock.now == VirtualClock.Instant(offset: .seconds(5)))

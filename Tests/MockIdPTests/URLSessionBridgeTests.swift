@@ -18,10 +18,15 @@ struct URLSessionBridgeTests {
         post.httpMethod = "POST"
         post.setValue("application/json", forHTTPHeaderField: "Accept")
         post.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
-        post.httpBody = Data(FormEncoding.encode([("client_id", GitHubFixture.app.clientID), ("client_secret", GitHubFixture.app.clientSecret), ("code", code)]).utf8)
+        post.httpBody = Data(
+            FormEncoding.encode([
+                ("client_id", GitHubFixture.app.clientID), ("client_secret", GitHubFixture.app.clientSecret),
+                ("code", code),
+            ]).utf8)
         let (tokenData, tokenResponse) = try await session.data(for: post)
         #expect((tokenResponse as? HTTPURLResponse)?.statusCode == 200)
-        let token = try #require((try JSONSerialization.jsonObject(with: tokenData) as? [String: Any])?["access_token"] as? String)
+        let token = try #require(
+            (try JSONSerialization.jsonObject(with: tokenData) as? [String: Any])?["access_token"] as? String)
 
         var get = URLRequest(url: URL(string: "https://api.github.com/user")!)
         get.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
@@ -52,7 +57,9 @@ struct URLSessionBridgeTests {
         let session = URLSession(configuration: fixture.world.urlSessionConfiguration())
         defer { session.invalidateAndCancel() }
         await #expect(throws: TimeoutError.self) {
-            try await fixture.world.clock.withTimeout(.seconds(45)) { _ = try await session.data(from: URL(string: "https://api.github.com/user")!) }
+            try await fixture.world.clock.withTimeout(.seconds(45)) {
+                _ = try await session.data(from: URL(string: "https://api.github.com/user")!)
+            }
         }
         #expect(fixture.world.clock.now == VirtualClock.Instant(offset: .seconds(45)))
     }

@@ -50,7 +50,9 @@ struct VirtualClockTests {
         world.sms.set(.stalling)
         let start = world.clock.now
         await #expect(throws: TimeoutError(timeout: .seconds(20))) {
-            try await world.clock.withTimeout(.seconds(20)) { try await world.sms.send(to: "+16505550101", text: "x", language: nil) }
+            try await world.clock.withTimeout(.seconds(20)) {
+                try await world.sms.send(to: "+16505550101", text: "x", language: nil)
+            }
         }
         #expect(start.duration(to: world.clock.now) == .seconds(20))
     }

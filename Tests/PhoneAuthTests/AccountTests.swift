@@ -1,5 +1,5 @@
-import Foundation
 import ConformanceKit
+import Foundation
 import MockIdP
 import ReferenceAuth
 import Testing
@@ -15,7 +15,9 @@ struct AccountTests {
         return (backend, client)
     }
 
-    private func phoneCredential(_ number: String, on client: any AuthClient, in world: World) async throws -> AuthCredential {
+    private func phoneCredential(
+        _ number: String, on client: any AuthClient, in world: World
+    ) async throws -> AuthCredential {
         let verificationID = try await #require(client.phone).verifyPhoneNumber(number)
         let sms = try #require(world.outbound.latestSMS(to: number))
         let code = try #require(SMSCode.extract(from: sms.text))
@@ -33,8 +35,11 @@ struct AccountTests {
         world.devices.install(DelegatingApp(client: other), on: .secondary)
         let signedIn = try await other.signIn(with: try await phoneCredential(PhoneNumbers.us, on: other, in: world))
         #expect(signedIn.user.uid == linked.user.uid)
-        _ = try await #require(other.emailPassword).createUser(withEmail: "grace@example.com", password: "staple battery")
-        let error = await #expect(throws: AuthError.self) { try await other.link(with: try await phoneCredential(PhoneNumbers.us, on: other, in: world)) }
+        _ = try await #require(other.emailPassword).createUser(
+            withEmail: "grace@example.com", password: "staple battery")
+        let error = await #expect(throws: AuthError.self) {
+            try await other.link(with: try await phoneCredential(PhoneNumbers.us, on: other, in: world))
+        }
         #expect(error?.code == .credentialAlreadyInUse, "linking a number another user has")
     }
 
@@ -44,7 +49,9 @@ struct AccountTests {
         let (_, client) = try await signedInWithPassword(in: world)
         try await client.delete()
         #expect(await client.currentUser == nil)
-        let error = await #expect(throws: AuthError.self) { try await client.signIn(with: .password(email: "ada@example.com", password: "correct horse")) }
+        let error = await #expect(throws: AuthError.self) {
+            try await client.signIn(with: .password(email: "ada@example.com", password: "correct horse"))
+        }
         #expect(error?.code == .userNotFound)
     }
 }
@@ -52,6 +59,8 @@ struct AccountTests {
 /// Forwards the device's pushes and URLs to the client, as the checks' app delegate does.
 private struct DelegatingApp: DeviceApp {
     let client: any AuthClient
-    func didReceiveRemoteNotification(_ userInfo: [String: String]) async -> Bool { await client.canHandleNotification(userInfo) }
+    func didReceiveRemoteNotification(_ userInfo: [String: String]) async -> Bool {
+        await client.canHandleNotification(userInfo)
+    }
     func open(_ url: URL) async -> Bool { await client.canHandle(url) }
 }

@@ -7,16 +7,18 @@ import Testing
 /// crashing subject resumes a continuation twice in `signOut()`.
 @Suite("A crashing subject fails the rule it crashed in, and the other rules are still judged")
 struct CrashInSwiftTestingTests {
-    @Test("AUTH-3, whose checks sign out, ends its own process with a failure; PHONE-1, which never signs out, passes in its own")
+    @Test(
+        """
+        AUTH-3, whose checks sign out, ends its own process with a failure; PHONE-1, which never signs out, passes in \
+        its own
+        """)
     func crashFailsItsRule() async {
         let crashed = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             try await expectConformance(of: CrashingSubject(), to: .auth3)
         }
         let printed = String(decoding: crashed?.standardErrorContent ?? [], as: UTF8.self)
         #expect(printed.contains("tried to resume its continuation more than once"), "the child printed: \(printed)")
-        await #expect(processExitsWith: .success) {
-            try await expectConformance(of: CrashingSubject(), to: .phone1)
-        }
+        await #expect(processExitsWith: .success) { try await expectConformance(of: CrashingSubject(), to: .phone1) }
     }
 
     @Test("the README's pattern: the rule's ID crosses into the child process, which judges that rule alone")

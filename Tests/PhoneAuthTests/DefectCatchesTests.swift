@@ -8,15 +8,16 @@ import Testing
 struct DefectCatchesTests {
     /// The defects whose fault is that something never happens: a listener never called, a party waited for forever.
     private static let hangs: Set<String> = [
-        "waitsForeverForTheSMSCarrier", "signOutNotifiesNobody", "notifiesOnlyFirstListener", "forcedRefreshNotifiesNobody",
-        "enrollmentNotifiesNobody", "secondVerificationStrandsFirst",
+        "waitsForeverForTheSMSCarrier", "signOutNotifiesNobody", "notifiesOnlyFirstListener",
+        "forcedRefreshNotifiesNobody", "enrollmentNotifiesNobody", "secondVerificationStrandsFirst",
     ]
 
     @Test("each named check is a check of one of the defect's own rules", arguments: Defect.allCases)
     func namedChecksExist(_ defect: Defect) {
         #expect(!defect.catches.isEmpty, "\(defect) names no check")
         for expected in defect.catches {
-            #expect(defect.rules.contains(expected.rule), "\(defect) names \(expected), outside its rules \(defect.rules)")
+            #expect(
+                defect.rules.contains(expected.rule), "\(defect) names \(expected), outside its rules \(defect.rules)")
             let names = RuleCatalogue.rules([expected.rule]).flatMap { $0.checks.map(\.name) }
             #expect(names.contains(expected.check), "\(defect) names \(expected), which \(expected.rule) does not have")
         }

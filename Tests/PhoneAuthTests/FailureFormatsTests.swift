@@ -1,8 +1,9 @@
 import ConformanceKit
-import ReferenceAuth
-@testable import ConformanceTesting
 import Foundation
+import ReferenceAuth
 import Testing
+
+@testable import ConformanceTesting
 
 /// One failure value, rendered by every format: change its fields and every format changes with them, because each
 /// renders the fields and none reads another's text.
@@ -11,14 +12,21 @@ struct FailureFormatsTests {
     /// A failure whose every field holds a marker of `tag`.
     private func failure(_ tag: String, line: Int) -> CheckResult.Failure {
         CheckResult.Failure(
-            kind: .assertion, expected: "EXPECTED-\(tag)", actual: "ACTUAL-\(tag)", location: CheckLocation(filePath: "/elsewhere/RULE-\(tag).swift", line: line),
+            kind: .assertion, expected: "EXPECTED-\(tag)", actual: "ACTUAL-\(tag)",
+            location: CheckLocation(filePath: "/elsewhere/RULE-\(tag).swift", line: line),
             transcript: ["#1 t+0s TRANSCRIPT-\(tag)"],
-            issues: [.init(message: "ISSUE-MESSAGE-\(tag)", expected: "ISSUE-EXPECTED-\(tag)", actual: "ISSUE-ACTUAL-\(tag)", location: CheckLocation(filePath: "/elsewhere/CASE-\(tag).swift", line: line + 1))])
+            issues: [
+                .init(
+                    message: "ISSUE-MESSAGE-\(tag)", expected: "ISSUE-EXPECTED-\(tag)", actual: "ISSUE-ACTUAL-\(tag)",
+                    location: CheckLocation(filePath: "/elsewhere/CASE-\(tag).swift", line: line + 1))
+            ])
     }
 
     private func markers(_ tag: String, line: Int) -> [String] {
-        ["EXPECTED-\(tag)", "ACTUAL-\(tag)", "RULE-\(tag).swift:\(line)", "TRANSCRIPT-\(tag)", "ISSUE-MESSAGE-\(tag)", "ISSUE-EXPECTED-\(tag)", "ISSUE-ACTUAL-\(tag)",
-         "CASE-\(tag).swift:\(line + 1)"]
+        [
+            "EXPECTED-\(tag)", "ACTUAL-\(tag)", "RULE-\(tag).swift:\(line)", "TRANSCRIPT-\(tag)",
+            "ISSUE-MESSAGE-\(tag)", "ISSUE-EXPECTED-\(tag)", "ISSUE-ACTUAL-\(tag)", "CASE-\(tag).swift:\(line + 1)",
+        ]
     }
 
     /// The one check's result in the table, JUnit, markdown, the stress gate and `expectConformance`'s issue, as text.
@@ -28,11 +36,16 @@ struct FailureFormatsTests {
         let report = ConformanceReport(subject: "S", results: [result], durationSeconds: 0.1)
         let stress = StressReport(
             subject: "S", runs: 2, parallel: 1, rules: 1, checks: 1,
-            differences: [.init(rule: "PHONE-2", check: "a check", statuses: [.pass: 1, .fail: 1], example: check, exampleRun: 2)])
-        let issue = ConformanceIssue.issues(of: result, knownIssue: nil).compactMap { if case .failure(let comment) = $0 { comment } else { nil } }
+            differences: [
+                .init(rule: "PHONE-2", check: "a check", statuses: [.pass: 1, .fail: 1], example: check, exampleRun: 2)
+            ])
+        let issue = ConformanceIssue.issues(of: result, knownIssue: nil).compactMap {
+            if case .failure(let comment) = $0 { comment } else { nil }
+        }
         return [
-            "table": ReportTable(report).rendered, "junit": JUnitReport(report).rendered, "markdown": MarkdownReport(report).rendered,
-            "stress": stress.rendered, "expectConformance": issue.joined(separator: "\n"),
+            "table": ReportTable(report).rendered, "junit": JUnitReport(report).rendered,
+            "markdown": MarkdownReport(report).rendered, "stress": stress.rendered,
+            "expectConformance": issue.joined(separator: "\n"),
         ]
     }
 
@@ -50,8 +63,11 @@ struct FailureFormatsTests {
         }
         for failure in [before, after] {
             let report = ConformanceReport(
-                subject: "S", results: [RuleResult(rule: .phone2, checks: [CheckResult(name: "c", status: .fail, message: "m", failure: failure)])],
-                durationSeconds: 0)
+                subject: "S",
+                results: [
+                    RuleResult(
+                        rule: .phone2, checks: [CheckResult(name: "c", status: .fail, message: "m", failure: failure)])
+                ], durationSeconds: 0)
             let decoded = try JSONDecoder().decode(ConformanceReport.self, from: JSONEncoder().encode(report))
             #expect(decoded.results.first?.checks.first?.failure == failure)
         }
@@ -80,8 +96,12 @@ struct FailureLocationTests {
         for failure in failures {
             for location in [failure.location] + failure.issues.map(\.location) {
                 let file = try #require(location?.file)
-                #expect(file.hasPrefix("Sources/ConformanceKit/Rules/") && !file.hasSuffix("Steps.swift"), "\(defect): \(file)")
-                #expect(file.split(separator: "/").last?.first?.isUppercase == true && file.contains("-"), "\(defect): \(file)")
+                #expect(
+                    file.hasPrefix("Sources/ConformanceKit/Rules/") && !file.hasSuffix("Steps.swift"),
+                    "\(defect): \(file)")
+                #expect(
+                    file.split(separator: "/").last?.first?.isUppercase == true && file.contains("-"),
+                    "\(defect): \(file)")
             }
         }
     }

@@ -18,7 +18,9 @@ struct FailureMessageTests {
         let rule = try #require(RuleCatalogue.rule(ruleID))
         let result = await (try ConformanceRunner(subject: ReferenceSubject(defects: [defect]))).run(rule)
         let failed = try #require(result.checks.first { $0.status == .fail || $0.status == .warn })
-        #expect(failed.message?.contains("\n") == false, "the message is one sentence; the evidence is in the failure's fields")
+        #expect(
+            failed.message?.contains("\n") == false,
+            "the message is one sentence; the evidence is in the failure's fields")
         return failed
     }
 
@@ -27,7 +29,9 @@ struct FailureMessageTests {
         let check = try await failedCheck(of: "PHONE-3", with: .sendsFourDigitCodes)
         #expect(check.message == "PHONE-3: the SMS to +16505550101 does not hold one 6-digit code")
         #expect(check.failure?.expected == "one 6-digit code (repeating it is fine)")
-        #expect(check.failure?.actual == #"no 6-digit code in "0723 is your verification code for Conformance Demo." (runs of digits: ["0723"])"#)
+        #expect(
+            check.failure?.actual == #"no 6-digit code in "0723 is your verification code for Conformance Demo." "#
+                + #"(runs of digits: ["0723"])"#)
         let text = check.detailLines.joined(separator: "\n")
         #expect(text.contains("world transcript:"))
         #expect(text.contains("SMS to +16505550101"))
@@ -42,7 +46,8 @@ struct FailureMessageTests {
 
     @Test("a generic error is named with its code")
     func genericError() async throws {
-        let issues = try #require(try await failedCheck(of: "AUTH-1", with: .reportsPartyFailuresAsInternalErrors).failure?.issues)
+        let issues = try #require(
+            try await failedCheck(of: "AUTH-1", with: .reportsPartyFailuresAsInternalErrors).failure?.issues)
         let issue = try #require(issues.first)
         #expect(issue.message.hasSuffix("failed with a generic error"))
         #expect(issue.expected == "a specific error of the taxonomy, with a message")
@@ -52,7 +57,12 @@ struct FailureMessageTests {
     @Test("a caller that sets no deadline is reported as a hang, with the stalled party and what the check waited for")
     func hang() async throws {
         let message = try await failure(of: "AUTH-2", with: .waitsForeverForTheSMSCarrier)
-        #expect(message.contains("the check can no longer move while waiting for verifyPhoneNumber with the SMS carrier stalled to give up"))
+        #expect(
+            message.contains(
+                """
+                the check can no longer move while waiting for verifyPhoneNumber with the SMS carrier stalled to give \
+                up
+                """))
         #expect(message.contains("the SMS carrier has been stalling since t+0s"))
     }
 
@@ -72,7 +82,8 @@ struct FailureMessageTests {
     @Test("a SHOULD rule that is not met warns instead of failing")
     func shouldWarns() async throws {
         let rule = try #require(RuleCatalogue.rule("PHONE-17"))
-        let result = await (try ConformanceRunner(subject: ReferenceSubject(defects: [.noVerificationRateLimit]))).run(rule)
+        let result = await (try ConformanceRunner(subject: ReferenceSubject(defects: [.noVerificationRateLimit]))).run(
+            rule)
         #expect(result.status == .warn)
     }
 }

@@ -22,7 +22,9 @@ struct HangReportTests {
         let runner = try ConformanceRunner(subject: ReferenceSubject(defects: [defect]), options: Self.noRealTime)
         let report = await runner.run(RuleCatalogue.rules(defect.rules))
         let meant = Set(defect.catches.map(\.check))
-        let hung = report.results.flatMap { result in result.checks.filter { $0.failure?.kind == .hang && meant.contains($0.name) }.map { (result, $0) } }
+        let hung = report.results.flatMap { result in
+            result.checks.filter { $0.failure?.kind == .hang && meant.contains($0.name) }.map { (result, $0) }
+        }
         let (result, check) = try #require(hung.first, "\(defect) made no check hang")
         let message = try #require(check.message)
         #expect(message.contains("the check can no longer move while waiting for "), "\(message)")
@@ -32,6 +34,9 @@ struct HangReportTests {
         #expect(json.contains(#""kind":"hang""#) && json.contains(#""waitingFor":"#))
         #expect(JUnitReport(report).rendered.contains(#"type="hang""#))
         let issues = ConformanceIssue.issues(of: result, knownIssue: nil)
-        #expect(issues.contains { if case .failure(let comment) = $0 { comment.contains("can no longer move") } else { false } })
+        #expect(
+            issues.contains {
+                if case .failure(let comment) = $0 { comment.contains("can no longer move") } else { false }
+            })
     }
 }

@@ -8,12 +8,10 @@ import Testing
 @Suite("Phone sign-in conformance of ReferenceAuth")
 struct PhoneConformanceTests {
     @Test("Rule", arguments: RuleCatalogue.rules(in: .phone) + RuleCatalogue.rules(in: .general))
-    func rule(_ rule: Rule) async throws {
-        try await expectConformance(of: ReferenceSubject(), to: rule)
-    }
+    func rule(_ rule: Rule) async throws { try await expectConformance(of: ReferenceSubject(), to: rule) }
 
-    @Test("Defect is caught by the check it names, the way it names", arguments: Defect.allCases.filter { !$0.flows.isDisjoint(with: [.phone, .general]) })
-    func defectIsCaught(_ defect: Defect) async throws {
-        try await expectCaught(defect)
-    }
+    @Test(
+        "Defect is caught by the check it names, the way it names",
+        arguments: Defect.allCases.filter { !$0.flows.isDisjoint(with: [.phone, .general]) })
+    func defectIsCaught(_ defect: Defect) async throws { try await expectCaught(defect) }
 }

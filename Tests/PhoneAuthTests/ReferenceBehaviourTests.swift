@@ -1,21 +1,22 @@
 import ConformanceKit
 import Foundation
-@testable import ReferenceAuth
 import ReferenceTestSupport
 import Testing
+
+@testable import ReferenceAuth
 
 /// The reference reads its choices from a ``ReferenceBehaviour``; a defect or a variation is declared once, as a
 /// change of it, and no code of the reference branches on one.
 @Suite("Defects and variations are values the reference reads")
 struct ReferenceBehaviourTests {
     @Test("a subject without defects or variations reads the default behaviour")
-    func defaultBehaviour() {
-        #expect(changes(from: ReferenceBehaviour(), to: ReferenceSubject().behaviour) == [])
-    }
+    func defaultBehaviour() { #expect(changes(from: ReferenceBehaviour(), to: ReferenceSubject().behaviour) == []) }
 
     @Test("every defect changes the behaviour, and no two change it alike")
     func defectsChangeBehaviour() {
-        let changed = Defect.allCases.map { changes(from: ReferenceBehaviour(), to: ReferenceBehaviour(defects: [$0], variations: [])) }
+        let changed = Defect.allCases.map {
+            changes(from: ReferenceBehaviour(), to: ReferenceBehaviour(defects: [$0], variations: []))
+        }
         for (defect, changes) in zip(Defect.allCases, changed) {
             #expect(!changes.isEmpty, "\(defect) changes nothing")
         }
@@ -41,17 +42,22 @@ struct ReferenceBehaviourTests {
         #expect(Set(defects.map(\.name)) == Set(Defect.allCases.map(\.name)))
         let variations = try declarations(of: "Variation", in: sources())
         #expect(variations.map(\.property) == variations.map(\.name))
-        #expect(Set(variations.map(\.name)) == Set(Variation.allCases.map(\.name)) && variations.count == Variation.allCases.count)
+        #expect(
+            Set(variations.map(\.name)) == Set(Variation.allCases.map(\.name))
+                && variations.count == Variation.allCases.count)
     }
 
     @Test("no code of the reference outside Defects/ names a defect or branches on one")
     func noBranches() throws {
-        let branch = /(defects|variations)\.contains|\b(defect|variation)\s*[!=]=|switch\s+(self\.)?(defects?|variations?)\b/
+        let branch =
+            /(defects|variations)\.contains|\b(defect|variation)\s*[!=]=|switch\s+(self\.)?(defects?|variations?)\b/
         let name = /\bDefect\b|\bVariation\b/
         let declaring: Set = ["ReferenceSubject.swift", "Variation.swift"]
         let reference = try sources().filter { !$0.path.hasPrefix("Defects/") }
         #expect(reference.count > 10)
-        let branches = reference.flatMap { file in file.code.filter { $0.contains(branch) }.map { "\(file.path): \($0)" } }
+        let branches = reference.flatMap { file in
+            file.code.filter { $0.contains(branch) }.map { "\(file.path): \($0)" }
+        }
         let names = reference.filter { !declaring.contains($0.path) }.flatMap { file in
             file.code.filter { $0.contains(name) }.map { "\(file.path): \($0)" }
         }
@@ -76,13 +82,19 @@ struct ReferenceBehaviourTests {
     /// What a behaviour does, as text: every value, and every function applied to sample inputs.
     private func fingerprint(_ behaviour: ReferenceBehaviour) -> [String] {
         let number = "+16505550101"
-        var factors = [("a", number), ("b", "+16505550102")].map { EnrolledFactor(uid: $0, displayName: nil, phoneNumber: $1, enrolledAt: Date()) }
+        var factors = [("a", number), ("b", "+16505550102")].map {
+            EnrolledFactor(uid: $0, displayName: nil, phoneNumber: $1, enrolledAt: Date())
+        }
         behaviour.multiFactor.unenroll(&factors, "b")
         let links = [
-            "https://p.firebaseapp.com/__/auth/action?mode=signIn&oobCode=C", "https://p.firebaseapp.com/__/auth/action?mode=resetPassword&oobCode=C",
+            "https://p.firebaseapp.com/__/auth/action?mode=signIn&oobCode=C",
+            "https://p.firebaseapp.com/__/auth/action?mode=resetPassword&oobCode=C",
             "https://example.page.link/?link=https%3A%2F%2Fapp.example.com%2F%23%2F%3Fmode%3DsignIn%26oobCode%3DC",
         ]
-        let codes = [("123456", "123456"), ("123", "123456"), ("123450", "123456"), ("", "123456"), ("654321", "123456")]
+        let codes = [
+            ("123456", "123456"), ("123", "123456"), ("123450", "123456"), ("", "123456"), ("654321", "123456"),
+        ]
+        let emails = ["ada@example.com", "ada@@example.com", "ada@", "adaexample.com"]
         return values(of: behaviour, at: "behaviour") + [
             "phone.smsRecipient: \(behaviour.phone.smsRecipient(number))",
             "phone.storedNumber: \(behaviour.phone.storedNumber(number))",
@@ -91,7 +103,7 @@ struct ReferenceBehaviourTests {
             "codes.wrongCodeMessage: \(behaviour.codes.wrongCodeMessage("123456"))",
             "outsideParties.failure: \(behaviour.outsideParties.failure("the SMS carrier failed"))",
             "emailPassword.comparablePassword: \(behaviour.emailPassword.comparablePassword("Secret"))",
-            "emailPassword.isWellFormedEmail: \(["ada@example.com", "ada@@example.com", "ada@", "adaexample.com"].map(behaviour.emailPassword.isWellFormedEmail))",
+            "emailPassword.isWellFormedEmail: \(emails.map(behaviour.emailPassword.isWellFormedEmail))",
             "emailPassword.comparableSignUpEmail: \(behaviour.emailPassword.comparableSignUpEmail("Ada@Example.com"))",
             "multiFactor.hintMask: \((try? E164Number(number)).map(behaviour.multiFactor.hintMask) ?? "")",
             "multiFactor.secondFactorRequiredMessage: \(behaviour.multiFactor.secondFactorRequiredMessage([number]))",
@@ -131,9 +143,11 @@ struct ReferenceBehaviourTests {
     }
 
     private func sources() throws -> [SourceFile] {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/ReferenceAuth")
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/ReferenceAuth")
         let paths = try FileManager.default.subpathsOfDirectory(atPath: root.path).filter { $0.hasSuffix(".swift") }
-        return try paths.sorted().map { SourceFile(path: $0, text: try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8)) }
+        return try paths.sorted().map {
+            SourceFile(path: $0, text: try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8))
+        }
     }
 }

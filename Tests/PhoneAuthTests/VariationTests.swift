@@ -13,27 +13,44 @@ struct VariationTests {
         #expect(problems.isEmpty, "\(variation): \(problems.map(\.summary).joined(separator: "\n\n"))")
     }
 
-    @Test("a subject that keeps real time: its enrollment dates compare with real time, and time-moving checks do not apply")
+    @Test(
+        """
+        a subject that keeps real time: its enrollment dates compare with real time, and time-moving checks do not \
+        apply
+        """)
     func realTime() async throws {
         let runner = try ConformanceRunner(subject: ReferenceSubject(variations: [.realTimeTimestamps]))
         #expect(await runner.run(Rule.mfa3).status == .pass)
         #expect(await runner.run(Rule.phone8).status == .notApplicable)
     }
 
-    @Test("an ID-token verifier on the system clock: only AUTH-4's checks of an expired token do not apply, and say why")
+    @Test(
+        "an ID-token verifier on the system clock: only AUTH-4's checks of an expired token do not apply, and say why")
     func idTokensOnSystemClock() async throws {
-        let result = await (try ConformanceRunner(subject: ReferenceSubject(variations: [.idTokenVerifierOnSystemClock]))).run(Rule.auth4)
+        let result = await
+            (try ConformanceRunner(subject: ReferenceSubject(variations: [.idTokenVerifierOnSystemClock]))).run(
+                Rule.auth4)
         #expect(result.status == .pass, "\(result.summary)")
         let notApplicable = result.checks.filter { $0.status == .notApplicable }
-        #expect(notApplicable.map(\.name) == ["a token past its expiry is refused", "the backend's own account calls refuse an expired token"])
+        #expect(
+            notApplicable.map(\.name) == [
+                "a token past its expiry is refused", "the backend's own account calls refuse an expired token",
+            ])
         #expect(notApplicable.allSatisfy { $0.message?.contains("system clock") == true })
     }
 
-    @Test("an asynchronous notifier whose enrollment notifies nobody is caught: its late registration call is not taken for the notification")
+    @Test(
+        """
+        an asynchronous notifier whose enrollment notifies nobody is caught: its late registration call is not taken \
+        for the notification
+        """)
     func asynchronousListenerFalsePass() async throws {
         let subject = ReferenceSubject(defects: [.enrollmentNotifiesNobody], variations: [.asynchronousListeners])
-        let result = await (try ConformanceRunner(subject: subject, options: .init(watchdog: .seconds(10)))).run(Rule.mfa5)
+        let result = await (try ConformanceRunner(subject: subject, options: .init(watchdog: .seconds(10)))).run(
+            Rule.mfa5)
         #expect(result.status == .fail)
-        #expect(result.summary.contains("while waiting for the ID-token listener to hear the token change of the enrollment"))
+        #expect(
+            result.summary.contains(
+                "while waiting for the ID-token listener to hear the token change of the enrollment"))
     }
 }

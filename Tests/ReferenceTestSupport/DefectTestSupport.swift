@@ -18,5 +18,7 @@ extension ConformanceRunner.Options {
 public func expectCaught(_ defect: Defect, sourceLocation: SourceLocation = #_sourceLocation) async throws {
     #expect(!defect.catches.isEmpty, "\(defect) names no check that must catch it", sourceLocation: sourceLocation)
     let finding = await (try DefectAudit(options: .forDefects)).run(defect)
-    #expect(finding.isCaught, "\(defect) (\(defect.summary)) was not caught: \(finding.miss ?? "")", sourceLocation: sourceLocation)
+    #expect(
+        finding.isCaught, "\(defect) (\(defect.summary)) was not caught: \(finding.miss ?? "")",
+        sourceLocation: sourceLocation)
 }

@@ -13,25 +13,36 @@ struct AdminAndClockTests {
         let client = ServedClient(baseURL: server.baseURL)
         let refused = try await client.post("\(Self.admin)/accounts", ["email": "ada@example.com"])
         #expect(refused.status == 403 && refused.json.isIdentityToolkitError)
-        let created = try await client.post("\(Self.admin)/accounts", ["email": "ada@example.com", "password": "first-password"], owner: true)
+        let created = try await client.post(
+            "\(Self.admin)/accounts", ["email": "ada@example.com", "password": "first-password"], owner: true)
         let uid = try #require(created.json?["localId"] as? String)
         let found = try await client.post("\(Self.admin)/accounts:lookup", ["localId": [uid]], owner: true)
         #expect(((found.json?["users"] as? [[String: Any]])?.first?["email"] as? String) == "ada@example.com")
-        let session = try await client.post("\(Self.it)/accounts:signInWithPassword?key=k", ["email": "ada@example.com", "password": "first-password"])
+        let session = try await client.post(
+            "\(Self.it)/accounts:signInWithPassword?key=k", ["email": "ada@example.com", "password": "first-password"])
         let refreshToken = try #require(session.json?["refreshToken"] as? String)
-        #expect(try await client.post("\(Self.admin)/accounts:update", ["localId": uid, "password": "second-password"], owner: true).status == 200)
-        let old = try await client.post("\(Self.it)/accounts:signInWithPassword?key=k", ["email": "ada@example.com", "password": "first-password"])
+        #expect(
+            try await client.post(
+                "\(Self.admin)/accounts:update", ["localId": uid, "password": "second-password"], owner: true
+            ).status == 200)
+        let old = try await client.post(
+            "\(Self.it)/accounts:signInWithPassword?key=k", ["email": "ada@example.com", "password": "first-password"])
         #expect(old.status == 400 && old.json.isIdentityToolkitError)
         let refreshed = try await client.send(
-            "POST", "/securetoken.googleapis.com/v1/token?key=k", body: Data("grant_type=refresh_token&refresh_token=\(refreshToken)".utf8),
+            "POST", "/securetoken.googleapis.com/v1/token?key=k",
+            body: Data("grant_type=refresh_token&refresh_token=\(refreshToken)".utf8),
             headers: ["Content-Type": "application/x-www-form-urlencoded"])
         #expect(refreshed.status == 400, "a new password ends the user's other sessions")
         let link = try await client.post(
             "\(Self.admin)/accounts:sendOobCode",
-            ["requestType": "EMAIL_SIGNIN", "email": "ada@example.com", "returnOobLink": true, "continueUrl": "https://demo-conformance.firebaseapp.com/done",
-             "canHandleCodeInApp": true], owner: true)
+            [
+                "requestType": "EMAIL_SIGNIN", "email": "ada@example.com", "returnOobLink": true,
+                "continueUrl": "https://demo-conformance.firebaseapp.com/done", "canHandleCodeInApp": true,
+            ], owner: true)
         #expect((link.json?["oobLink"] as? String)?.contains("mode=signIn") == true, "\(String(describing: link.json))")
-        #expect(try await client.post("\(Self.admin)/accounts:update", ["localId": uid, "validSince": "1"], owner: true).status == 200)
+        #expect(
+            try await client.post("\(Self.admin)/accounts:update", ["localId": uid, "validSince": "1"], owner: true)
+                .status == 200)
         #expect(try await client.post("\(Self.admin)/accounts:delete", ["localId": uid], owner: true).status == 200)
         let gone = try await client.post("\(Self.admin)/accounts:lookup", ["localId": [uid]], owner: true)
         #expect(gone.status == 200 && gone.json?["users"] == nil)
@@ -42,14 +53,18 @@ struct AdminAndClockTests {
         let server = try ServedServer()
         defer { server.http.stop() }
         let client = ServedClient(baseURL: server.baseURL)
-        let sent = try await client.post("\(Self.it)/accounts:sendVerificationCode?key=k", ["phoneNumber": "+16505550101"])
+        let sent = try await client.post(
+            "\(Self.it)/accounts:sendVerificationCode?key=k", ["phoneNumber": "+16505550101"])
         let sessionInfo = try #require(sent.json?["sessionInfo"] as? String)
         let codes = try await client.send("GET", "/emulator/v1/projects/demo-conformance/verificationCodes")
         let code = try #require(((codes.json?["verificationCodes"] as? [[String: Any]])?.last?["code"]) as? String)
         let advanced = try await client.post("/emulator/v1/projects/demo-conformance/clock:advance", ["seconds": 3600])
         #expect(advanced.status == 200 && advanced.json?["now"] is String)
-        let late = try await client.post("\(Self.it)/accounts:signInWithPhoneNumber?key=k", ["sessionInfo": sessionInfo, "code": code])
-        #expect(late.status == 400 && late.json.errorMessage?.hasPrefix("SESSION_EXPIRED") == true, "\(String(describing: late.json))")
+        let late = try await client.post(
+            "\(Self.it)/accounts:signInWithPhoneNumber?key=k", ["sessionInfo": sessionInfo, "code": code])
+        #expect(
+            late.status == 400 && late.json.errorMessage?.hasPrefix("SESSION_EXPIRED") == true,
+            "\(String(describing: late.json))")
         let refused = try await client.post("/emulator/v1/projects/demo-conformance/clock:advance", ["seconds": -1])
         #expect(refused.status == 400 && refused.json.isIdentityToolkitError)
     }

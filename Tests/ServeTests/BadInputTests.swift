@@ -7,9 +7,12 @@ import Testing
 struct BadInputTests {
     static let signUp = "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=any-key"
 
-    @Test("malformed bodies of every kind get a 400 INVALID_ARGUMENT", arguments: [
-        "{bad", "{\"email\": ", "[1, 2]", "\"a string\"", "42", "null", "{\"email\": \"a@example.com\" \"password\": \"x\"}", "\u{FF}\u{FE}", "{}}",
-    ])
+    @Test(
+        "malformed bodies of every kind get a 400 INVALID_ARGUMENT",
+        arguments: [
+            "{bad", "{\"email\": ", "[1, 2]", "\"a string\"", "42", "null",
+            "{\"email\": \"a@example.com\" \"password\": \"x\"}", "\u{FF}\u{FE}", "{}}",
+        ])
     func malformedBody(_ body: String) async throws {
         let server = try ServedServer()
         defer { server.http.stop() }
@@ -24,9 +27,11 @@ struct BadInputTests {
         let server = try ServedServer()
         defer { server.http.stop() }
         let answer = try await ServedClient(baseURL: server.baseURL).post(
-            "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k", ["email": "ada@example.com", "password": "a-password", "pasword": "typo"])
+            "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k",
+            ["email": "ada@example.com", "password": "a-password", "pasword": "typo"])
         #expect(answer.status == 400 && answer.json.isIdentityToolkitError)
-        #expect(answer.json.errorMessage == "Invalid JSON payload received. Unknown name \"pasword\": Cannot find field.")
+        #expect(
+            answer.json.errorMessage == "Invalid JSON payload received. Unknown name \"pasword\": Cannot find field.")
     }
 
     @Test("a body over the limit gets a 400, and the server goes on answering")
@@ -44,7 +49,8 @@ struct BadInputTests {
     func missingKey() async throws {
         let server = try ServedServer()
         defer { server.http.stop() }
-        let answer = try await ServedClient(baseURL: server.baseURL).post("/identitytoolkit.googleapis.com/v1/accounts:signUp", [:])
+        let answer = try await ServedClient(baseURL: server.baseURL).post(
+            "/identitytoolkit.googleapis.com/v1/accounts:signUp", [:])
         #expect(answer.status == 403 && answer.json.isIdentityToolkitError)
     }
 
@@ -52,7 +58,8 @@ struct BadInputTests {
     func unknownPath() async throws {
         let server = try ServedServer()
         defer { server.http.stop() }
-        let answer = try await ServedClient(baseURL: server.baseURL).post("/identitytoolkit.googleapis.com/v1/accounts:noSuchCall?key=k", [:])
+        let answer = try await ServedClient(baseURL: server.baseURL).post(
+            "/identitytoolkit.googleapis.com/v1/accounts:noSuchCall?key=k", [:])
         #expect(answer.status == 404 && answer.json.isIdentityToolkitError)
     }
 
@@ -61,7 +68,9 @@ struct BadInputTests {
         let server = try ServedServer()
         defer { server.http.stop() }
         #expect(throws: LoopbackHTTPServer.StartError.portInUse(server.http.port)) {
-            _ = try LoopbackHTTPServer(port: server.http.port, handler: { _ in HTTPResponse(status: 200) }, rejection: { status, _ in HTTPResponse(status: status) })
+            _ = try LoopbackHTTPServer(
+                port: server.http.port, handler: { _ in HTTPResponse(status: 200) },
+                rejection: { status, _ in HTTPResponse(status: status) })
         }
     }
 }

@@ -9,10 +9,17 @@ struct BurstTests {
         let it = "/identitytoolkit.googleapis.com/v1"
         switch index % 5 {
         case 0: return try await client.send("GET", "/")
-        case 1: return try await client.post("\(it)/accounts:signUp?key=k", ["email": "burst-\(index)@example.com", "password": "burst-password"])
-        case 2: return try await client.post("\(it)/accounts:signInWithPassword?key=k", ["email": "nobody@example.com", "password": "wrong-password"])
+        case 1:
+            return try await client.post(
+                "\(it)/accounts:signUp?key=k", ["email": "burst-\(index)@example.com", "password": "burst-password"])
+        case 2:
+            return try await client.post(
+                "\(it)/accounts:signInWithPassword?key=k",
+                ["email": "nobody@example.com", "password": "wrong-password"])
         case 3: return try await client.send("POST", "\(it)/accounts:lookup?key=k", body: Data("{\"idToken\": ".utf8))
-        default: return try await client.post("\(it)/accounts:lookup?key=k", ["idToken": "eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0."])
+        default:
+            return try await client.post(
+                "\(it)/accounts:lookup?key=k", ["idToken": "eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0."])
         }
     }
 

@@ -20,17 +20,23 @@ struct ServedClient {
 
     /// Status and JSON object of the answer (nil when the body is not a JSON object).
     func send(
-        _ method: String, _ path: String, body: Data? = nil, headers: [String: String] = ["Content-Type": "application/json"]
+        _ method: String, _ path: String, body: Data? = nil,
+        headers: [String: String] = ["Content-Type": "application/json"]
     ) async throws -> (status: Int, json: [String: Any]?) {
         var request = URLRequest(url: URL(string: baseURL.absoluteString + path)!)
         request.httpMethod = method
         request.httpBody = body
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let (data, response) = try await session.data(for: request)
-        return ((response as? HTTPURLResponse)?.statusCode ?? 0, (try? JSONSerialization.jsonObject(with: data)) as? [String: Any])
+        return (
+            (response as? HTTPURLResponse)?.statusCode ?? 0,
+            (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+        )
     }
 
-    func post(_ path: String, _ object: [String: Any], owner: Bool = false) async throws -> (status: Int, json: [String: Any]?) {
+    func post(
+        _ path: String, _ object: [String: Any], owner: Bool = false
+    ) async throws -> (status: Int, json: [String: Any]?) {
         var headers = ["Content-Type": "application/json"]
         if owner { headers["Authorization"] = "Bearer owner" }
         return try await send("POST", path, body: try JSONSerialization.data(withJSONObject: object), headers: headers)

@@ -15,7 +15,8 @@ struct ServedServer {
         let backend = IdentityToolkitServer(defaultProjectID: projectID, followsRealTime: true, recordsRequests: false)
         self.backend = backend
         http = try LoopbackHTTPServer(
-            port: 0, limits: limits, handler: { await backend.handle($0) }, rejection: { IdentityToolkitServer.invalidArgument($1, code: $0) })
+            port: 0, limits: limits, handler: { await backend.handle($0) },
+            rejection: { IdentityToolkitServer.invalidArgument($1, code: $0) })
     }
 
     var baseURL: URL { URL(string: "http://127.0.0.1:\(http.port)")! }

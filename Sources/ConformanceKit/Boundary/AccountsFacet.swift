@@ -15,11 +15,16 @@ public protocol AccountsFacet: Sendable {
     /// `mfaEnrollment:start`: texts `phoneNumber` a code for the token's user; returns the verification ID.
     func startEnrollment(idToken: String, phoneNumber: String) async throws(AuthError) -> String
     /// `mfaEnrollment:finalize`.
-    func finalizeEnrollment(idToken: String, assertion: MultiFactorAssertion, displayName: String?) async throws(AuthError) -> SessionCredentials
+    func finalizeEnrollment(
+        idToken: String, assertion: MultiFactorAssertion, displayName: String?
+    ) async throws(AuthError) -> SessionCredentials
     /// `mfaEnrollment:withdraw`.
     func withdrawEnrollment(idToken: String, factorUID: String) async throws(AuthError) -> SessionCredentials
-    /// `mfaSignIn:finalize`: completes the pending sign-in a `secondFactorRequired` answer named (its session's raw value).
-    func finalizeSecondFactor(pendingCredential: String, assertion: MultiFactorAssertion) async throws(AuthError) -> SessionCredentials
+    /// `mfaSignIn:finalize`: completes the pending sign-in a `secondFactorRequired` answer named (its session's raw
+    /// value).
+    func finalizeSecondFactor(
+        pendingCredential: String, assertion: MultiFactorAssertion
+    ) async throws(AuthError) -> SessionCredentials
     /// `accounts:sendOobCode` with `requestType` `PASSWORD_RESET`: mails the user a reset link with an `oobCode`.
     func sendPasswordReset(email: String) async throws(AuthError)
     /// `accounts:resetPassword`: sets a new password with the `oobCode` of a reset link.
@@ -29,7 +34,8 @@ public protocol AccountsFacet: Sendable {
 }
 
 /// What the project's administrator does to a user (Admin SDK `revokeRefreshTokens`, `updateUser(disabled:)`;
-/// `accounts:update` with `validSince` or `disableUser` under an OAuth2 token). Nil on a backend that does not offer it.
+/// `accounts:update` with `validSince` or `disableUser` under an OAuth2 token). Nil on a backend that does not offer
+/// it.
 public protocol AccountAdminFacet: Sendable {
     /// Ends every session of the user (its refresh tokens stop minting ID tokens).
     func revokeRefreshTokens(uid: String) async throws(AuthError)

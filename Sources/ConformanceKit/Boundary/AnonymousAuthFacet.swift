@@ -1,4 +1,2 @@
 /// Anonymous accounts (Firebase `Auth.signInAnonymously()`).
-public protocol AnonymousAuthFacet: Sendable {
-    func signInAnonymously() async throws(AuthError) -> AuthDataResult
-}
+public protocol AnonymousAuthFacet: Sendable { func signInAnonymously() async throws(AuthError) -> AuthDataResult }

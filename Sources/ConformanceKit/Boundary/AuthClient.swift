@@ -10,7 +10,8 @@ public struct ListenerRegistration: Sendable, Hashable {
 /// An app instance's view of authentication: the core of Firebase `Auth` and the current `User`, in async form.
 ///
 /// Each flow's own calls live in a facet (``phone``, ``emailPassword``, ``anonymous``, ``multiFactor``) that
-/// the core reaches as an optional property, nil unless the client offers that flow (and ``emailLink``), as swift-nio's `Channel`
+/// the core reaches as an optional property, nil unless the client offers that flow (and ``emailLink``), as swift-nio's
+/// `Channel`
 /// reaches its optional capabilities. A subject that declares a flow must offer its facets (``Flow/facets``);
 /// the runner says so before any rule runs. Every failure is an ``AuthError``: the compiler enforces AUTH-1.
 public protocol AuthClient: Sendable {

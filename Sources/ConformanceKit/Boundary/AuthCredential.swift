@@ -26,9 +26,13 @@ public enum AuthCredential: Sendable, Hashable, CustomStringConvertible {
         case .phone(let id, let code): "phone credential (verification ID \"\(id.abbreviated)\", code \"\(code)\")"
         case .password(let email, _): "password credential (\(email))"
         case .emailLink(let email, _): "email-link credential (\(email))"
-        case .oauth(let providerID, let accessToken, _): "\(providerID) credential (access token \"\(accessToken.abbreviated)\")"
+        case .oauth(let providerID, let accessToken, _):
+            "\(providerID) credential (access token \"\(accessToken.abbreviated)\")"
         case .apple(let idToken, let rawNonce, let fullName):
-            "apple.com credential (identity token \"\(idToken.abbreviated)\", raw nonce \(rawNonce.map { "\"\($0)\"" } ?? "none")\(fullName.map { ", name \"\($0)\"" } ?? ""))"
+            """
+            apple.com credential (identity token \"\(idToken.abbreviated)\", raw nonce \
+            \(rawNonce.map { "\"\($0)\"" } ?? "none")\(fullName.map { ", name \"\($0)\"" } ?? ""))
+            """
         }
     }
 }
@@ -45,7 +49,5 @@ public enum ProviderID {
 
 extension String {
     /// The string shortened for a failure message: long identifiers keep their first and last characters.
-    package var abbreviated: String {
-        count <= 24 ? self : "\(prefix(12))…\(suffix(8))"
-    }
+    package var abbreviated: String { count <= 24 ? self : "\(prefix(12))…\(suffix(8))" }
 }

@@ -12,7 +12,10 @@ public struct AuthError: Error, Sendable, CustomStringConvertible {
     /// (`AuthErrorUserInfoUpdatedCredentialKey`, APPLE-9).
     public var updatedCredential: AuthCredential?
 
-    public init(_ code: AuthErrorCode, _ message: String = "", resolver: (any MultiFactorResolver)? = nil, updatedCredential: AuthCredential? = nil) {
+    public init(
+        _ code: AuthErrorCode, _ message: String = "", resolver: (any MultiFactorResolver)? = nil,
+        updatedCredential: AuthCredential? = nil
+    ) {
         self.code = code
         self.message = message
         self.resolver = resolver

@@ -44,7 +44,9 @@ public struct UserInfo: Sendable, Hashable {
     public var phoneNumber: String?
     public var displayName: String?
 
-    public init(providerID: String, uid: String, email: String? = nil, phoneNumber: String? = nil, displayName: String? = nil) {
+    public init(
+        providerID: String, uid: String, email: String? = nil, phoneNumber: String? = nil, displayName: String? = nil
+    ) {
         self.providerID = providerID
         self.uid = uid
         self.email = email
@@ -107,8 +109,8 @@ public struct IDTokenClaims: Sendable, Hashable {
     public var secondFactor: String?
 
     public init(
-        uid: String, signInProvider: String, phoneNumber: String? = nil, email: String? = nil, issuedAt: Date, expiresAt: Date,
-        secondFactor: String? = nil
+        uid: String, signInProvider: String, phoneNumber: String? = nil, email: String? = nil, issuedAt: Date,
+        expiresAt: Date, secondFactor: String? = nil
     ) {
         self.uid = uid
         self.signInProvider = signInProvider

@@ -42,9 +42,11 @@ private enum FieldComparison {
                 case (let askedValue?, let keptValue?):
                     compare(askedValue, keptValue, at: entryPath, into: &differences)
                 case (let askedValue?, nil):
-                    differences.append(ConfigurationDifference(field: entryPath, asked: describe(askedValue), kept: "none"))
+                    differences.append(
+                        ConfigurationDifference(field: entryPath, asked: describe(askedValue), kept: "none"))
                 case (nil, let keptValue?):
-                    differences.append(ConfigurationDifference(field: entryPath, asked: "none", kept: describe(keptValue)))
+                    differences.append(
+                        ConfigurationDifference(field: entryPath, asked: "none", kept: describe(keptValue)))
                 case (nil, nil): break
                 }
             }
@@ -90,7 +92,8 @@ private enum FieldComparison {
         case .optional: return mirror.children.first.map { describe($0.value) } ?? "none"
         case .collection, .set: return "[" + mirror.children.map { describe($0.value) }.joined(separator: ", ") + "]"
         case .struct where isSettings(value):
-            return "(" + mirror.children.map { "\($0.label ?? "?"): \(describe($0.value))" }.joined(separator: ", ") + ")"
+            return "(" + mirror.children.map { "\($0.label ?? "?"): \(describe($0.value))" }.joined(separator: ", ")
+                + ")"
         default: return String(describing: value)
         }
     }

@@ -12,5 +12,7 @@ public protocol ConformanceSubject: Sendable {
     var capabilities: Capabilities { get }
     /// Makes a backend serving `configuration`. Throws ``ConfigurationError`` for a configuration the
     /// product would refuse (PHONE-12).
-    func makeBackend(configuration: ProjectConfiguration, world: World) async throws(ConfigurationError) -> any AuthBackend
+    func makeBackend(
+        configuration: ProjectConfiguration, world: World
+    ) async throws(ConfigurationError) -> any AuthBackend
 }

@@ -28,8 +28,9 @@ public struct ActionCodeSettings: Sendable, Hashable {
     public var linkDomain: String?
 
     public init(
-        url: String? = nil, handleCodeInApp: Bool = false, iOSBundleID: String? = nil, androidPackageName: String? = nil,
-        androidInstallIfNotAvailable: Bool = false, androidMinimumVersion: String? = nil, linkDomain: String? = nil
+        url: String? = nil, handleCodeInApp: Bool = false, iOSBundleID: String? = nil,
+        androidPackageName: String? = nil, androidInstallIfNotAvailable: Bool = false,
+        androidMinimumVersion: String? = nil, linkDomain: String? = nil
     ) {
         self.url = url
         self.handleCodeInApp = handleCodeInApp

@@ -37,7 +37,8 @@ public struct OAuthProviderSettings: Sendable, Hashable {
     }
 
     /// The standard project's GitHub OAuth app.
-    public static let github = OAuthProviderSettings(clientID: "Iv1.c0nf0rmance", clientSecret: "conformance-github-client-secret")
+    public static let github = OAuthProviderSettings(
+        clientID: "Iv1.c0nf0rmance", clientSecret: "conformance-github-client-secret")
 }
 
 extension ProjectConfiguration {

@@ -16,17 +16,20 @@ public struct ProjectConfiguration: Sendable, Hashable {
     public var oauthProviders: [String: OAuthProviderSettings]
     /// Sign in with Apple (the `apple.com` provider).
     public var apple: AppleSignInSettings
-    /// How long any call may wait for an outside party (SMS, email, GitHub, Apple) before failing with `networkError` (AUTH-2).
+    /// How long any call may wait for an outside party (SMS, email, GitHub, Apple) before failing with `networkError`
+    /// (AUTH-2).
     public var networkTimeout: Duration
-    /// The fewest characters a new account's password may have (Firebase's password policy; 6 unless the project sets more): AUTH-8.
+    /// The fewest characters a new account's password may have (Firebase's password policy; 6 unless the project sets
+    /// more): AUTH-8.
     public var passwordMinimumLength: Int
 
     public init(
-        projectID: String = "conformance-demo", appName: String = "Conformance Demo", bundleID: String = ProjectConfiguration.standardBundleID,
-        phone: PhoneSettings = PhoneSettings(), multiFactor: MultiFactorSettings = MultiFactorSettings(),
-        emailLink: EmailLinkSettings = EmailLinkSettings(), passwordSignInEnabled: Bool = true,
-        oauthProviders: [String: OAuthProviderSettings] = [ProviderID.github: .github], apple: AppleSignInSettings = .standard, networkTimeout: Duration = .seconds(30),
-        passwordMinimumLength: Int = 6
+        projectID: String = "conformance-demo", appName: String = "Conformance Demo",
+        bundleID: String = ProjectConfiguration.standardBundleID, phone: PhoneSettings = PhoneSettings(),
+        multiFactor: MultiFactorSettings = MultiFactorSettings(), emailLink: EmailLinkSettings = EmailLinkSettings(),
+        passwordSignInEnabled: Bool = true,
+        oauthProviders: [String: OAuthProviderSettings] = [ProviderID.github: .github],
+        apple: AppleSignInSettings = .standard, networkTimeout: Duration = .seconds(30), passwordMinimumLength: Int = 6
     ) {
         self.oauthProviders = oauthProviders
         self.apple = apple
@@ -46,11 +49,18 @@ public struct ProjectConfiguration: Sendable, Hashable {
 
     /// The configuration itself if it is one a project can have; otherwise the first problem found.
     public func validated() throws(ConfigurationError) -> ProjectConfiguration {
-        guard !projectID.isEmpty, projectID.count <= 30, projectID.allSatisfy({ $0.isLowercaseASCIIAlphanumeric || $0 == "-" }) else {
-            throw .invalidValue(field: "projectID", value: projectID, expected: "1 to 30 lowercase letters, digits or dashes")
+        guard !projectID.isEmpty, projectID.count <= 30,
+            projectID.allSatisfy({ $0.isLowercaseASCIIAlphanumeric || $0 == "-" })
+        else {
+            throw .invalidValue(
+                field: "projectID", value: projectID, expected: "1 to 30 lowercase letters, digits or dashes")
         }
-        guard !appName.isEmpty else { throw .invalidValue(field: "appName", value: appName, expected: "a non-empty name") }
-        guard !bundleID.isEmpty else { throw .invalidValue(field: "bundleID", value: bundleID, expected: "a non-empty bundle ID") }
+        guard !appName.isEmpty else {
+            throw .invalidValue(field: "appName", value: appName, expected: "a non-empty name")
+        }
+        guard !bundleID.isEmpty else {
+            throw .invalidValue(field: "bundleID", value: bundleID, expected: "a non-empty bundle ID")
+        }
         try Self.requirePositive(networkTimeout, field: "networkTimeout")
         try Self.requirePositive(phone.codeLifetime, field: "phone.codeLifetime")
         try Self.requirePositive(phone.verificationLimit.window, field: "phone.verificationLimit.window")
@@ -58,23 +68,29 @@ public struct ProjectConfiguration: Sendable, Hashable {
         try Self.requirePositive(multiFactor.recentSignInWindow, field: "multiFactor.recentSignInWindow")
         try Self.requirePositive(emailLink.linkLifetime, field: "emailLink.linkLifetime")
         guard passwordMinimumLength > 0 else {
-            throw .invalidValue(field: "passwordMinimumLength", value: "\(passwordMinimumLength)", expected: "at least 1")
+            throw .invalidValue(
+                field: "passwordMinimumLength", value: "\(passwordMinimumLength)", expected: "at least 1")
         }
         guard phone.verificationLimit.maxRequests > 0 else {
-            throw .invalidValue(field: "phone.verificationLimit.maxRequests", value: "\(phone.verificationLimit.maxRequests)", expected: "at least 1")
+            throw .invalidValue(
+                field: "phone.verificationLimit.maxRequests", value: "\(phone.verificationLimit.maxRequests)",
+                expected: "at least 1")
         }
         return self
     }
 
     private static func requirePositive(_ duration: Duration, field: String) throws(ConfigurationError) {
-        guard duration > .zero else { throw .invalidValue(field: field, value: duration.description, expected: "a positive duration") }
+        guard duration > .zero else {
+            throw .invalidValue(field: field, value: duration.description, expected: "a positive duration")
+        }
     }
 }
 
 /// The phone sign-in settings of a project.
 public struct PhoneSettings: Sendable, Hashable {
     public var isEnabled: Bool
-    /// Numbers that receive no SMS and sign in with a fixed code (at most 10, each valid E.164, 6-digit codes: PHONE-12).
+    /// Numbers that receive no SMS and sign in with a fixed code (at most 10, each valid E.164, 6-digit codes:
+    /// PHONE-12).
     public var testPhoneNumbers: [TestPhoneNumber]
     /// How long an SMS code stays good (PHONE-8).
     public var codeLifetime: Duration
@@ -101,7 +117,10 @@ public struct MultiFactorSettings: Sendable, Hashable {
     /// How recent a sign-in must be to enroll a second factor (MFA-15).
     public var recentSignInWindow: Duration
 
-    public init(isEnabled: Bool = true, pendingSignInLifetime: Duration = .seconds(600), recentSignInWindow: Duration = .seconds(300)) {
+    public init(
+        isEnabled: Bool = true, pendingSignInLifetime: Duration = .seconds(600),
+        recentSignInWindow: Duration = .seconds(300)
+    ) {
         self.isEnabled = isEnabled
         self.pendingSignInLifetime = pendingSignInLifetime
         self.recentSignInWindow = recentSignInWindow
@@ -120,8 +139,8 @@ public struct EmailLinkSettings: Sendable, Hashable {
     public var linkLifetime: Duration
 
     public init(
-        isEnabled: Bool = true, authorizedDomains: [String] = ["example.com", "localhost"], linkDomains: [String] = ["links.example.com"],
-        linkLifetime: Duration = .seconds(3600)
+        isEnabled: Bool = true, authorizedDomains: [String] = ["example.com", "localhost"],
+        linkDomains: [String] = ["links.example.com"], linkLifetime: Duration = .seconds(3600)
     ) {
         self.isEnabled = isEnabled
         self.authorizedDomains = authorizedDomains
@@ -168,9 +187,11 @@ public enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertib
         switch self {
         case .invalidValue(let field, let value, let expected): "\(field) is \"\(value)\"; expected \(expected)"
         case .invalidTestPhoneNumber(let number): "test phone number \"\(number)\" is not a valid E.164 number"
-        case .invalidTestVerificationCode(let number, let code): "test phone number \(number) has code \"\(code)\"; a code is exactly 6 digits"
+        case .invalidTestVerificationCode(let number, let code):
+            "test phone number \(number) has code \"\(code)\"; a code is exactly 6 digits"
         case .tooManyTestPhoneNumbers(let count, let limit): "\(count) test phone numbers; at most \(limit) are allowed"
-        case .unsupported(let field, let reason): "the subject cannot take \(field) from the project configuration: \(reason)"
+        case .unsupported(let field, let reason):
+            "the subject cannot take \(field) from the project configuration: \(reason)"
         }
     }
 }

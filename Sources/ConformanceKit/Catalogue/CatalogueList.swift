@@ -11,7 +11,9 @@ public struct CatalogueList: Sendable {
         var lines = [pad("RULE", idWidth) + "  " + pad("LEVEL", 6) + "  " + pad("TITLE", titleWidth) + "  SOURCE"]
         for rule in rules {
             let source = rule.sources.first?.url.absoluteString ?? ""
-            lines.append(pad(rule.id.rawValue, idWidth) + "  " + pad(rule.level.rawValue, 6) + "  " + pad(rule.title, titleWidth) + "  " + source)
+            lines.append(
+                pad(rule.id.rawValue, idWidth) + "  " + pad(rule.level.rawValue, 6) + "  " + pad(rule.title, titleWidth)
+                    + "  " + source)
         }
         lines += ["", "\(rules.count) rule\(rules.count == 1 ? "" : "s")"]
         return lines.joined(separator: "\n")

@@ -32,16 +32,22 @@ extension CheckContext {
                     return (index, outcome)
                 }
                 let before = calls.prefix(index).map(\.name)
-                let others = before.isEmpty ? "" : ", while \(before.joined(separator: ", ")) wait\(before.count == 1 ? "s" : "") for the SMS carrier or were answered"
+                let others =
+                    before.isEmpty
+                    ? ""
+                    : """
+                    , while \(before.joined(separator: ", ")) wait\(before.count == 1 ? "s" : "") for the SMS \
+                    carrier or were answered
+                    """
                 try await waiting(for: "\(call.name) to reach the SMS carrier or be answered\(others)") {
                     try await arrivals.next(after: index)
                 }
             }
             hold.release()
             var outcomes = [Result<T, any Error>?](repeating: nil, count: calls.count)
-            try await waiting(for: "\(calls.map(\.name).joined(separator: " and ")) to complete once the carrier let the texts go") {
-                for try await (index, outcome) in group { outcomes[index] = outcome }
-            }
+            try await waiting(
+                for: "\(calls.map(\.name).joined(separator: " and ")) to complete once the carrier let the texts go"
+            ) { for try await (index, outcome) in group { outcomes[index] = outcome } }
             return outcomes.map { $0! }
         }
     }

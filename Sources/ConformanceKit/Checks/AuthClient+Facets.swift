@@ -14,33 +14,46 @@ extension AuthClient {
         try await required(\.emailPassword, .emailPassword).createUser(withEmail: email, password: password)
     }
 
-    func sendEmailVerification() async throws { try await required(\.emailPassword, .emailPassword).sendEmailVerification() }
+    func sendEmailVerification() async throws {
+        try await required(\.emailPassword, .emailPassword).sendEmailVerification()
+    }
 
-    func applyActionCode(_ code: String) async throws { try await required(\.emailPassword, .emailPassword).applyActionCode(code) }
+    func applyActionCode(_ code: String) async throws {
+        try await required(\.emailPassword, .emailPassword).applyActionCode(code)
+    }
 
     func reload() async throws { try await required(\.emailPassword, .emailPassword).reload() }
 
-    func multiFactorSession() async throws -> MultiFactorSession { try await required(\.multiFactor, .multiFactor).multiFactorSession() }
+    func multiFactorSession() async throws -> MultiFactorSession {
+        try await required(\.multiFactor, .multiFactor).multiFactorSession()
+    }
 
     func verifyPhoneNumber(_ phoneNumber: String, multiFactorSession: MultiFactorSession) async throws -> String {
-        try await required(\.multiFactor, .multiFactor).verifyPhoneNumber(phoneNumber, multiFactorSession: multiFactorSession)
+        try await required(\.multiFactor, .multiFactor).verifyPhoneNumber(
+            phoneNumber, multiFactorSession: multiFactorSession)
     }
 
     func verifyPhoneNumber(with hint: MultiFactorInfo, multiFactorSession: MultiFactorSession) async throws -> String {
-        try await required(\.multiFactor, .multiFactor).verifyPhoneNumber(with: hint, multiFactorSession: multiFactorSession)
+        try await required(\.multiFactor, .multiFactor).verifyPhoneNumber(
+            with: hint, multiFactorSession: multiFactorSession)
     }
 
     func enroll(with assertion: MultiFactorAssertion, displayName: String?) async throws {
         try await required(\.multiFactor, .multiFactor).enroll(with: assertion, displayName: displayName)
     }
 
-    func unenroll(factorUID: String) async throws { try await required(\.multiFactor, .multiFactor).unenroll(factorUID: factorUID) }
-
-    func sendSignInLink(toEmail email: String, actionCodeSettings: ActionCodeSettings) async throws {
-        try await required(\.emailLink, .emailLink).sendSignInLink(toEmail: email, actionCodeSettings: actionCodeSettings)
+    func unenroll(factorUID: String) async throws {
+        try await required(\.multiFactor, .multiFactor).unenroll(factorUID: factorUID)
     }
 
-    func isSignIn(withEmailLink link: String) async throws -> Bool { try await required(\.emailLink, .emailLink).isSignIn(withEmailLink: link) }
+    func sendSignInLink(toEmail email: String, actionCodeSettings: ActionCodeSettings) async throws {
+        try await required(\.emailLink, .emailLink).sendSignInLink(
+            toEmail: email, actionCodeSettings: actionCodeSettings)
+    }
+
+    func isSignIn(withEmailLink link: String) async throws -> Bool {
+        try await required(\.emailLink, .emailLink).isSignIn(withEmailLink: link)
+    }
 
     func signIn(withEmail email: String, link: String) async throws -> AuthDataResult {
         try await required(\.emailLink, .emailLink).signIn(withEmail: email, link: link)
@@ -56,7 +69,9 @@ extension AuthClient {
 
     func randomNonce(length: Int) throws -> String { try required(\.apple, .apple).randomNonce(length: length) }
 
-    func requestAppleAuthorization() async throws -> AppleAuthorization { try await required(\.apple, .apple).requestAuthorization() }
+    func requestAppleAuthorization() async throws -> AppleAuthorization {
+        try await required(\.apple, .apple).requestAuthorization()
+    }
 
     func appleCredential(for authorization: AppleAuthorization) async throws -> AuthCredential {
         try await required(\.apple, .apple).credential(for: authorization)

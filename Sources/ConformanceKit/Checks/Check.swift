@@ -27,7 +27,8 @@ public enum Requirement: Sendable, Hashable, CustomStringConvertible {
     case facet(Facet)
     /// The subject keeps time on the world's clock, so the check can make time pass.
     case worldClock
-    /// The subject's backend reaches the outside world through the world's parties (``Capabilities/reachesWorldParties``).
+    /// The subject's backend reaches the outside world through the world's parties
+    /// (``Capabilities/reachesWorldParties``).
     case worldParties
     /// The subject's clients send their backend requests through the world's network
     /// (``Capabilities/sendsRequestsThroughWorldNetwork``), so a check can hold one in flight.
@@ -38,8 +39,10 @@ public enum Requirement: Sendable, Hashable, CustomStringConvertible {
         case .flow(let flow): "the \(flow) flow"
         case .facet(let facet): "the `\(facet)` facet"
         case .worldClock: "time on the world's clock"
-        case .worldParties: "a backend that reaches the world's parties (SMS carrier, mail server, push, providers) itself"
-        case .worldNetwork: "clients that send their backend requests through the world's network (sendsRequestsThroughWorldNetwork)"
+        case .worldParties:
+            "a backend that reaches the world's parties (SMS carrier, mail server, push, providers) itself"
+        case .worldNetwork:
+            "clients that send their backend requests through the world's network (sendsRequestsThroughWorldNetwork)"
         }
     }
 }
@@ -71,13 +74,13 @@ public struct CheckLocation: Sendable, Hashable, Codable, CustomStringConvertibl
         return parts.dropLast(4).joined(separator: "/") + "/"
     }()
 
-    private enum CodingKeys: String, CodingKey {
-        case file, filePath, line
-    }
+    private enum CodingKeys: String, CodingKey { case file, filePath, line }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(filePath: try container.decode(String.self, forKey: .filePath), line: try container.decode(Int.self, forKey: .line))
+        self.init(
+            filePath: try container.decode(String.self, forKey: .filePath),
+            line: try container.decode(Int.self, forKey: .line))
     }
 
     /// `{"file", "filePath", "line"}`: `file` is relative to the package, for people; `filePath` is the full path.
@@ -104,8 +107,8 @@ package struct CheckFailure: Error, Sendable, CustomStringConvertible {
     package let issues: [CheckResult.Issue]
 
     package init(
-        _ message: String, expected: String? = nil, actual: String? = nil, issues: [CheckResult.Issue] = [], filePath: String = #filePath,
-        line: Int = #line
+        _ message: String, expected: String? = nil, actual: String? = nil, issues: [CheckResult.Issue] = [],
+        filePath: String = #filePath, line: Int = #line
     ) {
         self.message = message
         self.expected = expected
@@ -115,7 +118,9 @@ package struct CheckFailure: Error, Sendable, CustomStringConvertible {
     }
 
     /// The failure as one recorded issue.
-    package var issue: CheckResult.Issue { CheckResult.Issue(message: message, expected: expected, actual: actual, location: location) }
+    package var issue: CheckResult.Issue {
+        CheckResult.Issue(message: message, expected: expected, actual: actual, location: location)
+    }
 
     package var description: String { message }
 }

@@ -26,10 +26,14 @@ package struct CheckContext: Sendable {
 
     /// The subject's ID-token listener events on `client`, once the listener's first call (with the current
     /// user, made at registration) has arrived: later events are changes.
-    package func listen(on client: any AuthClient, as name: String = "the ID-token listener") async throws -> (EventLog<AuthUser?>, ListenerRegistration) {
+    package func listen(
+        on client: any AuthClient, as name: String = "the ID-token listener"
+    ) async throws -> (EventLog<AuthUser?>, ListenerRegistration) {
         let heard = EventLog<AuthUser?>()
         let registration = await client.addIDTokenDidChangeListener { heard.append($0) }
-        try await waiting(for: "\(name) to be called once at registration, with the current user") { try await heard.next() }
+        try await waiting(for: "\(name) to be called once at registration, with the current user") {
+            try await heard.next()
+        }
         return (heard, registration)
     }
 
@@ -38,7 +42,8 @@ package struct CheckContext: Sendable {
     /// Moves the world's time, for checks that need it to pass; not applicable to a subject that keeps real time.
     package func advanceClock(by duration: Duration) throws {
         guard capabilities.runsOnWorldClock else {
-            throw NotApplicable("the check needs time to pass, and the subject keeps real time (runsOnWorldClock is false)")
+            throw NotApplicable(
+                "the check needs time to pass, and the subject keeps real time (runsOnWorldClock is false)")
         }
         world.clock.advance(by: duration)
     }
@@ -47,28 +52,39 @@ package struct CheckContext: Sendable {
     package var subjectNow: Date { capabilities.runsOnWorldClock ? world.clock.date : Date() }
 
     /// A backend for `configuration`; a subject that refuses a valid configuration fails the check.
-    package func makeBackend(_ configuration: ProjectConfiguration = .standard, filePath: String = #filePath, line: Int = #line) async throws -> any AuthBackend {
+    package func makeBackend(
+        _ configuration: ProjectConfiguration = .standard, filePath: String = #filePath, line: Int = #line
+    ) async throws -> any AuthBackend {
         let configuration = try configuration.validated()
-        do {
-            return try await subject.makeBackend(configuration: configuration, world: world)
-        } catch .unsupported(let field, let reason) {
-            throw NotApplicable("the subject cannot take \(field) from the project configuration: \(reason)")
-        } catch {
-            throw CheckFailure("the subject refused a valid project configuration", expected: "a backend", actual: "\(error)", filePath: filePath, line: line)
+        do { return try await subject.makeBackend(configuration: configuration, world: world) } catch .unsupported(
+            let field, let reason)
+        { throw NotApplicable("the subject cannot take \(field) from the project configuration: \(reason)") } catch {
+            throw CheckFailure(
+                "the subject refused a valid project configuration", expected: "a backend", actual: "\(error)",
+                filePath: filePath, line: line)
         }
     }
 
     /// Launches the app on `device` and installs it there, so that the device's pushes and opened URLs reach it.
-    package func launch(_ backend: any AuthBackend, on device: Device = .primary, filePath: String = #filePath, line: Int = #line) async throws -> any AuthClient {
-        let client = try await expectSuccess("makeClient(on: \(device))", filePath: filePath, line: line) { try await backend.makeClient(on: device) }
+    package func launch(
+        _ backend: any AuthBackend, on device: Device = .primary, filePath: String = #filePath, line: Int = #line
+    ) async throws -> any AuthClient {
+        let client = try await expectSuccess("makeClient(on: \(device))", filePath: filePath, line: line) {
+            try await backend.makeClient(on: device)
+        }
         world.devices.install(ClientApp(client: client), on: device)
         return client
     }
 
     /// A backend for `configuration` and the app launched on `device`.
-    package func launchApp(_ configuration: ProjectConfiguration = .standard, on device: Device = .primary, filePath: String = #filePath, line: Int = #line) async throws -> LaunchedApp {
+    package func launchApp(
+        _ configuration: ProjectConfiguration = .standard, on device: Device = .primary, filePath: String = #filePath,
+        line: Int = #line
+    ) async throws -> LaunchedApp {
         let backend = try await makeBackend(configuration, filePath: filePath, line: line)
-        return LaunchedApp(backend: backend, client: try await launch(backend, on: device, filePath: filePath, line: line), device: device)
+        return LaunchedApp(
+            backend: backend, client: try await launch(backend, on: device, filePath: filePath, line: line),
+            device: device)
     }
 }
 
@@ -76,9 +92,12 @@ extension CheckContext {
     /// An app with a user signed in by the simplest flow the subject declares, other than `excluded`: phone, password,
     /// email link, GitHub or Apple (``FirstUser``).
     package func signedInApp(
-        _ configuration: ProjectConfiguration = .standard, on device: Device = .primary, excluding excluded: Set<Flow> = [], filePath: String = #filePath, line: Int = #line
+        _ configuration: ProjectConfiguration = .standard, on device: Device = .primary,
+        excluding excluded: Set<Flow> = [], filePath: String = #filePath, line: Int = #line
     ) async throws -> LaunchedApp {
-        try await signedInApp(as: try firstUser(excluding: excluded, on: device), configuration, on: device, filePath: filePath, line: line)
+        try await signedInApp(
+            as: try firstUser(excluding: excluded, on: device), configuration, on: device, filePath: filePath,
+            line: line)
     }
 }
 
@@ -94,7 +113,8 @@ final class CheckProgress: Sendable {
     private let state = Mutex(State())
 
     /// The progress of the check whose task tree is running, for the expectations that do not take the context.
-    @TaskLocal static var current: CheckProgress?
+    @TaskLocal
+    static var current: CheckProgress?
 
     func note(_ what: String?) { state.withLock { $0.noted = what } }
 
@@ -112,7 +132,10 @@ final class CheckProgress: Sendable {
 
     var current: String? {
         state.withLock { state in
-            state.noted ?? (state.calls.isEmpty ? nil : state.calls.sorted { $0.key < $1.key }.map { "\($0.value) to return" }.joined(separator: " and "))
+            state.noted
+                ?? (state.calls.isEmpty
+                    ? nil
+                    : state.calls.sorted { $0.key < $1.key }.map { "\($0.value) to return" }.joined(separator: " and "))
         }
     }
 }
@@ -133,7 +156,5 @@ struct ClientApp: DeviceApp {
         await client.canHandleNotification(userInfo)
     }
 
-    func open(_ url: URL) async -> Bool {
-        await client.canHandle(url)
-    }
+    func open(_ url: URL) async -> Bool { await client.canHandle(url) }
 }

@@ -16,9 +16,9 @@ package struct FirstUser: Sendable, CustomStringConvertible {
 
     /// Signs the user in on `client`.
     @discardableResult
-    package func signIn(on client: any AuthClient, in context: CheckContext, filePath: String = #filePath, line: Int = #line) async throws -> AuthDataResult {
-        try await signIn(context, client, filePath, line)
-    }
+    package func signIn(
+        on client: any AuthClient, in context: CheckContext, filePath: String = #filePath, line: Int = #line
+    ) async throws -> AuthDataResult { try await signIn(context, client, filePath, line) }
 
     /// The flows that can make a first user, in the order the checks prefer them: the simplest first.
     package static let flows: [Flow] = [.phone, .multiFactor, .emailLink, .oauth, .apple]
@@ -29,40 +29,50 @@ package struct FirstUser: Sendable, CustomStringConvertible {
         switch flow {
         case .phone:
             let number = primary ? PhoneNumbers.us : PhoneNumbers.usOther
-            return FirstUser(flow: flow, description: "the phone user \(number)", setUp: { _, _ in }) { context, client, filePath, line in
+            return FirstUser(flow: flow, description: "the phone user \(number)", setUp: { _, _ in }) {
+                context, client, filePath, line in
                 try await context.signInWithSMS(number, on: client, filePath: filePath, line: line)
             }
         case .multiFactor:
             let user = primary ? PasswordUser.ada : PasswordUser.grace
             let created = Mutex(false)
-            return FirstUser(flow: flow, description: "the password user \(user.email)", setUp: { _, _ in }) { _, client, filePath, line in
+            return FirstUser(flow: flow, description: "the password user \(user.email)", setUp: { _, _ in }) {
+                _, client, filePath, line in
                 if !created.withLock({ $0 }) {
-                    let result = try await expectSuccess("createUser(withEmail: \"\(user.email)\")", filePath: filePath, line: line) { try await client.createUser(withEmail: user.email, password: user.password) }
+                    let result = try await expectSuccess(
+                        "createUser(withEmail: \"\(user.email)\")", filePath: filePath, line: line
+                    ) { try await client.createUser(withEmail: user.email, password: user.password) }
                     created.withLock { $0 = true }
                     return result
                 }
-                return try await expectSuccess("signIn(with: the password of \(user.email))", filePath: filePath, line: line) {
-                    try await client.signIn(with: .password(email: user.email, password: user.password))
-                }
+                return try await expectSuccess(
+                    "signIn(with: the password of \(user.email))", filePath: filePath, line: line
+                ) { try await client.signIn(with: .password(email: user.email, password: user.password)) }
             }
         case .emailLink:
             let email = primary ? "linus@example.com" : "lovelace@example.com"
-            return FirstUser(flow: flow, description: "the email-link user \(email)", setUp: { _, _ in }) { context, client, filePath, line in
+            return FirstUser(flow: flow, description: "the email-link user \(email)", setUp: { _, _ in }) {
+                context, client, filePath, line in
                 let link = try await context.requestSignInLink(for: email, on: client, filePath: filePath, line: line)
                 return try await context.signIn(email: email, link: link, on: client, filePath: filePath, line: line)
             }
         case .oauth:
             let login = primary ? GitHubAccounts.octocat.login : GitHubAccounts.hubot.login
-            return FirstUser(flow: flow, description: "the GitHub user \(login)", setUp: { context, configuration in context.setUpGitHub(configuration) }) {
-                context, client, filePath, line in try await context.signInWithGitHub(as: login, on: client, filePath: filePath, line: line)
+            return FirstUser(
+                flow: flow, description: "the GitHub user \(login)",
+                setUp: { context, configuration in context.setUpGitHub(configuration) }
+            ) { context, client, filePath, line in
+                try await context.signInWithGitHub(as: login, on: client, filePath: filePath, line: line)
             }
         case .apple:
             let account = primary ? AppleAccounts.alice : AppleAccounts.bob
-            return FirstUser(flow: flow, description: "the Apple user \(account.email)", setUp: { context, configuration in try context.setUpApple(configuration) }) {
-                context, client, filePath, line in try await context.signInWithApple(as: account, on: client, filePath: filePath, line: line)
+            return FirstUser(
+                flow: flow, description: "the Apple user \(account.email)",
+                setUp: { context, configuration in try context.setUpApple(configuration) }
+            ) { context, client, filePath, line in
+                try await context.signInWithApple(as: account, on: client, filePath: filePath, line: line)
             }
-        case .general:
-            return nil
+        case .general: return nil
         }
     }
 }
@@ -72,22 +82,33 @@ extension CheckContext {
     /// credential the check links: a user is linked to a credential of another flow).
     package func firstUser(excluding excluded: Set<Flow> = [], on device: Device = .primary) throws -> FirstUser {
         let declared = capabilities.flows
-        guard let flow = FirstUser.flows.first(where: { declared.contains($0) && !excluded.contains($0) }), let user = FirstUser.of(flow, on: device) else {
-            let others = excluded.isEmpty ? "" : " other than \(excluded.map(\.rawValue).sorted().joined(separator: ", "))"
-            throw NotApplicable("the subject declares no flow\(others) that signs a user in (phone, multiFactor, emailLink, oauth, apple)")
+        guard let flow = FirstUser.flows.first(where: { declared.contains($0) && !excluded.contains($0) }),
+            let user = FirstUser.of(flow, on: device)
+        else {
+            let others =
+                excluded.isEmpty ? "" : " other than \(excluded.map(\.rawValue).sorted().joined(separator: ", "))"
+            throw NotApplicable(
+                """
+                the subject declares no flow\(others) that signs a user in (phone, multiFactor, emailLink, oauth, \
+                apple)
+                """)
         }
         return user
     }
 
     /// An app launched on `device`, with the outside party of `user` set up, nobody signed in yet.
-    package func launchApp(for user: FirstUser, _ configuration: ProjectConfiguration = .standard, on device: Device = .primary, filePath: String = #filePath, line: Int = #line) async throws -> LaunchedApp {
+    package func launchApp(
+        for user: FirstUser, _ configuration: ProjectConfiguration = .standard, on device: Device = .primary,
+        filePath: String = #filePath, line: Int = #line
+    ) async throws -> LaunchedApp {
         try user.setUp(self, configuration)
         return try await launchApp(configuration, on: device, filePath: filePath, line: line)
     }
 
     /// An app launched on `device` with `user` signed in.
     package func signedInApp(
-        as user: FirstUser, _ configuration: ProjectConfiguration = .standard, on device: Device = .primary, filePath: String = #filePath, line: Int = #line
+        as user: FirstUser, _ configuration: ProjectConfiguration = .standard, on device: Device = .primary,
+        filePath: String = #filePath, line: Int = #line
     ) async throws -> LaunchedApp {
         let app = try await launchApp(for: user, configuration, on: device, filePath: filePath, line: line)
         try await user.signIn(on: app.client, in: self, filePath: filePath, line: line)

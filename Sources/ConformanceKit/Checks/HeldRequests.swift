@@ -75,9 +75,8 @@ extension CheckContext {
                     requests.steps.append(.returned(1))
                 }
                 if requests.executor == nil {
-                    try await waiting(for: "\(meanwhile.name) to return while \(call.name)'s request \(number) is held") {
-                        try await calls.meanwhile.next()
-                    }
+                    try await waiting(for: "\(meanwhile.name) to return while \(call.name)'s request \(number) is held")
+                    { try await calls.meanwhile.next() }
                 } else {
                     try await requests.settle(after: seen, self, for: "")
                 }
@@ -107,7 +106,8 @@ extension CheckContext {
                     requests.steps.append(.returned(index))
                     return (index, outcome)
                 }
-                try await requests.settle(after: seen, self, for: "\(call.name) to send a request to its backend, or return")
+                try await requests.settle(
+                    after: seen, self, for: "\(call.name) to send a request to its backend, or return")
             }
             var returned = 0
             var held: [Int] = []

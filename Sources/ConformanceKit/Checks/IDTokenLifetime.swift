@@ -3,11 +3,15 @@
 package let firebaseIDTokenLifetime = Duration.seconds(3600)
 
 extension CheckContext {
-    /// Not applicable to a subject whose ID tokens are stamped and verified on the system clock: their time cannot move.
+    /// Not applicable to a subject whose ID tokens are stamped and verified on the system clock: their time cannot
+    /// move.
     package func requireIDTokenTimeToMove() throws {
         guard !capabilities.verifiesIDTokensOnSystemClock else {
             throw NotApplicable(
-                "the check needs the ID tokens' time to move, and the subject stamps and verifies them on the system clock (verifiesIDTokensOnSystemClock is true)")
+                """
+                the check needs the ID tokens' time to move, and the subject stamps and verifies them on the system \
+                clock (verifiesIDTokensOnSystemClock is true)
+                """)
         }
     }
 }

@@ -14,16 +14,16 @@ package struct RecordedIssues: Sendable {
 
     /// Runs `body`; a ``CheckFailure`` it throws is recorded (with the issues it carries) instead of ending the check.
     package mutating func record(_ body: () async throws -> Void) async throws {
-        do {
-            try await body()
-        } catch let failure as CheckFailure {
+        do { try await body() } catch let failure as CheckFailure {
             issues.append(failure.issue)
             issues += failure.issues
         }
     }
 
     /// Fails the check with `message` and every recorded issue, if any was recorded.
-    package func finish(_ message: @autoclosure () -> String, filePath: String = #filePath, line: Int = #line) throws(CheckFailure) {
+    package func finish(
+        _ message: @autoclosure () -> String, filePath: String = #filePath, line: Int = #line
+    ) throws(CheckFailure) {
         guard !issues.isEmpty else { return }
         throw CheckFailure(message(), issues: issues, filePath: filePath, line: line)
     }

@@ -7,14 +7,24 @@ import MockIdP
 enum UserForgery {
     static func forgeries(of artifact: String, naming victim: String, insteadOf owner: String) -> [(String, String)] {
         var forgeries: [(String, String)] = [("the other user's ID itself", victim)]
-        if artifact.contains(owner) { forgeries.append(("its user ID replaced", artifact.replacingOccurrences(of: owner, with: victim))) }
+        if artifact.contains(owner) {
+            forgeries.append(("its user ID replaced", artifact.replacingOccurrences(of: owner, with: victim)))
+        }
         let trimmed = artifact.trimmingCharacters(in: CharacterSet(charactersIn: "="))
-        if let decoded = Data(base64Encoded: padded(trimmed)).flatMap({ String(data: $0, encoding: .utf8) }), decoded.contains(owner) {
+        if let decoded = Data(base64Encoded: padded(trimmed)).flatMap({ String(data: $0, encoding: .utf8) }),
+            decoded.contains(owner)
+        {
             let forged = Data(decoded.replacingOccurrences(of: owner, with: victim).utf8).base64EncodedString()
             forgeries.append(("its base64 content's user ID replaced", forged))
         }
-        if let decoded = Base64URL.decode(trimmed).flatMap({ String(data: $0, encoding: .utf8) }), decoded.contains(owner) {
-            forgeries.append(("its base64url content's user ID replaced", Base64URL.encode(Array(decoded.replacingOccurrences(of: owner, with: victim).utf8))))
+        if let decoded = Base64URL.decode(trimmed).flatMap({ String(data: $0, encoding: .utf8) }),
+            decoded.contains(owner)
+        {
+            forgeries.append(
+                (
+                    "its base64url content's user ID replaced",
+                    Base64URL.encode(Array(decoded.replacingOccurrences(of: owner, with: victim).utf8))
+                ))
         }
         return forgeries + alterations(of: artifact)
     }
@@ -40,14 +50,20 @@ extension CheckContext {
     /// The backend's own door; a backend that does not offer it makes the check not applicable.
     package func accounts(of backend: any AuthBackend) throws -> any AccountsFacet {
         guard let accounts = backend.accounts else {
-            throw NotApplicable("the backend offers no accounts facet (its own door: accounts:lookup, accounts:update, mfaEnrollment, securetoken)")
+            throw NotApplicable(
+                """
+                the backend offers no accounts facet (its own door: accounts:lookup, accounts:update, mfaEnrollment, \
+                securetoken)
+                """)
         }
         return accounts
     }
 
     /// The administrator's calls; a backend that does not offer them makes the check not applicable.
     package func admin(of backend: any AuthBackend) throws -> any AccountAdminFacet {
-        guard let admin = backend.admin else { throw NotApplicable("the backend offers no admin facet (revokeRefreshTokens, disabling a user)") }
+        guard let admin = backend.admin else {
+            throw NotApplicable("the backend offers no admin facet (revokeRefreshTokens, disabling a user)")
+        }
         return admin
     }
 }

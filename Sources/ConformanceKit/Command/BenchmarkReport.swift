@@ -17,7 +17,9 @@ public struct BenchmarkReport: Sendable, Hashable, Codable {
 
         /// Rounded to the microsecond: finer digits are noise.
         init(name: String, rules: Int, variants: Int?, times: [Duration]) {
-            self.init(name: name, rules: rules, variants: variants, milliseconds: Spread(times.map { ($0.seconds * 1_000_000).rounded() / 1000 }))
+            self.init(
+                name: name, rules: rules, variants: variants,
+                milliseconds: Spread(times.map { ($0.seconds * 1_000_000).rounded() / 1000 }))
         }
     }
 
@@ -69,16 +71,20 @@ public struct BenchmarkReport: Sendable, Hashable, Codable {
     public var rendered: String {
         let nameWidth = max(4, rows.map(\.name.count).max() ?? 0)
         var lines = ["Benchmark of \(subject): each row timed \(repeats) times, \(build) build", ""]
-        lines.append(pad("AREA", nameWidth) + leftPad("RULES", 7) + leftPad("VARIANTS", 10) + leftPad("MIN ms", 11) + leftPad("MEDIAN ms", 11) + leftPad("MAX ms", 11))
+        lines.append(
+            pad("AREA", nameWidth) + leftPad("RULES", 7) + leftPad("VARIANTS", 10) + leftPad("MIN ms", 11)
+                + leftPad("MEDIAN ms", 11) + leftPad("MAX ms", 11))
         for row in rows {
             let spread = row.milliseconds
             lines.append(
                 pad(row.name, nameWidth) + leftPad("\(row.rules)", 7) + leftPad(row.variants.map(String.init) ?? "", 10)
-                    + leftPad(formatted(spread.min), 11) + leftPad(formatted(spread.median), 11) + leftPad(formatted(spread.max), 11))
+                    + leftPad(formatted(spread.min), 11) + leftPad(formatted(spread.median), 11)
+                    + leftPad(formatted(spread.max), 11))
         }
         if build == "debug" {
             lines.append("")
-            lines.append("(a debug build: `swift run -c release conformance --benchmark` gives the figures that matter)")
+            lines.append(
+                "(a debug build: `swift run -c release conformance --benchmark` gives the figures that matter)")
         }
         return lines.joined(separator: "\n")
     }

@@ -1,5 +1,6 @@
 /// Times the catalogue on the real clock: per area, whole, the defect audit (every variant against its own rules,
-/// as `--defects` runs it) and the defect matrix (every variant against the whole catalogue, `--defects --matrix`). It measures and reports; it never judges, because
+/// as `--defects` runs it) and the defect matrix (every variant against the whole catalogue, `--defects --matrix`). It
+/// measures and reports; it never judges, because
 /// real time depends on the machine and the build.
 public struct CatalogueBenchmark: Sendable {
     /// How many times each row is timed.
@@ -14,7 +15,9 @@ public struct CatalogueBenchmark: Sendable {
 
     /// One row per flow that has rules, one for the whole catalogue, and, when there are variants, one for the
     /// defect audit and one for the defect matrix. One unmeasured run of the catalogue first loads the fixtures.
-    public func run(subject: any ConformanceSubject, variants: [AuditVariant] = [], progress: ProgressHandler? = nil) async -> BenchmarkReport {
+    public func run(
+        subject: any ConformanceSubject, variants: [AuditVariant] = [], progress: ProgressHandler? = nil
+    ) async -> BenchmarkReport {
         // The options were validated when the benchmark was made.
         let runner = try! ConformanceRunner(subject: subject, options: options)
         let audit = try! DefectAudit(options: options)
@@ -28,10 +31,16 @@ public struct CatalogueBenchmark: Sendable {
             rows.append(.init(name: rules[0].flow.rawValue, rules: rules.count, variants: nil, times: times))
         }
         let all = RuleCatalogue.all
-        rows.append(.init(name: "catalogue", rules: all.count, variants: nil, times: await timed(counter) { _ = await runner.run(all) }))
+        rows.append(
+            .init(
+                name: "catalogue", rules: all.count, variants: nil,
+                times: await timed(counter) { _ = await runner.run(all) }))
         if !variants.isEmpty {
             let audited = await timed(counter) { _ = await audit.run(variants) }
-            rows.append(.init(name: "defect audit", rules: Set(variants.flatMap(\.rules)).count, variants: variants.count, times: audited))
+            rows.append(
+                .init(
+                    name: "defect audit", rules: Set(variants.flatMap(\.rules)).count, variants: variants.count,
+                    times: audited))
             let matrix = await timed(counter) { _ = await audit.run(variants, against: all) }
             rows.append(.init(name: "defect matrix", rules: all.count, variants: variants.count, times: matrix))
         }

@@ -20,7 +20,8 @@ struct ChildProcess: Sendable {
         }
 
         private static let signalNames: [Int32: String] = [
-            4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 7: "SIGBUS", 8: "SIGFPE", 9: "SIGKILL", 11: "SIGSEGV", 15: "SIGTERM",
+            4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 7: "SIGBUS", 8: "SIGFPE", 9: "SIGKILL", 11: "SIGSEGV",
+            15: "SIGTERM",
         ]
     }
 
@@ -45,9 +46,7 @@ struct ChildProcess: Sendable {
         process.standardOutput = output
         process.standardError = error
         process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
+        do { try process.run() } catch {
             return Ending(output: "", error: "cannot start \(executable.path): \(error)", status: -1, crashed: true)
         }
         // Both pipes are drained at once, so a child that fills one never blocks on it.

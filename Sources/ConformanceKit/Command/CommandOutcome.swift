@@ -39,9 +39,7 @@ public struct CommandOutcome: Sendable, Hashable {
     /// Writes the report files, each whole or not at all.
     public func writeFiles() throws(WriteError) {
         for file in files {
-            do {
-                try Data(file.contents.utf8).write(to: URL(fileURLWithPath: file.path), options: .atomic)
-            } catch {
+            do { try Data(file.contents.utf8).write(to: URL(fileURLWithPath: file.path), options: .atomic) } catch {
                 throw WriteError(path: file.path, reason: "\(error.localizedDescription)")
             }
         }

@@ -23,8 +23,8 @@ struct CommandWorker: Sendable {
             Set(list.split(separator: ",").compactMap(CheckKey.init(parsing:)))
         }
         let printer = LinePrinter()
-        await (try! ConformanceRunner(subject: subject, options: options)).run(parsed.selection.rules(), only: only) { key, result in
-            printer.print(StreamedResult(check: key, result: result))
+        await (try! ConformanceRunner(subject: subject, options: options)).run(parsed.selection.rules(), only: only) {
+            key, result in printer.print(StreamedResult(check: key, result: result))
         }
         return CommandOutcome.success
     }

@@ -22,14 +22,12 @@ public enum ConformanceCommand {
         var handler: ProgressHandler?
         if let progress { handler = { progress.update($0) } }
         let outcome = await run(
-            subject: subject, variants: variants, arguments: arguments, progress: handler, isolation: CrashIsolation.forThisProcess(),
-            executableOptions: executableOptions)
+            subject: subject, variants: variants, arguments: arguments, progress: handler,
+            isolation: CrashIsolation.forThisProcess(), executableOptions: executableOptions)
         progress?.finish()
         var error = outcome.error
         var status = outcome.status
-        do {
-            try outcome.writeFiles()
-        } catch let failure {
+        do { try outcome.writeFiles() } catch let failure {
             error += "conformance: \(failure)\n"
             status = CommandOutcome.cannotWrite
         }
@@ -40,53 +38,61 @@ public enum ConformanceCommand {
 
     /// Whether this process is a worker of a command's (see `CrashIsolation`): what the command asked once before
     /// its run (a server's preflight) is not asked again.
-    public static var isWorkerProcess: Bool { ProcessInfo.processInfo.environment[CrashIsolation.workerVariable] != nil }
+    public static var isWorkerProcess: Bool {
+        ProcessInfo.processInfo.environment[CrashIsolation.workerVariable] != nil
+    }
 
     /// Runs the command and returns what it would print, the files it would write and its exit status.
     /// `progress` hears how far `--defects`, `--benchmark` and `--repeat` have come, unless the output is `--json`.
     public static func run(
         subject: any ConformanceSubject, variants: [AuditVariant] = [],
-        arguments: [String] = Array(CommandLine.arguments.dropFirst()), progress: ProgressHandler? = nil, executableOptions: String? = nil
+        arguments: [String] = Array(CommandLine.arguments.dropFirst()), progress: ProgressHandler? = nil,
+        executableOptions: String? = nil
     ) async -> CommandOutcome {
-        await run(subject: subject, variants: variants, arguments: arguments, progress: progress, isolation: nil, executableOptions: executableOptions)
+        await run(
+            subject: subject, variants: variants, arguments: arguments, progress: progress, isolation: nil,
+            executableOptions: executableOptions)
     }
 
     /// With `isolation`, the report's checks run in worker processes, so that a crash of the subject is a verdict.
     static func run(
-        subject: any ConformanceSubject, variants: [AuditVariant], arguments: [String], progress: ProgressHandler?, isolation: CrashIsolation?,
-        executableOptions: String? = nil
+        subject: any ConformanceSubject, variants: [AuditVariant], arguments: [String], progress: ProgressHandler?,
+        isolation: CrashIsolation?, executableOptions: String? = nil
     ) async -> CommandOutcome {
         do {
             let arguments = try CommandArguments(parsing: arguments)
             // Help comes first: it answers whatever else the command line holds.
             if arguments.mode == .help { return help(subject, executableOptions: executableOptions) }
-            return try await run(arguments, subject: subject, variants: variants, progress: progress, isolation: isolation)
+            return try await run(
+                arguments, subject: subject, variants: variants, progress: progress, isolation: isolation)
         } catch {
             let usage = CommandArguments.usage(subject: subject.name, executableOptions: executableOptions)
-            return CommandOutcome(error: "conformance: \(error.message)\n\n\(usage)\n", status: CommandOutcome.usageError)
+            return CommandOutcome(
+                error: "conformance: \(error.message)\n\n\(usage)\n", status: CommandOutcome.usageError)
         }
     }
 
     private static func run(
-        _ arguments: CommandArguments, subject: any ConformanceSubject, variants: [AuditVariant], progress: ProgressHandler?,
-        isolation: CrashIsolation?
+        _ arguments: CommandArguments, subject: any ConformanceSubject, variants: [AuditVariant],
+        progress: ProgressHandler?, isolation: CrashIsolation?
     ) async throws(CommandArguments.UsageError) -> CommandOutcome {
         if arguments.mode == .audit || arguments.mode == .matrix, variants.isEmpty { throw noVariants("--defects") }
         var subject = subject
         if let name = arguments.variant { subject = try variant(named: name, in: variants).subject }
-        let expected = try arguments.expectedFailures.map { path throws(CommandArguments.UsageError) in try expectedFailures(at: path) }
+        let expected = try arguments.expectedFailures.map { path throws(CommandArguments.UsageError) in
+            try expectedFailures(at: path)
+        }
         return try await perform(
-            arguments, on: subject, variants: variants, expected: expected, progress: arguments.json ? nil : progress, isolation: isolation)
+            arguments, on: subject, variants: variants, expected: expected, progress: arguments.json ? nil : progress,
+            isolation: isolation)
     }
 
     private static func perform(
-        _ arguments: CommandArguments, on subject: any ConformanceSubject, variants: [AuditVariant], expected: ExpectedFailures?,
-        progress: ProgressHandler?, isolation: CrashIsolation?
+        _ arguments: CommandArguments, on subject: any ConformanceSubject, variants: [AuditVariant],
+        expected: ExpectedFailures?, progress: ProgressHandler?, isolation: CrashIsolation?
     ) async throws(CommandArguments.UsageError) -> CommandOutcome {
         let options: ConformanceRunner.Options
-        do {
-            options = try ConformanceRunner.Options(watchdog: arguments.watchdog).validated()
-        } catch {
+        do { options = try ConformanceRunner.Options(watchdog: arguments.watchdog).validated() } catch {
             throw CommandArguments.UsageError("\(error)")
         }
         // The options are valid from here on, so nothing that takes them throws.
@@ -95,17 +101,19 @@ public enum ConformanceCommand {
         case .help:  // answered before, with the executable's options
             return help(subject, executableOptions: nil)
         case .report:
-            var report = if let isolation {
-                await isolation.report(of: rules, subject: subject.name)
-            } else {
-                await (try! ConformanceRunner(subject: subject, options: options)).run(rules)
-            }
+            var report =
+                if let isolation { await isolation.report(of: rules, subject: subject.name) } else {
+                    await (try! ConformanceRunner(subject: subject, options: options)).run(rules)
+                }
             if let expected { report = report.applying(expected) }
             return reported(report, arguments)
         case .audit, .matrix:
             let selected = Set(rules.map(\.id))
-            let audited = arguments.selection.isEverything ? variants : variants.filter { !selected.isDisjoint(with: $0.rules) }
-            guard !audited.isEmpty else { throw CommandArguments.UsageError("no variant must be caught by the selected rules: nothing to audit") }
+            let audited =
+                arguments.selection.isEverything ? variants : variants.filter { !selected.isDisjoint(with: $0.rules) }
+            guard !audited.isEmpty else {
+                throw CommandArguments.UsageError("no variant must be caught by the selected rules: nothing to audit")
+            }
             let against = arguments.mode == .matrix ? rules : nil
             let findings = await (try! DefectAudit(options: options)).run(audited, against: against, progress: progress)
             let text = arguments.json ? json(DefectReport(defects: findings)) : DefectTable(findings).rendered
@@ -118,10 +126,11 @@ public enum ConformanceCommand {
             let report = await (try! CatalogueBenchmark(repeats: repeats, options: options)).run(
                 subject: subject, variants: variants, progress: progress)
             return outcome(arguments.json ? json(report) : report.rendered, passed: true)
-        case .list:
-            return outcome(CatalogueList(rules).rendered, passed: true)
+        case .list: return outcome(CatalogueList(rules).rendered, passed: true)
         case .catalogue:
-            if arguments.json { return outcome(json(CatalogueDocument(rules: rules, variants: variants)), passed: true) }
+            if arguments.json {
+                return outcome(json(CatalogueDocument(rules: rules, variants: variants)), passed: true)
+            }
             let spec = CatalogueMarkdown(rules: rules, variants: variants, subject: subject.name).rendered
             guard case .file(let path) = arguments.markdown else { return outcome(spec, passed: true) }
             return CommandOutcome(status: CommandOutcome.success, files: [.init(path: path, contents: spec + "\n")])
@@ -133,7 +142,8 @@ public enum ConformanceCommand {
         var printed = arguments.json ? json(report) : ReportTable(report).rendered
         var files: [CommandOutcome.File] = []
         let formats: [(CommandArguments.Destination?, () -> String)] = [
-            (arguments.junit, { JUnitReport(report).rendered }), (arguments.markdown, { MarkdownReport(report).rendered }),
+            (arguments.junit, { JUnitReport(report).rendered }),
+            (arguments.markdown, { MarkdownReport(report).rendered }),
         ]
         for (destination, render) in formats {
             switch destination {
@@ -142,27 +152,32 @@ public enum ConformanceCommand {
             case nil: break
             }
         }
-        return CommandOutcome(output: printed + "\n", status: report.passed ? CommandOutcome.success : CommandOutcome.failure, files: files)
+        return CommandOutcome(
+            output: printed + "\n", status: report.passed ? CommandOutcome.success : CommandOutcome.failure,
+            files: files)
     }
 
     private static func expectedFailures(at path: String) throws(CommandArguments.UsageError) -> ExpectedFailures {
         let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            throw CommandArguments.UsageError("cannot read the expected failures \(path): \(error.localizedDescription)")
+        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
+            throw CommandArguments.UsageError(
+                "cannot read the expected failures \(path): \(error.localizedDescription)")
         }
-        do {
-            return try ExpectedFailures(parsing: text).validated()
-        } catch {
+        do { return try ExpectedFailures(parsing: text).validated() } catch {
             throw CommandArguments.UsageError("\(path): \(error)")
         }
     }
 
-    private static func variant(named name: String, in variants: [AuditVariant]) throws(CommandArguments.UsageError) -> AuditVariant {
+    private static func variant(
+        named name: String, in variants: [AuditVariant]
+    ) throws(CommandArguments.UsageError) -> AuditVariant {
         guard !variants.isEmpty else { throw noVariants("--defect") }
         guard let variant = variants.first(where: { $0.name == name }) else {
-            throw CommandArguments.UsageError("there is no variant \"\(name)\"; --defect needs one of: \(variants.map(\.name).joined(separator: ", "))")
+            throw CommandArguments.UsageError(
+                """
+                there is no variant \"\(name)\"; --defect needs one of: \
+                \(variants.map(\.name).joined(separator: ", "))
+                """)
         }
         return variant
     }
@@ -172,7 +187,9 @@ public enum ConformanceCommand {
     }
 
     private static func help(_ subject: any ConformanceSubject, executableOptions: String?) -> CommandOutcome {
-        CommandOutcome(output: CommandArguments.usage(subject: subject.name, executableOptions: executableOptions) + "\n", status: CommandOutcome.success)
+        CommandOutcome(
+            output: CommandArguments.usage(subject: subject.name, executableOptions: executableOptions) + "\n",
+            status: CommandOutcome.success)
     }
 
     private static func outcome(_ text: String, passed: Bool) -> CommandOutcome {

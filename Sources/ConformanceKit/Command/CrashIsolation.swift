@@ -25,10 +25,11 @@ struct CrashIsolation: Sendable {
     /// The isolation for this process, unless it is a worker itself or isolation is switched off.
     static func forThisProcess() -> CrashIsolation? {
         let environment = ProcessInfo.processInfo.environment
-        guard environment[workerVariable] == nil, environment[switchVariable] != "off", let executable = Bundle.main.executableURL else {
-            return nil
-        }
-        return CrashIsolation(executable: executable, arguments: Array(CommandLine.arguments.dropFirst()), environment: environment)
+        guard environment[workerVariable] == nil, environment[switchVariable] != "off",
+            let executable = Bundle.main.executableURL
+        else { return nil }
+        return CrashIsolation(
+            executable: executable, arguments: Array(CommandLine.arguments.dropFirst()), environment: environment)
     }
 
     /// The report of `rules`, with a `crash` for every check that crashed alone.
@@ -46,12 +47,16 @@ struct CrashIsolation: Sendable {
             for (key, result) in zip(unfinished, alone) { results[key] = result }
         }
         let ruleResults = rules.map { rule in
-            RuleResult(rule: rule, checks: rule.checks.indices.map { results[CheckKey(rule: rule.id, index: $0)] ?? missing(rule, $0) })
+            RuleResult(
+                rule: rule,
+                checks: rule.checks.indices.map { results[CheckKey(rule: rule.id, index: $0)] ?? missing(rule, $0) })
         }
-        return ConformanceReport(subject: subject, results: ruleResults, durationSeconds: (ContinuousClock.now - start).seconds)
+        return ConformanceReport(
+            subject: subject, results: ruleResults, durationSeconds: (ContinuousClock.now - start).seconds)
     }
 
-    private func runWorker(checks: [CheckKey]?) async -> (results: [CheckKey: CheckResult], ending: ChildProcess.Ending) {
+    private func runWorker(checks: [CheckKey]?) async -> (results: [CheckKey: CheckResult], ending: ChildProcess.Ending)
+    {
         var environment = environment
         environment[Self.workerVariable] = "1"
         environment["SWIFT_BACKTRACE"] = "enable=no"  // the crash's own message is what a vendor needs, at once
@@ -60,7 +65,9 @@ struct CrashIsolation: Sendable {
         let decoder = JSONDecoder()
         var results: [CheckKey: CheckResult] = [:]
         for line in ending.output.split(separator: "\n") where line.hasPrefix(Self.resultPrefix) {
-            if let streamed = try? decoder.decode(StreamedResult.self, from: Data(line.dropFirst(Self.resultPrefix.count).utf8)) {
+            if let streamed = try? decoder.decode(
+                StreamedResult.self, from: Data(line.dropFirst(Self.resultPrefix.count).utf8))
+            {
                 results[streamed.check] = streamed.result
             }
         }
@@ -70,14 +77,17 @@ struct CrashIsolation: Sendable {
     private func crash(of key: CheckKey, in rules: [Rule], ending: ChildProcess.Ending) -> CheckResult {
         let rule = rules.first { $0.id == key.rule }!
         let check = rule.checks[key.index]
-        let printed = (ending.output.split(separator: "\n").filter { !$0.hasPrefix(Self.resultPrefix) } + ending.error.split(separator: "\n"))
-            .suffix(200).map(String.init)
+        let printed =
+            (ending.output.split(separator: "\n").filter { !$0.hasPrefix(Self.resultPrefix) }
+            + ending.error.split(separator: "\n")).suffix(200).map(String.init)
         // The runtime's message comes before its stack trace: the message is what tells a vendor what went wrong.
         let message = printed.prefix { !$0.hasPrefix("Current stack trace:") }
         return CheckResult(
             name: check.name, status: rule.level == .must ? .fail : .warn,
             message: "\(rule.id): the subject crashed the process during this check, also when the check ran alone",
-            failure: .init(kind: .crash, expected: "the check runs to its verdict", actual: ending.how, location: check.location, transcript: Array(message)))
+            failure: .init(
+                kind: .crash, expected: "the check runs to its verdict", actual: ending.how, location: check.location,
+                transcript: Array(message)))
     }
 
     private func missing(_ rule: Rule, _ index: Int) -> CheckResult {

@@ -14,11 +14,17 @@ public struct DefectTable: Sendable {
             let catches = finding.catches
             let kinds = Set(catches.map { $0.kind?.rawValue ?? $0.status.rawValue }).sorted().joined(separator: ", ")
             let caught = finding.miss ?? catches.map { "\($0.rule) \($0.check)" }.joined(separator: "; ")
-            lines.append(pad(finding.name, width) + "  " + pad(rules, 18) + "  " + result + "  " + pad(kinds, 10) + "  " + caught)
+            lines.append(
+                pad(finding.name, width) + "  " + pad(rules, 18) + "  " + result + "  " + pad(kinds, 10) + "  " + caught
+            )
         }
         let missed = findings.count { !$0.isCaught }
         lines.append("")
-        lines.append("\(findings.count) defects: \(findings.count - missed) caught by the check meant for them, \(missed) not caught")
+        lines.append(
+            """
+            \(findings.count) defects: \(findings.count - missed) caught by the check meant for them, \(missed) not \
+            caught
+            """)
         return lines.joined(separator: "\n")
     }
 

@@ -21,7 +21,9 @@ public struct RuleSelection: Sendable, Hashable {
     }
 
     /// The rule `id` names, or why it names none.
-    static func rule(_ id: String, in catalogue: [Rule] = RuleCatalogue.all) throws(CommandArguments.UsageError) -> RuleID {
+    static func rule(
+        _ id: String, in catalogue: [Rule] = RuleCatalogue.all
+    ) throws(CommandArguments.UsageError) -> RuleID {
         guard let rule = catalogue.first(where: { $0.id.rawValue == id }) else {
             var areas: [Substring] = []
             for rule in catalogue where !areas.contains(rule.id.area) { areas.append(rule.id.area) }
@@ -36,9 +38,14 @@ public struct RuleSelection: Sendable, Hashable {
     }
 
     /// The area `name` names, or why it names none an option can run.
-    static func area(_ name: String, in catalogue: [Rule] = RuleCatalogue.all) throws(CommandArguments.UsageError) -> Flow {
-        let areas = Flow.allCases.filter { flow in catalogue.contains { $0.flow == flow } }.map(\.rawValue).joined(separator: ", ")
-        guard let flow = Flow(rawValue: name) else { throw CommandArguments.UsageError("there is no area \"\(name)\"; --area needs one of \(areas)") }
+    static func area(
+        _ name: String, in catalogue: [Rule] = RuleCatalogue.all
+    ) throws(CommandArguments.UsageError) -> Flow {
+        let areas = Flow.allCases.filter { flow in catalogue.contains { $0.flow == flow } }.map(\.rawValue).joined(
+            separator: ", ")
+        guard let flow = Flow(rawValue: name) else {
+            throw CommandArguments.UsageError("there is no area \"\(name)\"; --area needs one of \(areas)")
+        }
         guard catalogue.contains(where: { $0.flow == flow }) else {
             throw CommandArguments.UsageError("the area \(name) has no rules yet; --area needs one of \(areas)")
         }

@@ -8,13 +8,17 @@ public struct StressGate: Sendable {
     public let options: ConformanceRunner.Options
 
     /// Counts below one are taken as one, and `parallel` is at most `runs`.
-    public init(runs: Int, parallel: Int = 1, options: ConformanceRunner.Options = .init()) throws(ConformanceRunner.OptionsError) {
+    public init(
+        runs: Int, parallel: Int = 1, options: ConformanceRunner.Options = .init()
+    ) throws(ConformanceRunner.OptionsError) {
         self.runs = max(1, runs)
         self.parallel = min(max(1, parallel), self.runs)
         self.options = try options.validated()
     }
 
-    public func run(subject: any ConformanceSubject, rules: [Rule] = RuleCatalogue.all, progress: ProgressHandler? = nil) async -> StressReport {
+    public func run(
+        subject: any ConformanceSubject, rules: [Rule] = RuleCatalogue.all, progress: ProgressHandler? = nil
+    ) async -> StressReport {
         // The options were validated when the gate was made.
         let runner = try! ConformanceRunner(subject: subject, options: options)
         let counter = ProgressCounter("stress gate", total: runs, unit: "runs", handler: progress)
@@ -38,6 +42,7 @@ public struct StressGate: Sendable {
         guard let first = results.first, results.contains(where: { $0.status != first.status }) else { return nil }
         let statuses = Dictionary(grouping: results, by: \.status).mapValues(\.count)
         let example = results.firstIndex { $0.status != .pass }.map { (run: $0 + 1, result: results[$0]) }
-        return StressReport.Difference(rule: rule, check: first.name, statuses: statuses, example: example?.result, exampleRun: example?.run)
+        return StressReport.Difference(
+            rule: rule, check: first.name, statuses: statuses, example: example?.result, exampleRun: example?.run)
     }
 }

@@ -10,7 +10,9 @@ public struct StressReport: Sendable, Hashable, Encodable {
         /// That run, counting from 1.
         public let exampleRun: Int?
 
-        public init(rule: RuleID, check: String, statuses: [ConformanceStatus: Int], example: CheckResult?, exampleRun: Int?) {
+        public init(
+            rule: RuleID, check: String, statuses: [ConformanceStatus: Int], example: CheckResult?, exampleRun: Int?
+        ) {
             self.rule = rule
             self.check = check
             self.statuses = statuses
@@ -19,9 +21,7 @@ public struct StressReport: Sendable, Hashable, Encodable {
         }
 
         /// `{"rule", "check", "statuses", "example"}`: the run is in the text only.
-        private enum CodingKeys: String, CodingKey {
-            case rule, check, statuses, example
-        }
+        private enum CodingKeys: String, CodingKey { case rule, check, statuses, example }
     }
 
     public let subject: String
@@ -42,9 +42,7 @@ public struct StressReport: Sendable, Hashable, Encodable {
     }
 
     /// `{"runs", "parallel", "differences"}`: the subject and the catalogue's size are in the text only.
-    private enum CodingKeys: String, CodingKey {
-        case runs, parallel, differences
-    }
+    private enum CodingKeys: String, CodingKey { case runs, parallel, differences }
 
     /// `200 runs, 4 at once: 0 differing results (36 rules, 52 checks)`.
     public var summary: String {
@@ -71,9 +69,7 @@ public struct StressReport: Sendable, Hashable, Encodable {
         return lines.joined(separator: "\n")
     }
 
-    private func counted(_ count: Int, _ noun: String) -> String {
-        "\(count) \(noun)\(count == 1 ? "" : "s")"
-    }
+    private func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 }
 
 /// Lets `statuses` encode as a JSON object keyed by status (`{"pass": 3, "fail": 1}`) instead of an array.

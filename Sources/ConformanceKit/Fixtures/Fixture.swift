@@ -11,28 +11,30 @@ public struct Fixture<Input: Decodable & Sendable>: Sendable {
 
     /// Loads a bundled fixture, e.g. `Fixture<String>.load("phone", "e164")`.
     public static func load(_ folder: String, _ name: String) throws(FixtureError) -> Fixture {
-        guard let url = ConformanceFixtures.url(folder: folder, name: name) else { throw .notFound("\(folder)/\(name).json") }
+        guard let url = ConformanceFixtures.url(folder: folder, name: name) else {
+            throw .notFound("\(folder)/\(name).json")
+        }
         let data: Data
-        do { data = try Data(contentsOf: url) } catch { throw .unreadable("\(folder)/\(name).json", reason: "\(error)") }
+        do { data = try Data(contentsOf: url) } catch {
+            throw .unreadable("\(folder)/\(name).json", reason: "\(error)")
+        }
         return try decode(data, path: "\(folder)/\(name).json")
     }
 
     /// Decodes and validates fixture JSON; `path` names the file in errors.
     public static func decode(_ data: Data, path: String) throws(FixtureError) -> Fixture {
         let file: FixtureFileJSON<Input>
-        do {
-            file = try JSONDecoder().decode(FixtureFileJSON<Input>.self, from: data)
-        } catch let error as FixtureProblem {
-            throw .malformed(path, reason: error.reason)
-        } catch let DecodingError.dataCorrupted(context) {
-            throw .malformed(path, reason: "not valid JSON: \(context.debugDescription) \(context.underlyingError.map { "\($0)" } ?? "")")
+        do { file = try JSONDecoder().decode(FixtureFileJSON<Input>.self, from: data) } catch let error
+            as FixtureProblem
+        { throw .malformed(path, reason: error.reason) } catch let DecodingError.dataCorrupted(context) {
+            throw .malformed(
+                path,
+                reason: "not valid JSON: \(context.debugDescription) \(context.underlyingError.map { "\($0)" } ?? "")")
         } catch let DecodingError.keyNotFound(key, context) {
             throw .malformed(path, reason: "missing \"\(key.stringValue)\" at \(context.codingPath.rendered)")
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
             throw .malformed(path, reason: "wrong type at \(context.codingPath.rendered): \(context.debugDescription)")
-        } catch {
-            throw .malformed(path, reason: "\(error)")
-        }
+        } catch { throw .malformed(path, reason: "\(error)") }
         var seen = Set<String>()
         for fixtureCase in file.cases where !seen.insert(fixtureCase.id).inserted {
             throw .malformed(path, reason: "case id \"\(fixtureCase.id)\" appears more than once")
@@ -85,16 +87,18 @@ public struct FixtureCase<Input: Decodable & Sendable>: Sendable, Decodable, Cus
         guard id.range(of: #"^[a-z0-9]+(-[a-z0-9]+)*$"#, options: .regularExpression) != nil, id.count <= 80 else {
             throw FixtureProblem("case id \"\(id)\" is not lowercase words joined by dashes (at most 80 characters)")
         }
-        guard (1...150).contains(description.count) else { throw FixtureProblem("case \"\(id)\": description must have 1 to 150 characters") }
-        guard !rules.isEmpty, rules.allSatisfy({ $0.rawValue.range(of: #"^[A-Z]+-[0-9]+$"#, options: .regularExpression) != nil }) else {
-            throw FixtureProblem("case \"\(id)\": rules must be a non-empty list of rule IDs such as PHONE-1")
+        guard (1...150).contains(description.count) else {
+            throw FixtureProblem("case \"\(id)\": description must have 1 to 150 characters")
         }
-        guard expectation != .invalid || reason != nil else { throw FixtureProblem("case \"\(id)\": an invalid case needs a reason") }
+        guard !rules.isEmpty,
+            rules.allSatisfy({ $0.rawValue.range(of: #"^[A-Z]+-[0-9]+$"#, options: .regularExpression) != nil })
+        else { throw FixtureProblem("case \"\(id)\": rules must be a non-empty list of rule IDs such as PHONE-1") }
+        guard expectation != .invalid || reason != nil else {
+            throw FixtureProblem("case \"\(id)\": an invalid case needs a reason")
+        }
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id, description, input, valid, rules, reason, comment, expected
-    }
+    private enum CodingKeys: String, CodingKey { case id, description, input, valid, rules, reason, comment, expected }
 }
 
 public enum FixtureError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -120,7 +124,9 @@ private struct FixtureFileJSON<Input: Decodable & Sendable>: Decodable {
     init(from decoder: any Decoder) throws {
         let keys = try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue)
         let allowed: Set = ["$schema", "fixture", "version", "description", "cases"]
-        if let unknown = keys.first(where: { !allowed.contains($0) }) { throw FixtureProblem("unknown top-level key \"\(unknown)\"") }
+        if let unknown = keys.first(where: { !allowed.contains($0) }) {
+            throw FixtureProblem("unknown top-level key \"\(unknown)\"")
+        }
         let container = try decoder.container(keyedBy: CodingKeys.self)
         _ = try container.decode(String.self, forKey: .schema)
         fixture = try container.decode(String.self, forKey: .fixture)
@@ -134,9 +140,7 @@ private struct FixtureFileJSON<Input: Decodable & Sendable>: Decodable {
         guard !cases.isEmpty else { throw FixtureProblem("\"cases\" must not be empty") }
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case schema = "$schema", fixture, version, description, cases
-    }
+    private enum CodingKeys: String, CodingKey { case schema = "$schema", fixture, version, description, cases }
 }
 
 private struct FixtureProblem: Error {

@@ -30,7 +30,9 @@ extension FixtureValue {
     }
 
     /// An object of the fields that have a value.
-    package static func fields(_ fields: [String: FixtureValue?]) -> FixtureValue { .object(fields.compactMapValues { $0 }) }
+    package static func fields(_ fields: [String: FixtureValue?]) -> FixtureValue {
+        .object(fields.compactMapValues { $0 })
+    }
 
     package static func text(_ value: String?) -> FixtureValue? { value.map { .string($0) } }
 

@@ -40,9 +40,7 @@ public indirect enum FixtureValue: Sendable, Hashable, Codable {
 
     /// The value read as `Value`, the type a fixture's description gives its shape.
     public func decoded<Value: Decodable>(as type: Value.Type) throws(FixtureValueMismatch) -> Value {
-        do {
-            return try JSONDecoder().decode(Value.self, from: JSONEncoder().encode(self))
-        } catch {
+        do { return try JSONDecoder().decode(Value.self, from: JSONEncoder().encode(self)) } catch {
             throw FixtureValueMismatch(expectedType: "\(Value.self)", reason: "\(error)")
         }
     }

@@ -107,7 +107,8 @@ public struct ActionLink: Sendable, Hashable {
         return try decoded(string[string.index(after: start)...].prefix { $0 != "#" })
     }
 
-    /// `query`, as written (not as Foundation re-escaped it: Foundation turns a stray `%` into `%25`), split and decoded.
+    /// `query`, as written (not as Foundation re-escaped it: Foundation turns a stray `%` into `%25`), split and
+    /// decoded.
     private static func decoded(_ query: Substring) throws(EmailSignInLink.Problem) -> [String: String] {
         guard query.removingPercentEncoding != nil else { throw .malformedEncoding }
         var parameters: [String: String] = [:]

@@ -32,7 +32,8 @@ public enum AppleIdentityToken {
     }
 
     /// Reads a compact JWS whose payload has Apple's required claims (`iss`, `aud`, `exp`, `iat`, `sub`), with the
-    /// JSON that RFC 7515 §4 and RFC 7519 §4 ask for: ``parse(_:)``, then ``checkUTF8(of:)`` and ``checkUniqueMemberNames(of:)``.
+    /// JSON that RFC 7515 §4 and RFC 7519 §4 ask for: ``parse(_:)``, then ``checkUTF8(of:)`` and
+    /// ``checkUniqueMemberNames(of:)``.
     public static func read(_ token: String) throws(AppleIdentityTokenError) -> Unverified {
         let token = try parse(token)
         try checkUTF8(of: token)
@@ -41,12 +42,15 @@ public enum AppleIdentityToken {
     }
 
     /// The JWS and its claims as Foundation's decoders read them, which is not enough on its own: they take JSON in
-    /// UTF-16 or UTF-32 too and keep the first of duplicate member names, so a verifier must also run the two JSON checks.
+    /// UTF-16 or UTF-32 too and keep the first of duplicate member names, so a verifier must also run the two JSON
+    /// checks.
     public static func parse(_ token: String) throws(AppleIdentityTokenError) -> Unverified {
         let jws: CompactJWS
         do { jws = try CompactJWS(token) } catch { throw .init(.malformed, error.description) }
         guard let claims = AppleIdentityClaims(payload: jws.payload) else {
-            throw .init(.malformed, "the payload lacks one of Apple's claims iss, aud, exp, iat, sub, or has one of the wrong type")
+            throw .init(
+                .malformed,
+                "the payload lacks one of Apple's claims iss, aud, exp, iat, sub, or has one of the wrong type")
         }
         return Unverified(jws: jws, claims: claims)
     }
@@ -79,14 +83,17 @@ public enum AppleIdentityToken {
         switch token.jws.header.alg {
         case algorithm: return
         case "none": throw .init(.algNone, "the header says alg none: an unsigned token")
-        case "HS256": throw .init(.algHS256, "the header says alg HS256: an HMAC, which anyone holding the public key can make")
+        case "HS256":
+            throw .init(.algHS256, "the header says alg HS256: an HMAC, which anyone holding the public key can make")
         case let other: throw .init(.badSignature, "the header says alg \(other); Apple signs with RS256 only")
         }
     }
 
     /// The key of `keySet` the header's `kid` names; Apple publishes several and rotates them ("Fetch Apple's public
     /// key"), so the first key is not necessarily the one.
-    public static func signingKey(of token: Unverified, in keySet: JSONWebKeySet) throws(AppleIdentityTokenError) -> JSONWebKey {
+    public static func signingKey(
+        of token: Unverified, in keySet: JSONWebKeySet
+    ) throws(AppleIdentityTokenError) -> JSONWebKey {
         guard let kid = token.jws.header.kid else { throw .init(.unknownKey, "the header has no kid") }
         guard let key = keySet.key(withID: kid) else {
             throw .init(.unknownKey, "no key \"\(kid)\" among \(keySet.keys.map(\.kid))")
@@ -97,11 +104,14 @@ public enum AppleIdentityToken {
     /// The signature is an RS256 signature of the header and payload by `key`.
     public static func checkSignature(of token: Unverified, by key: JSONWebKey) throws(AppleIdentityTokenError) {
         guard token.jws.hasValidRS256Signature(by: key) else {
-            throw .init(.badSignature, "the signature is not an RS256 signature by key \"\(key.kid)\" of this header and payload")
+            throw .init(
+                .badSignature,
+                "the signature is not an RS256 signature by key \"\(key.kid)\" of this header and payload")
         }
     }
 
-    /// `iss` is exactly `https://appleid.apple.com`, code point by code point (RFC 7519 §7.2, no normalisation): Swift's
+    /// `iss` is exactly `https://appleid.apple.com`, code point by code point (RFC 7519 §7.2, no normalisation):
+    /// Swift's
     /// `==` would take canonically equivalent strings for equal.
     public static func checkIssuer(of claims: AppleIdentityClaims) throws(AppleIdentityTokenError) {
         guard sameCodePoints(claims.iss, AppleIdentityClaims.issuer) else {
@@ -114,12 +124,15 @@ public enum AppleIdentityToken {
     /// compatibility character (fullwidth letters) is another audience.
     public static func checkAudience(of claims: AppleIdentityClaims, clientID: String) throws(AppleIdentityTokenError) {
         guard claims.aud.values.contains(where: { sameCodePoints($0, clientID) }) else {
-            throw .init(.wrongAudience, "aud is \(claims.aud.values), which does not contain the client ID \"\(clientID)\"")
+            throw .init(
+                .wrongAudience, "aud is \(claims.aud.values), which does not contain the client ID \"\(clientID)\"")
         }
     }
 
     /// Whether two strings are the same code points (StringOrURI comparison, RFC 7519 §2 and §7.2).
-    public static func sameCodePoints(_ a: String, _ b: String) -> Bool { a.unicodeScalars.elementsEqual(b.unicodeScalars) }
+    public static func sameCodePoints(_ a: String, _ b: String) -> Bool {
+        a.unicodeScalars.elementsEqual(b.unicodeScalars)
+    }
 
     /// `now` is earlier than `exp` ("The value must be greater than the current date and time"): at `exp` itself
     /// the token has expired.
@@ -133,12 +146,19 @@ public enum AppleIdentityToken {
     /// Firebase answers a missing one with `missingOrInvalidNonce` too. A claim equal to the raw nonce is told apart
     /// because it names the app's mistake: it sent Apple the raw nonce, not the hash.
     public static func checkNonce(of claims: AppleIdentityClaims, rawNonce: String?) throws(AppleIdentityTokenError) {
-        guard let rawNonce, !rawNonce.isEmpty else { throw .init(.nonceMissing, "no raw nonce was given with the token") }
-        guard let claim = claims.nonce, !claim.isEmpty else { throw .init(.nonceMissing, "the token has no nonce claim") }
-        guard claim != rawNonce else { throw .init(.rawNonceInToken, "the nonce claim is the raw nonce, not its SHA-256 hex") }
+        guard let rawNonce, !rawNonce.isEmpty else {
+            throw .init(.nonceMissing, "no raw nonce was given with the token")
+        }
+        guard let claim = claims.nonce, !claim.isEmpty else {
+            throw .init(.nonceMissing, "the token has no nonce claim")
+        }
+        guard claim != rawNonce else {
+            throw .init(.rawNonceInToken, "the nonce claim is the raw nonce, not its SHA-256 hex")
+        }
         let expected = AppleNonce.sha256Hex(rawNonce)
         guard claim == expected else {
-            throw .init(.nonceMismatch, "the nonce claim \"\(claim)\" is not the SHA-256 hex of the raw nonce, \(expected)")
+            throw .init(
+                .nonceMismatch, "the nonce claim \"\(claim)\" is not the SHA-256 hex of the raw nonce, \(expected)")
         }
     }
 }

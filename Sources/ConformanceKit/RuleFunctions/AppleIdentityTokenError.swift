@@ -1,4 +1,5 @@
-/// Why an Apple identity token was refused: the first step of ``AppleIdentityToken/verify(_:keySet:clientID:rawNonce:now:)``
+/// Why an Apple identity token was refused: the first step of
+/// ``AppleIdentityToken/verify(_:keySet:clientID:rawNonce:now:)``
 /// that failed.
 public struct AppleIdentityTokenError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The raw values are the `reason`s of `Fixtures/apple/id-tokens.json`.

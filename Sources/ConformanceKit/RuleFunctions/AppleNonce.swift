@@ -33,7 +33,9 @@ public enum AppleNonce {
     }
 
     /// A raw nonce drawn from `generator`; each character is one uniformly chosen member of ``alphabet``.
-    public static func random(length: Int = defaultLength, using generator: inout some RandomNumberGenerator) throws(AppleNonce.Error) -> String {
+    public static func random(
+        length: Int = defaultLength, using generator: inout some RandomNumberGenerator
+    ) throws(AppleNonce.Error) -> String {
         guard length > 0 else { throw .nonPositiveLength(length) }
         return String((0..<length).map { _ in characters[Int.random(in: characters.indices, using: &generator)] })
     }

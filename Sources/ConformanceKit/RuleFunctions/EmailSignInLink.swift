@@ -82,8 +82,6 @@ public enum EmailSignInLink {
         do {
             _ = try signInLink(link)
             return nil
-        } catch {
-            return error
-        }
+        } catch { return error }
     }
 }

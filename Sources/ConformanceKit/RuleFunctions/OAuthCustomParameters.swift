@@ -13,7 +13,9 @@
 public enum OAuthCustomParameters {
     /// The parameters the implementation sets itself (OAUTH-1; 003 names the first five, and the Identity Toolkit's
     /// `createAuthUri` reserves `oauth_token` too).
-    public static let reserved: Set<String> = ["client_id", "redirect_uri", "response_type", "scope", "state", "response_mode", "oauth_token"]
+    public static let reserved: Set<String> = [
+        "client_id", "redirect_uri", "response_type", "scope", "state", "response_mode", "oauth_token",
+    ]
 
     /// What the implementation does with custom parameters that name a reserved key; OAUTH-1 allows either and
     /// the implementation declares which. The raw values are the keys of a fixture case's `expected`.

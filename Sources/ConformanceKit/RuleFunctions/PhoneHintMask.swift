@@ -40,7 +40,8 @@ public enum PhoneHintMask {
         let visible = showingCountryCode ? CountryCallingCode.of(number).count : 0
         let masked = digits.count - visibleTrailingDigits - visible
         guard masked > 0 else { return mask(number, showingCountryCode: false) }
-        return "+" + digits.prefix(visible) + String(repeating: "*", count: masked) + digits.suffix(visibleTrailingDigits)
+        return "+" + digits.prefix(visible) + String(repeating: "*", count: masked)
+            + digits.suffix(visibleTrailingDigits)
     }
 
     /// The first problem of `hint` as a hint for `number`, or nil when it conforms.

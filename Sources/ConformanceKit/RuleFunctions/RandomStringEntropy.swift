@@ -7,10 +7,8 @@ import Foundation
 public enum RandomStringEntropy {
     /// The common encodings, smallest first.
     static let alphabets: [(name: String, characters: Set<Character>)] = [
-        ("decimal", Set("0123456789")),
-        ("lowercase hex", Set("0123456789abcdef")),
-        ("uppercase hex", Set("0123456789ABCDEF")),
-        ("base32", Set("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567=")),
+        ("decimal", Set("0123456789")), ("lowercase hex", Set("0123456789abcdef")),
+        ("uppercase hex", Set("0123456789ABCDEF")), ("base32", Set("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567=")),
         ("alphanumeric", Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")),
         ("base64url", Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_=")),
         ("base64", Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=")),
@@ -20,7 +18,9 @@ public enum RandomStringEntropy {
     /// carries none. Printable ASCII (95 characters) when no common encoding holds them.
     public static func alphabet(of samples: [String]) -> (name: String, bitsPerCharacter: Double) {
         let seen = Set(samples.joined())
-        guard let alphabet = alphabets.first(where: { seen.isSubset(of: $0.characters) }) else { return ("printable ASCII", log2(95)) }
+        guard let alphabet = alphabets.first(where: { seen.isSubset(of: $0.characters) }) else {
+            return ("printable ASCII", log2(95))
+        }
         return (alphabet.name, log2(Double(alphabet.characters.subtracting(["="]).count)))
     }
 

@@ -15,8 +15,8 @@ public struct Rule: Sendable, Identifiable, CustomStringConvertible {
     package let checks: [Check]
 
     package init(
-        _ id: RuleID, _ level: RequirementLevel, flow: Flow, title: String, statement: String, sources: [RuleSource], hint: String,
-        checks: [Check]
+        _ id: RuleID, _ level: RequirementLevel, flow: Flow, title: String, statement: String, sources: [RuleSource],
+        hint: String, checks: [Check]
     ) {
         self.id = id
         self.level = level
@@ -33,7 +33,9 @@ public struct Rule: Sendable, Identifiable, CustomStringConvertible {
 }
 
 /// A rule ID such as `PHONE-1`: an area and a number, never renumbered.
-public struct RuleID: RawRepresentable, Sendable, Hashable, Comparable, Codable, ExpressibleByStringLiteral, CustomStringConvertible {
+public struct RuleID: RawRepresentable, Sendable, Hashable, Comparable, Codable, ExpressibleByStringLiteral,
+    CustomStringConvertible
+{
     public let rawValue: String
 
     public init(rawValue: String) { self.rawValue = rawValue }
@@ -44,9 +46,7 @@ public struct RuleID: RawRepresentable, Sendable, Hashable, Comparable, Codable,
     public var description: String { rawValue }
 
     /// Catalogue order: by area, then numerically (`PHONE-2` before `PHONE-10`).
-    public static func < (lhs: RuleID, rhs: RuleID) -> Bool {
-        (lhs.area, lhs.number) < (rhs.area, rhs.number)
-    }
+    public static func < (lhs: RuleID, rhs: RuleID) -> Bool { (lhs.area, lhs.number) < (rhs.area, rhs.number) }
 }
 
 /// RFC 2119 levels: a MUST not met is a failure, a SHOULD not met a warning, a MAY is reported either way.

@@ -4,8 +4,8 @@ public enum RuleCatalogue {
     public static let all: [Rule] = phone + multiFactor + emailLink + oauth + apple + general
 
     public static let phone: [Rule] = [
-        .phone1, .phone2, .phone3, .phone4, .phone5, .phone6, .phone7, .phone8, .phone9,
-        .phone10, .phone11, .phone12, .phone13, .phone14, .phone15, .phone16, .phone17, .phone18, .phone19,
+        .phone1, .phone2, .phone3, .phone4, .phone5, .phone6, .phone7, .phone8, .phone9, .phone10, .phone11, .phone12,
+        .phone13, .phone14, .phone15, .phone16, .phone17, .phone18, .phone19,
     ]
 
     public static let multiFactor: [Rule] = [
@@ -13,13 +13,17 @@ public enum RuleCatalogue {
     ]
 
     public static let emailLink: [Rule] = [
-        .link1, .link2, .link3, .link4, .link5, .link6, .link7, .link8, .link9, .link10, .link11, .link12, .link13, .link14,
+        .link1, .link2, .link3, .link4, .link5, .link6, .link7, .link8, .link9, .link10, .link11, .link12, .link13,
+        .link14,
     ]
 
-    public static let oauth: [Rule] = [.oauth1, .oauth2, .oauth3, .oauth4, .oauth5, .oauth6, .oauth7, .oauth8, .oauth9, .oauth10, .oauth11]
+    public static let oauth: [Rule] = [
+        .oauth1, .oauth2, .oauth3, .oauth4, .oauth5, .oauth6, .oauth7, .oauth8, .oauth9, .oauth10, .oauth11,
+    ]
 
     public static let apple: [Rule] = [
-        .apple1, .apple2, .apple3, .apple4, .apple5, .apple6, .apple7, .apple8, .apple9, .apple10, .apple11, .apple12, .apple13,
+        .apple1, .apple2, .apple3, .apple4, .apple5, .apple6, .apple7, .apple8, .apple9, .apple10, .apple11, .apple12,
+        .apple13,
     ]
 
     public static let general: [Rule] = [.auth1, .auth2, .auth3, .auth4, .auth5, .auth6, .auth7, .auth8]

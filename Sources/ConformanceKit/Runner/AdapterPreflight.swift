@@ -30,23 +30,32 @@ struct AdapterPreflight: Sendable {
                 }
             }
         }
-        let launched = switch outcome {
-        case .finished(let launched): launched
-        case .parked, .quiet:
-            Result<any AuthClient, AdapterError>.failure(AdapterError(
-                "the subject did not launch an app for the standard project: \(Hang(outcome, waitingFor: "makeBackend and makeClient", world: world))"))
-        }
+        let launched =
+            switch outcome {
+            case .finished(let launched): launched
+            case .parked, .quiet:
+                Result<any AuthClient, AdapterError>.failure(
+                    AdapterError(
+                        """
+                        the subject did not launch an app for the standard project: \
+                        \(Hang(outcome, waitingFor: "makeBackend and makeClient", world: world))
+                        """))
+            }
         let client: any AuthClient
         switch launched {
         case .success(let launchedClient): client = launchedClient
-        case .failure(let problem): return Findings(problems: Dictionary(uniqueKeysWithValues: declared.map { ($0, problem) }))
+        case .failure(let problem):
+            return Findings(problems: Dictionary(uniqueKeysWithValues: declared.map { ($0, problem) }))
         }
         var problems: [Flow: AdapterError] = [:]
         for flow in declared {
             let missing = flow.facets.filter { !$0.isOffered(by: client) }
             if !missing.isEmpty {
                 problems[flow] = AdapterError(
-                    "the subject declares the \(flow) flow, but its client's \(missing.map { "`\($0)`" }.joined(separator: " and ")) facet is nil")
+                    """
+                    the subject declares the \(flow) flow, but its client's \
+                    \(missing.map { "`\($0)`" }.joined(separator: " and ")) facet is nil
+                    """)
             }
         }
         return Findings(problems: problems, offered: Set(Facet.allCases.filter { $0.isOffered(by: client) }))

@@ -11,7 +11,9 @@ public struct AuditVariant: Sendable {
     public let summary: String
     public let subject: any ConformanceSubject
 
-    public init(name: String, rules: [RuleID], catches: [ExpectedCatch] = [], summary: String, subject: any ConformanceSubject) {
+    public init(
+        name: String, rules: [RuleID], catches: [ExpectedCatch] = [], summary: String, subject: any ConformanceSubject
+    ) {
         self.name = name
         self.rules = rules
         self.catches = catches

@@ -1,7 +1,9 @@
 extension Sequence where Element: Sendable {
     /// `map` with at most `limit` transforms running at once; the results keep the order of the sequence.
     /// A `limit` below one is treated as one.
-    package func concurrentMap<T: Sendable>(limit: Int, _ transform: @escaping @Sendable (Element) async -> T) async -> [T] {
+    package func concurrentMap<T: Sendable>(
+        limit: Int, _ transform: @escaping @Sendable (Element) async -> T
+    ) async -> [T] {
         let limit = Swift.max(1, limit)
         return await withTaskGroup(of: (Int, T).self) { group in
             var results: [(Int, T)] = []

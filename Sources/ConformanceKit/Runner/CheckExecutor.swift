@@ -19,7 +19,8 @@ package final class CheckExecutor: TaskExecutor, Sendable {
 
     /// The executor of the check whose task tree is running, for the unstructured tasks the suite itself starts
     /// (``firstFinished(_:)``): they stay the check's work instead of going to the global pool.
-    @TaskLocal package static var current: CheckExecutor?
+    @TaskLocal
+    package static var current: CheckExecutor?
 
     package init() {}
 
@@ -55,15 +56,11 @@ package final class CheckExecutor: TaskExecutor, Sendable {
     /// stays in the check's tasks (``SubjectConcurrency/structured``), the moment everything it started has either
     /// finished or parked (held by the world, or waiting on another of its calls).
     package func untilIdle() async {
-        await withCheckedContinuation { continuation in
-            state.withLock { $0.idleWaiters.append(continuation) }
-        }
+        await withCheckedContinuation { continuation in state.withLock { $0.idleWaiters.append(continuation) } }
     }
 
     /// Called each time the executor runs dry: every task of the check is suspended and nothing of it is queued.
-    package func whenIdle(_ action: @escaping @Sendable () -> Void) {
-        state.withLock { $0.onIdle = action }
-    }
+    package func whenIdle(_ action: @escaping @Sendable () -> Void) { state.withLock { $0.onIdle = action } }
 
     /// Changes whenever a job of the check is enqueued or finishes.
     package var activity: UInt64 { state.withLock { $0.activity } }

@@ -11,7 +11,10 @@ public struct CheckResult: Sendable, Hashable, Codable {
     /// run (an adapter error found before any check, a requirement the subject does not declare).
     public var durationSeconds: Double?
 
-    public init(name: String, status: ConformanceStatus, message: String? = nil, failure: Failure? = nil, durationSeconds: Double? = nil) {
+    public init(
+        name: String, status: ConformanceStatus, message: String? = nil, failure: Failure? = nil,
+        durationSeconds: Double? = nil
+    ) {
         self.name = name
         self.status = status
         self.message = message
@@ -24,7 +27,8 @@ public struct CheckResult: Sendable, Hashable, Codable {
         public enum Kind: String, Sendable, Hashable, Codable {
             /// The subject did not do what the rule says.
             case assertion
-            /// The check can no longer move, or nothing of it moved for the quiet limit (README, "How hangs are found").
+            /// The check can no longer move, or nothing of it moved for the quiet limit (README, "How hangs are
+            /// found").
             case hang
             /// The adapter cannot serve what it declares (a missing facet, a refused standard project).
             case adapterError
@@ -49,8 +53,8 @@ public struct CheckResult: Sendable, Hashable, Codable {
         public let issues: [Issue]
 
         public init(
-            kind: Kind, expected: String? = nil, actual: String? = nil, location: CheckLocation? = nil, waitingFor: String? = nil,
-            transcript: [String] = [], issues: [Issue] = []
+            kind: Kind, expected: String? = nil, actual: String? = nil, location: CheckLocation? = nil,
+            waitingFor: String? = nil, transcript: [String] = [], issues: [Issue] = []
         ) {
             self.kind = kind
             self.expected = expected

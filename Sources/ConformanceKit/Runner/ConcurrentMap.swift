@@ -2,9 +2,7 @@ extension Sequence where Element: Sendable {
     /// `map` with every transform running concurrently; the results keep the order of the sequence.
     package func concurrentMap<T: Sendable>(_ transform: @escaping @Sendable (Element) async -> T) async -> [T] {
         await withTaskGroup(of: (Int, T).self) { group in
-            for (index, element) in enumerated() {
-                group.addTask { (index, await transform(element)) }
-            }
+            for (index, element) in enumerated() { group.addTask { (index, await transform(element)) } }
             var results: [(Int, T)] = []
             for await result in group { results.append(result) }
             return results.sorted { $0.0 < $1.0 }.map(\.1)

@@ -74,14 +74,13 @@ public struct ConformanceReport: Sendable, Hashable, Codable {
 
     public func count(_ status: ConformanceStatus) -> Int { results.count { $0.status == status } }
 
-    private enum CodingKeys: String, CodingKey {
-        case subject, results, durationSeconds, verdict
-    }
+    private enum CodingKeys: String, CodingKey { case subject, results, durationSeconds, verdict }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
-            subject: try container.decode(String.self, forKey: .subject), results: try container.decode([RuleResult].self, forKey: .results),
+            subject: try container.decode(String.self, forKey: .subject),
+            results: try container.decode([RuleResult].self, forKey: .results),
             durationSeconds: try container.decode(Double.self, forKey: .durationSeconds))
     }
 

@@ -61,17 +61,24 @@ public struct ConformanceRunner: Sendable {
 
     /// Runs the checks of `rules` that `only` names (all when nil) and hands each result to `observe` the moment it
     /// is known: what a worker process streams to the command that isolates crashes.
-    package func run(_ rules: [Rule], only: Set<CheckKey>?, observe: @escaping @Sendable (CheckKey, CheckResult) -> Void) async {
+    package func run(
+        _ rules: [Rule], only: Set<CheckKey>?, observe: @escaping @Sendable (CheckKey, CheckResult) -> Void
+    ) async {
         let preflight = await AdapterPreflight(subject: subject, options: options).run()
         _ = await map(rules) { rule in
-            await run(rule, preflight: preflight) { index in only?.contains(CheckKey(rule: rule.id, index: index)) ?? true } observe: {
+            await run(rule, preflight: preflight) { index in
+                only?.contains(CheckKey(rule: rule.id, index: index)) ?? true
+            } observe: {
                 observe(CheckKey(rule: rule.id, index: $0), $1)
             }
         }
     }
 
-    private func map<T: Sendable>(_ elements: [T], _ transform: @escaping @Sendable (T) async -> RuleResult) async -> [RuleResult] {
-        subject.capabilities.runsOneCheckAtATime ? await elements.serialMap(transform) : await elements.concurrentMap(transform)
+    private func map<T: Sendable>(
+        _ elements: [T], _ transform: @escaping @Sendable (T) async -> RuleResult
+    ) async -> [RuleResult] {
+        subject.capabilities.runsOneCheckAtATime
+            ? await elements.serialMap(transform) : await elements.concurrentMap(transform)
     }
 
     private func run(
@@ -80,31 +87,37 @@ public struct ConformanceRunner: Sendable {
     ) async -> RuleResult {
         let checks = Array(rule.checks.enumerated()).filter { picked($0.offset) }
         if let problem = preflight.problems[rule.flow] {
-            return RuleResult(rule: rule, checks: checks.map { index, check in
-                let result: CheckResult
-                if let unmet = unmetRequirement(of: check, in: rule, offering: preflight.offered) {
-                    result = CheckResult(name: check.name, status: .notApplicable, message: "the subject does not declare \(unmet)")
-                } else {
-                    result = CheckResult(
-                        name: check.name, status: rule.level == .must ? .fail : .warn, message: "\(rule.id): adapter error: \(problem)",
-                        failure: .init(kind: .adapterError, actual: problem.message, location: check.location))
-                }
-                observe(index, result)
-                return result
-            })
+            return RuleResult(
+                rule: rule,
+                checks: checks.map { index, check in
+                    let result: CheckResult
+                    if let unmet = unmetRequirement(of: check, in: rule, offering: preflight.offered) {
+                        result = CheckResult(
+                            name: check.name, status: .notApplicable, message: "the subject does not declare \(unmet)")
+                    } else {
+                        result = CheckResult(
+                            name: check.name, status: rule.level == .must ? .fail : .warn,
+                            message: "\(rule.id): adapter error: \(problem)",
+                            failure: .init(kind: .adapterError, actual: problem.message, location: check.location))
+                    }
+                    observe(index, result)
+                    return result
+                })
         }
         let each: @Sendable ((offset: Int, element: Check)) async -> CheckResult = { pair in
             let result = await run(pair.element, of: rule, offering: preflight.offered)
             observe(pair.offset, result)
             return result
         }
-        let results = subject.capabilities.runsOneCheckAtATime ? await checks.serialMap(each) : await checks.concurrentMap(each)
+        let results =
+            subject.capabilities.runsOneCheckAtATime ? await checks.serialMap(each) : await checks.concurrentMap(each)
         return RuleResult(rule: rule, checks: results)
     }
 
     func run(_ check: Check, of rule: Rule, offering facets: Set<Facet>) async -> CheckResult {
         if let unmet = unmetRequirement(of: check, in: rule, offering: facets) {
-            return CheckResult(name: check.name, status: .notApplicable, message: "the subject does not declare \(unmet)")
+            return CheckResult(
+                name: check.name, status: .notApplicable, message: "the subject does not declare \(unmet)")
         }
         let start = ContinuousClock.now
         var result = await verdict(of: check, of: rule, offering: facets)
@@ -130,8 +143,7 @@ public struct ConformanceRunner: Sendable {
         }
         let result: Result<Void, any Error>
         switch outcome {
-        case .finished(let finished):
-            result = finished
+        case .finished(let finished): result = finished
         case .parked, .quiet:
             let waitingFor = context.progress.current
             return failure(
@@ -139,19 +151,23 @@ public struct ConformanceRunner: Sendable {
                 .init(kind: .hang, location: check.location, waitingFor: waitingFor, transcript: transcript))
         }
         switch result {
-        case .success:
-            return CheckResult(name: check.name, status: .pass)
+        case .success: return CheckResult(name: check.name, status: .pass)
         case .failure(let reason as NotApplicable):
             return CheckResult(name: check.name, status: .notApplicable, message: reason.reason)
         case .failure(let assertion as CheckFailure):
-            return failure(assertion.message, .init(
-                kind: .assertion, expected: assertion.expected, actual: assertion.actual, location: assertion.location, transcript: transcript,
-                issues: assertion.issues))
+            return failure(
+                assertion.message,
+                .init(
+                    kind: .assertion, expected: assertion.expected, actual: assertion.actual,
+                    location: assertion.location, transcript: transcript, issues: assertion.issues))
         case .failure(let adapter as AdapterError):
-            return failure("adapter error: \(adapter)", .init(kind: .adapterError, actual: adapter.message, location: check.location, transcript: transcript))
+            return failure(
+                "adapter error: \(adapter)",
+                .init(kind: .adapterError, actual: adapter.message, location: check.location, transcript: transcript))
         case .failure(let error):
-            return failure("the check stopped on an unexpected error (\(type(of: error)))", .init(
-                kind: .unexpectedError, actual: "\(error)", location: check.location, transcript: transcript))
+            return failure(
+                "the check stopped on an unexpected error (\(type(of: error)))",
+                .init(kind: .unexpectedError, actual: "\(error)", location: check.location, transcript: transcript))
         }
     }
 

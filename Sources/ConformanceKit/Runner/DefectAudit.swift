@@ -12,7 +12,10 @@ public struct DefectFinding: Sendable, Hashable, Codable {
     /// Every check that failed (or warned) against the variant, with its kind of failure.
     public let failedChecks: [FailedCheck]
 
-    public init(name: String, rules: [RuleID], expected: [ExpectedCatch] = [], caughtBy: [RuleID], failedChecks: [FailedCheck] = []) {
+    public init(
+        name: String, rules: [RuleID], expected: [ExpectedCatch] = [], caughtBy: [RuleID],
+        failedChecks: [FailedCheck] = []
+    ) {
         self.name = name
         self.rules = rules
         self.expected = expected
@@ -36,8 +39,12 @@ public struct DefectFinding: Sendable, Hashable, Codable {
     /// Why a variant is not caught, for the table and the tests; nil when it is.
     public var miss: String? {
         guard !isCaught else { return nil }
-        let wanted = expected.isEmpty ? rules.map(\.rawValue).joined(separator: ", ") : expected.map(\.description).joined(separator: " or ")
-        let got = failedChecks.isEmpty ? "no check failed" : "failed: " + failedChecks.map(\.description).joined(separator: "; ")
+        let wanted =
+            expected.isEmpty
+            ? rules.map(\.rawValue).joined(separator: ", ") : expected.map(\.description).joined(separator: " or ")
+        let got =
+            failedChecks.isEmpty
+            ? "no check failed" : "failed: " + failedChecks.map(\.description).joined(separator: "; ")
         return "expected \(wanted); \(got)"
     }
 }
@@ -62,13 +69,17 @@ public struct DefectAudit: Sendable {
             }
         }
         let caughtBy = report.results.filter { $0.status == .fail || $0.status == .warn }.map(\.rule)
-        return DefectFinding(name: variant.name, rules: variant.rules, expected: variant.catches, caughtBy: caughtBy, failedChecks: failed)
+        return DefectFinding(
+            name: variant.name, rules: variant.rules, expected: variant.catches, caughtBy: caughtBy,
+            failedChecks: failed)
     }
 
     /// Runs the variants, a few at a time, each against `rules` (by default its own rules); the findings keep
     /// the order of `variants`. The checks themselves share the options' slots, so however many variants run,
     /// the machine runs only as many checks at once as it runs well.
-    public func run(_ variants: [AuditVariant], against rules: [Rule]? = nil, progress: ProgressHandler? = nil) async -> [DefectFinding] {
+    public func run(
+        _ variants: [AuditVariant], against rules: [Rule]? = nil, progress: ProgressHandler? = nil
+    ) async -> [DefectFinding] {
         let counter = ProgressCounter("defect audit", total: variants.count, unit: "variants", handler: progress)
         return await variants.concurrentMap(limit: Self.variantsAtOnce) { variant in
             let finding = await run(variant, against: rules)

@@ -15,15 +15,21 @@ public struct ExpectedCatch: Sendable, Hashable, Codable, CustomStringConvertibl
     }
 
     /// The check must fail an assertion.
-    public static func assertion(_ rule: RuleID, _ check: String) -> ExpectedCatch { ExpectedCatch(rule: rule, check: check) }
+    public static func assertion(_ rule: RuleID, _ check: String) -> ExpectedCatch {
+        ExpectedCatch(rule: rule, check: check)
+    }
 
     /// The check must hang: only for a variant whose fault is that something never happens.
-    public static func hang(_ rule: RuleID, _ check: String) -> ExpectedCatch { ExpectedCatch(rule: rule, check: check, kind: .hang) }
+    public static func hang(_ rule: RuleID, _ check: String) -> ExpectedCatch {
+        ExpectedCatch(rule: rule, check: check, kind: .hang)
+    }
 
     public var description: String { "\(rule) “\(check)” (\(kind.rawValue))" }
 
     /// Whether `failure` is this catch.
-    public func matches(_ failure: FailedCheck) -> Bool { failure.rule == rule && failure.check == check && failure.kind == kind }
+    public func matches(_ failure: FailedCheck) -> Bool {
+        failure.rule == rule && failure.check == check && failure.kind == kind
+    }
 }
 
 /// A check that failed or warned against a variant, and how.

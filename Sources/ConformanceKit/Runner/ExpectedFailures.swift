@@ -20,24 +20,22 @@ public struct ExpectedFailures: Sendable, Hashable, Codable {
     public init(_ expectedFailures: [ExpectedFailure]) throws(ExpectedFailuresError) {
         var seen = Set<RuleID>()
         for entry in expectedFailures {
-            guard !entry.reason.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .missingReason(entry.rule) }
+            guard !entry.reason.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+                throw .missingReason(entry.rule)
+            }
             guard seen.insert(entry.rule).inserted else { throw .duplicate(entry.rule) }
         }
         self.expectedFailures = expectedFailures
     }
 
     /// Decodes `{"expectedFailures": [...]}` with the same checks as the other initializers.
-    public init(from decoder: any Decoder) throws {
-        try self.init(try File(from: decoder).expectedFailures)
-    }
+    public init(from decoder: any Decoder) throws { try self.init(try File(from: decoder).expectedFailures) }
 
     /// Reads either form: text whose first character (after white space) is `{` is JSON.
     public init(parsing text: String) throws(ExpectedFailuresError) {
         if text.drop(while: \.isWhitespace).first == "{" {
             let decoded: [ExpectedFailure]
-            do {
-                decoded = try JSONDecoder().decode(File.self, from: Data(text.utf8)).expectedFailures
-            } catch {
+            do { decoded = try JSONDecoder().decode(File.self, from: Data(text.utf8)).expectedFailures } catch {
                 throw .malformedJSON(Self.explain(error))
             }
             try self.init(decoded)
@@ -52,20 +50,18 @@ public struct ExpectedFailures: Sendable, Hashable, Codable {
     }
 
     /// The list itself if every rule it names is in `catalogue`; a rule ID that names nothing is a typo.
-    public func validated(against catalogue: [Rule] = RuleCatalogue.all) throws(ExpectedFailuresError) -> ExpectedFailures {
+    public func validated(
+        against catalogue: [Rule] = RuleCatalogue.all
+    ) throws(ExpectedFailuresError) -> ExpectedFailures {
         let known = Set(catalogue.map(\.id))
         let unknown = expectedFailures.map(\.rule).filter { !known.contains($0) }
         guard unknown.isEmpty else { throw .unknownRules(unknown) }
         return self
     }
 
-    private struct File: Decodable {
-        let expectedFailures: [ExpectedFailure]
-    }
+    private struct File: Decodable { let expectedFailures: [ExpectedFailure] }
 
-    private enum CodingKeys: String, CodingKey {
-        case expectedFailures
-    }
+    private enum CodingKeys: String, CodingKey { case expectedFailures }
 
     private static func lines(of text: String) throws(ExpectedFailuresError) -> [ExpectedFailure] {
         var entries: [ExpectedFailure] = []
@@ -105,12 +101,16 @@ public enum ExpectedFailuresError: Error, Sendable, Hashable, CustomStringConver
 
     public var description: String {
         switch self {
-        case .malformedJSON(let why): "the expected failures are not {\"expectedFailures\": [{\"rule\", \"reason\"}]}: \(why)"
+        case .malformedJSON(let why):
+            "the expected failures are not {\"expectedFailures\": [{\"rule\", \"reason\"}]}: \(why)"
         case .malformedLine(let line, let why): "line \(line) of the expected failures: \(why)"
         case .missingReason(let rule): "the expected failure \(rule) has no reason: say why it fails"
         case .duplicate(let rule): "\(rule) is listed twice in the expected failures"
         case .unknownRules(let rules):
-            "the expected failures name \(rules.map(\.rawValue).joined(separator: ", ")), which \(rules.count == 1 ? "is" : "are") not in the catalogue"
+            """
+            the expected failures name \(rules.map(\.rawValue).joined(separator: ", ")), which \
+            \(rules.count == 1 ? "is" : "are") not in the catalogue
+            """
         }
     }
 }

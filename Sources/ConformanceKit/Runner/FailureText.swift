@@ -11,7 +11,9 @@ extension CheckResult.Failure {
         if let waitingFor { lines.append("waiting for: \(waitingFor)") }
         for (index, issue) in issues.enumerated() {
             lines.append("issue \(index + 1) of \(issues.count): \(issue.message)")
-            lines += Self.fieldLines(expected: issue.expected, actual: issue.actual, location: issue.location).map { "  " + $0 }
+            lines += Self.fieldLines(expected: issue.expected, actual: issue.actual, location: issue.location).map {
+                "  " + $0
+            }
         }
         // A check stopped before it ran (an adapter error found first, a worker that died) has no world to show.
         if !transcript.isEmpty || (kind != .adapterError && kind != .crash) {
@@ -43,7 +45,5 @@ extension CheckResult.Failure {
 
 extension CheckResult {
     /// The message, then the failure's fields indented under it: the text every plain-text format shows for a check.
-    package var detailLines: [String] {
-        [message ?? ""] + (failure?.lines ?? []).map { "  " + $0 }
-    }
+    package var detailLines: [String] { [message ?? ""] + (failure?.lines ?? []).map { "  " + $0 } }
 }

@@ -5,7 +5,9 @@ import Synchronization
 /// check the contenders stay on the check's executor, so the runner still sees them as the check's work.
 package func firstFinished<T: Sendable>(_ contenders: [@Sendable () async -> T]) async -> T {
     let race = Race<T>()
-    let tasks = contenders.map { contender in Task(executorPreference: CheckExecutor.current) { race.finish(await contender()) } }
+    let tasks = contenders.map { contender in
+        Task(executorPreference: CheckExecutor.current) { race.finish(await contender()) }
+    }
     let winner = await race.value()
     for task in tasks { task.cancel() }
     return winner

@@ -15,13 +15,22 @@ struct Hang<T: Sendable>: CustomStringConvertible {
 
     var description: String {
         let waiting = waitingFor.map { " while waiting for \($0)" } ?? ""
-        let how = switch outcome {
-        case .quiet(let limit):
-            "nothing moved for \(limit) of real time\(waiting) (no job of the check ran and its world saw no event): the subject hangs"
-        case .parked, .finished:
-            "the check can no longer move\(waiting): every task of it is suspended and nothing can wake one (nothing queued, no party at work): the subject hangs"
+        let how =
+            switch outcome {
+            case .quiet(let limit):
+                """
+                nothing moved for \(limit) of real time\(waiting) (no job of the check ran and its world saw no \
+                event): the subject hangs
+                """
+            case .parked, .finished:
+                """
+                the check can no longer move\(waiting): every task of it is suspended and nothing can wake one \
+                (nothing queued, no party at work): the subject hangs
+                """
+            }
+        let stalled = world.stalls.pending.map {
+            "; the \($0.party) has been stalling since \($0.since) and no deadline was set on the world's clock"
         }
-        let stalled = world.stalls.pending.map { "; the \($0.party) has been stalling since \($0.since) and no deadline was set on the world's clock" }
         return how + stalled.joined()
     }
 }

@@ -52,7 +52,10 @@ package struct HangWatch: Sendable {
 
     /// Everything whose change means the check moved.
     private func movement(of executor: CheckExecutor) -> [UInt64] {
-        [executor.activity, UInt64(world?.transcript.count ?? 0), world?.clock.generation ?? 0, UInt64(world?.clock.now.offset.components.seconds ?? 0),
-         UInt64(world?.clock.now.offset.components.attoseconds ?? 0)]
+        [
+            executor.activity, UInt64(world?.transcript.count ?? 0), world?.clock.generation ?? 0,
+            UInt64(world?.clock.now.offset.components.seconds ?? 0),
+            UInt64(world?.clock.now.offset.components.attoseconds ?? 0),
+        ]
     }
 }

@@ -1,7 +1,8 @@
 /// The report as JUnit XML, the format Jenkins, GitLab and GitHub test reporters read: one `<testsuite>` per
 /// area, one `<testcase>` per check (`classname` the rule ID, `file` and `line` where the check is written). A failed
 /// check's `<failure>` has its one-sentence message as `message` and the failure's fields (expected, actual, location,
-/// every recorded issue, the world's transcript) as text; a check that does not apply, or fails as a known failure, is `<skipped>`; a
+/// every recorded issue, the world's transcript) as text; a check that does not apply, or fails as a known failure, is
+/// `<skipped>`; a
 /// SHOULD that is not met passes with a `warning` property and the message in `<system-out>`, so CI shows it
 /// without failing; a listed rule that passes now adds a failed testcase that says to remove it from the list.
 public struct JUnitReport: Sendable {
@@ -17,9 +18,14 @@ public struct JUnitReport: Sendable {
         let totals = Counts(suites.map(\.counts))
         var lines = [#"<?xml version="1.0" encoding="UTF-8"?>"#]
         lines.append(
-            "<testsuites name=\"\(XMLEscaping.attribute("Conformance of \(report.subject)"))\" \(totals.attributes) time=\"\(time(report.durationSeconds))\">")
+            """
+            <testsuites name=\"\(XMLEscaping.attribute("Conformance of \(report.subject)"))\" \(totals.attributes) \
+            time=\"\(time(report.durationSeconds))\">
+            """)
         for suite in suites {
-            lines.append("  <testsuite name=\"\(XMLEscaping.attribute(suite.name))\" \(suite.counts.attributes) time=\"\(time(suite.time))\">")
+            lines.append(
+                "  <testsuite name=\"\(XMLEscaping.attribute(suite.name))\" \(suite.counts.attributes)"
+                    + " time=\"\(time(suite.time))\">")
             lines.append(contentsOf: suite.cases.flatMap(\.lines).map { "    " + $0 })
             lines.append("  </testsuite>")
         }
@@ -42,7 +48,8 @@ public struct JUnitReport: Sendable {
 
         init(_ counts: [Counts]) {
             self.init(
-                tests: counts.map(\.tests).reduce(0, +), failures: counts.map(\.failures).reduce(0, +), skipped: counts.map(\.skipped).reduce(0, +))
+                tests: counts.map(\.tests).reduce(0, +), failures: counts.map(\.failures).reduce(0, +),
+                skipped: counts.map(\.skipped).reduce(0, +))
         }
 
         /// The suite runs no code that can error outside a check, so `errors` is always 0; readers expect it.
@@ -53,7 +60,9 @@ public struct JUnitReport: Sendable {
         let name: String
         let cases: [TestCase]
         var counts: Counts {
-            Counts(tests: cases.count, failures: cases.count { $0.outcome == .failure }, skipped: cases.count { $0.outcome == .skipped })
+            Counts(
+                tests: cases.count, failures: cases.count { $0.outcome == .failure },
+                skipped: cases.count { $0.outcome == .skipped })
         }
         var time: Double { cases.map(\.time).reduce(0, +) }
     }
@@ -86,8 +95,8 @@ public struct JUnitReport: Sendable {
                     outcome: .failure, time: 0,
                     lines: [
                         open(result.rule, Self.fixedTestCaseName, time: 0),
-                        "  <failure message=\"\(XMLEscaping.attribute(note))\" type=\"fixed\">\(XMLEscaping.text(note))</failure>",
-                        "</testcase>",
+                        "  <failure message=\"\(XMLEscaping.attribute(note))\" type=\"fixed\">"
+                            + "\(XMLEscaping.text(note))</failure>", "</testcase>",
                     ]))
         }
         return cases
@@ -100,11 +109,15 @@ public struct JUnitReport: Sendable {
         let message = check.message ?? ""
         switch check.status {
         case .pass:
-            return TestCase(outcome: .success, time: time, lines: [open(result.rule, check.name, time: time, empty: true)])
+            return TestCase(
+                outcome: .success, time: time, lines: [open(result.rule, check.name, time: time, empty: true)])
         case .notApplicable:
             return TestCase(
                 outcome: .skipped, time: time,
-                lines: [start, "  <skipped message=\"\(XMLEscaping.attribute("not applicable: \(message)"))\"/>", "</testcase>"])
+                lines: [
+                    start, "  <skipped message=\"\(XMLEscaping.attribute("not applicable: \(message)"))\"/>",
+                    "</testcase>",
+                ])
         case .fail where result.isKnownFailure, .warn where result.isKnownFailure:
             let reason = result.expectedFailure?.reason ?? ""
             return TestCase(
@@ -117,9 +130,11 @@ public struct JUnitReport: Sendable {
             return TestCase(
                 outcome: .success, time: time,
                 lines: [
-                    start, "  <properties>", "    <property name=\"warning\" value=\"\(XMLEscaping.attribute(message))\"/>", "  </properties>",
-                    "  <system-out>\(XMLEscaping.text("warning (\(result.level) not met): " + details(check, of: result)))</system-out>",
-                    "</testcase>",
+                    start, "  <properties>",
+                    "    <property name=\"warning\" value=\"\(XMLEscaping.attribute(message))\"/>", "  </properties>",
+                    "  <system-out>"
+                        + XMLEscaping.text("warning (\(result.level) not met): " + details(check, of: result))
+                        + "</system-out>", "</testcase>",
                 ])
         case .fail:
             let kind = check.failure?.kind.rawValue ?? CheckResult.Failure.Kind.assertion.rawValue
@@ -127,22 +142,28 @@ public struct JUnitReport: Sendable {
                 outcome: .failure, time: time,
                 lines: [
                     start,
-                    "  <failure message=\"\(XMLEscaping.attribute(message))\" type=\"\(kind)\">\(XMLEscaping.text(details(check, of: result)))</failure>",
-                    "</testcase>",
+                    "  <failure message=\"\(XMLEscaping.attribute(message))\" type=\"\(kind)\">"
+                        + "\(XMLEscaping.text(details(check, of: result)))</failure>", "</testcase>",
                 ])
         }
     }
 
     /// The testcase's start tag, or the whole element when it has no content; `file` (relative to the package) and
     /// `line` where the failure is written, as GitHub's and GitLab's readers take them.
-    private func open(_ rule: RuleID, _ name: String, time: Double, at location: CheckLocation? = nil, empty: Bool = false) -> String {
+    private func open(
+        _ rule: RuleID, _ name: String, time: Double, at location: CheckLocation? = nil, empty: Bool = false
+    ) -> String {
         let place = location.map { " file=\"\(XMLEscaping.attribute($0.file))\" line=\"\($0.line)\"" } ?? ""
-        return "<testcase classname=\"\(XMLEscaping.attribute(rule.rawValue))\" name=\"\(XMLEscaping.attribute(name))\" time=\"\(self.time(time))\"\(place)\(empty ? "/" : "")>"
+        return """
+            <testcase classname=\"\(XMLEscaping.attribute(rule.rawValue))\" \
+            name=\"\(XMLEscaping.attribute(name))\" time=\"\(self.time(time))\"\(place)\(empty ? "/" : "")>
+            """
     }
 
     /// The message and the failure's fields, then the rule's hint and sources.
     private func details(_ check: CheckResult, of result: RuleResult) -> String {
-        (check.detailLines + ["", "hint: \(result.hint)"] + result.sources.map { "source: \($0)" }).joined(separator: "\n")
+        (check.detailLines + ["", "hint: \(result.hint)"] + result.sources.map { "source: \($0)" }).joined(
+            separator: "\n")
     }
 
     /// Seconds with three decimals, whatever the locale: `0.012`.

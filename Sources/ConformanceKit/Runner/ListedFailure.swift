@@ -48,7 +48,8 @@ extension ConformanceReport {
     public func applying(_ expected: ExpectedFailures) -> ConformanceReport {
         let reasons = expected.reasons
         return ConformanceReport(
-            subject: subject, results: results.map { result in reasons[result.rule].map { result.listed(because: $0) } ?? result },
+            subject: subject,
+            results: results.map { result in reasons[result.rule].map { result.listed(because: $0) } ?? result },
             durationSeconds: durationSeconds)
     }
 
@@ -75,7 +76,8 @@ public struct Verdict: Sendable, Hashable, Codable {
     public let fixedRules: [RuleID]
     /// Listed rules that failed (or warned), as listed.
     public let knownFailures: Int
-    /// The verdict as one line, e.g. `FAILS: 1 unexpected failure (LINK-10); 1 listed rule passes now (LINK-1): remove it from the list; 9 known failures`.
+    /// The verdict as one line, e.g. `FAILS: 1 unexpected failure (LINK-10); 1 listed rule passes now (LINK-1): remove
+    /// it from the list; 9 known failures`.
     public let summary: String
 
     init(_ report: ConformanceReport) {
@@ -85,12 +87,17 @@ public struct Verdict: Sendable, Hashable, Codable {
         knownFailures = report.knownFailures.count
         let unexpected =
             unexpectedFailures.isEmpty
-            ? "no unexpected failure" : "\(Self.count(unexpectedFailures.count, "unexpected failure")) (\(Self.list(unexpectedFailures)))"
+            ? "no unexpected failure"
+            : "\(Self.count(unexpectedFailures.count, "unexpected failure")) (\(Self.list(unexpectedFailures)))"
         let fixed =
             fixedRules.isEmpty
             ? "no listed rule passes now"
-            : "\(Self.count(fixedRules.count, "listed rule")) \(fixedRules.count == 1 ? "passes" : "pass") now (\(Self.list(fixedRules))): remove \(fixedRules.count == 1 ? "it" : "them") from the list"
-        summary = "\(passed ? "PASSES" : "FAILS"): \(unexpected); \(fixed); \(Self.count(knownFailures, "known failure"))"
+            : """
+            \(Self.count(fixedRules.count, "listed rule")) \(fixedRules.count == 1 ? "passes" : "pass") now \
+            (\(Self.list(fixedRules))): remove \(fixedRules.count == 1 ? "it" : "them") from the list
+            """
+        summary =
+            "\(passed ? "PASSES" : "FAILS"): \(unexpected); \(fixed); \(Self.count(knownFailures, "known failure"))"
     }
 
     private static func count(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
@@ -98,6 +105,4 @@ public struct Verdict: Sendable, Hashable, Codable {
     private static func list(_ rules: [RuleID]) -> String { rules.map(\.rawValue).joined(separator: ", ") }
 }
 
-extension ConformanceReport {
-    public var verdict: Verdict { Verdict(self) }
-}
+extension ConformanceReport { public var verdict: Verdict { Verdict(self) } }

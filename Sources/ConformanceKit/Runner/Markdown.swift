@@ -5,9 +5,7 @@ enum Markdown {
     static func word(_ status: ConformanceStatus) -> String { status == .notApplicable ? "n/a" : status.rawValue }
 
     /// Text inside a table cell: one line, no column break.
-    static func cell(_ text: String) -> String {
-        inline(text).replacingOccurrences(of: "|", with: "\\|")
-    }
+    static func cell(_ text: String) -> String { inline(text).replacingOccurrences(of: "|", with: "\\|") }
 
     /// Text on one line that renders as written: what markdown would take for emphasis, links or HTML is
     /// escaped (`+1******1234` stays a masked number), and paired backticks stay code spans.
@@ -30,7 +28,8 @@ enum Markdown {
     }
 
     static func html(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
     }
 
     /// A code fence longer than any run of backticks in `text`.

@@ -11,8 +11,10 @@ public struct MarkdownReport: Sendable {
     public var rendered: String {
         var lines = [summary, "", "| Rule | Level | Result | Title | Sources |", "|---|---|---|---|---|"]
         for result in report.results {
-            let sources = result.sources.map { "[\(Markdown.cell(Markdown.label(of: $0)))](\($0.url.absoluteString))" }.joined(separator: ", ")
-            lines.append("| \(result.rule) | \(result.level) | \(label(result)) | \(Markdown.cell(result.title)) | \(sources) |")
+            let sources = result.sources.map { "[\(Markdown.cell(Markdown.label(of: $0)))](\($0.url.absoluteString))" }
+                .joined(separator: ", ")
+            lines.append(
+                "| \(result.rule) | \(result.level) | \(label(result)) | \(Markdown.cell(result.title)) | \(sources) |")
         }
         let problems = report.results.filter { $0.status == .fail || $0.status == .warn || $0.isFixed }
         if !problems.isEmpty {
@@ -27,7 +29,11 @@ public struct MarkdownReport: Sendable {
     /// known and fixed rules when there are any.
     public var summary: String {
         var parts = ["**Conformance of \(Markdown.inline(report.subject))**: \(report.passed ? "✅ passes" : "❌ fails")"]
-        parts.append("\(report.results.count) rule\(report.results.count == 1 ? "" : "s") in \(Markdown.seconds(report.durationSeconds)) s")
+        parts.append(
+            """
+            \(report.results.count) rule\(report.results.count == 1 ? "" : "s") in \
+            \(Markdown.seconds(report.durationSeconds)) s
+            """)
         for level in [RequirementLevel.must, .should, .may] {
             let results = report.results.filter { $0.level == level }
             guard !results.isEmpty else { continue }
@@ -45,18 +51,25 @@ public struct MarkdownReport: Sendable {
     private func details(of result: RuleResult) -> [String] {
         var lines = ["", "### \(result.rule) [\(result.level)] \(label(result)): \(Markdown.inline(result.title))", ""]
         if let listed = result.expectedFailure {
-            lines += [result.isFixed ? "**\(Markdown.inline(ListedFailure.fixedNote(listed.reason)))**" : "Known failure: \(Markdown.inline(listed.reason))", ""]
+            lines += [
+                result.isFixed
+                    ? "**\(Markdown.inline(ListedFailure.fixedNote(listed.reason)))**"
+                    : "Known failure: \(Markdown.inline(listed.reason))", "",
+            ]
         }
         lines += ["Hint: \(Markdown.inline(result.hint))", ""]
         lines += result.sources.map { source in
-            "- [\(Markdown.inline(source.title))](\(source.url.absoluteString))\(source.section.map { ": \(Markdown.inline($0))" } ?? "")"
+            """
+            - [\(Markdown.inline(source.title))](\(source.url.absoluteString))\
+            \(source.section.map { ": \(Markdown.inline($0))" } ?? "")
+            """
         }
         for check in result.checks where check.status == .fail || check.status == .warn {
             let message = check.detailLines.joined(separator: "\n")
             let fence = Markdown.fence(for: message)
             lines += [
-                "", "<details>", "<summary>\(Markdown.html(check.name)): \(Markdown.word(check.status))</summary>", "", "\(fence)text", message,
-                fence, "", "</details>",
+                "", "<details>", "<summary>\(Markdown.html(check.name)): \(Markdown.word(check.status))</summary>", "",
+                "\(fence)text", message, fence, "", "</details>",
             ]
         }
         return lines

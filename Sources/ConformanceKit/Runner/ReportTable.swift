@@ -11,13 +11,21 @@ public struct ReportTable: Sendable {
         lines.append(row("RULE", "LEVEL", "RESULT", "STATEMENT", idWidth: idWidth))
         lines.append(String(repeating: "-", count: idWidth + 24 + statementWidth))
         for result in report.results {
-            lines.append(row(result.rule.rawValue, result.level.rawValue, label(result), clipped(result.title), idWidth: idWidth))
+            lines.append(
+                row(result.rule.rawValue, result.level.rawValue, label(result), clipped(result.title), idWidth: idWidth)
+            )
         }
         lines.append("")
-        let counted = [ConformanceStatus.pass, .fail, .warn, .notApplicable].map { "\(report.count($0)) \(label($0).lowercased())" }
+        let counted = [ConformanceStatus.pass, .fail, .warn, .notApplicable].map {
+            "\(report.count($0)) \(label($0).lowercased())"
+        }
         let listed = report.results.contains { $0.expectedFailure != nil }
         let known = listed ? " (\(report.knownFailures.count) known, \(report.fixedRules.count) fixed)" : ""
-        lines.append("\(report.results.count) rules: \(counted.joined(separator: ", "))\(known) in \(formatted(report.durationSeconds)) s")
+        lines.append(
+            """
+            \(report.results.count) rules: \(counted.joined(separator: ", "))\(known) in \
+            \(formatted(report.durationSeconds)) s
+            """)
         let problems = report.results.filter { $0.status == .fail || $0.status == .warn || $0.isFixed }
         if !problems.isEmpty {
             lines.append("")
@@ -26,10 +34,16 @@ public struct ReportTable: Sendable {
                 lines.append("")
                 lines.append("\(result.rule) [\(result.level)] \(label(result)): \(result.title)")
                 if let listed = result.expectedFailure {
-                    lines.append("  " + (result.isFixed ? ListedFailure.fixedNote(listed.reason) : "known failure: \(listed.reason)"))
+                    lines.append(
+                        "  "
+                            + (result.isFixed
+                                ? ListedFailure.fixedNote(listed.reason) : "known failure: \(listed.reason)"))
                     if result.isFixed { continue }
                 }
-                lines.append(contentsOf: result.summary.split(separator: "\n", omittingEmptySubsequences: false).map { "  \($0)" })
+                lines.append(
+                    contentsOf: result.summary.split(separator: "\n", omittingEmptySubsequences: false).map {
+                        "  \($0)"
+                    })
                 lines.append("  hint: \(result.hint)")
                 lines.append(contentsOf: result.sources.map { "  source: \($0)" })
             }
@@ -68,7 +82,5 @@ public struct ReportTable: Sendable {
         }
     }
 
-    private func formatted(_ seconds: Double) -> String {
-        String(Double(Int(seconds * 1000)) / 1000)
-    }
+    private func formatted(_ seconds: Double) -> String { String(Double(Int(seconds * 1000)) / 1000) }
 }

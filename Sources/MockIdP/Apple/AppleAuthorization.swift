@@ -17,8 +17,9 @@ public struct AppleAuthorization: Sendable, Hashable {
     public var authorizedScopes: [AppleScope]
 
     public init(
-        user: String, identityToken: String, authorizationCode: String, givenName: String? = nil, familyName: String? = nil, email: String? = nil,
-        realUserStatus: Int = 2, state: String? = nil, authorizedScopes: [AppleScope] = []
+        user: String, identityToken: String, authorizationCode: String, givenName: String? = nil,
+        familyName: String? = nil, email: String? = nil, realUserStatus: Int = 2, state: String? = nil,
+        authorizedScopes: [AppleScope] = []
     ) {
         self.user = user
         self.identityToken = identityToken

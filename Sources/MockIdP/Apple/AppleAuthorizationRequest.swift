@@ -12,7 +12,10 @@ public struct AppleAuthorizationRequest: Sendable, Hashable, CustomStringConvert
     public var nonce: String?
     public var state: String?
 
-    public init(clientID: String, requestedScopes: [AppleScope] = [.fullName, .email], nonce: String? = nil, state: String? = nil) {
+    public init(
+        clientID: String, requestedScopes: [AppleScope] = [.fullName, .email], nonce: String? = nil,
+        state: String? = nil
+    ) {
         self.clientID = clientID
         self.requestedScopes = requestedScopes
         self.nonce = nonce
@@ -21,6 +24,7 @@ public struct AppleAuthorizationRequest: Sendable, Hashable, CustomStringConvert
 
     public var description: String {
         let scopes = requestedScopes.map(\.rawValue).joined(separator: " ")
-        return "client_id=\(clientID) scope=\(scopes.isEmpty ? "-" : scopes) nonce=\(nonce ?? "-") state=\(state ?? "-")"
+        return
+            "client_id=\(clientID) scope=\(scopes.isEmpty ? "-" : scopes) nonce=\(nonce ?? "-") state=\(state ?? "-")"
     }
 }

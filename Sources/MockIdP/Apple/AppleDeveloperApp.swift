@@ -20,12 +20,18 @@ public struct AppleDeveloperApp: Sendable {
     }
 
     /// An app with a fresh P-256 key (cheap, unlike RSA), and the private key its server signs client secrets with.
-    public static func make(clientID: String, teamID: String, keyID: String) -> (app: AppleDeveloperApp, privateKey: P256.Signing.PrivateKey) {
+    public static func make(
+        clientID: String, teamID: String, keyID: String
+    ) -> (app: AppleDeveloperApp, privateKey: P256.Signing.PrivateKey) {
         let privateKey = P256.Signing.PrivateKey()
-        return (AppleDeveloperApp(clientID: clientID, teamID: teamID, keyID: keyID, clientSecretKey: privateKey.publicKey), privateKey)
+        return (
+            AppleDeveloperApp(clientID: clientID, teamID: teamID, keyID: keyID, clientSecretKey: privateKey.publicKey),
+            privateKey
+        )
     }
 
-    /// A client secret as the app's server makes it: an ES256 JWT with this app's `kid`, `iss`, `sub` and Apple's `aud`.
+    /// A client secret as the app's server makes it: an ES256 JWT with this app's `kid`, `iss`, `sub` and Apple's
+    /// `aud`.
     public func clientSecret(signedWith key: P256.Signing.PrivateKey, issuedAt: Int, expiresAt: Int) -> String {
         AppleClientSecretClaims(iss: teamID, iat: issuedAt, exp: expiresAt, sub: clientID).signed(kid: keyID, with: key)
     }
@@ -52,9 +58,9 @@ public struct AppleClientSecretClaims: Codable, Sendable, Hashable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do {
-            return try CompactJWS.sign(header: JOSEHeader(alg: "ES256", kid: kid), payload: encoder.encode(self), with: .p256(key)).compact
-        } catch {
-            fatalError("a P-256 key failed to sign a client secret: \(error)")
-        }
+            return try CompactJWS.sign(
+                header: JOSEHeader(alg: "ES256", kid: kid), payload: encoder.encode(self), with: .p256(key)
+            ).compact
+        } catch { fatalError("a P-256 key failed to sign a client secret: \(error)") }
     }
 }

@@ -24,7 +24,10 @@ public enum AppleEvent: Sendable, Hashable, CustomStringConvertible {
         case .sheetUnscripted(let device): "Apple sheet on \(device): nothing scripted, the sheet was cancelled"
         case .sheetFailed(let reason, let device): "Apple sheet on \(device) failed: \(reason)"
         case .authorized(let user, let clientID, let first, let device):
-            "Apple sheet on \(device) authorized \(user) for \(clientID) (\(first ? "first authorization: the user object is shared" : "authorized before: no name or email"))"
+            """
+            Apple sheet on \(device) authorized \(user) for \(clientID) \
+            (\(first ? "first authorization: the user object is shared" : "authorized before: no name or email"))
+            """
         case .keysRequested: "Apple keys requested (GET /auth/keys)"
         case .tokenRequested(let request): "Apple token request: \(request)"
         case .revokeRequested(let request): "Apple revoke request: \(request)"

@@ -8,10 +8,14 @@ public struct AppleIDAccount: Sendable, Hashable {
     public let familyName: String?
     /// 0 unsupported, 1 unknown, 2 likely real (`ASUserDetectionStatus`).
     public let realUserStatus: Int
-    /// Whether tokens carry `email_verified` and `is_private_email` as the strings `"true"`/`"false"` rather than booleans.
+    /// Whether tokens carry `email_verified` and `is_private_email` as the strings `"true"`/`"false"` rather than
+    /// booleans.
     public let claimsAsStrings: Bool
 
-    public init(id: String, email: String, givenName: String? = nil, familyName: String? = nil, realUserStatus: Int = 2, claimsAsStrings: Bool = false) {
+    public init(
+        id: String, email: String, givenName: String? = nil, familyName: String? = nil, realUserStatus: Int = 2,
+        claimsAsStrings: Bool = false
+    ) {
         self.id = id
         self.email = email
         self.givenName = givenName

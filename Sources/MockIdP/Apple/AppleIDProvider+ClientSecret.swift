@@ -11,16 +11,24 @@ extension AppleIDProvider {
         guard let jws = try? CompactJWS(secret) else { return "client_secret is not a JWT" }
         guard jws.header.alg == "ES256" else { return "client_secret alg \(jws.header.alg), not ES256" }
         guard jws.header.kid == app.keyID else { return "client_secret kid is not the app's key ID" }
-        guard let claims = try? JSONDecoder().decode(ReadClaims.self, from: jws.payload) else { return "client_secret claims missing or malformed" }
+        guard let claims = try? JSONDecoder().decode(ReadClaims.self, from: jws.payload) else {
+            return "client_secret claims missing or malformed"
+        }
         guard claims.iss == app.teamID else { return "client_secret iss is not the team ID" }
         guard claims.sub == clientID else { return "client_secret sub is not the client_id" }
-        guard claims.aud.values.contains(AppleIdentityClaims.issuer) else { return "client_secret aud is not \(AppleIdentityClaims.issuer)" }
+        guard claims.aud.values.contains(AppleIdentityClaims.issuer) else {
+            return "client_secret aud is not \(AppleIdentityClaims.issuer)"
+        }
         let (iat, exp) = (claims.iat, claims.exp)
         let now = date.timeIntervalSince1970
         guard iat <= now else { return "client_secret issued in the future" }
         guard now < exp else { return "client_secret expired" }
-        guard exp - now <= Double(Self.clientSecretMaximumLifetime) else { return "client_secret expires more than 15777000 s from now" }
-        guard jws.hasValidES256Signature(by: app.clientSecretKey) else { return "client_secret signature does not verify" }
+        guard exp - now <= Double(Self.clientSecretMaximumLifetime) else {
+            return "client_secret expires more than 15777000 s from now"
+        }
+        guard jws.hasValidES256Signature(by: app.clientSecretKey) else {
+            return "client_secret signature does not verify"
+        }
         return nil
     }
 

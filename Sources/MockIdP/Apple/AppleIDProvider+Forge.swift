@@ -3,10 +3,13 @@ import Foundation
 
 extension AppleIDProvider {
     /// `token` spoiled by exactly one defect, for checks that a verifier refuses it. Re-signed forgeries are signed
-    /// by the test key the token's `kid` names (the current signing key when it names none), so only the defect differs.
+    /// by the test key the token's `kid` names (the current signing key when it names none), so only the defect
+    /// differs.
     public func forge(_ forgery: AppleTokenForgery, from token: String) throws(JOSEError) -> String {
         let jws = try CompactJWS(token)
-        guard var claims = AppleIdentityClaims(payload: jws.payload) else { throw .malformed("the payload is not an Apple identity token") }
+        guard var claims = AppleIdentityClaims(payload: jws.payload) else {
+            throw .malformed("the payload is not an Apple identity token")
+        }
         let keys = JSONWebKeySet.appleTestKeys
         let published = publishedKeys
         let own = jws.header.kid.flatMap { keys.key(withID: $0) } ?? keys.key(withID: signingKeyID) ?? keys.keys[0]
@@ -23,25 +26,31 @@ extension AppleIDProvider {
             let unknown = JOSEHeader(alg: "RS256", kid: unpublished.kid)
             return try CompactJWS.sign(header: unknown, payload: jws.payload, with: .rsa(unpublished)).compact
         case .algNone:
-            return try CompactJWS.sign(header: JOSEHeader(alg: "none", kid: own.kid), payload: jws.payload, with: .none).compact
+            return try CompactJWS.sign(header: JOSEHeader(alg: "none", kid: own.kid), payload: jws.payload, with: .none)
+                .compact
         case .hs256WithPublicKey:
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             let secret = (try? encoder.encode(own.publicKey)) ?? Data()
             let hmac = JOSEHeader(alg: "HS256", kid: own.kid)
-            return try CompactJWS.sign(header: hmac, payload: jws.payload, with: .hmac(SymmetricKey(data: secret))).compact
+            return try CompactJWS.sign(header: hmac, payload: jws.payload, with: .hmac(SymmetricKey(data: secret)))
+                .compact
         case .tamperedPayload:
             claims.sub += ".tampered"
             let parts = token.split(separator: ".", omittingEmptySubsequences: false)
             return "\(parts[0]).\(Base64URL.encode(claims.json)).\(parts[2])"
         case .duplicateClaim(let name, let json):
-            return try CompactJWS.signing(rawHeader: Self.json(header), payload: Self.appending(name, json, to: jws.payload), with: .rsa(own))
+            return try CompactJWS.signing(
+                rawHeader: Self.json(header), payload: Self.appending(name, json, to: jws.payload), with: .rsa(own))
         case .duplicateHeaderParameter(let name, let json):
-            return try CompactJWS.signing(rawHeader: Self.appending(name, json, to: Self.json(header)), payload: jws.payload, with: .rsa(own))
+            return try CompactJWS.signing(
+                rawHeader: Self.appending(name, json, to: Self.json(header)), payload: jws.payload, with: .rsa(own))
         case .payloadInUTF16:
-            return try CompactJWS.signing(rawHeader: Self.json(header), payload: Self.utf16(jws.payload), with: .rsa(own))
+            return try CompactJWS.signing(
+                rawHeader: Self.json(header), payload: Self.utf16(jws.payload), with: .rsa(own))
         case .headerInUTF16:
-            return try CompactJWS.signing(rawHeader: Self.utf16(Self.json(header)), payload: jws.payload, with: .rsa(own))
+            return try CompactJWS.signing(
+                rawHeader: Self.utf16(Self.json(header)), payload: jws.payload, with: .rsa(own))
         case .expired:
             claims.exp = unixNow - 3600
             claims.iat = claims.exp - Self.identityTokenLifetime

@@ -21,24 +21,29 @@ extension AppleIDProvider {
         }
     }
 
-    /// A token for claims of the check's choosing, signed with the current key: for an authorization that never happened.
+    /// A token for claims of the check's choosing, signed with the current key: for an authorization that never
+    /// happened.
     public func mintIdentityToken(_ claims: AppleIdentityClaims) -> String {
         let signing = state.withLock { $0.signing }
-        return Self.sign(claims.json, header: JOSEHeader(alg: "RS256", kid: Self.testKeys[signing].kid), with: .rsa(Self.testKeys[signing]))
+        return Self.sign(
+            claims.json, header: JOSEHeader(alg: "RS256", kid: Self.testKeys[signing].kid),
+            with: .rsa(Self.testKeys[signing]))
     }
 
     /// Apple's time as Unix seconds.
     var unixNow: Int { Int(date.timeIntervalSince1970.rounded(.down)) }
 
     /// The identity token claims of `grant` issued now.
-    func identityClaims(for grant: GrantKey, nonce: String?, authTime: Int, realUserStatus: Bool) -> AppleIdentityClaims {
+    func identityClaims(for grant: GrantKey, nonce: String?, authTime: Int, realUserStatus: Bool) -> AppleIdentityClaims
+    {
         let now = unixNow
         let (account, settled, relay) = state.withLock { state in
             let team = state.apps[grant.clientID]?.teamID ?? ""
             return (state.accounts[grant.userID], state.grants[grant], state.relays[relayKey(grant.userID, team: team)])
         }
         var claims = AppleIdentityClaims(
-            aud: grant.clientID, exp: now + Self.identityTokenLifetime, iat: now, sub: grant.userID, nonce: nonce, authTime: authTime)
+            aud: grant.clientID, exp: now + Self.identityTokenLifetime, iat: now, sub: grant.userID, nonce: nonce,
+            authTime: authTime)
         if let account, let settled, settled.scopes.contains(.email) {
             let hidden = settled.emailChoice == .hide && relay != nil
             claims.email = hidden ? relay : account.email
@@ -52,9 +57,7 @@ extension AppleIDProvider {
     func relayKey(_ userID: String, team: String) -> String { "\(team)/\(userID)" }
 
     static func sign(_ payload: Data, header: JOSEHeader, with key: JWSSigningKey) -> String {
-        do {
-            return try CompactJWS.sign(header: header, payload: payload, with: key).compact
-        } catch {
+        do { return try CompactJWS.sign(header: header, payload: payload, with: key).compact } catch {
             fatalError("the fixture's test keys cannot sign: \(error)")
         }
     }

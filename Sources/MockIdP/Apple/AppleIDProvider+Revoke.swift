@@ -14,7 +14,9 @@ extension AppleIDProvider {
     /// token and unused code of it stops working, and the next sheet counts as the first again.
     func revoke(_ request: AppleRevokeRequest) -> HTTPResponse {
         guard request.clientSecretValid else { return Refusal(.invalidClient).response }
-        guard let value = request.token, !value.isEmpty else { return Refusal(.invalidRequest, "token is missing").response }
+        guard let value = request.token, !value.isEmpty else {
+            return Refusal(.invalidRequest, "token is missing").response
+        }
         state.withLock { state in
             guard let token = state.tokens[value], token.grant.clientID == request.clientID else { return }
             for (key, issued) in state.tokens where issued.grant == token.grant { state.tokens[key]?.revoked = true }

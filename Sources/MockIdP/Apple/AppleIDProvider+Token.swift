@@ -26,8 +26,8 @@ extension AppleIDProvider {
     func tokenRequest(from request: HTTPRequest) -> AppleTokenRequest {
         let field = request.formField
         return AppleTokenRequest(
-            clientID: field("client_id"), clientSecret: field("client_secret"), code: field("code"), grantType: field("grant_type"),
-            refreshToken: field("refresh_token"), redirectURI: field("redirect_uri"),
+            clientID: field("client_id"), clientSecret: field("client_secret"), code: field("code"),
+            grantType: field("grant_type"), refreshToken: field("refresh_token"), redirectURI: field("redirect_uri"),
             clientSecretProblem: clientSecretProblem(field("client_secret"), clientID: field("client_id")))
     }
 
@@ -43,13 +43,14 @@ extension AppleIDProvider {
         default: return Refusal(.unsupportedGrantType).response
         }
         switch result {
-        case .failure(let refusal):
-            return refusal.response
+        case .failure(let refusal): return refusal.response
         case .success(let (basis, code)):
             let access = issue(.access, for: basis)
-            let claims = identityClaims(for: basis.grant, nonce: code?.nonce, authTime: basis.authTime, realUserStatus: false)
+            let claims = identityClaims(
+                for: basis.grant, nonce: code?.nonce, authTime: basis.authTime, realUserStatus: false)
             var body: [String: Any] = [
-                "access_token": access, "token_type": "Bearer", "expires_in": Self.accessTokenLifetime, "id_token": mintIdentityToken(claims),
+                "access_token": access, "token_type": "Bearer", "expires_in": Self.accessTokenLifetime,
+                "id_token": mintIdentityToken(claims),
             ]
             if code != nil { body["refresh_token"] = issue(.refresh, for: basis) }
             return .json(200, body)
@@ -58,7 +59,9 @@ extension AppleIDProvider {
 
     /// The code's grant, once: used, expired (at five minutes), revoked or another client's codes are `invalid_grant`.
     private func redeem(_ request: AppleTokenRequest) -> Result<(IssuedToken, IssuedCode?), Refusal> {
-        guard let value = request.code, !value.isEmpty else { return .failure(Refusal(.invalidRequest, "code is missing")) }
+        guard let value = request.code, !value.isEmpty else {
+            return .failure(Refusal(.invalidRequest, "code is missing"))
+        }
         let now = clock.now
         return state.withLock { state in
             guard var code = state.codes[value], code.grant.clientID == request.clientID else {
@@ -77,18 +80,22 @@ extension AppleIDProvider {
     }
 
     private func refresh(_ request: AppleTokenRequest) -> Result<(IssuedToken, IssuedCode?), Refusal> {
-        guard let value = request.refreshToken, !value.isEmpty else { return .failure(Refusal(.invalidRequest, "refresh_token is missing")) }
+        guard let value = request.refreshToken, !value.isEmpty else {
+            return .failure(Refusal(.invalidRequest, "refresh_token is missing"))
+        }
         return state.withLock { state in
-            guard let token = state.tokens[value], token.kind == .refresh, !token.revoked, token.grant.clientID == request.clientID else {
-                return .failure(Refusal(.invalidGrant, "The refresh token is invalid."))
-            }
+            guard let token = state.tokens[value], token.kind == .refresh, !token.revoked,
+                token.grant.clientID == request.clientID
+            else { return .failure(Refusal(.invalidGrant, "The refresh token is invalid.")) }
             return .success((token, nil))
         }
     }
 
     /// A new token of the same grant as `basis`, shaped like Apple's (`r…`/`a…`, hex, `.0.` and a base64url tail).
     private func issue(_ kind: TokenKind, for basis: IssuedToken) -> String {
-        let token = (kind == .refresh ? "r" : "a") + random.string(length: 32, alphabet: Self.hex) + ".0.mrsq." + random.string(length: 22)
+        let token =
+            (kind == .refresh ? "r" : "a") + random.string(length: 32, alphabet: Self.hex) + ".0.mrsq."
+            + random.string(length: 22)
         state.withLock { $0.tokens[token] = IssuedToken(grant: basis.grant, kind: kind, authTime: basis.authTime) }
         return token
     }

@@ -75,7 +75,8 @@ public final class AppleIDProvider: Sendable {
         self.transcript = transcript
         self.clock = clock
         self.random = random
-        courier = Courier(party: "Apple", failure: "HTTP 503 Service Unavailable", transcript: transcript, stalls: stalls)
+        courier = Courier(
+            party: "Apple", failure: "HTTP 503 Service Unavailable", transcript: transcript, stalls: stalls)
     }
 
     // MARK: Set-up by a check
@@ -129,7 +130,8 @@ public final class AppleIDProvider: Sendable {
     public func activeGrants(userID: String, clientID: String) -> [String] {
         let key = GrantKey(userID: userID, clientID: clientID)
         return state.withLock { state in
-            state.tokens.filter { $0.value.grant == key && $0.value.kind == .refresh && !$0.value.revoked }.keys.sorted()
+            state.tokens.filter { $0.value.grant == key && $0.value.kind == .refresh && !$0.value.revoked }.keys
+                .sorted()
         }
     }
 
@@ -143,10 +145,10 @@ public final class AppleIDProvider: Sendable {
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
         let path = request.url.path
         do {
-            try await courier.deliver(recordOf(request), refused: { .apple(.refused(path: path, reason: $0)) }, stalled: .apple(.stalled(path: path)))
-        } catch {
-            return HTTPResponse(status: 503)
-        }
+            try await courier.deliver(
+                recordOf(request), refused: { .apple(.refused(path: path, reason: $0)) },
+                stalled: .apple(.stalled(path: path)))
+        } catch { return HTTPResponse(status: 503) }
         let response = route(request)
         transcript.record(.apple(.responded(path: path, status: response.status, summary: Self.summary(of: response))))
         return response
@@ -162,9 +164,12 @@ public final class AppleIDProvider: Sendable {
     }
 
     private func route(_ request: HTTPRequest) -> HTTPResponse {
-        guard request.url.host.map({ Self.hosts.contains($0.lowercased()) }) == true else { return HTTPResponse(status: 404) }
+        guard request.url.host.map({ Self.hosts.contains($0.lowercased()) }) == true else {
+            return HTTPResponse(status: 404)
+        }
         switch (request.method.uppercased(), request.url.path) {
-        case ("GET", "/auth/keys"): return .json(200, (try? JSONSerialization.jsonObject(with: publishedKeys.json)) ?? [:])
+        case ("GET", "/auth/keys"):
+            return .json(200, (try? JSONSerialization.jsonObject(with: publishedKeys.json)) ?? [:])
         case ("POST", "/auth/token"): return exchange(tokenRequest(from: request))
         case ("POST", "/auth/revoke"): return revoke(revokeRequest(from: request))
         default: return HTTPResponse(status: 404)
@@ -173,8 +178,12 @@ public final class AppleIDProvider: Sendable {
 
     /// A response for the transcript: JSON members in key order, tokens abbreviated.
     static func summary(of response: HTTPResponse) -> String {
-        guard let object = response.jsonObject else { return response.body.isEmpty ? "(empty body)" : "\(response.body.count) bytes" }
-        if let keys = object["keys"] as? [[String: Any]] { return "keys " + keys.map { "\($0["kid"] ?? "?")" }.joined(separator: ", ") }
+        guard let object = response.jsonObject else {
+            return response.body.isEmpty ? "(empty body)" : "\(response.body.count) bytes"
+        }
+        if let keys = object["keys"] as? [[String: Any]] {
+            return "keys " + keys.map { "\($0["kid"] ?? "?")" }.joined(separator: ", ")
+        }
         let secrets: Set<String> = ["access_token", "refresh_token", "id_token"]
         return object.keys.sorted().map { key in
             let value = "\(object[key] ?? "")"

@@ -23,8 +23,8 @@ public struct AppleIdentityClaims: Codable, Sendable, Hashable {
 
     public init(
         iss: String = AppleIdentityClaims.issuer, aud: String, exp: Int, iat: Int, sub: String, nonce: String? = nil,
-        nonceSupported: Bool? = true, email: String? = nil, emailVerified: AppleBoolean? = nil, isPrivateEmail: AppleBoolean? = nil,
-        realUserStatus: Int? = nil, authTime: Int? = nil
+        nonceSupported: Bool? = true, email: String? = nil, emailVerified: AppleBoolean? = nil,
+        isPrivateEmail: AppleBoolean? = nil, realUserStatus: Int? = nil, authTime: Int? = nil
     ) {
         self.iss = iss
         self.aud = .one(aud)
@@ -76,7 +76,11 @@ public struct AppleIdentityClaims: Codable, Sendable, Hashable {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
-            if let value = try? container.decode(String.self) { self = .one(value) } else { self = .many(try container.decode([String].self)) }
+            if let value = try? container.decode(String.self) {
+                self = .one(value)
+            } else {
+                self = .many(try container.decode([String].self))
+            }
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -106,7 +110,8 @@ public struct AppleBoolean: Codable, Sendable, Hashable, CustomStringConvertible
         } else {
             let text = try container.decode(String.self)
             guard text == "true" || text == "false" else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "\"\(text)\" is neither \"true\" nor \"false\"")
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "\"\(text)\" is neither \"true\" nor \"false\"")
             }
             self.init(text == "true", asString: true)
         }

@@ -15,7 +15,10 @@ public struct AppleTokenRequest: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         var fields = [
             "grant_type=\(grantType ?? "-")", "client_id=\(clientID ?? "-")",
-            "client_secret=\(clientSecret.map(abbreviated) ?? "-")\(clientSecretProblem.map { " (invalid: \($0))" } ?? "")",
+            """
+            client_secret=\(clientSecret.map(abbreviated) ?? "-")\
+            \(clientSecretProblem.map { " (invalid: \($0))" } ?? "")
+            """,
         ]
         if let code { fields.append("code=\(abbreviated(code))") }
         if let refreshToken { fields.append("refresh_token=\(abbreviated(refreshToken))") }
@@ -37,7 +40,8 @@ public struct AppleRevokeRequest: Sendable, Hashable, CustomStringConvertible {
     public var clientSecretValid: Bool { clientSecretProblem == nil }
 
     public var description: String {
-        "client_id=\(clientID ?? "-") client_secret \(clientSecretProblem.map { "invalid: \($0)" } ?? "valid") token=\(token.map(abbreviated) ?? "-") "
+        let secret = clientSecretProblem.map { "invalid: \($0)" } ?? "valid"
+        return "client_id=\(clientID ?? "-") client_secret \(secret) token=\(token.map(abbreviated) ?? "-") "
             + "token_type_hint=\(tokenTypeHint ?? "-")"
     }
 }

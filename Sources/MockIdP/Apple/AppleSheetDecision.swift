@@ -17,6 +17,4 @@ public enum AppleSheetDecision: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// "Share My Email" or "Hide My Email" on the first authorization.
-public enum AppleEmailChoice: String, Sendable, Hashable {
-    case share, hide
-}
+public enum AppleEmailChoice: String, Sendable, Hashable { case share, hide }

@@ -19,7 +19,8 @@ public enum AppleTokenForgery: Sendable {
     /// The `nonce` claim replaced, or removed when nil, properly re-signed.
     case nonce(String?)
     /// A second payload member `name` (written into the JSON as given, so `\\u0069ss` is `iss` escaped) with the JSON
-    /// value `json`, after the genuine one, properly re-signed: a reader that keeps the first member sees a genuine token.
+    /// value `json`, after the genuine one, properly re-signed: a reader that keeps the first member sees a genuine
+    /// token.
     case duplicateClaim(String, json: String)
     /// A second header parameter `name` with the JSON value `json`, after the genuine one, properly re-signed.
     case duplicateHeaderParameter(String, json: String)

@@ -2,7 +2,8 @@ import Foundation
 
 /// `application/x-www-form-urlencoded`, as HTML forms and OAuth token endpoints use it.
 public enum FormEncoding {
-    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+    private static let unreserved = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
     public static func encode(_ items: [(String, String)]) -> String {
         items.map { escape($0.0) + "=" + escape($0.1) }.joined(separator: "&")

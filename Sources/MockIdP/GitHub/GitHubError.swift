@@ -20,8 +20,13 @@ public enum GitHubError: String, Error, Sendable, Hashable, CustomStringConverti
 
         var troubleshooting: String {
             switch self {
-            case .authorize: "https://docs.github.com/apps/managing-oauth-apps/troubleshooting-authorization-request-errors/"
-            case .token: "https://docs.github.com/apps/managing-oauth-apps/troubleshooting-oauth-app-access-token-request-errors/"
+            case .authorize:
+                "https://docs.github.com/apps/managing-oauth-apps/troubleshooting-authorization-request-errors/"
+            case .token:
+                """
+                https://docs.github.com/apps/managing-oauth-apps/troubleshooting-oauth-app-access-token-request-e\
+                rrors/
+                """
             }
         }
     }
@@ -39,7 +44,9 @@ public enum GitHubError: String, Error, Sendable, Hashable, CustomStringConverti
 
     /// The `error_uri` the `endpoint` answers with: its troubleshooting page, at the error's section when it has one.
     public func uri(at endpoint: Endpoint) -> String {
-        self == .invalidRequest ? endpoint.troubleshooting : endpoint.troubleshooting + "#" + rawValue.replacingOccurrences(of: "_", with: "-")
+        self == .invalidRequest
+            ? endpoint.troubleshooting
+            : endpoint.troubleshooting + "#" + rawValue.replacingOccurrences(of: "_", with: "-")
     }
 
     /// The `error`, `error_description` and `error_uri` fields, in GitHub's order.

@@ -37,7 +37,9 @@ public enum GitHubEvent: Sendable, Hashable, CustomStringConvertible {
                 let valueEnd = result[range.upperBound...].firstIndex { "&\"".contains($0) } ?? result.endIndex
                 let value = String(result[range.upperBound..<valueEnd])
                 result.replaceSubrange(range.upperBound..<valueEnd, with: abbreviated(value))
-                searchStart = result.index(range.upperBound, offsetBy: abbreviated(value).count, limitedBy: result.endIndex) ?? result.endIndex
+                searchStart =
+                    result.index(range.upperBound, offsetBy: abbreviated(value).count, limitedBy: result.endIndex)
+                    ?? result.endIndex
             }
         }
         return result

@@ -8,9 +8,7 @@ public struct GitHubAuthorizeRequest: Sendable, Hashable, CustomStringConvertibl
 
     public func value(_ name: String) -> String? { queryItems.first { $0.name == name }?.value }
 
-    public var description: String {
-        queryItems.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&")
-    }
+    public var description: String { queryItems.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&") }
 }
 
 /// A token request as GitHub received it.
@@ -24,7 +22,10 @@ public struct GitHubTokenRequest: Sendable, Hashable, CustomStringConvertible {
     public let wantsJSON: Bool
 
     public var description: String {
-        var fields = ["client_id=\(clientID ?? "-")", "client_secret=\(clientSecret.map(abbreviated) ?? "-")", "code=\(code.map(abbreviated) ?? "-")"]
+        var fields = [
+            "client_id=\(clientID ?? "-")", "client_secret=\(clientSecret.map(abbreviated) ?? "-")",
+            "code=\(code.map(abbreviated) ?? "-")",
+        ]
         if let redirectURI { fields.append("redirect_uri=\(redirectURI)") }
         if let codeVerifier { fields.append("code_verifier=\(abbreviated(codeVerifier))") }
         return fields.joined(separator: " ") + (wantsJSON ? " (JSON)" : " (form)")

@@ -3,11 +3,9 @@ enum GitHubScopes {
     /// The scopes each parent scope includes (scopes-for-oauth-apps).
     static let included: [String: Set<String>] = [
         "repo": ["repo:status", "repo_deployment", "public_repo", "repo:invite", "security_events"],
-        "admin:repo_hook": ["write:repo_hook", "read:repo_hook"],
-        "admin:org": ["write:org", "read:org"],
+        "admin:repo_hook": ["write:repo_hook", "read:repo_hook"], "admin:org": ["write:org", "read:org"],
         "admin:public_key": ["write:public_key", "read:public_key"],
-        "user": ["read:user", "user:email", "user:follow"],
-        "project": ["read:project"],
+        "user": ["read:user", "user:email", "user:follow"], "project": ["read:project"],
         "admin:gpg_key": ["write:gpg_key", "read:gpg_key"],
     ]
 

@@ -17,11 +17,7 @@ extension GitHubServer {
             try await courier.deliver(
                 .github(.authorizeRequested(request)), refused: { .github(.refused(path: url.path, reason: $0)) },
                 stalled: .github(.stalled(path: url.path)))
-        } catch .failed(let reason) {
-            return .page(status: 503, message: reason)
-        } catch {
-            return nil
-        }
+        } catch .failed(let reason) { return .page(status: 503, message: reason) } catch { return nil }
         return decide(request, decision)
     }
 
@@ -33,7 +29,8 @@ extension GitHubServer {
         let outcome = outcome(of: request, decision: decision)
         switch outcome {
         case .redirect(let url): transcript.record(.github(.authorizeRedirected(to: url)))
-        case .page(let status, let message): transcript.record(.github(.authorizePageShown(status: status, message: message)))
+        case .page(let status, let message):
+            transcript.record(.github(.authorizePageShown(status: status, message: message)))
         }
         return outcome
     }
@@ -62,16 +59,21 @@ extension GitHubServer {
             challenge = (value, .s256)
         }
         switch decision {
-        case .deny:
-            return .redirect(Self.redirect(.accessDenied, state: state, to: redirect))
+        case .deny: return .redirect(Self.redirect(.accessDenied, state: state, to: redirect))
         case .approve(let login):
-            guard self.state.withLock({ $0.users[login] }) != nil else { return .page(status: 404, message: "no GitHub account \(login)") }
+            guard self.state.withLock({ $0.users[login] }) != nil else {
+                return .page(status: 404, message: "no GitHub account \(login)")
+            }
             let code = random.string(length: 20, alphabet: Array("0123456789abcdef"))
             let issued = IssuedCode(
-                clientID: clientID, redirectURI: redirect.absoluteString, scopes: GitHubScopes.normalized(request.value("scope")), login: login,
-                challenge: challenge, issuedAt: clock.now)
+                clientID: clientID, redirectURI: redirect.absoluteString,
+                scopes: GitHubScopes.normalized(request.value("scope")), login: login, challenge: challenge,
+                issuedAt: clock.now)
             self.state.withLock { $0.codes[code] = issued }
-            return .redirect(Self.appending([URLQueryItem(name: "code", value: code)] + (state.map { [URLQueryItem(name: "state", value: $0)] } ?? []), to: redirect))
+            return .redirect(
+                Self.appending(
+                    [URLQueryItem(name: "code", value: code)]
+                        + (state.map { [URLQueryItem(name: "state", value: $0)] } ?? []), to: redirect))
         }
     }
 
@@ -82,8 +84,11 @@ extension GitHubServer {
 
     static func appending(_ items: [URLQueryItem], to url: URL) -> URL {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
-        let encoded = items.map { FormEncoding.escape($0.name) + "=" + FormEncoding.escape($0.value ?? "") }.joined(separator: "&")
-        components.percentEncodedQuery = [components.percentEncodedQuery, encoded].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "&")
+        let encoded = items.map { FormEncoding.escape($0.name) + "=" + FormEncoding.escape($0.value ?? "") }.joined(
+            separator: "&")
+        components.percentEncodedQuery = [components.percentEncodedQuery, encoded].compactMap { $0 }.filter {
+            !$0.isEmpty
+        }.joined(separator: "&")
         return components.url ?? url
     }
 }

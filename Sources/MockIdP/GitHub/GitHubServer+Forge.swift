@@ -4,27 +4,24 @@ extension GitHubServer {
     /// The OAuth app an attacker registered on GitHub, whose genuine codes ``GitHubRedirectForgery/codeOfAnotherApp``
     /// carries to the app under test.
     public static let attackerApp = GitHubApp(
-        clientID: "Iv1.a77ac4e7", clientSecret: "the-attackers-own-client-secret", callbackURL: URL(string: "https://attacker.example/callback")!)
+        clientID: "Iv1.a77ac4e7", clientSecret: "the-attackers-own-client-secret",
+        callbackURL: URL(string: "https://attacker.example/callback")!)
 
     /// `redirect`, genuine, spoiled by exactly one fault (see ``GitHubRedirectForgery``).
     public func forge(_ forgery: GitHubRedirectForgery, from redirect: GitHubRedirect) -> URL {
         switch forgery {
-        case .replayed:
-            return redirect.url
+        case .replayed: return redirect.url
         case .stateOffByOne:
             let state = redirect.state ?? ""
             return redirect.setting("state", to: String(state.dropLast()) + (state.last == "A" ? "B" : "A"))
-        case .stateMissing:
-            return redirect.setting("state", to: nil)
-        case .state(let other):
-            return redirect.setting("state", to: GitHubRedirect(other).state)
-        case .code(let other):
-            return redirect.setting("code", to: GitHubRedirect(other).code)
-        case .codeOfAnotherApp:
-            return redirect.setting("code", to: codeForAttackerApp(as: login(of: redirect)))
+        case .stateMissing: return redirect.setting("state", to: nil)
+        case .state(let other): return redirect.setting("state", to: GitHubRedirect(other).state)
+        case .code(let other): return redirect.setting("code", to: GitHubRedirect(other).code)
+        case .codeOfAnotherApp: return redirect.setting("code", to: codeForAttackerApp(as: login(of: redirect)))
         case .redirectedTo(let uri):
             guard var components = URLComponents(url: uri, resolvingAgainstBaseURL: false) else { return uri }
-            components.percentEncodedQuery = URLComponents(url: redirect.url, resolvingAgainstBaseURL: false)?.percentEncodedQuery
+            components.percentEncodedQuery =
+                URLComponents(url: redirect.url, resolvingAgainstBaseURL: false)?.percentEncodedQuery
             return components.url ?? uri
         }
     }
@@ -43,7 +40,9 @@ extension GitHubServer {
 
     /// The person the redirect's code was issued to (while it is unspent), or else the first account GitHub has.
     private func login(of redirect: GitHubRedirect) -> String {
-        state.withLock { state in redirect.code.flatMap { state.codes[$0]?.login } ?? state.users.keys.sorted().first ?? "" }
+        state.withLock { state in
+            redirect.code.flatMap { state.codes[$0]?.login } ?? state.users.keys.sorted().first ?? ""
+        }
     }
 
     private func codeForAttackerApp(as login: String) -> String {
@@ -51,7 +50,8 @@ extension GitHubServer {
         register(app: app)
         let code = random.string(length: 20, alphabet: Array("0123456789abcdef"))
         let issued = IssuedCode(
-            clientID: app.clientID, redirectURI: app.callbackURL.absoluteString, scopes: [], login: login, challenge: nil, issuedAt: clock.now)
+            clientID: app.clientID, redirectURI: app.callbackURL.absoluteString, scopes: [], login: login,
+            challenge: nil, issuedAt: clock.now)
         state.withLock { $0.codes[code] = issued }
         return code
     }

@@ -51,7 +51,8 @@ public final class GitHubServer: Sendable {
         self.transcript = transcript
         self.clock = clock
         self.random = random
-        courier = Courier(party: "GitHub", failure: "HTTP 503 Service Unavailable", transcript: transcript, stalls: stalls)
+        courier = Courier(
+            party: "GitHub", failure: "HTTP 503 Service Unavailable", transcript: transcript, stalls: stalls)
     }
 
     // MARK: Set-up by a check
@@ -83,20 +84,25 @@ public final class GitHubServer: Sendable {
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
         let path = request.url.path
         do {
-            try await courier.deliver(recordOf(request), refused: { .github(.refused(path: path, reason: $0)) }, stalled: .github(.stalled(path: path)))
-        } catch {
-            return .json(503, ["message": "Service Unavailable"])
-        }
+            try await courier.deliver(
+                recordOf(request), refused: { .github(.refused(path: path, reason: $0)) },
+                stalled: .github(.stalled(path: path)))
+        } catch { return .json(503, ["message": "Service Unavailable"]) }
         let response = route(request)
-        transcript.record(.github(.responded(path: path, status: response.status, summary: GitHubEvent.masked(response.text))))
+        transcript.record(
+            .github(.responded(path: path, status: response.status, summary: GitHubEvent.masked(response.text))))
         return response
     }
 
     private func recordOf(_ request: HTTPRequest) -> WorldEvent {
         switch (request.url.host?.lowercased(), request.url.path) {
-        case ("github.com", "/login/oauth/authorize"): .github(.authorizeRequested(GitHubAuthorizeRequest(queryItems: request.queryItems)))
+        case ("github.com", "/login/oauth/authorize"):
+            .github(.authorizeRequested(GitHubAuthorizeRequest(queryItems: request.queryItems)))
         case ("github.com", "/login/oauth/access_token"): .github(.tokenRequested(tokenRequest(from: request)))
-        default: .github(.apiRequested(method: request.method, path: request.url.path, token: bearerToken(of: request).map(abbreviated)))
+        default:
+            .github(
+                .apiRequested(
+                    method: request.method, path: request.url.path, token: bearerToken(of: request).map(abbreviated)))
         }
     }
 
@@ -104,7 +110,9 @@ public final class GitHubServer: Sendable {
         switch (request.url.host?.lowercased(), request.method.uppercased(), request.url.path) {
         case ("github.com", "GET", "/login/oauth/authorize"):
             // The sign-in and consent page: only a person at a browser gets past it (see `Browser`).
-            HTTPResponse(status: 200, headers: ["Content-Type": "text/html; charset=utf-8"], body: Data("<html>Sign in to GitHub</html>".utf8))
+            HTTPResponse(
+                status: 200, headers: ["Content-Type": "text/html; charset=utf-8"],
+                body: Data("<html>Sign in to GitHub</html>".utf8))
         case ("github.com", "POST", "/login/oauth/access_token"): exchange(tokenRequest(from: request))
         case ("api.github.com", "GET", "/user"): user(request)
         case ("api.github.com", "GET", "/user/emails"): emails(request)
@@ -113,11 +121,13 @@ public final class GitHubServer: Sendable {
     }
 
     private func tokenRequest(from request: HTTPRequest) -> GitHubTokenRequest {
-        let fields = request.queryItems.map { ($0.name, $0.value ?? "") } + request.formItems.map { ($0.name, $0.value) }
+        let fields =
+            request.queryItems.map { ($0.name, $0.value ?? "") } + request.formItems.map { ($0.name, $0.value) }
         let field = { (name: String) in fields.first { $0.0 == name }?.1 }
         return GitHubTokenRequest(
-            clientID: field("client_id"), clientSecret: field("client_secret"), code: field("code"), redirectURI: field("redirect_uri"),
-            codeVerifier: field("code_verifier"), wantsJSON: request.header("Accept")?.lowercased().contains("application/json") == true)
+            clientID: field("client_id"), clientSecret: field("client_secret"), code: field("code"),
+            redirectURI: field("redirect_uri"), codeVerifier: field("code_verifier"),
+            wantsJSON: request.header("Accept")?.lowercased().contains("application/json") == true)
     }
 
     func bearerToken(of request: HTTPRequest) -> String? {

@@ -1,9 +1,7 @@
 /// A GitHub account and its email addresses.
 public struct GitHubUser: Sendable, Hashable {
     public struct Email: Sendable, Hashable {
-        public enum Visibility: String, Sendable, Hashable {
-            case `public`, `private`
-        }
+        public enum Visibility: String, Sendable, Hashable { case `public`, `private` }
 
         public let address: String
         public let primary: Bool

@@ -56,16 +56,18 @@ public struct HTTPResponse: Sendable, Hashable {
 
     static func json(_ status: Int, _ object: Any, headers: [String: String] = [:]) -> HTTPResponse {
         let body = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
-        return HTTPResponse(status: status, headers: headers.merging(["Content-Type": "application/json; charset=utf-8"]) { $1 }, body: body)
+        return HTTPResponse(
+            status: status, headers: headers.merging(["Content-Type": "application/json; charset=utf-8"]) { $1 },
+            body: body)
     }
 
     static func form(_ status: Int, _ items: [(String, String)]) -> HTTPResponse {
-        HTTPResponse(status: status, headers: ["Content-Type": "application/x-www-form-urlencoded; charset=utf-8"], body: Data(FormEncoding.encode(items).utf8))
+        HTTPResponse(
+            status: status, headers: ["Content-Type": "application/x-www-form-urlencoded; charset=utf-8"],
+            body: Data(FormEncoding.encode(items).utf8))
     }
 }
 
 extension [String: String] {
-    func value(named name: String) -> String? {
-        first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
-    }
+    func value(named name: String) -> String? { first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value }
 }

@@ -15,7 +15,9 @@ public enum RedirectURIRule {
         return isSubpath(redirectParts.path, of: callbackParts.path)
     }
 
-    private static func isLoopback(_ host: String) -> Bool { ["127.0.0.1", "::1", "[::1]", "localhost"].contains(host) }
+    private static func isLoopback(_ host: String) -> Bool {
+        ["127.0.0.1", "::1", "[::1]", "localhost"].contains(host)
+    }
 
     private static func isSubpath(_ path: String, of base: String) -> Bool {
         let base = base.hasSuffix("/") ? String(base.dropLast()) : base

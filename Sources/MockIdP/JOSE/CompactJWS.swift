@@ -36,13 +36,13 @@ public struct CompactJWS: Sendable, Hashable, CustomStringConvertible {
     public init(_ compact: String) throws(JOSEError) {
         let parts = compact.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3 else { throw .malformed("\(parts.count) parts instead of 3") }
-        guard let rawHeader = Base64URL.decode(parts[0]), let payload = Base64URL.decode(parts[1]), let signature = Base64URL.decode(parts[2]) else {
-            throw .malformed("a part is not base64url")
+        guard let rawHeader = Base64URL.decode(parts[0]), let payload = Base64URL.decode(parts[1]),
+            let signature = Base64URL.decode(parts[2])
+        else { throw .malformed("a part is not base64url") }
+        guard (try? JSONSerialization.jsonObject(with: payload)) is [String: Any] else {
+            throw .malformed("the payload is not a JSON object")
         }
-        guard (try? JSONSerialization.jsonObject(with: payload)) is [String: Any] else { throw .malformed("the payload is not a JSON object") }
-        do {
-            header = try JSONDecoder().decode(JOSEHeader.self, from: rawHeader)
-        } catch {
+        do { header = try JSONDecoder().decode(JOSEHeader.self, from: rawHeader) } catch {
             throw .malformed("the header is not a JSON object with \"alg\"")
         }
         self.rawHeader = rawHeader
@@ -52,7 +52,8 @@ public struct CompactJWS: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Signs `payload` (a JSON object) under `header` with `key`.
-    public static func sign(header: JOSEHeader, payload: Data, with key: JWSSigningKey) throws(JOSEError) -> CompactJWS {
+    public static func sign(header: JOSEHeader, payload: Data, with key: JWSSigningKey) throws(JOSEError) -> CompactJWS
+    {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let rawHeader: Data
@@ -67,16 +68,13 @@ public struct CompactJWS: Sendable, Hashable, CustomStringConvertible {
         let signature: Data
         do {
             switch key {
-            case .rsa(let jwk): signature = try jwk.rsaPrivateKey().signature(for: input, padding: .insecurePKCS1v1_5).rawRepresentation
+            case .rsa(let jwk):
+                signature = try jwk.rsaPrivateKey().signature(for: input, padding: .insecurePKCS1v1_5).rawRepresentation
             case .p256(let privateKey): signature = try privateKey.signature(for: input).rawRepresentation
             case .hmac(let secret): signature = Data(HMAC<SHA256>.authenticationCode(for: input, using: secret))
             case .none: signature = Data()
             }
-        } catch let error as JOSEError {
-            throw error
-        } catch {
-            throw .signingFailed("\(error)")
-        }
+        } catch let error as JOSEError { throw error } catch { throw .signingFailed("\(error)") }
         return "\(String(decoding: input, as: UTF8.self)).\(Base64URL.encode(signature))"
     }
 
@@ -93,7 +91,8 @@ public struct CompactJWS: Sendable, Hashable, CustomStringConvertible {
     /// Whether the signature is an RS256 signature (RSASSA-PKCS1-v1_5 with SHA-256) of the signing input by `key`.
     public func hasValidRS256Signature(by key: JSONWebKey) -> Bool {
         guard let publicKey = try? key.rsaPublicKey() else { return false }
-        return publicKey.isValidSignature(_RSA.Signing.RSASignature(rawRepresentation: signature), for: signingInput, padding: .insecurePKCS1v1_5)
+        return publicKey.isValidSignature(
+            _RSA.Signing.RSASignature(rawRepresentation: signature), for: signingInput, padding: .insecurePKCS1v1_5)
     }
 
     /// Whether the signature is an ES256 signature (ECDSA P-256 with SHA-256, `r ‖ s`) of the signing input by `key`.

@@ -33,11 +33,7 @@ public enum JOSEJSON {
             scanner.skipWhitespace()
             guard scanner.index == bytes.count else { throw Problem.malformed("text after the value") }
             return nil
-        } catch let problem as Problem {
-            return problem
-        } catch {
-            return .malformed("\(error)")
-        }
+        } catch let problem as Problem { return problem } catch { return .malformed("\(error)") }
     }
 
     /// Whether `bytes` are well-formed UTF-8 (Unicode §3.9, Table 3-7): Swift's decoder refuses overlong forms,
@@ -95,14 +91,18 @@ public enum JOSEJSON {
             }
             if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
             let integer = index
-            guard digits() > 0, bytes[integer] != UInt8(ascii: "0") || index == integer + 1 else { throw Problem.malformed("not a number at byte \(start)") }
+            guard digits() > 0, bytes[integer] != UInt8(ascii: "0") || index == integer + 1 else {
+                throw Problem.malformed("not a number at byte \(start)")
+            }
             if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
                 index += 1
                 guard digits() > 0 else { throw Problem.malformed("a fraction without digits at byte \(start)") }
             }
             if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
                 index += 1
-                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                    index += 1
+                }
                 guard digits() > 0 else { throw Problem.malformed("an exponent without digits at byte \(start)") }
             }
         }
@@ -117,7 +117,9 @@ public enum JOSEJSON {
             }
             while true {
                 skipWhitespace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw Problem.malformed("a member name should start at byte \(index)") }
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                    throw Problem.malformed("a member name should start at byte \(index)")
+                }
                 let name = try string()
                 guard names.insert(name).inserted else {
                     var text = ""
@@ -157,7 +159,9 @@ public enum JOSEJSON {
         }
 
         mutating func expect(_ byte: UInt8) throws {
-            guard index < bytes.count, bytes[index] == byte else { throw Problem.malformed("expected \"\(Character(Unicode.Scalar(byte)))\" at byte \(index)") }
+            guard index < bytes.count, bytes[index] == byte else {
+                throw Problem.malformed("expected \"\(Character(Unicode.Scalar(byte)))\" at byte \(index)")
+            }
             index += 1
         }
 
@@ -166,7 +170,9 @@ public enum JOSEJSON {
             index += 1
             var start = index
             var scalars: [Unicode.Scalar] = []
-            func flush(_ end: Int) { scalars.append(contentsOf: String(decoding: bytes[start..<end], as: UTF8.self).unicodeScalars) }
+            func flush(_ end: Int) {
+                scalars.append(contentsOf: String(decoding: bytes[start..<end], as: UTF8.self).unicodeScalars)
+            }
             while index < bytes.count {
                 switch bytes[index] {
                 case UInt8(ascii: "\""):
@@ -181,7 +187,8 @@ public enum JOSEJSON {
                     index += 1
                     switch escaped {
                     case UInt8(ascii: "u"): scalars.append(try unicodeEscape())
-                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scalars.append(Unicode.Scalar(escaped))
+                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"):
+                        scalars.append(Unicode.Scalar(escaped))
                     case UInt8(ascii: "b"): scalars.append("\u{08}")
                     case UInt8(ascii: "f"): scalars.append("\u{0C}")
                     case UInt8(ascii: "n"): scalars.append("\n")
@@ -201,14 +208,13 @@ public enum JOSEJSON {
         mutating func unicodeEscape() throws -> Unicode.Scalar {
             let first = try hex4()
             if (0xD800..<0xDC00).contains(first) {
-                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                    throw Problem.malformed("a lone high surrogate escape")
-                }
+                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                else { throw Problem.malformed("a lone high surrogate escape") }
                 index += 2
                 let second = try hex4()
-                guard (0xDC00..<0xE000).contains(second), let scalar = Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)) else {
-                    throw Problem.malformed("a high surrogate escape without its low surrogate")
-                }
+                guard (0xDC00..<0xE000).contains(second),
+                    let scalar = Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))
+                else { throw Problem.malformed("a high surrogate escape without its low surrogate") }
                 return scalar
             }
             guard let scalar = Unicode.Scalar(first) else { throw Problem.malformed("a lone low surrogate escape") }
@@ -219,9 +225,7 @@ public enum JOSEJSON {
             let digits = index + 4 <= bytes.count ? bytes[index..<index + 4] : []
             guard digits.count == 4, digits.allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }),
                 let value = UInt32(String(decoding: digits, as: UTF8.self), radix: 16)
-            else {
-                throw Problem.malformed("a \\u escape without four hex digits at byte \(index)")
-            }
+            else { throw Problem.malformed("a \\u escape without four hex digits at byte \(index)") }
             index += 4
             return value
         }

@@ -31,7 +31,9 @@ public struct JSONWebKey: Codable, Sendable, Hashable {
     public var isPrivate: Bool { d != nil }
 
     public func rsaPublicKey() throws(JOSEError) -> _RSA.Signing.PublicKey {
-        guard kty == "RSA", let modulus = Base64URL.decode(n), let exponent = Base64URL.decode(e) else { throw .malformedKey(kid) }
+        guard kty == "RSA", let modulus = Base64URL.decode(n), let exponent = Base64URL.decode(e) else {
+            throw .malformedKey(kid)
+        }
         do { return try _RSA.Signing.PublicKey(n: modulus, e: exponent) } catch { throw .malformedKey(kid) }
     }
 
@@ -42,12 +44,12 @@ public struct JSONWebKey: Codable, Sendable, Hashable {
 
     func parsedRSAPrivateKey() throws(JOSEError) -> _RSA.Signing.PrivateKey {
         let members = [n, e, d, p, q].map { $0.flatMap { Base64URL.decode($0) } }
-        guard kty == "RSA", case let values = members.compactMap({ $0 }), values.count == 5 else { throw .notASigningKey(kid) }
+        guard kty == "RSA", case let values = members.compactMap({ $0 }), values.count == 5 else {
+            throw .notASigningKey(kid)
+        }
         do {
             return try _RSA.Signing.PrivateKey(n: values[0], e: values[1], d: values[2], p: values[3], q: values[4])
-        } catch {
-            throw .malformedKey(kid)
-        }
+        } catch { throw .malformedKey(kid) }
     }
 }
 
@@ -64,7 +66,9 @@ public struct JSONWebKeySet: Codable, Sendable, Hashable {
     public var publicKeys: JSONWebKeySet { JSONWebKeySet(keys: keys.map(\.publicKey)) }
 
     public init(json: Data) throws(JOSEError) {
-        do { self = try JSONDecoder().decode(JSONWebKeySet.self, from: json) } catch { throw .malformedKeySet("\(error)") }
+        do { self = try JSONDecoder().decode(JSONWebKeySet.self, from: json) } catch {
+            throw .malformedKeySet("\(error)")
+        }
     }
 
     public var json: Data {

@@ -1,5 +1,6 @@
 extension ReferenceBehaviour {
-    /// How the app proves a verification request comes from it, and which pushes and URLs it claims (PHONE-14 … PHONE-16).
+    /// How the app proves a verification request comes from it, and which pushes and URLs it claims (PHONE-14 …
+    /// PHONE-16).
     struct AppVerification: Sendable {
         /// Which pushes or redirects the client claims as its own.
         enum Claim: Sendable {

@@ -62,7 +62,8 @@ extension ReferenceBehaviour {
         /// A later sign-in without a name leaves the stored display name; otherwise it clears it.
         var keepsStoredName = true
         var revokesAtApple = true
-        /// `delete()` removes a user with an Apple ID; otherwise it only ends its sessions, and the Apple ID signs in to it again.
+        /// `delete()` removes a user with an Apple ID; otherwise it only ends its sessions, and the Apple ID signs in
+        /// to it again.
         var deletesAppleUsers = true
         /// `revokeToken` with nobody signed in fails; otherwise it quietly succeeds.
         var revokeRequiresUser = true

@@ -31,8 +31,8 @@ extension ReferenceBehaviour {
         var enrollmentRenewsSession = true
         var enrollmentNotifiesListeners = true
         /// Removes the named factor from the user's factors.
-        var unenroll: @Sendable (_ factors: inout [EnrolledFactor], _ factorUID: String) -> Void = { factors, factorUID in
-            factors.removeAll { $0.uid == factorUID }
+        var unenroll: @Sendable (_ factors: inout [EnrolledFactor], _ factorUID: String) -> Void = {
+            factors, factorUID in factors.removeAll { $0.uid == factorUID }
         }
 
         // Sign-in

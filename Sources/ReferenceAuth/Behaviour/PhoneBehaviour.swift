@@ -30,7 +30,8 @@ extension ReferenceBehaviour {
         /// The phone number a signed-in user is stored with, from the number verified.
         var storedNumber: @Sendable (String) -> String = { $0 }
         var reportsNewUserOnlyOnFirstSignIn = true
-        /// A verification ID names the backend's verification, so any client instance (a restarted app) signs in with it.
+        /// A verification ID names the backend's verification, so any client instance (a restarted app) signs in with
+        /// it.
         var verificationsOutliveClient = true
         /// An empty verification ID or code is reported as missing before the backend is asked.
         var reportsEmptyCredentialInputsAsMissing = true

@@ -6,7 +6,8 @@ import ConformanceKit
 struct ReferenceBehaviour: Sendable {
     /// What the subject declares about itself.
     var capabilities = {
-        var capabilities = Capabilities(flows: [.phone, .multiFactor, .emailLink, .oauth, .apple], acceptsUnassignedPhoneNumbers: true)
+        var capabilities = Capabilities(
+            flows: [.phone, .multiFactor, .emailLink, .oauth, .apple], acceptsUnassignedPhoneNumbers: true)
         capabilities.concurrency = .structured  // actors and child tasks only: a hang is found at once
         capabilities.sendsRequestsThroughWorldNetwork = true  // every client request: ReferenceClient.overNetwork
         return capabilities

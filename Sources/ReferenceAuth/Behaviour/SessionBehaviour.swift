@@ -5,10 +5,12 @@ extension ReferenceBehaviour {
         /// Sign-out also forgets the user the keychain keeps for the next launch.
         var signOutClearsKeychain = true
         /// A new session is written to the keychain before the call that made it returns (PHONE-18); otherwise only
-        /// when the app next asks for the current user, so an app killed the instant sign-in returns comes back signed out.
+        /// when the app next asks for the current user, so an app killed the instant sign-in returns comes back signed
+        /// out.
         var keychainWrittenBeforeReturning = true
         var signOutNotifiesListeners = true
-        /// A token refresh answered after a sign-out (or another sign-in) is dropped, so it brings nobody back (AUTH-3).
+        /// A token refresh answered after a sign-out (or another sign-in) is dropped, so it brings nobody back
+        /// (AUTH-3).
         var refreshYieldsToLaterChange = true
         /// A listener notification overtaken, while it looked the user up, by a later change is dropped, so the last
         /// call names the current user (AUTH-6).
@@ -19,7 +21,8 @@ extension ReferenceBehaviour {
         var listenersCalledAsynchronously = false
         /// A forced token refresh tells the listeners, as every other token change does (AUTH-6).
         var forcedRefreshNotifiesListeners = true
-        /// The client renews its ID token from five minutes before its expiry; otherwise only once it is past it (AUTH-7).
+        /// The client renews its ID token from five minutes before its expiry; otherwise only once it is past it
+        /// (AUTH-7).
         var renewsBeforeExpiry = true
         /// Changing the password or the email ends the user's other sessions (AUTH-7).
         var passwordChangeEndsSessions = true

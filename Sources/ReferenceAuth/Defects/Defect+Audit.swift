@@ -3,7 +3,9 @@ import ConformanceKit
 extension Defect {
     /// The reference with this one defect switched on, for ``DefectAudit``.
     public var variant: AuditVariant {
-        AuditVariant(name: rawValue, rules: rules, catches: catches, summary: summary, subject: ReferenceSubject(defects: [self]))
+        AuditVariant(
+            name: rawValue, rules: rules, catches: catches, summary: summary, subject: ReferenceSubject(defects: [self])
+        )
     }
 
     /// Every defect as a variant, in declaration order.

@@ -34,7 +34,8 @@ public struct Defect: Sendable, Hashable, Comparable, CaseIterable, RawRepresent
     }
 
     /// Every defect, in catalogue order: the phone flow's, the general rules', the multi-factor flow's.
-    public static let allCases = phoneDefects + generalDefects + multiFactorDefects + emailLinkDefects + oauthDefects + appleDefects
+    public static let allCases =
+        phoneDefects + generalDefects + multiFactorDefects + emailLinkDefects + oauthDefects + appleDefects
 
     public var rawValue: String { name }
 

@@ -4,12 +4,15 @@ import ConformanceKit
 extension Defect {
     /// In catalogue order.
     static let multiFactorDefects: [Defect] = [
-        .enrollsWithUnverifiedEmail, .letsPhoneAndAnonymousUsersEnroll, .enrollmentLosesDisplayName, .sendsEnrollmentSMSToNobody,
-        .enrollmentVerificationsReusable, .enrollsWithAnyVerification, .enrollmentAcceptsPunctuatedNumbers, .enrollmentKeepsOldToken, .enrollmentNotifiesNobody,
-        .signsInWithoutSecondFactor, .oauthSkipsSecondFactor, .appleSkipsSecondFactor, .masksOnlyMiddleDigits, .leaksNumberInSecondFactorError, .sendsSecondFactorSMSToFirstFactor,
-        .resolvedSignInReportsPhoneProvider, .resolveAcceptsWrongCode, .acceptsOtherUsersResolverSession, .pendingSignInNeverExpires,
-        .resolvesWithFirstFactorVerification, .resolvesWithEnrollmentVerification, .pendingSignInReusable, .honoursForgedPendingCredentials, .pendingSignInLifetimeRestartsAtSMS,
-        .ignoresUnsupportedFactors, .allowsSameNumberTwice, .checksDuplicateNumberOnlyAtStart, .unenrollKeepsFactor, .unenrollRemovesFirstFactor,
+        .enrollsWithUnverifiedEmail, .letsPhoneAndAnonymousUsersEnroll, .enrollmentLosesDisplayName,
+        .sendsEnrollmentSMSToNobody, .enrollmentVerificationsReusable, .enrollsWithAnyVerification,
+        .enrollmentAcceptsPunctuatedNumbers, .enrollmentKeepsOldToken, .enrollmentNotifiesNobody,
+        .signsInWithoutSecondFactor, .oauthSkipsSecondFactor, .appleSkipsSecondFactor, .masksOnlyMiddleDigits,
+        .leaksNumberInSecondFactorError, .sendsSecondFactorSMSToFirstFactor, .resolvedSignInReportsPhoneProvider,
+        .resolveAcceptsWrongCode, .acceptsOtherUsersResolverSession, .pendingSignInNeverExpires,
+        .resolvesWithFirstFactorVerification, .resolvesWithEnrollmentVerification, .pendingSignInReusable,
+        .honoursForgedPendingCredentials, .pendingSignInLifetimeRestartsAtSMS, .ignoresUnsupportedFactors,
+        .allowsSameNumberTwice, .checksDuplicateNumberOnlyAtStart, .unenrollKeepsFactor, .unenrollRemovesFirstFactor,
         .noRecentSignInCheck, .judgesRecentSignInAtSessionStart,
     ]
 
@@ -17,65 +20,64 @@ extension Defect {
         "enrollsWithUnverifiedEmail", rules: ["MFA-1"],
         catches: [.assertion("MFA-1", "a user whose email is not verified cannot enroll")],
         "enrolls second factors for users whose email is not verified"
-    ) {
-        $0.multiFactor.requiresVerifiedEmail = false
-    }
+    ) { $0.multiFactor.requiresVerifiedEmail = false }
 
     public static let letsPhoneAndAnonymousUsersEnroll = Defect(
         "letsPhoneAndAnonymousUsersEnroll", rules: ["MFA-2"],
-        catches: [.assertion("MFA-2", "a user signed in by phone cannot enroll"), .assertion("MFA-2", "an anonymous user cannot enroll")],
-        "does not refuse a phone or anonymous first factor, so such a user is refused only for having no verified email (unverifiedEmail)"
-    ) {
-        $0.multiFactor.ineligibleFirstFactors = []
-    }
+        catches: [
+            .assertion("MFA-2", "a user signed in by phone cannot enroll"),
+            .assertion("MFA-2", "an anonymous user cannot enroll"),
+        ],
+        """
+        does not refuse a phone or anonymous first factor, so such a user is refused only for having no verified email \
+        (unverifiedEmail)
+        """
+    ) { $0.multiFactor.ineligibleFirstFactors = [] }
 
     public static let enrollmentLosesDisplayName = Defect(
         "enrollmentLosesDisplayName", rules: ["MFA-3"],
-        catches: [.assertion("MFA-3", "one SMS reaches the number and the enrolled factor has its uid, name, factor ID, date and number")],
-        "forgets the display name given at enrollment"
-    ) {
-        $0.multiFactor.keepsDisplayName = false
-    }
+        catches: [
+            .assertion(
+                "MFA-3",
+                "one SMS reaches the number and the enrolled factor has its uid, name, factor ID, date and number")
+        ], "forgets the display name given at enrollment"
+    ) { $0.multiFactor.keepsDisplayName = false }
 
     public static let sendsEnrollmentSMSToNobody = Defect(
         "sendsEnrollmentSMSToNobody", rules: ["MFA-3"],
-        catches: [.assertion("MFA-3", "one SMS reaches the number and the enrolled factor has its uid, name, factor ID, date and number")],
-        "starts an enrollment without texting the number"
-    ) {
-        $0.multiFactor.textsCodes = false
-    }
+        catches: [
+            .assertion(
+                "MFA-3",
+                "one SMS reaches the number and the enrolled factor has its uid, name, factor ID, date and number")
+        ], "starts an enrollment without texting the number"
+    ) { $0.multiFactor.textsCodes = false }
 
     public static let enrollmentVerificationsReusable = Defect(
         "enrollmentVerificationsReusable", rules: ["MFA-3"],
-        catches: [.assertion("MFA-3", "an enrollment verification used again fails, also after its factor was unenrolled")],
-        "lets an enrollment verification enroll again after its factor was unenrolled"
-    ) {
-        $0.multiFactor.enrollmentCodesSingleUse = false
-    }
+        catches: [
+            .assertion("MFA-3", "an enrollment verification used again fails, also after its factor was unenrolled")
+        ], "lets an enrollment verification enroll again after its factor was unenrolled"
+    ) { $0.multiFactor.enrollmentCodesSingleUse = false }
 
     public static let enrollmentAcceptsPunctuatedNumbers = Defect(
         "enrollmentAcceptsPunctuatedNumbers", rules: ["MFA-4"],
-        catches: [.assertion("MFA-4", "every malformed number of Fixtures/phone/e164.json is refused for enrollment, no SMS sent")],
-        "strips spaces and dashes from enrollment numbers and accepts them"
-    ) {
-        $0.multiFactor.ignoredPunctuation = " -.()"
-    }
+        catches: [
+            .assertion(
+                "MFA-4", "every malformed number of Fixtures/phone/e164.json is refused for enrollment, no SMS sent")
+        ], "strips spaces and dashes from enrollment numbers and accepts them"
+    ) { $0.multiFactor.ignoredPunctuation = " -.()" }
 
     public static let enrollmentKeepsOldToken = Defect(
         "enrollmentKeepsOldToken", rules: ["MFA-5"],
         catches: [.assertion("MFA-5", "after enrollment the ID token is new and verifies")],
         "keeps the old ID token after enrollment (so no listener hears of a new one)"
-    ) {
-        $0.multiFactor.enrollmentRenewsSession = false
-    }
+    ) { $0.multiFactor.enrollmentRenewsSession = false }
 
     public static let enrollmentNotifiesNobody = Defect(
         "enrollmentNotifiesNobody", rules: ["MFA-5"],
         catches: [.hang("MFA-5", "an ID-token listener registered before enrollment hears of it")],
         "refreshes the token after enrollment but notifies no listener"
-    ) {
-        $0.multiFactor.enrollmentNotifiesListeners = false
-    }
+    ) { $0.multiFactor.enrollmentNotifiesListeners = false }
 
     public static let signsInWithoutSecondFactor = Defect(
         "signsInWithoutSecondFactor", rules: ["MFA-6"],
@@ -84,19 +86,15 @@ extension Defect {
             .assertion("MFA-6", "an email-link sign-in of a multi-factor user stops at the second factor too"),
             .assertion("MFA-6", "a GitHub sign-in of a multi-factor user stops at the second factor too"),
             .assertion("MFA-6", "an Apple sign-in of a multi-factor user stops at the second factor too"),
-        ],
-        "signs multi-factor users in with the first factor alone"
-    ) {
-        $0.multiFactor.requiresSecondFactor = false
-    }
+        ], "signs multi-factor users in with the first factor alone"
+    ) { $0.multiFactor.requiresSecondFactor = false }
 
     public static let masksOnlyMiddleDigits = Defect(
         "masksOnlyMiddleDigits", rules: ["MFA-7"],
-        catches: [.assertion("MFA-7", "hints of numbers with 1-, 2- and 3-digit country codes are masked as the rule says")],
-        "masks only the middle three digits in hints (+1650***0101)"
-    ) {
-        $0.multiFactor.hintMask = { number in "+" + number.digits.dropLast(7) + "***" + number.digits.suffix(4) }
-    }
+        catches: [
+            .assertion("MFA-7", "hints of numbers with 1-, 2- and 3-digit country codes are masked as the rule says")
+        ], "masks only the middle three digits in hints (+1650***0101)"
+    ) { $0.multiFactor.hintMask = { number in "+" + number.digits.dropLast(7) + "***" + number.digits.suffix(4) } }
 
     public static let leaksNumberInSecondFactorError = Defect(
         "leaksNumberInSecondFactorError", rules: ["MFA-7"],
@@ -109,154 +107,135 @@ extension Defect {
 
     public static let sendsSecondFactorSMSToFirstFactor = Defect(
         "sendsSecondFactorSMSToFirstFactor", rules: ["MFA-8"],
-        catches: [.assertion("MFA-8", "two factors give two matching hints, and choosing the second texts only its number")],
-        "texts the first enrolled factor whichever hint was chosen"
-    ) {
-        $0.multiFactor.textsChosenFactor = false
-    }
+        catches: [
+            .assertion("MFA-8", "two factors give two matching hints, and choosing the second texts only its number")
+        ], "texts the first enrolled factor whichever hint was chosen"
+    ) { $0.multiFactor.textsChosenFactor = false }
 
     public static let resolvedSignInReportsPhoneProvider = Defect(
         "resolvedSignInReportsPhoneProvider", rules: ["MFA-9"],
         catches: [
-            .assertion("MFA-9", "the code from the hint's SMS signs the user in; the session's provider stays password"),
-            .assertion("MFA-9", "after an email-link first factor, the SMS code signs the user in and the provider stays password"),
-            .assertion("MFA-9", "after a GitHub first factor, the SMS code signs the user in and the provider stays github.com"),
-            .assertion("MFA-9", "after an Apple first factor, the SMS code signs the user in and the provider stays apple.com"),
-        ],
-        "reports phone as the sign-in provider after the second factor"
-    ) {
-        $0.multiFactor.reportsFirstFactorProvider = false
-    }
+            .assertion(
+                "MFA-9", "the code from the hint's SMS signs the user in; the session's provider stays password"),
+            .assertion(
+                "MFA-9",
+                "after an email-link first factor, the SMS code signs the user in and the provider stays password"),
+            .assertion(
+                "MFA-9", "after a GitHub first factor, the SMS code signs the user in and the provider stays github.com"
+            ),
+            .assertion(
+                "MFA-9",
+                """
+                after an Apple first factor, the SMS code signs the user in and the provider stays apple.com
+                """),
+        ], "reports phone as the sign-in provider after the second factor"
+    ) { $0.multiFactor.reportsFirstFactorProvider = false }
 
     public static let resolveAcceptsWrongCode = Defect(
         "resolveAcceptsWrongCode", rules: ["MFA-10"],
         catches: [.assertion("MFA-10", "a wrong second-factor code fails and signs nobody in")],
         "resolves the sign-in whatever code is given"
-    ) {
-        $0.multiFactor.resolutionChecksCode = false
-    }
+    ) { $0.multiFactor.resolutionChecksCode = false }
 
     public static let acceptsOtherUsersResolverSession = Defect(
         "acceptsOtherUsersResolverSession", rules: ["MFA-11"],
         catches: [
             .assertion("MFA-11", "one sign-in's session cannot text another user's factor"),
             .assertion("MFA-11", "one sign-in's session cannot be completed with another attempt's code"),
-        ],
-        "lets one sign-in's session use another user's factors and codes"
-    ) {
-        $0.multiFactor.pendingSignInBoundToUser = false
-    }
+        ], "lets one sign-in's session use another user's factors and codes"
+    ) { $0.multiFactor.pendingSignInBoundToUser = false }
 
     public static let pendingSignInNeverExpires = Defect(
         "pendingSignInNeverExpires", rules: ["MFA-11"],
         catches: [
             .assertion("MFA-11", "a session used after its lifetime fails with sessionExpired"),
             .assertion("MFA-11", "sending the second-factor SMS late does not extend the session"),
-        ],
-        "never expires the resolver's session"
-    ) {
-        $0.multiFactor.pendingSignInsExpire = false
-    }
+        ], "never expires the resolver's session"
+    ) { $0.multiFactor.pendingSignInsExpire = false }
 
     public static let resolvesWithFirstFactorVerification = Defect(
         "resolvesWithFirstFactorVerification", rules: ["MFA-11"],
-        catches: [.assertion("MFA-11", "a session cannot be completed with a first-factor phone sign-in code for the factor's number")],
-        "completes a second factor with a first-factor phone sign-in code of the same number"
-    ) {
-        $0.multiFactor.resolvesWithSignInCodes = true
-    }
+        catches: [
+            .assertion(
+                "MFA-11", "a session cannot be completed with a first-factor phone sign-in code for the factor's number"
+            )
+        ], "completes a second factor with a first-factor phone sign-in code of the same number"
+    ) { $0.multiFactor.resolvesWithSignInCodes = true }
 
     public static let resolvesWithEnrollmentVerification = Defect(
         "resolvesWithEnrollmentVerification", rules: ["MFA-11"],
         catches: [
-            .assertion("MFA-11", "a session cannot be completed with another user's enrollment code for the same number"),
+            .assertion(
+                "MFA-11", "a session cannot be completed with another user's enrollment code for the same number"),
             .assertion("MFA-11", "a session cannot be completed with the user's own enrollment code"),
-        ],
-        "completes a second factor with any enrollment code of the same number"
-    ) {
-        $0.multiFactor.resolvesWithEnrollmentCodes = true
-    }
+        ], "completes a second factor with any enrollment code of the same number"
+    ) { $0.multiFactor.resolvesWithEnrollmentCodes = true }
 
     public static let pendingSignInReusable = Defect(
         "pendingSignInReusable", rules: ["MFA-11"],
         catches: [.assertion("MFA-11", "a session that completed a sign-in cannot complete another")],
         "keeps a resolver session usable after it completed a sign-in"
-    ) {
-        $0.multiFactor.pendingSignInSingleUse = false
-    }
+    ) { $0.multiFactor.pendingSignInSingleUse = false }
 
     public static let pendingSignInLifetimeRestartsAtSMS = Defect(
         "pendingSignInLifetimeRestartsAtSMS", rules: ["MFA-11"],
         catches: [.assertion("MFA-11", "sending the second-factor SMS late does not extend the session")],
         "restarts the resolver session's lifetime when the second-factor SMS is sent"
-    ) {
-        $0.multiFactor.pendingSignInLifetimeFromFirstFactor = false
-    }
+    ) { $0.multiFactor.pendingSignInLifetimeFromFirstFactor = false }
 
     public static let ignoresUnsupportedFactors = Defect(
         "ignoresUnsupportedFactors", rules: ["MFA-12"],
         catches: [.assertion("MFA-12", "enrolling a TOTP factor fails with an AuthError and enrolls nothing")],
         "returns silently from enrolling a TOTP factor it does not support"
-    ) {
-        $0.multiFactor.rejectsUnsupportedFactors = false
-    }
+    ) { $0.multiFactor.rejectsUnsupportedFactors = false }
 
     public static let allowsSameNumberTwice = Defect(
         "allowsSameNumberTwice", rules: ["MFA-13"],
         catches: [
             .assertion("MFA-13", "enrolling an enrolled number again fails with secondFactorAlreadyEnrolled"),
             .assertion("MFA-13", "of two enrollments of one number under way at once, exactly one succeeds"),
-        ],
-        "enrolls the same number twice for one user"
-    ) {
-        $0.multiFactor.duplicateNumberRefusedAt = []
-    }
+        ], "enrolls the same number twice for one user"
+    ) { $0.multiFactor.duplicateNumberRefusedAt = [] }
 
     public static let checksDuplicateNumberOnlyAtStart = Defect(
         "checksDuplicateNumberOnlyAtStart", rules: ["MFA-13"],
         catches: [.assertion("MFA-13", "of two enrollments of one number under way at once, exactly one succeeds")],
         "checks for an enrolled number only when the enrollment starts"
-    ) {
-        $0.multiFactor.duplicateNumberRefusedAt = [.start]
-    }
+    ) { $0.multiFactor.duplicateNumberRefusedAt = [.start] }
 
     public static let unenrollKeepsFactor = Defect(
         "unenrollKeepsFactor", rules: ["MFA-14"],
         catches: [
             .assertion("MFA-14", "after unenrolling the only factor, the password alone signs in"),
             .assertion("MFA-14", "of three factors, unenrolling the second leaves exactly the first and the third"),
-        ],
-        "reports unenrollment but keeps the factor"
-    ) {
-        $0.multiFactor.unenroll = { _, _ in }
-    }
+        ], "reports unenrollment but keeps the factor"
+    ) { $0.multiFactor.unenroll = { _, _ in } }
 
     public static let unenrollRemovesFirstFactor = Defect(
         "unenrollRemovesFirstFactor", rules: ["MFA-14"],
-        catches: [.assertion("MFA-14", "of three factors, unenrolling the second leaves exactly the first and the third")],
-        "removes the first enrolled factor whichever one is named"
-    ) {
-        $0.multiFactor.unenroll = { factors, _ in factors.removeFirst() }
-    }
+        catches: [
+            .assertion("MFA-14", "of three factors, unenrolling the second leaves exactly the first and the third")
+        ], "removes the first enrolled factor whichever one is named"
+    ) { $0.multiFactor.unenroll = { factors, _ in factors.removeFirst() } }
 
     public static let noRecentSignInCheck = Defect(
         "noRecentSignInCheck", rules: ["MFA-15"],
         catches: [
             .assertion("MFA-15", "a sign-in older than the window cannot enroll until the user re-authenticates"),
-            .assertion("MFA-15", "a session and SMS taken within the window, but enroll after it, fails with requiresRecentLogin"),
-        ],
-        "lets a stale sign-in enroll a second factor"
-    ) {
-        $0.multiFactor.recentSignInJudgedAt = []
-    }
+            .assertion(
+                "MFA-15",
+                "a session and SMS taken within the window, but enroll after it, fails with requiresRecentLogin"),
+        ], "lets a stale sign-in enroll a second factor"
+    ) { $0.multiFactor.recentSignInJudgedAt = [] }
 
     public static let judgesRecentSignInAtSessionStart = Defect(
         "judgesRecentSignInAtSessionStart", rules: ["MFA-15"],
-        catches: [.assertion("MFA-15", "a session and SMS taken within the window, but enroll after it, fails with requiresRecentLogin")],
-        "judges the recent sign-in when the enrollment starts, not at enroll"
-    ) {
-        $0.multiFactor.recentSignInJudgedAt = [.start]
-    }
+        catches: [
+            .assertion(
+                "MFA-15",
+                "a session and SMS taken within the window, but enroll after it, fails with requiresRecentLogin")
+        ], "judges the recent sign-in when the enrollment starts, not at enroll"
+    ) { $0.multiFactor.recentSignInJudgedAt = [.start] }
 
     public static let oauthSkipsSecondFactor = Defect(
         "oauthSkipsSecondFactor", rules: ["MFA-6"],
@@ -274,22 +253,26 @@ extension Defect {
     public static let enrollsWithAnyVerification = Defect(
         "enrollsWithAnyVerification", rules: ["MFA-3"],
         catches: [
-            .assertion("MFA-3", "enrollment refuses a verification made for a first-factor phone sign-in of the same number"),
+            .assertion(
+                "MFA-3", "enrollment refuses a verification made for a first-factor phone sign-in of the same number"),
             .assertion("MFA-3", "enrollment refuses another user's enrollment verification of the same number"),
-        ],
-        "enrolls with any verification and code, not only one started for that enrollment of that user"
-    ) {
-        $0.multiFactor.enrollmentBoundToVerification = false
-    }
+        ], "enrolls with any verification and code, not only one started for that enrollment of that user"
+    ) { $0.multiFactor.enrollmentBoundToVerification = false }
 
     /// The Auth Emulator's hole: its pending credential is the user ID written out, and any such one is honoured.
     public static let honoursForgedPendingCredentials = Defect(
         "honoursForgedPendingCredentials", rules: ["MFA-11"],
         catches: [
-            .assertion("MFA-11", "a pending credential forged from another user's, or altered, completes nothing, even with the factor's code"),
+            .assertion(
+                "MFA-11",
+                """
+                a pending credential forged from another user's, or altered, completes nothing, even with the factor's \
+                code
+                """)
         ],
-        "issues pending credentials that are base64 JSON of the user ID and completes a second factor for any such credential"
-    ) {
-        $0.multiFactor.pendingCredentialsNameTheirUser = true
-    }
+        """
+        issues pending credentials that are base64 JSON of the user ID and completes a second factor for any such \
+        credential
+        """
+    ) { $0.multiFactor.pendingCredentialsNameTheirUser = true }
 }

@@ -4,31 +4,39 @@ import ConformanceKit
 extension Defect {
     /// In catalogue order.
     static let oauthDefects: [Defect] = [
-        .forwardsReservedOAuthParameters, .forwardsOAuthToken, .dropsAllowSignup, .forgetsOAuthScopes, .usesPredictableOAuthState, .oauthStateOf31HexDigits,
-        .acceptsAnyOAuthState, .takesFirstRedirectWhilePending, .sendsWrongRedirectURI, .exchangesCodeTwice, .reportsProviderErrorsAsInternal, .treatsDenialAsSuccess,
+        .forwardsReservedOAuthParameters, .forwardsOAuthToken, .dropsAllowSignup, .forgetsOAuthScopes,
+        .usesPredictableOAuthState, .oauthStateOf31HexDigits, .acceptsAnyOAuthState, .takesFirstRedirectWhilePending,
+        .sendsWrongRedirectURI, .exchangesCodeTwice, .reportsProviderErrorsAsInternal, .treatsDenialAsSuccess,
         .omitsOAuthProfile, .linksIdentityOfAnotherAccount, .createsUserOnMismatchedReauthentication,
         .ignoresDisabledOAuthProvider, .sendsPlainPKCE, .omitsPKCE,
     ]
 
     public static let forwardsReservedOAuthParameters = Defect(
         "forwardsReservedOAuthParameters", rules: ["OAUTH-1"],
-        catches: [.assertion("OAUTH-1", "every reserved-parameter case of oauth/custom-parameters.json is rejected or dropped, as declared")],
-        "forwards custom parameters named state or redirect_uri over its own"
+        catches: [
+            .assertion(
+                "OAUTH-1",
+                "every reserved-parameter case of oauth/custom-parameters.json is rejected or dropped, as declared")
+        ], "forwards custom parameters named state or redirect_uri over its own"
     ) { $0.oauth.guardsReservedParameters = false }
 
     public static let forwardsOAuthToken = Defect(
         "forwardsOAuthToken", rules: ["OAUTH-1"],
-        catches: [.assertion("OAUTH-1", "every reserved-parameter case of oauth/custom-parameters.json is rejected or dropped, as declared")],
-        "guards the six reserved parameters but forwards a custom oauth_token, which createAuthUri reserves too"
+        catches: [
+            .assertion(
+                "OAUTH-1",
+                "every reserved-parameter case of oauth/custom-parameters.json is rejected or dropped, as declared")
+        ], "guards the six reserved parameters but forwards a custom oauth_token, which createAuthUri reserves too"
     ) { $0.oauth.unguardedReservedParameters = ["oauth_token"] }
 
     public static let dropsAllowSignup = Defect(
         "dropsAllowSignup", rules: ["OAUTH-2"],
         catches: [
-            .assertion("OAUTH-2", "every case of oauth/custom-parameters.json reaches GitHub with its other parameters unchanged"),
+            .assertion(
+                "OAUTH-2",
+                "every case of oauth/custom-parameters.json reaches GitHub with its other parameters unchanged"),
             .assertion("OAUTH-2", "allow_signup, login and prompt reach GitHub with their values"),
-        ],
-        "leaves the custom parameter allow_signup out of the authorization request"
+        ], "leaves the custom parameter allow_signup out of the authorization request"
     ) { $0.oauth.droppedCustomParameters = ["allow_signup"] }
 
     public static let forgetsOAuthScopes = Defect(
@@ -39,14 +47,18 @@ extension Defect {
 
     public static let usesPredictableOAuthState = Defect(
         "usesPredictableOAuthState", rules: ["OAUTH-4"],
-        catches: [.assertion("OAUTH-4", "eight requests carry eight different states of at least 128 bits, judged by their encoding")],
-        "numbers its authorization requests' state 1, 2, 3… in 32 hex digits, as long as a random state"
+        catches: [
+            .assertion(
+                "OAUTH-4", "eight requests carry eight different states of at least 128 bits, judged by their encoding")
+        ], "numbers its authorization requests' state 1, 2, 3… in 32 hex digits, as long as a random state"
     ) { $0.oauth.stateLength = nil }
 
     public static let oauthStateOf31HexDigits = Defect(
         "oauthStateOf31HexDigits", rules: ["OAUTH-4"],
-        catches: [.assertion("OAUTH-4", "eight requests carry eight different states of at least 128 bits, judged by their encoding")],
-        "draws each state as 31 random hex digits: 124 bits, under 128"
+        catches: [
+            .assertion(
+                "OAUTH-4", "eight requests carry eight different states of at least 128 bits, judged by their encoding")
+        ], "draws each state as 31 random hex digits: 124 bits, under 128"
     ) {
         $0.oauth.stateLength = 31
         $0.oauth.stateAlphabet = Array("0123456789abcdef")
@@ -55,18 +67,31 @@ extension Defect {
     public static let acceptsAnyOAuthState = Defect(
         "acceptsAnyOAuthState", rules: ["OAUTH-4"],
         catches: [
-            .assertion("OAUTH-4", "a redirect with an earlier request's state, or one a character off, on this or a second device, is refused and never exchanged"),
-            .assertion("OAUTH-4", "while a request waits, another device's genuine redirect (another state) is refused; the app's own still completes the flow"),
-        ],
-        "takes every auth-handler redirect and exchanges its code whatever its state"
+            .assertion(
+                "OAUTH-4",
+                """
+                a redirect with an earlier request's state, or one a character off, on this or a second device, is \
+                refused and never exchanged
+                """),
+            .assertion(
+                "OAUTH-4",
+                """
+                while a request waits, another device's genuine redirect (another state) is refused; the app's own \
+                still completes the flow
+                """),
+        ], "takes every auth-handler redirect and exchanges its code whatever its state"
     ) { $0.oauth.checksState = false }
 
     public static let takesFirstRedirectWhilePending = Defect(
         "takesFirstRedirectWhilePending", rules: ["OAUTH-4"],
         catches: [
-            .assertion("OAUTH-4", "while a request waits, another device's genuine redirect (another state) is refused; the app's own still completes the flow"),
-        ],
-        "while a request waits, takes the first auth-handler redirect whatever its state"
+            .assertion(
+                "OAUTH-4",
+                """
+                while a request waits, another device's genuine redirect (another state) is refused; the app's own \
+                still completes the flow
+                """)
+        ], "while a request waits, takes the first auth-handler redirect whatever its state"
     ) { $0.oauth.checksStateWhilePending = false }
 
     public static let sendsWrongRedirectURI = Defect(
@@ -89,14 +114,20 @@ extension Defect {
 
     public static let treatsDenialAsSuccess = Defect(
         "treatsDenialAsSuccess", rules: ["OAUTH-7"],
-        catches: [.assertion("OAUTH-7", "a denial and a closed window fail with webContextCancelled, nothing exchanged, nobody signed in")],
-        "treats the user's denial at the provider as an approval without a code"
+        catches: [
+            .assertion(
+                "OAUTH-7",
+                "a denial and a closed window fail with webContextCancelled, nothing exchanged, nobody signed in")
+        ], "treats the user's denial at the provider as an approval without a code"
     ) { $0.oauth.denialCancels = false }
 
     public static let omitsOAuthProfile = Defect(
         "omitsOAuthProfile", rules: ["OAUTH-8"],
-        catches: [.assertion("OAUTH-8", "the first sign-in is new with octocat's profile and a working token; the second finds the same user")],
-        "leaves the provider's profile out of additionalUserInfo"
+        catches: [
+            .assertion(
+                "OAUTH-8",
+                "the first sign-in is new with octocat's profile and a working token; the second finds the same user")
+        ], "leaves the provider's profile out of additionalUserInfo"
     ) { $0.oauth.returnsProfile = false }
 
     public static let linksIdentityOfAnotherAccount = Defect(
@@ -107,25 +138,35 @@ extension Defect {
 
     public static let createsUserOnMismatchedReauthentication = Defect(
         "createsUserOnMismatchedReauthentication", rules: ["OAUTH-9"],
-        catches: [.assertion("OAUTH-9", "a user of another flow links octocat, signs in with it, re-authenticates with it but not with hubot")],
-        "creates the other GitHub account's user while refusing the re-authentication with userMismatch"
+        catches: [
+            .assertion(
+                "OAUTH-9",
+                "a user of another flow links octocat, signs in with it, re-authenticates with it but not with hubot")
+        ], "creates the other GitHub account's user while refusing the re-authentication with userMismatch"
     ) { $0.oauth.reauthenticationCreatesUsers = true }
 
     public static let ignoresDisabledOAuthProvider = Defect(
         "ignoresDisabledOAuthProvider", rules: ["OAUTH-10"],
-        catches: [.assertion("OAUTH-10", "with GitHub disabled, credential(with:) fails with operationNotAllowed and nothing reaches GitHub")],
-        "opens the provider's page although the provider is not enabled"
+        catches: [
+            .assertion(
+                "OAUTH-10",
+                "with GitHub disabled, credential(with:) fails with operationNotAllowed and nothing reaches GitHub")
+        ], "opens the provider's page although the provider is not enabled"
     ) { $0.oauth.requiresEnabledProvider = false }
 
     public static let sendsPlainPKCE = Defect(
         "sendsPlainPKCE", rules: ["OAUTH-11"],
-        catches: [.assertion("OAUTH-11", "the request carries an S256 challenge, and the exchange the verifier that hashes to it")],
-        "sends its PKCE challenge with the plain method"
+        catches: [
+            .assertion(
+                "OAUTH-11", "the request carries an S256 challenge, and the exchange the verifier that hashes to it")
+        ], "sends its PKCE challenge with the plain method"
     ) { $0.oauth.pkce = .plain }
 
     public static let omitsPKCE = Defect(
         "omitsPKCE", rules: ["OAUTH-11"],
-        catches: [.assertion("OAUTH-11", "the request carries an S256 challenge, and the exchange the verifier that hashes to it")],
-        "sends no PKCE challenge"
+        catches: [
+            .assertion(
+                "OAUTH-11", "the request carries an S256 challenge, and the exchange the verifier that hashes to it")
+        ], "sends no PKCE challenge"
     ) { $0.oauth.pkce = nil }
 }

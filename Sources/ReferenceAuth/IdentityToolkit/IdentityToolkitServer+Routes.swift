@@ -12,7 +12,8 @@ struct AdminScope {
     init?(path: String) {
         let prefix = "/identitytoolkit.googleapis.com/v1/projects/"
         guard path.hasPrefix(prefix) else { return nil }
-        var parts = path.dropFirst(prefix.count).split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        var parts = path.dropFirst(prefix.count).split(separator: "/", omittingEmptySubsequences: false).map(
+            String.init)
         guard parts.count >= 2, !parts[0].isEmpty else { return nil }
         projectID = parts.removeFirst()
         if parts.count >= 3, parts[0] == "tenants" {
@@ -37,9 +38,15 @@ extension IdentityToolkitServer {
         guard request.method == "POST" else { return Self.failure(404, "NOT_FOUND", status: "NOT_FOUND") }
         let isPrivileged = request.header("Authorization")?.lowercased() == "bearer owner"
         let key = request.queryItems.first { $0.name == "key" }?.value ?? request.header("x-goog-api-key") ?? ""
-        guard !key.isEmpty || isPrivileged else { return Self.failure(403, "The request is missing a valid API key.", status: "PERMISSION_DENIED") }
+        guard !key.isEmpty || isPrivileged else {
+            return Self.failure(403, "The request is missing a valid API key.", status: "PERMISSION_DENIED")
+        }
         guard var body = FixtureValue.body(request.body, contentType: request.header("Content-Type")) else {
-            return Self.invalidArgument("Invalid JSON payload received. Expected a JSON object: \(String(decoding: request.body.prefix(40), as: UTF8.self))")
+            return Self.invalidArgument(
+                """
+                Invalid JSON payload received. Expected a JSON object: \
+                \(String(decoding: request.body.prefix(40), as: UTF8.self))
+                """)
         }
         if case .object(var fields) = body, let token = fields["idToken"]?.stringValue {
             fields["idToken"] = .string(backendToken(token))
@@ -47,21 +54,27 @@ extension IdentityToolkitServer {
         }
         let scope = AdminScope(path: path)
         let callPath = scope?.path ?? path
-        if case .object(let fields) = body, request.header("Content-Type")?.contains("application/x-www-form-urlencoded") != true,
+        if case .object(let fields) = body,
+            request.header("Content-Type")?.contains("application/x-www-form-urlencoded") != true,
             let unknown = KnownFields.unknown(in: fields, call: callPath)
         {
-            return Self.invalidArgument("Invalid JSON payload received. Unknown name \"\(unknown)\": Cannot find field.")
+            return Self.invalidArgument(
+                "Invalid JSON payload received. Unknown name \"\(unknown)\": Cannot find field.")
         }
         let tenant = body["tenantId"]?.stringValue ?? scope?.tenant
         var call = ServerCall(
-            project: project(forAPIKey: key.isEmpty ? nil : key, projectID: scope?.projectID, tenant: tenant), body: body,
-            languageCode: request.header("X-Firebase-Locale"))
+            project: project(forAPIKey: key.isEmpty ? nil : key, projectID: scope?.projectID, tenant: tenant),
+            body: body, languageCode: request.header("X-Firebase-Locale"))
         call.isPrivileged = isPrivileged
         do {
-            guard let answer = try await route(callPath, call) else { return Self.failure(404, "NOT_FOUND", status: "NOT_FOUND") }
+            guard let answer = try await route(callPath, call) else {
+                return Self.failure(404, "NOT_FOUND", status: "NOT_FOUND")
+            }
             return Self.json(issuesUnsignedTokens ? Self.unsigningTokens(answer) : publishingTokens(answer))
         } catch {
-            if answersUnknownPendingCredentialWithoutCode, error.code == .invalidMultiFactorSession, path.contains("/mfaSignIn:") {
+            if answersUnknownPendingCredentialWithoutCode, error.code == .invalidMultiFactorSession,
+                path.contains("/mfaSignIn:")
+            {
                 return Self.failure(400, "((Invalid phoneVerificationInfo.mfaPendingCredential.))")
             }
             return Self.failure(400, "\(ServerErrorMessage.code(for: error.code)) : \(error.message)")
@@ -93,23 +106,32 @@ extension IdentityToolkitServer {
         }
     }
 
-    /// `/emulator/v1/projects/{project}[/tenants/{tenant}]/verificationCodes`, `…/oobCodes` (GET) and `…/accounts` (DELETE).
+    /// `/emulator/v1/projects/{project}[/tenants/{tenant}]/verificationCodes`, `…/oobCodes` (GET) and `…/accounts`
+    /// (DELETE).
     private func emulatorHook(_ request: HTTPRequest, path: String) async -> HTTPResponse {
         let parts = path.split(separator: "/").map(String.init)
-        guard parts.count == 5 || (parts.count == 7 && parts[4] == "tenants") else { return Self.failure(404, "NOT_FOUND", status: "NOT_FOUND") }
+        guard parts.count == 5 || (parts.count == 7 && parts[4] == "tenants") else {
+            return Self.failure(404, "NOT_FOUND", status: "NOT_FOUND")
+        }
         let tenant = parts.count == 7 ? parts[5] : nil
-        let project = project(forAPIKey: request.queryItems.first { $0.name == "key" }?.value, projectID: parts[3], tenant: tenant)
+        let project = project(
+            forAPIKey: request.queryItems.first { $0.name == "key" }?.value, projectID: parts[3], tenant: tenant)
         switch (request.method, parts[parts.count - 1]) {
-        case ("GET", "verificationCodes"): return Self.json(.object(["verificationCodes": .array(project.verificationCodes)]))
+        case ("GET", "verificationCodes"):
+            return Self.json(.object(["verificationCodes": .array(project.verificationCodes)]))
         case ("GET", "oobCodes"): return Self.json(.object(["oobCodes": .array(project.oobCodes)]))
         case ("POST", "clock:advance"):
             let body = FixtureValue.body(request.body, contentType: "application/json") ?? .object([:])
             let text = request.queryItems.first { $0.name == "seconds" }?.value ?? body["seconds"]?.stringValue ?? ""
             guard let seconds = Int64(text), seconds >= 0 else {
-                return Self.invalidArgument("clock:advance needs seconds, a whole number of seconds not below 0, e.g. {\"seconds\": 300}")
+                return Self.invalidArgument(
+                    "clock:advance needs seconds, a whole number of seconds not below 0, e.g. {\"seconds\": 300}")
             }
             project.advanceClock(by: seconds)
-            return Self.json(.object(["now": .string(ISO8601DateFormatter.withFractionalSeconds.string(from: project.world.clock.date))]))
+            return Self.json(
+                .object([
+                    "now": .string(ISO8601DateFormatter.withFractionalSeconds.string(from: project.world.clock.date))
+                ]))
         case ("DELETE", "accounts"):
             await project.backend.deleteAllAccounts()
             return Self.json(.object([:]))
@@ -151,7 +173,9 @@ extension IdentityToolkitServer {
     static func failure(_ code: Int, _ message: String, status: String? = nil) -> HTTPResponse {
         var error: [String: FixtureValue] = [
             "code": .number(Double(code)), "message": .string(message),
-            "errors": .array([.object(["message": .string(message), "reason": .string("invalid"), "domain": .string("global")])]),
+            "errors": .array([
+                .object(["message": .string(message), "reason": .string("invalid"), "domain": .string("global")])
+            ]),
         ]
         if let status { error["status"] = .string(status) }
         return json(.object(["error": .object(error)]), status: code)

@@ -47,8 +47,9 @@ public final class IdentityToolkitServer: Sendable {
     /// `issuesUnsignedTokens` it strips the signature of every ID token it answers, as the Auth Emulator issues
     /// them; only a backend that checks no signature (a defect) then accepts them back.
     public init(
-        reference: ReferenceSubject = ReferenceSubject(), defaultProjectID: String = "demo-conformance", issuesUnsignedTokens: Bool = false,
-        answersUnknownPendingCredentialWithoutCode: Bool = false, followsRealTime: Bool = false, recordsRequests: Bool = true
+        reference: ReferenceSubject = ReferenceSubject(), defaultProjectID: String = "demo-conformance",
+        issuesUnsignedTokens: Bool = false, answersUnknownPendingCredentialWithoutCode: Bool = false,
+        followsRealTime: Bool = false, recordsRequests: Bool = true
     ) {
         self.followsRealTime = followsRealTime
         self.recordsRequests = recordsRequests
@@ -70,7 +71,8 @@ public final class IdentityToolkitServer: Sendable {
         projects.withLock { projects in
             let key = "key-\(projects.byKey.count + 1)-for-\(projectID)"
             projects.byKey[key] = ServerProject(
-                configuration: Self.projectSettings(projectID: projectID), behaviour: behaviour, seed: UInt64(projects.byKey.count + projects.byID.count + 1))
+                configuration: Self.projectSettings(projectID: projectID), behaviour: behaviour,
+                seed: UInt64(projects.byKey.count + projects.byID.count + 1))
             return key
         }
     }
@@ -116,7 +118,8 @@ public final class IdentityToolkitServer: Sendable {
             let name = tenant.map { "\(projectID)/tenants/\($0)" } ?? projectID
             if let project = projects.byID[name] { return project }
             let project = ServerProject(
-                configuration: Self.projectSettings(projectID: projectID), behaviour: behaviour, seed: UInt64(projects.byKey.count + projects.byID.count + 1))
+                configuration: Self.projectSettings(projectID: projectID), behaviour: behaviour,
+                seed: UInt64(projects.byKey.count + projects.byID.count + 1))
             projects.byID[name] = project
             return project
         }
@@ -148,12 +151,14 @@ final class ServerProject: Sendable {
         guard let verification = await backend.verification(sessionInfo) else { return }
         let messages = world.transcript.events { if case .sms(.delivered(let message)) = $0 { message } else { nil } }
         texts.withLock { texts in
-            for (index, message) in messages.enumerated() where !texts.attributed.contains(index) && message.text.contains(verification.code) {
+            for (index, message) in messages.enumerated()
+            where !texts.attributed.contains(index) && message.text.contains(verification.code) {
                 texts.attributed.insert(index)
-                texts.entries.append(.object([
-                    "code": .string(SMSCode.extract(from: message.text) ?? verification.code), "phoneNumber": .string(message.to),
-                    "sessionInfo": .string(sessionInfo),
-                ]))
+                texts.entries.append(
+                    .object([
+                        "code": .string(SMSCode.extract(from: message.text) ?? verification.code),
+                        "phoneNumber": .string(message.to), "sessionInfo": .string(sessionInfo),
+                    ]))
             }
         }
     }
@@ -187,9 +192,12 @@ final class ServerProject: Sendable {
                 let query = URLComponents(url: link, resolvingAgainstBaseURL: false)?.queryItems ?? []
                 guard let code = query.first(where: { $0.name == "oobCode" })?.value else { return nil }
                 let mode = query.first { $0.name == "mode" }?.value ?? ""
-                let requestType = ["signIn": "EMAIL_SIGNIN", "verifyEmail": "VERIFY_EMAIL", "resetPassword": "PASSWORD_RESET"][mode] ?? mode
+                let requestType =
+                    ["signIn": "EMAIL_SIGNIN", "verifyEmail": "VERIFY_EMAIL", "resetPassword": "PASSWORD_RESET"][mode]
+                    ?? mode
                 return .object([
-                    "email": .string(email.to), "requestType": .string(requestType), "oobCode": .string(code), "oobLink": .string(link.absoluteString),
+                    "email": .string(email.to), "requestType": .string(requestType), "oobCode": .string(code),
+                    "oobLink": .string(link.absoluteString),
                 ])
             }
         }
@@ -199,9 +207,7 @@ final class ServerProject: Sendable {
 /// The servers a URL protocol may route to, held weakly and keyed by the host each one answers at: the only
 /// process-wide state the in-process server needs (the pattern of MockIdP's `WorldRegistry`).
 enum IdentityToolkitServerRegistry {
-    private struct Entry {
-        weak var server: IdentityToolkitServer?
-    }
+    private struct Entry { weak var server: IdentityToolkitServer? }
 
     static let hostSuffix = ".identity-toolkit.invalid"
     private static let entries = Mutex<(next: Int, byHost: [String: Entry])>((0, [:]))

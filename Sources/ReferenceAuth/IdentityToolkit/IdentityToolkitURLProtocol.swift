@@ -13,7 +13,8 @@ final class IdentityToolkitURLProtocol: InProcessURLProtocol {
     }
 
     override func responder(for request: URLRequest) -> (Responder, HTTPRequest)? {
-        guard let url = request.url, let server = IdentityToolkitServerRegistry.server(at: url.host?.lowercased() ?? "") else { return nil }
+        guard let url = request.url, let server = IdentityToolkitServerRegistry.server(at: url.host?.lowercased() ?? "")
+        else { return nil }
         return ({ await server.handle($0) }, Self.httpRequest(request, url: url))
     }
 }

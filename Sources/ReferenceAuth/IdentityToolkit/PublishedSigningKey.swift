@@ -15,10 +15,15 @@ enum PublishedSigningKey {
     /// `{"keys":[{"kty":"RSA","alg":"RS256","use":"sig","kid":…,"n":…,"e":…}]}`.
     static var keySet: FixtureValue {
         guard let primitives = try? key?.publicKey.getKeyPrimitives() else { return .object(["keys": .array([])]) }
-        return .object(["keys": .array([.object([
-            "kty": .string("RSA"), "alg": .string("RS256"), "use": .string("sig"), "kid": .string(kid),
-            "n": .string(Base64URL.encode(primitives.modulus)), "e": .string(Base64URL.encode(primitives.publicExponent)),
-        ])])])
+        return .object([
+            "keys": .array([
+                .object([
+                    "kty": .string("RSA"), "alg": .string("RS256"), "use": .string("sig"), "kid": .string(kid),
+                    "n": .string(Base64URL.encode(primitives.modulus)),
+                    "e": .string(Base64URL.encode(primitives.publicExponent)),
+                ])
+            ])
+        ])
     }
 
     /// The token's claims under an RS256 signature of this key, or nil when the token is not a JWT.
@@ -27,7 +32,9 @@ enum PublishedSigningKey {
         guard parts.count == 3, let key else { return nil }
         let header = Base64URL.encode(Array(#"{"alg":"RS256","kid":"\#(kid)","typ":"JWT"}"#.utf8))
         let signingInput = "\(header).\(parts[1])"
-        guard let signature = try? key.signature(for: Data(signingInput.utf8), padding: .insecurePKCS1v1_5) else { return nil }
+        guard let signature = try? key.signature(for: Data(signingInput.utf8), padding: .insecurePKCS1v1_5) else {
+            return nil
+        }
         return "\(signingInput).\(Base64URL.encode(signature.rawRepresentation))"
     }
 }

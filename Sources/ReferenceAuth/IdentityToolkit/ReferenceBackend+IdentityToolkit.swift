@@ -11,7 +11,9 @@ extension ReferenceBackend {
     func refreshToken(forSession idToken: String) throws(AuthError) -> String {
         let (grant, _) = try session(idToken)
         let matching = refreshTokens.filter { $0.value.uid == grant.uid && $0.value.authTime == grant.authTime }
-        guard let token = matching.keys.sorted().first else { throw AuthError(.userTokenExpired, "the session has ended; sign in again") }
+        guard let token = matching.keys.sorted().first else {
+            throw AuthError(.userTokenExpired, "the session has ended; sign in again")
+        }
         return token
     }
 
@@ -26,6 +28,7 @@ extension ReferenceBackend {
 extension ReferenceBackend {
     /// The user a refresh token belongs to (`user_id` of the secure-token answer).
     func uid(ofRefreshToken refreshToken: String) -> String? {
-        refreshTokens[refreshToken]?.uid ?? (behaviour.session.refreshTokensNameTheirUser ? SelfDescribingToken.decode(refreshToken)?.uid : nil)
+        refreshTokens[refreshToken]?.uid
+            ?? (behaviour.session.refreshTokensNameTheirUser ? SelfDescribingToken.decode(refreshToken)?.uid : nil)
     }
 }

@@ -8,12 +8,17 @@ import MockIdP
 extension ServerCall {
     private var adminFields: ReferenceBackend.AdminFields {
         ReferenceBackend.AdminFields(
-            uid: string("localId"), email: string("email"), password: string("password"), displayName: string("displayName"),
-            phoneNumber: string("phoneNumber"), emailVerified: body["emailVerified"]?.boolValue, disabled: body["disabled"]?.boolValue ?? body["disableUser"]?.boolValue)
+            uid: string("localId"), email: string("email"), password: string("password"),
+            displayName: string("displayName"), phoneNumber: string("phoneNumber"),
+            emailVerified: body["emailVerified"]?.boolValue,
+            disabled: body["disabled"]?.boolValue ?? body["disableUser"]?.boolValue)
     }
 
     private func requireOwner() throws(AuthError) {
-        guard isPrivileged else { throw AuthError(.adminRestrictedOperation, "INSUFFICIENT_PERMISSION : only the project's administrator may do this") }
+        guard isPrivileged else {
+            throw AuthError(
+                .adminRestrictedOperation, "INSUFFICIENT_PERMISSION : only the project's administrator may do this")
+        }
     }
 
     /// `POST /v1/projects/{p}/accounts`.
@@ -26,15 +31,22 @@ extension ServerCall {
     /// `accounts:lookup` with lists of `localId`, `email` or `phoneNumber`.
     func adminLookup() async throws(AuthError) -> FixtureValue {
         try requireOwner()
-        func list(_ key: String) -> [String] { (body[key]?.arrayValue ?? []).compactMap(\.stringValue) + (body[key]?.stringValue.map { [$0] } ?? []) }
-        let users = await backend.adminLookup(uids: list("localId"), emails: list("email"), phoneNumbers: list("phoneNumber"))
+        func list(_ key: String) -> [String] {
+            (body[key]?.arrayValue ?? []).compactMap(\.stringValue) + (body[key]?.stringValue.map { [$0] } ?? [])
+        }
+        let users = await backend.adminLookup(
+            uids: list("localId"), emails: list("email"), phoneNumbers: list("phoneNumber"))
         guard !users.isEmpty else { return .object(["kind": .string("identitytoolkit#GetAccountInfoResponse")]) }
-        return .object(["kind": .string("identitytoolkit#GetAccountInfoResponse"), "users": .array(users.map { user in
-            guard case .object(var fields) = Self.userInfo(user) else { return Self.userInfo(user) }
-            fields["disabled"] = .bool(user.isDisabled)
-            fields["validSince"] = project.validSince(of: user.uid).map { .string(String($0)) }
-            return .object(fields)
-        })])
+        return .object([
+            "kind": .string("identitytoolkit#GetAccountInfoResponse"),
+            "users": .array(
+                users.map { user in
+                    guard case .object(var fields) = Self.userInfo(user) else { return Self.userInfo(user) }
+                    fields["disabled"] = .bool(user.isDisabled)
+                    fields["validSince"] = project.validSince(of: user.uid).map { .string(String($0)) }
+                    return .object(fields)
+                }),
+        ])
     }
 
     /// `accounts:update` of `localId`: fields, `disableUser`, and `validSince` (revokes the refresh tokens).
@@ -63,9 +75,8 @@ extension ServerCall {
         try requireOwner()
         var answer = try await sendOobCode()
         let email = (string("email") ?? "").lowercased()
-        guard let link = project.oobCodes.last(where: { $0["email"]?.stringValue == email })?["oobLink"]?.stringValue else {
-            throw AuthError(.internalError, "no link was made")
-        }
+        guard let link = project.oobCodes.last(where: { $0["email"]?.stringValue == email })?["oobLink"]?.stringValue
+        else { throw AuthError(.internalError, "no link was made") }
         if case .object(var fields) = answer {
             fields["oobLink"] = .string(link)
             answer = .object(fields)

@@ -4,7 +4,10 @@ import Foundation
 /// What the server answers: sessions, pending second factors, users and factors, as the real server writes them.
 extension ServerCall {
     static func tokens(_ tokens: SessionTokens, uid: String) -> [String: FixtureValue] {
-        ["localId": .string(uid), "idToken": .string(tokens.idToken), "refreshToken": .string(tokens.refreshToken), "expiresIn": .string("3600")]
+        [
+            "localId": .string(uid), "idToken": .string(tokens.idToken), "refreshToken": .string(tokens.refreshToken),
+            "expiresIn": .string("3600"),
+        ]
     }
 
     static func signedIn(_ response: SignInResponse) -> FixtureValue {
@@ -27,7 +30,8 @@ extension ServerCall {
 
     static func factor(_ info: MultiFactorInfo) -> FixtureValue {
         var fields: [String: FixtureValue] = [
-            "mfaEnrollmentId": .string(info.uid), "enrolledAt": .string(ISO8601DateFormatter.withFractionalSeconds.string(from: info.enrollmentDate)),
+            "mfaEnrollmentId": .string(info.uid),
+            "enrolledAt": .string(ISO8601DateFormatter.withFractionalSeconds.string(from: info.enrollmentDate)),
         ]
         fields["displayName"] = info.displayName.map { .string($0) }
         fields["phoneInfo"] = info.phoneNumber.map { .string($0) }
@@ -40,13 +44,15 @@ extension ServerCall {
             "localId": .string(user.uid), "emailVerified": .bool(user.isEmailVerified),
             "createdAt": .string(String(Int64(user.createdAt.timeIntervalSince1970 * 1000))),
             "lastLoginAt": .string(String(Int64(user.lastSignInAt.timeIntervalSince1970 * 1000))),
-            "providerUserInfo": .array(snapshot.providerData.map { info in
-                var provider: [String: FixtureValue] = ["providerId": .string(info.providerID), "rawId": .string(info.uid)]
-                provider["email"] = info.email.map { .string($0) }
-                provider["phoneNumber"] = info.phoneNumber.map { .string($0) }
-                return .object(provider)
-            }),
-            "mfaInfo": .array(snapshot.enrolledFactors.map(factor)),
+            "providerUserInfo": .array(
+                snapshot.providerData.map { info in
+                    var provider: [String: FixtureValue] = [
+                        "providerId": .string(info.providerID), "rawId": .string(info.uid),
+                    ]
+                    provider["email"] = info.email.map { .string($0) }
+                    provider["phoneNumber"] = info.phoneNumber.map { .string($0) }
+                    return .object(provider)
+                }), "mfaInfo": .array(snapshot.enrolledFactors.map(factor)),
         ]
         fields["email"] = user.email.map { .string($0) }
         fields["phoneNumber"] = user.phoneNumber.map { .string($0) }

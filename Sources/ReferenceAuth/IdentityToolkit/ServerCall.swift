@@ -36,12 +36,16 @@ struct ServerCall: Sendable {
             let phoneNumber = await backend.verification(sessionInfo)?.phoneNumber
             do {
                 return try await linked(.phone(verificationID: sessionInfo, verificationCode: code), idToken: idToken)
-            } catch where error.code == .credentialAlreadyInUse {
+            } catch  where error.code == .credentialAlreadyInUse {
                 // The number belongs to another user: production answers a temporary proof for it instead of a session.
-                return .object(["phoneNumber": .string(phoneNumber ?? ""), "temporaryProof": .string(UUID().uuidString), "temporaryProofExpiresIn": .string("3600")])
+                return .object([
+                    "phoneNumber": .string(phoneNumber ?? ""), "temporaryProof": .string(UUID().uuidString),
+                    "temporaryProofExpiresIn": .string("3600"),
+                ])
             }
         }
-        let response = try await backend.signInWithPhoneNumber(verificationID: sessionInfo, code: code, creatingUser: string("operation") != "REAUTH")
+        let response = try await backend.signInWithPhoneNumber(
+            verificationID: sessionInfo, code: code, creatingUser: string("operation") != "REAUTH")
         return Self.signedIn(response)
     }
 
@@ -68,21 +72,27 @@ struct ServerCall: Sendable {
         case "EMAIL_SIGNIN":
             let email = string("email") ?? ""
             let settings = ActionCodeSettings(
-                url: string("continueUrl"), handleCodeInApp: body["canHandleCodeInApp"]?.boolValue ?? false, iOSBundleID: string("iOSBundleId"),
-                androidPackageName: string("androidPackageName"), androidInstallIfNotAvailable: body["androidInstallApp"]?.boolValue ?? false,
+                url: string("continueUrl"), handleCodeInApp: body["canHandleCodeInApp"]?.boolValue ?? false,
+                iOSBundleID: string("iOSBundleId"), androidPackageName: string("androidPackageName"),
+                androidInstallIfNotAvailable: body["androidInstallApp"]?.boolValue ?? false,
                 androidMinimumVersion: string("androidMinimumVersion"), linkDomain: string("linkDomain"))
             try await backend.sendSignInLink(to: email, settings: settings, languageCode: languageCode)
-            return .object(["kind": .string("identitytoolkit#GetOobConfirmationCodeResponse"), "email": .string(email.lowercased())])
+            return .object([
+                "kind": .string("identitytoolkit#GetOobConfirmationCodeResponse"), "email": .string(email.lowercased()),
+            ])
         case "PASSWORD_RESET":
             let email = string("email") ?? ""
             try await backend.sendPasswordReset(email: email)
-            return .object(["kind": .string("identitytoolkit#GetOobConfirmationCodeResponse"), "email": .string(email.lowercased())])
+            return .object([
+                "kind": .string("identitytoolkit#GetOobConfirmationCodeResponse"), "email": .string(email.lowercased()),
+            ])
         case "VERIFY_EMAIL":
             let idToken = string("idToken") ?? ""
             try await backend.sendEmailVerification(idToken: idToken)
             return .object(["kind": .string("identitytoolkit#GetOobConfirmationCodeResponse")])
         case let other:
-            throw AuthError(.internalError, other == nil ? "MISSING_REQ_TYPE" : "the request type \(other ?? "") is not supported")
+            throw AuthError(
+                .internalError, other == nil ? "MISSING_REQ_TYPE" : "the request type \(other ?? "") is not supported")
         }
     }
 
@@ -90,7 +100,10 @@ struct ServerCall: Sendable {
         let email = string("email") ?? ""
         let oobCode = string("oobCode") ?? ""
         if let idToken = string("idToken") {
-            let link = "https://\(backend.configuration.projectID).firebaseapp.com/__/auth/action?apiKey=server&mode=signIn&oobCode=\(oobCode)"
+            let link = """
+                https://\(backend.configuration.projectID).firebaseapp.com/__/auth/action?apiKey=server&mode=sign\
+                In&oobCode=\(oobCode)
+                """
             return try await linked(.emailLink(email: email, link: link), idToken: idToken)
         }
         return Self.answer(try await backend.signInWithEmailLink(email: email, oobCode: oobCode))
@@ -100,7 +113,8 @@ struct ServerCall: Sendable {
         let methods = await backend.signInMethods(for: string("identifier") ?? "")
         return .object([
             "kind": .string("identitytoolkit#CreateAuthUriResponse"), "registered": .bool(!methods.isEmpty),
-            "signinMethods": .array(methods.map { .string($0) }), "allProviders": .array(methods.isEmpty ? [] : [.string(ProviderID.password)]),
+            "signinMethods": .array(methods.map { .string($0) }),
+            "allProviders": .array(methods.isEmpty ? [] : [.string(ProviderID.password)]),
         ])
     }
 
@@ -109,7 +123,9 @@ struct ServerCall: Sendable {
     func lookup() async throws(AuthError) -> FixtureValue {
         if isPrivileged, string("idToken") == nil { return try await adminLookup() }
         let (grant, _) = try await backend.session(string("idToken") ?? "")
-        guard let user = await backend.record(grant.uid) else { throw AuthError(.userNotFound, "the user no longer exists") }
+        guard let user = await backend.record(grant.uid) else {
+            throw AuthError(.userNotFound, "the user no longer exists")
+        }
         return .object(["users": .array([Self.userInfo(user)])])
     }
 
@@ -124,7 +140,8 @@ struct ServerCall: Sendable {
         guard let idToken = string("idToken") else { throw AuthError(.invalidUserToken, "MISSING_ID_TOKEN") }
         let changed: SessionTokens
         switch (string("email"), string("password")) {
-        case (let email?, let password?): return try await linked(.password(email: email, password: password), idToken: idToken)
+        case (let email?, let password?):
+            return try await linked(.password(email: email, password: password), idToken: idToken)
         case (nil, let password?): changed = try await backend.changePassword(idToken: idToken, to: password)
         case (let email?, nil): changed = try await backend.changeEmail(idToken: idToken, to: email)
         case (nil, nil): throw AuthError(.internalError, "this form of accounts:update is not supported")
@@ -138,9 +155,13 @@ struct ServerCall: Sendable {
     /// `accounts:resetPassword` with the reset link's `oobCode` and the `newPassword`.
     func resetPassword() async throws(AuthError) -> FixtureValue {
         let oobCode = string("oobCode") ?? ""
-        guard let newPassword = string("newPassword") else { throw AuthError(.internalError, "this form of accounts:resetPassword is not supported") }
+        guard let newPassword = string("newPassword") else {
+            throw AuthError(.internalError, "this form of accounts:resetPassword is not supported")
+        }
         try await backend.confirmPasswordReset(oobCode: oobCode, newPassword: newPassword)
-        return .object(["kind": .string("identitytoolkit#ResetPasswordResponse"), "requestType": .string("PASSWORD_RESET")])
+        return .object([
+            "kind": .string("identitytoolkit#ResetPasswordResponse"), "requestType": .string("PASSWORD_RESET"),
+        ])
     }
 
     func delete() async throws(AuthError) -> FixtureValue {
@@ -153,12 +174,16 @@ struct ServerCall: Sendable {
 
     func refreshToken() async throws(AuthError) -> FixtureValue {
         let refreshToken = string("refresh_token") ?? string("refreshToken") ?? ""
-        guard (string("grant_type") ?? string("grantType")) == "refresh_token" else { throw AuthError(.internalError, "INVALID_GRANT_TYPE") }
+        guard (string("grant_type") ?? string("grantType")) == "refresh_token" else {
+            throw AuthError(.internalError, "INVALID_GRANT_TYPE")
+        }
         let tokens = try await backend.refresh(refreshToken)
         let uid = await backend.uid(ofRefreshToken: refreshToken) ?? ""
         return .object([
-            "id_token": .string(tokens.idToken), "access_token": .string(tokens.idToken), "refresh_token": .string(tokens.refreshToken),
-            "expires_in": .string("3600"), "token_type": .string("Bearer"), "user_id": .string(uid), "project_id": .string(backend.configuration.projectID),
+            "id_token": .string(tokens.idToken), "access_token": .string(tokens.idToken),
+            "refresh_token": .string(tokens.refreshToken), "expires_in": .string("3600"),
+            "token_type": .string("Bearer"), "user_id": .string(uid),
+            "project_id": .string(backend.configuration.projectID),
         ])
     }
 

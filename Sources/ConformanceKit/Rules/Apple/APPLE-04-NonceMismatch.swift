@@ -5,31 +5,54 @@ extension Rule {
         "APPLE-4", .must, flow: .apple,
         title: "A nonce that is not the raw nonce's hash fails with missingOrInvalidNonce",
         statement: """
-            Sign-in fails with missingOrInvalidNonce [17094] when the token's nonce is not the SHA-256 hex of the raw nonce: the raw \
-            nonce itself in the token, another nonce's hash, a missing raw nonce, or a missing nonce claim.
+            Sign-in fails with missingOrInvalidNonce [17094] when the token's nonce is not the SHA-256 hex of the raw \
+            nonce: the raw nonce itself in the token, another nonce's hash, a missing raw nonce, or a missing nonce \
+            claim.
             """,
         sources: [
-            .firebaseApple(section: "Firebase validates the response by hashing the original nonce and comparing it to the value passed by Apple"),
-            .firebaseAuthErrorCode(section: "missingOrInvalidNonce"),
+            .firebaseApple(
+                section: """
+                    Firebase validates the response by hashing the original nonce and comparing it to the value passed \
+                    by Apple
+                    """), .firebaseAuthErrorCode(section: "missingOrInvalidNonce"),
         ],
-        hint: "if this fails, check that the backend requires both the raw nonce and the nonce claim and compares sha256(rawNonce) with the claim exactly",
+        hint: """
+            if this fails, check that the backend requires both the raw nonce and the nonce claim and compares \
+            sha256(rawNonce) with the claim exactly
+            """,
         checks: [
-            Check("the raw nonce in the token, another nonce's hash, no raw nonce and no nonce claim each fail; nobody is signed in") { context in
+            Check(
+                """
+                the raw nonce in the token, another nonce's hash, no raw nonce and no nonce claim each fail; nobody is \
+                signed in
+                """
+            ) { context in
                 let app = try await context.launchAppleApp()
-                let (authorization, credential) = try await context.appleCredential(as: AppleAccounts.alice, on: app.client)
+                let (authorization, credential) = try await context.appleCredential(
+                    as: AppleAccounts.alice, on: app.client)
                 let rawNonce = credential.appleRawNonce ?? ""
                 let other = try app.client.randomNonce(length: 32)
                 let token = authorization.identityToken
                 let cases: [(String, AuthCredential)] = [
-                    ("with the raw nonce itself in the token", credential.withApple(idToken: try context.world.apple.forge(.nonce(rawNonce), from: token))),
-                    ("with another nonce's hash in the token", credential.withApple(idToken: try context.world.apple.forge(.nonce(AppleNonce.sha256Hex(other)), from: token))),
-                    ("with no raw nonce", credential.withApple(rawNonce: .some(nil))),
-                    ("with a token that has no nonce claim", credential.withApple(idToken: try context.world.apple.forge(.nonce(nil), from: token))),
+                    (
+                        "with the raw nonce itself in the token",
+                        credential.withApple(idToken: try context.world.apple.forge(.nonce(rawNonce), from: token))
+                    ),
+                    (
+                        "with another nonce's hash in the token",
+                        credential.withApple(
+                            idToken: try context.world.apple.forge(.nonce(AppleNonce.sha256Hex(other)), from: token))
+                    ), ("with no raw nonce", credential.withApple(rawNonce: .some(nil))),
+                    (
+                        "with a token that has no nonce claim",
+                        credential.withApple(idToken: try context.world.apple.forge(.nonce(nil), from: token))
+                    ),
                 ]
                 try await expectEveryCase(cases, "nonce mismatches") { situation, forged in
                     try await context.signOutAfterAnAcceptedCase(app.client)
-                    try await context.expectAppleSignInRefused(forged, [.missingOrInvalidNonce], because: situation, on: app.client)
+                    try await context.expectAppleSignInRefused(
+                        forged, [.missingOrInvalidNonce], because: situation, on: app.client)
                 }
-            },
+            }
         ])
 }

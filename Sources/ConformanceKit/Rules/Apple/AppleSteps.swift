@@ -5,18 +5,24 @@ import MockIdP
 /// The Apple IDs the Apple checks sign in with: Alice's claims come as booleans, Bob's as strings.
 package enum AppleAccounts {
     package static let alice = AppleIDAccount(
-        id: "001234.a11ce0c0ffee4b1d8e5f0a1b2c3d4e5f.0101", email: "alice@icloud.com", givenName: "Alice", familyName: "Appleseed")
+        id: "001234.a11ce0c0ffee4b1d8e5f0a1b2c3d4e5f.0101", email: "alice@icloud.com", givenName: "Alice",
+        familyName: "Appleseed")
     package static let bob = AppleIDAccount(
-        id: "001234.b0bb0c0ffee44b1d8e5f0a1b2c3d4e5f.0202", email: "bob@icloud.com", givenName: "Bob", familyName: "Baker", claimsAsStrings: true)
+        id: "001234.b0bb0c0ffee44b1d8e5f0a1b2c3d4e5f.0202", email: "bob@icloud.com", givenName: "Bob",
+        familyName: "Baker", claimsAsStrings: true)
 }
 
 /// The steps of Sign in with Apple as a person takes them: approve (or cancel) on the system sheet.
 extension CheckContext {
-    /// Registers the project's app with Apple (its client ID, team, key and the public half of its client-secret key) and the Apple IDs.
+    /// Registers the project's app with Apple (its client ID, team, key and the public half of its client-secret key)
+    /// and the Apple IDs.
     package func setUpApple(_ configuration: ProjectConfiguration = .standard) throws {
         let settings = configuration.apple
         let key = try P256.Signing.PrivateKey(rawRepresentation: settings.privateKey)
-        world.apple.register(app: AppleDeveloperApp(clientID: settings.clientID, teamID: settings.teamID, keyID: settings.keyID, clientSecretKey: key.publicKey))
+        world.apple.register(
+            app: AppleDeveloperApp(
+                clientID: settings.clientID, teamID: settings.teamID, keyID: settings.keyID,
+                clientSecretKey: key.publicKey))
         world.apple.add(user: AppleAccounts.alice)
         world.apple.add(user: AppleAccounts.bob)
         if capabilities.verifiesAppleTokensOnSystemClock { world.apple.keepRealTime() }
@@ -34,37 +40,58 @@ extension CheckContext {
     }
 
     /// The app launched with Apple set up.
-    package func launchAppleApp(_ configuration: ProjectConfiguration = .standard, on device: Device = .primary, filePath: String = #filePath, line: Int = #line) async throws -> LaunchedApp {
+    package func launchAppleApp(
+        _ configuration: ProjectConfiguration = .standard, on device: Device = .primary, filePath: String = #filePath,
+        line: Int = #line
+    ) async throws -> LaunchedApp {
         try setUpApple(configuration)
         return try await launchApp(configuration, on: device, filePath: filePath, line: line)
     }
 
     /// The app's authorization, with the person approving as `account` on the sheet.
     package func appleAuthorization(
-        as account: AppleIDAccount, email: AppleEmailChoice = .share, on client: any AuthClient, filePath: String = #filePath, line: Int = #line
+        as account: AppleIDAccount, email: AppleEmailChoice = .share, on client: any AuthClient,
+        filePath: String = #filePath, line: Int = #line
     ) async throws -> AppleAuthorization {
         world.apple.script(.approve(userID: account.id, email: email))
-        return try await expectSuccess("requestAuthorization() approved as \(account.email)", filePath: filePath, line: line) { try await client.requestAppleAuthorization() }
+        return try await expectSuccess(
+            "requestAuthorization() approved as \(account.email)", filePath: filePath, line: line
+        ) { try await client.requestAppleAuthorization() }
     }
 
     /// An Apple credential for `account`, with the authorization it came from.
     package func appleCredential(
-        as account: AppleIDAccount, email: AppleEmailChoice = .share, on client: any AuthClient, filePath: String = #filePath, line: Int = #line
+        as account: AppleIDAccount, email: AppleEmailChoice = .share, on client: any AuthClient,
+        filePath: String = #filePath, line: Int = #line
     ) async throws -> (authorization: AppleAuthorization, credential: AuthCredential) {
-        let authorization = try await appleAuthorization(as: account, email: email, on: client, filePath: filePath, line: line)
-        let credential = try await expectSuccess("credential(for: the authorization of \(account.email))", filePath: filePath, line: line) { try await client.appleCredential(for: authorization) }
+        let authorization = try await appleAuthorization(
+            as: account, email: email, on: client, filePath: filePath, line: line)
+        let credential = try await expectSuccess(
+            "credential(for: the authorization of \(account.email))", filePath: filePath, line: line
+        ) { try await client.appleCredential(for: authorization) }
         return (authorization, credential)
     }
 
     @discardableResult
-    package func signInWithApple(as account: AppleIDAccount, email: AppleEmailChoice = .share, on client: any AuthClient, filePath: String = #filePath, line: Int = #line) async throws -> AuthDataResult {
-        let credential = try await appleCredential(as: account, email: email, on: client, filePath: filePath, line: line).credential
-        return try await expectSuccess("signIn(with: the Apple credential of \(account.email))", filePath: filePath, line: line) { try await client.signIn(with: credential) }
+    package func signInWithApple(
+        as account: AppleIDAccount, email: AppleEmailChoice = .share, on client: any AuthClient,
+        filePath: String = #filePath, line: Int = #line
+    ) async throws -> AuthDataResult {
+        let credential = try await appleCredential(
+            as: account, email: email, on: client, filePath: filePath, line: line
+        ).credential
+        return try await expectSuccess(
+            "signIn(with: the Apple credential of \(account.email))", filePath: filePath, line: line
+        ) { try await client.signIn(with: credential) }
     }
 
     /// The last authorization request that reached Apple.
     package func lastAppleRequest(filePath: String = #filePath, line: Int = #line) throws -> AppleAuthorizationRequest {
-        guard let request = world.apple.authorizationRequests.last else { throw CheckFailure("no authorization request reached Apple", expected: "an authorization request", actual: "none", filePath: filePath, line: line) }
+        guard let request = world.apple.authorizationRequests.last else {
+            throw CheckFailure(
+                "no authorization request reached Apple", expected: "an authorization request", actual: "none",
+                filePath: filePath, line: line)
+        }
         return request
     }
 
@@ -73,7 +100,9 @@ extension CheckContext {
         _ credential: AuthCredential, _ codes: [AuthErrorCode], because situation: String, on client: any AuthClient,
         filePath: String = #filePath, line: Int = #line
     ) async throws {
-        let error = try await expectAuthError(when: "signIn(with:) \(situation)", filePath: filePath, line: line) { try await client.signIn(with: credential) }
+        let error = try await expectAuthError(when: "signIn(with:) \(situation)", filePath: filePath, line: line) {
+            try await client.signIn(with: credential)
+        }
         try expect(
             codes.contains(error.code), "signIn(with:) \(situation) failed with another error than the rule's",
             expected: codes.map(\.label).joined(separator: " or "), actual: "\(error)", filePath: filePath, line: line)
@@ -83,9 +112,7 @@ extension CheckContext {
 
 extension AuthCredential {
     /// The raw nonce of an Apple credential.
-    package var appleRawNonce: String? {
-        if case .apple(_, let rawNonce, _) = self { rawNonce } else { nil }
-    }
+    package var appleRawNonce: String? { if case .apple(_, let rawNonce, _) = self { rawNonce } else { nil } }
 
     /// The credential with its identity token or raw nonce replaced.
     package func withApple(idToken: String? = nil, rawNonce: String?? = .none) -> AuthCredential {

@@ -1,25 +1,37 @@
 extension Rule {
     public static let link2 = Rule(
-        "LINK-2", .must, flow: .emailLink,
-        title: "The continue URL is required, absolute and on an authorized domain",
+        "LINK-2", .must, flow: .emailLink, title: "The continue URL is required, absolute and on an authorized domain",
         statement: """
             The action-code settings need a continue URL (missingContinueURI [17040]) that is a valid absolute URL \
-            (invalidContinueURI [17039]) on an authorized domain (unauthorizedDomain [17038]); in each case no email is \
-            sent.
+            (invalidContinueURI [17039]) on an authorized domain (unauthorizedDomain [17038]); in each case no email \
+            is sent.
             """,
-        sources: [.firebaseEmailLink(section: "Send an authentication link to the user's email address (url, authorized domains)")],
-        hint: "if this fails, check that the continue URL is required, parsed as an absolute URL, and its host matched exactly against the authorized domains before anything is mailed",
+        sources: [
+            .firebaseEmailLink(
+                section: "Send an authentication link to the user's email address (url, authorized domains)")
+        ],
+        hint: """
+            if this fails, check that the continue URL is required, parsed as an absolute URL, and its host matched \
+            exactly against the authorized domains before anything is mailed
+            """,
         checks: [
-            Check("a missing, relative, malformed or unauthorized continue URL fails with its own error and mails nothing") { context in
+            Check(
+                "a missing, relative, malformed or unauthorized continue URL fails with its own error and mails nothing"
+            ) { context in
                 let app = try await context.launchApp()
                 let cases: [(String?, AuthErrorCode)] = [
-                    (nil, .missingContinueURI), ("", .missingContinueURI), ("/finishSignIn", .invalidContinueURI), ("https://", .invalidContinueURI),
-                    ("not a url", .invalidContinueURI), ("https://evil.example.net/finishSignIn", .unauthorizedDomain),
-                    ("https://example.com.evil.net/finishSignIn", .unauthorizedDomain), ("https://notexample.com/finishSignIn", .unauthorizedDomain),
+                    (nil, .missingContinueURI), ("", .missingContinueURI), ("/finishSignIn", .invalidContinueURI),
+                    ("https://", .invalidContinueURI), ("not a url", .invalidContinueURI),
+                    ("https://evil.example.net/finishSignIn", .unauthorizedDomain),
+                    ("https://example.com.evil.net/finishSignIn", .unauthorizedDomain),
+                    ("https://notexample.com/finishSignIn", .unauthorizedDomain),
                 ]
                 try await expectEveryCase(cases, "refused continue URLs") { url, expected in
-                    try await expectFailure(expected, when: "sendSignInLink with the continue URL \(url.map { "\"\($0)\"" } ?? "nil")") {
-                        try await app.client.sendSignInLink(toEmail: PasswordUser.ada.email, actionCodeSettings: .standard.with(\.url, url))
+                    try await expectFailure(
+                        expected, when: "sendSignInLink with the continue URL \(url.map { "\"\($0)\"" } ?? "nil")"
+                    ) {
+                        try await app.client.sendSignInLink(
+                            toEmail: PasswordUser.ada.email, actionCodeSettings: .standard.with(\.url, url))
                     }
                 }
                 try context.expectNoEmail("every continue URL was refused")
@@ -27,8 +39,12 @@ extension Rule {
             Check("a continue URL on an authorized domain, or the project's own, is accepted") { context in
                 let app = try await context.launchApp()
                 let project = context.capabilities.servedProjectID ?? ProjectConfiguration.standard.projectID
-                try await expectEveryCase(["https://example.com/finishSignIn?cartId=1234", "https://\(project).firebaseapp.com/finish"], "accepted continue URLs") { url in
-                    _ = try await context.requestSignInLink(for: PasswordUser.ada.email, settings: .standard.with(\.url, url), on: app.client)
+                try await expectEveryCase(
+                    ["https://example.com/finishSignIn?cartId=1234", "https://\(project).firebaseapp.com/finish"],
+                    "accepted continue URLs"
+                ) { url in
+                    _ = try await context.requestSignInLink(
+                        for: PasswordUser.ada.email, settings: .standard.with(\.url, url), on: app.client)
                 }
             },
         ])

@@ -6,28 +6,35 @@ extension Rule {
         "LINK-5", .must, flow: .emailLink,
         title: "isSignIn(withEmailLink:) is true for sign-in links only, also wrapped",
         statement: """
-            isSignIn(withEmailLink:) is true for a sign-in link (also when wrapped as a deep link), and false for other \
-            action links (resetPassword, verifyEmail), links without an oobCode, and unrelated URLs. Links that Firebase's own \
-            SDKs parse differently, or reject only through a quirk of their parser (a bad percent escape in another \
-            parameter, a legacy doubly wrapped link), are implementation-defined.
+            isSignIn(withEmailLink:) is true for a sign-in link (also when wrapped as a deep link), and false for \
+            other action links (resetPassword, verifyEmail), links without an oobCode, and unrelated URLs. Links that \
+            Firebase's own SDKs parse differently, or reject only through a quirk of their parser (a bad percent \
+            escape in another parameter, a legacy doubly wrapped link), are implementation-defined.
             """,
         sources: [.firebaseEmailLink(section: "Complete sign in in an Apple mobile app (isSignIn(withEmailLink:))")],
-        hint: "if this fails, check that isSignIn(withEmailLink:) requires mode=signIn and an oobCode, reads a link nested in a deep link, and is false for other action links and unrelated URLs",
+        hint: """
+            if this fails, check that isSignIn(withEmailLink:) requires mode=signIn and an oobCode, reads a link \
+            nested in a deep link, and is false for other action links and unrelated URLs
+            """,
         checks: [
             Check("the link from the email, also wrapped in a deep link, is a sign-in link") { context in
                 let app = try await context.launchApp()
                 let link = try await context.requestSignInLink(for: PasswordUser.ada.email, on: app.client)
-                let wrapped = "https://example.page.link/?link=" + (link.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? link)
+                let wrapped =
+                    "https://example.page.link/?link="
+                    + (link.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? link)
                 try await expectEveryCase([link, wrapped], "sign-in links") { candidate in
                     let answer = try await app.client.isSignIn(withEmailLink: candidate)
                     try expectEqual(answer, true, "isSignIn(withEmailLink: \(candidate.debugDescription))")
                 }
             },
-            Check("other action links, a link without its oobCode and unrelated URLs are not sign-in links") { context in
+            Check("other action links, a link without its oobCode and unrelated URLs are not sign-in links") {
+                context in
                 let app = try await context.launchApp()
                 let link = try await context.requestSignInLink(for: PasswordUser.ada.email, on: app.client)
                 var others = [
-                    link.replacingOccurrences(of: "mode=signIn", with: "mode=resetPassword"), link.replacingOccurrences(of: "mode=signIn", with: "mode=verifyEmail"),
+                    link.replacingOccurrences(of: "mode=signIn", with: "mode=resetPassword"),
+                    link.replacingOccurrences(of: "mode=signIn", with: "mode=verifyEmail"),
                     "https://example.com/finishSignIn?cartId=1234", "not a link", "",
                 ]
                 if var components = URLComponents(string: link) {
@@ -39,12 +46,18 @@ extension Rule {
                     try expectEqual(answer, false, "isSignIn(withEmailLink: \(other.debugDescription))")
                 }
             },
-            Check("isSignIn(withEmailLink:) agrees with every case of Fixtures/email-link/links.json where the SDKs agree") { context in
+            Check(
+                "isSignIn(withEmailLink:) agrees with every case of Fixtures/email-link/links.json where the SDKs agree"
+            ) { context in
                 let app = try await context.launchApp()
-                let cases = try Fixture<String>.load("email-link", "links").cases.filter { $0.expectation != .implementationDefined }
+                let cases = try Fixture<String>.load("email-link", "links").cases.filter {
+                    $0.expectation != .implementationDefined
+                }
                 try await expectEveryCase(cases, "links of the fixture") { fixtureCase in
                     let answer = try await app.client.isSignIn(withEmailLink: fixtureCase.input)
-                    try expectEqual(answer, fixtureCase.expectation == .valid, "isSignIn(withEmailLink:) for \(fixtureCase.id) \(fixtureCase.input.debugDescription)")
+                    try expectEqual(
+                        answer, fixtureCase.expectation == .valid,
+                        "isSignIn(withEmailLink:) for \(fixtureCase.id) \(fixtureCase.input.debugDescription)")
                 }
             },
         ])

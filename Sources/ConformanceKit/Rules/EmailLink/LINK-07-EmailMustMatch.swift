@@ -6,13 +6,20 @@ extension Rule {
         "LINK-7", .must, flow: .emailLink,
         title: "Another email than the link's fails with invalidEmail; the link stays usable",
         statement: """
-            Signing in with a different email than the link was sent to fails with invalidEmail [17008] (“does not match the \
-            sign-in email address”), signs nobody in, and leaves the link usable by its rightful owner.
+            Signing in with a different email than the link was sent to fails with invalidEmail [17008] (“does not \
+            match the sign-in email address”), signs nobody in, and leaves the link usable by its rightful owner.
+            """, sources: [.firebaseEmailLink(section: "Security concerns")],
+        hint: """
+            if this fails, check that the oobCode is looked up together with the email it was sent to, and that a \
+            mismatch leaves the code unused
             """,
-        sources: [.firebaseEmailLink(section: "Security concerns")],
-        hint: "if this fails, check that the oobCode is looked up together with the email it was sent to, and that a mismatch leaves the code unused",
         checks: [
-            Check("the nearest other addresses fail with invalidEmail and sign nobody in; then the owner signs in with the link") { context in
+            Check(
+                """
+                the nearest other addresses fail with invalidEmail and sign nobody in; then the owner signs in with \
+                the link
+                """
+            ) { context in
                 let app = try await context.launchApp()
                 let link = try await context.requestSignInLink(for: PasswordUser.ada.email, on: app.client)
                 for other in ["adb@example.com", "ada@example.co", "grace@example.com"] {
@@ -22,6 +29,6 @@ extension Rule {
                     try await context.expectSignedOut(app.client, after: "signing in \(other) with ada's link")
                 }
                 try await context.signIn(email: PasswordUser.ada.email, link: link, on: app.client)
-            },
+            }
         ])
 }

@@ -7,12 +7,20 @@ extension Rule {
         title: "An email-link credential links to the current user and re-authenticates it",
         statement: """
             An email-link credential can be linked to the current user (a user of any other flow the implementation \
-            offers), who can then sign in with either; it can re-authenticate the current user; linking with an email that differs from the link's fails.
+            offers), who can then sign in with either; it can re-authenticate the current user; linking with an email \
+            that differs from the link's fails.
+            """, sources: [.firebaseEmailLink(section: "Link/re-authenticate with email link")],
+        hint: """
+            if this fails, check that link(with:) and reauthenticate(with:) accept the email-link credential, consume \
+            its code, and compare its email with the link's
             """,
-        sources: [.firebaseEmailLink(section: "Link/re-authenticate with email link")],
-        hint: "if this fails, check that link(with:) and reauthenticate(with:) accept the email-link credential, consume its code, and compare its email with the link's",
         checks: [
-            Check("a user of another flow links an email-link credential, then signs in with either, and a link re-authenticates it") { context in
+            Check(
+                """
+                a user of another flow links an email-link credential, then signs in with either, and a link \
+                re-authenticates it
+                """
+            ) { context in
                 let firstUser = try context.firstUser(excluding: passwordFlows)
                 let app = try await context.launchApp(for: firstUser)
                 let user = try await firstUser.signIn(on: app.client, in: context).user
@@ -24,7 +32,8 @@ extension Rule {
                 try expectEqual(linked.user.uid, user.uid, "the uid of the user after linking")
                 try expectEqual(linked.user.email, email, "the email of the user after linking")
                 try await expectSuccess("signOut()") { try await app.client.signOut() }
-                let viaLink = try await context.signIn(email: email, link: try await context.requestSignInLink(for: email, on: app.client), on: app.client)
+                let viaLink = try await context.signIn(
+                    email: email, link: try await context.requestSignInLink(for: email, on: app.client), on: app.client)
                 try expectEqual(viaLink.user.uid, user.uid, "the uid the link signed in")
                 try await expectSuccess("signOut()") { try await app.client.signOut() }
                 let viaFirst = try await firstUser.signIn(on: app.client, in: context)
@@ -35,20 +44,22 @@ extension Rule {
                 }
                 try expectEqual(reauthenticated.user.uid, user.uid, "the uid re-authenticating gave")
             },
-            Check("linking a link with another address than the one it was sent to fails and links nothing") { context in
+            Check("linking a link with another address than the one it was sent to fails and links nothing") {
+                context in
                 let app = try await context.signedInApp(excluding: passwordFlows)
                 let before = await app.client.currentUser
                 let email = linkEmail(for: before)
                 let other = "x" + email.dropFirst()
                 let link = try await context.requestSignInLink(for: email, on: app.client)
-                _ = try await expectAuthError(when: "link(with: the link mailed to \(email) and the address \(other))") {
-                    try await app.client.link(with: .emailLink(email: other, link: link))
-                }
+                _ = try await expectAuthError(when: "link(with: the link mailed to \(email) and the address \(other))")
+                { try await app.client.link(with: .emailLink(email: other, link: link)) }
                 let after = await app.client.currentUser
                 try expectEqual(after?.uid, before?.uid, "the uid of the current user after a refused link")
                 try expectEqual(after?.email, before?.email, "the email of the current user after a refused link")
                 let providers = after?.providerData.map(\.providerID) ?? []
-                try expect(!providers.contains(ProviderID.password), "after a refused link the user has the password provider", expected: "no \(ProviderID.password)", actual: "\(providers)")
+                try expect(
+                    !providers.contains(ProviderID.password), "after a refused link the user has the password provider",
+                    expected: "no \(ProviderID.password)", actual: "\(providers)")
             },
         ])
 }

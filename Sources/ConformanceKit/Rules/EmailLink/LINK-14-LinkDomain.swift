@@ -9,16 +9,23 @@ extension Rule {
             A link domain set in the settings must be one of the project's configured link domains.
             """,
         sources: [.firebaseEmailLink(section: "Send an authentication link to the user's email address (linkDomain)")],
-        hint: "if this fails, check that linkDomain is matched against the project's configured Hosting link domains, and the link built on it",
+        hint: """
+            if this fails, check that linkDomain is matched against the project's configured Hosting link domains, and \
+            the link built on it
+            """,
         checks: [
             Check("an unknown link domain is refused and mails nothing; a configured one carries the link") { context in
                 let app = try await context.launchApp()
                 _ = try await expectAuthError(when: "sendSignInLink with the link domain links.evil.example") {
-                    try await app.client.sendSignInLink(toEmail: PasswordUser.ada.email, actionCodeSettings: .standard.with(\.linkDomain, "links.evil.example"))
+                    try await app.client.sendSignInLink(
+                        toEmail: PasswordUser.ada.email,
+                        actionCodeSettings: .standard.with(\.linkDomain, "links.evil.example"))
                 }
                 try context.expectNoEmail("the link domain was not the project's")
-                let link = try await context.requestSignInLink(for: PasswordUser.ada.email, settings: .standard.with(\.linkDomain, "links.example.com"), on: app.client)
+                let link = try await context.requestSignInLink(
+                    for: PasswordUser.ada.email, settings: .standard.with(\.linkDomain, "links.example.com"),
+                    on: app.client)
                 try expectEqual(URL(string: link)?.host, "links.example.com", "the link's host")
-            },
+            }
         ])
 }

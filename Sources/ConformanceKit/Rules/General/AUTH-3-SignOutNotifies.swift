@@ -1,7 +1,6 @@
 extension Rule {
     public static let auth3 = Rule(
-        "AUTH-3", .must, flow: .general,
-        title: "Signing out clears the current user and notifies every listener",
+        "AUTH-3", .must, flow: .general, title: "Signing out clears the current user and notifies every listener",
         statement: """
             Signing out clears the current user and notifies every registered listener (each of several); a token \
             refresh that was in flight never signs the user back in.
@@ -9,8 +8,7 @@ extension Rule {
         sources: [
             .firebasePhoneAuth(section: "Next steps: “to sign out a user, call signOut:”"),
             .firebaseMultiFactor(section: "Signing users in with a second factor: the Auth state listeners"),
-            .firebaseEmailLink(section: "Next steps: signOut"),
-            .firebaseGitHub(section: "Next steps: signOut"),
+            .firebaseEmailLink(section: "Next steps: signOut"), .firebaseGitHub(section: "Next steps: signOut"),
             .firebaseApple(section: "Next steps: signOut"),
         ],
         hint: """
@@ -19,7 +17,12 @@ extension Rule {
             again (in memory or in the keychain)
             """,
         checks: [
-            Check("each of three ID-token listeners hears the sign-in (of a user of any declared flow) and then the sign-out") { context in
+            Check(
+                """
+                each of three ID-token listeners hears the sign-in (of a user of any declared flow) and then the \
+                sign-out
+                """
+            ) { context in
                 let firstUser = try context.firstUser()
                 let app = try await context.launchApp(for: firstUser)
                 var listeners: [(name: String, heard: EventLog<AuthUser?>, registration: ListenerRegistration)] = []
@@ -46,20 +49,28 @@ extension Rule {
                 }
             },
             Check(
-                "a sign-out while a forced token refresh is in flight, at each of its requests, leaves nobody signed in, also after a relaunch",
-                requires: [.worldNetwork]
+                """
+                a sign-out while a forced token refresh is in flight, at each of its requests, leaves nobody signed \
+                in, also after a relaunch
+                """, requires: [.worldNetwork]
             ) { context in
                 let firstUser = try context.firstUser()
                 var app = try await context.launchApp(for: firstUser)
                 for passing in 0... {
                     let user = try await firstUser.signIn(on: app.client, in: context).user
                     let client = app.client
-                    let refresh = ConcurrentCall("getIDToken(forceRefresh: true) of \(user.uid)") { try await client.getIDToken(forceRefresh: true) }
+                    let refresh = ConcurrentCall("getIDToken(forceRefresh: true) of \(user.uid)") {
+                        try await client.getIDToken(forceRefresh: true)
+                    }
                     let signOut = ConcurrentCall("signOut()") { try await client.signOut() }
-                    guard let outcomes = try await context.interrupting(refresh, afterPassing: passing, with: signOut) else {
+                    guard let outcomes = try await context.interrupting(refresh, afterPassing: passing, with: signOut)
+                    else {
                         try expect(
-                            passing > 0, "\(refresh.name) returned without sending a request through the world's network, though the subject declares sendsRequestsThroughWorldNetwork",
-                            expected: "at least one request through the world's network", actual: "none")
+                            passing > 0,
+                            """
+                            \(refresh.name) returned without sending a request through the world's network, though the \
+                            subject declares sendsRequestsThroughWorldNetwork
+                            """, expected: "at least one request through the world's network", actual: "none")
                         break
                     }
                     let moment = "\(signOut.name) made while request \(passing + 1) of \(refresh.name) was in flight"
@@ -67,7 +78,9 @@ extension Rule {
                         throw CheckFailure("\(moment) failed", expected: "success", actual: describe(error))
                     }
                     try await context.expectSignedOut(client, after: "\(moment), once the refresh returned")
-                    app = LaunchedApp(backend: app.backend, client: try await context.launch(app.backend, on: app.device), device: app.device)
+                    app = LaunchedApp(
+                        backend: app.backend, client: try await context.launch(app.backend, on: app.device),
+                        device: app.device)
                     try await context.expectSignedOut(app.client, after: "\(moment), and the app launched again")
                     try context.letRateLimitsPass()
                 }

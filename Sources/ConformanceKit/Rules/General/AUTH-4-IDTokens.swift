@@ -6,85 +6,127 @@ extension Rule {
         "AUTH-4", .must, flow: .general,
         title: "ID tokens are real credentials: tampered, malformed, expired and foreign ones are refused",
         statement: """
-            ID tokens are real credentials: the backend's verification accepts its own current tokens and refuses a tampered \
-            token (payload changed, signature removed, alg: none), a malformed one (not three segments), an expired one, and \
-            one issued for another project; refusing never crashes. The backend's own account operations (looking the account \
-            up, changing its password or email, enrolling or unenrolling a factor) accept no token that this verification \
-            refuses: a forged token naming another user reads and changes nothing.
+            ID tokens are real credentials: the backend's verification accepts its own current tokens and refuses a \
+            tampered token (payload changed, signature removed, alg: none), a malformed one (not three segments), an \
+            expired one, and one issued for another project; refusing never crashes. The backend's own account \
+            operations (looking the account up, changing its password or email, enrolling or unenrolling a factor) \
+            accept no token that this verification refuses: a forged token naming another user reads and changes \
+            nothing.
             """,
         sources: [
-            .firebaseVerifyIDTokens(section: "Verify ID tokens using a third-party JWT library: the header and payload claims to check (alg, kid, exp, aud, iss) and the signature"),
+            .firebaseVerifyIDTokens(
+                section: """
+                    Verify ID tokens using a third-party JWT library: the header and payload claims to check (alg, \
+                    kid, exp, aud, iss) and the signature
+                    """)
         ],
         hint: """
             if this fails, check that verifyIDToken checks the RS256 signature with the backend's own key, refuses alg \
-            none and malformed tokens, checks exp on the world's clock and aud and iss against this project, and throws \
-            an AuthError instead of crashing; and that accounts:lookup, accounts:update and the mfaEnrollment calls verify \
-            the ID token the same way before they read whose account it names
+            none and malformed tokens, checks exp on the world's clock and aud and iss against this project, and \
+            throws an AuthError instead of crashing; and that accounts:lookup, accounts:update and the mfaEnrollment \
+            calls verify the ID token the same way before they read whose account it names
             """,
         checks: [
-            Check("the backend accepts its own token and refuses every tampering and malformed token with an AuthError") { context in
+            Check("the backend accepts its own token and refuses every tampering and malformed token with an AuthError")
+            { context in
                 let app = try await context.signedInApp()
-                let token = try await expectSuccess("getIDToken()") { try await app.client.getIDToken(forceRefresh: false) }
-                try await expectSuccess("verifyIDToken(its own current token)") { try await app.backend.verifyIDToken(token) }
+                let token = try await expectSuccess("getIDToken()") {
+                    try await app.client.getIDToken(forceRefresh: false)
+                }
+                try await expectSuccess("verifyIDToken(its own current token)") {
+                    try await app.backend.verifyIDToken(token)
+                }
                 try await expectEveryCase(IDTokenForgery.all(of: token), "forged ID tokens") { forgery, forged in
-                    _ = try await expectAuthError(when: "verifyIDToken(\(forgery): \"\(forged.abbreviated)\")") { try await app.backend.verifyIDToken(forged) }
+                    _ = try await expectAuthError(when: "verifyIDToken(\(forgery): \"\(forged.abbreviated)\")") {
+                        try await app.backend.verifyIDToken(forged)
+                    }
                 }
             },
             Check("a token past its expiry is refused", requires: [.worldClock]) { context in
                 try context.requireIDTokenTimeToMove()
                 let app = try await context.signedInApp()
-                let token = try await expectSuccess("getIDToken()") { try await app.client.getIDToken(forceRefresh: false) }
-                try await expectSuccess("verifyIDToken(its own current token)") { try await app.backend.verifyIDToken(token) }
-                // The yardstick is Firebase's one-hour ID-token lifetime, not the expiry the token claims for itself.
-                try context.advanceClock(by: firebaseIDTokenLifetime + .seconds(301))
-                _ = try await expectAuthError(when: "verifyIDToken(a token issued an hour and 301s ago, beyond any clock-skew leeway)") {
+                let token = try await expectSuccess("getIDToken()") {
+                    try await app.client.getIDToken(forceRefresh: false)
+                }
+                try await expectSuccess("verifyIDToken(its own current token)") {
                     try await app.backend.verifyIDToken(token)
                 }
+                // The yardstick is Firebase's one-hour ID-token lifetime, not the expiry the token claims for itself.
+                try context.advanceClock(by: firebaseIDTokenLifetime + .seconds(301))
+                _ = try await expectAuthError(
+                    when: "verifyIDToken(a token issued an hour and 301s ago, beyond any clock-skew leeway)"
+                ) { try await app.backend.verifyIDToken(token) }
             },
             Check("a token another project issued is refused") { context in
                 let app = try await context.signedInApp()
-                let otherApp = try await context.signedInApp(.standard.with(\.projectID, "another-project"), on: .secondary)
-                let foreign = try await expectSuccess("getIDToken() in another-project") { try await otherApp.client.getIDToken(forceRefresh: false) }
-                _ = try await expectAuthError(when: "verifyIDToken(a token of another-project) on \(ProjectConfiguration.standard.projectID)") {
-                    try await app.backend.verifyIDToken(foreign)
+                let otherApp = try await context.signedInApp(
+                    .standard.with(\.projectID, "another-project"), on: .secondary)
+                let foreign = try await expectSuccess("getIDToken() in another-project") {
+                    try await otherApp.client.getIDToken(forceRefresh: false)
                 }
+                _ = try await expectAuthError(
+                    when: "verifyIDToken(a token of another-project) on \(ProjectConfiguration.standard.projectID)"
+                ) { try await app.backend.verifyIDToken(foreign) }
             },
-            Check("the backend's own account calls refuse every forged token; one naming another user reads and changes nothing", requires: [.flow(.multiFactor)]) { context in
+            Check(
+                """
+                the backend's own account calls refuse every forged token; one naming another user reads and changes \
+                nothing
+                """, requires: [.flow(.multiFactor)]
+            ) { context in
                 let app = try await context.launchApp()
                 let door = try context.accounts(of: app.backend)
                 let victim = try await context.signUpVerified(.ada, on: app.client)
                 let factor = try await context.enroll(PhoneNumbers.us, displayName: "Phone 1", on: app.client)
                 try await expectSuccess("signOut()") { try await app.client.signOut() }
                 let attacker = try await context.signUp(.grace, on: app.client)
-                let token = try await expectSuccess("grace's getIDToken()") { try await app.client.getIDToken(forceRefresh: false) }
-                let own = try await expectSuccess("accounts:lookup with grace's own token") { try await door.lookUp(idToken: token) }
+                let token = try await expectSuccess("grace's getIDToken()") {
+                    try await app.client.getIDToken(forceRefresh: false)
+                }
+                let own = try await expectSuccess("accounts:lookup with grace's own token") {
+                    try await door.lookUp(idToken: token)
+                }
                 try expectEqual(own.uid, attacker.uid, "the user accounts:lookup with grace's own token answered")
                 let forgeries = IDTokenForgery.all(of: token) + IDTokenForgery.naming(victim.uid, in: token)
                 try await expectEveryCase(forgeries, "forged ID tokens") { forgery, forged in
-                    try await context.expectDoorShut(door, to: forged, named: "\(forgery) (victim: ada, \(victim.uid.abbreviated))", factorUID: factor.uid)
+                    try await context.expectDoorShut(
+                        door, to: forged, named: "\(forgery) (victim: ada, \(victim.uid.abbreviated))",
+                        factorUID: factor.uid)
                 }
                 try await context.expectAccountUnchanged(.ada, factors: 1, on: app.backend)
             },
-            Check("the backend's own account calls refuse an expired token", requires: [.flow(.multiFactor), .worldClock]) { context in
+            Check(
+                "the backend's own account calls refuse an expired token", requires: [.flow(.multiFactor), .worldClock]
+            ) { context in
                 try context.requireIDTokenTimeToMove()
                 let app = try await context.launchApp()
                 let door = try context.accounts(of: app.backend)
                 try await context.signUp(.ada, on: app.client)
-                let token = try await expectSuccess("getIDToken()") { try await app.client.getIDToken(forceRefresh: false) }
-                try await expectSuccess("verifyIDToken(its own current token)") { try await app.backend.verifyIDToken(token) }
+                let token = try await expectSuccess("getIDToken()") {
+                    try await app.client.getIDToken(forceRefresh: false)
+                }
+                try await expectSuccess("verifyIDToken(its own current token)") {
+                    try await app.backend.verifyIDToken(token)
+                }
                 // The yardstick is Firebase's one-hour ID-token lifetime, not the expiry the token claims for itself.
                 try context.advanceClock(by: firebaseIDTokenLifetime + .seconds(301))
                 try await context.expectDoorShut(door, to: token, named: "ada's token, issued an hour and 301s ago")
                 try await context.expectAccountUnchanged(.ada, factors: 0, on: app.backend)
             },
-            Check("the backend's own account calls refuse a token another project issued", requires: [.flow(.multiFactor)]) { context in
+            Check(
+                "the backend's own account calls refuse a token another project issued", requires: [.flow(.multiFactor)]
+            ) { context in
                 let app = try await context.launchApp()
                 let door = try context.accounts(of: app.backend)
                 try await context.signUp(.ada, on: app.client)
-                let otherApp = try await context.launchApp(.standard.with(\.projectID, "another-project"), on: .secondary)
+                let otherApp = try await context.launchApp(
+                    .standard.with(\.projectID, "another-project"), on: .secondary)
                 try await context.signUp(.ada, on: otherApp.client)
-                let foreign = try await expectSuccess("getIDToken() in another-project") { try await otherApp.client.getIDToken(forceRefresh: false) }
-                try await context.expectDoorShut(door, to: foreign, named: "a token of ada's namesake in another-project")
+                let foreign = try await expectSuccess("getIDToken() in another-project") {
+                    try await otherApp.client.getIDToken(forceRefresh: false)
+                }
+                try await context.expectDoorShut(
+                    door, to: foreign, named: "a token of ada's namesake in another-project")
                 try await context.expectAccountUnchanged(.ada, factors: 0, on: app.backend)
             },
         ])
@@ -92,39 +134,56 @@ extension Rule {
 
 extension CheckContext {
     /// Every account call of the backend's door refuses `token`.
-    fileprivate func expectDoorShut(_ door: any AccountsFacet, to token: String, named forgery: String, factorUID: String = "any-factor") async throws {
+    fileprivate func expectDoorShut(
+        _ door: any AccountsFacet, to token: String, named forgery: String, factorUID: String = "any-factor"
+    ) async throws {
         _ = try await expectAuthError(when: "accounts:lookup with \(forgery)") { try await door.lookUp(idToken: token) }
         _ = try await expectAuthError(when: "accounts:update (password) with \(forgery)") {
             try await door.updatePassword(idToken: token, newPassword: Self.attackersPassword)
         }
-        _ = try await expectAuthError(when: "accounts:update (email) with \(forgery)") { try await door.updateEmail(idToken: token, newEmail: "mallory@example.com") }
-        _ = try await expectAuthError(when: "mfaEnrollment:start with \(forgery)") { try await door.startEnrollment(idToken: token, phoneNumber: PhoneNumbers.uk) }
-        _ = try await expectAuthError(when: "mfaEnrollment:finalize with \(forgery)") {
-            try await door.finalizeEnrollment(idToken: token, assertion: .phone(verificationID: "unknown-verification", verificationCode: "123456"), displayName: nil)
+        _ = try await expectAuthError(when: "accounts:update (email) with \(forgery)") {
+            try await door.updateEmail(idToken: token, newEmail: "mallory@example.com")
         }
-        _ = try await expectAuthError(when: "mfaEnrollment:withdraw with \(forgery)") { try await door.withdrawEnrollment(idToken: token, factorUID: factorUID) }
+        _ = try await expectAuthError(when: "mfaEnrollment:start with \(forgery)") {
+            try await door.startEnrollment(idToken: token, phoneNumber: PhoneNumbers.uk)
+        }
+        _ = try await expectAuthError(when: "mfaEnrollment:finalize with \(forgery)") {
+            try await door.finalizeEnrollment(
+                idToken: token, assertion: .phone(verificationID: "unknown-verification", verificationCode: "123456"),
+                displayName: nil)
+        }
+        _ = try await expectAuthError(when: "mfaEnrollment:withdraw with \(forgery)") {
+            try await door.withdrawEnrollment(idToken: token, factorUID: factorUID)
+        }
     }
 
     /// `user` still passes the first factor with its own password and address, keeps its `factors` second factors, and
     /// the password a forged token tried to set does not pass.
-    fileprivate func expectAccountUnchanged(_ user: PasswordUser, factors: Int, on backend: any AuthBackend) async throws {
+    fileprivate func expectAccountUnchanged(
+        _ user: PasswordUser, factors: Int, on backend: any AuthBackend
+    ) async throws {
         let client = try await launch(backend, on: .secondary)
         do {
             _ = try await client.signIn(with: user.credential)
-            try expectEqual(0, factors, "the number of second factors \(user.email)'s password sign-in asks for after the forgeries")
+            try expectEqual(
+                0, factors, "the number of second factors \(user.email)'s password sign-in asks for after the forgeries"
+            )
         } catch let error as AuthError where error.code == .secondFactorRequired {
             let hints = error.resolver?.hints.count ?? 0
-            try expectEqual(hints, factors, "the number of second factors \(user.email)'s password sign-in asks for after the forgeries")
+            try expectEqual(
+                hints, factors,
+                "the number of second factors \(user.email)'s password sign-in asks for after the forgeries")
         } catch let error as AuthError {
             throw CheckFailure(
-                "after the forgeries \(user.email) no longer signs in with her own password", expected: "a sign-in, or \(AuthErrorCode.secondFactorRequired.label)",
-                actual: "\(error)")
+                "after the forgeries \(user.email) no longer signs in with her own password",
+                expected: "a sign-in, or \(AuthErrorCode.secondFactorRequired.label)", actual: "\(error)")
         }
-        let error = try await expectAuthError(when: "signIn(with: \(user.email) and the password a forged token tried to set)") {
-            try await client.signIn(with: .password(email: user.email, password: Self.attackersPassword))
-        }
+        let error = try await expectAuthError(
+            when: "signIn(with: \(user.email) and the password a forged token tried to set)"
+        ) { try await client.signIn(with: .password(email: user.email, password: Self.attackersPassword)) }
         try expect(
-            error.code != .secondFactorRequired, "the password a forged token tried to set passes the first factor of \(user.email)",
+            error.code != .secondFactorRequired,
+            "the password a forged token tried to set passes the first factor of \(user.email)",
             expected: "an error other than \(AuthErrorCode.secondFactorRequired.label)", actual: "\(error)")
     }
 
@@ -135,8 +194,11 @@ extension CheckContext {
 /// payload with the old signature, the signature removed, `alg: none`, and wrong segment counts.
 enum IDTokenForgery {
     static func all(of token: String) -> [(String, String)] {
-        var forgeries: [(String, String)] = [("empty", ""), ("one segment", "not-a-token"), ("two segments", "a.b"), ("four segments", token + ".extra")]
-        for (name, index) in [("first", 0), ("middle", token.count / 2), ("last", token.count - 1)] where !token.isEmpty {
+        var forgeries: [(String, String)] = [
+            ("empty", ""), ("one segment", "not-a-token"), ("two segments", "a.b"), ("four segments", token + ".extra"),
+        ]
+        for (name, index) in [("first", 0), ("middle", token.count / 2), ("last", token.count - 1)] where !token.isEmpty
+        {
             var characters = Array(token)
             characters[index] = characters[index] == "A" ? "B" : "A"
             forgeries.append(("its \(name) character changed", String(characters)))
@@ -147,24 +209,26 @@ enum IDTokenForgery {
         else { return forgeries }
         claims["sub"] = "someone-else"
         claims["user_id"] = "someone-else"
-        let changed = Base64URL.encode((try? JSONSerialization.data(withJSONObject: claims, options: .sortedKeys)) ?? Data())
+        let changed = Base64URL.encode(
+            (try? JSONSerialization.data(withJSONObject: claims, options: .sortedKeys)) ?? Data())
         let none = Base64URL.encode(Data(#"{"alg":"none","typ":"JWT"}"#.utf8))
         var signature = Array(parts[2])
         if !signature.isEmpty {
             // The middle of the signature: every bit of it is used, so the signed bytes change and the claims do not.
             let middle = signature.count / 2
             signature[middle] = signature[middle] == "A" ? "B" : "A"
-            forgeries.append(("a character in the middle of its signature changed", "\(parts[0]).\(parts[1]).\(String(signature))"))
+            forgeries.append(
+                ("a character in the middle of its signature changed", "\(parts[0]).\(parts[1]).\(String(signature))"))
         }
         return forgeries + [
             ("payload changed (sub), old signature", "\(parts[0]).\(changed).\(parts[2])"),
-            ("signature removed", "\(parts[0]).\(parts[1])."),
-            ("alg: none", "\(none).\(parts[1])."),
+            ("signature removed", "\(parts[0]).\(parts[1])."), ("alg: none", "\(none).\(parts[1])."),
             ("alg: none with the payload changed", "\(none).\(changed)."),
         ]
     }
 
-    /// The token's payload edited to name `uid` (`sub`, `user_id`): with the old signature, with none, and as `alg: none`.
+    /// The token's payload edited to name `uid` (`sub`, `user_id`): with the old signature, with none, and as `alg:
+    /// none`.
     static func naming(_ uid: String, in token: String) -> [(String, String)] {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 3, let payload = Base64URL.decode(parts[1]),
@@ -172,7 +236,8 @@ enum IDTokenForgery {
         else { return [] }
         claims["sub"] = uid
         claims["user_id"] = uid
-        let changed = Base64URL.encode((try? JSONSerialization.data(withJSONObject: claims, options: .sortedKeys)) ?? Data())
+        let changed = Base64URL.encode(
+            (try? JSONSerialization.data(withJSONObject: claims, options: .sortedKeys)) ?? Data())
         let none = Base64URL.encode(Data(#"{"alg":"none","typ":"JWT"}"#.utf8))
         return [
             ("payload naming another user, old signature", "\(parts[0]).\(changed).\(parts[2])"),
@@ -182,4 +247,5 @@ enum IDTokenForgery {
     }
 }
 
-/// Firebase ID tokens expire an hour after they are issued (Firebase Admin `verifyIdToken` docs, “Manage User Sessions”).
+/// Firebase ID tokens expire an hour after they are issued (Firebase Admin `verifyIdToken` docs, “Manage User
+/// Sessions”).

@@ -1,17 +1,18 @@
 extension Rule {
     public static let auth5 = Rule(
-        "AUTH-5", .must, flow: .general,
-        title: "A wrong password or an unknown email signs nobody in",
+        "AUTH-5", .must, flow: .general, title: "A wrong password or an unknown email signs nobody in",
         statement: """
-            The password first factor is a real check: a wrong password fails with wrongPassword [17009] and an unknown email \
-            with userNotFound [17011] (or, with email enumeration protection, both with invalidCredential [17004]), and nobody \
-            is signed in.
+            The password first factor is a real check: a wrong password fails with wrongPassword [17009] and an \
+            unknown email with userNotFound [17011] (or, with email enumeration protection, both with \
+            invalidCredential [17004]), and nobody is signed in.
             """,
         sources: [
             .firebasePasswordAuth(section: "Sign in a user with an email address and password"),
             .firebaseAuthErrorCode(section: "wrongPassword (17009), userNotFound (17011), invalidCredential (17004)"),
-            .emailEnumerationProtection(section: "Overview: an invalid sign-in returns INVALID_LOGIN_CREDENTIALS, not EMAIL_NOT_FOUND"),
-            .firebaseMultiFactor(section: "Signing users in with a second factor: email and password as the first factor"),
+            .emailEnumerationProtection(
+                section: "Overview: an invalid sign-in returns INVALID_LOGIN_CREDENTIALS, not EMAIL_NOT_FOUND"),
+            .firebaseMultiFactor(
+                section: "Signing users in with a second factor: email and password as the first factor"),
         ],
         hint: """
             if this fails, check that signIn compares the whole password exactly (case, trailing space) and answers \
@@ -19,26 +20,38 @@ extension Rule {
             signing nobody in
             """,
         checks: [
-            Check("passwords nearest to the right one fail, then the right one signs in", requires: [.flow(.multiFactor)]) { context in
+            Check(
+                "passwords nearest to the right one fail, then the right one signs in", requires: [.flow(.multiFactor)]
+            ) { context in
                 let app = try await context.passwordUserSignedOut()
-                let expected: AuthErrorCode = context.capabilities.emailEnumerationProtection ? .invalidCredential : .wrongPassword
+                let expected: AuthErrorCode =
+                    context.capabilities.emailEnumerationProtection ? .invalidCredential : .wrongPassword
                 let password = PasswordUser.ada.password
-                let nearMisses = [password.prefix(1).uppercased() + password.dropFirst(), String(password.dropLast()), password + " ", password.uppercased(), "wrong password"]
+                let nearMisses = [
+                    password.prefix(1).uppercased() + password.dropFirst(), String(password.dropLast()), password + " ",
+                    password.uppercased(), "wrong password",
+                ]
                 try await expectEveryCase(nearMisses, "wrong passwords") { wrong in
                     try await context.signOutAfterAnAcceptedCase(app.client)
-                    try await expectFailure(expected, when: "signIn(with: \(PasswordUser.ada.email) and the password \"\(wrong)\")") {
-                        try await app.client.signIn(with: .password(email: PasswordUser.ada.email, password: wrong))
-                    }
+                    try await expectFailure(
+                        expected, when: "signIn(with: \(PasswordUser.ada.email) and the password \"\(wrong)\")"
+                    ) { try await app.client.signIn(with: .password(email: PasswordUser.ada.email, password: wrong)) }
                     try await context.expectSignedOut(app.client, after: "the wrong password \"\(wrong)\"")
                 }
-                try await expectSuccess("signIn(with: the right password)") { try await app.client.signIn(with: PasswordUser.ada.credential) }
+                try await expectSuccess("signIn(with: the right password)") {
+                    try await app.client.signIn(with: PasswordUser.ada.credential)
+                }
             },
-            Check("an unknown email, one letter from a user's, signs nobody in", requires: [.flow(.multiFactor)]) { context in
+            Check("an unknown email, one letter from a user's, signs nobody in", requires: [.flow(.multiFactor)]) {
+                context in
                 let app = try await context.passwordUserSignedOut()
-                let expected: AuthErrorCode = context.capabilities.emailEnumerationProtection ? .invalidCredential : .userNotFound
+                let expected: AuthErrorCode =
+                    context.capabilities.emailEnumerationProtection ? .invalidCredential : .userNotFound
                 try await expectEveryCase(["adb@example.com", "ada@example.org"], "unknown emails") { email in
                     try await context.signOutAfterAnAcceptedCase(app.client)
-                    try await expectFailure(expected, when: "signIn(with: the unknown email \(email) and ada's password)") {
+                    try await expectFailure(
+                        expected, when: "signIn(with: the unknown email \(email) and ada's password)"
+                    ) {
                         try await app.client.signIn(with: .password(email: email, password: PasswordUser.ada.password))
                     }
                     try await context.expectSignedOut(app.client, after: "an unknown email \(email)")

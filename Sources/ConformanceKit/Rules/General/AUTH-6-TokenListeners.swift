@@ -5,23 +5,27 @@ extension Rule {
         "AUTH-6", .must, flow: .general,
         title: "ID-token listeners hear every sign-in, every token refresh and the sign-out, in order",
         statement: """
-            ID-token listeners are called when registered, on every sign-in whatever the flow (phone, password, email link, \
-            GitHub, Apple, a resolved second factor), whenever the current user's ID token is refreshed (also a forced \
-            refresh), and on sign-out. Calls reach each listener in the order of the changes, so the last call a listener has \
-            received always names the current user.
+            ID-token listeners are called when registered, on every sign-in whatever the flow (phone, password, email \
+            link, GitHub, Apple, a resolved second factor), whenever the current user's ID token is refreshed (also a \
+            forced refresh), and on sign-out. Calls reach each listener in the order of the changes, so the last call \
+            a listener has received always names the current user.
             """,
         sources: [
-            .firebaseAuthReference(section: "addIDTokenDidChangeListener(_:): “invoked when … the user signs in, the user signs out, the current user's ID token changes”"),
-            .firebaseUserReference(section: "getIDTokenForcingRefresh(_:)"),
+            .firebaseAuthReference(
+                section: """
+                    addIDTokenDidChangeListener(_:): “invoked when … the user signs in, the user signs out, the \
+                    current user's ID token changes”
+                    """), .firebaseUserReference(section: "getIDTokenForcingRefresh(_:)"),
             .firebaseMultiFactor(section: "Signing users in with a second factor"),
         ],
         hint: """
             if this fails, check that every path that makes a user current or gives it a new ID token (each sign-in, \
-            resolveSignIn, getIDToken with forceRefresh or at expiry) tells every ID-token listener, in the order of the \
-            changes
+            resolveSignIn, getIDToken with forceRefresh or at expiry) tells every ID-token listener, in the order of \
+            the changes
             """,
         checks: [
-            Check("a listener hears each sign-in the subject offers, a forced refresh after each, and each sign-out") { context in
+            Check("a listener hears each sign-in the subject offers, a forced refresh after each, and each sign-out") {
+                context in
                 let flows = context.capabilities.flows
                 guard flows.contains(.phone) || flows.contains(.multiFactor) else {
                     throw NotApplicable("the subject declares no flow that signs a user in (phone or multiFactor)")
@@ -29,70 +33,99 @@ extension Rule {
                 let app = try await context.launchApp()
                 let (heard, registration) = try await context.listen(on: app.client)
                 if flows.contains(.multiFactor) {
-                    try await context.expectHeard(heard, on: app.client, "the sign-up of ada") { try await context.signUp(.ada, on: app.client) }
+                    try await context.expectHeard(heard, on: app.client, "the sign-up of ada") {
+                        try await context.signUp(.ada, on: app.client)
+                    }
                     try await context.expectRefreshAndSignOutHeard(heard, on: app.client)
                     try await context.expectHeard(heard, on: app.client, "ada's password sign-in") {
-                        _ = try await expectSuccess("signIn(with: ada's password)") { try await app.client.signIn(with: PasswordUser.ada.credential) }
+                        _ = try await expectSuccess("signIn(with: ada's password)") {
+                            try await app.client.signIn(with: PasswordUser.ada.credential)
+                        }
                     }
                     try await context.expectRefreshAndSignOutHeard(heard, on: app.client)
                 }
                 if flows.contains(.phone) {
-                    try await context.expectHeard(heard, on: app.client, "a phone sign-in") { try await context.signInWithSMS(PhoneNumbers.us, on: app.client) }
+                    try await context.expectHeard(heard, on: app.client, "a phone sign-in") {
+                        try await context.signInWithSMS(PhoneNumbers.us, on: app.client)
+                    }
                     try await context.expectRefreshAndSignOutHeard(heard, on: app.client)
                 }
                 await app.client.removeIDTokenDidChangeListener(registration)
             },
-            Check("a listener hears an email-link sign-in, a forced refresh and the sign-out", requires: [.flow(.emailLink)]) { context in
+            Check(
+                "a listener hears an email-link sign-in, a forced refresh and the sign-out",
+                requires: [.flow(.emailLink)]
+            ) { context in
                 let app = try await context.launchApp()
                 let (heard, _) = try await context.listen(on: app.client)
                 let link = try await context.requestSignInLink(for: PasswordUser.ada.email, on: app.client)
-                try await context.expectHeard(heard, on: app.client, "the email-link sign-in") { try await context.signIn(email: PasswordUser.ada.email, link: link, on: app.client) }
+                try await context.expectHeard(heard, on: app.client, "the email-link sign-in") {
+                    try await context.signIn(email: PasswordUser.ada.email, link: link, on: app.client)
+                }
                 try await context.expectRefreshAndSignOutHeard(heard, on: app.client)
             },
-            Check("a listener hears a GitHub sign-in, a forced refresh and the sign-out", requires: [.flow(.oauth)]) { context in
+            Check("a listener hears a GitHub sign-in, a forced refresh and the sign-out", requires: [.flow(.oauth)]) {
+                context in
                 let app = try await context.launchGitHubApp()
                 let (heard, _) = try await context.listen(on: app.client)
-                try await context.expectHeard(heard, on: app.client, "the GitHub sign-in") { try await context.signInWithGitHub(as: "octocat", on: app.client) }
+                try await context.expectHeard(heard, on: app.client, "the GitHub sign-in") {
+                    try await context.signInWithGitHub(as: "octocat", on: app.client)
+                }
                 try await context.expectRefreshAndSignOutHeard(heard, on: app.client)
             },
-            Check("a listener hears a Sign in with Apple, a forced refresh and the sign-out", requires: [.flow(.apple)]) { context in
+            Check("a listener hears a Sign in with Apple, a forced refresh and the sign-out", requires: [.flow(.apple)])
+            { context in
                 let app = try await context.launchAppleApp()
                 let (heard, _) = try await context.listen(on: app.client)
-                try await context.expectHeard(heard, on: app.client, "the Apple sign-in") { try await context.signInWithApple(as: AppleAccounts.alice, on: app.client) }
+                try await context.expectHeard(heard, on: app.client, "the Apple sign-in") {
+                    try await context.signInWithApple(as: AppleAccounts.alice, on: app.client)
+                }
                 try await context.expectRefreshAndSignOutHeard(heard, on: app.client)
             },
-            Check("a listener hears a sign-in completed with a second factor", requires: [.flow(.multiFactor)]) { context in
+            Check("a listener hears a sign-in completed with a second factor", requires: [.flow(.multiFactor)]) {
+                context in
                 let (app, resolver) = try await context.pendingSignIn()
                 let (heard, _) = try await context.listen(on: app.client)
                 let verificationID = try await context.requestCode(for: resolver.hints[0], of: resolver, on: app.client)
                 try await context.expectHeard(heard, on: app.client, "resolveSignIn with the code from the SMS") {
                     _ = try await expectSuccess("resolveSignIn(with: the code from the SMS)") {
-                        try await resolver.resolveSignIn(with: .phone(verificationID: verificationID, verificationCode: try context.latestCode(sentTo: PhoneNumbers.us)))
+                        try await resolver.resolveSignIn(
+                            with: .phone(
+                                verificationID: verificationID,
+                                verificationCode: try context.latestCode(sentTo: PhoneNumbers.us)))
                     }
                 }
                 try await context.expectRefreshAndSignOutHeard(heard, on: app.client)
             },
             Check(
-                "a listener's last call names the current user after a sign-out made while a sign-in is in flight, at each of its requests",
-                requires: [.worldNetwork]
+                """
+                a listener's last call names the current user after a sign-out made while a sign-in is in flight, at \
+                each of its requests
+                """, requires: [.worldNetwork]
             ) { context in
                 let firstUser = try context.firstUser()
                 let app = try await context.launchApp(for: firstUser)
                 let (heard, _) = try await context.listen(on: app.client)
                 for passing in 0... {
                     let seen = heard.count
-                    let signIn = ConcurrentCall("the sign-in of \(firstUser)") { try await firstUser.signIn(on: app.client, in: context) }
+                    let signIn = ConcurrentCall("the sign-in of \(firstUser)") {
+                        try await firstUser.signIn(on: app.client, in: context)
+                    }
                     let signOut = ConcurrentCall("signOut()") { try await app.client.signOut() }
-                    guard try await context.interrupting(signIn, afterPassing: passing, with: signOut) != nil else { break }
+                    guard try await context.interrupting(signIn, afterPassing: passing, with: signOut) != nil else {
+                        break
+                    }
                     let change = "\(signOut.name) made while request \(passing + 1) of \(signIn.name) was in flight"
                     let current = await app.client.currentUser?.uid
-                    try await context.waiting(for: "the ID-token listener to hear a call naming \(current ?? "nobody") after \(change)") {
-                        try await heard.next(after: seen) { $0?.uid == current }
-                    }
+                    try await context.waiting(
+                        for: "the ID-token listener to hear a call naming \(current ?? "nobody") after \(change)"
+                    ) { try await heard.next(after: seen) { $0?.uid == current } }
                     let last = heard.all.last.flatMap { $0?.uid }
                     try expect(
-                        last == current, "after \(change), the listener's last call does not name the current user", expected: current ?? "nobody",
-                        actual: "\(last ?? "nobody") (calls since: \(heard.all.dropFirst(seen).map { $0?.uid ?? "nil" }))")
+                        last == current, "after \(change), the listener's last call does not name the current user",
+                        expected: current ?? "nobody",
+                        actual:
+                            "\(last ?? "nobody") (calls since: \(heard.all.dropFirst(seen).map { $0?.uid ?? "nil" }))")
                     if current != nil { try await expectSuccess("signOut()") { try await app.client.signOut() } }
                     try context.letRateLimitsPass()
                 }
@@ -102,7 +135,9 @@ extension Rule {
 
 extension CheckContext {
     /// After `change`, the listener hears the client's current user (nil after a sign-out), and that call is its last.
-    fileprivate func expectHeard(_ heard: EventLog<AuthUser?>, on client: any AuthClient, _ change: String, _ body: () async throws -> Void) async throws {
+    fileprivate func expectHeard(
+        _ heard: EventLog<AuthUser?>, on client: any AuthClient, _ change: String, _ body: () async throws -> Void
+    ) async throws {
         let seen = heard.count
         try await body()
         let current = await client.currentUser?.uid
@@ -110,14 +145,20 @@ extension CheckContext {
             try await heard.next(after: seen) { $0?.uid == current }
         }
         let last = heard.all.last.flatMap { $0?.uid }
-        try expectEqual(last, current, "the user the listener's last call names after \(change) (the current user expected)")
+        try expectEqual(
+            last, current, "the user the listener's last call names after \(change) (the current user expected)")
     }
 
     /// A forced refresh of the current user's token, then the sign-out: the listener hears both.
-    fileprivate func expectRefreshAndSignOutHeard(_ heard: EventLog<AuthUser?>, on client: any AuthClient) async throws {
+    fileprivate func expectRefreshAndSignOutHeard(_ heard: EventLog<AuthUser?>, on client: any AuthClient) async throws
+    {
         try await expectHeard(heard, on: client, "getIDToken(forceRefresh: true)") {
-            _ = try await expectSuccess("getIDToken(forceRefresh: true)") { try await client.getIDToken(forceRefresh: true) }
+            _ = try await expectSuccess("getIDToken(forceRefresh: true)") {
+                try await client.getIDToken(forceRefresh: true)
+            }
         }
-        try await expectHeard(heard, on: client, "signOut()") { try await expectSuccess("signOut()") { try await client.signOut() } }
+        try await expectHeard(heard, on: client, "signOut()") {
+            try await expectSuccess("signOut()") { try await client.signOut() }
+        }
     }
 }

@@ -6,63 +6,94 @@ extension Rule {
         "AUTH-7", .must, flow: .general,
         title: "Refresh tokens end when they must, mint only their own user's tokens and keep its claims",
         statement: """
-            Sessions end when they must: a refresh token mints ID tokens only for the user and session it was issued to, and \
-            no longer after that user's password or email changed, after a password reset, an admin revocation, deletion or \
-            disabling; a refresh token the backend did not issue mints nothing; a refreshed ID token keeps the user's claims \
-            (enrolled second factor, sign-in provider); the client renews an ID token that has expired instead of handing it out.
+            Sessions end when they must: a refresh token mints ID tokens only for the user and session it was issued \
+            to, and no longer after that user's password or email changed, after a password reset, an admin \
+            revocation, deletion or disabling; a refresh token the backend did not issue mints nothing; a refreshed ID \
+            token keeps the user's claims (enrolled second factor, sign-in provider); the client renews an ID token \
+            that has expired instead of handing it out.
             """,
         sources: [
-            .firebaseManageSessions(section: "“Refresh tokens expire only when … the user is deleted, the user is disabled, a major account change is detected for the user (password or email address updates)”; Revoke refresh tokens"),
-            .firebaseUserReference(section: "getIDTokenForcingRefresh(_:): “Retrieves the Firebase authentication token, possibly refreshing it if it has expired”"),
-            .identityToolkitUpdate(section: "password, email, validSince, disableUser"),
+            .firebaseManageSessions(
+                section: """
+                    “Refresh tokens expire only when … the user is deleted, the user is disabled, a major account \
+                    change is detected for the user (password or email address updates)”; Revoke refresh tokens
+                    """),
+            .firebaseUserReference(
+                section: """
+                    getIDTokenForcingRefresh(_:): “Retrieves the Firebase authentication token, possibly refreshing it \
+                    if it has expired”
+                    """), .identityToolkitUpdate(section: "password, email, validSince, disableUser"),
         ],
         hint: """
-            if this fails, check that the secure-token exchange looks the refresh token up among the sessions the backend \
-            started (never reads a user out of it), that a password or email change, a revocation, disabling and deletion \
-            end the user's sessions, that a refresh mints the session's claims again, and that getIDToken renews a token at \
-            its expiry instant
+            if this fails, check that the secure-token exchange looks the refresh token up among the sessions the \
+            backend started (never reads a user out of it), that a password or email change, a revocation, disabling \
+            and deletion end the user's sessions, that a refresh mints the session's claims again, and that getIDToken \
+            renews a token at its expiry instant
             """,
         checks: [
-            Check("a refresh token ends when another session changes the password", requires: [.flow(.multiFactor)]) { context in
-                try await context.expectSessionEnded(by: "a password change from another session") { door, _, _, changer in
+            Check("a refresh token ends when another session changes the password", requires: [.flow(.multiFactor)]) {
+                context in
+                try await context.expectSessionEnded(by: "a password change from another session") {
+                    door, _, _, changer in
                     _ = try await expectSuccess("accounts:update (password) from ada's other session") {
                         try await door.updatePassword(idToken: changer.idToken, newPassword: "a brand new password")
                     }
                 }
             },
-            Check("a refresh token ends when another session changes the email", requires: [.flow(.multiFactor)]) { context in
+            Check("a refresh token ends when another session changes the email", requires: [.flow(.multiFactor)]) {
+                context in
                 guard !context.capabilities.emailEnumerationProtection else {
-                    // Firebase then refuses accounts:update of an email: it changes only through verifyBeforeUpdateEmail's link.
-                    throw NotApplicable("with email enumeration protection an email changes only through a verification link, not accounts:update")
+                    // Firebase then refuses accounts:update of an email: it changes only through
+                    // verifyBeforeUpdateEmail's link.
+                    throw NotApplicable(
+                        """
+                        with email enumeration protection an email changes only through a verification link, not \
+                        accounts:update
+                        """)
                 }
-                try await context.expectSessionEnded(by: "an email change from another session") { door, _, _, changer in
+                try await context.expectSessionEnded(by: "an email change from another session") {
+                    door, _, _, changer in
                     _ = try await expectSuccess("accounts:update (email) from ada's other session") {
                         try await door.updateEmail(idToken: changer.idToken, newEmail: "ada.lovelace@example.com")
                     }
                 }
             },
-            Check("a refresh token ends when the password is reset with a link", requires: [.flow(.multiFactor)]) { context in
+            Check("a refresh token ends when the password is reset with a link", requires: [.flow(.multiFactor)]) {
+                context in
                 try await context.expectSessionEnded(by: "a password reset") { door, _, _, _ in
-                    try await expectSuccess("sendPasswordReset(email: ada)") { try await door.sendPasswordReset(email: PasswordUser.ada.email) }
+                    try await expectSuccess("sendPasswordReset(email: ada)") {
+                        try await door.sendPasswordReset(email: PasswordUser.ada.email)
+                    }
                     let email = context.world.outbound.readEmail(to: PasswordUser.ada.email)
-                    guard let code = email?.links.lazy.compactMap({ URLComponents(url: $0, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "oobCode" }?.value }).first
+                    guard
+                        let code = email?.links.lazy.compactMap({
+                            URLComponents(url: $0, resolvingAgainstBaseURL: false)?.queryItems?.first {
+                                $0.name == "oobCode"
+                            }?.value
+                        }).first
                     else {
                         throw CheckFailure(
-                            "no password-reset email with an oobCode link reached \(PasswordUser.ada.email)", expected: "an email with an oobCode link",
-                            actual: email.map { "\($0)" } ?? "no email")
+                            "no password-reset email with an oobCode link reached \(PasswordUser.ada.email)",
+                            expected: "an email with an oobCode link", actual: email.map { "\($0)" } ?? "no email")
                     }
                     try await expectSuccess("confirmPasswordReset(the oobCode from the email)") {
                         try await door.confirmPasswordReset(oobCode: code, newPassword: "a brand new password")
                     }
                 }
             },
-            Check("a refresh token ends when the administrator revokes the user's tokens", requires: [.flow(.multiFactor)]) { context in
-                try await context.expectSessionEnded(by: "the administrator's revokeRefreshTokens") { _, backend, uid, _ in
+            Check(
+                "a refresh token ends when the administrator revokes the user's tokens", requires: [.flow(.multiFactor)]
+            ) { context in
+                try await context.expectSessionEnded(by: "the administrator's revokeRefreshTokens") {
+                    _, backend, uid, _ in
                     let admin = try context.admin(of: backend)
-                    try await expectSuccess("revokeRefreshTokens(ada)") { try await admin.revokeRefreshTokens(uid: uid) }
+                    try await expectSuccess("revokeRefreshTokens(ada)") {
+                        try await admin.revokeRefreshTokens(uid: uid)
+                    }
                 }
             },
-            Check("a refresh token ends when the administrator disables the user", requires: [.flow(.multiFactor)]) { context in
+            Check("a refresh token ends when the administrator disables the user", requires: [.flow(.multiFactor)]) {
+                context in
                 try await context.expectSessionEnded(by: "the administrator disabling ada") { _, backend, uid, _ in
                     let admin = try context.admin(of: backend)
                     try await expectSuccess("setDisabled(true, ada)") { try await admin.setDisabled(true, uid: uid) }
@@ -71,48 +102,90 @@ extension Rule {
             Check("a refresh token ends when the user is deleted", requires: [.flow(.multiFactor)]) { context in
                 try await context.expectSessionEnded(by: "the deletion of ada") { _, backend, _, _ in
                     let client = try await context.launch(backend, on: .secondary)
-                    _ = try await expectSuccess("signIn(with: ada's password) on the second device") { try await client.signIn(with: PasswordUser.ada.credential) }
+                    _ = try await expectSuccess("signIn(with: ada's password) on the second device") {
+                        try await client.signIn(with: PasswordUser.ada.credential)
+                    }
                     try await expectSuccess("delete()") { try await client.delete() }
                 }
             },
-            Check("a refresh token forged from another user's, or from a user ID, mints nothing", requires: [.flow(.multiFactor)]) { context in
+            Check(
+                "a refresh token forged from another user's, or from a user ID, mints nothing",
+                requires: [.flow(.multiFactor)]
+            ) { context in
                 let app = try await context.launchApp()
                 let door = try context.accounts(of: app.backend)
                 let ada = try await context.signUp(.ada, on: app.client)
                 try await expectSuccess("signOut()") { try await app.client.signOut() }
                 let grace = try await context.signUp(.grace, on: app.client)
-                let graces = try await expectSuccess("accounts:signInWithPassword as grace") { try await door.signIn(email: PasswordUser.grace.email, password: PasswordUser.grace.password) }
-                let minted = try await expectSuccess("securetoken with grace's own refresh token") { try await door.refresh(refreshToken: graces.refreshToken) }
-                let claims = try await expectSuccess("verifyIDToken(the minted token)") { try await app.backend.verifyIDToken(minted.idToken) }
+                let graces = try await expectSuccess("accounts:signInWithPassword as grace") {
+                    try await door.signIn(email: PasswordUser.grace.email, password: PasswordUser.grace.password)
+                }
+                let minted = try await expectSuccess("securetoken with grace's own refresh token") {
+                    try await door.refresh(refreshToken: graces.refreshToken)
+                }
+                let claims = try await expectSuccess("verifyIDToken(the minted token)") {
+                    try await app.backend.verifyIDToken(minted.idToken)
+                }
                 try expectEqual(claims.uid, grace.uid, "the user of the ID token grace's refresh token minted")
-                let forgeries = UserForgery.forgeries(of: graces.refreshToken, naming: ada.uid, insteadOf: grace.uid) + [("empty", "")]
+                let forgeries =
+                    UserForgery.forgeries(of: graces.refreshToken, naming: ada.uid, insteadOf: grace.uid) + [
+                        ("empty", "")
+                    ]
                 try await expectEveryCase(forgeries, "forged refresh tokens") { forgery, forged in
-                    _ = try await expectAuthError(when: "securetoken with a refresh token the backend did not issue: \(forgery) (\"\(forged.abbreviated)\")") {
+                    _ = try await expectAuthError(
+                        when: """
+                            securetoken with a refresh token the backend did not issue: \(forgery) \
+                            (\"\(forged.abbreviated)\")
+                            """
+                    ) {
                         let minted = try await door.refresh(refreshToken: forged)
-                        return (try? await app.backend.verifyIDToken(minted.idToken)).map { "an ID token for \($0.uid)" } ?? "tokens"
+                        return (try? await app.backend.verifyIDToken(minted.idToken)).map {
+                            "an ID token for \($0.uid)"
+                        } ?? "tokens"
                     }
                 }
             },
-            Check("a refreshed ID token keeps the second factor and the first factor's provider", requires: [.flow(.multiFactor)]) { context in
+            Check(
+                "a refreshed ID token keeps the second factor and the first factor's provider",
+                requires: [.flow(.multiFactor)]
+            ) { context in
                 let (app, resolver) = try await context.pendingSignIn()
                 let verificationID = try await context.requestCode(for: resolver.hints[0], of: resolver, on: app.client)
                 try await expectSuccess("resolveSignIn(with: the code from the SMS)") {
-                    try await resolver.resolveSignIn(with: .phone(verificationID: verificationID, verificationCode: try context.latestCode(sentTo: PhoneNumbers.us)))
+                    try await resolver.resolveSignIn(
+                        with: .phone(
+                            verificationID: verificationID,
+                            verificationCode: try context.latestCode(sentTo: PhoneNumbers.us)))
                 }
-                let token = try await expectSuccess("getIDToken(forceRefresh: true)") { try await app.client.getIDToken(forceRefresh: true) }
-                let claims = try await expectSuccess("verifyIDToken(the refreshed token)") { try await app.backend.verifyIDToken(token) }
+                let token = try await expectSuccess("getIDToken(forceRefresh: true)") {
+                    try await app.client.getIDToken(forceRefresh: true)
+                }
+                let claims = try await expectSuccess("verifyIDToken(the refreshed token)") {
+                    try await app.backend.verifyIDToken(token)
+                }
                 try expectEqual(claims.secondFactor, MultiFactorID.phone, "the refreshed token's second factor")
-                try expectEqual(claims.signInProvider, ProviderID.password, "the refreshed token's sign-in provider (ada's first factor)")
+                try expectEqual(
+                    claims.signInProvider, ProviderID.password,
+                    "the refreshed token's sign-in provider (ada's first factor)")
             },
-            Check("at its expiry instant the cached ID token is renewed, not handed out", requires: [.worldClock]) { context in
+            Check("at its expiry instant the cached ID token is renewed, not handed out", requires: [.worldClock]) {
+                context in
                 try context.requireIDTokenTimeToMove()
                 let app = try await context.signedInApp()
-                let token = try await expectSuccess("getIDToken()") { try await app.client.getIDToken(forceRefresh: false) }
-                try await expectSuccess("verifyIDToken(its own current token)") { try await app.backend.verifyIDToken(token) }
+                let token = try await expectSuccess("getIDToken()") {
+                    try await app.client.getIDToken(forceRefresh: false)
+                }
+                try await expectSuccess("verifyIDToken(its own current token)") {
+                    try await app.backend.verifyIDToken(token)
+                }
                 // The yardstick is Firebase's one-hour lifetime, not the expiry the token claims for itself.
                 try context.advanceClock(by: firebaseIDTokenLifetime)
-                let handed = try await expectSuccess("getIDToken() an hour after the token was issued") { try await app.client.getIDToken(forceRefresh: false) }
-                try await expectSuccess("verifyIDToken(the token getIDToken handed out at the old token's exp)") { try await app.backend.verifyIDToken(handed) }
+                let handed = try await expectSuccess("getIDToken() an hour after the token was issued") {
+                    try await app.client.getIDToken(forceRefresh: false)
+                }
+                try await expectSuccess("verifyIDToken(the token getIDToken handed out at the old token's exp)") {
+                    try await app.backend.verifyIDToken(handed)
+                }
             },
         ])
 }
@@ -121,22 +194,30 @@ extension CheckContext {
     /// Ada's session, signed in through the backend's door, refreshes; after `event` (given the door, the backend,
     /// ada's uid and another session of ada's) its refresh token mints nothing, while grace's session still refreshes.
     fileprivate func expectSessionEnded(
-        by event: String,
-        _ act: (any AccountsFacet, any AuthBackend, String, SessionCredentials) async throws -> Void
+        by event: String, _ act: (any AccountsFacet, any AuthBackend, String, SessionCredentials) async throws -> Void
     ) async throws {
         let app = try await launchApp()
         let door = try accounts(of: app.backend)
         let ada = try await signUp(.ada, on: app.client)
         try await signUp(.grace, on: app.client)
         try await expectSuccess("signOut()") { try await app.client.signOut() }
-        let session = try await expectSuccess("accounts:signInWithPassword as ada") { try await door.signIn(email: PasswordUser.ada.email, password: PasswordUser.ada.password) }
-        let other = try await expectSuccess("accounts:signInWithPassword as ada again") { try await door.signIn(email: PasswordUser.ada.email, password: PasswordUser.ada.password) }
-        let graces = try await expectSuccess("accounts:signInWithPassword as grace") { try await door.signIn(email: PasswordUser.grace.email, password: PasswordUser.grace.password) }
-        try await expectSuccess("securetoken with ada's refresh token, before \(event)") { try await door.refresh(refreshToken: session.refreshToken) }
+        let session = try await expectSuccess("accounts:signInWithPassword as ada") {
+            try await door.signIn(email: PasswordUser.ada.email, password: PasswordUser.ada.password)
+        }
+        let other = try await expectSuccess("accounts:signInWithPassword as ada again") {
+            try await door.signIn(email: PasswordUser.ada.email, password: PasswordUser.ada.password)
+        }
+        let graces = try await expectSuccess("accounts:signInWithPassword as grace") {
+            try await door.signIn(email: PasswordUser.grace.email, password: PasswordUser.grace.password)
+        }
+        try await expectSuccess("securetoken with ada's refresh token, before \(event)") {
+            try await door.refresh(refreshToken: session.refreshToken)
+        }
         try await act(door, app.backend, ada.uid, other)
         _ = try await expectAuthError(when: "securetoken with ada's refresh token after \(event)") {
             let minted = try await door.refresh(refreshToken: session.refreshToken)
-            return (try? await app.backend.verifyIDToken(minted.idToken)).map { "an ID token for \($0.uid)" } ?? "tokens"
+            return (try? await app.backend.verifyIDToken(minted.idToken)).map { "an ID token for \($0.uid)" }
+                ?? "tokens"
         }
         try await expectSuccess("securetoken with grace's refresh token after \(event) (another user's session)") {
             try await door.refresh(refreshToken: graces.refreshToken)

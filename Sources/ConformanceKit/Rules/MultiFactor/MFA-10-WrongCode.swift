@@ -17,9 +17,10 @@ extension Rule {
                 let verificationID = try await context.requestCode(for: resolver.hints[0], of: resolver, on: app.client)
                 let wrong = wrongCode(for: try context.latestCode(sentTo: PhoneNumbers.us))
                 try await expectFailure(.invalidVerificationCode, when: "resolveSignIn with the wrong code \(wrong)") {
-                    try await resolver.resolveSignIn(with: .phone(verificationID: verificationID, verificationCode: wrong))
+                    try await resolver.resolveSignIn(
+                        with: .phone(verificationID: verificationID, verificationCode: wrong))
                 }
                 try await context.expectSignedOut(app.client, after: "a wrong second-factor code")
-            },
+            }
         ])
 }

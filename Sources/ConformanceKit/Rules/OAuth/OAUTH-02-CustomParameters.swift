@@ -1,13 +1,13 @@
 extension Rule {
     public static let oauth2 = Rule(
-        "OAUTH-2", .must, flow: .oauth,
-        title: "Other custom parameters reach the provider unchanged",
+        "OAUTH-2", .must, flow: .oauth, title: "Other custom parameters reach the provider unchanged",
         statement: "Every other custom parameter (allow_signup, login, prompt, …) reaches the provider unchanged.",
         sources: [.firebaseGitHub(section: "provider.customParameters = [\"allow_signup\": \"false\"]")],
-        hint: "if this fails, check that every non-reserved custom parameter is added to the authorization URL as given",
+        hint:
+            "if this fails, check that every non-reserved custom parameter is added to the authorization URL as given",
         checks: [
-            Check("every case of oauth/custom-parameters.json reaches GitHub with its other parameters unchanged") { context in
-                try await context.checkCustomParameterCases(for: "OAUTH-2")
+            Check("every case of oauth/custom-parameters.json reaches GitHub with its other parameters unchanged") {
+                context in try await context.checkCustomParameterCases(for: "OAUTH-2")
             },
             Check("allow_signup, login and prompt reach GitHub with their values") { context in
                 let app = try await context.launchGitHubApp()

@@ -7,14 +7,21 @@ extension Rule {
         "OAUTH-4", .must, flow: .oauth,
         title: "Each request carries a fresh unguessable state, and a foreign state is refused",
         statement: """
-            Each authorization request carries a fresh, unguessable state (at least 128 bits, in any encoding: 32 hex digits \
-            and 22 base64url characters both carry 128); a callback whose state is missing or different is rejected and the \
-            code is never exchanged.
+            Each authorization request carries a fresh, unguessable state (at least 128 bits, in any encoding: 32 hex \
+            digits and 22 base64url characters both carry 128); a callback whose state is missing or different is \
+            rejected and the code is never exchanged.
             """,
-        sources: [.rfc6749(section: "10.12 Cross-Site Request Forgery"), .githubAuthorizingOAuthApps(section: "If the states don't match … abort")],
-        hint: "if this fails, check that state is drawn from a secure random source per request and compared before the code is exchanged",
+        sources: [
+            .rfc6749(section: "10.12 Cross-Site Request Forgery"),
+            .githubAuthorizingOAuthApps(section: "If the states don't match … abort"),
+        ],
+        hint: """
+            if this fails, check that state is drawn from a secure random source per request and compared before the \
+            code is exchanged
+            """,
         checks: [
-            Check("eight requests carry eight different states of at least 128 bits, judged by their encoding") { context in
+            Check("eight requests carry eight different states of at least 128 bits, judged by their encoding") {
+                context in
                 let app = try await context.launchGitHubApp()
                 for _ in 1...8 { _ = try await context.gitHubCredential(as: "octocat", on: app.client) }
                 let states = context.world.github.authorizeRequests.map { $0.value("state") ?? "" }
@@ -23,10 +30,19 @@ extension Rule {
                 let alphabet = RandomStringEntropy.alphabet(of: states)
                 let bits = RandomStringEntropy.estimatedBits(of: states)
                 try expect(
-                    bits >= 128, "the states carry fewer random bits than 128, judged by their encoding", expected: "at least 128 bits",
-                    actual: "about \(Int(bits)) bits (\(alphabet.name), \(alphabet.bitsPerCharacter) bits for each character that varies between them) in \(states)")
+                    bits >= 128, "the states carry fewer random bits than 128, judged by their encoding",
+                    expected: "at least 128 bits",
+                    actual: """
+                        about \(Int(bits)) bits (\(alphabet.name), \(alphabet.bitsPerCharacter) bits for each \
+                        character that varies between them) in \(states)
+                        """)
             },
-            Check("a redirect with an earlier request's state, or one a character off, on this or a second device, is refused and never exchanged") { context in
+            Check(
+                """
+                a redirect with an earlier request's state, or one a character off, on this or a second device, is \
+                refused and never exchanged
+                """
+            ) { context in
                 let configuration = ProjectConfiguration.standard
                 context.setUpGitHub(configuration)
                 let backend = try await context.makeBackend(configuration)
@@ -36,16 +52,24 @@ extension Rule {
                 let exchanged = context.world.github.tokenRequests.count
                 let earlier = try context.lastGitHubRedirect()
                 let forgeries: [(String, GitHubRedirectForgery, any AuthClient)] = [
-                    ("the earlier redirect", .replayed, app), ("the earlier redirect on a second device", .replayed, other),
+                    ("the earlier redirect", .replayed, app),
+                    ("the earlier redirect on a second device", .replayed, other),
                     ("a state one character off", .stateOffByOne, app),
                 ]
                 try await expectEveryCase(forgeries, "forged redirects") { what, forgery, client in
                     let handled = await client.canHandle(context.world.github.forge(forgery, from: earlier))
                     try expectEqual(handled, false, "canHandle(\(what)) with no request waiting for it")
                 }
-                try expectEqual(context.world.github.tokenRequests.count, exchanged, "the number of token requests after the forged redirects")
+                try expectEqual(
+                    context.world.github.tokenRequests.count, exchanged,
+                    "the number of token requests after the forged redirects")
             },
-            Check("while a request waits, another device's genuine redirect (another state) is refused; the app's own still completes the flow") { context in
+            Check(
+                """
+                while a request waits, another device's genuine redirect (another state) is refused; the app's own \
+                still completes the flow
+                """
+            ) { context in
                 let configuration = ProjectConfiguration.standard
                 context.setUpGitHub(configuration)
                 let backend = try await context.makeBackend(configuration)
@@ -53,7 +77,8 @@ extension Rule {
                 _ = try await context.gitHubCredential(as: "hubot", on: other)
                 let theirs = try context.lastGitHubRedirect()
                 let forged = context.world.github.forge(.replayed, from: theirs)
-                let app = LaunchedApp(backend: backend, client: try await context.launch(backend, on: .primary), device: .primary)
+                let app = LaunchedApp(
+                    backend: backend, client: try await context.launch(backend, on: .primary), device: .primary)
                 let handledForgery = Mutex<Bool?>(nil)
                 let devices = context.world.devices
                 context.world.browser.whileNextPageIsOpen { device in
@@ -62,14 +87,25 @@ extension Rule {
                 }
                 context.world.browser.script(.approve(as: "octocat"))
                 let outcome: Result<AuthCredential, any Error>
-                do { outcome = .success(try await app.client.credential(with: .github)) } catch { outcome = .failure(error) }
-                try expectEqual(handledForgery.withLock { $0 }, false, "canHandle(another device's redirect, another state) while the app's own request was waiting")
-                let exchanges = context.world.github.tokenRequests.filter { $0.code == theirs.code }.count
-                try expectEqual(exchanges, 1, "the number of times the other device's code reached GitHub's token endpoint (once, by its own app)")
-                guard case .success(let credential) = outcome else {
-                    throw CheckFailure("credential(with: github.com), approved as octocat, failed after a forged redirect was refused", expected: "success", actual: "\(outcome)")
+                do { outcome = .success(try await app.client.credential(with: .github)) } catch {
+                    outcome = .failure(error)
                 }
-                try await expectSuccess("signIn(with: the credential of the genuine redirect)") { try await app.client.signIn(with: credential) }
+                try expectEqual(
+                    handledForgery.withLock { $0 }, false,
+                    "canHandle(another device's redirect, another state) while the app's own request was waiting")
+                let exchanges = context.world.github.tokenRequests.filter { $0.code == theirs.code }.count
+                try expectEqual(
+                    exchanges, 1,
+                    "the number of times the other device's code reached GitHub's token endpoint (once, by its own app)"
+                )
+                guard case .success(let credential) = outcome else {
+                    throw CheckFailure(
+                        "credential(with: github.com), approved as octocat, failed after a forged redirect was refused",
+                        expected: "success", actual: "\(outcome)")
+                }
+                try await expectSuccess("signIn(with: the credential of the genuine redirect)") {
+                    try await app.client.signIn(with: credential)
+                }
             },
         ])
 }

@@ -1,31 +1,37 @@
 extension Rule {
     public static let oauth6 = Rule(
-        "OAUTH-6", .must, flow: .oauth,
-        title: "The code is exchanged once; provider errors are invalidCredential",
+        "OAUTH-6", .must, flow: .oauth, title: "The code is exchanged once; provider errors are invalidCredential",
         statement: """
-            The code is exchanged once, with the client credentials; provider errors (bad_verification_code, redirect_uri_mismatch, \
-            incorrect_client_credentials) surface as invalidCredential [17004].
+            The code is exchanged once, with the client credentials; provider errors (bad_verification_code, \
+            redirect_uri_mismatch, incorrect_client_credentials) surface as invalidCredential [17004].
+            """, sources: [.githubAuthorizingOAuthApps(section: "2. Users are redirected back to your site by GitHub")],
+        hint: """
+            if this fails, check that the token endpoint is called once per code and that an HTTP 200 body with error \
+            becomes invalidCredential
             """,
-        sources: [.githubAuthorizingOAuthApps(section: "2. Users are redirected back to your site by GitHub")],
-        hint: "if this fails, check that the token endpoint is called once per code and that an HTTP 200 body with error becomes invalidCredential",
         checks: [
             Check("one sign-in exchanges its code once, with the client ID and secret") { context in
                 let app = try await context.launchGitHubApp()
                 try await context.signInWithGitHub(as: "octocat", on: app.client)
                 let requests = context.world.github.tokenRequests
                 let settings = OAuthProviderSettings.github
-                try expect(requests.count == 1, "one sign-in did not send exactly one request to GitHub's token endpoint", expected: "one token request", actual: "\(requests.count): \(requests)")
+                try expect(
+                    requests.count == 1, "one sign-in did not send exactly one request to GitHub's token endpoint",
+                    expected: "one token request", actual: "\(requests.count): \(requests)")
                 try expectEqual(requests[0].clientID, settings.clientID, "the client_id of the token request")
-                try expect(requests[0].clientSecret == settings.clientSecret, "the token request's client_secret is not the app's", expected: "the app's client secret", actual: "\(requests[0])")
+                try expect(
+                    requests[0].clientSecret == settings.clientSecret,
+                    "the token request's client_secret is not the app's", expected: "the app's client secret",
+                    actual: "\(requests[0])")
             },
             Check("incorrect_client_credentials from GitHub fails with invalidCredential") { context in
                 context.setUpGitHub()
                 context.world.github.regenerateClientSecret(of: OAuthProviderSettings.github.clientID)
                 let app = try await context.launchApp()
                 context.world.browser.script(.approve(as: "octocat"))
-                try await expectFailure(.invalidCredential, when: "credential(with: github.com) with a wrong client secret") {
-                    try await app.client.credential(with: .github)
-                }
+                try await expectFailure(
+                    .invalidCredential, when: "credential(with: github.com) with a wrong client secret"
+                ) { try await app.client.credential(with: .github) }
             },
         ])
 }

@@ -6,32 +6,49 @@ extension Rule {
         "OAUTH-8", .must, flow: .oauth,
         title: "A GitHub sign-in gives github.com, the profile and the token; isNewUser only the first time",
         statement: """
-            A successful sign-in gives provider ID github.com, the provider's profile in additionalUserInfo.profile, and the provider's \
-            access token on the OAuth credential; isNewUser is true only the first time.
+            A successful sign-in gives provider ID github.com, the provider's profile in additionalUserInfo.profile, \
+            and the provider's access token on the OAuth credential; isNewUser is true only the first time.
+            """, sources: [.firebaseGitHub(section: "IdP data available in authResult.additionalUserInfo.profile")],
+        hint: """
+            if this fails, check that signInWithIdp returns the provider's profile and token and finds the user by its \
+            GitHub ID
             """,
-        sources: [.firebaseGitHub(section: "IdP data available in authResult.additionalUserInfo.profile")],
-        hint: "if this fails, check that signInWithIdp returns the provider's profile and token and finds the user by its GitHub ID",
         checks: [
-            Check("the first sign-in is new with octocat's profile and a working token; the second finds the same user") { context in
+            Check("the first sign-in is new with octocat's profile and a working token; the second finds the same user")
+            { context in
                 let app = try await context.launchGitHubApp()
                 let first = try await context.signInWithGitHub(as: "octocat", on: app.client)
-                try expectEqual(first.additionalUserInfo?.providerID, ProviderID.github, "additionalUserInfo.providerID of octocat's first GitHub sign-in")
+                try expectEqual(
+                    first.additionalUserInfo?.providerID, ProviderID.github,
+                    "additionalUserInfo.providerID of octocat's first GitHub sign-in")
                 try expect(
-                    first.additionalUserInfo?.profile?["login"] == "octocat", "octocat's first GitHub sign-in did not carry GitHub's profile of the user",
-                    expected: "additionalUserInfo.profile with login \"octocat\"", actual: (first.additionalUserInfo?.profile).shown)
-                try expectEqual(first.additionalUserInfo?.isNewUser, true, "additionalUserInfo.isNewUser of octocat's first GitHub sign-in")
+                    first.additionalUserInfo?.profile?["login"] == "octocat",
+                    "octocat's first GitHub sign-in did not carry GitHub's profile of the user",
+                    expected: "additionalUserInfo.profile with login \"octocat\"",
+                    actual: (first.additionalUserInfo?.profile).shown)
+                try expectEqual(
+                    first.additionalUserInfo?.isNewUser, true,
+                    "additionalUserInfo.isNewUser of octocat's first GitHub sign-in")
                 guard case .oauth(_, let token, _) = first.credential else {
-                    throw CheckFailure("the sign-in result carries no OAuth credential", expected: "an OAuth credential with GitHub's token", actual: first.credential.shown)
+                    throw CheckFailure(
+                        "the sign-in result carries no OAuth credential",
+                        expected: "an OAuth credential with GitHub's token", actual: first.credential.shown)
                 }
-                let user = await context.world.github.handle(HTTPRequest(url: URL(string: "https://api.github.com/user")!, headers: ["Authorization": "Bearer \(token)"]))
+                let user = await context.world.github.handle(
+                    HTTPRequest(
+                        url: URL(string: "https://api.github.com/user")!, headers: ["Authorization": "Bearer \(token)"])
+                )
                 try expect(
                     user.status == 200 && user.jsonObject?["login"] as? String == "octocat",
-                    "GitHub did not accept the sign-in credential's access token for GET https://api.github.com/user", expected: "200 with octocat's login",
+                    "GitHub did not accept the sign-in credential's access token for GET https://api.github.com/user",
+                    expected: "200 with octocat's login",
                     actual: "\(user.status) with login \((user.jsonObject?["login"] as? String).shown)")
                 try await expectSuccess("signOut()") { try await app.client.signOut() }
                 let second = try await context.signInWithGitHub(as: "octocat", on: app.client)
                 try expectEqual(second.user.uid, first.user.uid, "the uid of octocat's second GitHub sign-in")
-                try expectEqual(second.additionalUserInfo?.isNewUser, false, "additionalUserInfo.isNewUser of octocat's second GitHub sign-in")
-            },
+                try expectEqual(
+                    second.additionalUserInfo?.isNewUser, false,
+                    "additionalUserInfo.isNewUser of octocat's second GitHub sign-in")
+            }
         ])
 }

@@ -3,21 +3,25 @@ extension Rule {
         "PHONE-5", .must, flow: .phone,
         title: "A wrong code fails with invalidVerificationCode; the right code still works",
         statement: """
-            A wrong code fails with invalidVerificationCode [17044] and signs nobody in; the right code still works afterwards. \
-            A code is compared whole: a prefix of the right code, or the right code with one digit changed, is wrong. Wrong \
-            attempts never lock out the rightful user: a fresh verification of the same number still signs in with its code \
-            (only the rate limit of PHONE-17 may refuse new requests). An implementation may stop accepting codes for one \
-            verification after 3 or more wrong attempts (the right code must still work after 1 or 2); a fresh \
-            verification then works.
+            A wrong code fails with invalidVerificationCode [17044] and signs nobody in; the right code still works \
+            afterwards. A code is compared whole: a prefix of the right code, or the right code with one digit \
+            changed, is wrong. Wrong attempts never lock out the rightful user: a fresh verification of the same \
+            number still signs in with its code (only the rate limit of PHONE-17 may refuse new requests). An \
+            implementation may stop accepting codes for one verification after 3 or more wrong attempts (the right \
+            code must still work after 1 or 2); a fresh verification then works.
             """,
         sources: [
             .firebasePhoneAuth(section: "Sign in the user with the verification code"),
-            .firebaseAuthEmulatorSource(section: "operations.ts, verifyPhoneNumber: a wrong code fails with INVALID_CODE before the verification is used up"),
+            .firebaseAuthEmulatorSource(
+                section: """
+                    operations.ts, verifyPhoneNumber: a wrong code fails with INVALID_CODE before the verification is \
+                    used up
+                    """),
         ],
         hint: """
-            if this fails, check that the code is compared whole, not by prefix, that a wrong attempt neither signs in nor \
-            uses up the verification before its third wrong code, and that wrong attempts never block a fresh verification \
-            of the number
+            if this fails, check that the code is compared whole, not by prefix, that a wrong attempt neither signs in \
+            nor uses up the verification before its third wrong code, and that wrong attempts never block a fresh \
+            verification of the number
             """,
         checks: [
             Check("a wrong code fails with invalidVerificationCode, then the right code signs in") { context in
@@ -32,7 +36,8 @@ extension Rule {
                 let verificationID = try await context.requestCode(PhoneNumbers.us, on: app.client)
                 let code = try context.latestCode(sentTo: PhoneNumbers.us)
                 for attempt in 1...2 {
-                    try await context.expectWrongCode(wrongCode(for: code, attempt: attempt), for: verificationID, on: app.client)
+                    try await context.expectWrongCode(
+                        wrongCode(for: code, attempt: attempt), for: verificationID, on: app.client)
                 }
                 try await context.signIn(verificationID, code: code, on: app.client)
             },
@@ -46,7 +51,9 @@ extension Rule {
                         try await context.expectWrongCode(nearMiss, for: verificationID, on: app.client)
                     }
                     try await context.signIn(verificationID, code: code, on: app.client)
-                    try await expectSuccess("signOut() after the near misses \(pair) and the right code") { try await app.client.signOut() }
+                    try await expectSuccess("signOut() after the near misses \(pair) and the right code") {
+                        try await app.client.signOut()
+                    }
                 }
             },
             Check("after ten wrong codes, a fresh verification of the same number signs in") { context in
@@ -59,7 +66,8 @@ extension Rule {
                         try await context.expectWrongCode(wrong, for: verificationID, on: app.client)
                     } else {  // the verification may be discarded after its third wrong code: any AuthError
                         _ = try await expectAuthError(when: "wrong code attempt \(attempt) of 10") {
-                            try await app.client.signIn(with: .phone(verificationID: verificationID, verificationCode: wrong))
+                            try await app.client.signIn(
+                                with: .phone(verificationID: verificationID, verificationCode: wrong))
                         }
                     }
                 }
@@ -73,11 +81,12 @@ extension Rule {
 extension CheckContext {
     /// Signing in with `code` must fail with `invalidVerificationCode` and sign nobody in.
     fileprivate func expectWrongCode(
-        _ code: String, for verificationID: String, on client: any AuthClient, filePath: String = #filePath, line: Int = #line
+        _ code: String, for verificationID: String, on client: any AuthClient, filePath: String = #filePath,
+        line: Int = #line
     ) async throws {
-        try await expectFailure(.invalidVerificationCode, when: "signIn with the wrong code \"\(code)\"", filePath: filePath, line: line) {
-            try await client.signIn(with: .phone(verificationID: verificationID, verificationCode: code))
-        }
+        try await expectFailure(
+            .invalidVerificationCode, when: "signIn with the wrong code \"\(code)\"", filePath: filePath, line: line
+        ) { try await client.signIn(with: .phone(verificationID: verificationID, verificationCode: code)) }
         try await expectSignedOut(client, after: "the wrong code \"\(code)\"", filePath: filePath, line: line)
     }
 }
@@ -85,5 +94,8 @@ extension CheckContext {
 /// The wrong codes nearest to `code`: its 5-digit prefix, each end digit changed, and one digit more.
 private func nearMisses(of code: String) -> [String] {
     let bumped = { (digit: Character) in Character(String(((digit.wholeNumberValue ?? 0) + 1) % 10)) }
-    return [String(code.dropLast()), String(code.dropLast()) + String(bumped(code.last ?? "0")), String(bumped(code.first ?? "0")) + code.dropFirst(), code + "0"]
+    return [
+        String(code.dropLast()), String(code.dropLast()) + String(bumped(code.last ?? "0")),
+        String(bumped(code.first ?? "0")) + code.dropFirst(), code + "0",
+    ]
 }

@@ -7,26 +7,36 @@ extension Rule {
             missingVerificationID [17045]; an empty code with missingVerificationCode [17043].
             """,
         sources: [
-            .firebaseAuthErrorCode(section: "invalidVerificationID (17046), missingVerificationID (17045), missingVerificationCode (17043)"),
-            .firebaseAuthEmulatorSource(section: "operations.ts, verifyPhoneNumber: an unknown sessionInfo fails with INVALID_SESSION_INFO"),
+            .firebaseAuthErrorCode(
+                section: "invalidVerificationID (17046), missingVerificationID (17045), missingVerificationCode (17043)"
+            ),
+            .firebaseAuthEmulatorSource(
+                section: "operations.ts, verifyPhoneNumber: an unknown sessionInfo fails with INVALID_SESSION_INFO"),
         ],
         hint: """
             if this fails, check that an empty verification ID fails with missingVerificationID and an empty code with \
-            missingVerificationCode, and that any verification ID the backend did not issue, even one a single character \
-            off, fails with invalidVerificationID
+            missingVerificationCode, and that any verification ID the backend did not issue, even one a single \
+            character off, fails with invalidVerificationID
             """,
         checks: [
-            Check("an unknown verification ID, and each nearest tampering of a real one, fail with invalidVerificationID") { context in
+            Check(
+                "an unknown verification ID, and each nearest tampering of a real one, fail with invalidVerificationID"
+            ) { context in
                 let app = try await context.launchApp()
                 let verificationID = try await context.requestCode(PhoneNumbers.us, on: app.client)
                 let code = try context.latestCode(sentTo: PhoneNumbers.us)
-                try await expectEveryCase(["unknown-verification-id"] + nearMisses(ofIdentifier: verificationID), "forged verification IDs") { forged in
+                try await expectEveryCase(
+                    ["unknown-verification-id"] + nearMisses(ofIdentifier: verificationID), "forged verification IDs"
+                ) { forged in
                     if await app.client.currentUser != nil {  // a forgery before this one signed in
-                        try await expectSuccess("signOut() after an accepted forgery") { try await app.client.signOut() }
+                        try await expectSuccess("signOut() after an accepted forgery") {
+                            try await app.client.signOut()
+                        }
                     }
-                    try await expectFailure(.invalidVerificationID, when: "signIn with verification ID \"\(forged.abbreviated)\" and the right code") {
-                        try await app.client.signIn(with: .phone(verificationID: forged, verificationCode: code))
-                    }
+                    try await expectFailure(
+                        .invalidVerificationID,
+                        when: "signIn with verification ID \"\(forged.abbreviated)\" and the right code"
+                    ) { try await app.client.signIn(with: .phone(verificationID: forged, verificationCode: code)) }
                 }
                 try await context.expectSignedOut(app.client, after: "forged verification IDs")
                 try await context.signIn(verificationID, code: code, on: app.client)

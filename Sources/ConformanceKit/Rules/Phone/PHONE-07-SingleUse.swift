@@ -2,15 +2,15 @@ import MockIdP
 
 extension Rule {
     public static let phone7 = Rule(
-        "PHONE-7", .must, flow: .phone,
-        title: "A code is good for one sign-in",
+        "PHONE-7", .must, flow: .phone, title: "A code is good for one sign-in",
         statement: """
-            A code is good for one sign-in; using it again fails (sessionExpired [17051] or invalidVerificationID). This \
-            holds for uses at the same time too: of two sign-ins with one code at once, on one device or two, exactly \
-            one succeeds.
+            A code is good for one sign-in; using it again fails (sessionExpired [17051] or invalidVerificationID). \
+            This holds for uses at the same time too: of two sign-ins with one code at once, on one device or two, \
+            exactly one succeeds.
             """,
         sources: [
-            .firebaseAuthEmulatorSource(section: "operations.ts, verifyPhoneNumber: the verification is deleted once its code has signed in"),
+            .firebaseAuthEmulatorSource(
+                section: "operations.ts, verifyPhoneNumber: the verification is deleted once its code has signed in"),
             .firebaseAuthErrorCode(section: "sessionExpired (17051), invalidVerificationID (17046)"),
         ],
         hint: """
@@ -27,10 +27,13 @@ extension Rule {
                 let code = try context.latestCode(sentTo: PhoneNumbers.us)
                 try await context.signIn(verificationID, code: code, on: app)
                 try await expectSuccess("signOut()") { try await app.signOut() }
-                try await expectEveryCase([(app, Device.primary), (other, Device.secondary)], "devices reusing the code") { client, device in
-                    try await expectFailure(.sessionExpired, .invalidVerificationID, when: "signIn again with the used verification ID and code on \(device)") {
-                        try await client.signIn(with: .phone(verificationID: verificationID, verificationCode: code))
-                    }
+                try await expectEveryCase(
+                    [(app, Device.primary), (other, Device.secondary)], "devices reusing the code"
+                ) { client, device in
+                    try await expectFailure(
+                        .sessionExpired, .invalidVerificationID,
+                        when: "signIn again with the used verification ID and code on \(device)"
+                    ) { try await client.signIn(with: .phone(verificationID: verificationID, verificationCode: code)) }
                     try await context.expectSignedOut(client, after: "reusing a code on \(device)")
                 }
             },
@@ -41,25 +44,35 @@ extension Rule {
                 let backend = try await context.makeBackend()
                 let app = try await context.launch(backend, on: .primary)
                 let other = try await context.launch(backend, on: .secondary)
-                let pairs = [(PhoneNumbers.us, app, "the same app"), (PhoneNumbers.usOther, other, "\(Device.secondary)")]
-                try await expectEveryCase(pairs, "pairs of sign-ins with one code at once") { phoneNumber, second, place in
+                let pairs = [
+                    (PhoneNumbers.us, app, "the same app"), (PhoneNumbers.usOther, other, "\(Device.secondary)"),
+                ]
+                try await expectEveryCase(pairs, "pairs of sign-ins with one code at once") {
+                    phoneNumber, second, place in
                     let verificationID = try await context.requestCode(phoneNumber, on: app)
                     let code = try context.latestCode(sentTo: phoneNumber)
                     let credential = AuthCredential.phone(verificationID: verificationID, verificationCode: code)
                     let calls = [
-                        ConcurrentCall("signIn with the code of \(phoneNumber) on \(Device.primary)") { try await app.signIn(with: credential) },
+                        ConcurrentCall("signIn with the code of \(phoneNumber) on \(Device.primary)") {
+                            try await app.signIn(with: credential)
+                        },
                         ConcurrentCall("signIn with the same verification ID and code on \(place), at the same time") {
                             try await second.signIn(with: credential)
                         },
                     ]
                     let outcomes = try await context.inLockstep(calls)
-                    let succeeded = zip(calls, outcomes).filter { if case .success = $1 { true } else { false } }.map(\.0.name)
+                    let succeeded = zip(calls, outcomes).filter { if case .success = $1 { true } else { false } }.map(
+                        \.0.name)
                     try expect(
-                        succeeded.count == 1, "of two sign-ins with one code made at once (\(place)), not exactly one succeeded", expected: "exactly one",
+                        succeeded.count == 1,
+                        "of two sign-ins with one code made at once (\(place)), not exactly one succeeded",
+                        expected: "exactly one",
                         actual: succeeded.isEmpty ? "none" : "\(succeeded.count): \(succeeded.joined(separator: "; "))")
                     for (call, outcome) in zip(calls, outcomes) {
                         guard case .failure = outcome else { continue }
-                        try await expectFailure(.sessionExpired, .invalidVerificationID, when: call.name) { try outcome.get() }
+                        try await expectFailure(.sessionExpired, .invalidVerificationID, when: call.name) {
+                            try outcome.get()
+                        }
                     }
                     try await expectSuccess("signOut() on \(Device.primary)") { try await app.signOut() }
                     try await expectSuccess("signOut() on \(place)") { try await second.signOut() }

@@ -1,58 +1,82 @@
 extension Rule {
     public static let phone8 = Rule(
-        "PHONE-8", .must, flow: .phone,
-        title: "A code expires at exactly the configured lifetime",
+        "PHONE-8", .must, flow: .phone, title: "A code expires at exactly the configured lifetime",
         statement: """
-            A code expires: it is good from the moment it is sent until just before the configured lifetime has passed, and \
-            at exactly the lifetime it fails with sessionExpired [17051] and signs nobody in. Later attempts keep failing: \
-            with sessionExpired, or, once the implementation has forgotten the expired verification, as for a used or unknown \
-            one (invalidVerificationID). Wrong attempts do not extend the lifetime.
+            A code expires: it is good from the moment it is sent until just before the configured lifetime has \
+            passed, and at exactly the lifetime it fails with sessionExpired [17051] and signs nobody in. Later \
+            attempts keep failing: with sessionExpired, or, once the implementation has forgotten the expired \
+            verification, as for a used or unknown one (invalidVerificationID). Wrong attempts do not extend the \
+            lifetime.
+            """, sources: [.firebaseAuthErrorCode(section: "sessionExpired (17051): the SMS code has expired")],
+        hint: """
+            if this fails, check that the code's expiry is compared with >= on the world's clock, and that a wrong \
+            attempt does not reset it
             """,
-        sources: [.firebaseAuthErrorCode(section: "sessionExpired (17051): the SMS code has expired")],
-        hint: "if this fails, check that the code's expiry is compared with >= on the world's clock, and that a wrong attempt does not reset it",
         checks: [
-            Check("a code used at exactly its lifetime fails with sessionExpired, and later with sessionExpired or invalidVerificationID", requires: [.worldClock]) { context in
+            Check(
+                """
+                a code used at exactly its lifetime fails with sessionExpired, and later with sessionExpired or \
+                invalidVerificationID
+                """, requires: [.worldClock]
+            ) { context in
                 let lifetime = ProjectConfiguration.shortCodeLifetime.phone.codeLifetime
                 let app = try await context.launchApp(.shortCodeLifetime)
                 let verificationID = try await context.requestCode(PhoneNumbers.us, on: app.client)
                 let code = try context.latestCode(sentTo: PhoneNumbers.us)
                 try context.advanceClock(by: lifetime)
-                try await expectFailure(.sessionExpired, when: "signIn exactly \(lifetime.formatted) after the SMS (lifetime \(lifetime.formatted))") {
-                    try await app.client.signIn(with: .phone(verificationID: verificationID, verificationCode: code))
-                }
+                try await expectFailure(
+                    .sessionExpired,
+                    when: "signIn exactly \(lifetime.formatted) after the SMS (lifetime \(lifetime.formatted))"
+                ) { try await app.client.signIn(with: .phone(verificationID: verificationID, verificationCode: code)) }
                 try await context.expectSignedOut(app.client, after: "an expired code")
-                for (moment, step) in [("again at \(lifetime.formatted)", Duration.zero), ("\((lifetime + .seconds(1)).formatted)", .seconds(1))] {
+                for (moment, step) in [
+                    ("again at \(lifetime.formatted)", Duration.zero),
+                    ("\((lifetime + .seconds(1)).formatted)", .seconds(1)),
+                ] {
                     try context.advanceClock(by: step)
                     // invalidVerificationID once the implementation has forgotten the expired verification.
                     try await expectFailure(
-                        .sessionExpired, .invalidVerificationID, when: "signIn \(moment) after the SMS (lifetime \(lifetime.formatted)), after its sessionExpired"
+                        .sessionExpired, .invalidVerificationID,
+                        when:
+                            "signIn \(moment) after the SMS (lifetime \(lifetime.formatted)), after its sessionExpired"
                     ) {
-                        try await app.client.signIn(with: .phone(verificationID: verificationID, verificationCode: code))
+                        try await app.client.signIn(
+                            with: .phone(verificationID: verificationID, verificationCode: code))
                     }
                 }
                 try await context.expectSignedOut(app.client, after: "an expired code tried again")
             },
-            Check("a code used one second before its lifetime ends still signs in", requires: [.worldClock]) { context in
+            Check("a code used one second before its lifetime ends still signs in", requires: [.worldClock]) {
+                context in
                 let lifetime = ProjectConfiguration.shortCodeLifetime.phone.codeLifetime
                 let app = try await context.launchApp(.shortCodeLifetime)
                 let verificationID = try await context.requestCode(PhoneNumbers.us, on: app.client)
                 try context.advanceClock(by: lifetime - .seconds(1))
-                try await context.signIn(verificationID, code: try context.latestCode(sentTo: PhoneNumbers.us), on: app.client)
+                try await context.signIn(
+                    verificationID, code: try context.latestCode(sentTo: PhoneNumbers.us), on: app.client)
             },
-            Check("a wrong attempt just before the lifetime ends does not extend it", requires: [.worldClock]) { context in
+            Check("a wrong attempt just before the lifetime ends does not extend it", requires: [.worldClock]) {
+                context in
                 let lifetime = ProjectConfiguration.shortCodeLifetime.phone.codeLifetime
                 let app = try await context.launchApp(.shortCodeLifetime)
                 let verificationID = try await context.requestCode(PhoneNumbers.us, on: app.client)
                 let code = try context.latestCode(sentTo: PhoneNumbers.us)
                 let wrongAttempt = lifetime - .seconds(10)
                 try context.advanceClock(by: wrongAttempt)
-                try await expectFailure(.invalidVerificationCode, when: "signIn with a wrong code \(wrongAttempt.formatted) after the SMS") {
-                    try await app.client.signIn(with: .phone(verificationID: verificationID, verificationCode: wrongCode(for: code)))
+                try await expectFailure(
+                    .invalidVerificationCode, when: "signIn with a wrong code \(wrongAttempt.formatted) after the SMS"
+                ) {
+                    try await app.client.signIn(
+                        with: .phone(verificationID: verificationID, verificationCode: wrongCode(for: code)))
                 }
                 try context.advanceClock(by: lifetime - wrongAttempt)
-                try await expectFailure(.sessionExpired, when: "signIn with the right code \(lifetime.formatted) after the SMS, after a wrong attempt at \(wrongAttempt.formatted)") {
-                    try await app.client.signIn(with: .phone(verificationID: verificationID, verificationCode: code))
-                }
+                try await expectFailure(
+                    .sessionExpired,
+                    when: """
+                        signIn with the right code \(lifetime.formatted) after the SMS, after a wrong attempt at \
+                        \(wrongAttempt.formatted)
+                        """
+                ) { try await app.client.signIn(with: .phone(verificationID: verificationID, verificationCode: code)) }
             },
         ])
 }

@@ -1,14 +1,17 @@
 extension Rule {
     public static let phone15 = Rule(
-        "PHONE-15", .must, flow: .phone,
-        title: "With app verification disabled for testing, only test numbers work",
+        "PHONE-15", .must, flow: .phone, title: "With app verification disabled for testing, only test numbers work",
         statement: """
-            With app verification disabled for testing, a test number completes with no push and no reCAPTCHA, and a number \
-            that is not a test number fails with an AuthError (code not pinned: production answers a missing or invalid app \
-            credential) and no SMS is sent.
+            With app verification disabled for testing, a test number completes with no push and no reCAPTCHA, and a \
+            number that is not a test number fails with an AuthError (code not pinned: production answers a missing or \
+            invalid app credential) and no SMS is sent.
             """,
         sources: [
-            .firebasePhoneAuth(section: "Integration testing: appVerificationDisabledForTesting; “only allowed phone numbers can be used with this API”"),
+            .firebasePhoneAuth(
+                section: """
+                    Integration testing: appVerificationDisabledForTesting; “only allowed phone numbers can be used \
+                    with this API”
+                    """)
         ],
         hint: """
             if this fails, check that with app verification disabled the client skips push and reCAPTCHA only for \
@@ -19,15 +22,19 @@ extension Rule {
                 let app = try await context.launchApp(.withTestNumbers)
                 try await app.client.setAppVerificationDisabledForTesting(true)
                 try await context.signIn(with: PhoneNumbers.test, on: app.client)
-                try expectEqual(context.world.push.deliveries.count, 0, "the number of silent pushes sent with app verification disabled")
-                try expectEqual(context.world.recaptcha.presentations.count, 0, "the number of reCAPTCHAs presented with app verification disabled")
+                try expectEqual(
+                    context.world.push.deliveries.count, 0,
+                    "the number of silent pushes sent with app verification disabled")
+                try expectEqual(
+                    context.world.recaptcha.presentations.count, 0,
+                    "the number of reCAPTCHAs presented with app verification disabled")
             },
             Check("a number that is not a test number fails and gets no SMS") { context in
                 let app = try await context.launchApp(.withTestNumbers)
                 try await app.client.setAppVerificationDisabledForTesting(true)
-                _ = try await expectAuthError(when: "verifyPhoneNumber(\"\(PhoneNumbers.us)\") (not a test number) with app verification disabled") {
-                    try await app.client.verifyPhoneNumber(PhoneNumbers.us)
-                }
+                _ = try await expectAuthError(
+                    when: "verifyPhoneNumber(\"\(PhoneNumbers.us)\") (not a test number) with app verification disabled"
+                ) { try await app.client.verifyPhoneNumber(PhoneNumbers.us) }
                 try context.expectNoSMS("app verification was disabled for a real number")
             },
         ])

@@ -3,34 +3,45 @@ extension Rule {
         "PHONE-18", .must, flow: .phone,
         title: "The user persists once sign-in returns; signing out clears it, also at the next launch",
         statement: """
-            The signed-in user persists: as soon as a sign-in call has returned, the app launched again on that device finds \
-            that user signed in. Signing out clears the current user, also for the app's next launch on that device; the \
-            phone user can sign in again later.
-            """,
-        sources: [.firebasePhoneAuth(section: "Next steps: “to sign out a user, call signOut:”")],
+            The signed-in user persists: as soon as a sign-in call has returned, the app launched again on that device \
+            finds that user signed in. Signing out clears the current user, also for the app's next launch on that \
+            device; the phone user can sign in again later.
+            """, sources: [.firebasePhoneAuth(section: "Next steps: “to sign out a user, call signOut:”")],
         hint: """
-            if this fails, check that a sign-in writes the user to the device's keychain before it returns (not later, nor \
-            on a queue), that signOut clears the user persisted on the device as well as in memory, and that the number \
-            signs in to the same uid afterwards
+            if this fails, check that a sign-in writes the user to the device's keychain before it returns (not later, \
+            nor on a queue), that signOut clears the user persisted on the device as well as in memory, and that the \
+            number signs in to the same uid afterwards
             """,
         checks: [
-            Check("the app launched again on the device the instant a phone sign-in returns finds that user signed in") { context in
+            Check("the app launched again on the device the instant a phone sign-in returns finds that user signed in")
+            { context in
                 let backend = try await context.makeBackend()
                 let app = try await context.launch(backend)
                 let verificationID = try await context.requestCode(PhoneNumbers.us, on: app)
-                let user = try await context.signIn(verificationID, code: try context.latestCode(sentTo: PhoneNumbers.us), on: app).user
+                let user = try await context.signIn(
+                    verificationID, code: try context.latestCode(sentTo: PhoneNumbers.us), on: app
+                ).user
                 let relaunched = try await context.launch(backend)
                 let restored = await relaunched.currentUser?.uid
-                try expectEqual(restored, user.uid, "the uid of currentUser in the app launched again right after signIn(with: phone credential) returned")
+                try expectEqual(
+                    restored, user.uid,
+                    """
+                    the uid of currentUser in the app launched again right after signIn(with: phone credential) \
+                    returned
+                    """)
             },
-            Check("after sign-out nobody is signed in, and a day later the same user signs in again", requires: [.worldClock]) { context in
+            Check(
+                "after sign-out nobody is signed in, and a day later the same user signs in again",
+                requires: [.worldClock]
+            ) { context in
                 let app = try await context.launchApp()
                 let first = try await context.signInWithSMS(PhoneNumbers.us, on: app.client)
                 try await expectSuccess("signOut()") { try await app.client.signOut() }
                 try await context.expectSignedOut(app.client, after: "signOut()")
                 try context.advanceClock(by: .seconds(86_400))
                 let again = try await context.signInWithSMS(PhoneNumbers.us, on: app.client)
-                try expectEqual(again.user.uid, first.user.uid, "the uid of the user signing in again a day after sign-out")
+                try expectEqual(
+                    again.user.uid, first.user.uid, "the uid of the user signing in again a day after sign-out")
             },
             Check("after sign-out, the app's next launch on the device has nobody signed in") { context in
                 let backend = try await context.makeBackend()

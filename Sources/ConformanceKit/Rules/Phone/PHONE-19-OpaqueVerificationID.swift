@@ -3,15 +3,16 @@ import MockIdP
 
 extension Rule {
     public static let phone19 = Rule(
-        "PHONE-19", .must, flow: .phone,
-        title: "The verification ID is opaque: the code is only in the SMS",
+        "PHONE-19", .must, flow: .phone, title: "The verification ID is opaque: the code is only in the SMS",
         statement: """
-            The verification ID is opaque: the code appears only in the SMS, never in the verification ID (plain or in any \
-            encoding the suite can undo: base64, base64url, hex, percent-encoding) nor anywhere else the client receives.
+            The verification ID is opaque: the code appears only in the SMS, never in the verification ID (plain or in \
+            any encoding the suite can undo: base64, base64url, hex, percent-encoding) nor anywhere else the client \
+            receives.
             """,
         sources: [
             .firebasePhoneAuth(section: "Sign in the user with the verification code"),
-            .identityToolkitSignInWithPhoneNumber(section: "sessionInfo: encrypted session information; code: the user-entered code from the SMS"),
+            .identityToolkitSignInWithPhoneNumber(
+                section: "sessionInfo: encrypted session information; code: the user-entered code from the SMS"),
         ],
         hint: """
             if this fails, check that the verification ID is a random or encrypted handle that holds the code in no \
@@ -25,7 +26,8 @@ extension Rule {
                     let code = try context.latestCode(sentTo: number)
                     if let place = OpaqueText.revealing(code, in: verificationID) {
                         throw CheckFailure(
-                            "the verification ID for \(number) holds its code", expected: "no trace of the code \(code)",
+                            "the verification ID for \(number) holds its code",
+                            expected: "no trace of the code \(code)",
                             actual: "\"\(verificationID.abbreviated)\", which holds it \(place)")
                     }
                 }
@@ -35,11 +37,15 @@ extension Rule {
                 let verificationID = try await context.requestCode(PhoneNumbers.us, on: app.client)
                 let code = try context.latestCode(sentTo: PhoneNumbers.us)
                 let error = try await expectFailure(.invalidVerificationCode, when: "signIn with a wrong code") {
-                    try await app.client.signIn(with: .phone(verificationID: verificationID, verificationCode: wrongCode(for: code)))
+                    try await app.client.signIn(
+                        with: .phone(verificationID: verificationID, verificationCode: wrongCode(for: code)))
                 }
-                if let place = OpaqueText.revealing(code, in: error.message) ?? OpaqueText.revealing(code, in: error.description) {
+                if let place = OpaqueText.revealing(code, in: error.message)
+                    ?? OpaqueText.revealing(code, in: error.description)
+                {
                     throw CheckFailure(
-                        "the error of a wrong attempt holds the right code", expected: "no trace of the code \(code)", actual: "\(error), which holds it \(place)")
+                        "the error of a wrong attempt holds the right code", expected: "no trace of the code \(code)",
+                        actual: "\(error), which holds it \(place)")
                 }
             },
         ])
@@ -50,7 +56,9 @@ enum OpaqueText {
     /// Where `secret` shows in `text` (e.g. "in its base64url-decoded segment 2"), or nil.
     static func revealing(_ secret: String, in text: String) -> String? {
         let segments = text.split(whereSeparator: { ".:|~ ".contains($0) }).map(String.init)
-        for (name, candidate) in [("as written", text)] + segments.enumerated().map({ ("in segment \($0.offset + 1)", $0.element) }) {
+        for (name, candidate) in [("as written", text)]
+            + segments.enumerated().map({ ("in segment \($0.offset + 1)", $0.element) })
+        {
             for (encoding, decoded) in decodings(of: candidate) where decoded.contains(secret) {
                 return "\(name)\(encoding)"
             }
@@ -61,9 +69,10 @@ enum OpaqueText {
     private static func decodings(of text: String) -> [(String, String)] {
         var results = [("", text)]
         if let percent = text.removingPercentEncoding { results.append((", percent-decoded", percent)) }
-        for (name, data) in [("base64url", Base64URL.decodeLeniently(text)), ("base64", Data(base64Encoded: padded(text))), ("hex", hexDecoded(text))] {
-            if let data { results.append((", \(name)-decoded", String(decoding: data, as: UTF8.self))) }
-        }
+        for (name, data) in [
+            ("base64url", Base64URL.decodeLeniently(text)), ("base64", Data(base64Encoded: padded(text))),
+            ("hex", hexDecoded(text)),
+        ] { if let data { results.append((", \(name)-decoded", String(decoding: data, as: UTF8.self))) } }
         return results
     }
 

@@ -14,38 +14,50 @@ package enum PhoneNumbers {
 
 extension ProjectConfiguration {
     /// The standard project with a verification limit no check reaches, for checks that try many numbers.
-    package static let withoutVerificationLimit = ProjectConfiguration.standard.with(\.phone.verificationLimit.maxRequests, 1000)
+    package static let withoutVerificationLimit = ProjectConfiguration.standard.with(
+        \.phone.verificationLimit.maxRequests, 1000)
 
     /// The standard project with ``PhoneNumbers/test`` and ``PhoneNumbers/otherTest`` as test numbers.
-    package static let withTestNumbers = ProjectConfiguration.standard.with(\.phone.testPhoneNumbers, [PhoneNumbers.test, PhoneNumbers.otherTest])
+    package static let withTestNumbers = ProjectConfiguration.standard.with(
+        \.phone.testPhoneNumbers, [PhoneNumbers.test, PhoneNumbers.otherTest])
 }
 
 /// The steps of phone sign-in as a user takes them, with the failure messages checks share.
 extension CheckContext {
     /// Asks for a code for `phoneNumber` and returns the verification ID.
-    package func requestCode(_ phoneNumber: String, on client: any AuthClient, filePath: String = #filePath, line: Int = #line) async throws -> String {
-        try await expectSuccess("verifyPhoneNumber(\"\(phoneNumber)\")", filePath: filePath, line: line) { try await client.verifyPhoneNumber(phoneNumber) }
+    package func requestCode(
+        _ phoneNumber: String, on client: any AuthClient, filePath: String = #filePath, line: Int = #line
+    ) async throws -> String {
+        try await expectSuccess("verifyPhoneNumber(\"\(phoneNumber)\")", filePath: filePath, line: line) {
+            try await client.verifyPhoneNumber(phoneNumber)
+        }
     }
 
     /// The code in the latest SMS that reached `phoneNumber`, read as a person reads it.
-    package func latestCode(sentTo phoneNumber: String, filePath: String = #filePath, line: Int = #line) throws -> String {
+    package func latestCode(
+        sentTo phoneNumber: String, filePath: String = #filePath, line: Int = #line
+    ) throws -> String {
         guard let message = world.outbound.latestSMS(to: phoneNumber) else {
             let unread = world.outbound.unread.map(\.description)
             throw CheckFailure(
                 "no SMS reached \(phoneNumber)", expected: "an SMS to \(phoneNumber) with the code",
-                actual: unread.isEmpty ? "none" : "none to it; unread: \(unread.joined(separator: "; "))", filePath: filePath, line: line)
+                actual: unread.isEmpty ? "none" : "none to it; unread: \(unread.joined(separator: "; "))",
+                filePath: filePath, line: line)
         }
         guard let code = SMSCode.extract(from: message.text) else {
             throw CheckFailure(
-                "the SMS to \(phoneNumber) holds no code", expected: "a code in its text", actual: message.text.debugDescription, filePath: filePath,
-                line: line)
+                "the SMS to \(phoneNumber) holds no code", expected: "a code in its text",
+                actual: message.text.debugDescription, filePath: filePath, line: line)
         }
         return code
     }
 
     /// Signs in with a verification ID and code.
     @discardableResult
-    package func signIn(_ verificationID: String, code: String, on client: any AuthClient, filePath: String = #filePath, line: Int = #line) async throws -> AuthDataResult {
+    package func signIn(
+        _ verificationID: String, code: String, on client: any AuthClient, filePath: String = #filePath,
+        line: Int = #line
+    ) async throws -> AuthDataResult {
         try await expectSuccess("signIn(with: phone credential, code \(code))", filePath: filePath, line: line) {
             try await client.signIn(with: .phone(verificationID: verificationID, verificationCode: code))
         }
@@ -53,16 +65,23 @@ extension CheckContext {
 
     /// The whole flow for a real number: request, read the SMS, sign in.
     @discardableResult
-    package func signInWithSMS(_ phoneNumber: String, on client: any AuthClient, filePath: String = #filePath, line: Int = #line) async throws -> AuthDataResult {
+    package func signInWithSMS(
+        _ phoneNumber: String, on client: any AuthClient, filePath: String = #filePath, line: Int = #line
+    ) async throws -> AuthDataResult {
         let verificationID = try await requestCode(phoneNumber, on: client, filePath: filePath, line: line)
-        return try await signIn(verificationID, code: try latestCode(sentTo: phoneNumber, filePath: filePath, line: line), on: client, filePath: filePath, line: line)
+        return try await signIn(
+            verificationID, code: try latestCode(sentTo: phoneNumber, filePath: filePath, line: line), on: client,
+            filePath: filePath, line: line)
     }
 
     /// The whole flow for a test number: request (no SMS), sign in with the fixed code.
     @discardableResult
-    package func signIn(with testNumber: TestPhoneNumber, on client: any AuthClient, filePath: String = #filePath, line: Int = #line) async throws -> AuthDataResult {
+    package func signIn(
+        with testNumber: TestPhoneNumber, on client: any AuthClient, filePath: String = #filePath, line: Int = #line
+    ) async throws -> AuthDataResult {
         let verificationID = try await requestCode(testNumber.phoneNumber, on: client, filePath: filePath, line: line)
-        return try await signIn(verificationID, code: testNumber.verificationCode, on: client, filePath: filePath, line: line)
+        return try await signIn(
+            verificationID, code: testNumber.verificationCode, on: client, filePath: filePath, line: line)
     }
 
     /// Fails unless no SMS has been sent in this world since the last read.
@@ -70,13 +89,18 @@ extension CheckContext {
         let sent = world.outbound.readAllSMS()
         try expect(
             sent.isEmpty, "\(situation), yet SMS were sent", expected: "no SMS",
-            actual: sent.map { "SMS to \($0.to): \($0.text.debugDescription)" }.joined(separator: "; "), filePath: filePath, line: line)
+            actual: sent.map { "SMS to \($0.to): \($0.text.debugDescription)" }.joined(separator: "; "),
+            filePath: filePath, line: line)
     }
 
     /// Fails unless nobody is signed in on `client`.
-    package func expectSignedOut(_ client: any AuthClient, after situation: String, filePath: String = #filePath, line: Int = #line) async throws {
+    package func expectSignedOut(
+        _ client: any AuthClient, after situation: String, filePath: String = #filePath, line: Int = #line
+    ) async throws {
         if let user = await client.currentUser {
-            throw CheckFailure("after \(situation), somebody is signed in", expected: "nobody", actual: "user \(user.uid)", filePath: filePath, line: line)
+            throw CheckFailure(
+                "after \(situation), somebody is signed in", expected: "nobody", actual: "user \(user.uid)",
+                filePath: filePath, line: line)
         }
     }
 }
@@ -90,8 +114,8 @@ func wrongCode(for code: String, attempt: Int = 1) -> String {
 func nearMisses(ofIdentifier identifier: String) -> [String] {
     let swap = { (character: Character) -> Character in character == "A" ? "B" : "A" }
     let forgeries = [
-        String(identifier.dropLast()) + String(swap(identifier.last ?? "A")), String(swap(identifier.first ?? "A")) + identifier.dropFirst(),
-        String(identifier.dropLast()), identifier + "A",
+        String(identifier.dropLast()) + String(swap(identifier.last ?? "A")),
+        String(swap(identifier.first ?? "A")) + identifier.dropFirst(), String(identifier.dropLast()), identifier + "A",
     ]
     return forgeries.filter { $0 != identifier && !$0.isEmpty }
 }
