@@ -59,13 +59,7 @@ extension Rule {
                     ("expired an hour ago", .expired, [.invalidCredential]),
                 ]
                 // Every forgery is tried: a subject that accepts three learns of all three in one run.
-                try await expectEveryCase(forgeries, "forged identity tokens") { situation, forgery, codes in
-                    try await context.signOutAfterAnAcceptedCase(app.client)
-                    let forged = credential.withApple(
-                        idToken: try context.world.apple.forge(forgery, from: authorization.identityToken))
-                    try await context.expectAppleSignInRefused(
-                        forged, codes, because: "with an identity token \(situation)", on: app.client)
-                }
+                try await context.expectForgeriesRefused(forgeries, of: authorization, credential, on: app.client)
                 try await expectSuccess("signIn(with: the genuine credential) after the forgeries") {
                     try await app.client.signIn(with: credential)
                 }
@@ -125,13 +119,8 @@ extension Rule {
                     ), ("whose payload is JSON in UTF-16", .payloadInUTF16),
                     ("whose header is JSON in UTF-16", .headerInUTF16),
                 ]
-                try await expectEveryCase(forgeries, "forged identity tokens") { situation, forgery in
-                    try await context.signOutAfterAnAcceptedCase(app.client)
-                    let forged = credential.withApple(
-                        idToken: try context.world.apple.forge(forgery, from: authorization.identityToken))
-                    try await context.expectAppleSignInRefused(
-                        forged, [.invalidCredential], because: "with an identity token \(situation)", on: app.client)
-                }
+                try await context.expectForgeriesRefused(
+                    forgeries.map { ($0, $1, [.invalidCredential]) }, of: authorization, credential, on: app.client)
                 try await expectSuccess("signIn(with: the genuine credential) after the forgeries") {
                     try await app.client.signIn(with: credential)
                 }
@@ -159,16 +148,30 @@ extension Rule {
                         .issuer("https://appleid.apple.\u{FF43}om")
                     ),
                 ]
-                try await expectEveryCase(forgeries, "forged identity tokens") { situation, forgery in
-                    try await context.signOutAfterAnAcceptedCase(app.client)
-                    let forged = credential.withApple(
-                        idToken: try context.world.apple.forge(forgery, from: authorization.identityToken))
-                    try await context.expectAppleSignInRefused(
-                        forged, [.invalidCredential], because: "with an identity token \(situation)", on: app.client)
-                }
+                try await context.expectForgeriesRefused(
+                    forgeries.map { ($0, $1, [.invalidCredential]) }, of: authorization, credential, on: app.client)
                 try await expectSuccess(
                     "signIn(with: the genuine credential for com.example.Kiosk) after the forgeries"
                 ) { try await app.client.signIn(with: credential) }
             },
         ])
+}
+
+extension CheckContext {
+    /// Each forgery of the genuine identity token, in an otherwise genuine credential, is refused with one of its
+    /// codes and signs nobody in; every broken case is reported.
+    fileprivate func expectForgeriesRefused(
+        _ forgeries: [(String, AppleTokenForgery, [AuthErrorCode])], of authorization: AppleAuthorization,
+        _ credential: AuthCredential, on client: any AuthClient, filePath: String = #filePath, line: Int = #line
+    ) async throws {
+        try await expectEveryCase(forgeries, "forged identity tokens", filePath: filePath, line: line) {
+            situation, forgery, codes in
+            try await signOutAfterAnAcceptedCase(client)
+            let forged = credential.withApple(
+                idToken: try world.apple.forge(forgery, from: authorization.identityToken))
+            try await expectAppleSignInRefused(
+                forged, codes, because: "with an identity token \(situation)", on: client, filePath: filePath,
+                line: line)
+        }
+    }
 }

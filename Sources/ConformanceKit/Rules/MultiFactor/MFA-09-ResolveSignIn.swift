@@ -35,13 +35,7 @@ extension Rule {
                     try expectEqual(
                         info.providerID, ProviderID.password, "the provider resolveSignIn reports (the first factor's)")
                 }
-                let token = try await expectSuccess("getIDToken()") {
-                    try await app.client.getIDToken(forceRefresh: false)
-                }
-                let claims = try await expectSuccess("verifyIDToken(the resolved session's token)") {
-                    try await app.backend.verifyIDToken(token)
-                }
-                try expectEqual(claims.signInProvider, ProviderID.password, "the resolved session's sign-in provider")
+                try await context.expectSessionSignedIn(with: ProviderID.password, on: app)
             },
             Check(
                 "after an email-link first factor, the SMS code signs the user in and the provider stays password",
@@ -64,13 +58,7 @@ extension Rule {
                     try await resolver.resolveSignIn(
                         with: .phone(verificationID: verificationID, verificationCode: code))
                 }
-                let token = try await expectSuccess("getIDToken()") {
-                    try await app.client.getIDToken(forceRefresh: false)
-                }
-                let claims = try await expectSuccess("verifyIDToken(the resolved session's token)") {
-                    try await app.backend.verifyIDToken(token)
-                }
-                try expectEqual(claims.signInProvider, ProviderID.password, "the resolved session's sign-in provider")
+                try await context.expectSessionSignedIn(with: ProviderID.password, on: app)
             },
             Check(
                 "after a GitHub first factor, the SMS code signs the user in and the provider stays github.com",
@@ -93,4 +81,20 @@ extension Rule {
                 ) { $0.providerID == ProviderID.apple }
             },
         ])
+}
+
+extension CheckContext {
+    /// The current session's ID token, verified by the backend, names `provider` as its sign-in provider.
+    fileprivate func expectSessionSignedIn(
+        with provider: String, on app: LaunchedApp, filePath: String = #filePath, line: Int = #line
+    ) async throws {
+        let token = try await expectSuccess("getIDToken()", filePath: filePath, line: line) {
+            try await app.client.getIDToken(forceRefresh: false)
+        }
+        let claims = try await expectSuccess(
+            "verifyIDToken(the resolved session's token)", filePath: filePath, line: line
+        ) { try await app.backend.verifyIDToken(token) }
+        try expectEqual(
+            claims.signInProvider, provider, "the resolved session's sign-in provider", filePath: filePath, line: line)
+    }
 }
