@@ -75,13 +75,17 @@ extension ReferenceBackend {
         for _ in 0..<behaviour.oauth.codeExchanges {
             let body = try await call(.github, http).jsonObject ?? [:]
             if token == nil, let accessToken = body["access_token"] as? String {
-                token = accessToken;
+                token = accessToken
                 continue
             }
             if token == nil, let error = body["error"] as? String {
                 let message = "GitHub refused the code: \(error): \(body["error_description"] as? String ?? "")"
-                throw behaviour.oauth.providerErrorsAreInvalidCredential
-                    ? AuthError(.invalidCredential, message) : AuthError(.internalError)
+                let oauth = behaviour.oauth
+                let mapped =
+                    oauth.providerErrorsAreInvalidCredential
+                    && (!oauth.onlyClientCredentialErrorsAreInvalidCredential
+                        || error == "incorrect_client_credentials")
+                throw mapped ? AuthError(.invalidCredential, message) : AuthError(.internalError)
             }
         }
         guard let token else {

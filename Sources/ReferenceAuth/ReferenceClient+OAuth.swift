@@ -47,7 +47,7 @@ extension ReferenceClient: OAuthFacet {
         let state = query.first { $0.name == "state" }?.value
         let takesAnyState = !behaviour.oauth.checksState || !behaviour.oauth.checksStateWhilePending
         if var pending = pendingOAuth, pending.redirect == nil, url.path == pending.redirectPath,
-            state == pending.state || takesAnyState
+            state == pending.state || takesAnyState || (state == nil && behaviour.oauth.takesRedirectWithoutState)
         {
             pending.redirect = url
             pendingOAuth = pending

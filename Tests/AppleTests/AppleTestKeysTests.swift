@@ -26,14 +26,14 @@ struct AppleTestKeysTests {
         var kids: [String] = []
         for key in keys {
             guard case .object(let jwk) = key else {
-                Issue.record("a key is not an object");
+                Issue.record("a key is not an object")
                 continue
             }
             #expect(Set(jwk.keys) == members)
             #expect(jwk["kty"] == .string("RSA") && jwk["alg"] == .string("RS256") && jwk["use"] == .string("sig"))
             for name in members.subtracting(["kty", "kid", "alg", "use"]) {
                 guard case .string(let value)? = jwk[name] else {
-                    Issue.record("\(name) is not a string");
+                    Issue.record("\(name) is not a string")
                     continue
                 }
                 #expect(!value.isEmpty && Base64URL.decode(value) != nil, "\(name) is not base64url")

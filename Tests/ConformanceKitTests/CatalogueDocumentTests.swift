@@ -23,7 +23,7 @@ struct CatalogueDocumentTests {
         let errors = validator.errors(in: json)
         #expect(errors.isEmpty, "\(errors.prefix(20).joined(separator: "\n"))")
         guard case .object(let root) = json, case .array(let rules)? = root["rules"] else {
-            Issue.record("no rules");
+            Issue.record("no rules")
             return
         }
         let ids = rules.compactMap { rule -> String? in

@@ -11,7 +11,7 @@ struct CheckSlotsTests {
         let results = await (0..<40).concurrentMap { index in
             await slots.withSlot { () -> Int in
                 inside.withLock {
-                    $0.now += 1;
+                    $0.now += 1
                     $0.most = max($0.most, $0.now)
                 }
                 for _ in 0..<10 { await Task.yield() }

@@ -16,7 +16,7 @@ struct HangWatchTests {
     func finishes() async {
         let outcome = await watch(.structured, quietLimit: .seconds(3600)).run { 42 }
         guard case .finished(42) = outcome else {
-            Issue.record("expected the result 42, got \(outcome)");
+            Issue.record("expected the result 42, got \(outcome)")
             return
         }
     }
@@ -27,7 +27,7 @@ struct HangWatchTests {
             await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
         }
         guard case .parked = outcome else {
-            Issue.record("expected parked, got \(outcome)");
+            Issue.record("expected parked, got \(outcome)")
             return
         }
     }
@@ -42,7 +42,7 @@ struct HangWatchTests {
             return await counter.total
         }
         guard case .finished(1000) = outcome else {
-            Issue.record("expected 1000, got \(outcome)");
+            Issue.record("expected 1000, got \(outcome)")
             return
         }
     }
@@ -53,7 +53,7 @@ struct HangWatchTests {
         defer { gate.signal() }
         let outcome = await watch(.structured, quietLimit: .milliseconds(200)).run { gate.wait() }
         guard case .quiet(.milliseconds(200)) = outcome else {
-            Issue.record("expected quiet for 0.2 s, got \(outcome)");
+            Issue.record("expected quiet for 0.2 s, got \(outcome)")
             return
         }
     }
@@ -71,7 +71,7 @@ struct HangWatchTests {
             return turns
         }
         guard case .finished = outcome else {
-            Issue.record("expected the work to finish, got \(outcome)");
+            Issue.record("expected the work to finish, got \(outcome)")
             return
         }
     }
@@ -84,7 +84,7 @@ struct HangWatchTests {
             }
         }
         guard case .finished(7) = outcome else {
-            Issue.record("expected 7, got \(outcome)");
+            Issue.record("expected 7, got \(outcome)")
             return
         }
     }
@@ -95,7 +95,7 @@ struct HangWatchTests {
             await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
         }
         guard case .quiet = outcome else {
-            Issue.record("expected quiet, got \(outcome)");
+            Issue.record("expected quiet, got \(outcome)")
             return
         }
     }

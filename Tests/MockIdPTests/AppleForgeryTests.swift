@@ -72,7 +72,7 @@ struct AppleForgeryTests {
             (
                 .expired,
                 {
-                    $0.exp = now - 3600;
+                    $0.exp = now - 3600
                     $0.iat = now - 4200
                 }
             ), (.expiringAt(now + 5), { $0.exp = now + 5 }),

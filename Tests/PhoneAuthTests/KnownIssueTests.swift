@@ -51,7 +51,7 @@ struct KnownIssueTests {
             .phone3)
         let known = ConformanceIssue.issues(of: result, knownIssue: "4 digits")
         guard case .known(let reason, let comments) = try #require(known.first) else {
-            Issue.record("not known: \(known)");
+            Issue.record("not known: \(known)")
             return
         }
         #expect(known.count == 1 && reason == "4 digits" && comments.count == 2)

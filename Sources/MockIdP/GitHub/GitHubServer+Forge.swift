@@ -28,6 +28,11 @@ extension GitHubServer {
 
     /// Someone changed the client secret of the app `clientID` in GitHub's developer settings: the new secret, and
     /// every copy of the old one (a project's configuration) is now refused with `incorrect_client_credentials`.
+    /// GitHub's token endpoint refuses the next exchange with `error`, whatever it carries: so a check can see how
+    /// the implementation maps each of GitHub's token errors (OAUTH-6) where a conforming request cannot provoke it
+    /// (`redirect_uri_mismatch` needs a redirect URI other than the authorization's).
+    public func refuseNextExchange(with error: GitHubError) { state.withLock { $0.nextExchangeRefusal = error } }
+
     @discardableResult
     public func regenerateClientSecret(of clientID: String) -> String {
         let secret = random.string(length: 40, alphabet: Array("0123456789abcdef"))

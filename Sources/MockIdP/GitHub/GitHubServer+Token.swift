@@ -17,6 +17,10 @@ extension GitHubServer {
     private func redeem(_ request: GitHubTokenRequest) -> Result<(String, [String]), GitHubError> {
         let now = clock.now
         return state.withLock { state -> Result<(String, [String]), GitHubError> in
+            if let refusal = state.nextExchangeRefusal {
+                state.nextExchangeRefusal = nil
+                return .failure(refusal)
+            }
             guard let clientID = request.clientID, let app = state.apps[clientID],
                 app.clientSecret == request.clientSecret
             else { return .failure(.incorrectClientCredentials) }

@@ -39,6 +39,8 @@ public final class GitHubServer: Sendable {
         var users: [String: GitHubUser] = [:]
         var codes: [String: IssuedCode] = [:]
         var tokens: [String: IssuedToken] = [:]
+        /// The answer of the next exchange, whatever it carries (``refuseNextExchange(with:)``).
+        var nextExchangeRefusal: GitHubError?
     }
 
     let state = Mutex(State())

@@ -18,12 +18,18 @@ extension ReferenceBehaviour {
         var checksState = true
         /// While a request waits, only a redirect with its state is taken; otherwise the first redirect is.
         var checksStateWhilePending = true
+        /// A redirect without a state is taken for the waiting request, as a client that compares the state only when
+        /// there is one does (OAUTH-4 forbids it).
+        var takesRedirectWithoutState = false
         /// The path of the `redirect_uri` on the project's domain.
         var redirectPath = "/__/auth/handler"
         /// How many times the backend sends the code to the token endpoint.
         var codeExchanges = 1
         /// Provider errors surface as `invalidCredential`; otherwise as `internalError`.
         var providerErrorsAreInvalidCredential = true
+        /// Of the provider's token errors, only `incorrect_client_credentials` is taken for `invalidCredential`; the
+        /// others are `internalError` (OAUTH-6 forbids it).
+        var onlyClientCredentialErrorsAreInvalidCredential = false
         /// A denial at the provider fails with `webContextCancelled`; otherwise it is taken for an empty approval.
         var denialCancels = true
         /// Linking checks that no other account has the provider identity.

@@ -6,9 +6,9 @@ extension Defect {
     static let oauthDefects: [Defect] = [
         .forwardsReservedOAuthParameters, .forwardsOAuthToken, .dropsAllowSignup, .forgetsOAuthScopes,
         .usesPredictableOAuthState, .oauthStateOf31HexDigits, .acceptsAnyOAuthState, .takesFirstRedirectWhilePending,
-        .sendsWrongRedirectURI, .exchangesCodeTwice, .reportsProviderErrorsAsInternal, .treatsDenialAsSuccess,
-        .omitsOAuthProfile, .linksIdentityOfAnotherAccount, .createsUserOnMismatchedReauthentication,
-        .ignoresDisabledOAuthProvider, .sendsPlainPKCE, .omitsPKCE,
+        .takesRedirectWithoutState, .mapsOnlyClientCredentialErrors, .sendsWrongRedirectURI, .exchangesCodeTwice,
+        .reportsProviderErrorsAsInternal, .treatsDenialAsSuccess, .omitsOAuthProfile, .linksIdentityOfAnotherAccount,
+        .createsUserOnMismatchedReauthentication, .ignoresDisabledOAuthProvider, .sendsPlainPKCE, .omitsPKCE,
     ]
 
     public static let forwardsReservedOAuthParameters = Defect(
@@ -76,8 +76,8 @@ extension Defect {
             .assertion(
                 "OAUTH-4",
                 """
-                while a request waits, another device's genuine redirect (another state) is refused; the app's own \
-                still completes the flow
+                while a request waits, another device's genuine redirect, with its own state or with none, is refused \
+                and its code not exchanged again; the app's own still completes the flow
                 """),
         ], "takes every auth-handler redirect and exchanges its code whatever its state"
     ) { $0.oauth.checksState = false }
@@ -88,11 +88,27 @@ extension Defect {
             .assertion(
                 "OAUTH-4",
                 """
-                while a request waits, another device's genuine redirect (another state) is refused; the app's own \
-                still completes the flow
+                while a request waits, another device's genuine redirect, with its own state or with none, is refused \
+                and its code not exchanged again; the app's own still completes the flow
                 """)
         ], "while a request waits, takes the first auth-handler redirect whatever its state"
     ) { $0.oauth.checksStateWhilePending = false }
+
+    public static let takesRedirectWithoutState = Defect(
+        "takesRedirectWithoutState", rules: ["OAUTH-4"],
+        catches: [
+            .assertion(
+                "OAUTH-4",
+                """
+                while a request waits, another device's genuine redirect, with its own state or with none, is refused \
+                and its code not exchanged again; the app's own still completes the flow
+                """)
+        ],
+        """
+        compares the state only when the redirect carries one, so a redirect without a state answers the waiting \
+        request
+        """
+    ) { $0.oauth.takesRedirectWithoutState = true }
 
     public static let sendsWrongRedirectURI = Defect(
         "sendsWrongRedirectURI", rules: ["OAUTH-5"],
@@ -111,6 +127,19 @@ extension Defect {
         catches: [.assertion("OAUTH-6", "incorrect_client_credentials from GitHub fails with invalidCredential")],
         "reports the provider's token errors as internalError"
     ) { $0.oauth.providerErrorsAreInvalidCredential = false }
+
+    public static let mapsOnlyClientCredentialErrors = Defect(
+        "mapsOnlyClientCredentialErrors", rules: ["OAUTH-6"],
+        catches: [
+            .assertion(
+                "OAUTH-6",
+                """
+                bad_verification_code (a code GitHub's ten minutes have expired) and redirect_uri_mismatch from \
+                GitHub's token endpoint each fail with invalidCredential
+                """)
+        ],
+        "takes only incorrect_client_credentials for invalidCredential; GitHub's other token errors are internalError"
+    ) { $0.oauth.onlyClientCredentialErrorsAreInvalidCredential = true }
 
     public static let treatsDenialAsSuccess = Defect(
         "treatsDenialAsSuccess", rules: ["OAUTH-7"],

@@ -147,7 +147,7 @@ extension CheckContext {
             await firstFinished([
                 { do { return .success(try await call()) } catch { return .failure(error) } },
                 {
-                    await stalls.waitForExhaustion();
+                    await stalls.waitForExhaustion()
                     return nil
                 },
             ])

@@ -66,45 +66,55 @@ extension Rule {
             },
             Check(
                 """
-                while a request waits, another device's genuine redirect (another state) is refused; the app's own \
-                still completes the flow
+                while a request waits, another device's genuine redirect, with its own state or with none, is refused \
+                and its code not exchanged again; the app's own still completes the flow
                 """
             ) { context in
                 let configuration = ProjectConfiguration.standard
                 context.setUpGitHub(configuration)
                 let backend = try await context.makeBackend(configuration)
                 let other = try await context.launch(backend, on: .secondary)
-                _ = try await context.gitHubCredential(as: "hubot", on: other)
-                let theirs = try context.lastGitHubRedirect()
-                let forged = context.world.github.forge(.replayed, from: theirs)
                 let app = LaunchedApp(
                     backend: backend, client: try await context.launch(backend, on: .primary), device: .primary)
-                let handledForgery = Mutex<Bool?>(nil)
-                let devices = context.world.devices
-                context.world.browser.whileNextPageIsOpen { device in
-                    let handled = await devices.open(forged, on: device)
-                    handledForgery.withLock { $0 = handled }
-                }
-                context.world.browser.script(.approve(as: "octocat"))
-                let outcome: Result<AuthCredential, any Error>
-                do { outcome = .success(try await app.client.credential(with: .github)) } catch {
-                    outcome = .failure(error)
-                }
-                try expectEqual(
-                    handledForgery.withLock { $0 }, false,
-                    "canHandle(another device's redirect, another state) while the app's own request was waiting")
-                let exchanges = context.world.github.tokenRequests.filter { $0.code == theirs.code }.count
-                try expectEqual(
-                    exchanges, 1,
-                    "the number of times the other device's code reached GitHub's token endpoint (once, by its own app)"
-                )
-                guard case .success(let credential) = outcome else {
-                    throw CheckFailure(
-                        "credential(with: github.com), approved as octocat, failed after a forged redirect was refused",
-                        expected: "success", actual: "\(outcome)")
-                }
-                try await expectSuccess("signIn(with: the credential of the genuine redirect)") {
-                    try await app.client.signIn(with: credential)
+                let forgeries: [(String, GitHubRedirectForgery)] = [
+                    ("another state", .replayed), ("no state", .stateMissing),
+                ]
+                try await expectEveryCase(forgeries, "foreign redirects while a request waits") { what, forgery in
+                    _ = try await context.gitHubCredential(as: "hubot", on: other)
+                    let theirs = try context.lastGitHubRedirect()
+                    let forged = context.world.github.forge(forgery, from: theirs)
+                    let handledForgery = Mutex<Bool?>(nil)
+                    let devices = context.world.devices
+                    context.world.browser.whileNextPageIsOpen { device in
+                        let handled = await devices.open(forged, on: device)
+                        handledForgery.withLock { $0 = handled }
+                    }
+                    context.world.browser.script(.approve(as: "octocat"))
+                    let outcome: Result<AuthCredential, any Error>
+                    do { outcome = .success(try await app.client.credential(with: .github)) } catch {
+                        outcome = .failure(error)
+                    }
+                    try expectEqual(
+                        handledForgery.withLock { $0 }, false,
+                        "canHandle(another device's redirect, \(what)) while the app's own request was waiting")
+                    let exchanges = context.world.github.tokenRequests.filter { $0.code == theirs.code }.count
+                    try expectEqual(
+                        exchanges, 1,
+                        """
+                        the number of times the other device's code reached GitHub's token endpoint (once, by its own \
+                        app)
+                        """)
+                    guard case .success(let credential) = outcome else {
+                        throw CheckFailure(
+                            """
+                            credential(with: github.com), approved as octocat, failed after a forged redirect was \
+                            refused
+                            """, expected: "success", actual: "\(outcome)")
+                    }
+                    try await expectSuccess("signIn(with: the credential of the genuine redirect)") {
+                        try await app.client.signIn(with: credential)
+                    }
+                    try await expectSuccess("signOut()") { try await app.client.signOut() }
                 }
             },
         ])

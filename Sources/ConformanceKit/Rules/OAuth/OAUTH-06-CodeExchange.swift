@@ -1,3 +1,5 @@
+import MockIdP
+
 extension Rule {
     public static let oauth6 = Rule(
         "OAUTH-6", .must, flow: .oauth, title: "The code is exchanged once; provider errors are invalidCredential",
@@ -32,6 +34,29 @@ extension Rule {
                 try await expectFailure(
                     .invalidCredential, when: "credential(with: github.com) with a wrong client secret"
                 ) { try await app.client.credential(with: .github) }
+            },
+            Check(
+                """
+                bad_verification_code (a code GitHub's ten minutes have expired) and redirect_uri_mismatch from \
+                GitHub's token endpoint each fail with invalidCredential
+                """
+            ) { context in
+                context.setUpGitHub()
+                let app = try await context.launchApp()
+                let (clock, github, browser) = (context.world.clock, context.world.github, context.world.browser)
+                let refusals: [(String, @Sendable () -> Void)] = [
+                    (
+                        "bad_verification_code (the code expired on its way)",
+                        { browser.afterNextRedirect { _ in clock.advance(by: GitHubServer.codeLifetime) } }
+                    ), ("redirect_uri_mismatch", { github.refuseNextExchange(with: .redirectURIMismatch) }),
+                ]
+                try await expectEveryCase(refusals, "GitHub's token errors") { refusal, arrange in
+                    arrange()
+                    context.world.browser.script(.approve(as: "octocat"))
+                    try await expectFailure(
+                        .invalidCredential, when: "credential(with: github.com), GitHub answering \(refusal)"
+                    ) { try await app.client.credential(with: .github) }
+                }
             },
         ])
 }

@@ -21,7 +21,7 @@ extension Rule {
                 // GitHub may refuse a request without S256: the request is judged first, so the failure names it.
                 let flowError: (any Error)?
                 do {
-                    _ = try await context.gitHubCredential(as: "octocat", on: app.client);
+                    _ = try await context.gitHubCredential(as: "octocat", on: app.client)
                     flowError = nil
                 } catch { flowError = error }
                 let request = try context.lastAuthorizeRequest()

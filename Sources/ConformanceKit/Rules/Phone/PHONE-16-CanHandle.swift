@@ -61,7 +61,7 @@ extension Rule {
                 // failure names the push the app took, not what went wrong after it.
                 let requestError: (any Error)?
                 do {
-                    _ = try await context.requestCode(PhoneNumbers.us, on: client);
+                    _ = try await context.requestCode(PhoneNumbers.us, on: client)
                     requestError = nil
                 } catch { requestError = error }
                 try await expectEveryCase(
@@ -116,7 +116,7 @@ extension Rule {
                 }
                 let requestError: (any Error)?
                 do {
-                    _ = try await context.requestCode(PhoneNumbers.us, on: client);
+                    _ = try await context.requestCode(PhoneNumbers.us, on: client)
                     requestError = nil
                 } catch { requestError = error }
                 try await expectEveryCase(
