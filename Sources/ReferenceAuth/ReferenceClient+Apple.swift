@@ -15,9 +15,9 @@ extension ReferenceClient: AppleSignInFacet {
             throw AuthError(
                 .missingOrInvalidNonce, "a nonce needs at least \(behaviour.apple.shortestNonceLength) characters")
         }
-        var generator = SystemRandomNumberGenerator()
-        let alphabet = behaviour.apple.nonceAlphabet
-        return String((0..<max(length, 0)).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
+        // The world's seeded randomness, as every random value of the reference, so a run is the same run after run;
+        // an app outside the world uses a cryptographically secure generator (AppleNonce.random(length:)).
+        return world.random.string(length: max(length, 0), alphabet: behaviour.apple.nonceAlphabet)
     }
 
     func requestAuthorization() async throws(AuthError) -> AppleAuthorization {
