@@ -82,19 +82,3 @@ extension Rule {
             },
         ])
 }
-
-extension CheckContext {
-    /// The current session's ID token, verified by the backend, names `provider` as its sign-in provider.
-    fileprivate func expectSessionSignedIn(
-        with provider: String, on app: LaunchedApp, filePath: String = #filePath, line: Int = #line
-    ) async throws {
-        let token = try await expectSuccess("getIDToken()", filePath: filePath, line: line) {
-            try await app.client.getIDToken(forceRefresh: false)
-        }
-        let claims = try await expectSuccess(
-            "verifyIDToken(the resolved session's token)", filePath: filePath, line: line
-        ) { try await app.backend.verifyIDToken(token) }
-        try expectEqual(
-            claims.signInProvider, provider, "the resolved session's sign-in provider", filePath: filePath, line: line)
-    }
-}

@@ -178,6 +178,13 @@ extension CheckContext {
         try expect(
             providers.contains(providerID), "after resolveSignIn the user's providers lack the first factor's",
             expected: "\(providerID) among them", actual: "\(providers)", filePath: filePath, line: line)
+        try await expectSessionSignedIn(with: providerID, on: app, filePath: filePath, line: line)
+    }
+
+    /// The current session's ID token, verified by the backend, names `provider` as its sign-in provider.
+    package func expectSessionSignedIn(
+        with provider: String, on app: LaunchedApp, filePath: String = #filePath, line: Int = #line
+    ) async throws {
         let token = try await expectSuccess("getIDToken()", filePath: filePath, line: line) {
             try await app.client.getIDToken(forceRefresh: false)
         }
@@ -185,8 +192,7 @@ extension CheckContext {
             "verifyIDToken(the resolved session's token)", filePath: filePath, line: line
         ) { try await app.backend.verifyIDToken(token) }
         try expectEqual(
-            claims.signInProvider, providerID, "the resolved session's sign-in provider", filePath: filePath, line: line
-        )
+            claims.signInProvider, provider, "the resolved session's sign-in provider", filePath: filePath, line: line)
     }
 
     /// Signs `user` in with the password, which must stop at the second factor; returns the error and its resolver.
