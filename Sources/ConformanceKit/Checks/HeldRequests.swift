@@ -3,12 +3,6 @@ import MockIdP
 /// The app-to-backend requests of the calls a check makes, held at the world's network so that the check decides
 /// when each goes on: calls made at the same time meet inside the subject at the point the check chose, not where
 /// scheduling happened to put them (PHONE-7, AUTH-3, AUTH-6). Needs ``Requirement/worldNetwork``.
-/// The outcomes of a call and of the call made while its request was held.
-private struct CallOutcomes<T: Sendable, U: Sendable>: Sendable {
-    let call = EventLog<Result<T, any Error>>()
-    let meanwhile = EventLog<Result<U, any Error>>()
-}
-
 struct HeldRequests: Sendable {
     enum Step: Sendable, Equatable {
         /// A request arrived and is held, with its number.
@@ -29,14 +23,20 @@ struct HeldRequests: Sendable {
     }
 
     /// Returns once the calls have moved as far as they can: for a structured subject, when everything has parked;
-    /// for another, when the next step after the first `seen` has arrived.
-    func settle(after seen: Int, _ context: CheckContext, for what: String) async throws {
+    /// for another, when a step after the first `seen` has arrived.
+    func settle(after seen: Int, _ context: CheckContext, waitingFor what: String) async throws {
         if let executor {
             await executor.untilIdle()
         } else {
             try await context.waiting(for: what) { try await steps.next(after: seen) }
         }
     }
+}
+
+/// The outcomes of a call and of the call made while its request was held.
+private struct CallOutcomes<T: Sendable, U: Sendable>: Sendable {
+    let call = EventLog<Result<T, any Error>>()
+    let meanwhile = EventLog<Result<U, any Error>>()
 }
 
 extension CheckContext {
@@ -74,11 +74,11 @@ extension CheckContext {
                     calls.meanwhile.append(await meanwhile.outcome())
                     requests.steps.append(.returned(1))
                 }
-                if requests.executor == nil {
-                    try await waiting(for: "\(meanwhile.name) to return while \(call.name)'s request \(number) is held")
-                    { try await calls.meanwhile.next() }
+                if let executor = requests.executor {
+                    await executor.untilIdle()  // `meanwhile` returned, or it waits for the held call
                 } else {
-                    try await requests.settle(after: seen, self, for: "")
+                    let what = "\(meanwhile.name) to return while \(call.name)'s request \(number) is held"
+                    try await waiting(for: what) { try await calls.meanwhile.next() }
                 }
                 requests.hold.release()
                 try await waiting(for: "\(call.name) and \(meanwhile.name) to return once the held request went on") {
@@ -101,13 +101,14 @@ extension CheckContext {
         return try await withThrowingTaskGroup(of: (Int, Result<T, any Error>).self) { group in
             var seen = 0
             for (index, call) in calls.enumerated() {
+                let before = requests.steps.count
                 group.addTask {
                     let outcome = await call.outcome()
                     requests.steps.append(.returned(index))
                     return (index, outcome)
                 }
                 try await requests.settle(
-                    after: seen, self, for: "\(call.name) to send a request to its backend, or return")
+                    after: before, self, waitingFor: "\(call.name) to send a request to its backend, or return")
             }
             var returned = 0
             var held: [Int] = []
@@ -127,7 +128,7 @@ extension CheckContext {
                     continue
                 }
                 requests.hold.release(held.removeFirst())
-                try await requests.settle(after: seen, self, for: "\(names) to move on after a request went on")
+                try await requests.settle(after: seen, self, waitingFor: "\(names) to move on after a request went on")
             }
             var outcomes = [Result<T, any Error>?](repeating: nil, count: calls.count)
             try await waiting(for: "\(names) to return") {
