@@ -20,14 +20,8 @@ extension Rule {
                 let app = try await context.signedInApp(excluding: [.apple])
                 let otherUser = await app.client.currentUser
                 let credential = try await context.appleCredential(as: AppleAccounts.bob, on: app.client).credential
-                let linked = try await expectSuccess("link(with: Bob's Apple credential)") {
-                    try await app.client.link(with: credential)
-                }
-                try expect(
-                    linked.user.providerData.contains { $0.providerID == ProviderID.apple },
-                    "after linking Bob's Apple ID the user has no apple.com provider",
-                    expected: "\(ProviderID.apple) among the providers",
-                    actual: "\(linked.user.providerData.map(\.providerID))")
+                try await context.expectLinked(
+                    credential, named: "Bob's Apple credential", provider: ProviderID.apple, on: app.client)
                 try await expectSuccess("signOut()") { try await app.client.signOut() }
                 let viaApple = try await context.signInWithApple(as: AppleAccounts.bob, on: app.client)
                 try expectEqual(

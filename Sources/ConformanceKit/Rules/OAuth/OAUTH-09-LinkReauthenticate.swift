@@ -24,14 +24,8 @@ extension Rule {
                         actual: "nobody")
                 }
                 let credential = try await context.gitHubCredential(as: "octocat", on: app.client)
-                let linked = try await expectSuccess("link(with: octocat's credential)") {
-                    try await app.client.link(with: credential)
-                }
-                try expect(
-                    linked.user.providerData.contains { $0.providerID == ProviderID.github },
-                    "after linking octocat the user has no GitHub provider",
-                    expected: "providers with \(ProviderID.github)",
-                    actual: "\(linked.user.providerData.map(\.providerID))")
+                try await context.expectLinked(
+                    credential, named: "octocat's credential", provider: ProviderID.github, on: app.client)
                 try await expectSuccess("signOut()") { try await app.client.signOut() }
                 let viaGitHub = try await context.signInWithGitHub(as: "octocat", on: app.client)
                 try expectEqual(viaGitHub.user.uid, user.uid, "the uid octocat signed in")

@@ -25,25 +25,13 @@ extension Rule {
             ) { context in
                 let app = try await context.launchApp()
                 _ = try await context.requestCode(PhoneNumbers.us, on: app.client)
-                let transcript = context.world.transcript
-                let push = transcript.entries {
+                try context.expectBeforeTheSMS("silent push the app handles") {
                     if case .push(.delivered(let push)) = $0 {
                         push.handled && push.device == app.device
                     } else {
                         false
                     }
-                }.first
-                let sms = transcript.entries { if case .sms(.delivered) = $0 { true } else { false } }.first
-                guard let push else {
-                    throw CheckFailure(
-                        "with push working, no silent push was handled by the app",
-                        expected: "a silent push the app handles, before the SMS",
-                        actual: "none handled\(sms.map { ", and the SMS (#\($0.sequence))" } ?? "")")
                 }
-                try expect(
-                    push.sequence < (sms?.sequence ?? .max), "the SMS was sent before the silent push",
-                    expected: "the silent push, then the SMS",
-                    actual: "the SMS (#\(sms?.sequence ?? 0)), then the silent push (#\(push.sequence))")
                 try expectEqual(
                     context.world.recaptcha.presentations.count, 0,
                     "the number of reCAPTCHAs presented while the push channel works")
@@ -53,21 +41,9 @@ extension Rule {
                 context.world.push.set(.unavailable)
                 let app = try await context.launchApp()
                 _ = try await context.requestCode(PhoneNumbers.us, on: app.client)
-                let transcript = context.world.transcript
-                let recaptcha = transcript.entries {
+                try context.expectBeforeTheSMS("solved reCAPTCHA") {
                     if case .recaptcha(.presented(_, .solved)) = $0 { true } else { false }
-                }.first
-                let sms = transcript.entries { if case .sms(.delivered) = $0 { true } else { false } }.first
-                guard let recaptcha else {
-                    throw CheckFailure(
-                        "with the push channel unavailable, no reCAPTCHA was solved",
-                        expected: "a solved reCAPTCHA, before the SMS",
-                        actual: "none solved\(sms.map { ", and the SMS (#\($0.sequence))" } ?? "")")
                 }
-                try expect(
-                    recaptcha.sequence < (sms?.sequence ?? .max), "the SMS was sent before the reCAPTCHA",
-                    expected: "the solved reCAPTCHA, then the SMS",
-                    actual: "the SMS (#\(sms?.sequence ?? 0)), then the reCAPTCHA (#\(recaptcha.sequence))")
             },
             Check("a cancelled reCAPTCHA fails with webContextCancelled and sends no SMS", requires: [.worldParties]) {
                 context in
@@ -116,4 +92,24 @@ extension Rule {
                     "the number of reCAPTCHAs presented for two verifications at once while the push channel works")
             },
         ])
+}
+
+extension CheckContext {
+    /// The app's proof, the first event `isProof` matches, crossed the boundary before the first SMS did (PHONE-14).
+    fileprivate func expectBeforeTheSMS(
+        _ proof: String, filePath: String = #filePath, line: Int = #line, _ isProof: (WorldEvent) -> Bool
+    ) throws {
+        let entry = world.transcript.entries(where: isProof).first
+        let sms = world.transcript.entries { if case .sms(.delivered) = $0 { true } else { false } }.first
+        guard let entry else {
+            throw CheckFailure(
+                "no \(proof) came", expected: "a \(proof), before the SMS",
+                actual: "none\(sms.map { ", and the SMS (#\($0.sequence))" } ?? "")", filePath: filePath, line: line)
+        }
+        try expect(
+            entry.sequence < (sms?.sequence ?? .max), "the SMS was sent before the \(proof)",
+            expected: "the \(proof), then the SMS",
+            actual: "the SMS (#\(sms?.sequence ?? 0)), then the \(proof) (#\(entry.sequence))", filePath: filePath,
+            line: line)
+    }
 }

@@ -156,8 +156,7 @@ extension CheckContext {
     fileprivate func genuinePushOfAnotherDevice(
         _ backend: any AuthBackend, filePath: String = #filePath, line: Int = #line
     ) async throws -> [String: String] {
-        let other = try await launch(backend, on: .secondary, filePath: filePath, line: line)
-        _ = try await requestCode(PhoneNumbers.usOther, on: other, filePath: filePath, line: line)
+        try await requestCodeOnAnotherDevice(backend, filePath: filePath, line: line)
         guard let push = world.push.deliveries.last(where: { $0.device == .secondary && $0.handled }) else {
             throw CheckFailure(
                 "no app-verification push reached the app on \(Device.secondary), which asked for a code",
@@ -171,13 +170,18 @@ extension CheckContext {
     fileprivate func genuineRedirectOfAnotherDevice(
         _ backend: any AuthBackend, filePath: String = #filePath, line: Int = #line
     ) async throws -> URL {
-        let other = try await launch(backend, on: .secondary, filePath: filePath, line: line)
-        _ = try await requestCode(PhoneNumbers.usOther, on: other, filePath: filePath, line: line)
+        try await requestCodeOnAnotherDevice(backend, filePath: filePath, line: line)
         guard let redirect = world.devices.openedURLs.last(where: { $0.device == .secondary && $0.handled }) else {
             throw CheckFailure(
                 "no reCAPTCHA redirect reached the app on \(Device.secondary), which asked for a code",
                 expected: "a redirect the app handled", actual: "none", filePath: filePath, line: line)
         }
         return redirect.url
+    }
+
+    /// The same project's app on another device asks for a code, so the world hands it a genuine proof.
+    private func requestCodeOnAnotherDevice(_ backend: any AuthBackend, filePath: String, line: Int) async throws {
+        let other = try await launch(backend, on: .secondary, filePath: filePath, line: line)
+        _ = try await requestCode(PhoneNumbers.usOther, on: other, filePath: filePath, line: line)
     }
 }
