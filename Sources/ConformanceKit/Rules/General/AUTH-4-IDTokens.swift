@@ -30,12 +30,7 @@ extension Rule {
             Check("the backend accepts its own token and refuses every tampering and malformed token with an AuthError")
             { context in
                 let app = try await context.signedInApp()
-                let token = try await expectSuccess("getIDToken()") {
-                    try await app.client.getIDToken(forceRefresh: false)
-                }
-                try await expectSuccess("verifyIDToken(its own current token)") {
-                    try await app.backend.verifyIDToken(token)
-                }
+                let token = try await context.currentVerifiedIDToken(of: app)
                 try await expectEveryCase(IDTokenForgery.all(of: token), "forged ID tokens") { forgery, forged in
                     _ = try await expectAuthError(when: "verifyIDToken(\(forgery): \"\(forged.abbreviated)\")") {
                         try await app.backend.verifyIDToken(forged)
@@ -45,12 +40,7 @@ extension Rule {
             Check("a token past its expiry is refused", requires: [.worldClock]) { context in
                 try context.requireIDTokenTimeToMove()
                 let app = try await context.signedInApp()
-                let token = try await expectSuccess("getIDToken()") {
-                    try await app.client.getIDToken(forceRefresh: false)
-                }
-                try await expectSuccess("verifyIDToken(its own current token)") {
-                    try await app.backend.verifyIDToken(token)
-                }
+                let token = try await context.currentVerifiedIDToken(of: app)
                 // The yardstick is Firebase's one-hour ID-token lifetime, not the expiry the token claims for itself.
                 try context.advanceClock(by: firebaseIDTokenLifetime + .seconds(301))
                 _ = try await expectAuthError(
@@ -102,12 +92,7 @@ extension Rule {
                 let app = try await context.launchApp()
                 let door = try context.accounts(of: app.backend)
                 try await context.signUp(.ada, on: app.client)
-                let token = try await expectSuccess("getIDToken()") {
-                    try await app.client.getIDToken(forceRefresh: false)
-                }
-                try await expectSuccess("verifyIDToken(its own current token)") {
-                    try await app.backend.verifyIDToken(token)
-                }
+                let token = try await context.currentVerifiedIDToken(of: app)
                 // The yardstick is Firebase's one-hour ID-token lifetime, not the expiry the token claims for itself.
                 try context.advanceClock(by: firebaseIDTokenLifetime + .seconds(301))
                 try await context.expectDoorShut(door, to: token, named: "ada's token, issued an hour and 301s ago")

@@ -172,12 +172,7 @@ extension Rule {
                 context in
                 try context.requireIDTokenTimeToMove()
                 let app = try await context.signedInApp()
-                let token = try await expectSuccess("getIDToken()") {
-                    try await app.client.getIDToken(forceRefresh: false)
-                }
-                try await expectSuccess("verifyIDToken(its own current token)") {
-                    try await app.backend.verifyIDToken(token)
-                }
+                let token = try await context.currentVerifiedIDToken(of: app)
                 // The yardstick is Firebase's one-hour lifetime, not the expiry the token claims for itself.
                 try context.advanceClock(by: firebaseIDTokenLifetime)
                 let handed = try await expectSuccess("getIDToken() an hour after the token was issued") {

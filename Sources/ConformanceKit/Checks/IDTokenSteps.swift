@@ -14,4 +14,18 @@ extension CheckContext {
                 """)
         }
     }
+
+    /// The ID token of the user signed in on `app`, which the backend's own verification accepts: where the checks of
+    /// expired and forged tokens start from.
+    package func currentVerifiedIDToken(
+        of app: LaunchedApp, filePath: String = #filePath, line: Int = #line
+    ) async throws -> String {
+        let token = try await expectSuccess("getIDToken()", filePath: filePath, line: line) {
+            try await app.client.getIDToken(forceRefresh: false)
+        }
+        try await expectSuccess("verifyIDToken(its own current token)", filePath: filePath, line: line) {
+            try await app.backend.verifyIDToken(token)
+        }
+        return token
+    }
 }
