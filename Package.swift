@@ -1,20 +1,30 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
+/// The package is cut along its audiences:
+/// - vendors' test targets link `ConformanceTesting` (which brings `ConformanceKit` and the world, `MockIdP`), and
+///   `IdentityToolkitSubject` to judge a server over HTTP: these depend on swift-crypto only;
+/// - vendors' executables link `ConformanceCommand` (the `conformance` command as a library: run, serve);
+/// - `conformance serve` is `IdentityToolkitServer` (the reference behind the Identity Toolkit REST API) on
+///   `LoopbackHTTP`; `HTTPMessages` are the request and response values both sides share;
+/// - `ReferenceAuth` is the conforming reference, with its defects and variations for this package's own audit.
 let package = Package(
     name: "AuthConformance", platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
-        .library(name: "ConformanceKit", targets: ["ConformanceKit"]),
         .library(name: "ConformanceTesting", targets: ["ConformanceTesting"]),
-        .library(name: "MockIdP", targets: ["MockIdP"]), .library(name: "ReferenceAuth", targets: ["ReferenceAuth"]),
+        .library(name: "ConformanceKit", targets: ["ConformanceKit"]), .library(name: "MockIdP", targets: ["MockIdP"]),
         .library(name: "IdentityToolkitSubject", targets: ["IdentityToolkitSubject"]),
+        .library(name: "ConformanceCommand", targets: ["ConformanceCommand"]),
+        .library(name: "ReferenceAuth", targets: ["ReferenceAuth"]),
         .executable(name: "conformance", targets: ["conformance"]),
     ], dependencies: [.package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0")],
     targets: [
+        // What vendors' test targets link.
+        .target(name: "HTTPMessages"),
         .target(
             name: "MockIdP",
             dependencies: [
-                "ConformanceFixtures", .product(name: "Crypto", package: "swift-crypto"),
+                "HTTPMessages", "ConformanceFixtures", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]),
         .target(
@@ -26,7 +36,13 @@ let package = Package(
         .target(
             name: "ConformanceKit",
             dependencies: ["MockIdP", "ConformanceFixtures", .product(name: "Crypto", package: "swift-crypto")]),
-        .target(name: "ConformanceTesting", dependencies: ["ConformanceKit"]),
+        .target(name: "ConformanceTesting", dependencies: ["ConformanceKit", "MockIdP"]),
+        .target(
+            name: "IdentityToolkitSubject",
+            dependencies: [
+                "ConformanceKit", "MockIdP", "HTTPMessages", .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]),
+        // The reference and what serves it.
         .target(
             name: "ReferenceAuth",
             dependencies: [
@@ -34,25 +50,32 @@ let package = Package(
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]),
         .target(
-            name: "IdentityToolkitSubject",
-            dependencies: ["ConformanceKit", "MockIdP", .product(name: "_CryptoExtras", package: "swift-crypto")]),
+            name: "IdentityToolkitServer", dependencies: ["ReferenceAuth", "ConformanceKit", "MockIdP", "HTTPMessages"]),
+        .target(name: "LoopbackHTTP", dependencies: ["HTTPMessages"]),
+        // What vendors' executables link, and the package's own command.
+        .target(
+            name: "ConformanceCommand",
+            dependencies: [
+                "ConformanceKit", "IdentityToolkitSubject", "IdentityToolkitServer", "LoopbackHTTP", "ReferenceAuth",
+            ]), .executableTarget(name: "conformance", dependencies: ["ConformanceCommand", "ReferenceAuth"]),
+        // Examples.
         .target(
             name: "PhoneOnlyExample", dependencies: ["ConformanceKit", "MockIdP"], path: "Examples/PhoneOnlyAdapter"),
         .target(
             name: "CrashingSubject", dependencies: ["ConformanceKit", "MockIdP", "ReferenceAuth"],
             path: "Examples/CrashingSubject"),
         .executableTarget(
-            name: "crashing-subject", dependencies: ["ConformanceKit", "CrashingSubject"],
-            path: "Examples/CrashingSubjectCommand"), .target(name: "LoopbackHTTP", dependencies: ["MockIdP"]),
-        .executableTarget(
-            name: "conformance",
-            dependencies: ["ConformanceKit", "ReferenceAuth", "IdentityToolkitSubject", "LoopbackHTTP"]),
+            name: "crashing-subject", dependencies: ["ConformanceCommand", "CrashingSubject"],
+            path: "Examples/CrashingSubjectCommand"),
+        // Tests: one target per flow for its rules and defects, and one per module.
         .target(
             name: "ReferenceTestSupport", dependencies: ["ConformanceKit", "ReferenceAuth"],
             path: "Tests/ReferenceTestSupport"),
         .testTarget(
             name: "PhoneAuthTests",
-            dependencies: ["ConformanceTesting", "ReferenceAuth", "ReferenceTestSupport", "CrashingSubject"]),
+            dependencies: [
+                "ConformanceTesting", "ConformanceCommand", "ReferenceAuth", "ReferenceTestSupport", "CrashingSubject",
+            ]),
         .testTarget(name: "MFATests", dependencies: ["ConformanceTesting", "ReferenceAuth", "ReferenceTestSupport"]),
         .testTarget(
             name: "EmailLinkTests", dependencies: ["ConformanceTesting", "ReferenceAuth", "ReferenceTestSupport"]),
@@ -60,11 +83,18 @@ let package = Package(
         .testTarget(name: "AppleTests", dependencies: ["ConformanceTesting", "ReferenceAuth", "ReferenceTestSupport"]),
         .testTarget(
             name: "IdentityToolkitTests",
-            dependencies: ["IdentityToolkitSubject", "ReferenceAuth", "ReferenceTestSupport"]),
+            dependencies: [
+                "IdentityToolkitSubject", "IdentityToolkitServer", "ConformanceCommand", "ReferenceAuth",
+                "ReferenceTestSupport",
+            ]),
         .testTarget(
             name: "ServeTests",
             dependencies: [
-                "LoopbackHTTP", "MockIdP", "IdentityToolkitSubject", "ReferenceAuth", "ReferenceTestSupport",
-            ]), .testTarget(name: "ConformanceKitTests", dependencies: ["ConformanceKit"]),
+                "LoopbackHTTP", "HTTPMessages", "MockIdP", "IdentityToolkitSubject", "IdentityToolkitServer",
+                "ConformanceCommand", "ReferenceAuth", "ReferenceTestSupport",
+            ]), .testTarget(name: "ConformanceKitTests", dependencies: ["ConformanceKit", "ReferenceTestSupport"]),
+        .testTarget(
+            name: "ConformanceCommandTests",
+            dependencies: ["ConformanceCommand", "ConformanceKit", "ReferenceAuth", "ReferenceTestSupport"]),
         .testTarget(name: "MockIdPTests", dependencies: ["MockIdP"]),
     ])

@@ -1,5 +1,5 @@
 import Foundation
-import MockIdP
+import HTTPMessages
 
 /// One client connection: requests read one after another (HTTP/1.1 keep-alive), each answered in order.
 struct Connection {

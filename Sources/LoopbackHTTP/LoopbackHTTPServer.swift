@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import MockIdP
+import HTTPMessages
 import Synchronization
 
 /// A small HTTP/1.1 server on 127.0.0.1 only, on POSIX sockets: one thread per connection, at most

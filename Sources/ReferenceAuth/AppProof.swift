@@ -1,5 +1,5 @@
 /// How a client proved to the backend that a verification request comes from the real app (PHONE-14).
-enum AppProof: Sendable {
+package enum AppProof: Sendable {
     /// The secret of the silent push the backend sent to the device.
     case push(receipt: String, secret: String)
     /// A token from a solved reCAPTCHA.

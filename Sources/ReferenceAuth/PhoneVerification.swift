@@ -1,7 +1,7 @@
 import MockIdP
 
 /// A pending phone verification: the verification ID maps to one of these.
-struct PhoneVerification: Sendable {
+package struct PhoneVerification: Sendable {
     enum Purpose: Sendable, Equatable {
         /// Phone as the first factor.
         case signIn
@@ -11,8 +11,8 @@ struct PhoneVerification: Sendable {
         case secondFactor(pendingID: String, factorUID: String)
     }
 
-    let phoneNumber: String
-    let code: String
+    package let phoneNumber: String
+    package let code: String
     var expiresAt: VirtualClock.Instant?
     let isTestNumber: Bool
     let purpose: Purpose

@@ -76,6 +76,6 @@ extension SessionCredentials {
 }
 
 extension ReferenceBackend {
-    nonisolated var accounts: (any AccountsFacet)? { ReferenceAccounts(backend: self) }
-    nonisolated var admin: (any AccountAdminFacet)? { ReferenceAccounts(backend: self) }
+    package nonisolated var accounts: (any AccountsFacet)? { ReferenceAccounts(backend: self) }
+    package nonisolated var admin: (any AccountAdminFacet)? { ReferenceAccounts(backend: self) }
 }

@@ -4,7 +4,7 @@ import ConformanceKit
 extension ReferenceBackend {
     /// Adds a credential's provider to a user (`User.link(with:)`): a phone number or an email and password that
     /// no other user has. Returns the user and the session's new tokens.
-    func link(
+    package func link(
         _ credential: AuthCredential, toUser uid: String, refreshToken: String
     ) async throws(AuthError) -> (AuthUser, SessionTokens) {
         guard var user = users[uid] else { throw AuthError(.userNotFound, "the user no longer exists") }
@@ -60,7 +60,7 @@ extension ReferenceBackend {
     }
 
     /// Deletes the session's user (`User.delete()`) and ends every session of it.
-    func deleteUser(_ uid: String, idToken: String) throws(AuthError) {
+    package func deleteUser(_ uid: String, idToken: String) throws(AuthError) {
         let (grant, _) = try session(idToken)
         guard grant.uid == uid else { throw AuthError(.userMismatch, "the ID token belongs to another user") }
         if behaviour.apple.deletesAppleUsers || users[uid]?.oauthIdentities[ProviderID.apple] == nil {

@@ -5,18 +5,31 @@ import MockIdP
 /// The administrator's calls (the Admin SDKs' `createUser`, `getUser`, `updateUser`, `deleteUser`), which the
 /// served Identity Toolkit answers for a request with the owner's token: no session, any user of the project.
 extension ReferenceBackend {
-    struct AdminFields: Sendable {
-        var uid: String?
-        var email: String?
-        var password: String?
-        var displayName: String?
-        var phoneNumber: String?
-        var emailVerified: Bool?
-        var disabled: Bool?
+    package struct AdminFields: Sendable {
+        package var uid: String?
+        package var email: String?
+        package var password: String?
+        package var displayName: String?
+        package var phoneNumber: String?
+        package var emailVerified: Bool?
+        package var disabled: Bool?
+
+        package init(
+            uid: String? = nil, email: String? = nil, password: String? = nil, displayName: String? = nil,
+            phoneNumber: String? = nil, emailVerified: Bool? = nil, disabled: Bool? = nil
+        ) {
+            self.uid = uid
+            self.email = email
+            self.password = password
+            self.displayName = displayName
+            self.phoneNumber = phoneNumber
+            self.emailVerified = emailVerified
+            self.disabled = disabled
+        }
     }
 
     /// `POST /v1/projects/{p}/accounts`: a new user with the fields given; the same checks as a sign-up.
-    func adminCreateUser(_ fields: AdminFields) throws(AuthError) -> String {
+    package func adminCreateUser(_ fields: AdminFields) throws(AuthError) -> String {
         let uid = fields.uid ?? newUID()
         guard users[uid] == nil else { throw AuthError(.internalError, "DUPLICATE_LOCAL_ID") }
         var user = UserRecord(uid: uid, createdAt: world.clock.date, lastSignInAt: world.clock.date)
@@ -39,7 +52,7 @@ extension ReferenceBackend {
     }
 
     /// `accounts:lookup` by `localId`, `email` or `phoneNumber` (lists).
-    func adminLookup(uids: [String], emails: [String], phoneNumbers: [String]) -> [UserRecord] {
+    package func adminLookup(uids: [String], emails: [String], phoneNumbers: [String]) -> [UserRecord] {
         let emails = Set(emails.map { $0.lowercased() })
         return users.values.filter { user in
             uids.contains(user.uid) || user.email.map(emails.contains) == true
@@ -48,7 +61,7 @@ extension ReferenceBackend {
     }
 
     /// `accounts:update` of `uid` by the administrator; a new password or email ends the user's sessions.
-    func adminUpdateUser(_ uid: String, _ fields: AdminFields) throws(AuthError) {
+    package func adminUpdateUser(_ uid: String, _ fields: AdminFields) throws(AuthError) {
         guard var user = users[uid] else { throw AuthError(.userNotFound, "USER_NOT_FOUND") }
         if let email = fields.email {
             guard behaviour.emailPassword.isWellFormedEmail(email) else {
@@ -80,7 +93,7 @@ extension ReferenceBackend {
     }
 
     /// `accounts:delete` of `uid` by the administrator: the user and every session of it.
-    func adminDeleteUser(_ uid: String) throws(AuthError) {
+    package func adminDeleteUser(_ uid: String) throws(AuthError) {
         guard users[uid] != nil else { throw AuthError(.userNotFound, "USER_NOT_FOUND") }
         users[uid] = nil
         endSessions(of: uid)

@@ -6,7 +6,9 @@ import MockIdP
 /// world's clock.
 extension ReferenceBackend {
     /// Checks the request and mails `email` a sign-in link (`sendOobCode`, `EMAIL_SIGNIN`).
-    func sendSignInLink(to email: String, settings: ActionCodeSettings, languageCode: String?) async throws(AuthError) {
+    package func sendSignInLink(
+        to email: String, settings: ActionCodeSettings, languageCode: String?
+    ) async throws(AuthError) {
         guard
             configuration.passwordSignInEnabled && configuration.emailLink.isEnabled
                 || !behaviour.emailLink.requiresEnabledProviders
@@ -102,7 +104,7 @@ extension ReferenceBackend {
 
     /// Signs `email` in with a link's code (`emailLinkSignin`): the code must be the email's, unused and unexpired.
     /// An account whose email was unverified loses its password and its sessions (LINK-10).
-    func signInWithEmailLink(
+    package func signInWithEmailLink(
         email: String, oobCode: String, creatingUser: Bool = true
     ) throws(AuthError) -> SignInOutcome {
         guard
@@ -151,7 +153,7 @@ extension ReferenceBackend {
     }
 
     /// `fetchSignInMethods(forEmail:)`.
-    func signInMethods(for email: String) -> [String] {
+    package func signInMethods(for email: String) -> [String] {
         guard let user = users.values.first(where: { $0.email == email.lowercased() }) else { return [] }
         return (user.password == nil ? [] : [SignInMethod.password])
             + (user.usedEmailLink && behaviour.emailLink.reportsEmailLinkMethod ? [SignInMethod.emailLink] : [])

@@ -31,7 +31,7 @@ extension ReferenceBackend {
     // MARK: Enrollment
 
     /// Checks that the session's user may enroll `phoneNumber` and texts it a code (`mfaEnrollment:start`).
-    func startEnrollment(
+    package func startEnrollment(
         idToken: String, phoneNumber: String, proof: AppProof, languageCode: String?, device: Device
     ) async throws(AuthError) -> String {
         let user = try enrollingUser(idToken, at: .start)
@@ -42,7 +42,7 @@ extension ReferenceBackend {
     }
 
     /// Enrolls the factor an assertion proves and returns the session's new tokens (`mfaEnrollment:finalize`).
-    func finalizeEnrollment(
+    package func finalizeEnrollment(
         idToken: String, refreshToken: String, assertion: MultiFactorAssertion, displayName: String?
     ) throws(AuthError) -> SessionTokens? {
         let multiFactor = behaviour.multiFactor
@@ -65,7 +65,7 @@ extension ReferenceBackend {
     }
 
     /// Removes a factor and returns the session's new tokens (`mfaEnrollment:withdraw`).
-    func withdraw(idToken: String, refreshToken: String, factorUID: String) throws(AuthError) -> SessionTokens {
+    package func withdraw(idToken: String, refreshToken: String, factorUID: String) throws(AuthError) -> SessionTokens {
         var (_, user) = try session(idToken)
         guard user.secondFactors.contains(where: { $0.uid == factorUID }) else {
             throw AuthError(.multiFactorInfoNotFound, "the user has no second factor \(factorUID)")
@@ -118,7 +118,7 @@ extension ReferenceBackend {
     // MARK: Sign-in with a second factor
 
     /// Texts a code to the chosen factor of a pending sign-in (`mfaSignIn:start`).
-    func startSecondFactor(
+    package func startSecondFactor(
         pendingID: String, factorUID: String, proof: AppProof, languageCode: String?, device: Device
     ) async throws(AuthError) -> String {
         let multiFactor = behaviour.multiFactor
@@ -138,7 +138,7 @@ extension ReferenceBackend {
     }
 
     /// Finishes a pending sign-in with a second factor (`mfaSignIn:finalize`).
-    func resolveSignIn(pendingID: String, assertion: MultiFactorAssertion) throws(AuthError) -> SignInResponse {
+    package func resolveSignIn(pendingID: String, assertion: MultiFactorAssertion) throws(AuthError) -> SignInResponse {
         let pending = try pendingSignIn(pendingID)
         guard case .phone(let verificationID, let code) = assertion else { throw unsupported(assertion) }
         let multiFactor = behaviour.multiFactor

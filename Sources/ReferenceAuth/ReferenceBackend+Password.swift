@@ -4,7 +4,7 @@ import MockIdP
 
 /// Email and password users, email verification, anonymous users.
 extension ReferenceBackend {
-    func signUp(email: String, password: String) throws(AuthError) -> SignInResponse {
+    package func signUp(email: String, password: String) throws(AuthError) -> SignInResponse {
         guard configuration.passwordSignInEnabled else {
             throw AuthError(.operationNotAllowed, "password sign-in is not enabled")
         }
@@ -42,7 +42,7 @@ extension ReferenceBackend {
     }
 
     /// Password sign-in; a user with second factors gets a pending sign-in instead (MFA-6).
-    func signIn(email: String, password: String) throws(AuthError) -> SignInOutcome {
+    package func signIn(email: String, password: String) throws(AuthError) -> SignInOutcome {
         guard configuration.passwordSignInEnabled else {
             throw AuthError(.operationNotAllowed, "password sign-in is not enabled")
         }
@@ -63,14 +63,14 @@ extension ReferenceBackend {
     /// The password as it is hashed and compared.
     func comparable(_ password: String) -> String { behaviour.emailPassword.comparablePassword(password) }
 
-    func signInAnonymously() -> SignInResponse {
+    package func signInAnonymously() -> SignInResponse {
         let user = UserRecord(
             uid: newUID(), isAnonymous: true, createdAt: world.clock.date, lastSignInAt: world.clock.date)
         return startSession(for: user, provider: ProviderID.anonymous, isNewUser: true)
     }
 
     /// Mails the session's user a link that verifies its email address.
-    func sendEmailVerification(idToken: String) async throws(AuthError) {
+    package func sendEmailVerification(idToken: String) async throws(AuthError) {
         let (_, user) = try session(idToken)
         guard let email = user.email else { throw AuthError(.missingEmail, "the user has no email address") }
         let code = world.random.string(length: 54)
@@ -98,7 +98,7 @@ extension ReferenceBackend {
     }
 
     /// Applies an email-verification code (`Auth.applyActionCode`).
-    func applyActionCode(_ code: String) throws(AuthError) {
+    package func applyActionCode(_ code: String) throws(AuthError) {
         guard let uid = emailVerificationCodes.removeValue(forKey: code), var user = users[uid] else {
             throw AuthError(.invalidActionCode, "the action code is invalid, expired or already used")
         }

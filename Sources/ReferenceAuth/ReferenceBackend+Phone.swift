@@ -22,7 +22,7 @@ extension ReferenceBackend {
     }
 
     /// Sends a code for phone sign-in and returns the verification ID (`sendVerificationCode`).
-    func sendVerificationCode(
+    package func sendVerificationCode(
         to phoneNumber: String, proof: AppProof, languageCode: String?, device: Device
     ) async throws(AuthError) -> String {
         guard configuration.phone.isEnabled else {
@@ -181,7 +181,7 @@ extension ReferenceBackend {
     /// unless the sign-in only re-authenticates (`REAUTH` does not create users).
     /// `checked`: the defect `checksCodeBeforeSigningIn`, whose client asked ``checkCode(verificationID:code:)`` first,
     /// so this request trusts that answer and does not look at the code again.
-    func signInWithPhoneNumber(
+    package func signInWithPhoneNumber(
         verificationID: String, code: String, creatingUser: Bool = true, checked: Bool = false
     ) throws(AuthError) -> SignInResponse {
         let verification = try consumeCode(verificationID, code: code, checkingCode: !checked, checkingUse: !checked) {

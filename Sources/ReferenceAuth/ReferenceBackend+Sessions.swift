@@ -5,7 +5,7 @@ import MockIdP
 /// Deleting the user ends them too (``deleteUser(_:idToken:)``).
 extension ReferenceBackend {
     /// `accounts:update` with `password`: the caller's session goes on with new tokens; every other ends.
-    func changePassword(idToken: String, to newPassword: String) throws(AuthError) -> SessionTokens {
+    package func changePassword(idToken: String, to newPassword: String) throws(AuthError) -> SessionTokens {
         var (grant, user) = try session(idToken)
         guard newPassword.count >= configuration.passwordMinimumLength else {
             throw AuthError(
@@ -20,7 +20,7 @@ extension ReferenceBackend {
     }
 
     /// `accounts:update` with `email`: the new address, not verified; every other session ends.
-    func changeEmail(idToken: String, to newEmail: String) throws(AuthError) -> SessionTokens {
+    package func changeEmail(idToken: String, to newEmail: String) throws(AuthError) -> SessionTokens {
         var (grant, user) = try session(idToken)
         guard behaviour.emailPassword.isWellFormedEmail(newEmail) else {
             throw AuthError(.invalidEmail, "\"\(newEmail)\" is not an email address")
@@ -39,7 +39,7 @@ extension ReferenceBackend {
     }
 
     /// Mails the user with this address a link that resets its password (`Auth.sendPasswordReset(withEmail:)`).
-    func sendPasswordReset(email: String) async throws(AuthError) {
+    package func sendPasswordReset(email: String) async throws(AuthError) {
         guard let user = users.values.first(where: { $0.email == email.lowercased() }), let address = user.email else {
             throw AuthError(.userNotFound, "there is no user with this email address")
         }
@@ -61,7 +61,7 @@ extension ReferenceBackend {
     }
 
     /// `Auth.confirmPasswordReset(withCode:newPassword:)`: a reset is a password change, so every session ends.
-    func confirmPasswordReset(oobCode: String, newPassword: String) throws(AuthError) {
+    package func confirmPasswordReset(oobCode: String, newPassword: String) throws(AuthError) {
         guard let uid = passwordResetCodes[oobCode], var user = users[uid] else {
             throw AuthError(.invalidActionCode, "the action code is invalid, expired or already used")
         }
@@ -76,7 +76,7 @@ extension ReferenceBackend {
     }
 
     /// The administrator's `revokeRefreshTokens(uid)`.
-    func revokeSessions(of uid: String) throws(AuthError) {
+    package func revokeSessions(of uid: String) throws(AuthError) {
         guard users[uid] != nil else { throw AuthError(.userNotFound, "there is no user \(uid)") }
         endSessions(of: uid)
     }

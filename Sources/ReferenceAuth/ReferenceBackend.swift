@@ -5,8 +5,8 @@ import MockIdP
 
 /// The reference backend: the project's users, verifications and sessions. It reaches the outside world only
 /// through the world's parties and measures time only on the world's clock.
-actor ReferenceBackend: AuthBackend {
-    let configuration: ProjectConfiguration
+package actor ReferenceBackend: AuthBackend {
+    nonisolated package let configuration: ProjectConfiguration
     let world: World
     let behaviour: ReferenceBehaviour
     let signer: IDTokenSigner
@@ -31,7 +31,7 @@ actor ReferenceBackend: AuthBackend {
     /// Wrong codes per number, for a lockout (``ReferenceBehaviour/Codes/wrongCodesBeforeNumberLockout``).
     var wrongCodes: [String: Int] = [:]
 
-    init(configuration: ProjectConfiguration, world: World, behaviour: ReferenceBehaviour) {
+    package init(configuration: ProjectConfiguration, world: World, behaviour: ReferenceBehaviour) {
         self.configuration = configuration
         self.world = world
         self.behaviour = behaviour
@@ -44,13 +44,13 @@ actor ReferenceBackend: AuthBackend {
         }
     }
 
-    func makeClient(on device: Device) async throws(AuthError) -> any AuthClient {
+    package func makeClient(on device: Device) async throws(AuthError) -> any AuthClient {
         let client = ReferenceClient(backend: self, device: device)
         await client.restoreSignedInUser()
         return client
     }
 
-    func verifyIDToken(_ idToken: String) async throws(AuthError) -> IDTokenClaims {
+    package func verifyIDToken(_ idToken: String) async throws(AuthError) -> IDTokenClaims {
         try signer.verify(idToken, at: idTokenNow).claims
     }
 
@@ -84,7 +84,7 @@ actor ReferenceBackend: AuthBackend {
 
     /// A fresh ID token for a refresh token (`securetoken.googleapis.com/v1/token`): only for a session this backend
     /// started and has not ended (AUTH-7).
-    func refresh(_ refreshToken: String) throws(AuthError) -> SessionTokens {
+    package func refresh(_ refreshToken: String) throws(AuthError) -> SessionTokens {
         guard let grant = refreshTokens[refreshToken] ?? selfDescribedGrant(refreshToken), let user = users[grant.uid]
         else { throw AuthError(.userTokenExpired, "the session has ended; sign in again") }
         guard !user.isDisabled else { throw AuthError(.userDisabled, "the user account has been disabled") }
@@ -118,7 +118,7 @@ actor ReferenceBackend: AuthBackend {
     }
 
     /// The session an ID token stands for, with its user.
-    func session(_ idToken: String) throws(AuthError) -> (grant: SessionGrant, user: UserRecord) {
+    package func session(_ idToken: String) throws(AuthError) -> (grant: SessionGrant, user: UserRecord) {
         let verifier = behaviour.tokens.accountCallsVerifyTokens ? signer : signer.trustingPayload
         let verified = try verifier.verify(idToken, at: idTokenNow)
         guard let user = users[verified.claims.uid] else { throw AuthError(.userNotFound, "the user no longer exists") }

@@ -7,7 +7,7 @@ public struct ReferenceSubject: ConformanceSubject {
 
     public let defects: Set<Defect>
     public let variations: Set<Variation>
-    let behaviour: ReferenceBehaviour
+    package let behaviour: ReferenceBehaviour
 
     public init(defects: Set<Defect> = [], variations: Set<Variation> = []) {
         self.defects = defects

@@ -1,15 +1,15 @@
 import MockIdP
 
 /// The tokens of a signed-in session, as the backend hands them to a client.
-struct SessionTokens: Sendable {
-    let idToken: String
-    let refreshToken: String
+package struct SessionTokens: Sendable {
+    package let idToken: String
+    package let refreshToken: String
     let expiresAt: VirtualClock.Instant
 }
 
 /// What a refresh token stands for.
-struct SessionGrant: Sendable {
-    let uid: String
+package struct SessionGrant: Sendable {
+    package let uid: String
     let provider: String
     let authTime: VirtualClock.Instant
     let secondFactor: String?

@@ -2,31 +2,31 @@ import ConformanceKit
 import Foundation
 
 /// A user as the reference backend stores it.
-struct UserRecord: Sendable {
-    let uid: String
-    var phoneNumber: String?
-    var email: String?
+package struct UserRecord: Sendable {
+    package let uid: String
+    package var phoneNumber: String?
+    package var email: String?
     var password: PasswordHash?
-    var isEmailVerified = false
+    package var isEmailVerified = false
     var isAnonymous = false
     /// Disabled by the administrator: signs in and refreshes no more (AUTH-7).
-    var isDisabled = false
-    var displayName: String?
+    package var isDisabled = false
+    package var displayName: String?
     var photoURL: URL?
     var secondFactors: [EnrolledFactor] = []
     /// Has signed in with an email link (`fetchSignInMethods` reports `emailLink`).
     var usedEmailLink = false
     /// The OAuth identities linked to the user, by provider ID: the provider's user ID.
     var oauthIdentities: [String: String] = [:]
-    let createdAt: Date
-    var lastSignInAt: Date
+    package let createdAt: Date
+    package var lastSignInAt: Date
 
     var providers: [String] {
         (phoneNumber == nil ? [] : [ProviderID.phone])
             + (password == nil && !usedEmailLink ? [] : [ProviderID.password]) + oauthIdentities.keys.sorted()
     }
 
-    var snapshot: AuthUser {
+    package var snapshot: AuthUser {
         AuthUser(
             uid: uid, email: email, phoneNumber: phoneNumber, displayName: displayName, photoURL: photoURL,
             isEmailVerified: isEmailVerified, isAnonymous: isAnonymous,

@@ -1,6 +1,6 @@
+import ConformanceCommand
 import ConformanceKit
 import Foundation
-import IdentityToolkitSubject
 import ReferenceAuth
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -1,6 +1,7 @@
 import ConformanceKit
 import Foundation
 import MockIdP
+import ReferenceTestSupport
 import Testing
 
 /// Declares phone sign-in, but its client offers no facet at all.

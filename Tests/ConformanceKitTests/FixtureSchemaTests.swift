@@ -1,27 +1,12 @@
 import Foundation
+import ReferenceTestSupport
 import Testing
 
 @Suite("Every fixture file is valid under Fixtures/fixture.schema.json")
 struct FixtureSchemaTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-        "../../Fixtures"
-    ).standardized
-
-    /// JSON files under `Fixtures/` that are not fixture files: the test-only Apple keys are a JWK Set, which
-    /// AppleTests checks.
-    static let notFixtures: Set = ["apple/test-keys.json"]
-
-    static var files: [String] {
-        let folders = (try? FileManager.default.contentsOfDirectory(atPath: fixtures.path)) ?? []
-        return folders.sorted().flatMap { folder in
-            ((try? FileManager.default.contentsOfDirectory(atPath: fixtures.appendingPathComponent(folder).path)) ?? [])
-                .filter { $0.hasSuffix(".json") }.sorted().map { "\(folder)/\($0)" }
-        }.filter { !notFixtures.contains($0) }
-    }
-
-    static func load(_ path: String) throws -> JSONValue {
-        try JSONDecoder().decode(JSONValue.self, from: Data(contentsOf: fixtures.appendingPathComponent(path)))
-    }
+    static let fixtures = FixtureFiles.folder
+    static var files: [String] { FixtureFiles.all }
+    static func load(_ path: String) throws -> JSONValue { try FixtureFiles.load(path) }
 
     @Test("the fixture files are found")
     func found() {

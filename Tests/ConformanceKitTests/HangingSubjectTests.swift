@@ -2,6 +2,7 @@ import ConformanceKit
 import Dispatch
 import Foundation
 import MockIdP
+import ReferenceTestSupport
 import Testing
 
 /// Subjects that hang are reported as hangs that name the call the check waited for: one that never resumes a

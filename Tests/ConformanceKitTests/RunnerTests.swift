@@ -1,6 +1,7 @@
 import ConformanceKit
 import Foundation
 import MockIdP
+import ReferenceTestSupport
 import Synchronization
 import Testing
 

@@ -1,4 +1,6 @@
+import ConformanceCommand
 import ConformanceKit
+import IdentityToolkitServer
 import IdentityToolkitSubject
 import ReferenceAuth
 import Testing

@@ -1,5 +1,7 @@
+import ConformanceCommand
 import ConformanceKit
 import Foundation
+import IdentityToolkitServer
 import IdentityToolkitSubject
 import MockIdP
 import ReferenceAuth

@@ -1,3 +1,4 @@
+import ConformanceCommand
 import ConformanceTesting
 import Foundation
 import ReferenceAuth

@@ -1,5 +1,6 @@
 import ConformanceKit
 import Foundation
+import IdentityToolkitServer
 import IdentityToolkitSubject
 import ReferenceAuth
 import Testing

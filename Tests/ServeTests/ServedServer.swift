@@ -1,4 +1,5 @@
 import Foundation
+import IdentityToolkitServer
 import LoopbackHTTP
 import ReferenceAuth
 

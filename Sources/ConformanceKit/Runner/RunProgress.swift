@@ -24,21 +24,21 @@ public struct RunProgress: Sendable, Hashable {
 public typealias ProgressHandler = @Sendable (RunProgress) -> Void
 
 /// Counts the pieces of a run as concurrent tasks finish them, and tells the handler each count in order.
-final class ProgressCounter: Sendable {
+package final class ProgressCounter: Sendable {
     private let done = Mutex(0)
     private let task: String
     private let total: Int
     private let unit: String
     private let handler: ProgressHandler?
 
-    init(_ task: String, total: Int, unit: String, handler: ProgressHandler?) {
+    package init(_ task: String, total: Int, unit: String, handler: ProgressHandler?) {
         self.task = task
         self.total = total
         self.unit = unit
         self.handler = handler
     }
 
-    func finishOne() {
+    package func finishOne() {
         guard let handler else { return }
         // Told under the lock, so that no count overtakes the one before it.
         done.withLock { done in

@@ -1,7 +1,7 @@
 extension ReferenceBehaviour {
     /// How the app proves a verification request comes from it, and which pushes and URLs it claims (PHONE-14 …
     /// PHONE-16).
-    struct AppVerification: Sendable {
+    package struct AppVerification: Sendable {
         /// Which pushes or redirects the client claims as its own.
         enum Claim: Sendable {
             /// Only the one it waits for: the push naming its receipt, the redirect naming its event.
@@ -16,7 +16,7 @@ extension ReferenceBehaviour {
         /// A cancelled reCAPTCHA ends the request; it does not go on without a proof.
         var reCaptchaCancellationEndsRequest = true
         /// The backend refuses a request without a proof.
-        var backendRequiresProof = true
+        package var backendRequiresProof = true
         /// With app verification disabled for testing, only test numbers get codes (PHONE-15).
         var disabledOnlyForTestNumbers = true
         var claimedPushes = Claim.awaited

@@ -3,7 +3,7 @@ import ConformanceKit
 /// What the reference does where an implementation could do otherwise, flow by flow: values the subject, the
 /// backend and the client read instead of deciding in place. Every default is the conforming choice; a
 /// ``Defect`` or a ``Variation`` is a change of some of these values, declared where it is named.
-struct ReferenceBehaviour: Sendable {
+package struct ReferenceBehaviour: Sendable {
     /// What the subject declares about itself.
     var capabilities = {
         var capabilities = Capabilities(
@@ -14,13 +14,13 @@ struct ReferenceBehaviour: Sendable {
     }()
     /// Dates the backend records are stamped with real time, as a server reached over HTTP stamps them,
     /// instead of the world's clock.
-    var stampsRealTime = false
+    package var stampsRealTime = false
 
     var phoneNumbers = PhoneNumbers()
     var phone = Phone()
     var codes = Codes()
     var testNumbers = TestNumbers()
-    var appVerification = AppVerification()
+    package var appVerification = AppVerification()
     var session = Session()
     var tokens = Tokens()
     var outsideParties = OutsideParties()

@@ -1,0 +1,107 @@
+import ConformanceKit
+
+/// The benchmark's figures: min, median and max real time of each row, in milliseconds.
+public struct BenchmarkReport: Sendable, Hashable, Codable {
+    public struct Row: Sendable, Hashable, Codable {
+        /// A flow (`phone`, `multiFactor`, …), `catalogue`, `defect audit` or `defect matrix`.
+        public let name: String
+        public let rules: Int
+        /// How many variants ran (the defect audit and matrix only).
+        public let variants: Int?
+        public let milliseconds: Spread
+
+        public init(name: String, rules: Int, variants: Int?, milliseconds: Spread) {
+            self.name = name
+            self.rules = rules
+            self.variants = variants
+            self.milliseconds = milliseconds
+        }
+
+        /// Rounded to the microsecond: finer digits are noise.
+        init(name: String, rules: Int, variants: Int?, times: [Duration]) {
+            self.init(
+                name: name, rules: rules, variants: variants,
+                milliseconds: Spread(times.map { ($0.seconds * 1_000_000).rounded() / 1000 }))
+        }
+    }
+
+    public struct Spread: Sendable, Hashable, Codable {
+        public let min: Double
+        public let median: Double
+        public let max: Double
+
+        public init(min: Double, median: Double, max: Double) {
+            self.min = min
+            self.median = median
+            self.max = max
+        }
+
+        /// The spread of `values`; all zero when there are none.
+        public init(_ values: [Double]) {
+            let sorted = values.sorted()
+            guard let first = sorted.first, let last = sorted.last else {
+                self.init(min: 0, median: 0, max: 0)
+                return
+            }
+            let middle = sorted.count / 2
+            let median = sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
+            self.init(min: first, median: median, max: last)
+        }
+    }
+
+    public let subject: String
+    public let repeats: Int
+    /// `debug` or `release`: debug figures say little about the suite's real speed.
+    public let build: String
+    public let rows: [Row]
+
+    public init(subject: String, repeats: Int, build: String = BenchmarkReport.currentBuild, rows: [Row]) {
+        self.subject = subject
+        self.repeats = repeats
+        self.build = build
+        self.rows = rows
+    }
+
+    public static var currentBuild: String {
+        #if DEBUG
+            "debug"
+        #else
+            "release"
+        #endif
+    }
+
+    public var rendered: String {
+        let nameWidth = max(4, rows.map(\.name.count).max() ?? 0)
+        var lines = ["Benchmark of \(subject): each row timed \(repeats) times, \(build) build", ""]
+        lines.append(
+            pad("AREA", nameWidth) + leftPad("RULES", 7) + leftPad("VARIANTS", 10) + leftPad("MIN ms", 11)
+                + leftPad("MEDIAN ms", 11) + leftPad("MAX ms", 11))
+        for row in rows {
+            let spread = row.milliseconds
+            lines.append(
+                pad(row.name, nameWidth) + leftPad("\(row.rules)", 7) + leftPad(row.variants.map(String.init) ?? "", 10)
+                    + leftPad(formatted(spread.min), 11) + leftPad(formatted(spread.median), 11)
+                    + leftPad(formatted(spread.max), 11))
+        }
+        if build == "debug" {
+            lines.append("")
+            lines.append(
+                "(a debug build: `swift run -c release conformance --benchmark` gives the figures that matter)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private func pad(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: Swift.max(0, width - text.count))
+    }
+
+    private func leftPad(_ text: String, _ width: Int) -> String {
+        String(repeating: " ", count: Swift.max(0, width - text.count)) + text
+    }
+
+    /// One decimal: `12.3`.
+    private func formatted(_ milliseconds: Double) -> String {
+        let tenths = Int((milliseconds * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+}

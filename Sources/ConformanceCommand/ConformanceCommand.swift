@@ -1,0 +1,205 @@
+import ConformanceKit
+import Foundation
+
+/// The `conformance` command as a library entry point: a vendor's executable runs the catalogue against its
+/// own subject, and audits its own variants, with the same options, output and exit statuses.
+///
+/// ```swift
+/// await ConformanceCommand.main(subject: MyAuthSubject(), variants: MyAuthSubject.variants)
+/// ```
+public enum ConformanceCommand {
+    /// Runs the command, writes its report files, prints what it says and exits with its status. On a terminal,
+    /// a long command (`--defects`, `--benchmark`, `--repeat`) shows its progress on standard error. An executable
+    /// that parses options of its own before handing `arguments` over describes them in `executableOptions`,
+    /// which the help and every usage error show after the command's own.
+    public static func main(
+        subject: any ConformanceSubject, variants: [AuditVariant] = [],
+        arguments: [String] = Array(CommandLine.arguments.dropFirst()), executableOptions: String? = nil
+    ) async -> Never {
+        if ProcessInfo.processInfo.environment[CrashIsolation.workerVariable] != nil {
+            exit(await CommandWorker(subject: subject, variants: variants, arguments: arguments).run())
+        }
+        let progress = TerminalProgress.isTerminal ? TerminalProgress() : nil
+        var handler: ProgressHandler?
+        if let progress { handler = { progress.update($0) } }
+        let outcome = await run(
+            subject: subject, variants: variants, arguments: arguments, progress: handler,
+            isolation: CrashIsolation.forThisProcess(), executableOptions: executableOptions)
+        progress?.finish()
+        var error = outcome.error
+        var status = outcome.status
+        do { try outcome.writeFiles() } catch let failure {
+            error += "conformance: \(failure)\n"
+            status = CommandOutcome.cannotWrite
+        }
+        FileHandle.standardOutput.write(Data(outcome.output.utf8))
+        FileHandle.standardError.write(Data(error.utf8))
+        exit(status)
+    }
+
+    /// Whether this process is a worker of a command's (see `CrashIsolation`): what the command asked once before
+    /// its run (a server's preflight) is not asked again.
+    public static var isWorkerProcess: Bool {
+        ProcessInfo.processInfo.environment[CrashIsolation.workerVariable] != nil
+    }
+
+    /// Runs the command and returns what it would print, the files it would write and its exit status.
+    /// `progress` hears how far `--defects`, `--benchmark` and `--repeat` have come, unless the output is `--json`.
+    public static func run(
+        subject: any ConformanceSubject, variants: [AuditVariant] = [],
+        arguments: [String] = Array(CommandLine.arguments.dropFirst()), progress: ProgressHandler? = nil,
+        executableOptions: String? = nil
+    ) async -> CommandOutcome {
+        await run(
+            subject: subject, variants: variants, arguments: arguments, progress: progress, isolation: nil,
+            executableOptions: executableOptions)
+    }
+
+    /// With `isolation`, the report's checks run in worker processes, so that a crash of the subject is a verdict.
+    static func run(
+        subject: any ConformanceSubject, variants: [AuditVariant], arguments: [String], progress: ProgressHandler?,
+        isolation: CrashIsolation?, executableOptions: String? = nil
+    ) async -> CommandOutcome {
+        do {
+            let arguments = try CommandArguments(parsing: arguments)
+            // Help comes first: it answers whatever else the command line holds.
+            if arguments.mode == .help { return help(subject, executableOptions: executableOptions) }
+            return try await run(
+                arguments, subject: subject, variants: variants, progress: progress, isolation: isolation)
+        } catch {
+            let usage = CommandArguments.usage(subject: subject.name, executableOptions: executableOptions)
+            return CommandOutcome(
+                error: "conformance: \(error.message)\n\n\(usage)\n", status: CommandOutcome.usageError)
+        }
+    }
+
+    private static func run(
+        _ arguments: CommandArguments, subject: any ConformanceSubject, variants: [AuditVariant],
+        progress: ProgressHandler?, isolation: CrashIsolation?
+    ) async throws(CommandArguments.UsageError) -> CommandOutcome {
+        if arguments.mode == .audit || arguments.mode == .matrix, variants.isEmpty { throw noVariants("--defects") }
+        var subject = subject
+        if let name = arguments.variant { subject = try variant(named: name, in: variants).subject }
+        let expected = try arguments.expectedFailures.map { path throws(CommandArguments.UsageError) in
+            try expectedFailures(at: path)
+        }
+        return try await perform(
+            arguments, on: subject, variants: variants, expected: expected, progress: arguments.json ? nil : progress,
+            isolation: isolation)
+    }
+
+    private static func perform(
+        _ arguments: CommandArguments, on subject: any ConformanceSubject, variants: [AuditVariant],
+        expected: ExpectedFailures?, progress: ProgressHandler?, isolation: CrashIsolation?
+    ) async throws(CommandArguments.UsageError) -> CommandOutcome {
+        let options: ConformanceRunner.Options
+        do { options = try ConformanceRunner.Options(watchdog: arguments.watchdog).validated() } catch {
+            throw CommandArguments.UsageError("\(error)")
+        }
+        // The options are valid from here on, so nothing that takes them throws.
+        let rules = arguments.selection.rules()
+        switch arguments.mode {
+        case .help:  // answered before, with the executable's options
+            return help(subject, executableOptions: nil)
+        case .report:
+            var report =
+                if let isolation { await isolation.report(of: rules, subject: subject.name) } else {
+                    await (try! ConformanceRunner(subject: subject, options: options)).run(rules)
+                }
+            if let expected { report = report.applying(expected) }
+            return reported(report, arguments)
+        case .audit, .matrix:
+            let selected = Set(rules.map(\.id))
+            let audited =
+                arguments.selection.isEverything ? variants : variants.filter { !selected.isDisjoint(with: $0.rules) }
+            guard !audited.isEmpty else {
+                throw CommandArguments.UsageError("no variant must be caught by the selected rules: nothing to audit")
+            }
+            let against = arguments.mode == .matrix ? rules : nil
+            let findings = await (try! DefectAudit(options: options)).run(audited, against: against, progress: progress)
+            let text = arguments.json ? json(DefectReport(defects: findings)) : DefectTable(findings).rendered
+            return outcome(text, passed: findings.allSatisfy(\.isCaught))
+        case .stress(let runs, let parallel):
+            let report = await (try! StressGate(runs: runs, parallel: parallel, options: options)).run(
+                subject: subject, rules: rules, progress: progress)
+            return outcome(arguments.json ? json(report) : report.rendered, passed: report.differences.isEmpty)
+        case .benchmark(let repeats):
+            let report = await (try! CatalogueBenchmark(repeats: repeats, options: options)).run(
+                subject: subject, variants: variants, progress: progress)
+            return outcome(arguments.json ? json(report) : report.rendered, passed: true)
+        case .list: return outcome(CatalogueList(rules).rendered, passed: true)
+        case .catalogue:
+            if arguments.json {
+                return outcome(json(CatalogueDocument(rules: rules, variants: variants)), passed: true)
+            }
+            let spec = CatalogueMarkdown(rules: rules, variants: variants, subject: subject.name).rendered
+            guard case .file(let path) = arguments.markdown else { return outcome(spec, passed: true) }
+            return CommandOutcome(status: CommandOutcome.success, files: [.init(path: path, contents: spec + "\n")])
+        }
+    }
+
+    /// The report on standard output (the table, `--json`, or the format printed instead) and in its files.
+    private static func reported(_ report: ConformanceReport, _ arguments: CommandArguments) -> CommandOutcome {
+        var printed = arguments.json ? json(report) : ReportTable(report).rendered
+        var files: [CommandOutcome.File] = []
+        let formats: [(CommandArguments.Destination?, () -> String)] = [
+            (arguments.junit, { JUnitReport(report).rendered }),
+            (arguments.markdown, { MarkdownReport(report).rendered }),
+        ]
+        for (destination, render) in formats {
+            switch destination {
+            case .standardOutput: printed = render()
+            case .file(let path): files.append(.init(path: path, contents: render() + "\n"))
+            case nil: break
+            }
+        }
+        return CommandOutcome(
+            output: printed + "\n", status: report.passed ? CommandOutcome.success : CommandOutcome.failure,
+            files: files)
+    }
+
+    private static func expectedFailures(at path: String) throws(CommandArguments.UsageError) -> ExpectedFailures {
+        let text: String
+        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
+            throw CommandArguments.UsageError(
+                "cannot read the expected failures \(path): \(error.localizedDescription)")
+        }
+        do { return try ExpectedFailures(parsing: text).validated() } catch {
+            throw CommandArguments.UsageError("\(path): \(error)")
+        }
+    }
+
+    private static func variant(
+        named name: String, in variants: [AuditVariant]
+    ) throws(CommandArguments.UsageError) -> AuditVariant {
+        guard !variants.isEmpty else { throw noVariants("--defect") }
+        guard let variant = variants.first(where: { $0.name == name }) else {
+            throw CommandArguments.UsageError(
+                """
+                there is no variant \"\(name)\"; --defect needs one of: \
+                \(variants.map(\.name).joined(separator: ", "))
+                """)
+        }
+        return variant
+    }
+
+    private static func noVariants(_ option: String) -> CommandArguments.UsageError {
+        CommandArguments.UsageError("\(option) needs variants to audit, and there are no variants of this subject")
+    }
+
+    private static func help(_ subject: any ConformanceSubject, executableOptions: String?) -> CommandOutcome {
+        CommandOutcome(
+            output: CommandArguments.usage(subject: subject.name, executableOptions: executableOptions) + "\n",
+            status: CommandOutcome.success)
+    }
+
+    private static func outcome(_ text: String, passed: Bool) -> CommandOutcome {
+        CommandOutcome(output: text + "\n", status: passed ? CommandOutcome.success : CommandOutcome.failure)
+    }
+
+    private static func json(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(value)) ?? Data("{}".utf8), as: UTF8.self)
+    }
+}

@@ -1,0 +1,114 @@
+import ConformanceKit
+import Dispatch
+import Foundation
+import IdentityToolkitServer
+import LoopbackHTTP
+import ReferenceAuth
+
+/// `conformance serve [--port 9099] [--project demo-conformance] [--quiet]`: the reference backend served as an
+/// Identity Toolkit server on 127.0.0.1, until SIGINT or SIGTERM.
+package enum ServeCommand {
+    /// The exit status when the port is taken (EX_TEMPFAIL: try again once the other server is gone).
+    static let portInUse: Int32 = 75
+
+    struct Options {
+        var port: UInt16 = 9099
+        var project = "demo-conformance"
+        var quiet = false
+        /// `--benchmark [--repeat N]`: time the start-up and the catalogue over HTTP instead of serving.
+        var benchmark: Int?
+        /// `-h`, `--help`: print the usage.
+        var help = false
+    }
+
+    static let usage = """
+        usage: conformance serve [--port PORT] [--project ID] [--quiet]
+               conformance serve --benchmark [--repeat N]
+               conformance serve --help
+
+          Serves the reference backend as an Identity Toolkit server on 127.0.0.1:PORT (default 9099), the
+          Auth Emulator's layout: /identitytoolkit.googleapis.com/…, /securetoken.googleapis.com/v1/token,
+          /emulator/v1/projects/ID/{verificationCodes,oobCodes,accounts}, and the time control
+          POST /emulator/v1/projects/ID/clock:advance {"seconds": N}. GET / answers once it is ready.
+          --project ID  the default project (demo-conformance); any project a request names is served too.
+          --quiet       no line per request.
+          --benchmark   times the start-up (until GET / answers) and the catalogue over HTTP against a served
+                        server on a free port, 3 times (--repeat N), and prints the figures instead of serving.
+          Stops on SIGINT or SIGTERM. Exits 75 when the port is in use, 64 on a usage error.
+        """
+
+    static func options(_ arguments: [String]) throws(CommandArguments.UsageError) -> Options {
+        var options = Options()
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--port":
+                guard let text = rest.popFirst(), let port = UInt16(text) else {
+                    throw CommandArguments.UsageError("--port needs a port number from 0 to 65535")
+                }
+                options.port = port
+            case "--project":
+                guard let project = rest.popFirst(), !project.isEmpty, !project.hasPrefix("-") else {
+                    throw CommandArguments.UsageError("--project needs a project ID")
+                }
+                options.project = project
+            case "--quiet": options.quiet = true
+            case "-h", "--help": options.help = true
+            case "--benchmark": options.benchmark = options.benchmark ?? 3
+            case "--repeat":
+                guard let text = rest.popFirst(), let repeats = Int(text), repeats > 0 else {
+                    throw CommandArguments.UsageError("--repeat needs a count above 0")
+                }
+                options.benchmark = repeats
+            default: throw CommandArguments.UsageError("serve does not take \(argument)")
+            }
+        }
+        return options
+    }
+
+    package static func run(_ arguments: [String]) async -> Never {
+        let started = DispatchTime.now().uptimeNanoseconds
+        let options: Options
+        do { options = try Self.options(arguments) } catch {
+            FileHandle.standardError.write(Data("conformance serve: \(error.message)\n\n\(usage)\n".utf8))
+            exit(CommandOutcome.usageError)
+        }
+        if options.help {
+            print(usage)
+            exit(CommandOutcome.success)
+        }
+        if let repeats = options.benchmark {
+            print(await ServeBenchmark.run(repeats: repeats).rendered)
+            exit(CommandOutcome.success)
+        }
+        let backend = IdentityToolkitServer(
+            defaultProjectID: options.project, followsRealTime: true, recordsRequests: false)
+        let output = FileHandle.standardOutput
+        let quiet = options.quiet
+        let log: LoopbackHTTPServer.Log = { line in if !quiet { output.write(Data("\(line)\n".utf8)) } }
+        let server: LoopbackHTTPServer
+        do {
+            server = try LoopbackHTTPServer(
+                port: options.port, handler: { request in await backend.handle(request) },
+                rejection: { status, message in IdentityToolkitServer.invalidArgument(message, code: status) }, log: log
+            )
+        } catch {
+            FileHandle.standardError.write(Data("conformance serve: \(error)\n".utf8))
+            exit(error == .portInUse(options.port) ? portInUse : CommandOutcome.failure)
+        }
+        let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1_000_000
+        output.write(
+            Data(
+                """
+                conformance serve: the reference Identity Toolkit for project \(options.project) at \
+                http://127.0.0.1:\(server.port) (ready in \(String(format: "%.0f", milliseconds)) ms)
+                FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:\(server.port)
+                ID tokens: RS256 under http://127.0.0.1:\(server.port)\(IdentityToolkitServer.publishedKeysPath)
+
+                """.utf8))
+        let signal = await StopSignal.next()
+        server.stop()
+        output.write(Data("conformance serve: stopped on \(signal)\n".utf8))
+        exit(CommandOutcome.success)
+    }
+}

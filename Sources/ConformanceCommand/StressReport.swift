@@ -1,0 +1,78 @@
+import ConformanceKit
+
+/// What the stress gate found: every check whose status was not the same in every run.
+public struct StressReport: Sendable, Hashable, Encodable {
+    public struct Difference: Sendable, Hashable, Encodable {
+        public let rule: RuleID
+        public let check: String
+        /// How many runs gave each status.
+        public let statuses: [ConformanceStatus: Int]
+        /// The result of the first run (in run order) that did not pass: its message and its failure's fields.
+        public let example: CheckResult?
+        /// That run, counting from 1.
+        public let exampleRun: Int?
+
+        public init(
+            rule: RuleID, check: String, statuses: [ConformanceStatus: Int], example: CheckResult?, exampleRun: Int?
+        ) {
+            self.rule = rule
+            self.check = check
+            self.statuses = statuses
+            self.example = example
+            self.exampleRun = exampleRun
+        }
+
+        /// `{"rule", "check", "statuses", "example"}`: the run is in the text only.
+        private enum CodingKeys: String, CodingKey { case rule, check, statuses, example }
+    }
+
+    public let subject: String
+    public let runs: Int
+    public let parallel: Int
+    /// The size of the catalogue that was run.
+    public let rules: Int
+    public let checks: Int
+    public let differences: [Difference]
+
+    public init(subject: String, runs: Int, parallel: Int, rules: Int, checks: Int, differences: [Difference]) {
+        self.subject = subject
+        self.runs = runs
+        self.parallel = parallel
+        self.rules = rules
+        self.checks = checks
+        self.differences = differences
+    }
+
+    /// `{"runs", "parallel", "differences"}`: the subject and the catalogue's size are in the text only.
+    private enum CodingKeys: String, CodingKey { case runs, parallel, differences }
+
+    /// `200 runs, 4 at once: 0 differing results (36 rules, 52 checks)`.
+    public var summary: String {
+        "\(counted(runs, "run")), \(parallel) at once: \(counted(differences.count, "differing result")) "
+            + "(\(counted(rules, "rule")), \(counted(checks, "check")))"
+    }
+
+    /// Each difference with its counts and its first non-passing result (message and failure's fields), then the
+    /// summary as the last line.
+    public var rendered: String {
+        var lines = ["Stress gate of \(subject): the catalogue \(runs) times, \(parallel) at once", ""]
+        for difference in differences {
+            let counts = [ConformanceStatus.pass, .fail, .warn, .notApplicable].compactMap { status in
+                difference.statuses[status].map { "\($0) \(status)" }
+            }
+            lines.append("\(difference.rule) \(difference.check): \(counts.joined(separator: ", "))")
+            if let example = difference.example {
+                lines.append("  first run that did not pass (run \(difference.exampleRun ?? 0)):")
+                lines.append(contentsOf: example.detailLines.map { "    \($0)" })
+            }
+            lines.append("")
+        }
+        lines.append(summary)
+        return lines.joined(separator: "\n")
+    }
+
+    private func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+}
+
+/// Lets `statuses` encode as a JSON object keyed by status (`{"pass": 3, "fail": 1}`) instead of an array.
+extension ConformanceStatus: CodingKeyRepresentable {}

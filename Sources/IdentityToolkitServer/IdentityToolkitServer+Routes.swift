@@ -1,0 +1,184 @@
+import ConformanceKit
+import Foundation
+import MockIdP
+import ReferenceAuth
+
+/// The project and tenant an administrator's path names: `/…/v1/projects/{p}[/tenants/{t}]/accounts…`, with the
+/// path of the same call without them.
+struct AdminScope {
+    let projectID: String
+    let tenant: String?
+    let path: String
+
+    init?(path: String) {
+        let prefix = "/identitytoolkit.googleapis.com/v1/projects/"
+        guard path.hasPrefix(prefix) else { return nil }
+        var parts = path.dropFirst(prefix.count).split(separator: "/", omittingEmptySubsequences: false).map(
+            String.init)
+        guard parts.count >= 2, !parts[0].isEmpty else { return nil }
+        projectID = parts.removeFirst()
+        if parts.count >= 3, parts[0] == "tenants" {
+            tenant = parts[1]
+            parts.removeFirst(2)
+        } else {
+            tenant = nil
+        }
+        self.path = "/identitytoolkit.googleapis.com/v1/" + parts.joined(separator: "/")
+    }
+}
+
+/// Which call a request is, and its answer: JSON, or the error body the real server sends.
+extension IdentityToolkitServer {
+    /// Answers one HTTP request as the Identity Toolkit (and the emulator's test hooks) would.
+    public func handle(_ request: HTTPRequest) async -> HTTPResponse {
+        hear(request)
+        let path = request.url.path
+        if path == "/" || path.isEmpty { return Self.json(.object(["authEmulator": .object(["ready": .bool(true)])])) }
+        if path.hasPrefix("/emulator/v1/projects/") { return await emulatorHook(request, path: path) }
+        if path == PublishedSigningKey.path, request.method == "GET" { return Self.json(PublishedSigningKey.keySet) }
+        guard request.method == "POST" else { return Self.failure(404, "NOT_FOUND", status: "NOT_FOUND") }
+        let isPrivileged = request.header("Authorization")?.lowercased() == "bearer owner"
+        let key = request.queryItems.first { $0.name == "key" }?.value ?? request.header("x-goog-api-key") ?? ""
+        guard !key.isEmpty || isPrivileged else {
+            return Self.failure(403, "The request is missing a valid API key.", status: "PERMISSION_DENIED")
+        }
+        guard var body = FixtureValue.body(request.body, contentType: request.header("Content-Type")) else {
+            return Self.invalidArgument(
+                """
+                Invalid JSON payload received. Expected a JSON object: \
+                \(String(decoding: request.body.prefix(40), as: UTF8.self))
+                """)
+        }
+        if case .object(var fields) = body, let token = fields["idToken"]?.stringValue {
+            fields["idToken"] = .string(backendToken(token))
+            body = .object(fields)
+        }
+        let scope = AdminScope(path: path)
+        let callPath = scope?.path ?? path
+        if case .object(let fields) = body,
+            request.header("Content-Type")?.contains("application/x-www-form-urlencoded") != true,
+            let unknown = KnownFields.unknown(in: fields, call: callPath)
+        {
+            return Self.invalidArgument(
+                "Invalid JSON payload received. Unknown name \"\(unknown)\": Cannot find field.")
+        }
+        let tenant = body["tenantId"]?.stringValue ?? scope?.tenant
+        var call = ServerCall(
+            project: project(forAPIKey: key.isEmpty ? nil : key, projectID: scope?.projectID, tenant: tenant),
+            body: body, languageCode: request.header("X-Firebase-Locale"))
+        call.isPrivileged = isPrivileged
+        do {
+            guard let answer = try await route(callPath, call) else {
+                return Self.failure(404, "NOT_FOUND", status: "NOT_FOUND")
+            }
+            return Self.json(issuesUnsignedTokens ? Self.unsigningTokens(answer) : publishingTokens(answer))
+        } catch {
+            if answersUnknownPendingCredentialWithoutCode, error.code == .invalidMultiFactorSession,
+                path.contains("/mfaSignIn:")
+            {
+                return Self.failure(400, "((Invalid phoneVerificationInfo.mfaPendingCredential.))")
+            }
+            return Self.failure(400, "\(ServerErrorMessage.code(for: error.code)) : \(error.message)")
+        }
+    }
+
+    private func route(_ path: String, _ call: ServerCall) async throws(AuthError) -> FixtureValue? {
+        let it = "/identitytoolkit.googleapis.com"
+        switch path {
+        case "\(it)/v1/accounts:sendVerificationCode": return try await call.sendVerificationCode()
+        case "\(it)/v1/accounts:signInWithPhoneNumber": return try await call.signInWithPhoneNumber()
+        case "\(it)/v1/accounts:signUp": return try await call.signUp()
+        case "\(it)/v1/accounts:signInWithPassword": return try await call.signInWithPassword()
+        case "\(it)/v1/accounts:sendOobCode": return try await call.sendOobCode()
+        case "\(it)/v1/accounts:signInWithEmailLink": return try await call.signInWithEmailLink()
+        case "\(it)/v1/accounts:lookup": return try await call.lookup()
+        case "\(it)/v1/accounts:update": return try await call.update()
+        case "\(it)/v1/accounts": return try await call.adminCreate()
+        case "\(it)/v1/accounts:delete": return try await call.delete()
+        case "\(it)/v1/accounts:resetPassword": return try await call.resetPassword()
+        case "\(it)/v1/accounts:createAuthUri": return try await call.createAuthUri()
+        case "\(it)/v2/accounts/mfaEnrollment:start": return try await call.startEnrollment()
+        case "\(it)/v2/accounts/mfaEnrollment:finalize": return try await call.finalizeEnrollment()
+        case "\(it)/v2/accounts/mfaEnrollment:withdraw": return try await call.withdrawEnrollment()
+        case "\(it)/v2/accounts/mfaSignIn:start": return try await call.startSecondFactor()
+        case "\(it)/v2/accounts/mfaSignIn:finalize": return try await call.finalizeSecondFactor()
+        case "/securetoken.googleapis.com/v1/token": return try await call.refreshToken()
+        default: return nil
+        }
+    }
+
+    /// `/emulator/v1/projects/{project}[/tenants/{tenant}]/verificationCodes`, `…/oobCodes` (GET) and `…/accounts`
+    /// (DELETE).
+    private func emulatorHook(_ request: HTTPRequest, path: String) async -> HTTPResponse {
+        let parts = path.split(separator: "/").map(String.init)
+        guard parts.count == 5 || (parts.count == 7 && parts[4] == "tenants") else {
+            return Self.failure(404, "NOT_FOUND", status: "NOT_FOUND")
+        }
+        let tenant = parts.count == 7 ? parts[5] : nil
+        let project = project(
+            forAPIKey: request.queryItems.first { $0.name == "key" }?.value, projectID: parts[3], tenant: tenant)
+        switch (request.method, parts[parts.count - 1]) {
+        case ("GET", "verificationCodes"):
+            return Self.json(.object(["verificationCodes": .array(project.verificationCodes)]))
+        case ("GET", "oobCodes"): return Self.json(.object(["oobCodes": .array(project.oobCodes)]))
+        case ("POST", "clock:advance"):
+            let body = FixtureValue.body(request.body, contentType: "application/json") ?? .object([:])
+            let text = request.queryItems.first { $0.name == "seconds" }?.value ?? body["seconds"]?.stringValue ?? ""
+            guard let seconds = Int64(text), seconds >= 0 else {
+                return Self.invalidArgument(
+                    "clock:advance needs seconds, a whole number of seconds not below 0, e.g. {\"seconds\": 300}")
+            }
+            project.advanceClock(by: seconds)
+            return Self.json(
+                .object([
+                    "now": .string(ISO8601DateFormatter.withFractionalSeconds.string(from: project.world.clock.date))
+                ]))
+        case ("DELETE", "accounts"):
+            await project.backend.deleteAllAccounts()
+            return Self.json(.object([:]))
+        default: return Self.failure(404, "NOT_FOUND", status: "NOT_FOUND")
+        }
+    }
+
+    /// The answer with its ID tokens under the published key.
+    private func publishingTokens(_ answer: FixtureValue) -> FixtureValue {
+        guard case .object(var fields) = answer else { return answer }
+        for key in ["idToken", "id_token", "access_token"] {
+            if let token = fields[key]?.stringValue { fields[key] = .string(published(token)) }
+        }
+        return .object(fields)
+    }
+
+    /// The answer with its ID tokens unsigned (`alg: none`, no signature), as the emulator writes them.
+    static func unsigningTokens(_ answer: FixtureValue) -> FixtureValue {
+        guard case .object(var fields) = answer else { return answer }
+        let none = Base64URL.encode(Array(#"{"alg":"none","typ":"JWT"}"#.utf8))
+        for key in ["idToken", "id_token", "access_token"] {
+            guard let token = fields[key]?.stringValue else { continue }
+            let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+            if parts.count == 3 { fields[key] = .string("\(none).\(parts[1]).") }
+        }
+        return .object(fields)
+    }
+
+    static func json(_ value: FixtureValue, status: Int = 200) -> HTTPResponse {
+        HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: value.encoded)
+    }
+
+    /// A 400 answer with `INVALID_ARGUMENT`, as Google's front end answers a body it cannot read.
+    public static func invalidArgument(_ message: String, code: Int = 400) -> HTTPResponse {
+        failure(code, message, status: "INVALID_ARGUMENT")
+    }
+
+    /// `{"error":{"code":400,"message":"CODE : detail","errors":[…]}}`, as the server sends a failure.
+    static func failure(_ code: Int, _ message: String, status: String? = nil) -> HTTPResponse {
+        var error: [String: FixtureValue] = [
+            "code": .number(Double(code)), "message": .string(message),
+            "errors": .array([
+                .object(["message": .string(message), "reason": .string("invalid"), "domain": .string("global")])
+            ]),
+        ]
+        if let status { error["status"] = .string(status) }
+        return json(.object(["error": .object(error)]), status: code)
+    }
+}

@@ -1,0 +1,231 @@
+import ConformanceKit
+import Foundation
+import MockIdP
+import ReferenceAuth
+import Synchronization
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The reference implementation behind the Identity Toolkit REST API, in process: the v1 `accounts:*` calls,
+/// the v2 multi-factor calls, the secure-token refresh and the Auth Emulator's `/emulator/v1/…` test hooks, as
+/// `reference/identity-toolkit-http.md` describes them, answered by a ``ReferenceBackend`` (with its defects).
+///
+/// Like the emulator it does not reach anyone's world: each project has a private world whose SMS carrier and
+/// mailbox are its outboxes, listed at `/emulator/v1/projects/{project}/verificationCodes` and `…/oobCodes`.
+/// Unlike the emulator it isolates by project: ``newProject(_:)`` creates a project of its own (users, codes,
+/// outboxes) and returns the API key that reaches it, also on the test hooks (`?key=`); any other non-empty key
+/// serves the project its ID names on the hooks, or ``defaultProjectID``. Requests reach it through
+/// ``urlSessionConfiguration()`` (a `URLProtocol`, no sockets).
+public final class IdentityToolkitServer: Sendable {
+    /// The settings every project of the server has: the standard project's, with a rate limit no check reaches.
+    public static func projectSettings(projectID: String) -> ProjectConfiguration {
+        ProjectConfiguration.standard.with(\.projectID, projectID).with(\.phone.verificationLimit.maxRequests, 1000)
+    }
+
+    public let defaultProjectID: String
+    /// Where the server answers, e.g. `http://identity-toolkit-1.invalid:9099` (the emulator's layout below it).
+    public let baseURL: URL
+    public let name: String
+    /// Whether the ID tokens it hands out are unsigned (`alg: none`), as the Auth Emulator's are.
+    public let issuesUnsignedTokens: Bool
+    /// Whether an unknown multi-factor pending credential is answered as the Auth Emulator answers it
+    /// (`parsePendingCredential`, operations.ts l.3099): `((Invalid phoneVerificationInfo.mfaPendingCredential.))`,
+    /// a message with no error code, which the SDK maps to `internalError`.
+    public let answersUnknownPendingCredentialWithoutCode: Bool
+    /// Whether each project's clock follows real time (a served server), besides the time control.
+    public let followsRealTime: Bool
+    /// Whether ``requests`` keeps every request: for tests of a client, not for a long-running server.
+    public let recordsRequests: Bool
+    let behaviour: ReferenceBehaviour
+    private let projects = Mutex<(byKey: [String: ServerProject], byID: [String: ServerProject])>(([:], [:]))
+    private let heard = Mutex<[HTTPRequest]>([])
+    /// The RS256 tokens handed out, and the backend's own tokens they stand for.
+    private let publishedTokens = Mutex<[String: String]>([:])
+
+    /// A server answering with `reference`'s backend (with its defects and variations). With
+    /// `issuesUnsignedTokens` it strips the signature of every ID token it answers, as the Auth Emulator issues
+    /// them; only a backend that checks no signature (a defect) then accepts them back.
+    public init(
+        reference: ReferenceSubject = ReferenceSubject(), defaultProjectID: String = "demo-conformance",
+        issuesUnsignedTokens: Bool = false, answersUnknownPendingCredentialWithoutCode: Bool = false,
+        followsRealTime: Bool = false, recordsRequests: Bool = true
+    ) {
+        self.followsRealTime = followsRealTime
+        self.recordsRequests = recordsRequests
+        self.issuesUnsignedTokens = issuesUnsignedTokens
+        self.answersUnknownPendingCredentialWithoutCode = answersUnknownPendingCredentialWithoutCode
+        var behaviour = reference.behaviour
+        // A server keeps real time, and cannot push to the app to verify it: like the emulator it takes the app's word.
+        behaviour.stampsRealTime = true
+        behaviour.appVerification.backendRequiresProof = false
+        self.behaviour = behaviour
+        self.defaultProjectID = defaultProjectID
+        name = reference.name
+        baseURL = URL(string: "http://\(IdentityToolkitServerRegistry.nextHost()):9099")!
+        IdentityToolkitServerRegistry.register(self)
+    }
+
+    /// Creates a project named `projectID` with state of its own, and returns the API key that reaches it.
+    public func newProject(_ projectID: String) -> String {
+        projects.withLock { projects in
+            let key = "key-\(projects.byKey.count + 1)-for-\(projectID)"
+            projects.byKey[key] = ServerProject(
+                configuration: Self.projectSettings(projectID: projectID), behaviour: behaviour,
+                seed: UInt64(projects.byKey.count + projects.byID.count + 1))
+            return key
+        }
+    }
+
+    /// Every request the server answered, in order: what a client sent, for tests of the client.
+    public var requests: [HTTPRequest] { heard.withLock { $0 } }
+
+    func hear(_ request: HTTPRequest) {
+        guard recordsRequests else { return }
+        heard.withLock { $0.append(request) }
+    }
+
+    /// The path below the server's root where it publishes the key set of its RS256 ID tokens.
+    public static var publishedKeysPath: String { PublishedSigningKey.path }
+
+    /// Where the server publishes the key of its RS256 ID tokens (a JSON Web Key set).
+    public var publishedKeysURL: URL { baseURL.appending(path: PublishedSigningKey.path) }
+
+    /// A configuration whose sessions reach this server (and only it) instead of the network.
+    public func urlSessionConfiguration() -> URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.protocolClasses = [IdentityToolkitURLProtocol.self] + (configuration.protocolClasses ?? [])
+        return configuration
+    }
+
+    /// The project a key made by ``newProject(_:)`` reaches; otherwise the project named `projectID`.
+    /// The token the client sees: RS256 under the published key (or unsigned, like the emulator's); the backend's
+    /// own token is kept to translate it back.
+    func published(_ token: String) -> String {
+        guard !issuesUnsignedTokens, let published = PublishedSigningKey.resign(token) else { return token }
+        publishedTokens.withLock { $0[published] = token }
+        return published
+    }
+
+    /// The backend's own token for one the server handed out; any other token as it is, for the backend to judge.
+    func backendToken(_ token: String) -> String { publishedTokens.withLock { $0[token] } ?? token }
+
+    /// With `tenant`, that tenant of the project, created empty the first time it is named (as the emulator does).
+    func project(forAPIKey key: String?, projectID: String? = nil, tenant: String? = nil) -> ServerProject {
+        let project = projects.withLock { projects in
+            if tenant == nil, let key, let project = projects.byKey[key] { return project }
+            let projectID = projectID ?? defaultProjectID
+            let name = tenant.map { "\(projectID)/tenants/\($0)" } ?? projectID
+            if let project = projects.byID[name] { return project }
+            let project = ServerProject(
+                configuration: Self.projectSettings(projectID: projectID), behaviour: behaviour,
+                seed: UInt64(projects.byKey.count + projects.byID.count + 1))
+            projects.byID[name] = project
+            return project
+        }
+        if followsRealTime { project.catchUpWithRealTime() }
+        return project
+    }
+}
+
+/// One project of the server: its backend, the private world it sends texts and emails into, and the
+/// texts attributed to verification requests so far.
+final class ServerProject: Sendable {
+    let backend: ReferenceBackend
+    let world: World
+    private let texts = Mutex<(entries: [FixtureValue], attributed: Set<Int>)>(([], []))
+    /// The administrator's `validSince` per user, in seconds since 1970, answered by `accounts:lookup`.
+    private let revocations = Mutex<[String: Int]>([:])
+    /// The real time the clock last caught up with, for a server whose projects follow real time.
+    private let lastRealTime = Mutex<Date>(Date())
+
+    init(configuration: ProjectConfiguration, behaviour: ReferenceBehaviour, seed: UInt64) {
+        // The world's clock stands at the real time the project was created (whole seconds, as tokens keep it).
+        world = World(seed: seed, epoch: Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)))
+        backend = ReferenceBackend(configuration: configuration, world: world, behaviour: behaviour)
+    }
+
+    /// Records in the `verificationCodes` outbox the texts the backend sent for `sessionInfo`: the messages of the
+    /// private carrier that hold its code, each with the number it went to and the code as the text shows it.
+    func recordTexts(for sessionInfo: String) async {
+        guard let verification = await backend.verification(sessionInfo) else { return }
+        let messages = world.transcript.events { if case .sms(.delivered(let message)) = $0 { message } else { nil } }
+        texts.withLock { texts in
+            for (index, message) in messages.enumerated()
+            where !texts.attributed.contains(index) && message.text.contains(verification.code) {
+                texts.attributed.insert(index)
+                texts.entries.append(
+                    .object([
+                        "code": .string(SMSCode.extract(from: message.text) ?? verification.code),
+                        "phoneNumber": .string(message.to), "sessionInfo": .string(sessionInfo),
+                    ]))
+            }
+        }
+    }
+
+    var verificationCodes: [FixtureValue] { texts.withLock { $0.entries } }
+
+    func validSince(of uid: String) -> Int? { revocations.withLock { $0[uid] } }
+
+    func setValidSince(_ seconds: Int, of uid: String) { revocations.withLock { $0[uid] = seconds } }
+
+    /// Moves the project's clock on by the whole seconds of real time passed since it last did (tokens keep whole
+    /// seconds, so the clock does too): a served project's codes and sessions expire in real time, and the time
+    /// control (``advanceClock(by:)``) adds to it.
+    func catchUpWithRealTime() {
+        let now = Date()
+        let seconds = lastRealTime.withLock { last -> Int64 in
+            let whole = Int64(now.timeIntervalSince(last).rounded(.down))
+            if whole > 0 { last = last.addingTimeInterval(Double(whole)) }
+            return whole
+        }
+        if seconds > 0 { world.clock.advance(by: .seconds(seconds)) }
+    }
+
+    /// The time control: the project's clock moves on by `seconds` (whole seconds) at once.
+    func advanceClock(by seconds: Int64) { world.clock.advance(by: .seconds(seconds)) }
+
+    /// The `oobCodes` outbox: every action link the backend mailed, with its address, mode and code.
+    var oobCodes: [FixtureValue] {
+        world.transcript.events { if case .mail(.delivered(let email)) = $0 { email } else { nil } }.flatMap { email in
+            email.links.compactMap { link -> FixtureValue? in
+                let query = URLComponents(url: link, resolvingAgainstBaseURL: false)?.queryItems ?? []
+                guard let code = query.first(where: { $0.name == "oobCode" })?.value else { return nil }
+                let mode = query.first { $0.name == "mode" }?.value ?? ""
+                let requestType =
+                    ["signIn": "EMAIL_SIGNIN", "verifyEmail": "VERIFY_EMAIL", "resetPassword": "PASSWORD_RESET"][mode]
+                    ?? mode
+                return .object([
+                    "email": .string(email.to), "requestType": .string(requestType), "oobCode": .string(code),
+                    "oobLink": .string(link.absoluteString),
+                ])
+            }
+        }
+    }
+}
+
+/// The servers a URL protocol may route to, held weakly and keyed by the host each one answers at: the only
+/// process-wide state the in-process server needs (the pattern of MockIdP's `WorldRegistry`).
+enum IdentityToolkitServerRegistry {
+    private struct Entry { weak var server: IdentityToolkitServer? }
+
+    static let hostSuffix = ".identity-toolkit.invalid"
+    private static let entries = Mutex<(next: Int, byHost: [String: Entry])>((0, [:]))
+
+    static func nextHost() -> String {
+        entries.withLock { entries in
+            entries.next += 1
+            return "server-\(entries.next)\(hostSuffix)"
+        }
+    }
+
+    static func register(_ server: IdentityToolkitServer) {
+        entries.withLock { entries in
+            entries.byHost = entries.byHost.filter { $0.value.server != nil }
+            entries.byHost[server.baseURL.host ?? ""] = Entry(server: server)
+        }
+    }
+
+    static func server(at host: String) -> IdentityToolkitServer? { entries.withLock { $0.byHost[host]?.server } }
+}

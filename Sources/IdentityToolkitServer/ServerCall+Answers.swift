@@ -1,0 +1,72 @@
+import ConformanceKit
+import Foundation
+import ReferenceAuth
+
+/// What the server answers: sessions, pending second factors, users and factors, as the real server writes them.
+extension ServerCall {
+    static func tokens(_ tokens: SessionTokens, uid: String) -> [String: FixtureValue] {
+        [
+            "localId": .string(uid), "idToken": .string(tokens.idToken), "refreshToken": .string(tokens.refreshToken),
+            "expiresIn": .string("3600"),
+        ]
+    }
+
+    static func signedIn(_ response: SignInResponse) -> FixtureValue {
+        var fields = tokens(response.tokens, uid: response.user.uid)
+        fields["isNewUser"] = .bool(response.isNewUser)
+        fields["providerId"] = .string(response.providerID)
+        fields["email"] = response.user.email.map { .string($0) }
+        fields["phoneNumber"] = response.user.phoneNumber.map { .string($0) }
+        return .object(fields)
+    }
+
+    /// A first factor's answer: a session, or HTTP 200 with no tokens and the pending credential with masked hints.
+    static func answer(_ outcome: SignInOutcome) -> FixtureValue {
+        switch outcome {
+        case .signedIn(let response): return signedIn(response)
+        case .secondFactorRequired(let pendingID, let hints, _):
+            return .object(["mfaPendingCredential": .string(pendingID), "mfaInfo": .array(hints.map(factor))])
+        }
+    }
+
+    static func factor(_ info: MultiFactorInfo) -> FixtureValue {
+        var fields: [String: FixtureValue] = [
+            "mfaEnrollmentId": .string(info.uid),
+            "enrolledAt": .string(ISO8601DateFormatter.withFractionalSeconds.string(from: info.enrollmentDate)),
+        ]
+        fields["displayName"] = info.displayName.map { .string($0) }
+        fields["phoneInfo"] = info.phoneNumber.map { .string($0) }
+        return .object(fields)
+    }
+
+    static func userInfo(_ user: UserRecord) -> FixtureValue {
+        let snapshot = user.snapshot
+        var fields: [String: FixtureValue] = [
+            "localId": .string(user.uid), "emailVerified": .bool(user.isEmailVerified),
+            "createdAt": .string(String(Int64(user.createdAt.timeIntervalSince1970 * 1000))),
+            "lastLoginAt": .string(String(Int64(user.lastSignInAt.timeIntervalSince1970 * 1000))),
+            "providerUserInfo": .array(
+                snapshot.providerData.map { info in
+                    var provider: [String: FixtureValue] = [
+                        "providerId": .string(info.providerID), "rawId": .string(info.uid),
+                    ]
+                    provider["email"] = info.email.map { .string($0) }
+                    provider["phoneNumber"] = info.phoneNumber.map { .string($0) }
+                    return .object(provider)
+                }), "mfaInfo": .array(snapshot.enrolledFactors.map(factor)),
+        ]
+        fields["email"] = user.email.map { .string($0) }
+        fields["phoneNumber"] = user.phoneNumber.map { .string($0) }
+        fields["displayName"] = user.displayName.map { .string($0) }
+        return .object(fields)
+    }
+}
+
+extension ISO8601DateFormatter {
+    /// `2026-01-01T00:00:00.000Z`, as the server writes `enrolledAt`.
+    static var withFractionalSeconds: ISO8601DateFormatter {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter
+    }
+}

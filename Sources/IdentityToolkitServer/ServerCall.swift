@@ -1,0 +1,202 @@
+import ConformanceKit
+import Foundation
+import MockIdP
+import ReferenceAuth
+
+/// One API call to a project of the server: its JSON body, read into the reference backend's calls, and the
+/// JSON the real server answers. App verification is not checked (as in the emulator): `proof` is `.none`.
+struct ServerCall: Sendable {
+    /// The server cannot tell devices apart: every request comes from this one, for the backend's rate limit.
+    static let device = Device("identity-toolkit-client")
+
+    let project: ServerProject
+    let body: FixtureValue
+    let languageCode: String?
+    /// The request carries the administrator's OAuth2 token (`Authorization: Bearer owner`, as the emulator takes it).
+    var isPrivileged = false
+    /// Set while the administrator's `returnOobLink` request makes its link.
+    var isAdminLink = false
+
+    var backend: ReferenceBackend { project.backend }
+
+    func string(_ key: String, in value: FixtureValue? = nil) -> String? { (value ?? body)[key]?.stringValue }
+
+    // MARK: Phone
+
+    func sendVerificationCode() async throws(AuthError) -> FixtureValue {
+        let sessionInfo = try await backend.sendVerificationCode(
+            to: string("phoneNumber") ?? "", proof: .none, languageCode: languageCode, device: Self.device)
+        await project.recordTexts(for: sessionInfo)
+        return .object(["sessionInfo": .string(sessionInfo)])
+    }
+
+    func signInWithPhoneNumber() async throws(AuthError) -> FixtureValue {
+        let sessionInfo = string("sessionInfo") ?? ""
+        let code = string("code") ?? ""
+        if let idToken = string("idToken") {
+            let phoneNumber = await backend.verification(sessionInfo)?.phoneNumber
+            do {
+                return try await linked(.phone(verificationID: sessionInfo, verificationCode: code), idToken: idToken)
+            } catch  where error.code == .credentialAlreadyInUse {
+                // The number belongs to another user: production answers a temporary proof for it instead of a session.
+                return .object([
+                    "phoneNumber": .string(phoneNumber ?? ""), "temporaryProof": .string(UUID().uuidString),
+                    "temporaryProofExpiresIn": .string("3600"),
+                ])
+            }
+        }
+        let response = try await backend.signInWithPhoneNumber(
+            verificationID: sessionInfo, code: code, creatingUser: string("operation") != "REAUTH")
+        return Self.signedIn(response)
+    }
+
+    // MARK: Email and password, anonymous
+
+    func signUp() async throws(AuthError) -> FixtureValue {
+        let email = string("email")
+        let password = string("password")
+        guard email != nil || password != nil else { return Self.signedIn(await backend.signInAnonymously()) }
+        return Self.signedIn(try await backend.signUp(email: email ?? "", password: password ?? ""))
+    }
+
+    func signInWithPassword() async throws(AuthError) -> FixtureValue {
+        Self.answer(try await backend.signIn(email: string("email") ?? "", password: string("password") ?? ""))
+    }
+
+    func sendOobCode() async throws(AuthError) -> FixtureValue {
+        if body["returnOobLink"]?.boolValue == true, !isAdminLink {
+            var call = self
+            call.isAdminLink = true
+            return try await call.adminActionLink()
+        }
+        switch string("requestType") {
+        case "EMAIL_SIGNIN":
+            let email = string("email") ?? ""
+            let settings = ActionCodeSettings(
+                url: string("continueUrl"), handleCodeInApp: body["canHandleCodeInApp"]?.boolValue ?? false,
+                iOSBundleID: string("iOSBundleId"), androidPackageName: string("androidPackageName"),
+                androidInstallIfNotAvailable: body["androidInstallApp"]?.boolValue ?? false,
+                androidMinimumVersion: string("androidMinimumVersion"), linkDomain: string("linkDomain"))
+            try await backend.sendSignInLink(to: email, settings: settings, languageCode: languageCode)
+            return .object([
+                "kind": .string("identitytoolkit#GetOobConfirmationCodeResponse"), "email": .string(email.lowercased()),
+            ])
+        case "PASSWORD_RESET":
+            let email = string("email") ?? ""
+            try await backend.sendPasswordReset(email: email)
+            return .object([
+                "kind": .string("identitytoolkit#GetOobConfirmationCodeResponse"), "email": .string(email.lowercased()),
+            ])
+        case "VERIFY_EMAIL":
+            let idToken = string("idToken") ?? ""
+            try await backend.sendEmailVerification(idToken: idToken)
+            return .object(["kind": .string("identitytoolkit#GetOobConfirmationCodeResponse")])
+        case let other:
+            throw AuthError(
+                .internalError, other == nil ? "MISSING_REQ_TYPE" : "the request type \(other ?? "") is not supported")
+        }
+    }
+
+    func signInWithEmailLink() async throws(AuthError) -> FixtureValue {
+        let email = string("email") ?? ""
+        let oobCode = string("oobCode") ?? ""
+        if let idToken = string("idToken") {
+            let link = """
+                https://\(backend.configuration.projectID).firebaseapp.com/__/auth/action?apiKey=server&mode=sign\
+                In&oobCode=\(oobCode)
+                """
+            return try await linked(.emailLink(email: email, link: link), idToken: idToken)
+        }
+        return Self.answer(try await backend.signInWithEmailLink(email: email, oobCode: oobCode))
+    }
+
+    func createAuthUri() async throws(AuthError) -> FixtureValue {
+        let methods = await backend.signInMethods(for: string("identifier") ?? "")
+        return .object([
+            "kind": .string("identitytoolkit#CreateAuthUriResponse"), "registered": .bool(!methods.isEmpty),
+            "signinMethods": .array(methods.map { .string($0) }),
+            "allProviders": .array(methods.isEmpty ? [] : [.string(ProviderID.password)]),
+        ])
+    }
+
+    // MARK: Accounts
+
+    func lookup() async throws(AuthError) -> FixtureValue {
+        if isPrivileged, string("idToken") == nil { return try await adminLookup() }
+        let (grant, _) = try await backend.session(string("idToken") ?? "")
+        guard let user = await backend.record(grant.uid) else {
+            throw AuthError(.userNotFound, "the user no longer exists")
+        }
+        return .object(["users": .array([Self.userInfo(user)])])
+    }
+
+    /// `accounts:update`: applies an action code; for the ID token's user adds an email and password, or changes the
+    /// password or the email; for the administrator revokes (`validSince`) or disables (`disableUser`) a user.
+    func update() async throws(AuthError) -> FixtureValue {
+        if let oobCode = string("oobCode") {
+            try await backend.applyActionCode(oobCode)
+            return .object(["kind": .string("identitytoolkit#SetAccountInfoResponse")])
+        }
+        if let uid = string("localId") { return try await administer(uid) }
+        guard let idToken = string("idToken") else { throw AuthError(.invalidUserToken, "MISSING_ID_TOKEN") }
+        let changed: SessionTokens
+        switch (string("email"), string("password")) {
+        case (let email?, let password?):
+            return try await linked(.password(email: email, password: password), idToken: idToken)
+        case (nil, let password?): changed = try await backend.changePassword(idToken: idToken, to: password)
+        case (let email?, nil): changed = try await backend.changeEmail(idToken: idToken, to: email)
+        case (nil, nil): throw AuthError(.internalError, "this form of accounts:update is not supported")
+        }
+        let uid = await backend.uid(ofRefreshToken: changed.refreshToken) ?? ""
+        var fields = Self.tokens(changed, uid: uid)
+        fields["kind"] = .string("identitytoolkit#SetAccountInfoResponse")
+        return .object(fields)
+    }
+
+    /// `accounts:resetPassword` with the reset link's `oobCode` and the `newPassword`.
+    func resetPassword() async throws(AuthError) -> FixtureValue {
+        let oobCode = string("oobCode") ?? ""
+        guard let newPassword = string("newPassword") else {
+            throw AuthError(.internalError, "this form of accounts:resetPassword is not supported")
+        }
+        try await backend.confirmPasswordReset(oobCode: oobCode, newPassword: newPassword)
+        return .object([
+            "kind": .string("identitytoolkit#ResetPasswordResponse"), "requestType": .string("PASSWORD_RESET"),
+        ])
+    }
+
+    func delete() async throws(AuthError) -> FixtureValue {
+        if isPrivileged, string("idToken") == nil, let uid = string("localId") { return try await adminDelete(uid) }
+        let idToken = string("idToken") ?? ""
+        let (grant, _) = try await backend.session(idToken)
+        try await backend.deleteUser(grant.uid, idToken: idToken)
+        return .object(["kind": .string("identitytoolkit#DeleteAccountResponse")])
+    }
+
+    func refreshToken() async throws(AuthError) -> FixtureValue {
+        let refreshToken = string("refresh_token") ?? string("refreshToken") ?? ""
+        guard (string("grant_type") ?? string("grantType")) == "refresh_token" else {
+            throw AuthError(.internalError, "INVALID_GRANT_TYPE")
+        }
+        let tokens = try await backend.refresh(refreshToken)
+        let uid = await backend.uid(ofRefreshToken: refreshToken) ?? ""
+        return .object([
+            "id_token": .string(tokens.idToken), "access_token": .string(tokens.idToken),
+            "refresh_token": .string(tokens.refreshToken), "expires_in": .string("3600"),
+            "token_type": .string("Bearer"), "user_id": .string(uid),
+            "project_id": .string(backend.configuration.projectID),
+        ])
+    }
+
+    /// Links a credential to the ID token's user and answers the session's new tokens.
+    private func linked(_ credential: AuthCredential, idToken: String) async throws(AuthError) -> FixtureValue {
+        let (grant, _) = try await backend.session(idToken)
+        let refreshToken = try await backend.refreshToken(forSession: idToken)
+        let (user, tokens) = try await backend.link(credential, toUser: grant.uid, refreshToken: refreshToken)
+        var fields = Self.tokens(tokens, uid: user.uid)
+        fields["email"] = user.email.map { .string($0) }
+        fields["phoneNumber"] = user.phoneNumber.map { .string($0) }
+        fields["isNewUser"] = .bool(false)
+        return .object(fields)
+    }
+}

@@ -1,0 +1,91 @@
+import ConformanceCommand
+import ConformanceKit
+import Foundation
+import ReferenceTestSupport
+import Testing
+
+@Suite("The conformance command")
+struct ConformanceCommandTests {
+    private let variant = AuditVariant(
+        name: "makesNoBackend", rules: ["PHONE-2"], summary: "no backend", subject: BrokenSubject())
+
+    @Test("a conforming subject: the table, exit 0")
+    func conforming() async {
+        let outcome = await ConformanceCommand.run(subject: NoFlowSubject(), arguments: [])
+        #expect(outcome.status == 0)
+        #expect(outcome.error.isEmpty)
+        #expect(outcome.output.hasPrefix("Conformance of NoFlow\n"))
+    }
+
+    @Test("a MUST rule that fails: exit 1")
+    func failing() async {
+        let outcome = await ConformanceCommand.run(subject: BrokenSubject(), arguments: [])
+        #expect(outcome.status == 1)
+        #expect(outcome.output.contains("PHONE-2 [MUST] FAIL"))
+    }
+
+    @Test("--json prints the report")
+    func json() async throws {
+        let outcome = await ConformanceCommand.run(subject: NoFlowSubject(), arguments: ["--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
+        #expect(object["subject"] as? String == "NoFlow")
+        #expect((object["results"] as? [Any])?.count == RuleCatalogue.all.count)
+    }
+
+    @Test("help goes to standard output with exit 0 and names the subject")
+    func help() async {
+        let outcome = await ConformanceCommand.run(subject: NoFlowSubject(), arguments: ["-h"])
+        #expect(outcome.status == 0)
+        #expect(outcome.output.hasPrefix("usage: conformance"))
+        #expect(outcome.output.contains("against NoFlow"))
+    }
+
+    @Test(
+        """
+        the usage describes the options the library parses; an executable's own options follow, in help and usage \
+        errors
+        """)
+    func executableOptions() async {
+        let own = "This executable also takes:\n  --server URL     run against the server at URL"
+        let help = await ConformanceCommand.run(subject: NoFlowSubject(), arguments: ["--help"])
+        #expect(!help.output.contains("--identity-toolkit") && !help.output.contains("This executable"))
+        let withOwn = await ConformanceCommand.run(
+            subject: NoFlowSubject(), arguments: ["--help"], executableOptions: own)
+        #expect(withOwn.output.hasPrefix("usage: conformance") && withOwn.output.hasSuffix("\n\n\(own)\n"))
+        let refused = await ConformanceCommand.run(
+            subject: NoFlowSubject(), arguments: ["--what"], executableOptions: own)
+        #expect(refused.status == 64 && refused.error.hasSuffix("\n\n\(own)\n"))
+    }
+
+    @Test(
+        "a usage error goes to standard error with the usage and exit 64",
+        arguments: [
+            ["--repeat", "0"], ["--parallel", "2"], ["--benchmark", "--defects"], ["--watchdog", "-1"], ["--what"],
+        ])
+    func usageError(_ arguments: [String]) async {
+        let outcome = await ConformanceCommand.run(subject: NoFlowSubject(), variants: [variant], arguments: arguments)
+        #expect(outcome.status == 64)
+        #expect(outcome.output.isEmpty)
+        #expect(outcome.error.hasPrefix("conformance: "))
+        #expect(outcome.error.contains("\n\nusage: conformance"))
+    }
+
+    @Test(
+        "without variants, --defects and --defect are usage errors",
+        arguments: [["--defects"], ["--defect", "makesNoBackend"]])
+    func noVariants(_ arguments: [String]) async {
+        let outcome = await ConformanceCommand.run(subject: NoFlowSubject(), arguments: arguments)
+        #expect(outcome.status == 64)
+        #expect(outcome.error.contains("there are no variants"))
+    }
+
+    @Test("an unknown variant is a usage error listing the variants")
+    func unknownVariant() async {
+        let outcome = await ConformanceCommand.run(
+            subject: NoFlowSubject(), variants: [variant], arguments: ["--defect", "nope"])
+        #expect(outcome.status == 64)
+        #expect(
+            outcome.error.hasPrefix(
+                "conformance: there is no variant \"nope\"; --defect needs one of: makesNoBackend\n"))
+    }
+}
