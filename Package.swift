@@ -49,8 +49,7 @@ let package = Package(
                 "ConformanceKit", "MockIdP", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]),
-        .target(
-            name: "IdentityToolkitServer", dependencies: ["ReferenceAuth", "ConformanceKit", "MockIdP", "HTTPMessages"]),
+        .target(name: "IdentityToolkitServer", dependencies: ["ReferenceAuth", "ConformanceKit", "HTTPMessages"]),
         .target(name: "LoopbackHTTP", dependencies: ["HTTPMessages"]),
         // What vendors' executables link, and the package's own command.
         .target(
