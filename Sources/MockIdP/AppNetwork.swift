@@ -24,14 +24,14 @@ public final class AppNetwork: Sendable {
     }
 
     /// Holds every request from now on until the check releases it; `onHeld` hears each one held, with its number.
-    public func hold(onHeld: @escaping @Sendable (Int) -> Void) -> Hold {
+    package func hold(onHeld: @escaping @Sendable (Int) -> Void) -> Hold {
         let hold = Hold(onHeld: onHeld)
         self.hold.withLock { $0 = hold }
         return hold
     }
 }
 
-public enum NetworkEvent: Sendable, Hashable, CustomStringConvertible {
+package enum NetworkEvent: Sendable, Hashable, CustomStringConvertible {
     case held(String, from: Device, number: Int)
 
     public var description: String {

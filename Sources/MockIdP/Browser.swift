@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// What the person at the browser does on the next authorization page, scripted by the check beforehand.
-public enum BrowserAction: Sendable, Hashable, CustomStringConvertible {
+package enum BrowserAction: Sendable, Hashable, CustomStringConvertible {
     /// Signed in as `login` already, the person approves the app.
     case approve(as: String)
     /// The person denies the app: GitHub redirects with `error=access_denied`.
@@ -23,7 +23,7 @@ public enum BrowserAction: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// What the browser did.
-public enum BrowserEvent: Sendable, Hashable, CustomStringConvertible {
+package enum BrowserEvent: Sendable, Hashable, CustomStringConvertible {
     case opened(URL, on: Device)
     case acted(BrowserAction, on: Device)
     /// Nothing was scripted for this page: the window stays open and nothing comes back.
@@ -73,18 +73,18 @@ public final class Browser: Sendable {
     }
 
     /// Queues what the user does on the next authorization page; pages take the actions in order.
-    public func script(_ action: BrowserAction) { script.withLock { $0.append(action) } }
+    package func script(_ action: BrowserAction) { script.withLock { $0.append(action) } }
 
     /// Runs `action` once, while the next provider page is open and before the user acts on it: a check's way
     /// to act while the app waits for its redirect (a forged redirect arriving first, OAUTH-4).
-    public func whileNextPageIsOpen(_ action: @escaping @Sendable (Device) async -> Void) {
+    package func whileNextPageIsOpen(_ action: @escaping @Sendable (Device) async -> Void) {
         interjection.withLock { $0 = action }
     }
 
     /// Runs `action` once, after the provider redirected the next page and before the app gets the redirect: a
     /// check's way to change the world between the authorization and the code exchange (a stalled token endpoint,
     /// AUTH-2).
-    public func afterNextRedirect(_ action: @escaping @Sendable (Device) async -> Void) {
+    package func afterNextRedirect(_ action: @escaping @Sendable (Device) async -> Void) {
         afterRedirect.withLock { $0 = action }
     }
 

@@ -1,7 +1,7 @@
 import Synchronization
 
 /// How a party that carries messages (the SMS carrier, the mail server) behaves.
-public enum DeliveryMode: Sendable, Hashable {
+package enum DeliveryMode: Sendable, Hashable {
     case delivering
     /// Every message is refused with an error.
     case failing

@@ -14,7 +14,7 @@ public struct Device: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// What happened on a device: a URL opened for its app.
-public enum DeviceEvent: Sendable, Hashable, CustomStringConvertible {
+package enum DeviceEvent: Sendable, Hashable, CustomStringConvertible {
     case urlOpened(URL, on: Device, handled: Bool)
 
     public var description: String {
@@ -69,7 +69,7 @@ public final class Devices: Sendable {
     }
 
     /// Every URL opened on a device, in order, and whether the app handled it.
-    public var openedURLs: [(url: URL, device: Device, handled: Bool)] {
+    package var openedURLs: [(url: URL, device: Device, handled: Bool)] {
         transcript.events {
             if case .device(.urlOpened(let url, let device, let handled)) = $0 { (url, device, handled) } else { nil }
         }

@@ -4,7 +4,7 @@ import Synchronization
 /// the same time overlap, held open by the world instead of left to scheduling (PHONE-7, PHONE-17, AUTH-2, AUTH-3,
 /// AUTH-6). Each call held is reported to `onHeld`, with its number (1, 2, …), the moment it arrives, so a check
 /// waits for the calls it started, never for time.
-public final class Hold: Sendable {
+package final class Hold: Sendable {
     private struct State {
         var held = 0
         /// No call is held any more: every waiting one went on, and later ones pass.
@@ -22,10 +22,10 @@ public final class Hold: Sendable {
     init(onHeld: @escaping @Sendable (Int) -> Void) { self.onHeld = onHeld }
 
     /// How many calls arrived while the hold was on.
-    public var count: Int { state.withLock { $0.held } }
+    package var count: Int { state.withLock { $0.held } }
 
     /// Lets every held call go on, oldest first, and every later one pass.
-    public func release() {
+    package func release() {
         let waiters = state.withLock { state in
             state.released = true
             defer { state.waiters = [:] }
@@ -35,7 +35,7 @@ public final class Hold: Sendable {
     }
 
     /// Lets the call numbered `number` go on; the others stay held.
-    public func release(_ number: Int) {
+    package func release(_ number: Int) {
         let waiter = state.withLock { state in
             let waiter = state.waiters.removeValue(forKey: number)
             if waiter == nil { state.releasedEarly.insert(number) }
@@ -45,7 +45,7 @@ public final class Hold: Sendable {
     }
 
     /// From now on calls pass; the ones held stay held until released.
-    public func passLaterCalls() { state.withLock { $0.holdsLaterCalls = false } }
+    package func passLaterCalls() { state.withLock { $0.holdsLaterCalls = false } }
 
     /// Keeps the calling party waiting until it is released; false if its caller gave up (cancelled) first.
     /// `recording` notes the call's number in the transcript before anyone hears of it.

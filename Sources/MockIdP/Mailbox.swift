@@ -17,7 +17,7 @@ public struct Email: Sendable, Hashable {
 }
 
 /// What the mail server did with an email.
-public enum MailEvent: Sendable, Hashable, CustomStringConvertible {
+package enum MailEvent: Sendable, Hashable, CustomStringConvertible {
     case delivered(Email)
     case refused(to: String, reason: String)
     case stalled(to: String)
@@ -40,7 +40,7 @@ public final class Mailbox: Sendable {
             party: "mail server", failure: "mail server error 451", transcript: transcript, stalls: stalls)
     }
 
-    public func set(_ mode: DeliveryMode) { courier.set(mode) }
+    package func set(_ mode: DeliveryMode) { courier.set(mode) }
 
     public func send(to address: String, subject: String, body: String) async throws(PartyError) {
         try await courier.deliver(

@@ -4,32 +4,32 @@ import Synchronization
 /// `EmbeddedChannel.readOutbound()` reads what a channel wrote: each read takes what nobody has read yet and
 /// marks it read, and ``finish()`` hands back the rest as a typed "clean or left-overs" value, so "nothing else
 /// crossed the boundary" is `finish().isClean`. The carrier and the mail server deliver; only this reads.
-public final class Outbound: Sendable {
+package final class Outbound: Sendable {
     private let transcript: Transcript
     private let read = Mutex<Set<Int>>([])
 
     init(transcript: Transcript) { self.transcript = transcript }
 
     /// The next unread SMS (to `number`, when given).
-    public func readSMS(to number: String? = nil) -> SMSMessage? { readAllSMS(to: number, limit: 1).first }
+    package func readSMS(to number: String? = nil) -> SMSMessage? { readAllSMS(to: number, limit: 1).first }
 
     /// Every unread SMS (to `number`, when given), in order.
-    public func readAllSMS(to number: String? = nil) -> [SMSMessage] { readAllSMS(to: number, limit: .max) }
+    package func readAllSMS(to number: String? = nil) -> [SMSMessage] { readAllSMS(to: number, limit: .max) }
 
     /// The next unread email (to `address`, compared case-insensitively as mailboxes are, when given).
-    public func readEmail(to address: String? = nil) -> Email? { readAllEmails(to: address, limit: 1).first }
+    package func readEmail(to address: String? = nil) -> Email? { readAllEmails(to: address, limit: 1).first }
 
     /// Every unread email (to `address`, compared case-insensitively, when given), in order.
-    public func readAllEmails(to address: String? = nil) -> [Email] { readAllEmails(to: address, limit: .max) }
+    package func readAllEmails(to address: String? = nil) -> [Email] { readAllEmails(to: address, limit: .max) }
 
     /// Every message not read yet, in order; they count as read afterwards.
-    public func finish() -> OutboundLeftOvers {
+    package func finish() -> OutboundLeftOvers {
         let messages = take(limit: .max) { $0 }
         return messages.isEmpty ? .clean : .leftOvers(messages)
     }
 
     /// What ``finish()`` would hand back, left unread: evidence for a failure message.
-    public var unread: [OutboundMessage] {
+    package var unread: [OutboundMessage] {
         let entries = transcript.all
         return read.withLock { read in
             entries.filter { !read.contains($0.sequence) }.compactMap { OutboundMessage($0.event) }
@@ -38,7 +38,7 @@ public final class Outbound: Sendable {
 
     /// The last text delivered to `number`, read or not, left as it is: what a person sees on their phone. Judging
     /// what crossed (how many, to whom) uses the reads.
-    public func latestSMS(to number: String) -> SMSMessage? {
+    package func latestSMS(to number: String) -> SMSMessage? {
         transcript.events { if case .sms(.delivered(let message)) = $0, message.to == number { message } else { nil } }
             .last
     }

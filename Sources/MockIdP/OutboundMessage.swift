@@ -1,5 +1,5 @@
 /// A message the subject sent to a person: a text or an email, as the world delivered it.
-public enum OutboundMessage: Sendable, Hashable, CustomStringConvertible {
+package enum OutboundMessage: Sendable, Hashable, CustomStringConvertible {
     case sms(SMSMessage)
     case email(Email)
 
@@ -11,7 +11,7 @@ public enum OutboundMessage: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .sms(let message): SMSEvent.delivered(message).description
         case .email(let email): MailEvent.delivered(email).description
@@ -21,24 +21,24 @@ public enum OutboundMessage: Sendable, Hashable, CustomStringConvertible {
 
 /// What ``Outbound/finish()`` found nobody had read, as swift-nio's `EmbeddedChannel.finish()` answers: clean,
 /// or the left-over messages in the order they were delivered.
-public enum OutboundLeftOvers: Sendable, Hashable, CustomStringConvertible {
+package enum OutboundLeftOvers: Sendable, Hashable, CustomStringConvertible {
     case clean
     case leftOvers([OutboundMessage])
 
-    public var isClean: Bool { self == .clean }
+    package var isClean: Bool { self == .clean }
 
-    public var messages: [OutboundMessage] {
+    package var messages: [OutboundMessage] {
         switch self {
         case .clean: []
         case .leftOvers(let messages): messages
         }
     }
 
-    public var texts: [SMSMessage] { messages.compactMap { if case .sms(let message) = $0 { message } else { nil } } }
+    package var texts: [SMSMessage] { messages.compactMap { if case .sms(let message) = $0 { message } else { nil } } }
 
-    public var emails: [Email] { messages.compactMap { if case .email(let email) = $0 { email } else { nil } } }
+    package var emails: [Email] { messages.compactMap { if case .email(let email) = $0 { email } else { nil } } }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .clean: "nothing"
         case .leftOvers(let messages): messages.map(\.description).joined(separator: "; ")

@@ -9,7 +9,7 @@ public struct PushNotification: Sendable, Hashable {
 }
 
 /// What the push channel did with a notification.
-public enum PushEvent: Sendable, Hashable, CustomStringConvertible {
+package enum PushEvent: Sendable, Hashable, CustomStringConvertible {
     case delivered(PushNotification)
     case unavailable(deviceToken: String)
 
@@ -40,11 +40,11 @@ public final class PushChannel: Sendable {
         self.devices = devices
     }
 
-    public func set(_ mode: Mode) { self.mode.withLock { $0 = mode } }
+    package func set(_ mode: Mode) { self.mode.withLock { $0 = mode } }
 
     /// Runs `action` once, just before the next push reaches its device: a check's way to act while the app
     /// waits for its push (a forged notification arriving first, PHONE-16).
-    public func beforeNextDelivery(_ action: @escaping @Sendable (Device) async -> Void) {
+    package func beforeNextDelivery(_ action: @escaping @Sendable (Device) async -> Void) {
         interjection.withLock { $0 = action }
     }
 
@@ -66,7 +66,7 @@ public final class PushChannel: Sendable {
     }
 
     /// Every push delivered, in order.
-    public var deliveries: [PushNotification] {
+    package var deliveries: [PushNotification] {
         transcript.events { if case .push(.delivered(let push)) = $0 { push } else { nil } }
     }
 

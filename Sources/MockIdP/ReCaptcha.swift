@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// What the reCAPTCHA party showed, and how it ended.
-public enum ReCaptchaEvent: Sendable, Hashable, CustomStringConvertible {
+package enum ReCaptchaEvent: Sendable, Hashable, CustomStringConvertible {
     case presented(on: Device, outcome: ReCaptcha.Outcome)
 
     public var description: String {
@@ -54,11 +54,11 @@ public final class ReCaptcha: Sendable {
         self.devices = devices
     }
 
-    public func set(_ mode: Mode) { state.withLock { $0.mode = mode } }
+    package func set(_ mode: Mode) { state.withLock { $0.mode = mode } }
 
     /// Runs `action` once, after the next challenge is solved and before its redirect opens the app, with the
     /// device and the callback URL the app asked for: a check's way to act while the app waits (PHONE-16).
-    public func beforeNextRedirect(_ action: @escaping @Sendable (Device, URL) async -> Void) {
+    package func beforeNextRedirect(_ action: @escaping @Sendable (Device, URL) async -> Void) {
         state.withLock { $0.interjection = action }
     }
 
@@ -87,7 +87,7 @@ public final class ReCaptcha: Sendable {
     public func verify(_ token: String) -> Bool { state.withLock { $0.issuedTokens.remove(token) != nil } }
 
     /// A URL the party never sent to the app that asked for `callbackURL`, made as `forgery` says.
-    public func forge(_ forgery: ReCaptchaRedirectForgery, toward callbackURL: URL) -> URL {
+    package func forge(_ forgery: ReCaptchaRedirectForgery, toward callbackURL: URL) -> URL {
         switch forgery {
         case .anotherChallenge(let redirect): return redirect
         case .anotherAppsScheme(let redirect):
@@ -105,7 +105,7 @@ public final class ReCaptcha: Sendable {
         }
     }
 
-    public var presentations: [(device: Device, outcome: Outcome)] {
+    package var presentations: [(device: Device, outcome: Outcome)] {
         transcript.events {
             if case .recaptcha(.presented(let device, let outcome)) = $0 { (device, outcome) } else { nil }
         }

@@ -4,7 +4,7 @@ import Foundation
 /// never sent that app: one fault each that the app must refuse while it waits for its own redirect (PHONE-16), built
 /// from genuine artifacts (another challenge's redirect, the app's own callback) and the party's own parameter names,
 /// never from the app's.
-public enum ReCaptchaRedirectForgery: Sendable, Hashable, CustomStringConvertible {
+package enum ReCaptchaRedirectForgery: Sendable, Hashable, CustomStringConvertible {
     /// `redirect`, the genuine redirect the party sent for another challenge (the same app on another device).
     case anotherChallenge(URL)
     /// The app's own callback opened under another app's URL scheme, carrying the solved token of `redirect`.
@@ -12,7 +12,7 @@ public enum ReCaptchaRedirectForgery: Sendable, Hashable, CustomStringConvertibl
     /// `redirect` opened as a web page: its path and query on an https host that is not the app.
     case webPage(of: URL)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .anotherChallenge: "another challenge's redirect"
         case .anotherAppsScheme: "the app's callback under another app's scheme, with another challenge's token"

@@ -13,7 +13,7 @@ public struct SMSMessage: Sendable, Hashable {
 }
 
 /// What the SMS carrier did with a text.
-public enum SMSEvent: Sendable, Hashable, CustomStringConvertible {
+package enum SMSEvent: Sendable, Hashable, CustomStringConvertible {
     case delivered(SMSMessage)
     case refused(to: String, reason: String)
     case stalled(to: String)
@@ -35,11 +35,11 @@ public final class SMSCarrier: Sendable {
         courier = Courier(party: "SMS carrier", failure: "carrier error 503", transcript: transcript, stalls: stalls)
     }
 
-    public func set(_ mode: DeliveryMode) { courier.set(mode) }
+    package func set(_ mode: DeliveryMode) { courier.set(mode) }
 
     /// Accepts every text from now on and keeps its sender waiting until the hold is released (then delivers it
     /// as the mode says); `onHeld` hears each text held, with how many are held so far.
-    public func hold(onHeld: @escaping @Sendable (Int) -> Void = { _ in }) -> Hold { courier.hold(onHeld: onHeld) }
+    package func hold(onHeld: @escaping @Sendable (Int) -> Void = { _ in }) -> Hold { courier.hold(onHeld: onHeld) }
 
     public func send(to number: String, text: String, language: String?) async throws(PartyError) {
         try await courier.deliver(

@@ -1,10 +1,10 @@
 import Synchronization
 
 /// A stall that ran out of budget: its caller never gave up.
-public enum StallEvent: Sendable, Hashable, CustomStringConvertible {
+package enum StallEvent: Sendable, Hashable, CustomStringConvertible {
     case exhausted(party: String, after: Swift.Duration)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .exhausted(let party, let after):
             "\(party) kept the caller waiting for \(after.formatted) of virtual time without being abandoned"
@@ -18,9 +18,9 @@ public enum StallEvent: Sendable, Hashable, CustomStringConvertible {
 /// out on the world's clock gives up at exactly its deadline, whatever the machine's load, and one whose
 /// deadline lies beyond the ``budget`` is reported instead of hanging the run. A caller that sets no
 /// deadline at all never lets time move: the runner's watchdog reports it.
-public final class Stalls: Sendable {
+package final class Stalls: Sendable {
     /// How long a stalling party waits, in virtual time, before it reports its caller as hung.
-    public let budget: Swift.Duration
+    package let budget: Swift.Duration
     private let clock: VirtualClock
     private let transcript: Transcript
 
@@ -115,7 +115,7 @@ public final class Stalls: Sendable {
     }
 
     /// Returns once some party has stalled for its whole budget: the caller it kept waiting never gave up.
-    public func waitForExhaustion() async {
+    package func waitForExhaustion() async {
         await withCheckedContinuation { continuation in
             let exhausted = state.withLock { state in
                 if !state.exhausted { state.exhaustionWaiters.append(continuation) }
@@ -126,7 +126,7 @@ public final class Stalls: Sendable {
     }
 
     /// The parties stalling right now, with the time each started: evidence for a check that hangs.
-    public var pending: [(party: String, since: VirtualClock.Instant)] {
+    package var pending: [(party: String, since: VirtualClock.Instant)] {
         state.withLock { $0.active.sorted { $0.key < $1.key }.map { ($0.value.party, $0.value.start) } }
     }
 }

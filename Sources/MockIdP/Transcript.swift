@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// Something that crossed the boundary between the subject and the outside world: one party's event.
-public enum WorldEvent: Sendable, Hashable, CustomStringConvertible {
+package enum WorldEvent: Sendable, Hashable, CustomStringConvertible {
     case sms(SMSEvent)
     case mail(MailEvent)
     case push(PushEvent)
@@ -14,7 +14,7 @@ public enum WorldEvent: Sendable, Hashable, CustomStringConvertible {
     case apple(AppleEvent)
     case network(NetworkEvent)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .sms(let event): event.description
         case .mail(let event): event.description
@@ -30,16 +30,16 @@ public enum WorldEvent: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-public struct TranscriptEntry: Sendable, Hashable, CustomStringConvertible {
-    public let sequence: Int
-    public let time: VirtualClock.Instant
-    public let event: WorldEvent
+package struct TranscriptEntry: Sendable, Hashable, CustomStringConvertible {
+    package let sequence: Int
+    package let time: VirtualClock.Instant
+    package let event: WorldEvent
 
-    public var description: String { "#\(sequence) \(time) \(event)" }
+    package var description: String { "#\(sequence) \(time) \(event)" }
 }
 
 /// The ordered record of everything that crossed the boundary. Parties write to it; checks read it.
-public final class Transcript: Sendable {
+package final class Transcript: Sendable {
     private let entries = Mutex<[TranscriptEntry]>([])
     private let clock: VirtualClock
 
@@ -55,20 +55,20 @@ public final class Transcript: Sendable {
         }
     }
 
-    public var all: [TranscriptEntry] { entries.withLock { $0 } }
+    package var all: [TranscriptEntry] { entries.withLock { $0 } }
 
     /// How many events the world has seen.
     package var count: Int { entries.withLock { $0.count } }
 
-    public func entries(where predicate: (WorldEvent) -> Bool) -> [TranscriptEntry] {
+    package func entries(where predicate: (WorldEvent) -> Bool) -> [TranscriptEntry] {
         all.filter { predicate($0.event) }
     }
 
     /// The values `extract` finds in the events, in order: e.g. every delivered SMS.
-    public func events<T>(_ extract: (WorldEvent) -> T?) -> [T] { all.compactMap { extract($0.event) } }
+    package func events<T>(_ extract: (WorldEvent) -> T?) -> [T] { all.compactMap { extract($0.event) } }
 
     /// The transcript as numbered lines, for failure evidence.
-    public func rendered(last count: Int = 20) -> String {
+    package func rendered(last count: Int = 20) -> String {
         let all = all
         guard !all.isEmpty else { return "(nothing crossed the boundary)" }
         let shown = all.suffix(count)

@@ -58,13 +58,13 @@ public final class VirtualClock: Clock, Sendable {
     }
 
     /// Moves time forward and resumes every sleeper whose deadline has come, earliest first.
-    public func advance(by duration: Duration) {
+    package func advance(by duration: Duration) {
         precondition(duration >= .zero, "the world's clock never runs backwards")
         advance(to: now.advanced(by: duration))
     }
 
     /// Moves time to `instant` (if it is later than now) and resumes every sleeper whose deadline has come.
-    public func advance(to instant: Instant) {
+    package func advance(to instant: Instant) {
         let due = state.withLock { state -> [CheckedContinuation<Void, any Error>] in
             if instant > state.now { state.now = instant }
             return Self.takeDue(&state)

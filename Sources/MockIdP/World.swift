@@ -6,15 +6,15 @@ public final class World: Sendable {
 
     public let clock: VirtualClock
     public let random: RandomSource
-    public let transcript: Transcript
+    package let transcript: Transcript
     public let devices: Devices
-    public let stalls: Stalls
+    package let stalls: Stalls
     public let sms: SMSCarrier
     public let mail: Mailbox
     public let push: PushChannel
     public let recaptcha: ReCaptcha
     /// The texts and emails the subject sent, to read one at a time.
-    public let outbound: Outbound
+    package let outbound: Outbound
     public let github: GitHubServer
     public let apple: AppleIDProvider
     /// The system browser: opens authorization pages and acts as the check scripted.

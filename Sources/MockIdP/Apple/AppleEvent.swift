@@ -1,5 +1,5 @@
 /// What crossed the boundary with Apple: the system sheet on a device, and `appleid.apple.com`.
-public enum AppleEvent: Sendable, Hashable, CustomStringConvertible {
+package enum AppleEvent: Sendable, Hashable, CustomStringConvertible {
     /// The app presented a Sign in with Apple request (recorded even when Apple then refuses or stalls).
     case authorizationRequested(AppleAuthorizationRequest, on: Device)
     case sheetDecided(AppleSheetDecision, on: Device)
@@ -17,7 +17,7 @@ public enum AppleEvent: Sendable, Hashable, CustomStringConvertible {
     case refused(path: String, reason: String)
     case stalled(path: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .authorizationRequested(let request, let device): "Apple sheet on \(device) presented: \(request)"
         case .sheetDecided(let decision, let device): "Apple sheet on \(device): the user chose to \(decision)"

@@ -5,7 +5,7 @@ extension AppleIDProvider {
     /// `token` spoiled by exactly one defect, for checks that a verifier refuses it. Re-signed forgeries are signed
     /// by the test key the token's `kid` names (the current signing key when it names none), so only the defect
     /// differs.
-    public func forge(_ forgery: AppleTokenForgery, from token: String) throws(JOSEError) -> String {
+    package func forge(_ forgery: AppleTokenForgery, from token: String) throws(JOSEError) -> String {
         let jws = try CompactJWS(token)
         guard var claims = AppleIdentityClaims(payload: jws.payload) else {
             throw .malformed("the payload is not an Apple identity token")

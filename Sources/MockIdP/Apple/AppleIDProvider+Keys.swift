@@ -14,7 +14,7 @@ extension AppleIDProvider {
 
     /// Apple's key rotation (forum thread 129047): publishes test keys 1 and 2 and signs with key 2 from now on,
     /// so a token signed by key 0 no longer finds its `kid`.
-    public func rotateKeys() {
+    package func rotateKeys() {
         state.withLock { state in
             state.published = [1, 2]
             state.signing = 2
@@ -23,7 +23,7 @@ extension AppleIDProvider {
 
     /// A token for claims of the check's choosing, signed with the current key: for an authorization that never
     /// happened.
-    public func mintIdentityToken(_ claims: AppleIdentityClaims) -> String {
+    package func mintIdentityToken(_ claims: AppleIdentityClaims) -> String {
         let signing = state.withLock { $0.signing }
         return Self.sign(
             claims.json, header: JOSEHeader(alg: "RS256", kid: Self.testKeys[signing].kid),

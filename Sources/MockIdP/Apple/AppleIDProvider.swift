@@ -81,53 +81,53 @@ public final class AppleIDProvider: Sendable {
 
     // MARK: Set-up by a check
 
-    public func register(app: AppleDeveloperApp) { state.withLock { $0.apps[app.clientID] = app } }
+    package func register(app: AppleDeveloperApp) { state.withLock { $0.apps[app.clientID] = app } }
 
-    public func add(user: AppleIDAccount) { state.withLock { $0.accounts[user.id] = user } }
+    package func add(user: AppleIDAccount) { state.withLock { $0.accounts[user.id] = user } }
 
     /// From now on Apple dates its tokens and judges client secrets in real time, not on the world's clock: for a
     /// subject that verifies Apple's tokens with a library that reads the system clock (vapor/jwt-kit's
     /// `AppleIdentityToken`). Apple's time then no longer moves with the world's.
-    public func keepRealTime() { state.withLock { $0.keepsRealTime = true } }
+    package func keepRealTime() { state.withLock { $0.keepsRealTime = true } }
 
     /// Apple's notion of now: the world's date, or real time once ``keepRealTime()`` was called.
     public var date: Date { state.withLock { $0.keepsRealTime } ? Date() : clock.date }
 
     /// Queues what the person does on the next sheet; sheets take the decisions in order.
-    public func script(_ decision: AppleSheetDecision) { state.withLock { $0.script.append(decision) } }
+    package func script(_ decision: AppleSheetDecision) { state.withLock { $0.script.append(decision) } }
 
     /// Whether Apple answers (sheet and HTTP), refuses (sheet `.failed`, HTTP 503) or never answers.
-    public func set(_ mode: DeliveryMode) { courier.set(mode) }
+    package func set(_ mode: DeliveryMode) { courier.set(mode) }
 
     // MARK: What crossed the boundary
 
-    public var authorizationRequests: [AppleAuthorizationRequest] {
+    package var authorizationRequests: [AppleAuthorizationRequest] {
         transcript.events { if case .apple(.authorizationRequested(let request, _)) = $0 { request } else { nil } }
     }
 
-    public var tokenRequests: [AppleTokenRequest] {
+    package var tokenRequests: [AppleTokenRequest] {
         transcript.events { if case .apple(.tokenRequested(let request)) = $0 { request } else { nil } }
     }
 
-    public var revokeRequests: [AppleRevokeRequest] {
+    package var revokeRequests: [AppleRevokeRequest] {
         transcript.events { if case .apple(.revokeRequested(let request)) = $0 { request } else { nil } }
     }
 
-    public var keyFetchCount: Int {
+    package var keyFetchCount: Int {
         transcript.events { if case .apple(.keysRequested) = $0 { () } else { nil } }.count
     }
 
     /// Whether `refreshToken` was issued and has since been revoked (directly, or with the rest of its grant).
-    public func isRevoked(refreshToken: String) -> Bool { isRevoked(refreshToken, kind: .refresh) }
+    package func isRevoked(refreshToken: String) -> Bool { isRevoked(refreshToken, kind: .refresh) }
 
-    public func isRevoked(accessToken: String) -> Bool { isRevoked(accessToken, kind: .access) }
+    package func isRevoked(accessToken: String) -> Bool { isRevoked(accessToken, kind: .access) }
 
     private func isRevoked(_ token: String, kind: TokenKind) -> Bool {
         state.withLock { $0.tokens[token].map { $0.kind == kind && $0.revoked } ?? false }
     }
 
     /// The refresh tokens of `userID` for `clientID` that are still good.
-    public func activeGrants(userID: String, clientID: String) -> [String] {
+    package func activeGrants(userID: String, clientID: String) -> [String] {
         let key = GrantKey(userID: userID, clientID: clientID)
         return state.withLock { state in
             state.tokens.filter { $0.value.grant == key && $0.value.kind == .refresh && !$0.value.revoked }.keys
@@ -136,7 +136,7 @@ public final class AppleIDProvider: Sendable {
     }
 
     /// Whether the person's authorization of the app stands, so the next sheet shares no name or email.
-    public func isAuthorized(userID: String, clientID: String) -> Bool {
+    package func isAuthorized(userID: String, clientID: String) -> Bool {
         state.withLock { $0.grants[GrantKey(userID: userID, clientID: clientID)] != nil }
     }
 

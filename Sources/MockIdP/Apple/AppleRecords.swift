@@ -1,18 +1,18 @@
 /// A request to `POST /auth/token` as Apple received it: its form fields.
-public struct AppleTokenRequest: Sendable, Hashable, CustomStringConvertible {
-    public let clientID: String?
-    public let clientSecret: String?
-    public let code: String?
-    public let grantType: String?
-    public let refreshToken: String?
-    public let redirectURI: String?
+package struct AppleTokenRequest: Sendable, Hashable, CustomStringConvertible {
+    package let clientID: String?
+    package let clientSecret: String?
+    package let code: String?
+    package let grantType: String?
+    package let refreshToken: String?
+    package let redirectURI: String?
     /// Why `client_secret` failed Apple's checks for `client_id`, nil when it passed.
-    public let clientSecretProblem: String?
+    package let clientSecretProblem: String?
 
     /// Whether `client_secret` passed Apple's checks for `client_id`.
-    public var clientSecretValid: Bool { clientSecretProblem == nil }
+    package var clientSecretValid: Bool { clientSecretProblem == nil }
 
-    public var description: String {
+    package var description: String {
         var fields = [
             "grant_type=\(grantType ?? "-")", "client_id=\(clientID ?? "-")",
             """
@@ -28,18 +28,18 @@ public struct AppleTokenRequest: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A request to `POST /auth/revoke` as Apple received it.
-public struct AppleRevokeRequest: Sendable, Hashable, CustomStringConvertible {
-    public let clientID: String?
-    public let token: String?
+package struct AppleRevokeRequest: Sendable, Hashable, CustomStringConvertible {
+    package let clientID: String?
+    package let token: String?
     /// `refresh_token` or `access_token`, as sent.
-    public let tokenTypeHint: String?
+    package let tokenTypeHint: String?
     /// Why `client_secret` failed Apple's checks for `client_id`, nil when it passed.
-    public let clientSecretProblem: String?
+    package let clientSecretProblem: String?
 
     /// Whether `client_secret` passed Apple's checks for `client_id`.
-    public var clientSecretValid: Bool { clientSecretProblem == nil }
+    package var clientSecretValid: Bool { clientSecretProblem == nil }
 
-    public var description: String {
+    package var description: String {
         let secret = clientSecretProblem.map { "invalid: \($0)" } ?? "valid"
         return "client_id=\(clientID ?? "-") client_secret \(secret) token=\(token.map(abbreviated) ?? "-") "
             + "token_type_hint=\(tokenTypeHint ?? "-")"

@@ -1,5 +1,5 @@
 /// What the person does on the next Sign in with Apple sheet, scripted by the check beforehand.
-public enum AppleSheetDecision: Sendable, Hashable, CustomStringConvertible {
+package enum AppleSheetDecision: Sendable, Hashable, CustomStringConvertible {
     /// Continue as the Apple ID `userID`; on a first authorization the person also picks share or hide my email.
     case approve(userID: String, email: AppleEmailChoice = .share)
     /// The person dismisses the sheet (`ASAuthorizationError.canceled`).
@@ -7,7 +7,7 @@ public enum AppleSheetDecision: Sendable, Hashable, CustomStringConvertible {
     /// The sheet fails (`ASAuthorizationError.failed`).
     case fail
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .approve(let userID, let email): "approve as \(userID), \(email) email"
         case .cancel: "cancel"
@@ -17,4 +17,4 @@ public enum AppleSheetDecision: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// "Share My Email" or "Hide My Email" on the first authorization.
-public enum AppleEmailChoice: String, Sendable, Hashable { case share, hide }
+package enum AppleEmailChoice: String, Sendable, Hashable { case share, hide }

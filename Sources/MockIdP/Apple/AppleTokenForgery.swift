@@ -1,5 +1,5 @@
 /// How ``AppleIDProvider/forge(_:from:)`` spoils a genuine identity token, one defect a verifier must catch each.
-public enum AppleTokenForgery: Sendable {
+package enum AppleTokenForgery: Sendable {
     /// Header `kid` unchanged, signature by another test key (a published one when there is one).
     case signedByWrongKey
     /// Validly signed by a test key Apple does not publish, under that key's `kid`.

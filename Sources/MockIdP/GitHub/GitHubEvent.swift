@@ -1,7 +1,7 @@
 import Foundation
 
 /// What crossed the boundary with GitHub.
-public enum GitHubEvent: Sendable, Hashable, CustomStringConvertible {
+package enum GitHubEvent: Sendable, Hashable, CustomStringConvertible {
     case authorizeRequested(GitHubAuthorizeRequest)
     /// The authorize step ended by sending the browser to `redirect` (with a code or an error).
     case authorizeRedirected(to: URL)
@@ -15,7 +15,7 @@ public enum GitHubEvent: Sendable, Hashable, CustomStringConvertible {
     case refused(path: String, reason: String)
     case stalled(path: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .authorizeRequested(let request): "GitHub authorize request: \(request)"
         case .authorizeRedirected(let url): "GitHub redirected the browser to \(GitHubEvent.masked(url.absoluteString))"

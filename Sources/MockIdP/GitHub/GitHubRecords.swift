@@ -1,27 +1,27 @@
 import Foundation
 
 /// An authorize request as GitHub received it: its query items exactly, in order.
-public struct GitHubAuthorizeRequest: Sendable, Hashable, CustomStringConvertible {
-    public let queryItems: [URLQueryItem]
+package struct GitHubAuthorizeRequest: Sendable, Hashable, CustomStringConvertible {
+    package let queryItems: [URLQueryItem]
 
-    public init(queryItems: [URLQueryItem]) { self.queryItems = queryItems }
+    package init(queryItems: [URLQueryItem]) { self.queryItems = queryItems }
 
-    public func value(_ name: String) -> String? { queryItems.first { $0.name == name }?.value }
+    package func value(_ name: String) -> String? { queryItems.first { $0.name == name }?.value }
 
-    public var description: String { queryItems.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&") }
+    package var description: String { queryItems.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&") }
 }
 
 /// A token request as GitHub received it.
-public struct GitHubTokenRequest: Sendable, Hashable, CustomStringConvertible {
-    public let clientID: String?
-    public let clientSecret: String?
-    public let code: String?
-    public let redirectURI: String?
-    public let codeVerifier: String?
+package struct GitHubTokenRequest: Sendable, Hashable, CustomStringConvertible {
+    package let clientID: String?
+    package let clientSecret: String?
+    package let code: String?
+    package let redirectURI: String?
+    package let codeVerifier: String?
     /// Whether the caller asked for JSON (`Accept: application/json`).
-    public let wantsJSON: Bool
+    package let wantsJSON: Bool
 
-    public var description: String {
+    package var description: String {
         var fields = [
             "client_id=\(clientID ?? "-")", "client_secret=\(clientSecret.map(abbreviated) ?? "-")",
             "code=\(code.map(abbreviated) ?? "-")",

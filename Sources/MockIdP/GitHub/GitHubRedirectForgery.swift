@@ -3,7 +3,7 @@ import Foundation
 /// How ``GitHubServer/forge(_:from:)`` turns a redirect GitHub sent into one it never sent: one fault each that the app
 /// must refuse, built from genuine artifacts (another request's state, another app's code) and GitHub's own
 /// parameter names, never from the app's.
-public enum GitHubRedirectForgery: Sendable, Hashable, CustomStringConvertible {
+package enum GitHubRedirectForgery: Sendable, Hashable, CustomStringConvertible {
     /// The genuine redirect once more, after it was used: its state and its code replayed.
     case replayed
     /// The state with its last character changed (to `A`, or `B` when it was `A`).
@@ -19,7 +19,7 @@ public enum GitHubRedirectForgery: Sendable, Hashable, CustomStringConvertible {
     /// The genuine redirect's query, sent to `uri`, an attacker's redirect URI, instead of the app's callback.
     case redirectedTo(URL)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .replayed: "the redirect replayed"
         case .stateOffByOne: "the state one character off"

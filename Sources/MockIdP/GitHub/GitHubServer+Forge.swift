@@ -3,12 +3,12 @@ import Foundation
 extension GitHubServer {
     /// The OAuth app an attacker registered on GitHub, whose genuine codes ``GitHubRedirectForgery/codeOfAnotherApp``
     /// carries to the app under test.
-    public static let attackerApp = GitHubApp(
+    package static let attackerApp = GitHubApp(
         clientID: "Iv1.a77ac4e7", clientSecret: "the-attackers-own-client-secret",
         callbackURL: URL(string: "https://attacker.example/callback")!)
 
     /// `redirect`, genuine, spoiled by exactly one fault (see ``GitHubRedirectForgery``).
-    public func forge(_ forgery: GitHubRedirectForgery, from redirect: GitHubRedirect) -> URL {
+    package func forge(_ forgery: GitHubRedirectForgery, from redirect: GitHubRedirect) -> URL {
         switch forgery {
         case .replayed: return redirect.url
         case .stateOffByOne:
@@ -31,10 +31,10 @@ extension GitHubServer {
     /// GitHub's token endpoint refuses the next exchange with `error`, whatever it carries: so a check can see how
     /// the implementation maps each of GitHub's token errors (OAUTH-6) where a conforming request cannot provoke it
     /// (`redirect_uri_mismatch` needs a redirect URI other than the authorization's).
-    public func refuseNextExchange(with error: GitHubError) { state.withLock { $0.nextExchangeRefusal = error } }
+    package func refuseNextExchange(with error: GitHubError) { state.withLock { $0.nextExchangeRefusal = error } }
 
     @discardableResult
-    public func regenerateClientSecret(of clientID: String) -> String {
+    package func regenerateClientSecret(of clientID: String) -> String {
         let secret = random.string(length: 40, alphabet: Array("0123456789abcdef"))
         state.withLock { state in
             guard let app = state.apps[clientID] else { return }

@@ -59,25 +59,25 @@ public final class GitHubServer: Sendable {
 
     // MARK: Set-up by a check
 
-    public func register(app: GitHubApp) { state.withLock { $0.apps[app.clientID] = app } }
+    package func register(app: GitHubApp) { state.withLock { $0.apps[app.clientID] = app } }
 
-    public func add(user: GitHubUser) { state.withLock { $0.users[user.login] = user } }
+    package func add(user: GitHubUser) { state.withLock { $0.users[user.login] = user } }
 
     /// Whether GitHub answers requests, refuses them (HTTP 503) or never answers.
-    public func set(_ mode: DeliveryMode) { courier.set(mode) }
+    package func set(_ mode: DeliveryMode) { courier.set(mode) }
 
     // MARK: What crossed the boundary
 
-    public var authorizeRequests: [GitHubAuthorizeRequest] {
+    package var authorizeRequests: [GitHubAuthorizeRequest] {
         transcript.events { if case .github(.authorizeRequested(let request)) = $0 { request } else { nil } }
     }
 
-    public var tokenRequests: [GitHubTokenRequest] {
+    package var tokenRequests: [GitHubTokenRequest] {
         transcript.events { if case .github(.tokenRequested(let request)) = $0 { request } else { nil } }
     }
 
     /// The redirects GitHub sent browsers back to apps with, in order: the genuine artifacts forgeries start from.
-    public var redirects: [GitHubRedirect] {
+    package var redirects: [GitHubRedirect] {
         transcript.events { if case .github(.authorizeRedirected(let url)) = $0 { GitHubRedirect(url) } else { nil } }
     }
 
