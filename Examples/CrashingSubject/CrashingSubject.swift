@@ -3,12 +3,35 @@ import Foundation
 import MockIdP
 import ReferenceAuth
 
-/// The reference with one bug of the kind that kills a process: `signOut()` resumes its continuation twice, as a
-/// completion-handler bridge does when the handler is called twice. Every other call is the reference's.
+/// The reference with one bug of the kind that kills a process: a continuation resumed twice, as a completion-handler
+/// bridge does when the handler is called twice. Every other call is the reference's.
 public struct CrashingSubject: ConformanceSubject {
-    private let base = ReferenceSubject()
+    /// Where the second resume comes from.
+    public enum Fault: Sendable {
+        /// `signOut()` resumes its continuation twice, at once.
+        case signOutResumesTwice
+        /// `setLanguageCode(_:)` returns, and a timer resumes its continuation again a few milliseconds later: the
+        /// process dies after the call returned, while the check (and, run with others, other checks) go on.
+        case languageCodeResumesAgainLate
+    }
 
-    public init() {}
+    private let base = ReferenceSubject()
+    private let fault: Fault
+
+    public init(fault: Fault = .signOutResumesTwice) { self.fault = fault }
+
+    /// The variant a vendor would audit: the late second resume, which must be blamed on the checks that set a
+    /// language code (PHONE-10), and on no other, run after run.
+    public static let variants = [
+        AuditVariant(
+            name: "languageCodeResumesAgainLate", rules: ["PHONE-10"],
+            catches: [
+                "with languageCode fr the SMS is in French, and differs from the default text",
+                "with languageCode de the SMS is in German",
+            ].map { ExpectedCatch(rule: "PHONE-10", check: $0, kind: .crash) },
+            summary: "setLanguageCode's continuation is resumed a second time by a timer, after the call returned",
+            subject: CrashingSubject(fault: .languageCodeResumesAgainLate))
+    ]
 
     public var name: String { "CrashingSubject" }
     public var capabilities: Capabilities { base.capabilities }
@@ -16,15 +39,16 @@ public struct CrashingSubject: ConformanceSubject {
     public func makeBackend(
         configuration: ProjectConfiguration, world: World
     ) async throws(ConfigurationError) -> any AuthBackend {
-        CrashingBackend(base: try await base.makeBackend(configuration: configuration, world: world))
+        CrashingBackend(base: try await base.makeBackend(configuration: configuration, world: world), fault: fault)
     }
 }
 
 private struct CrashingBackend: AuthBackend {
     let base: any AuthBackend
+    let fault: CrashingSubject.Fault
 
     func makeClient(on device: Device) async throws(AuthError) -> any AuthClient {
-        CrashingClient(base: try await base.makeClient(on: device))
+        CrashingClient(base: try await base.makeClient(on: device), fault: fault)
     }
 
     func verifyIDToken(_ idToken: String) async throws(AuthError) -> IDTokenClaims {
@@ -34,9 +58,11 @@ private struct CrashingBackend: AuthBackend {
 
 private struct CrashingClient: AuthClient {
     let base: any AuthClient
+    let fault: CrashingSubject.Fault
 
     func signOut() async throws(AuthError) {
         try await base.signOut()
+        guard fault == .signOutResumesTwice else { return }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             continuation.resume()
             continuation.resume()  // the bug: a second call of the completion handler
@@ -52,7 +78,15 @@ private struct CrashingClient: AuthClient {
     func removeIDTokenDidChangeListener(_ registration: ListenerRegistration) async {
         await base.removeIDTokenDidChangeListener(registration)
     }
-    func setLanguageCode(_ languageCode: String?) async { await base.setLanguageCode(languageCode) }
+    func setLanguageCode(_ languageCode: String?) async {
+        await base.setLanguageCode(languageCode)
+        guard fault == .languageCodeResumesAgainLate else { return }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            continuation.resume()
+            // the bug: a timer left running calls the completion handler again
+            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(5)) { continuation.resume() }
+        }
+    }
     func signIn(with credential: AuthCredential) async throws(AuthError) -> AuthDataResult {
         try await base.signIn(with: credential)
     }

@@ -15,18 +15,22 @@ struct CommandWorker: Sendable {
         guard let parsed = try? CommandArguments(parsing: arguments),
             let options = try? ConformanceRunner.Options(watchdog: parsed.watchdog).validated()
         else { return CommandOutcome.usageError }
+        let environment = ProcessInfo.processInfo.environment
         var subject = subject
-        if let name = parsed.variant {
+        if let name = environment[CrashIsolation.variantVariable] ?? parsed.variant {
             guard let variant = variants.first(where: { $0.name == name }) else { return CommandOutcome.usageError }
             subject = variant.subject
         }
-        let only = ProcessInfo.processInfo.environment[CrashIsolation.checksVariable].map { list in
+        let only = environment[CrashIsolation.checksVariable].map { list in
             Set(list.split(separator: ",").compactMap(CheckKey.init(parsing:)))
         }
+        // The checks named are run whatever the selection (a variant's audit names its own rules' checks).
+        let rules = only.map { only in RuleCatalogue.all.filter { rule in only.contains { $0.rule == rule.id } } }
         let printer = LinePrinter()
-        await (try! ConformanceRunner(subject: subject, options: options)).run(parsed.selection.rules(), only: only) {
-            key, result in printer.print(StreamedResult(check: key, result: result))
-        }
+        await (try! ConformanceRunner(subject: subject, options: options)).run(
+            rules ?? parsed.selection.rules(), only: only
+        ) { key, result in printer.print(StreamedResult(check: key, result: result)) }
+        try? await Task.sleep(for: CrashIsolation.lingerAfterChecks)
         return CommandOutcome.success
     }
 }

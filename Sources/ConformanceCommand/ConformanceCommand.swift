@@ -116,7 +116,10 @@ public enum ConformanceCommand {
                 throw CommandArguments.UsageError("no variant must be caught by the selected rules: nothing to audit")
             }
             let against = arguments.mode == .matrix ? rules : nil
-            let findings = await (try! DefectAudit(options: options)).run(audited, against: against, progress: progress)
+            let findings =
+                if let isolation { await isolation.audit(audited, against: against, progress: progress) } else {
+                    await (try! DefectAudit(options: options)).run(audited, against: against, progress: progress)
+                }
             let text = arguments.json ? json(DefectReport(defects: findings)) : DefectTable(findings).rendered
             return outcome(text, passed: findings.allSatisfy(\.isCaught))
         case .stress(let runs, let parallel):

@@ -5,9 +5,13 @@ import Foundation
 /// process (a trap, a continuation resumed twice) fails the check it crashed in and the rest is still judged
 /// (SPEC.md: "A subject that crashes … fails the check it crashed in, with kind `crash`").
 ///
-/// One worker runs every check and streams each result as it is known. If it dies, every check without a result
-/// runs again alone, each in a worker of its own: one that crashes there is reported as a `crash`, with the signal
-/// and what the process printed; the others get their own verdicts.
+/// One worker runs every check and streams each result as it is known. A worker's results count only once it has
+/// ended cleanly: a late callback (a continuation resumed a second time by a timer) can kill the process after the
+/// check it belongs to streamed a pass, while other checks are running. So if a worker dies, none of its results
+/// count: its checks run again in two workers, half each, and so on down to a check alone; every worker lingers
+/// briefly after its checks (``lingerAfterChecks``) so that such a late callback still lands in it. A check whose own
+/// worker dies is a `crash`, with the signal and what the process printed, whatever it streamed before; the others
+/// get their own verdicts. A crash is thus blamed on the check it happened in, and on no other, run after run.
 struct CrashIsolation: Sendable {
     /// Set in a worker's environment: it streams results instead of printing a report.
     static let workerVariable = "CONFORMANCE_WORKER"
@@ -15,8 +19,14 @@ struct CrashIsolation: Sendable {
     static let switchVariable = "CONFORMANCE_ISOLATION"
     /// In a worker's environment: the checks to run (`PHONE-1#0,AUTH-3#2`), all of the selection when absent.
     static let checksVariable = "CONFORMANCE_WORKER_CHECKS"
+    /// In a worker's environment: the variant of the subject to run (`--defects` audits each in workers of its own).
+    static let variantVariable = "CONFORMANCE_WORKER_VARIANT"
     /// Starts each result line a worker prints: what the subject prints itself is told apart by it.
     static let resultPrefix = "conformance-result: "
+    /// How long a worker stays alive after its checks: a callback of the subject's that comes this late still crashes
+    /// the worker of the check it belongs to. A callback later than this cannot be blamed on a check (README, "When
+    /// the subject crashes").
+    static let lingerAfterChecks = Duration.milliseconds(50)
 
     let executable: URL
     /// The command's own arguments, passed to every worker unchanged.
@@ -33,20 +43,12 @@ struct CrashIsolation: Sendable {
             executable: executable, arguments: Array(CommandLine.arguments.dropFirst()), environment: environment)
     }
 
-    /// The report of `rules`, with a `crash` for every check that crashed alone.
-    func report(of rules: [Rule], subject: String) async -> ConformanceReport {
+    /// The report of `rules` against the subject (or its variant named `variant`), with a `crash` for every check
+    /// whose own worker died.
+    func report(of rules: [Rule], subject: String, variant: String? = nil) async -> ConformanceReport {
         let start = ContinuousClock.now
         let all = rules.flatMap { rule in rule.checks.indices.map { CheckKey(rule: rule.id, index: $0) } }
-        let first = await runWorker(checks: nil)
-        var results = first.results
-        if first.ending.crashed || first.ending.status != 0 {
-            let unfinished = all.filter { results[$0] == nil }
-            let alone = await unfinished.concurrentMap(limit: ProcessInfo.processInfo.activeProcessorCount) { key in
-                let alone = await runWorker(checks: [key])
-                return alone.results[key] ?? crash(of: key, in: rules, ending: alone.ending)
-            }
-            for (key, result) in zip(unfinished, alone) { results[key] = result }
-        }
+        let results = await attributed(all, variant: variant, everything: variant == nil)
         let ruleResults = rules.map { rule in
             RuleResult(
                 rule: rule,
@@ -56,12 +58,42 @@ struct CrashIsolation: Sendable {
             subject: subject, results: ruleResults, durationSeconds: (ContinuousClock.now - start).seconds)
     }
 
-    private func runWorker(checks: [CheckKey]?) async -> (results: [CheckKey: CheckResult], ending: ChildProcess.Ending)
+    /// The results of `checks` from a worker that ran them and ended cleanly. When a worker dies, none of its results
+    /// count: its checks are split in halves, each run again in a worker of its own, until the checks whose own worker
+    /// dies are alone, and those are the crashes.
+    private func attributed(
+        _ checks: [CheckKey], variant: String?, everything: Bool = false
+    ) async -> [CheckKey: CheckResult] {
+        let run = await runWorker(checks: everything ? nil : checks, variant: variant)
+        let clean = !run.ending.crashed && run.ending.status == 0
+        if clean, checks.allSatisfy({ run.results[$0] != nil }) { return run.results }
+        guard checks.count > 1 else { return checks.first.map { [$0: crash(of: $0, ending: run.ending)] } ?? [:] }
+        let halves = [Array(checks.prefix(checks.count / 2)), Array(checks.dropFirst(checks.count / 2))]
+        let parts = await halves.concurrentMap(limit: 2) { await attributed($0, variant: variant) }
+        return parts[0].merging(parts[1]) { first, _ in first }
+    }
+
+    /// The audit of `variants`, each in workers of its own: a variant that crashes the process is reported with a
+    /// `crash` in the check it crashed in, and the rest of the audit is printed as usual.
+    func audit(_ variants: [AuditVariant], against rules: [Rule]?, progress: ProgressHandler?) async -> [DefectFinding]
     {
+        let counter = ProgressCounter("defect audit", total: variants.count, unit: "variants", handler: progress)
+        return await variants.concurrentMap(limit: ProcessInfo.processInfo.activeProcessorCount) { variant in
+            let report = await report(
+                of: rules ?? DefectAudit.rules(of: variant), subject: variant.name, variant: variant.name)
+            counter.finishOne()
+            return DefectAudit.finding(of: variant, in: report)
+        }
+    }
+
+    private func runWorker(
+        checks: [CheckKey]?, variant: String?
+    ) async -> (results: [CheckKey: CheckResult], ending: ChildProcess.Ending) {
         var environment = environment
         environment[Self.workerVariable] = "1"
         environment["SWIFT_BACKTRACE"] = "enable=no"  // the crash's own message is what a vendor needs, at once
         if let checks { environment[Self.checksVariable] = checks.map(\.description).joined(separator: ",") }
+        if let variant { environment[Self.variantVariable] = variant }
         let ending = await ChildProcess(executable: executable, arguments: arguments, environment: environment).run()
         let decoder = JSONDecoder()
         var results: [CheckKey: CheckResult] = [:]
@@ -75,8 +107,8 @@ struct CrashIsolation: Sendable {
         return (results, ending)
     }
 
-    private func crash(of key: CheckKey, in rules: [Rule], ending: ChildProcess.Ending) -> CheckResult {
-        let rule = rules.first { $0.id == key.rule }!
+    private func crash(of key: CheckKey, ending: ChildProcess.Ending) -> CheckResult {
+        let rule = RuleCatalogue.rule(key.rule)!
         let check = rule.checks[key.index]
         let printed =
             (ending.output.split(separator: "\n").filter { !$0.hasPrefix(Self.resultPrefix) }
@@ -85,7 +117,7 @@ struct CrashIsolation: Sendable {
         let message = printed.prefix { !$0.hasPrefix("Current stack trace:") }
         return CheckResult(
             name: check.name, status: rule.level == .must ? .fail : .warn,
-            message: "\(rule.id): the subject crashed the process during this check, also when the check ran alone",
+            message: "\(rule.id): the subject crashed the process during this check, when it ran alone",
             failure: .init(
                 kind: .crash, expected: "the check runs to its verdict", actual: ending.how, location: check.location,
                 transcript: Array(message)))

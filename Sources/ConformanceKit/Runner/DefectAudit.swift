@@ -61,8 +61,16 @@ public struct DefectAudit: Sendable {
     public func run(_ variant: AuditVariant, against rules: [Rule]? = nil) async -> DefectFinding {
         // The options were validated when the audit was made.
         let runner = try! ConformanceRunner(subject: variant.subject, options: options)
-        let own = variant.rules + variant.catches.map(\.rule).filter { !variant.rules.contains($0) }
-        let report = await runner.run(rules ?? RuleCatalogue.rules(own))
+        return Self.finding(of: variant, in: await runner.run(rules ?? Self.rules(of: variant)))
+    }
+
+    /// The variant's own rules and those of the checks it names: what it is audited against by default.
+    public static func rules(of variant: AuditVariant) -> [Rule] {
+        RuleCatalogue.rules(variant.rules + variant.catches.map(\.rule).filter { !variant.rules.contains($0) })
+    }
+
+    /// Whether `report`, a run against `variant`, caught it.
+    public static func finding(of variant: AuditVariant, in report: ConformanceReport) -> DefectFinding {
         let failed = report.results.flatMap { result in
             result.checks.filter { $0.status == .fail || $0.status == .warn }.map {
                 FailedCheck(rule: result.rule, check: $0.name, status: $0.status, kind: $0.failure?.kind)

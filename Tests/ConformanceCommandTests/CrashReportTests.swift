@@ -33,6 +33,32 @@ struct CrashReportTests {
             output.contains(#"<testsuite name="phone" tests="1" failures="0""#), "PHONE-2 is judged beside the crash")
     }
 
+    @Test(
+        "a late second resume is blamed on the checks it belongs to, run after run, and on no other", arguments: 1...2)
+    func lateResume(run number: Int) async throws {
+        let (output, status) = try await run(["--defect", "languageCodeResumesAgainLate", "--json"])
+        #expect(status == 1)
+        let report = try JSONDecoder().decode(ConformanceReport.self, from: Data(output.utf8))
+        let failed = report.results.flatMap { result in
+            result.checks.filter { $0.status == .fail || $0.status == .warn }.map { "\(result.rule) \($0.name)" }
+        }
+        #expect(
+            failed == [
+                "PHONE-10 with languageCode fr the SMS is in French, and differs from the default text",
+                "PHONE-10 with languageCode de the SMS is in German",
+            ], "run \(number)")
+        #expect(
+            report.results.flatMap(\.checks).filter { $0.status == .fail }.allSatisfy { $0.failure?.kind == .crash })
+    }
+
+    @Test("the defect audit of a variant that crashes prints the whole audit, the crash as its catch")
+    func auditOfCrashingVariant() async throws {
+        let (output, status) = try await run(["--defects"])
+        #expect(status == 0)
+        #expect(output.contains("languageCodeResumesAgainLate"))
+        #expect(output.contains("1 caught by the check meant for them, 0 not caught"))
+    }
+
     private func run(_ arguments: [String]) async throws -> (String, Int32) {
         let executable = try #require(
             Self.crashingSubject, "the crashing-subject executable was not built beside the tests")
