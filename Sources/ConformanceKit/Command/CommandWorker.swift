@@ -20,7 +20,7 @@ struct CommandWorker: Sendable {
             subject = variant.subject
         }
         let only = ProcessInfo.processInfo.environment[CrashIsolation.checksVariable].map { list in
-            Set(list.split(separator: ",").compactMap(CheckKey.init(parsing:)))
+            Set(list.split(separator: ",").compactMap { CheckID(parsing: $0) })
         }
         let printer = LinePrinter()
         await (try! ConformanceRunner(subject: subject, options: options)).run(parsed.selection.rules(), only: only) {

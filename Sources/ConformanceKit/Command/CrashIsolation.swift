@@ -12,7 +12,8 @@ struct CrashIsolation: Sendable {
     static let workerVariable = "CONFORMANCE_WORKER"
     /// Set to `off` to run the checks in the command's own process.
     static let switchVariable = "CONFORMANCE_ISOLATION"
-    /// In a worker's environment: the checks to run (`PHONE-1#0,AUTH-3#2`), all of the selection when absent.
+    /// In a worker's environment: the checks to run (`PHONE-1/valid-numbers,AUTH-3/three-listeners`), all of the
+    /// selection when absent.
     static let checksVariable = "CONFORMANCE_WORKER_CHECKS"
     /// Starts each result line a worker prints: what the subject prints itself is told apart by it.
     static let resultPrefix = "conformance-result: "
@@ -35,7 +36,7 @@ struct CrashIsolation: Sendable {
     /// The report of `rules`, with a `crash` for every check that crashed alone.
     func report(of rules: [Rule], subject: String) async -> ConformanceReport {
         let start = ContinuousClock.now
-        let all = rules.flatMap { rule in rule.checks.indices.map { CheckKey(rule: rule.id, index: $0) } }
+        let all = rules.flatMap { rule in rule.checks.map(\.id) }
         let first = await runWorker(checks: nil)
         var results = first.results
         if first.ending.crashed || first.ending.status != 0 {
@@ -49,21 +50,20 @@ struct CrashIsolation: Sendable {
         let ruleResults = rules.map { rule in
             RuleResult(
                 rule: rule,
-                checks: rule.checks.indices.map { results[CheckKey(rule: rule.id, index: $0)] ?? missing(rule, $0) })
+                checks: rule.checks.map { results[$0.id] ?? missing(rule, $0) })
         }
         return ConformanceReport(
             subject: subject, results: ruleResults, durationSeconds: (ContinuousClock.now - start).seconds)
     }
 
-    private func runWorker(checks: [CheckKey]?) async -> (results: [CheckKey: CheckResult], ending: ChildProcess.Ending)
-    {
+    private func runWorker(checks: [CheckID]?) async -> (results: [CheckID: CheckResult], ending: ChildProcess.Ending) {
         var environment = environment
         environment[Self.workerVariable] = "1"
         environment["SWIFT_BACKTRACE"] = "enable=no"  // the crash's own message is what a vendor needs, at once
         if let checks { environment[Self.checksVariable] = checks.map(\.description).joined(separator: ",") }
         let ending = await ChildProcess(executable: executable, arguments: arguments, environment: environment).run()
         let decoder = JSONDecoder()
-        var results: [CheckKey: CheckResult] = [:]
+        var results: [CheckID: CheckResult] = [:]
         for line in ending.output.split(separator: "\n") where line.hasPrefix(Self.resultPrefix) {
             if let streamed = try? decoder.decode(
                 StreamedResult.self, from: Data(line.dropFirst(Self.resultPrefix.count).utf8))
@@ -74,41 +74,32 @@ struct CrashIsolation: Sendable {
         return (results, ending)
     }
 
-    private func crash(of key: CheckKey, in rules: [Rule], ending: ChildProcess.Ending) -> CheckResult {
+    private func crash(of key: CheckID, in rules: [Rule], ending: ChildProcess.Ending) -> CheckResult {
         let rule = rules.first { $0.id == key.rule }!
-        let check = rule.checks[key.index]
+        let check = rule.checks.first { $0.id == key }!
         let printed =
             (ending.output.split(separator: "\n").filter { !$0.hasPrefix(Self.resultPrefix) }
             + ending.error.split(separator: "\n")).suffix(200).map(String.init)
         // The runtime's message comes before its stack trace: the message is what tells a vendor what went wrong.
         let message = printed.prefix { !$0.hasPrefix("Current stack trace:") }
         return CheckResult(
-            name: check.name, status: rule.level == .must ? .fail : .warn,
+            id: check.id, name: check.name, status: rule.level == .must ? .fail : .warn,
             message: "\(rule.id): the subject crashed the process during this check, also when the check ran alone",
             failure: .init(
                 kind: .crash, expected: "the check runs to its verdict", actual: ending.how, location: check.location,
                 transcript: Array(message)))
     }
 
-    private func missing(_ rule: Rule, _ index: Int) -> CheckResult {
+    private func missing(_ rule: Rule, _ check: Check) -> CheckResult {
         CheckResult(
-            name: rule.checks[index].name, status: rule.level == .must ? .fail : .warn,
+            id: check.id, name: check.name, status: rule.level == .must ? .fail : .warn,
             message: "\(rule.id): the worker process ended without this check's result",
-            failure: .init(kind: .crash, location: rule.checks[index].location))
+            failure: .init(kind: .crash, location: check.location))
     }
 }
 
 /// One line a worker streams: a check and its result.
 struct StreamedResult: Codable, Sendable {
-    let check: CheckKey
+    let check: CheckID
     let result: CheckResult
-}
-
-extension CheckKey {
-    /// `PHONE-1#0` back to a key.
-    init?(parsing text: Substring) {
-        let parts = text.split(separator: "#")
-        guard parts.count == 2, let index = Int(parts[1]) else { return nil }
-        self.init(rule: RuleID(rawValue: String(parts[0])), index: index)
-    }
 }
