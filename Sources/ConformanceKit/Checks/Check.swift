@@ -13,8 +13,8 @@ package struct Check: Sendable {
 
     /// `id` is the check's stable identifier within its rule (`exact-lifetime`, see ``CheckID``); `name` its sentence.
     package init(
-        id identifier: String, _ name: String, requires requirements: [Requirement] = [],
-        filePath: String = #filePath, line: Int = #line, _ body: @escaping @Sendable (CheckContext) async throws -> Void
+        id identifier: String, _ name: String, requires requirements: [Requirement] = [], filePath: String = #filePath,
+        line: Int = #line, _ body: @escaping @Sendable (CheckContext) async throws -> Void
     ) {
         id = CheckID(rule: "", identifier)
         self.name = name

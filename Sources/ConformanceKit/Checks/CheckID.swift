@@ -48,12 +48,16 @@ public struct CheckID: Sendable, Hashable, Comparable, Codable, ExpressibleByStr
     /// `PHONE-8/exact-lifetime`.
     public var description: String { "\(rule)/\(identifier)" }
 
-    /// Catalogue order: by rule, then in the order the rule lists its checks; an ID the catalogue does not have
-    /// comes after its rule's own, by identifier.
+    /// Catalogue order: as ``RuleCatalogue/all`` lists the rules, and each rule its checks. IDs the catalogue does not
+    /// have come after all of its own, by rule and identifier.
     public static func < (lhs: CheckID, rhs: CheckID) -> Bool {
-        guard lhs.rule == rhs.rule else { return lhs.rule < rhs.rule }
         let order = CatalogueOrder.positions
-        return (order[lhs] ?? Int.max, lhs.identifier) < (order[rhs] ?? Int.max, rhs.identifier)
+        switch (order[lhs], order[rhs]) {
+        case (let left?, let right?): return left < right
+        case (.some, nil): return true
+        case (nil, .some): return false
+        case (nil, nil): return (lhs.rule, lhs.identifier) < (rhs.rule, rhs.identifier)
+        }
     }
 
     /// Decodes `"PHONE-8/exact-lifetime"`.
@@ -75,9 +79,8 @@ public struct CheckID: Sendable, Hashable, Comparable, Codable, ExpressibleByStr
     }
 }
 
-/// Each check's place among its rule's checks, for ``CheckID``'s order.
+/// Each check's place in the catalogue, for ``CheckID``'s order.
 private enum CatalogueOrder {
     static let positions: [CheckID: Int] = Dictionary(
-        RuleCatalogue.all.flatMap { rule in rule.checks.enumerated().map { ($1.id, $0) } },
-        uniquingKeysWith: { first, _ in first })
+        RuleCatalogue.all.flatMap(\.checks).enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
 }

@@ -155,7 +155,8 @@ public struct CommandArguments: Sendable, Hashable {
                 expectedFailures = path
             case "--rule":
                 guard let id = remaining.popFirst(), !id.hasPrefix("-") else {
-                    throw UsageError("--rule needs a rule ID such as PHONE-8, or a check ID such as PHONE-8/exact-lifetime")
+                    throw UsageError(
+                        "--rule needs a rule ID such as PHONE-8, or a check ID such as PHONE-8/exact-lifetime")
                 }
                 if id.contains("/") {
                     selection.checks.append(try RuleSelection.check(id))

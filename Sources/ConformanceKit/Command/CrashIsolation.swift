@@ -48,9 +48,7 @@ struct CrashIsolation: Sendable {
             for (key, result) in zip(unfinished, alone) { results[key] = result }
         }
         let ruleResults = rules.map { rule in
-            RuleResult(
-                rule: rule,
-                checks: rule.checks.map { results[$0.id] ?? missing(rule, $0) })
+            RuleResult(rule: rule, checks: rule.checks.map { results[$0.id] ?? missing(rule, $0) })
         }
         return ConformanceReport(
             subject: subject, results: ruleResults, durationSeconds: (ContinuousClock.now - start).seconds)

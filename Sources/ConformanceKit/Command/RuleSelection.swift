@@ -34,16 +34,21 @@ public struct RuleSelection: Sendable, Hashable {
     }
 
     /// The check `id` names, or why it names none.
-    static func check(_ id: String, in catalogue: [Rule] = RuleCatalogue.all) throws(CommandArguments.UsageError) -> CheckID {
+    static func check(
+        _ id: String, in catalogue: [Rule] = RuleCatalogue.all
+    ) throws(CommandArguments.UsageError) -> CheckID {
         guard let parsed = CheckID(parsing: id) else {
             throw CommandArguments.UsageError(
-                "\"\(id)\" is not a check ID; --rule needs a rule ID such as PHONE-8 or a check ID such as PHONE-8/exact-lifetime")
+                """
+                "\(id)" is not a check ID; --rule needs a rule ID such as PHONE-8 or a check ID such as \
+                PHONE-8/exact-lifetime
+                """)
         }
         let rule = try Self.rule(parsed.rule.rawValue, in: catalogue)
         let checks = catalogue.first { $0.id == rule }?.checks.map(\.id) ?? []
         guard checks.contains(parsed) else {
-            throw CommandArguments.UsageError(
-                "\(rule) has no check \"\(parsed.identifier)\"; its checks are \(checks.map(\.description).joined(separator: ", "))")
+            let known = checks.map(\.description).joined(separator: ", ")
+            throw CommandArguments.UsageError("\(rule) has no check \"\(parsed.identifier)\"; its checks are \(known)")
         }
         return parsed
     }

@@ -66,7 +66,9 @@ public struct ConformanceRunner: Sendable {
     ) async {
         let preflight = await AdapterPreflight(subject: subject, options: options).run()
         _ = await map(rules) { rule in
-            await run(rule, preflight: preflight) { check in only?.contains(check.id) ?? true } observe: {
+            await run(rule, preflight: preflight) { check in
+                only?.contains(check.id) ?? true
+            } observe: {
                 observe($0.id, $1)
             }
         }
@@ -91,7 +93,8 @@ public struct ConformanceRunner: Sendable {
                     let result: CheckResult
                     if let unmet = unmetRequirement(of: check, in: rule, offering: preflight.offered) {
                         result = CheckResult(
-                            id: check.id, name: check.name, status: .notApplicable, message: "the subject does not declare \(unmet)")
+                            id: check.id, name: check.name, status: .notApplicable,
+                            message: "the subject does not declare \(unmet)")
                     } else {
                         result = CheckResult(
                             id: check.id, name: check.name, status: rule.level == .must ? .fail : .warn,
@@ -115,7 +118,8 @@ public struct ConformanceRunner: Sendable {
     func run(_ check: Check, of rule: Rule, offering facets: Set<Facet>) async -> CheckResult {
         if let unmet = unmetRequirement(of: check, in: rule, offering: facets) {
             return CheckResult(
-                id: check.id, name: check.name, status: .notApplicable, message: "the subject does not declare \(unmet)")
+                id: check.id, name: check.name, status: .notApplicable, message: "the subject does not declare \(unmet)"
+            )
         }
         let start = ContinuousClock.now
         var result = await verdict(of: check, of: rule, offering: facets)
@@ -137,7 +141,8 @@ public struct ConformanceRunner: Sendable {
         let transcript = world.transcript.all.map(\.description)
         let failed = rule.level == .must ? ConformanceStatus.fail : .warn
         func failure(_ message: String, _ detail: CheckResult.Failure) -> CheckResult {
-            CheckResult(id: check.id, name: check.name, status: failed, message: "\(rule.id): \(message)", failure: detail)
+            CheckResult(
+                id: check.id, name: check.name, status: failed, message: "\(rule.id): \(message)", failure: detail)
         }
         let result: Result<Void, any Error>
         switch outcome {

@@ -129,7 +129,8 @@ public struct ExpectedFailures: Sendable, Hashable, Codable {
                 entries.append(ExpectedFailure(check: check, reason: reason))
             } else {
                 throw .malformedLine(
-                    index + 1, "\"\(id)\" is not a rule ID such as PHONE-8 or a check ID such as PHONE-8/exact-lifetime")
+                    index + 1, "\"\(id)\" is not a rule ID such as PHONE-8 or a check ID such as PHONE-8/exact-lifetime"
+                )
             }
             guard !reason.isEmpty else { throw .missingReason(id) }
         }

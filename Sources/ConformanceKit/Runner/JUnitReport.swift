@@ -119,8 +119,8 @@ public struct JUnitReport: Sendable {
         switch check.status {
         case .pass:
             return TestCase(
-                outcome: .success, time: time,
-                lines: [open(result.rule, check.id.description, time: time, empty: true)])
+                outcome: .success, time: time, lines: [open(result.rule, check.id.description, time: time, empty: true)]
+            )
         case .notApplicable:
             return TestCase(
                 outcome: .skipped, time: time,

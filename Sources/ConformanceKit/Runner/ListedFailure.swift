@@ -84,8 +84,7 @@ extension ConformanceReport {
             subject: subject,
             results: results.map { result in
                 reasons[result.rule].map { result.listed(because: $0) } ?? result.listing(checks: checkReasons)
-            },
-            durationSeconds: durationSeconds)
+            }, durationSeconds: durationSeconds)
     }
 
     /// MUST rules that failed and are not known failures: any fails the run.

@@ -19,7 +19,9 @@ public struct ReportTable: Sendable {
         let counted = [ConformanceStatus.pass, .fail, .warn, .notApplicable].map {
             "\(report.count($0)) \(label($0).lowercased())"
         }
-        let listed = report.results.contains { $0.expectedFailure != nil || $0.checks.contains { $0.expectedFailure != nil } }
+        let listed = report.results.contains {
+            $0.expectedFailure != nil || $0.checks.contains { $0.expectedFailure != nil }
+        }
         let fixed = report.fixedRules.count + report.fixedChecks.count
         let known = listed ? " (\(report.knownFailures.count) known, \(fixed) fixed)" : ""
         lines.append(
