@@ -25,10 +25,7 @@ public struct CrashingSubject: ConformanceSubject {
     public static let variants = [
         AuditVariant(
             name: "languageCodeResumesAgainLate", rules: ["PHONE-10"],
-            catches: [
-                "with languageCode fr the SMS is in French, and differs from the default text",
-                "with languageCode de the SMS is in German",
-            ].map { ExpectedCatch(rule: "PHONE-10", check: $0, kind: .crash) },
+            catches: [.crash("PHONE-10/french-sms"), .crash("PHONE-10/german-sms")],
             summary: "setLanguageCode's continuation is resumed a second time by a timer, after the call returned",
             subject: CrashingSubject(fault: .languageCodeResumesAgainLate))
     ]

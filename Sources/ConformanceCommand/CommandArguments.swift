@@ -58,12 +58,15 @@ public struct CommandArguments: Sendable, Hashable {
               --junit FILE     also write the report as JUnit XML, for CI test reporters (no FILE: print it instead)
               --markdown FILE  also write the report as markdown, for a pull request (no FILE: print it instead)
               --expected-failures FILE
-                               rules known to fail, with why (JSON {"expectedFailures": [{"rule", "reason"}]}, or
-                               text, one "RULE-ID reason" a line, # comments): a listed rule that fails does not fail
-                               the run; a listed rule that passes does, until it is removed from the list
-              --rule ID        run only this rule (repeatable; with --area, the rules named either way)
+                               rules or checks known to fail, with why (JSON {"expectedFailures": [{"rule" or "check",
+                               "reason"}]}, or text, one "RULE-ID reason" or "RULE-ID/check-id reason" a line,
+                               # comments): a listed rule or check that fails does not fail the run; one that passes
+                               does, until it is removed from the list
+              --rule ID        run only this rule, or with RULE-ID/check-id only this check (repeatable; with
+                               --area, the rules named either way)
               --area AREA      run only the rules of this area: \(areas) (repeatable)
-              --list           print the catalogue (ID, level, title, first source) without running anything
+              --list           print the catalogue (ID, level, title, first source; each check's ID and sentence)
+                               without running anything
               --catalogue      print every rule with its statement, sources, hint, checks, fixtures and the
                                variants it catches: as JSON (--json) or as a markdown spec (the default)
               --defects        run every variant of \(subject) against its own rules and show which of them caught it
@@ -154,9 +157,14 @@ public struct CommandArguments: Sendable, Hashable {
                 expectedFailures = path
             case "--rule":
                 guard let id = remaining.popFirst(), !id.hasPrefix("-") else {
-                    throw UsageError("--rule needs a rule ID such as PHONE-8")
+                    throw UsageError(
+                        "--rule needs a rule ID such as PHONE-8, or a check ID such as PHONE-8/exact-lifetime")
                 }
-                selection.rules.append(try RuleSelection.rule(id))
+                if id.contains("/") {
+                    selection.checks.append(try RuleSelection.check(id))
+                } else {
+                    selection.rules.append(try RuleSelection.rule(id))
+                }
             case "--area":
                 guard let name = remaining.popFirst(), !name.hasPrefix("-") else {
                     throw UsageError("--area needs an area such as phone")

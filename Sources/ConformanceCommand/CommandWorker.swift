@@ -22,7 +22,7 @@ struct CommandWorker: Sendable {
             subject = variant.subject
         }
         let only = environment[CrashIsolation.checksVariable].map { list in
-            Set(list.split(separator: ",").compactMap(CheckKey.init(parsing:)))
+            Set(list.split(separator: ",").compactMap { CheckID(parsing: $0) })
         }
         // The checks named are run whatever the selection (a variant's audit names its own rules' checks).
         let rules = only.map { only in RuleCatalogue.all.filter { rule in only.contains { $0.rule == rule.id } } }

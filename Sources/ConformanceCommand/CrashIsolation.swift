@@ -47,12 +47,10 @@ struct CrashIsolation: Sendable {
     /// whose own worker died.
     func report(of rules: [Rule], subject: String, variant: String? = nil) async -> ConformanceReport {
         let start = ContinuousClock.now
-        let all = rules.flatMap { rule in rule.checks.indices.map { CheckKey(rule: rule.id, index: $0) } }
+        let all = rules.flatMap { rule in rule.checks.map(\.id) }
         let results = await attributed(all, variant: variant, everything: variant == nil)
         let ruleResults = rules.map { rule in
-            RuleResult(
-                rule: rule,
-                checks: rule.checks.indices.map { results[CheckKey(rule: rule.id, index: $0)] ?? missing(rule, $0) })
+            RuleResult(rule: rule, checks: rule.checks.map { results[$0.id] ?? missing(rule, $0) })
         }
         return ConformanceReport(
             subject: subject, results: ruleResults, durationSeconds: (ContinuousClock.now - start).seconds)
@@ -62,8 +60,8 @@ struct CrashIsolation: Sendable {
     /// count: its checks are split in halves, each run again in a worker of its own, until the checks whose own worker
     /// dies are alone, and those are the crashes.
     private func attributed(
-        _ checks: [CheckKey], variant: String?, everything: Bool = false
-    ) async -> [CheckKey: CheckResult] {
+        _ checks: [CheckID], variant: String?, everything: Bool = false
+    ) async -> [CheckID: CheckResult] {
         let run = await runWorker(checks: everything ? nil : checks, variant: variant)
         let clean = !run.ending.crashed && run.ending.status == 0
         if clean, checks.allSatisfy({ run.results[$0] != nil }) { return run.results }
@@ -87,8 +85,8 @@ struct CrashIsolation: Sendable {
     }
 
     private func runWorker(
-        checks: [CheckKey]?, variant: String?
-    ) async -> (results: [CheckKey: CheckResult], ending: ChildProcess.Ending) {
+        checks: [CheckID]?, variant: String?
+    ) async -> (results: [CheckID: CheckResult], ending: ChildProcess.Ending) {
         var environment = environment
         environment[Self.workerVariable] = "1"
         environment["SWIFT_BACKTRACE"] = "enable=no"  // the crash's own message is what a vendor needs, at once
@@ -96,7 +94,7 @@ struct CrashIsolation: Sendable {
         if let variant { environment[Self.variantVariable] = variant }
         let ending = await ChildProcess(executable: executable, arguments: arguments, environment: environment).run()
         let decoder = JSONDecoder()
-        var results: [CheckKey: CheckResult] = [:]
+        var results: [CheckID: CheckResult] = [:]
         for line in ending.output.split(separator: "\n") where line.hasPrefix(Self.resultPrefix) {
             if let streamed = try? decoder.decode(
                 StreamedResult.self, from: Data(line.dropFirst(Self.resultPrefix.count).utf8))
@@ -107,41 +105,32 @@ struct CrashIsolation: Sendable {
         return (results, ending)
     }
 
-    private func crash(of key: CheckKey, ending: ChildProcess.Ending) -> CheckResult {
+    private func crash(of key: CheckID, ending: ChildProcess.Ending) -> CheckResult {
         let rule = RuleCatalogue.rule(key.rule)!
-        let check = rule.checks[key.index]
+        let check = rule.checks.first { $0.id == key }!
         let printed =
             (ending.output.split(separator: "\n").filter { !$0.hasPrefix(Self.resultPrefix) }
             + ending.error.split(separator: "\n")).suffix(200).map(String.init)
         // The runtime's message comes before its stack trace: the message is what tells a vendor what went wrong.
         let message = printed.prefix { !$0.hasPrefix("Current stack trace:") }
         return CheckResult(
-            name: check.name, status: rule.level == .must ? .fail : .warn,
+            id: check.id, name: check.name, status: rule.level == .must ? .fail : .warn,
             message: "\(rule.id): the subject crashed the process during this check, when it ran alone",
             failure: .init(
                 kind: .crash, expected: "the check runs to its verdict", actual: ending.how, location: check.location,
                 transcript: Array(message)))
     }
 
-    private func missing(_ rule: Rule, _ index: Int) -> CheckResult {
+    private func missing(_ rule: Rule, _ check: Check) -> CheckResult {
         CheckResult(
-            name: rule.checks[index].name, status: rule.level == .must ? .fail : .warn,
+            id: check.id, name: check.name, status: rule.level == .must ? .fail : .warn,
             message: "\(rule.id): the worker process ended without this check's result",
-            failure: .init(kind: .crash, location: rule.checks[index].location))
+            failure: .init(kind: .crash, location: check.location))
     }
 }
 
 /// One line a worker streams: a check and its result.
 struct StreamedResult: Codable, Sendable {
-    let check: CheckKey
+    let check: CheckID
     let result: CheckResult
-}
-
-extension CheckKey {
-    /// `PHONE-1#0` back to a key.
-    init?(parsing text: Substring) {
-        let parts = text.split(separator: "#")
-        guard parts.count == 2, let index = Int(parts[1]) else { return nil }
-        self.init(rule: RuleID(rawValue: String(parts[0])), index: index)
-    }
 }

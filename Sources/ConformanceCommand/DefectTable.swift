@@ -15,7 +15,7 @@ public struct DefectTable: Sendable {
             let result = pad(finding.isCaught ? "caught" : "NOT CAUGHT", 10)
             let catches = finding.catches
             let kinds = Set(catches.map { $0.kind?.rawValue ?? $0.status.rawValue }).sorted().joined(separator: ", ")
-            let caught = finding.miss ?? catches.map { "\($0.rule) \($0.check)" }.joined(separator: "; ")
+            let caught = finding.miss ?? catches.map(\.check.description).joined(separator: "; ")
             lines.append(
                 pad(finding.name, width) + "  " + pad(rules, 18) + "  " + result + "  " + pad(kinds, 10) + "  " + caught
             )

@@ -1,25 +1,58 @@
 import ConformanceKit
 
 /// The rules a command runs or lists: every rule, or those named by `--rule ID` and those of `--area AREA`
-/// (both repeatable; a rule named either way is selected).
+/// (both repeatable; a rule named either way is selected), and the single checks named by `--rule RULE/check`.
 public struct RuleSelection: Sendable, Hashable {
     public var rules: [RuleID]
     public var areas: [Flow]
+    /// Checks selected one by one (`--rule PHONE-8/exact-lifetime`): their rules run with only these checks, unless
+    /// the rule is selected whole.
+    public var checks: [CheckID]
 
-    public init(rules: [RuleID] = [], areas: [Flow] = []) {
+    public init(rules: [RuleID] = [], areas: [Flow] = [], checks: [CheckID] = []) {
         self.rules = rules
         self.areas = areas
+        self.checks = checks
     }
 
     /// No `--rule` and no `--area`: the whole catalogue.
-    public var isEverything: Bool { rules.isEmpty && areas.isEmpty }
+    public var isEverything: Bool { rules.isEmpty && areas.isEmpty && checks.isEmpty }
 
-    /// The selected rules of `catalogue`, in catalogue order.
+    /// The selected rules of `catalogue`, in catalogue order; a rule selected only by some of its checks keeps only
+    /// those.
     public func rules(from catalogue: [Rule] = RuleCatalogue.all) -> [Rule] {
         guard !isEverything else { return catalogue }
         let ids = Set(rules)
         let flows = Set(areas)
-        return catalogue.filter { ids.contains($0.id) || flows.contains($0.flow) }
+        let checks = Set(self.checks)
+        return catalogue.compactMap { rule in
+            if ids.contains(rule.id) || flows.contains(rule.flow) { return rule }
+            let picked = rule.checks.filter { checks.contains($0.id) }
+            guard !picked.isEmpty else { return nil }
+            return Rule(
+                rule.id, rule.level, flow: rule.flow, title: rule.title, statement: rule.statement,
+                sources: rule.sources, hint: rule.hint, checks: picked)
+        }
+    }
+
+    /// The check `id` names, or why it names none.
+    static func check(
+        _ id: String, in catalogue: [Rule] = RuleCatalogue.all
+    ) throws(CommandArguments.UsageError) -> CheckID {
+        guard let parsed = CheckID(parsing: id) else {
+            throw CommandArguments.UsageError(
+                """
+                "\(id)" is not a check ID; --rule needs a rule ID such as PHONE-8 or a check ID such as \
+                PHONE-8/exact-lifetime
+                """)
+        }
+        let rule = try Self.rule(parsed.rule.rawValue, in: catalogue)
+        let checks = catalogue.first { $0.id == rule }?.checks.map(\.id) ?? []
+        guard checks.contains(parsed) else {
+            let known = checks.map(\.description).joined(separator: ", ")
+            throw CommandArguments.UsageError("\(rule) has no check \"\(parsed.identifier)\"; its checks are \(known)")
+        }
+        return parsed
     }
 
     /// The rule `id` names, or why it names none.

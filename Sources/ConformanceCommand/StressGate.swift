@@ -31,7 +31,7 @@ public struct StressGate: Sendable {
         }
         let differences = rules.indices.flatMap { ruleIndex in
             rules[ruleIndex].checks.indices.compactMap { checkIndex in
-                difference(in: reports.map { $0[ruleIndex].checks[checkIndex] }, of: rules[ruleIndex].id)
+                difference(in: reports.map { $0[ruleIndex].checks[checkIndex] })
             }
         }
         return StressReport(
@@ -40,11 +40,11 @@ public struct StressGate: Sendable {
     }
 
     /// The difference in one check's results across the runs (in run order), or nil when they all agree.
-    private func difference(in results: [CheckResult], of rule: RuleID) -> StressReport.Difference? {
+    private func difference(in results: [CheckResult]) -> StressReport.Difference? {
         guard let first = results.first, results.contains(where: { $0.status != first.status }) else { return nil }
         let statuses = Dictionary(grouping: results, by: \.status).mapValues(\.count)
         let example = results.firstIndex { $0.status != .pass }.map { (run: $0 + 1, result: results[$0]) }
         return StressReport.Difference(
-            rule: rule, check: first.name, statuses: statuses, example: example?.result, exampleRun: example?.run)
+            check: first.id, name: first.name, statuses: statuses, example: example?.result, exampleRun: example?.run)
     }
 }

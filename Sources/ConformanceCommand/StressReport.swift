@@ -3,8 +3,10 @@ import ConformanceKit
 /// What the stress gate found: every check whose status was not the same in every run.
 public struct StressReport: Sendable, Hashable, Encodable {
     public struct Difference: Sendable, Hashable, Encodable {
-        public let rule: RuleID
-        public let check: String
+        /// The check, by its ID: `PHONE-8/exact-lifetime`.
+        public let check: CheckID
+        /// The check's sentence.
+        public let name: String
         /// How many runs gave each status.
         public let statuses: [ConformanceStatus: Int]
         /// The result of the first run (in run order) that did not pass: its message and its failure's fields.
@@ -13,17 +15,20 @@ public struct StressReport: Sendable, Hashable, Encodable {
         public let exampleRun: Int?
 
         public init(
-            rule: RuleID, check: String, statuses: [ConformanceStatus: Int], example: CheckResult?, exampleRun: Int?
+            check: CheckID, name: String, statuses: [ConformanceStatus: Int], example: CheckResult?, exampleRun: Int?
         ) {
-            self.rule = rule
             self.check = check
+            self.name = name
             self.statuses = statuses
             self.example = example
             self.exampleRun = exampleRun
         }
 
-        /// `{"rule", "check", "statuses", "example"}`: the run is in the text only.
-        private enum CodingKeys: String, CodingKey { case rule, check, statuses, example }
+        /// The check's rule.
+        public var rule: RuleID { check.rule }
+
+        /// `{"check", "name", "statuses", "example"}`: the run is in the text only.
+        private enum CodingKeys: String, CodingKey { case check, name, statuses, example }
     }
 
     public let subject: String
@@ -60,7 +65,7 @@ public struct StressReport: Sendable, Hashable, Encodable {
             let counts = [ConformanceStatus.pass, .fail, .warn, .notApplicable].compactMap { status in
                 difference.statuses[status].map { "\($0) \(status)" }
             }
-            lines.append("\(difference.rule) \(difference.check): \(counts.joined(separator: ", "))")
+            lines.append("\(difference.check) “\(difference.name)”: \(counts.joined(separator: ", "))")
             if let example = difference.example {
                 lines.append("  first run that did not pass (run \(difference.exampleRun ?? 0)):")
                 lines.append(contentsOf: example.detailLines.map { "    \($0)" })

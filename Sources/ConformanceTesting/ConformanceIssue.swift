@@ -16,7 +16,7 @@ package enum ConformanceIssue: Sendable, Hashable {
     /// rule that passes is a failure that says to remove it from the list.
     package static func issues(of result: RuleResult, knownIssue: String?) -> [ConformanceIssue] {
         let problems = result.checks.filter { $0.status == .fail || $0.status == .warn }
-        let comments = problems.map { ([$0.name] + $0.detailLines + [result.hint]).joined(separator: "\n") }
+        let comments = problems.map { ([$0.label] + $0.detailLines + [result.hint]).joined(separator: "\n") }
         if let reason = knownIssue {
             switch result.status {
             case .fail, .warn: return [.known(reason: reason, comments)]

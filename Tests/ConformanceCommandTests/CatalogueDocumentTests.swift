@@ -105,7 +105,11 @@ struct CatalogueDocumentTests {
         }
     }
 
-    @Test("--list prints ID, level, title and first source of the selected rules, and runs nothing")
+    @Test(
+        """
+        --list prints ID, level, title and first source of the selected rules, each check's ID and sentence under its \
+        rule, and runs nothing
+        """)
     func list() async {
         let outcome = await ConformanceCommand.run(
             subject: BrokenSubject(), arguments: ["--list", "--area", "general"])
@@ -113,7 +117,9 @@ struct CatalogueDocumentTests {
         let lines = outcome.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.first?.hasPrefix("RULE    LEVEL   TITLE") == true && lines.first?.hasSuffix("  SOURCE") == true)
         let rules = RuleCatalogue.rules(in: .general)
-        for (line, rule) in zip(lines.dropFirst(), rules) {
+        var rest = lines.dropFirst()
+        for rule in rules {
+            let line = rest.popFirst() ?? ""
             #expect(
                 line.hasPrefix(
                     """
@@ -121,8 +127,13 @@ struct CatalogueDocumentTests {
                     \(rule.title)
                     """))
             #expect(line.hasSuffix("  \(rule.sources[0].url.absoluteString)"))
+            for check in rule.checks {
+                let line = rest.popFirst() ?? ""
+                #expect(line.hasPrefix("  \(check.id) ") && line.hasSuffix("  \(check.name)"), "\(line)")
+            }
         }
-        #expect(lines.suffix(3) == ["", "\(rules.count) rules", ""])
+        let checks = rules.map(\.checks.count).reduce(0, +)
+        #expect(Array(rest) == ["", "\(rules.count) rules, \(checks) checks", ""])
     }
 
     @Test(
@@ -144,7 +155,7 @@ struct CatalogueDocumentTests {
         #expect(mfa7.contains("one \\* per digit"))
         #expect(mfa7.contains("- [\(Rule.mfa7.sources[0].title)](\(Rule.mfa7.sources[0].url.absoluteString)): "))
         #expect(mfa7.contains("\nHint: if this fails, check "))
-        for check in Rule.mfa7.checks { #expect(mfa7.contains("\n- \(check.name)")) }
+        for check in Rule.mfa7.checks { #expect(mfa7.contains("\n- `\(check.id)`: \(check.name)")) }
         #expect(mfa7.contains("\nFixtures: [`mfa/phone-hint-mask.json`](../Fixtures/mfa/phone-hint-mask.json)"))
         #expect(mfa7.contains("\nDefects of NoFlow it catches:\n\n- `noBackend`: makes \\*no\\* backend"))
         #expect(spec.contains("\nDefects: none of NoFlow yet."))

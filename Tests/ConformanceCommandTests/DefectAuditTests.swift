@@ -16,14 +16,11 @@ struct DefectAuditTests {
     func caughtVariant() async throws {
         let finding = await (try DefectAudit()).run(caught)
         #expect(finding.caughtBy == ["PHONE-2"])
-        #expect(
-            finding.failedChecks == [
-                FailedCheck(rule: "PHONE-2", check: Self.phone2Check, status: .fail, kind: .adapterError)
-            ])
+        #expect(finding.failedChecks == [FailedCheck(check: Self.phone2Check, status: .fail, kind: .adapterError)])
         #expect(finding.isCaught)
     }
 
-    private static let phone2Check = "verifyPhoneNumber(\"\") fails with missingPhoneNumber and sends no SMS"
+    private static let phone2Check: CheckID = "PHONE-2/empty-number"
 
     @Test("a variant that names its check is caught only when that check fails the way it names")
     func namedCheck() async throws {
@@ -33,17 +30,15 @@ struct DefectAuditTests {
         }
         let audit = try DefectAudit()
         // The broken stand-in fails PHONE-2's check with an adapter error, not an assertion: no catch.
-        let asAssertion = await audit.run(variant([.assertion("PHONE-2", Self.phone2Check)]))
+        let asAssertion = await audit.run(variant([.assertion(Self.phone2Check)]))
         #expect(!asAssertion.isCaught)
         #expect(asAssertion.miss?.contains("(adapterError)") == true)
-        let asAdapterError = await audit.run(
-            variant([ExpectedCatch(rule: "PHONE-2", check: Self.phone2Check, kind: .adapterError)]))
+        let asAdapterError = await audit.run(variant([ExpectedCatch(check: Self.phone2Check, kind: .adapterError)]))
         #expect(asAdapterError.isCaught)
         #expect(asAdapterError.catches.map(\.check) == [Self.phone2Check])
-        let otherCheck = await audit.run(
-            variant([ExpectedCatch(rule: "PHONE-2", check: "another check", kind: .adapterError)]))
+        let otherCheck = await audit.run(variant([ExpectedCatch(check: "PHONE-2/another-check", kind: .adapterError)]))
         #expect(!otherCheck.isCaught)
-        let asHang = await audit.run(variant([.hang("PHONE-2", Self.phone2Check)]))
+        let asHang = await audit.run(variant([.hang(Self.phone2Check)]))
         #expect(!asHang.isCaught)
     }
 
@@ -95,7 +90,8 @@ struct DefectAuditTests {
         #expect(finding["rules"] as? [String] == ["PHONE-2"])
         #expect((finding["caughtBy"] as? [String])?.contains("PHONE-2") == true)
         let failed = try #require((finding["failedChecks"] as? [[String: Any]])?.first)
-        #expect(failed["rule"] as? String == "PHONE-2" && failed["check"] as? String == Self.phone2Check)
+        #expect(Set(failed.keys) == ["check", "status", "kind"])
+        #expect(failed["check"] as? String == "PHONE-2/empty-number")
         #expect(failed["kind"] as? String == "adapterError" && failed["status"] as? String == "fail")
     }
 

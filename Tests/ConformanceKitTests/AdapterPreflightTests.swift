@@ -58,7 +58,7 @@ struct AdapterPreflightTests {
             kind: .assertion, expected: "invalidPhoneNumber [17042]", actual: "success",
             location: CheckLocation(filePath: "/src/AuthConformance/Sources/ConformanceKit/X.swift", line: 7),
             transcript: ["#1 t+0s SMS to +16505550101"])
-        let result = CheckResult(name: "c", status: .fail, message: "m", failure: failure)
+        let result = CheckResult(id: "PHONE-2/c", name: "c", status: .fail, message: "m", failure: failure)
         let json = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(result)) as? [String: Any])
         let fields = try #require(json["failure"] as? [String: Any])
         #expect(fields["kind"] as? String == "assertion")

@@ -14,7 +14,7 @@ struct HangingSubjectTests {
         "TEST-2", .must, flow: .general, title: "An anonymous sign-in returns", statement: "signInAnonymously returns.",
         sources: [], hint: "if this fails, check that signInAnonymously returns",
         checks: [
-            Check("an anonymous sign-in returns") { context in
+            Check(id: "anonymous-sign-in-returns", "an anonymous sign-in returns") { context in
                 let client = try await context.launchApp().client
                 _ = try await expectAuthError(when: "signInAnonymously()") {
                     try await client.anonymous?.signInAnonymously()

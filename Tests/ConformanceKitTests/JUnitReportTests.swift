@@ -18,27 +18,38 @@ struct JUnitReportTests {
                 rule: .phone2,
                 checks: [
                     CheckResult(
-                        name: "fails \(awkward)", status: .fail, message: "PHONE-2: it went wrong: \(awkward)",
+                        id: "PHONE-2/fails", name: "fails \(awkward)", status: .fail,
+                        message: "PHONE-2: it went wrong: \(awkward)",
                         failure: .init(
                             kind: .hang, location: CheckLocation(filePath: "/elsewhere/PHONE-02.swift", line: 9),
                             waitingFor: "the <SMS>", transcript: ["#1 t+0s SMS to +1 <x>"]), durationSeconds: 0.0123),
-                    CheckResult(name: "passes", status: .pass, durationSeconds: 0.5),
+                    CheckResult(id: "PHONE-2/passes", name: "passes", status: .pass, durationSeconds: 0.5),
                 ]),
             RuleResult(
                 rule: .phone17,
                 checks: [
-                    CheckResult(name: "limits", status: .warn, message: "PHONE-17: no limit", durationSeconds: 1.0)
+                    CheckResult(
+                        id: "PHONE-17/limits", name: "limits", status: .warn, message: "PHONE-17: no limit",
+                        durationSeconds: 1.0)
                 ]),
             RuleResult(
                 rule: .phone3,
                 checks: [
                     CheckResult(
-                        name: "n/a", status: .notApplicable, message: "the subject does not declare the phone flow")
+                        id: "PHONE-3/not-applicable", name: "n/a", status: .notApplicable,
+                        message: "the subject does not declare the phone flow")
                 ]),
             RuleResult(
-                rule: .mfa7, checks: [CheckResult(name: "masks", status: .fail, message: "MFA-7: shows all digits")]),
-            RuleResult(rule: .mfa8, checks: [CheckResult(name: "hints", status: .pass, durationSeconds: 0.002)]),
-            RuleResult(rule: .auth1, checks: [CheckResult(name: "typed", status: .pass, durationSeconds: 0.0004)]),
+                rule: .mfa7,
+                checks: [
+                    CheckResult(id: "MFA-7/masks", name: "masks", status: .fail, message: "MFA-7: shows all digits")
+                ]),
+            RuleResult(
+                rule: .mfa8,
+                checks: [CheckResult(id: "MFA-8/hints", name: "hints", status: .pass, durationSeconds: 0.002)]),
+            RuleResult(
+                rule: .auth1,
+                checks: [CheckResult(id: "AUTH-1/typed", name: "typed", status: .pass, durationSeconds: 0.0004)]),
         ], durationSeconds: 1.25
     ).applying(try! ExpectedFailures(parsing: "MFA-7 masks \"the old way\" & more\nMFA-8 was flaky"))
 
@@ -72,7 +83,7 @@ struct JUnitReportTests {
             ])
     }
 
-    @Test("one <testcase> per check: classname the rule ID, name the check, time its duration")
+    @Test("one <testcase> per check: classname the rule ID, name the check's ID, time its duration")
     func testCases() throws {
         let cases = try Self.document().elements(forName: "testsuite").flatMap { $0.elements(forName: "testcase") }
         #expect(
@@ -83,19 +94,24 @@ struct JUnitReportTests {
             cases.map { $0.attribute(forName: "time")?.stringValue } == [
                 "0.012", "0.500", "1.000", "0.000", "0.000", "0.002", "0.000", "0.000",
             ])
-        #expect(cases[1].attribute(forName: "name")?.stringValue == "passes" && cases[1].childCount == 0)
+        #expect(
+            cases.map { $0.attribute(forName: "name")?.stringValue } == [
+                "PHONE-2/fails", "PHONE-2/passes", "PHONE-17/limits", "PHONE-3/not-applicable", "MFA-7/masks",
+                "MFA-8/hints", JUnitReport.fixedTestCaseName, "AUTH-1/typed",
+            ])
+        #expect(cases[1].childCount == 0)
     }
 
     @Test(
         """
-        a failed check has <failure message type> with the message, the failure's fields, the hint and the sources; \
-        XML-hostile text survives
+        a failed check has <failure message type> with the check's sentence, the message, the failure's fields, the \
+        hint and the sources; XML-hostile text survives
         """)
     func failure() throws {
         let testCase = try #require(
             try Self.document().elements(forName: "testsuite")[0].elements(forName: "testcase").first)
         let shown = "a & b < c > d \"quoted\" 'single' ]]> tab\there \\u{1B}[31mred\\u{0} line\r\nbreak"
-        #expect(testCase.attribute(forName: "name")?.stringValue == "fails \(shown)")
+        #expect(testCase.attribute(forName: "name")?.stringValue == "PHONE-2/fails")
         let failure = try #require(testCase.elements(forName: "failure").first)
         #expect(failure.attribute(forName: "type")?.stringValue == "hang")
         #expect(failure.attribute(forName: "message")?.stringValue == "PHONE-2: it went wrong: \(shown)")
@@ -103,7 +119,8 @@ struct JUnitReportTests {
         #expect(
             text.hasPrefix(
                 """
-                PHONE-2: it went wrong: \(shown)\n  at: /elsewhere/PHONE-02.swift:9\n  waiting for: the <SMS>\n  world \
+                fails \(shown)\n\nPHONE-2: it went wrong: \(shown)\n  at: /elsewhere/PHONE-02.swift:9\n  waiting for: \
+                the <SMS>\n  world \
                 transcript:\n    #1 t+0s SMS to +1 <x>\n\nhint: \(Rule.phone2.hint)\n
                 """))
         #expect(testCase.attribute(forName: "file")?.stringValue == "/elsewhere/PHONE-02.swift")
@@ -120,7 +137,7 @@ struct JUnitReportTests {
         #expect(attributes(of: property) == ["name": "warning", "value": "PHONE-17: no limit"])
         #expect(
             testCase.elements(forName: "system-out").first?.stringValue?.hasPrefix(
-                "warning (SHOULD not met): PHONE-17: no limit\n\nhint: ") == true)
+                "warning (SHOULD not met): limits\n\nPHONE-17: no limit\n\nhint: ") == true)
     }
 
     @Test(
@@ -140,8 +157,8 @@ struct JUnitReportTests {
             cases[0].elements(forName: "skipped").first?.attribute(forName: "message")?.stringValue
                 == "known failure: masks \"the old way\" & more")
         #expect(
-            cases[0].elements(forName: "system-out").first?.stringValue?.hasPrefix("MFA-7: shows all digits\n\nhint: ")
-                == true)
+            cases[0].elements(forName: "system-out").first?.stringValue?.hasPrefix(
+                "masks\n\nMFA-7: shows all digits\n\nhint: ") == true)
         #expect(cases[1].elements(forName: "failure").isEmpty)
         #expect(cases[2].attribute(forName: "name")?.stringValue == JUnitReport.fixedTestCaseName)
         let fixed = try #require(cases[2].elements(forName: "failure").first)

@@ -20,23 +20,27 @@ struct MarkdownReportTests {
                 RuleResult(
                     rule: rule("T-1", .must, "Codes have 6 digits | always"),
                     checks: [
-                        CheckResult(name: "one SMS", status: .pass),
+                        CheckResult(id: "T-1/one-sms", name: "one SMS", status: .pass),
                         CheckResult(
-                            name: "a <short> code", status: .fail, message: "T-1: the SMS holds ``` 1234",
+                            id: "T-1/a-short-code", name: "a <short> code", status: .fail,
+                            message: "T-1: the SMS holds ``` 1234",
                             failure: .init(
                                 kind: .assertion, expected: "a 6-digit code", actual: "\"1234\"",
                                 transcript: ["#1 t+0s SMS to +1"])),
                     ]),
                 RuleResult(
                     rule: rule("T-2", .should, "Requests are limited"),
-                    checks: [CheckResult(name: "limits", status: .warn, message: "T-2: no limit")]),
+                    checks: [CheckResult(id: "T-2/limits", name: "limits", status: .warn, message: "T-2: no limit")]),
                 RuleResult(
                     rule: rule("T-3", .must, "Masks +1******1234"),
-                    checks: [CheckResult(name: "n/a", status: .notApplicable, message: "no flow")]),
+                    checks: [
+                        CheckResult(id: "T-3/not-applicable", name: "n/a", status: .notApplicable, message: "no flow")
+                    ]),
                 RuleResult(
                     rule: rule("T-4", .must, "Known"),
-                    checks: [CheckResult(name: "k", status: .fail, message: "T-4: known")]),
-                RuleResult(rule: rule("T-5", .must, "Fixed"), checks: [CheckResult(name: "f", status: .pass)]),
+                    checks: [CheckResult(id: "T-4/k", name: "k", status: .fail, message: "T-4: known")]),
+                RuleResult(
+                    rule: rule("T-5", .must, "Fixed"), checks: [CheckResult(id: "T-5/f", name: "f", status: .pass)]),
             ], durationSeconds: 0.256
         ).applying(try ExpectedFailures(parsing: "T-4 waits for v2\nT-5 was flaky"))
         let expected = #"""
@@ -60,7 +64,7 @@ struct MarkdownReportTests {
             - [Guide](https://example.com/docs/guide): Codes
 
             <details>
-            <summary>a &lt;short&gt; code: fail</summary>
+            <summary><code>T-1/a-short-code</code> a &lt;short&gt; code: fail</summary>
 
             ````text
             T-1: the SMS holds ``` 1234
@@ -79,7 +83,7 @@ struct MarkdownReportTests {
             - [Guide](https://example.com/docs/guide): Codes
 
             <details>
-            <summary>limits: warn</summary>
+            <summary><code>T-2/limits</code> limits: warn</summary>
 
             ```text
             T-2: no limit
@@ -96,7 +100,7 @@ struct MarkdownReportTests {
             - [Guide](https://example.com/docs/guide): Codes
 
             <details>
-            <summary>k: fail</summary>
+            <summary><code>T-4/k</code> k: fail</summary>
 
             ```text
             T-4: known
@@ -122,8 +126,10 @@ struct MarkdownReportTests {
     func passing() {
         let report = ConformanceReport(
             subject: "Acme",
-            results: [RuleResult(rule: rule("T-1", .must, "One"), checks: [CheckResult(name: "c", status: .pass)])],
-            durationSeconds: 0.05)
+            results: [
+                RuleResult(
+                    rule: rule("T-1", .must, "One"), checks: [CheckResult(id: "T-1/c", name: "c", status: .pass)])
+            ], durationSeconds: 0.05)
         #expect(MarkdownReport(report).summary == "**Conformance of Acme**: ✅ passes · 1 rule in 0.05 s · MUST: 1 pass")
         #expect(!MarkdownReport(report).rendered.contains("## Details"))
     }

@@ -7,10 +7,13 @@ struct ReportTableTests {
     func failedRuleDetails() {
         let report = ConformanceReport(
             subject: "S",
-            results: [RuleResult(rule: Rule.phone8, checks: [CheckResult(name: "c", status: .fail, message: "m")])],
-            durationSeconds: 0.25)
+            results: [
+                RuleResult(
+                    rule: Rule.phone8, checks: [CheckResult(id: "PHONE-8/c", name: "c", status: .fail, message: "m")])
+            ], durationSeconds: 0.25)
         let details = ReportTable(report).rendered.components(separatedBy: "\nDetails\n").last ?? ""
         #expect(details.contains("PHONE-8 [MUST] FAIL"))
+        #expect(details.contains("\n  PHONE-8/c “c” [fail]: m\n"))
         #expect(details.contains("  hint: \(Rule.phone8.hint)"))
         for source in Rule.phone8.sources {
             #expect(details.contains("  source: \(source.title)"))
@@ -22,7 +25,8 @@ struct ReportTableTests {
     @Test("a passing rule has no details, so no hint")
     func passingRule() {
         let report = ConformanceReport(
-            subject: "S", results: [RuleResult(rule: Rule.phone8, checks: [CheckResult(name: "c", status: .pass)])],
+            subject: "S",
+            results: [RuleResult(rule: Rule.phone8, checks: [CheckResult(id: "PHONE-8/c", name: "c", status: .pass)])],
             durationSeconds: 0.25)
         let table = ReportTable(report).rendered
         #expect(!table.contains("Details") && !table.contains(Rule.phone8.hint))

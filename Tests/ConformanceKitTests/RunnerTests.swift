@@ -76,8 +76,10 @@ struct RunnerTests {
     func jsonShape() throws {
         let report = ConformanceReport(
             subject: "S",
-            results: [RuleResult(rule: Rule.phone2, checks: [CheckResult(name: "c", status: .fail, message: "m")])],
-            durationSeconds: 0.25)
+            results: [
+                RuleResult(
+                    rule: Rule.phone2, checks: [CheckResult(id: "PHONE-2/c", name: "c", status: .fail, message: "m")])
+            ], durationSeconds: 0.25)
         let json = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(report)) as? [String: Any])
         #expect(json["subject"] as? String == "S")
         #expect(json["durationSeconds"] as? Double == 0.25)

@@ -9,10 +9,13 @@ struct VerdictTests {
         return ConformanceReport(
             subject: "S",
             results: [
-                RuleResult(rule: .phone2, checks: [CheckResult(name: "c", status: .fail, message: "m")]),
-                RuleResult(rule: .phone3, checks: [CheckResult(name: "c", status: .pass)]),
-                RuleResult(rule: .phone4, checks: [CheckResult(name: "c", status: .fail, message: "m")]),
-                RuleResult(rule: .phone5, checks: [CheckResult(name: "c", status: .fail, message: "m")]),
+                RuleResult(
+                    rule: .phone2, checks: [CheckResult(id: "PHONE-2/c", name: "c", status: .fail, message: "m")]),
+                RuleResult(rule: .phone3, checks: [CheckResult(id: "PHONE-3/c", name: "c", status: .pass)]),
+                RuleResult(
+                    rule: .phone4, checks: [CheckResult(id: "PHONE-4/c", name: "c", status: .fail, message: "m")]),
+                RuleResult(
+                    rule: .phone5, checks: [CheckResult(id: "PHONE-5/c", name: "c", status: .fail, message: "m")]),
             ], durationSeconds: 0.5
         ).applying(list)
     }
@@ -30,7 +33,8 @@ struct VerdictTests {
             verdict.unexpectedFailures == ["PHONE-4", "PHONE-5"] && verdict.fixedRules == ["PHONE-3"]
                 && verdict.knownFailures == 1 && !verdict.passed)
         let clean = ConformanceReport(
-            subject: "S", results: [RuleResult(rule: .phone2, checks: [CheckResult(name: "c", status: .pass)])],
+            subject: "S",
+            results: [RuleResult(rule: .phone2, checks: [CheckResult(id: "PHONE-2/c", name: "c", status: .pass)])],
             durationSeconds: 0)
         #expect(clean.verdict.summary == "PASSES: no unexpected failure; no listed rule passes now; 0 known failures")
     }

@@ -34,12 +34,12 @@ struct CatalogueOverHTTPTests {
         #expect(overHTTP.results.map(\.rule) == inProcess.results.map(\.rule))
         var notApplicable: [String: [String]] = [:]
         for (http, reference) in zip(overHTTP.results, inProcess.results) {
-            #expect(http.checks.map(\.name) == reference.checks.map(\.name))
+            #expect(http.checks.map(\.id) == reference.checks.map(\.id))
             for (check, expected) in zip(http.checks, reference.checks) where check.status != expected.status {
                 #expect(
                     check.status == .notApplicable,
                     """
-                    \(http.rule) [\(check.name)]: \(check.status) over HTTP, \(expected.status) in process: \
+                    \(check.id): \(check.status) over HTTP, \(expected.status) in process: \
                     \(check.message ?? "")
                     """)
                 let reason = check.message ?? ""
@@ -89,7 +89,7 @@ struct CatalogueOverHTTPTests {
                 #expect(
                     sharedResult.rule == "AUTH-4" && check.status == .notApplicable
                         && check.message?.contains("projectID") == true,
-                    "\(sharedResult.rule) [\(check.name)]: \(check.status) on a shared project: \(check.message ?? "")")
+                    "\(check.id): \(check.status) on a shared project: \(check.message ?? "")")
             }
         }
         #expect(one.failedMustRules.isEmpty)

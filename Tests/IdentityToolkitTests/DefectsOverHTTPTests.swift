@@ -107,9 +107,7 @@ struct DefectsOverHTTPTests {
         let report = await (try ConformanceRunner(subject: subject, options: .overHTTP)).run(
             RuleCatalogue.rules(defect.rules))
         return Set(
-            report.results.flatMap { result in
-                result.checks.filter { $0.status == status }.map { "\(result.rule) [\($0.name)]" }
-            })
+            report.results.flatMap { result in result.checks.filter { $0.status == status }.map(\.id.description) })
     }
 
     /// The Auth Emulator's holes at the server's own door, copied into the in-process server: each fails its rule

@@ -62,7 +62,7 @@ struct EmulatorModelTests {
             """)
         #expect(report.results.filter { $0.status == .warn }.map(\.rule) == ["LINK-14"])
         let auth1 = try #require(report.results.first { $0.rule == "AUTH-1" })
-        let multiFactor = try #require(auth1.checks.first { $0.name.hasPrefix("multi-factor failures") })
+        let multiFactor = try #require(auth1.checks.first { $0.id == "AUTH-1/multi-factor-errors" })
         let generic =
             multiFactor.failure?.issues.contains { $0.actual?.hasPrefix(AuthErrorCode.internalError.label) == true }
             == true

@@ -37,7 +37,7 @@ struct TenantPerCheckTests {
                     tenant.rule == "AUTH-4" && check.status == .notApplicable
                         && check.message?.contains("projectID") == true,
                     """
-                    \(tenant.rule) [\(check.name)]: \(check.status) in a tenant, \(expected.status) in a project \
+                    \(check.id): \(check.status) in a tenant, \(expected.status) in a project \
                     of its own: \(check.message ?? "")
                     """)
             }

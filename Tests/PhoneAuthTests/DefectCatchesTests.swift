@@ -18,8 +18,8 @@ struct DefectCatchesTests {
         for expected in defect.catches {
             #expect(
                 defect.rules.contains(expected.rule), "\(defect) names \(expected), outside its rules \(defect.rules)")
-            let names = RuleCatalogue.rules([expected.rule]).flatMap { $0.checks.map(\.name) }
-            #expect(names.contains(expected.check), "\(defect) names \(expected), which \(expected.rule) does not have")
+            let ids = RuleCatalogue.rules([expected.rule]).flatMap { $0.checks.map(\.id) }
+            #expect(ids.contains(expected.check), "\(defect) names \(expected), which \(expected.rule) does not have")
         }
     }
 

@@ -32,13 +32,16 @@ struct FailureFormatsTests {
 
     /// The one check's result in the table, JUnit, markdown, the stress gate and `expectConformance`'s issue, as text.
     private func renderings(of failure: CheckResult.Failure) -> [String: String] {
-        let check = CheckResult(name: "a check", status: .fail, message: "PHONE-2: one sentence", failure: failure)
+        let check = CheckResult(
+            id: "PHONE-2/a-check", name: "a check", status: .fail, message: "PHONE-2: one sentence", failure: failure)
         let result = RuleResult(rule: .phone2, checks: [check])
         let report = ConformanceReport(subject: "S", results: [result], durationSeconds: 0.1)
         let stress = StressReport(
             subject: "S", runs: 2, parallel: 1, rules: 1, checks: 1,
             differences: [
-                .init(rule: "PHONE-2", check: "a check", statuses: [.pass: 1, .fail: 1], example: check, exampleRun: 2)
+                .init(
+                    check: "PHONE-2/a-check", name: "a check", statuses: [.pass: 1, .fail: 1], example: check,
+                    exampleRun: 2)
             ])
         let issue = ConformanceIssue.issues(of: result, knownIssue: nil).compactMap {
             if case .failure(let comment) = $0 { comment } else { nil }
@@ -59,6 +62,7 @@ struct FailureFormatsTests {
         }
         for (format, text) in renderings(of: after) {
             for marker in markers("B", line: 22) { #expect(text.contains(marker), "\(format) lacks \(marker)") }
+            #expect(text.contains("PHONE-2/a-check"), "\(format) lacks the check's ID")
             for marker in markers("A", line: 11) { #expect(!text.contains(marker), "\(format) still shows \(marker)") }
             #expect(text.contains("PHONE-2: one sentence"), "\(format) lacks the message")
         }
@@ -67,7 +71,9 @@ struct FailureFormatsTests {
                 subject: "S",
                 results: [
                     RuleResult(
-                        rule: .phone2, checks: [CheckResult(name: "c", status: .fail, message: "m", failure: failure)])
+                        rule: .phone2,
+                        checks: [CheckResult(id: "PHONE-2/c", name: "c", status: .fail, message: "m", failure: failure)]
+                    )
                 ], durationSeconds: 0)
             let decoded = try JSONDecoder().decode(ConformanceReport.self, from: JSONEncoder().encode(report))
             #expect(decoded.results.first?.checks.first?.failure == failure)

@@ -23,7 +23,7 @@ struct HangReportTests {
         let report = await runner.run(RuleCatalogue.rules(defect.rules))
         let meant = Set(defect.catches.map(\.check))
         let hung = report.results.flatMap { result in
-            result.checks.filter { $0.failure?.kind == .hang && meant.contains($0.name) }.map { (result, $0) }
+            result.checks.filter { $0.failure?.kind == .hang && meant.contains($0.id) }.map { (result, $0) }
         }
         let (result, check) = try #require(hung.first, "\(defect) made no check hang")
         let message = try #require(check.message)

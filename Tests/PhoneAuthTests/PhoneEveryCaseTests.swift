@@ -11,12 +11,12 @@ struct PhoneEveryCaseTests {
     func everyMalformedConfiguration() async throws {
         let subject = ReferenceSubject(defects: [.acceptsAnyTestNumberConfiguration])
         let result = await (try ConformanceRunner(subject: subject)).run(Rule.phone12)
-        let numbers = try #require(result.checks.first { $0.name == "test numbers that are not E.164 are rejected" })
+        let numbers = try #require(result.checks.first { $0.id == "PHONE-12/non-e164-numbers-refused" })
         #expect(numbers.message == "PHONE-12: 3 of 3 test numbers that are not E.164 went wrong")
         #expect(
             numbers.failure?.issues.first?.message
                 == #"the subject accepted a configuration in which test number "+1 650-555-0188" is not E.164"#)
-        let codes = try #require(result.checks.first { $0.name.hasPrefix("test codes that are not exactly 6 digits") })
+        let codes = try #require(result.checks.first { $0.id == "PHONE-12/non-6-digit-codes-refused" })
         #expect(codes.message == "PHONE-12: 4 of 4 test codes that are not 6 digits went wrong")
         for issue in (numbers.failure?.issues ?? []) + (codes.failure?.issues ?? []) {
             #expect(issue.expected == "a ConfigurationError" && issue.actual == "a backend made with it")
@@ -27,7 +27,7 @@ struct PhoneEveryCaseTests {
     @Test("a reused code is reported on both devices")
     func reusedCodeOnBothDevices() async throws {
         let result = await (try ConformanceRunner(subject: ReferenceSubject(defects: [.codesAreReusable]))).run(.phone7)
-        let check = try #require(result.checks.first { $0.name.hasPrefix("signing in again with a used code fails") })
+        let check = try #require(result.checks.first { $0.id == "PHONE-7/used-code-refused" })
         #expect(check.message == "PHONE-7: 2 of 2 devices reusing the code went wrong")
         let issues = try #require(check.failure?.issues)
         #expect(issues.map { $0.message.contains("on device-1") } == [true, false])

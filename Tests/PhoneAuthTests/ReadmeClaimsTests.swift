@@ -65,10 +65,13 @@ struct ReadmeClaimsTests {
 
     @Test("the declaration example names the check the defect names")
     func declarationExample() {
-        let catches = Defect.codesAreReusable.catches.map { ".\($0.kind.rawValue)(\"\($0.rule)\", \"\($0.check)\")" }
+        let catches = Defect.codesAreReusable.catches.map { ".\($0.kind.rawValue)(\"\($0.check)\")" }
         #expect(
             readme.contains(
-                "    catches: [\(catches.joined(separator: ", "))],\n    \"\(Defect.codesAreReusable.summary)\""))
+                """
+                    "codesAreReusable", rules: ["PHONE-7"], catches: [\(catches.joined(separator: ", "))],
+                    "\(Defect.codesAreReusable.summary)"
+                """))
     }
 
     @Test("a stand-in README that is out of date fails each claim")

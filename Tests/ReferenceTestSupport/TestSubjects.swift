@@ -77,7 +77,7 @@ package struct FirstAskedSubject: ConformanceSubject {
 package let backendRule = Rule(
     "TEST-1", .must, flow: .general, title: "A backend is made", statement: "The subject makes a backend.", sources: [],
     hint: "if this fails, check that the subject makes a backend",
-    checks: [Check("a backend comes") { context in _ = try await context.makeBackend() }])
+    checks: [Check(id: "backend-comes", "a backend comes") { context in _ = try await context.makeBackend() }])
 
 package final class Counter: Sendable {
     private let count = Mutex(0)

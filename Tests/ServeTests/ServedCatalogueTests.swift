@@ -33,7 +33,7 @@ struct ServedCatalogueTests {
                 #expect(
                     check.status == inProcessCheck.status,
                     """
-                    \(result.rule) [\(check.name)]: \(check.status) served, \(inProcessCheck.status) in process: \
+                    \(check.id): \(check.status) served, \(inProcessCheck.status) in process: \
                     \(check.message ?? "")
                     """)
             }

@@ -9,8 +9,8 @@ public struct CatalogueDocument: Sendable, Hashable, Codable {
         public let statement: String
         public let sources: [RuleSource]
         public let hint: String
-        /// The names of the checks that prove the rule.
-        public let checks: [String]
+        /// The checks that prove the rule: each one's ID and sentence.
+        public let checks: [CheckEntry]
         /// Paths under `Fixtures/`.
         public let fixtures: [String]
         /// The variants given to the command that this rule must catch.
@@ -24,9 +24,21 @@ public struct CatalogueDocument: Sendable, Hashable, Codable {
             statement = rule.statement
             sources = rule.sources
             hint = rule.hint
-            checks = rule.checks.map(\.name)
+            checks = rule.checks.map { CheckEntry(id: $0.id, name: $0.name) }
             fixtures = rule.fixtures
             defects = variants.filter { $0.rules.contains(rule.id) }.map { Defect(name: $0.name, summary: $0.summary) }
+        }
+    }
+
+    /// A check of a rule: `{"id": "PHONE-8/exact-lifetime", "name": "a code used at exactly its lifetime …"}`. The ID
+    /// never changes; the sentence may.
+    public struct CheckEntry: Sendable, Hashable, Codable {
+        public let id: CheckID
+        public let name: String
+
+        public init(id: CheckID, name: String) {
+            self.id = id
+            self.name = name
         }
     }
 

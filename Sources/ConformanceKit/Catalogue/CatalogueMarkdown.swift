@@ -50,7 +50,7 @@ public struct CatalogueMarkdown: Sendable {
             """
         }
         lines += ["", "Hint: \(Markdown.inline(entry.hint))", "", "Checks:", ""]
-        lines += entry.checks.map { "- \(Markdown.inline($0))" }
+        lines += entry.checks.map { "- `\($0.id)`: \(Markdown.inline($0.name))" }
         if !entry.fixtures.isEmpty {
             lines += ["", "Fixtures: " + entry.fixtures.map { "[`\($0)`](../Fixtures/\($0))" }.joined(separator: ", ")]
         }

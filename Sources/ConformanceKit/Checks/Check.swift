@@ -1,6 +1,9 @@
 /// One executable piece of evidence for a rule: drives a flow as a user would in a fresh world and throws
 /// ``CheckFailure`` when the subject's answers or the world's transcript contradict the rule.
 package struct Check: Sendable {
+    /// `RULE/identifier`: the identifier the rule file gives, under the rule the check is put in (``Rule`` sets it).
+    package internal(set) var id: CheckID
+    /// The sentence, for people: free to change, unlike ``id``.
     package let name: String
     /// What the subject must declare for the check to apply, besides its rule's flow.
     package let requirements: [Requirement]
@@ -8,10 +11,12 @@ package struct Check: Sendable {
     package let location: CheckLocation
     let body: @Sendable (CheckContext) async throws -> Void
 
+    /// `id` is the check's stable identifier within its rule (`exact-lifetime`, see ``CheckID``); `name` its sentence.
     package init(
-        _ name: String, requires requirements: [Requirement] = [], filePath: String = #filePath, line: Int = #line,
-        _ body: @escaping @Sendable (CheckContext) async throws -> Void
+        id identifier: String, _ name: String, requires requirements: [Requirement] = [], filePath: String = #filePath,
+        line: Int = #line, _ body: @escaping @Sendable (CheckContext) async throws -> Void
     ) {
+        id = CheckID(rule: "", identifier)
         self.name = name
         self.requirements = requirements
         location = CheckLocation(filePath: filePath, line: line)

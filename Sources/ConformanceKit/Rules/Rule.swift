@@ -25,7 +25,11 @@ public struct Rule: Sendable, Identifiable, CustomStringConvertible {
         self.statement = statement
         self.sources = sources
         self.hint = hint
-        self.checks = checks
+        self.checks = checks.map { check in
+            var check = check
+            check.id = CheckID(rule: id, check.id.identifier)
+            return check
+        }
     }
 
     /// `PHONE-1 [MUST] A phone number is accepted only in E.164 form`.

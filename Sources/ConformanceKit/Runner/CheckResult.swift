@@ -1,5 +1,8 @@
 /// The outcome of one check.
 public struct CheckResult: Sendable, Hashable, Codable {
+    /// `PHONE-8/exact-lifetime`: the name every report and list uses for the check, which never changes.
+    public let id: CheckID
+    /// The check's sentence, for people; it may change, its ``id`` does not.
     public let name: String
     public let status: ConformanceStatus
     /// Why it failed, warned or did not apply, in one sentence that names the rule; nil when it passed. The evidence
@@ -10,11 +13,14 @@ public struct CheckResult: Sendable, Hashable, Codable {
     /// Real time the check took, for reports (JUnit's `time`); never part of a verdict. Nil when the check did not
     /// run (an adapter error found before any check, a requirement the subject does not declare).
     public var durationSeconds: Double?
+    /// Set when the check is on the expected-failures list by its ID: how it came out against the list.
+    public internal(set) var expectedFailure: ListedFailure?
 
     public init(
-        name: String, status: ConformanceStatus, message: String? = nil, failure: Failure? = nil,
+        id: CheckID, name: String, status: ConformanceStatus, message: String? = nil, failure: Failure? = nil,
         durationSeconds: Double? = nil
     ) {
+        self.id = id
         self.name = name
         self.status = status
         self.message = message

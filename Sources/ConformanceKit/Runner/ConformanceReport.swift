@@ -27,7 +27,7 @@ public struct RuleResult: Sendable, Hashable, Codable {
     public let flow: Flow
     public let title: String
     public let status: ConformanceStatus
-    public let checks: [CheckResult]
+    public internal(set) var checks: [CheckResult]
     /// Where the rule comes from, so that whoever reads a failure can open the document.
     public let sources: [RuleSource]
     public let hint: String
@@ -45,15 +45,12 @@ public struct RuleResult: Sendable, Hashable, Codable {
         status = checks.map(\.status).max { $0.severity < $1.severity } ?? .notApplicable
     }
 
-    /// The checks that did not pass, one paragraph each: the message, then the failure's fields.
+    /// The checks that did not pass (and those listed as expected failures that pass now), one paragraph each: the
+    /// check's ID and sentence, the message, then the failure's fields.
     public var summary: String {
-        let problems = checks.filter { $0.status != .pass }
+        let problems = checks.filter { $0.status != .pass || $0.expectedFailure?.outcome == .fixed }
         guard !problems.isEmpty else { return "\(rule) \(status): all \(checks.count) checks passed" }
-        return problems.map { check in
-            var lines = check.detailLines
-            lines[0] = "\(check.name) [\(check.status)]: \(lines[0])"
-            return lines.joined(separator: "\n")
-        }.joined(separator: "\n\n")
+        return problems.map { $0.statusLines.joined(separator: "\n") }.joined(separator: "\n\n")
     }
 }
 

@@ -62,14 +62,14 @@ public struct ConformanceRunner: Sendable {
     /// Runs the checks of `rules` that `only` names (all when nil) and hands each result to `observe` the moment it
     /// is known: what a worker process streams to the command that isolates crashes.
     package func run(
-        _ rules: [Rule], only: Set<CheckKey>?, observe: @escaping @Sendable (CheckKey, CheckResult) -> Void
+        _ rules: [Rule], only: Set<CheckID>?, observe: @escaping @Sendable (CheckID, CheckResult) -> Void
     ) async {
         let preflight = await AdapterPreflight(subject: subject, options: options).run()
         _ = await map(rules) { rule in
-            await run(rule, preflight: preflight) { index in
-                only?.contains(CheckKey(rule: rule.id, index: index)) ?? true
+            await run(rule, preflight: preflight) { check in
+                only?.contains(check.id) ?? true
             } observe: {
-                observe(CheckKey(rule: rule.id, index: $0), $1)
+                observe($0.id, $1)
             }
         }
     }
@@ -82,31 +82,32 @@ public struct ConformanceRunner: Sendable {
     }
 
     private func run(
-        _ rule: Rule, preflight: AdapterPreflight.Findings, picking picked: @Sendable (Int) -> Bool = { _ in true },
-        observe: @escaping @Sendable (Int, CheckResult) -> Void = { _, _ in }
+        _ rule: Rule, preflight: AdapterPreflight.Findings, picking picked: @Sendable (Check) -> Bool = { _ in true },
+        observe: @escaping @Sendable (Check, CheckResult) -> Void = { _, _ in }
     ) async -> RuleResult {
-        let checks = Array(rule.checks.enumerated()).filter { picked($0.offset) }
+        let checks = rule.checks.filter(picked)
         if let problem = preflight.problems[rule.flow] {
             return RuleResult(
                 rule: rule,
-                checks: checks.map { index, check in
+                checks: checks.map { check in
                     let result: CheckResult
                     if let unmet = unmetRequirement(of: check, in: rule, offering: preflight.offered) {
                         result = CheckResult(
-                            name: check.name, status: .notApplicable, message: "the subject does not declare \(unmet)")
+                            id: check.id, name: check.name, status: .notApplicable,
+                            message: "the subject does not declare \(unmet)")
                     } else {
                         result = CheckResult(
-                            name: check.name, status: rule.level == .must ? .fail : .warn,
+                            id: check.id, name: check.name, status: rule.level == .must ? .fail : .warn,
                             message: "\(rule.id): adapter error: \(problem)",
                             failure: .init(kind: .adapterError, actual: problem.message, location: check.location))
                     }
-                    observe(index, result)
+                    observe(check, result)
                     return result
                 })
         }
-        let each: @Sendable ((offset: Int, element: Check)) async -> CheckResult = { pair in
-            let result = await run(pair.element, of: rule, offering: preflight.offered)
-            observe(pair.offset, result)
+        let each: @Sendable (Check) async -> CheckResult = { check in
+            let result = await run(check, of: rule, offering: preflight.offered)
+            observe(check, result)
             return result
         }
         let results =
@@ -117,7 +118,8 @@ public struct ConformanceRunner: Sendable {
     func run(_ check: Check, of rule: Rule, offering facets: Set<Facet>) async -> CheckResult {
         if let unmet = unmetRequirement(of: check, in: rule, offering: facets) {
             return CheckResult(
-                name: check.name, status: .notApplicable, message: "the subject does not declare \(unmet)")
+                id: check.id, name: check.name, status: .notApplicable, message: "the subject does not declare \(unmet)"
+            )
         }
         let start = ContinuousClock.now
         var result = await verdict(of: check, of: rule, offering: facets)
@@ -139,7 +141,8 @@ public struct ConformanceRunner: Sendable {
         let transcript = world.transcript.all.map(\.description)
         let failed = rule.level == .must ? ConformanceStatus.fail : .warn
         func failure(_ message: String, _ detail: CheckResult.Failure) -> CheckResult {
-            CheckResult(name: check.name, status: failed, message: "\(rule.id): \(message)", failure: detail)
+            CheckResult(
+                id: check.id, name: check.name, status: failed, message: "\(rule.id): \(message)", failure: detail)
         }
         let result: Result<Void, any Error>
         switch outcome {
@@ -151,9 +154,9 @@ public struct ConformanceRunner: Sendable {
                 .init(kind: .hang, location: check.location, waitingFor: waitingFor, transcript: transcript))
         }
         switch result {
-        case .success: return CheckResult(name: check.name, status: .pass)
+        case .success: return CheckResult(id: check.id, name: check.name, status: .pass)
         case .failure(let reason as NotApplicable):
-            return CheckResult(name: check.name, status: .notApplicable, message: reason.reason)
+            return CheckResult(id: check.id, name: check.name, status: .notApplicable, message: reason.reason)
         case .failure(let assertion as CheckFailure):
             return failure(
                 assertion.message,

@@ -73,7 +73,7 @@ public struct DefectAudit: Sendable {
     public static func finding(of variant: AuditVariant, in report: ConformanceReport) -> DefectFinding {
         let failed = report.results.flatMap { result in
             result.checks.filter { $0.status == .fail || $0.status == .warn }.map {
-                FailedCheck(rule: result.rule, check: $0.name, status: $0.status, kind: $0.failure?.kind)
+                FailedCheck(check: $0.id, status: $0.status, kind: $0.failure?.kind)
             }
         }
         let caughtBy = report.results.filter { $0.status == .fail || $0.status == .warn }.map(\.rule)

@@ -1,29 +1,70 @@
 import Foundation
 
-/// A rule known to fail against a subject, and why: it is reported as known and does not fail the run.
+/// A rule, or one check of a rule, known to fail against a subject, and why: it is reported as known and does not
+/// fail the run. A listed rule makes every failure of its checks known; a listed check only that check's.
 public struct ExpectedFailure: Sendable, Hashable, Codable {
+    /// The rule listed, or the rule of the check listed.
     public let rule: RuleID
+    /// The one check listed (`PHONE-8/exact-lifetime`); nil when the whole rule is.
+    public let check: CheckID?
     public let reason: String
 
     public init(rule: RuleID, reason: String) {
         self.rule = rule
+        check = nil
         self.reason = reason
+    }
+
+    public init(check: CheckID, reason: String) {
+        rule = check.rule
+        self.check = check
+        self.reason = reason
+    }
+
+    /// What the entry names, as the file writes it: `PHONE-8` or `PHONE-8/exact-lifetime`.
+    public var listed: String { check?.description ?? rule.rawValue }
+
+    private enum CodingKeys: String, CodingKey { case rule, check, reason }
+
+    /// `{"rule", "reason"}` for a rule, `{"check", "reason"}` for one check.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let reason = try container.decode(String.self, forKey: .reason)
+        if let check = try container.decodeIfPresent(CheckID.self, forKey: .check) {
+            guard !container.contains(.rule) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .rule, in: container, debugDescription: "an entry names a rule or a check, not both")
+            }
+            self.init(check: check, reason: reason)
+        } else {
+            self.init(rule: try container.decode(RuleID.self, forKey: .rule), reason: reason)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        if let check { try container.encode(check, forKey: .check) } else { try container.encode(rule, forKey: .rule) }
+        try container.encode(reason, forKey: .reason)
     }
 }
 
-/// The list of known failures (`--expected-failures FILE`), read from JSON (`{"expectedFailures": [{"rule",
-/// "reason"}]}`) or from text, one `RULE-ID reason…` a line with `#` comment lines. Every entry needs a reason:
-/// a known failure nobody can explain is never removed.
+/// The list of known failures (`--expected-failures FILE`), read from JSON (`{"expectedFailures": [{"rule" or
+/// "check", "reason"}]}`) or from text, one `RULE-ID reason…` or `RULE-ID/check-id reason…` a line with `#` comment
+/// lines. Every entry needs a reason: a known failure nobody can explain is never removed.
 public struct ExpectedFailures: Sendable, Hashable, Codable {
     public let expectedFailures: [ExpectedFailure]
 
     public init(_ expectedFailures: [ExpectedFailure]) throws(ExpectedFailuresError) {
-        var seen = Set<RuleID>()
+        var seen = Set<String>()
+        let wholeRules = Set(expectedFailures.filter { $0.check == nil }.map(\.rule))
         for entry in expectedFailures {
             guard !entry.reason.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-                throw .missingReason(entry.rule)
+                throw .missingReason(entry.listed)
             }
-            guard seen.insert(entry.rule).inserted else { throw .duplicate(entry.rule) }
+            // A check of a listed rule is listed already.
+            guard seen.insert(entry.listed).inserted, entry.check == nil || !wholeRules.contains(entry.rule) else {
+                throw .duplicate(entry.listed)
+            }
         }
         self.expectedFailures = expectedFailures
     }
@@ -44,18 +85,30 @@ public struct ExpectedFailures: Sendable, Hashable, Codable {
         }
     }
 
-    /// The reason for each listed rule.
+    /// The reason for each listed rule (entries that list one check are in ``checkReasons``).
     public var reasons: [RuleID: String] {
-        Dictionary(expectedFailures.map { ($0.rule, $0.reason) }, uniquingKeysWith: { first, _ in first })
+        Dictionary(
+            expectedFailures.filter { $0.check == nil }.map { ($0.rule, $0.reason) },
+            uniquingKeysWith: { first, _ in first })
     }
 
-    /// The list itself if every rule it names is in `catalogue`; a rule ID that names nothing is a typo.
+    /// The reason for each listed check.
+    public var checkReasons: [CheckID: String] {
+        Dictionary(
+            expectedFailures.compactMap { entry in entry.check.map { ($0, entry.reason) } },
+            uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The list itself if every rule and check it names is in `catalogue`; an ID that names nothing is a typo.
     public func validated(
         against catalogue: [Rule] = RuleCatalogue.all
     ) throws(ExpectedFailuresError) -> ExpectedFailures {
         let known = Set(catalogue.map(\.id))
         let unknown = expectedFailures.map(\.rule).filter { !known.contains($0) }
         guard unknown.isEmpty else { throw .unknownRules(unknown) }
+        let checks = Set(catalogue.flatMap { $0.checks.map(\.id) })
+        let unknownChecks = expectedFailures.compactMap(\.check).filter { !checks.contains($0) }
+        guard unknownChecks.isEmpty else { throw .unknownChecks(unknownChecks) }
         return self
     }
 
@@ -69,12 +122,17 @@ public struct ExpectedFailures: Sendable, Hashable, Codable {
             let line = line.trimmingCharacters(in: .whitespaces.union(["\r"]))
             guard !line.isEmpty, !line.hasPrefix("#") else { continue }
             let id = String(line.prefix { !$0.isWhitespace })
-            guard id.wholeMatch(of: /[A-Z]+-[0-9]+/) != nil else {
-                throw .malformedLine(index + 1, "\"\(id)\" is not a rule ID such as PHONE-8")
-            }
             let reason = line.dropFirst(id.count).trimmingCharacters(in: .whitespaces)
-            guard !reason.isEmpty else { throw .missingReason(RuleID(rawValue: id)) }
-            entries.append(ExpectedFailure(rule: RuleID(rawValue: id), reason: reason))
+            if id.wholeMatch(of: /[A-Z]+-[0-9]+/) != nil {
+                entries.append(ExpectedFailure(rule: RuleID(rawValue: id), reason: reason))
+            } else if let check = CheckID(parsing: id) {
+                entries.append(ExpectedFailure(check: check, reason: reason))
+            } else {
+                throw .malformedLine(
+                    index + 1, "\"\(id)\" is not a rule ID such as PHONE-8 or a check ID such as PHONE-8/exact-lifetime"
+                )
+            }
+            guard !reason.isEmpty else { throw .missingReason(id) }
         }
         return entries
     }
@@ -94,22 +152,34 @@ public enum ExpectedFailuresError: Error, Sendable, Hashable, CustomStringConver
     case malformedJSON(String)
     /// A line of the text form (counting from 1) and what is wrong with it.
     case malformedLine(Int, String)
-    case missingReason(RuleID)
-    case duplicate(RuleID)
+    /// The entry (`PHONE-8`, `PHONE-8/exact-lifetime`) has no reason.
+    case missingReason(String)
+    /// The entry is listed twice, or is a check of a rule listed whole.
+    case duplicate(String)
     /// Rule IDs that are not in the catalogue.
     case unknownRules([RuleID])
+    /// Check IDs of rules in the catalogue that have no such check.
+    case unknownChecks([CheckID])
 
     public var description: String {
         switch self {
         case .malformedJSON(let why):
-            "the expected failures are not {\"expectedFailures\": [{\"rule\", \"reason\"}]}: \(why)"
+            "the expected failures are not {\"expectedFailures\": [{\"rule\" or \"check\", \"reason\"}]}: \(why)"
         case .malformedLine(let line, let why): "line \(line) of the expected failures: \(why)"
-        case .missingReason(let rule): "the expected failure \(rule) has no reason: say why it fails"
-        case .duplicate(let rule): "\(rule) is listed twice in the expected failures"
+        case .missingReason(let entry): "the expected failure \(entry) has no reason: say why it fails"
+        case .duplicate(let entry):
+            entry.contains("/")
+                ? "\(entry) is listed twice in the expected failures, or its rule is listed whole"
+                : "\(entry) is listed twice in the expected failures"
         case .unknownRules(let rules):
             """
             the expected failures name \(rules.map(\.rawValue).joined(separator: ", ")), which \
             \(rules.count == 1 ? "is" : "are") not in the catalogue
+            """
+        case .unknownChecks(let checks):
+            """
+            the expected failures name \(checks.map(\.description).joined(separator: ", ")), which \
+            \(checks.count == 1 ? "is not a check" : "are not checks") of the catalogue (conformance --list shows them)
             """
         }
     }

@@ -46,4 +46,20 @@ extension CheckResult.Failure {
 extension CheckResult {
     /// The message, then the failure's fields indented under it: the text every plain-text format shows for a check.
     package var detailLines: [String] { [message ?? ""] + (failure?.lines ?? []).map { "  " + $0 } }
+
+    /// `PHONE-8/exact-lifetime “a code used at exactly its lifetime …”`: how every plain-text format names a check,
+    /// by its ID, which never changes, and its sentence, which may.
+    package var label: String { "\(id) “\(name)”" }
+
+    /// The check's line in a rule's details: its label and status, whether it is listed, then its message (or, for a
+    /// listed check that passes now, what to do), with the failure's fields under it.
+    package var statusLines: [String] {
+        var lines = detailLines
+        switch expectedFailure?.outcome {
+        case .known: lines[0] = "\(label) [\(status), known failure: \(expectedFailure?.reason ?? "")]: \(lines[0])"
+        case .fixed: lines = ["\(label) [\(status)]: " + ListedFailure.fixedNote(expectedFailure?.reason ?? "")]
+        case .notApplicable, nil: lines[0] = "\(label) [\(status)]: \(lines[0])"
+        }
+        return lines
+    }
 }

@@ -1,16 +1,18 @@
 /// The report as JUnit XML, the format Jenkins, GitLab and GitHub test reporters read: one `<testsuite>` per
-/// area, one `<testcase>` per check (`classname` the rule ID, `file` and `line` where the check is written). A failed
-/// check's `<failure>` has its one-sentence message as `message` and the failure's fields (expected, actual, location,
-/// every recorded issue, the world's transcript) as text; a check that does not apply, or fails as a known failure, is
-/// `<skipped>`; a
-/// SHOULD that is not met passes with a `warning` property and the message in `<system-out>`, so CI shows it
-/// without failing; a listed rule that passes now adds a failed testcase that says to remove it from the list.
+/// area, one `<testcase>` per check (`classname` the rule ID, `name` the check's ID, which never changes, so CI's
+/// history of a check survives a rewording; `file` and `line` where the check is written). A failed check's
+/// `<failure>` has its one-sentence message as `message` and as text the check's sentence, then the failure's fields
+/// (expected, actual, location, every recorded issue, the world's transcript); a check that does not apply, or fails
+/// as a known failure, is `<skipped>`; a SHOULD that is not met passes with a `warning` property and the message in
+/// `<system-out>`, so CI shows it without failing; a listed rule or check that passes now adds a failed testcase that
+/// says to remove it from the list.
 public struct JUnitReport: Sendable {
     public let report: ConformanceReport
 
     public init(_ report: ConformanceReport) { self.report = report }
 
-    /// The name of the extra testcase of a rule that is listed as an expected failure and passes.
+    /// The name of the extra testcase of a rule that is listed as an expected failure and passes (for a check listed
+    /// by its ID: the check's ID, then this).
     public static let fixedTestCaseName = "listed as an expected failure"
 
     public var rendered: String {
@@ -88,13 +90,20 @@ public struct JUnitReport: Sendable {
 
     private func testCases(of result: RuleResult) -> [TestCase] {
         var cases = result.checks.map { testCase(of: $0, in: result) }
+        var fixed: [(name: String, note: String)] = []
         if let listed = result.expectedFailure, listed.outcome == .fixed {
-            let note = "\(result.rule): " + ListedFailure.fixedNote(listed.reason)
+            fixed.append((Self.fixedTestCaseName, "\(result.rule): " + ListedFailure.fixedNote(listed.reason)))
+        }
+        for check in result.fixedChecks {
+            let note = "\(check.id): " + ListedFailure.fixedNote(check.expectedFailure?.reason ?? "")
+            fixed.append(("\(check.id) \(Self.fixedTestCaseName)", note))
+        }
+        for (name, note) in fixed {
             cases.append(
                 TestCase(
                     outcome: .failure, time: 0,
                     lines: [
-                        open(result.rule, Self.fixedTestCaseName, time: 0),
+                        open(result.rule, name, time: 0),
                         "  <failure message=\"\(XMLEscaping.attribute(note))\" type=\"fixed\">"
                             + "\(XMLEscaping.text(note))</failure>", "</testcase>",
                     ]))
@@ -105,12 +114,13 @@ public struct JUnitReport: Sendable {
     private func testCase(of check: CheckResult, in result: RuleResult) -> TestCase {
         let time = check.durationSeconds ?? 0
         let location = check.failure?.location
-        let start = open(result.rule, check.name, time: time, at: location)
+        let start = open(result.rule, check.id.description, time: time, at: location)
         let message = check.message ?? ""
         switch check.status {
         case .pass:
             return TestCase(
-                outcome: .success, time: time, lines: [open(result.rule, check.name, time: time, empty: true)])
+                outcome: .success, time: time, lines: [open(result.rule, check.id.description, time: time, empty: true)]
+            )
         case .notApplicable:
             return TestCase(
                 outcome: .skipped, time: time,
@@ -118,8 +128,9 @@ public struct JUnitReport: Sendable {
                     start, "  <skipped message=\"\(XMLEscaping.attribute("not applicable: \(message)"))\"/>",
                     "</testcase>",
                 ])
-        case .fail where result.isKnownFailure, .warn where result.isKnownFailure:
-            let reason = result.expectedFailure?.reason ?? ""
+        case .fail where result.isKnownFailure || check.expectedFailure?.outcome == .known,
+            .warn where result.isKnownFailure || check.expectedFailure?.outcome == .known:
+            let reason = check.expectedFailure?.reason ?? result.expectedFailure?.reason ?? ""
             return TestCase(
                 outcome: .skipped, time: time,
                 lines: [
@@ -160,10 +171,10 @@ public struct JUnitReport: Sendable {
             """
     }
 
-    /// The message and the failure's fields, then the rule's hint and sources.
+    /// The check's sentence, the message and the failure's fields, then the rule's hint and sources.
     private func details(_ check: CheckResult, of result: RuleResult) -> String {
-        (check.detailLines + ["", "hint: \(result.hint)"] + result.sources.map { "source: \($0)" }).joined(
-            separator: "\n")
+        ([check.name, ""] + check.detailLines + ["", "hint: \(result.hint)"] + result.sources.map { "source: \($0)" })
+            .joined(separator: "\n")
     }
 
     /// Seconds with three decimals, whatever the locale: `0.012`.

@@ -1,5 +1,5 @@
-/// How a rule on the expected-failures list came out. A known failure does not fail the run; a rule that
-/// passes now does, so that the list is kept short.
+/// How a rule or a check on the expected-failures list came out. A known failure does not fail the run; a listed
+/// rule or check that passes now does, so that the list is kept short.
 public struct ListedFailure: Sendable, Hashable, Codable {
     public enum Outcome: String, Sendable, Hashable, Codable {
         /// The rule failed (or warned), as listed.
@@ -38,19 +38,53 @@ extension RuleResult {
         return listed
     }
 
-    public var isKnownFailure: Bool { expectedFailure?.outcome == .known }
+    /// This result with each check `reasons` lists marked as listed: the rule is a known failure when every check of
+    /// it that failed (or warned) is listed.
+    func listing(checks reasons: [CheckID: String]) -> RuleResult {
+        var listed = self
+        listed.checks = checks.map { check in reasons[check.id].map { check.listed(because: $0) } ?? check }
+        return listed
+    }
 
+    /// Failed (or warned) as listed: the rule is listed, or every check of it that failed is.
+    public var isKnownFailure: Bool {
+        if let expectedFailure { return expectedFailure.outcome == .known }
+        let failed = checks.filter { $0.status == .fail || $0.status == .warn }
+        return !failed.isEmpty && failed.allSatisfy { $0.expectedFailure?.outcome == .known }
+    }
+
+    /// The rule is listed and passes now.
     public var isFixed: Bool { expectedFailure?.outcome == .fixed }
+
+    /// The checks listed one by one that pass now: each fails the run until its entry is removed.
+    public var fixedChecks: [CheckResult] { checks.filter { $0.expectedFailure?.outcome == .fixed } }
+}
+
+extension CheckResult {
+    /// This result, marked as listed with `reason`.
+    func listed(because reason: String) -> CheckResult {
+        var listed = self
+        let outcome: ListedFailure.Outcome =
+            switch status {
+            case .fail, .warn: .known
+            case .pass: .fixed
+            case .notApplicable: .notApplicable
+            }
+        listed.expectedFailure = ListedFailure(reason: reason, outcome: outcome)
+        return listed
+    }
 }
 
 extension ConformanceReport {
-    /// The report with every listed rule marked; rules the list does not name are unchanged.
+    /// The report with every listed rule and check marked; what the list does not name is unchanged.
     public func applying(_ expected: ExpectedFailures) -> ConformanceReport {
         let reasons = expected.reasons
+        let checkReasons = expected.checkReasons
         return ConformanceReport(
             subject: subject,
-            results: results.map { result in reasons[result.rule].map { result.listed(because: $0) } ?? result },
-            durationSeconds: durationSeconds)
+            results: results.map { result in
+                reasons[result.rule].map { result.listed(because: $0) } ?? result.listing(checks: checkReasons)
+            }, durationSeconds: durationSeconds)
     }
 
     /// MUST rules that failed and are not known failures: any fails the run.
@@ -61,19 +95,24 @@ extension ConformanceReport {
     /// Listed rules that pass now: each fails the run until its entry is removed.
     public var fixedRules: [RuleResult] { results.filter(\.isFixed) }
 
-    /// Whether the run passes: no MUST rule fails unexpectedly and no listed rule passes.
-    public var passed: Bool { unexpectedFailures.isEmpty && fixedRules.isEmpty }
+    /// Checks listed one by one that pass now: each fails the run until its entry is removed.
+    public var fixedChecks: [CheckResult] { results.flatMap(\.fixedChecks) }
+
+    /// Whether the run passes: no MUST rule fails unexpectedly and no listed rule or check passes.
+    public var passed: Bool { unexpectedFailures.isEmpty && fixedRules.isEmpty && fixedChecks.isEmpty }
 }
 
 /// How the run came out against the list, the last line of every format: how many failures are unexpected and
-/// which rules, how many listed rules pass now and which, and how many failed as listed. Without a list every
-/// MUST failure is unexpected.
+/// which rules, how many listed rules and checks pass now and which, and how many rules failed as listed. Without a
+/// list every MUST failure is unexpected.
 public struct Verdict: Sendable, Hashable, Codable {
     public let passed: Bool
     /// MUST rules that failed and are not listed: each fails the run.
     public let unexpectedFailures: [RuleID]
     /// Listed rules that pass now: each fails the run until its entry is removed.
     public let fixedRules: [RuleID]
+    /// Checks listed one by one that pass now: each fails the run until its entry is removed.
+    public let fixedChecks: [CheckID]
     /// Listed rules that failed (or warned), as listed.
     public let knownFailures: Int
     /// The verdict as one line, e.g. `FAILS: 1 unexpected failure (LINK-10); 1 listed rule passes now (LINK-1): remove
@@ -84,23 +123,28 @@ public struct Verdict: Sendable, Hashable, Codable {
         passed = report.passed
         unexpectedFailures = report.unexpectedFailures.map(\.rule)
         fixedRules = report.fixedRules.map(\.rule)
+        fixedChecks = report.fixedChecks.map(\.id)
         knownFailures = report.knownFailures.count
         let unexpected =
             unexpectedFailures.isEmpty
             ? "no unexpected failure"
             : "\(Self.count(unexpectedFailures.count, "unexpected failure")) (\(Self.list(unexpectedFailures)))"
+        let fixedEntries = fixedRules.map(\.rawValue) + fixedChecks.map(\.description)
+        let noun = fixedChecks.isEmpty ? "listed rule" : fixedRules.isEmpty ? "listed check" : "listed entry"
         let fixed =
-            fixedRules.isEmpty
+            fixedEntries.isEmpty
             ? "no listed rule passes now"
             : """
-            \(Self.count(fixedRules.count, "listed rule")) \(fixedRules.count == 1 ? "passes" : "pass") now \
-            (\(Self.list(fixedRules))): remove \(fixedRules.count == 1 ? "it" : "them") from the list
+            \(Self.count(fixedEntries.count, noun)) \(fixedEntries.count == 1 ? "passes" : "pass") now \
+            (\(fixedEntries.joined(separator: ", "))): remove \(fixedEntries.count == 1 ? "it" : "them") from the list
             """
         summary =
             "\(passed ? "PASSES" : "FAILS"): \(unexpected); \(fixed); \(Self.count(knownFailures, "known failure"))"
     }
 
-    private static func count(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+    private static func count(_ count: Int, _ noun: String) -> String {
+        count == 1 ? "1 \(noun)" : noun.hasSuffix("entry") ? "\(count) \(noun.dropLast())ies" : "\(count) \(noun)s"
+    }
 
     private static func list(_ rules: [RuleID]) -> String { rules.map(\.rawValue).joined(separator: ", ") }
 }

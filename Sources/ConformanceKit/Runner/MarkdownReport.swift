@@ -16,7 +16,9 @@ public struct MarkdownReport: Sendable {
             lines.append(
                 "| \(result.rule) | \(result.level) | \(label(result)) | \(Markdown.cell(result.title)) | \(sources) |")
         }
-        let problems = report.results.filter { $0.status == .fail || $0.status == .warn || $0.isFixed }
+        let problems = report.results.filter {
+            $0.status == .fail || $0.status == .warn || $0.isFixed || !$0.fixedChecks.isEmpty
+        }
         if !problems.isEmpty {
             lines += ["", "## Details"]
             for result in problems { lines += details(of: result) }
@@ -44,7 +46,8 @@ public struct MarkdownReport: Sendable {
             parts.append("\(level): \(counts.joined(separator: ", "))")
         }
         if !report.knownFailures.isEmpty { parts.append("\(report.knownFailures.count) known") }
-        if !report.fixedRules.isEmpty { parts.append("\(report.fixedRules.count) fixed") }
+        let fixed = report.fixedRules.count + report.fixedChecks.count
+        if fixed > 0 { parts.append("\(fixed) fixed") }
         return parts.joined(separator: " · ")
     }
 
@@ -67,22 +70,32 @@ public struct MarkdownReport: Sendable {
         for check in result.checks where check.status == .fail || check.status == .warn {
             let message = check.detailLines.joined(separator: "\n")
             let fence = Markdown.fence(for: message)
+            let known = check.expectedFailure.map { " (known: \(Markdown.html($0.reason)))" } ?? ""
             lines += [
-                "", "<details>", "<summary>\(Markdown.html(check.name)): \(Markdown.word(check.status))</summary>", "",
-                "\(fence)text", message, fence, "", "</details>",
+                "", "<details>",
+                "<summary><code>\(check.id)</code> \(Markdown.html(check.name)): \(Markdown.word(check.status))\(known)"
+                    + "</summary>", "", "\(fence)text", message, fence, "", "</details>",
+            ]
+        }
+        for check in result.fixedChecks {
+            lines += [
+                "",
+                "**`\(check.id)` \(Markdown.inline(check.name)): "
+                    + "\(Markdown.inline(ListedFailure.fixedNote(check.expectedFailure?.reason ?? "")))**",
             ]
         }
         return lines
     }
 
     private func label(_ result: RuleResult) -> String {
-        switch (result.status, result.expectedFailure?.outcome) {
-        case (_, .known): "🔸 \(Markdown.word(result.status)) (known)"
-        case (_, .fixed): "❗ \(Markdown.word(result.status)) (fixed)"
-        case (.pass, _): "✅ pass"
-        case (.fail, _): "❌ fail"
-        case (.warn, _): "⚠️ warn"
-        case (.notApplicable, _): "n/a"
+        let fixed = result.isFixed || (result.status == .pass && !result.fixedChecks.isEmpty)
+        return switch (result.status, result.isKnownFailure, fixed) {
+        case (_, true, _): "🔸 \(Markdown.word(result.status)) (known)"
+        case (_, _, true): "❗ \(Markdown.word(result.status)) (fixed)"
+        case (.pass, _, _): "✅ pass"
+        case (.fail, _, _): "❌ fail"
+        case (.warn, _, _): "⚠️ warn"
+        case (.notApplicable, _, _): "n/a"
         }
     }
 }

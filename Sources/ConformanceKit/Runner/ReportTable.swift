@@ -19,14 +19,19 @@ public struct ReportTable: Sendable {
         let counted = [ConformanceStatus.pass, .fail, .warn, .notApplicable].map {
             "\(report.count($0)) \(label($0).lowercased())"
         }
-        let listed = report.results.contains { $0.expectedFailure != nil }
-        let known = listed ? " (\(report.knownFailures.count) known, \(report.fixedRules.count) fixed)" : ""
+        let listed = report.results.contains {
+            $0.expectedFailure != nil || $0.checks.contains { $0.expectedFailure != nil }
+        }
+        let fixed = report.fixedRules.count + report.fixedChecks.count
+        let known = listed ? " (\(report.knownFailures.count) known, \(fixed) fixed)" : ""
         lines.append(
             """
             \(report.results.count) rules: \(counted.joined(separator: ", "))\(known) in \
             \(formatted(report.durationSeconds)) s
             """)
-        let problems = report.results.filter { $0.status == .fail || $0.status == .warn || $0.isFixed }
+        let problems = report.results.filter {
+            $0.status == .fail || $0.status == .warn || $0.isFixed || !$0.fixedChecks.isEmpty
+        }
         if !problems.isEmpty {
             lines.append("")
             lines.append("Details")
@@ -64,13 +69,14 @@ public struct ReportTable: Sendable {
         text.count <= statementWidth ? text : String(text.prefix(statementWidth - 1)) + "…"
     }
 
-    /// `FAIL`, or `FAIL (known)` for a listed rule that failed, `PASS (fixed)` for one that passes now.
+    /// `FAIL`, or `FAIL (known)` for a listed rule that failed (or one whose every failed check is listed),
+    /// `PASS (fixed)` for a listed rule, or a rule with a listed check, that passes now.
     private func label(_ result: RuleResult) -> String {
-        switch result.expectedFailure?.outcome {
-        case .known: "\(label(result.status)) (known)"
-        case .fixed: "\(label(result.status)) (fixed)"
-        case .notApplicable, nil: label(result.status)
+        if result.isKnownFailure { return "\(label(result.status)) (known)" }
+        if result.isFixed || (result.status == .pass && !result.fixedChecks.isEmpty) {
+            return "\(label(result.status)) (fixed)"
         }
+        return label(result.status)
     }
 
     private func label(_ status: ConformanceStatus) -> String {

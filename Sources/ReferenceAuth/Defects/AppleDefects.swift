@@ -19,254 +19,127 @@ extension Defect {
 
     public static let appleNonceAlphabetHasW = Defect(
         "appleNonceAlphabetHasW", rules: ["APPLE-1"],
-        catches: [
-            .assertion(
-                "APPLE-1",
-                """
-                64 nonces of randomNonce(length: 32) are distinct, 32 characters each, and use the whole alphabet and \
-                nothing else
-                """),
-            .assertion(
-                "APPLE-1",
-                """
-                every length from 1 (the shortest) to 100, and 1,000, gives a nonce of exactly that length from the \
-                alphabet
-                """),
-        ], "draws nonces from 0-9, A-Z with W, a-z, - and ."
+        catches: [.assertion("APPLE-1/distinct-full-alphabet"), .assertion("APPLE-1/every-length-exact")],
+        "draws nonces from 0-9, A-Z with W, a-z, - and ."
     ) { $0.apple.nonceAlphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-.") }
 
     public static let appleNonceOf16Characters = Defect(
-        "appleNonceOf16Characters", rules: ["APPLE-1"],
-        catches: [
-            .assertion("APPLE-1", "two sign-in requests carry two fresh 32-character raw nonces of the alphabet")
-        ], "makes 16-character raw nonces for its requests"
+        "appleNonceOf16Characters", rules: ["APPLE-1"], catches: [.assertion("APPLE-1/fresh-nonce-per-request")],
+        "makes 16-character raw nonces for its requests"
     ) { $0.apple.nonceLength = 16 }
 
     public static let answersEmptyAppleNonce = Defect(
-        "answersEmptyAppleNonce", rules: ["APPLE-1"],
-        catches: [.assertion("APPLE-1", "randomNonce(length: 0) is refused")],
+        "answersEmptyAppleNonce", rules: ["APPLE-1"], catches: [.assertion("APPLE-1/zero-length-refused")],
         "answers an empty nonce for a length of 0"
     ) { $0.apple.refusesEmptyNonce = false }
 
     public static let refusesOneCharacterAppleNonce = Defect(
-        "refusesOneCharacterAppleNonce", rules: ["APPLE-1"],
-        catches: [
-            .assertion(
-                "APPLE-1",
-                """
-                every length from 1 (the shortest) to 100, and 1,000, gives a nonce of exactly that length from the \
-                alphabet
-                """)
-        ], "refuses randomNonce(length: 1), taking 1 for too short as well as 0"
+        "refusesOneCharacterAppleNonce", rules: ["APPLE-1"], catches: [.assertion("APPLE-1/every-length-exact")],
+        "refuses randomNonce(length: 1), taking 1 for too short as well as 0"
     ) { $0.apple.shortestNonceLength = 2 }
 
     public static let reusesAppleNonce = Defect(
-        "reusesAppleNonce", rules: ["APPLE-1"],
-        catches: [
-            .assertion("APPLE-1", "two sign-in requests carry two fresh 32-character raw nonces of the alphabet")
-        ], "sends every request of a client with its first raw nonce"
+        "reusesAppleNonce", rules: ["APPLE-1"], catches: [.assertion("APPLE-1/fresh-nonce-per-request")],
+        "sends every request of a client with its first raw nonce"
     ) { $0.apple.freshNoncePerRequest = false }
 
     public static let sendsRawNonceToApple = Defect(
-        "sendsRawNonceToApple", rules: ["APPLE-2"],
-        catches: [
-            .assertion(
-                "APPLE-2",
-                """
-                the request that reached Apple carries sha256 hex of the credential's raw nonce, asks for name and \
-                email, and the raw nonce never left the app
-                """)
-        ], "puts the raw nonce in the request to Apple and compares the claim with it"
+        "sendsRawNonceToApple", rules: ["APPLE-2"], catches: [.assertion("APPLE-2/hashed-nonce-reaches-apple")],
+        "puts the raw nonce in the request to Apple and compares the claim with it"
     ) {
         $0.apple.sendsHashedNonce = false
         $0.apple.nonceComparison = .raw
     }
 
     public static let omitsAppleEmailScope = Defect(
-        "omitsAppleEmailScope", rules: ["APPLE-2"],
-        catches: [
-            .assertion(
-                "APPLE-2",
-                """
-                the request that reached Apple carries sha256 hex of the credential's raw nonce, asks for name and \
-                email, and the raw nonce never left the app
-                """)
-        ], "asks Apple for the full name only"
+        "omitsAppleEmailScope", rules: ["APPLE-2"], catches: [.assertion("APPLE-2/hashed-nonce-reaches-apple")],
+        "asks Apple for the full name only"
     ) { $0.apple.requestedScopes = [.fullName] }
 
     public static let comparesRawNonceWithClaim = Defect(
-        "comparesRawNonceWithClaim", rules: ["APPLE-3"],
-        catches: [
-            .assertion("APPLE-3", "Alice signs in on one device and Bob on another, each as a new apple.com user")
-        ], "compares the token's nonce claim with the raw nonce instead of its hash"
+        "comparesRawNonceWithClaim", rules: ["APPLE-3"], catches: [.assertion("APPLE-3/new-user-per-apple-id")],
+        "compares the token's nonce claim with the raw nonce instead of its hash"
     ) { $0.apple.nonceComparison = .raw }
 
     public static let acceptsRawNonceInAppleToken = Defect(
-        "acceptsRawNonceInAppleToken", rules: ["APPLE-4"],
-        catches: [
-            .assertion(
-                "APPLE-4",
-                """
-                the raw nonce in the token, another nonce's hash, no raw nonce and no nonce claim each fail; nobody is \
-                signed in
-                """)
-        ], "accepts a nonce claim equal to the raw nonce as well as its hash"
+        "acceptsRawNonceInAppleToken", rules: ["APPLE-4"], catches: [.assertion("APPLE-4/mismatched-nonces-refused")],
+        "accepts a nonce claim equal to the raw nonce as well as its hash"
     ) { $0.apple.nonceComparison = .either }
 
     public static let acceptsMissingAppleNonce = Defect(
-        "acceptsMissingAppleNonce", rules: ["APPLE-4"],
-        catches: [
-            .assertion(
-                "APPLE-4",
-                """
-                the raw nonce in the token, another nonce's hash, no raw nonce and no nonce claim each fail; nobody is \
-                signed in
-                """)
-        ], "signs in when the raw nonce or the token's nonce claim is missing"
+        "acceptsMissingAppleNonce", rules: ["APPLE-4"], catches: [.assertion("APPLE-4/mismatched-nonces-refused")],
+        "signs in when the raw nonce or the token's nonce claim is missing"
     ) { $0.apple.requiresNonce = false }
 
     public static let skipsAppleSignatureCheck = Defect(
-        "skipsAppleSignatureCheck", rules: ["APPLE-5"],
-        catches: [
-            .assertion(
-                "APPLE-5",
-                """
-                a wrong key, an unknown kid, alg none, HS256, a tampered payload, a near-miss issuer or audience and \
-                an expired token are refused
-                """)
-        ], "reads the identity token's claims without verifying its signature"
+        "skipsAppleSignatureCheck", rules: ["APPLE-5"], catches: [.assertion("APPLE-5/forged-tokens-refused")],
+        "reads the identity token's claims without verifying its signature"
     ) { $0.apple.checksSignature = false }
 
     public static let acceptsAppleAlgNone = Defect(
-        "acceptsAppleAlgNone", rules: ["APPLE-5"],
-        catches: [
-            .assertion(
-                "APPLE-5",
-                """
-                a wrong key, an unknown kid, alg none, HS256, a tampered payload, a near-miss issuer or audience and \
-                an expired token are refused
-                """)
-        ], "accepts an identity token whose header says alg: none"
+        "acceptsAppleAlgNone", rules: ["APPLE-5"], catches: [.assertion("APPLE-5/forged-tokens-refused")],
+        "accepts an identity token whose header says alg: none"
     ) { $0.apple.extraAlgorithms = ["none"] }
 
     public static let acceptsAppleHS256 = Defect(
-        "acceptsAppleHS256", rules: ["APPLE-5"],
-        catches: [
-            .assertion(
-                "APPLE-5",
-                """
-                a wrong key, an unknown kid, alg none, HS256, a tampered payload, a near-miss issuer or audience and \
-                an expired token are refused
-                """)
-        ], "accepts an HS256 identity token without checking its MAC"
+        "acceptsAppleHS256", rules: ["APPLE-5"], catches: [.assertion("APPLE-5/forged-tokens-refused")],
+        "accepts an HS256 identity token without checking its MAC"
     ) { $0.apple.extraAlgorithms = ["HS256"] }
 
     public static let verifiesWithFirstAppleKey = Defect(
-        "verifiesWithFirstAppleKey", rules: ["APPLE-5"],
-        catches: [.assertion("APPLE-5", "after Apple rotates its keys, a token signed by the new key signs in")],
+        "verifiesWithFirstAppleKey", rules: ["APPLE-5"], catches: [.assertion("APPLE-5/rotated-key-accepted")],
         "verifies every token with the first key of Apple's set, whatever its kid"
     ) { $0.apple.selectsKeyByKid = false }
 
     public static let skipsAppleAudienceCheck = Defect(
         "skipsAppleAudienceCheck", rules: ["APPLE-5"],
-        catches: [
-            .assertion(
-                "APPLE-5",
-                """
-                a wrong key, an unknown kid, alg none, HS256, a tampered payload, a near-miss issuer or audience and \
-                an expired token are refused
-                """),
-            .assertion(
-                "APPLE-5",
-                """
-                an aud equal to the client ID only after normalisation (Kelvin sign for K, fullwidth K) and a \
-                fullwidth iss are refused
-                """),
-        ], "accepts identity tokens issued for another app's client ID"
+        catches: [.assertion("APPLE-5/forged-tokens-refused"), .assertion("APPLE-5/normalised-lookalikes-refused")],
+        "accepts identity tokens issued for another app's client ID"
     ) { $0.apple.checksAudience = false }
 
     public static let skipsAppleIssuerCheck = Defect(
-        "skipsAppleIssuerCheck", rules: ["APPLE-5"],
-        catches: [
-            .assertion(
-                "APPLE-5",
-                """
-                a wrong key, an unknown kid, alg none, HS256, a tampered payload, a near-miss issuer or audience and \
-                an expired token are refused
-                """)
-        ], "accepts identity tokens whose iss is not https://appleid.apple.com"
+        "skipsAppleIssuerCheck", rules: ["APPLE-5"], catches: [.assertion("APPLE-5/forged-tokens-refused")],
+        "accepts identity tokens whose iss is not https://appleid.apple.com"
     ) { $0.apple.checksIssuer = false }
 
     public static let acceptsExpiredAppleToken = Defect(
         "acceptsExpiredAppleToken", rules: ["APPLE-5"],
-        catches: [
-            .assertion(
-                "APPLE-5",
-                """
-                a wrong key, an unknown kid, alg none, HS256, a tampered payload, a near-miss issuer or audience and \
-                an expired token are refused
-                """), .assertion("APPLE-5", "a token is accepted a second before its exp and refused at its exp"),
-        ], "accepts identity tokens after their exp"
+        catches: [.assertion("APPLE-5/forged-tokens-refused"), .assertion("APPLE-5/exact-expiry")],
+        "accepts identity tokens after their exp"
     ) { $0.apple.checksExpiry = false }
 
     public static let acceptsAppleTokenAtExp = Defect(
-        "acceptsAppleTokenAtExp", rules: ["APPLE-5"],
-        catches: [.assertion("APPLE-5", "a token is accepted a second before its exp and refused at its exp")],
+        "acceptsAppleTokenAtExp", rules: ["APPLE-5"], catches: [.assertion("APPLE-5/exact-expiry")],
         "allows a minute of clock skew, taking an identity token at its exp and just after"
     ) { $0.apple.expiryLeeway = 60 }
 
     public static let readsFirstOfDuplicateAppleClaims = Defect(
         "readsFirstOfDuplicateAppleClaims", rules: ["APPLE-5"],
-        catches: [
-            .assertion("APPLE-5", "a token naming iss, exp, sub or alg twice, or with JSON in UTF-16, is refused")
-        ], "reads the first of two iss, exp or alg members as Foundation does, instead of refusing the token"
+        catches: [.assertion("APPLE-5/duplicate-claims-refused")],
+        "reads the first of two iss, exp or alg members as Foundation does, instead of refusing the token"
     ) { $0.apple.refusesDuplicateMembers = false }
 
     public static let acceptsNonUTF8AppleToken = Defect(
-        "acceptsNonUTF8AppleToken", rules: ["APPLE-5"],
-        catches: [
-            .assertion("APPLE-5", "a token naming iss, exp, sub or alg twice, or with JSON in UTF-16, is refused")
-        ], "takes an identity token whose header or payload is JSON in UTF-16"
+        "acceptsNonUTF8AppleToken", rules: ["APPLE-5"], catches: [.assertion("APPLE-5/duplicate-claims-refused")],
+        "takes an identity token whose header or payload is JSON in UTF-16"
     ) { $0.apple.requiresUTF8 = false }
 
     public static let comparesAppleAudienceCanonically = Defect(
         "comparesAppleAudienceCanonically", rules: ["APPLE-5"],
-        catches: [
-            .assertion(
-                "APPLE-5",
-                """
-                an aud equal to the client ID only after normalisation (Kelvin sign for K, fullwidth K) and a \
-                fullwidth iss are refused
-                """)
-        ], "compares aud with Swift's ==, so a client ID with U+212A KELVIN SIGN for K passes"
+        catches: [.assertion("APPLE-5/normalised-lookalikes-refused")],
+        "compares aud with Swift's ==, so a client ID with U+212A KELVIN SIGN for K passes"
     ) { $0.apple.comparesCodePoints = false }
 
     public static let misdeclaresAppleSystemClock = Defect(
-        "misdeclaresAppleSystemClock", rules: ["APPLE-5"],
-        catches: [
-            .assertion(
-                "APPLE-5",
-                """
-                a wrong key, an unknown kid, alg none, HS256, a tampered payload, a near-miss issuer or audience and \
-                an expired token are refused
-                """)
-        ], "declares that it verifies Apple's tokens on the system clock, then judges their exp on the world's"
+        "misdeclaresAppleSystemClock", rules: ["APPLE-5"], catches: [.assertion("APPLE-5/forged-tokens-refused")],
+        "declares that it verifies Apple's tokens on the system clock, then judges their exp on the world's"
     ) { $0.capabilities.verifiesAppleTokensOnSystemClock = true }
 
     public static let acceptsUnsolicitedAppleAuthorization = Defect(
         "acceptsUnsolicitedAppleAuthorization", rules: ["APPLE-6"],
         catches: [
-            .assertion(
-                "APPLE-6", "an authorization another app obtained, delivered to an app that sent no request, is refused"
-            ),
-            .assertion(
-                "APPLE-6",
-                """
-                an authorization for a request sent on another device is refused by the app that sent none
-                """),
-            .assertion(
-                "APPLE-6", "an authorization that arrives after the app restarted, its request lost with it, is refused"
-            ),
+            .assertion("APPLE-6/other-app-authorization-refused"), .assertion("APPLE-6/other-device-request-refused"),
+            .assertion("APPLE-6/after-restart-refused"),
         ],
         """
         signs in with a callback no request of its own asked for: the app makes the credential without a pending \
@@ -278,123 +151,67 @@ extension Defect {
     }
 
     public static let dropsAppleFullName = Defect(
-        "dropsAppleFullName", rules: ["APPLE-7"],
-        catches: [
-            .assertion(
-                "APPLE-7",
-                "Alice's first sign-in gives a display name with her given and family names, and no photo URL")
-        ], "leaves the first authorization's name out of the credential, so the user has no display name"
+        "dropsAppleFullName", rules: ["APPLE-7"], catches: [.assertion("APPLE-7/display-name-no-photo")],
+        "leaves the first authorization's name out of the credential, so the user has no display name"
     ) { $0.apple.keepsFullName = false }
 
     public static let setsApplePhotoURL = Defect(
-        "setsApplePhotoURL", rules: ["APPLE-7"],
-        catches: [
-            .assertion(
-                "APPLE-7",
-                "Alice's first sign-in gives a display name with her given and family names, and no photo URL")
-        ], "gives new Apple users a placeholder photo URL"
+        "setsApplePhotoURL", rules: ["APPLE-7"], catches: [.assertion("APPLE-7/display-name-no-photo")],
+        "gives new Apple users a placeholder photo URL"
     ) { $0.apple.photoURL = URL(string: "https://appleid.apple.com/photo/placeholder.png") }
 
     public static let dropsPrivateRelayEmail = Defect(
-        "dropsPrivateRelayEmail", rules: ["APPLE-8"],
-        catches: [.assertion("APPLE-8", "Alice hiding her email signs in with her relay address, verified")],
+        "dropsPrivateRelayEmail", rules: ["APPLE-8"], catches: [.assertion("APPLE-8/relay-address-verified")],
         "leaves a private relay address out of the user's email"
     ) { $0.apple.keepsRelayEmail = false }
 
     public static let readsOnlyBooleanAppleClaims = Defect(
-        "readsOnlyBooleanAppleClaims", rules: ["APPLE-8"],
-        catches: [.assertion("APPLE-8", "Bob, whose token says \"true\" as strings, signs in with his email verified")],
+        "readsOnlyBooleanAppleClaims", rules: ["APPLE-8"], catches: [.assertion("APPLE-8/string-true-verified")],
         "takes email_verified sent as the string \"true\" for unverified"
     ) { $0.apple.readsStringBooleans = false }
 
     public static let verifiesAppleEmailWithoutClaim = Defect(
-        "verifiesAppleEmailWithoutClaim", rules: ["APPLE-8"],
-        catches: [
-            .assertion(
-                "APPLE-8", "Alice's token with her email but no email_verified claim leaves her email unverified")
-        ], "marks the token's email verified when the token has no email_verified claim"
+        "verifiesAppleEmailWithoutClaim", rules: ["APPLE-8"], catches: [.assertion("APPLE-8/missing-claim-unverified")],
+        "marks the token's email verified when the token has no email_verified claim"
     ) { $0.apple.emailWithoutClaimIsVerified = true }
 
     public static let linksAppleIDOfAnotherAccount = Defect(
-        "linksAppleIDOfAnotherAccount", rules: ["APPLE-9"],
-        catches: [
-            .assertion(
-                "APPLE-9",
-                """
-                linking Alice's Apple ID, another user's, fails with credentialAlreadyInUse whose updated credential \
-                signs her in
-                """)
-        ], "moves an Apple ID that another account has to the current user"
+        "linksAppleIDOfAnotherAccount", rules: ["APPLE-9"], catches: [.assertion("APPLE-9/in-use-updated-credential")],
+        "moves an Apple ID that another account has to the current user"
     ) { $0.apple.linkChecksOtherAccounts = false }
 
     public static let omitsUpdatedAppleCredential = Defect(
-        "omitsUpdatedAppleCredential", rules: ["APPLE-9"],
-        catches: [
-            .assertion(
-                "APPLE-9",
-                """
-                linking Alice's Apple ID, another user's, fails with credentialAlreadyInUse whose updated credential \
-                signs her in
-                """)
-        ], "fails with credentialAlreadyInUse without the updated credential"
+        "omitsUpdatedAppleCredential", rules: ["APPLE-9"], catches: [.assertion("APPLE-9/in-use-updated-credential")],
+        "fails with credentialAlreadyInUse without the updated credential"
     ) { $0.apple.offersUpdatedCredential = false }
 
     public static let reauthenticatesAnyAppleUser = Defect(
-        "reauthenticatesAnyAppleUser", rules: ["APPLE-10"],
-        catches: [
-            .assertion(
-                "APPLE-10",
-                "re-authenticating Alice with Bob's Apple credential fails with userMismatch; Alice stays signed in")
-        ], "re-authenticates the current user with another person's Apple credential"
+        "reauthenticatesAnyAppleUser", rules: ["APPLE-10"], catches: [.assertion("APPLE-10/other-user-mismatch")],
+        "re-authenticates the current user with another person's Apple credential"
     ) { $0.apple.reauthenticateChecksUser = false }
 
     public static let revokesNothingAtApple = Defect(
-        "revokesNothingAtApple", rules: ["APPLE-11"],
-        catches: [
-            .assertion(
-                "APPLE-11",
-                """
-                Alice revokes with a fresh code: Apple revokes the token issued for it, then she is deleted and comes \
-                back as a new user
-                """)
-        ], "answers revokeToken(withAuthorizationCode:) with success without calling Apple"
+        "revokesNothingAtApple", rules: ["APPLE-11"], catches: [.assertion("APPLE-11/revoke-then-new-user")],
+        "answers revokeToken(withAuthorizationCode:) with success without calling Apple"
     ) { $0.apple.revokesAtApple = false }
 
     public static let keepsDeletedAppleUser = Defect(
-        "keepsDeletedAppleUser", rules: ["APPLE-11"],
-        catches: [
-            .assertion(
-                "APPLE-11",
-                """
-                Alice revokes with a fresh code: Apple revokes the token issued for it, then she is deleted and comes \
-                back as a new user
-                """)
-        ], "ends a deleted Apple user's sessions but keeps the account, so the Apple ID signs in to the old uid"
+        "keepsDeletedAppleUser", rules: ["APPLE-11"], catches: [.assertion("APPLE-11/revoke-then-new-user")],
+        "ends a deleted Apple user's sessions but keeps the account, so the Apple ID signs in to the old uid"
     ) { $0.apple.deletesAppleUsers = false }
 
     public static let revokesWithoutSignedInUser = Defect(
-        "revokesWithoutSignedInUser", rules: ["APPLE-11"],
-        catches: [.assertion("APPLE-11", "with nobody signed in, revokeToken fails and nothing reaches Apple")],
+        "revokesWithoutSignedInUser", rules: ["APPLE-11"], catches: [.assertion("APPLE-11/signed-out-revoke-fails")],
         "answers revokeToken(withAuthorizationCode:) with success when nobody is signed in"
     ) { $0.apple.revokeRequiresUser = false }
 
     public static let overwritesAppleNameWithNil = Defect(
-        "overwritesAppleNameWithNil", rules: ["APPLE-12"],
-        catches: [
-            .assertion(
-                "APPLE-12", "Alice signs in again, on the same and on another device, and keeps her name and email")
-        ], "replaces the stored display name with the later authorizations' missing name"
+        "overwritesAppleNameWithNil", rules: ["APPLE-12"], catches: [.assertion("APPLE-12/name-and-email-kept")],
+        "replaces the stored display name with the later authorizations' missing name"
     ) { $0.apple.keepsStoredName = false }
 
     public static let acceptsReplayedAppleToken = Defect(
-        "acceptsReplayedAppleToken", rules: ["APPLE-13"],
-        catches: [
-            .assertion(
-                "APPLE-13",
-                """
-                Alice's credential signs in once; presented again before its exp, on the same device or another, it is \
-                refused
-                """)
-        ], "signs in again with an identity token and raw nonce pair already used"
+        "acceptsReplayedAppleToken", rules: ["APPLE-13"], catches: [.assertion("APPLE-13/credential-single-use")],
+        "signs in again with an identity token and raw nonce pair already used"
     ) { $0.apple.refusesReplay = false }
 }

@@ -16,46 +16,25 @@ extension Defect {
 
     public static let reportsPartyFailuresAsInternalErrors = Defect(
         "reportsPartyFailuresAsInternalErrors", rules: ["AUTH-1"],
-        catches: [
-            .assertion("AUTH-1", "phone failures, including outside-party failures, are AuthErrors"),
-            .assertion("AUTH-1", "multi-factor failures, including the mail server's, are AuthErrors"),
-        ], "reports an outside party's failure as internalError with no message"
+        catches: [.assertion("AUTH-1/phone-errors"), .assertion("AUTH-1/multi-factor-errors")],
+        "reports an outside party's failure as internalError with no message"
     ) { $0.outsideParties.failure = { _ in AuthError(.internalError) } }
 
     public static let waitsForeverForTheSMSCarrier = Defect(
-        "waitsForeverForTheSMSCarrier", rules: ["AUTH-2"],
-        catches: [
-            .hang("AUTH-2", "a stalled SMS carrier makes verifyPhoneNumber fail with networkError within the timeout")
-        ], "waits for the SMS carrier without a timeout"
+        "waitsForeverForTheSMSCarrier", rules: ["AUTH-2"], catches: [.hang("AUTH-2/stalled-sms-carrier")],
+        "waits for the SMS carrier without a timeout"
     ) { $0.outsideParties.timed.remove(.smsCarrier) }
 
     public static let waitsTwiceTheTimeout = Defect(
         "waitsTwiceTheTimeout", rules: ["AUTH-2"],
         catches: [
-            .assertion(
-                "AUTH-2", "a stalled SMS carrier makes verifyPhoneNumber fail with networkError within the timeout"),
-            .assertion(
-                "AUTH-2",
-                """
-                a stalled mail server makes sendEmailVerification fail with networkError within the timeout
-                """),
-            .assertion(
-                "AUTH-2",
-                """
-                GitHub's token endpoint stalling after the user approved makes credential(with:) fail with \
-                networkError within the timeout
-                """),
-            .assertion("AUTH-2", "a stalled Apple makes revokeToken fail with networkError within the timeout"),
+            .assertion("AUTH-2/stalled-sms-carrier"), .assertion("AUTH-2/stalled-mail-server"),
+            .assertion("AUTH-2/stalled-github-token-endpoint"), .assertion("AUTH-2/stalled-apple"),
         ], "gives up on an outside party after twice the configured timeout"
     ) { $0.outsideParties.timeoutMultiplier = 2 }
 
     public static let secondVerificationStrandsFirst = Defect(
-        "secondVerificationStrandsFirst", rules: ["AUTH-2"],
-        catches: [
-            .hang(
-                "AUTH-2",
-                "a second verifyPhoneNumber made on the same app while the first waits for its SMS lets both complete")
-        ],
+        "secondVerificationStrandsFirst", rules: ["AUTH-2"], catches: [.hang("AUTH-2/second-verification-completes")],
         """
         keeps one slot for the verification in flight: a verifyPhoneNumber started while another waits for its SMS \
         leaves the first waiting for ever
@@ -63,55 +42,29 @@ extension Defect {
     ) { $0.phone.oneVerificationInFlight = true }
 
     public static let signOutNotifiesNobody = Defect(
-        "signOutNotifiesNobody", rules: ["AUTH-3"],
-        catches: [
-            .hang(
-                "AUTH-3",
-                """
-                each of three ID-token listeners hears the sign-in (of a user of any declared flow) and then the \
-                sign-out
-                """)
-        ], "does not notify listeners of a sign-out"
+        "signOutNotifiesNobody", rules: ["AUTH-3"], catches: [.hang("AUTH-3/three-listeners")],
+        "does not notify listeners of a sign-out"
     ) { $0.session.signOutNotifiesListeners = false }
 
     public static let notifiesOnlyFirstListener = Defect(
-        "notifiesOnlyFirstListener", rules: ["AUTH-3"],
-        catches: [
-            .hang(
-                "AUTH-3",
-                """
-                each of three ID-token listeners hears the sign-in (of a user of any declared flow) and then the \
-                sign-out
-                """)
-        ], "notifies only the first registered listener"
+        "notifiesOnlyFirstListener", rules: ["AUTH-3"], catches: [.hang("AUTH-3/three-listeners")],
+        "notifies only the first registered listener"
     ) { $0.session.listenersNotified = 1 }
 
     public static let acceptsUnsignedIDTokens = Defect(
         "acceptsUnsignedIDTokens", rules: ["AUTH-4"],
-        catches: [
-            .assertion(
-                "AUTH-4",
-                "the backend accepts its own token and refuses every tampering and malformed token with an AuthError"),
-            .assertion(
-                "AUTH-4",
-                """
-                the backend's own account calls refuse every forged token; one naming another user reads and changes \
-                nothing
-                """),
-        ], "accepts ID tokens with alg none or no signature"
+        catches: [.assertion("AUTH-4/tampered-tokens-refused"), .assertion("AUTH-4/account-calls-forged")],
+        "accepts ID tokens with alg none or no signature"
     ) { $0.tokens.checks.signature = false }
 
     public static let acceptsExpiredIDTokens = Defect(
         "acceptsExpiredIDTokens", rules: ["AUTH-4"],
-        catches: [
-            .assertion("AUTH-4", "a token past its expiry is refused"),
-            .assertion("AUTH-4", "the backend's own account calls refuse an expired token"),
-        ], "accepts expired ID tokens"
+        catches: [.assertion("AUTH-4/expired-token-refused"), .assertion("AUTH-4/account-calls-expired")],
+        "accepts expired ID tokens"
     ) { $0.tokens.checks.expiry = false }
 
     public static let acceptsOtherProjectsIDTokens = Defect(
-        "acceptsOtherProjectsIDTokens", rules: ["AUTH-4"],
-        catches: [.assertion("AUTH-4", "a token another project issued is refused")],
+        "acceptsOtherProjectsIDTokens", rules: ["AUTH-4"], catches: [.assertion("AUTH-4/other-project-refused")],
         "signs every project's ID tokens with one key and checks no audience"
     ) {
         $0.tokens.keyPerProject = false
@@ -121,14 +74,7 @@ extension Defect {
     /// The Auth Emulator's hole: its account calls take an unsigned token edited to name another user.
     public static let accountCallsTrustUnverifiedTokens = Defect(
         "accountCallsTrustUnverifiedTokens", rules: ["AUTH-4"],
-        catches: [
-            .assertion(
-                "AUTH-4",
-                """
-                the backend's own account calls refuse every forged token; one naming another user reads and changes \
-                nothing
-                """), .assertion("AUTH-4", "the backend's own account calls refuse an expired token"),
-        ],
+        catches: [.assertion("AUTH-4/account-calls-forged"), .assertion("AUTH-4/account-calls-expired")],
         """
         reads the user of accounts:lookup, accounts:update and enrollment from the ID token's payload without \
         verifying it
@@ -136,123 +82,73 @@ extension Defect {
     ) { $0.tokens.accountCallsVerifyTokens = false }
 
     public static let acceptsAnyPassword = Defect(
-        "acceptsAnyPassword", rules: ["AUTH-5"],
-        catches: [.assertion("AUTH-5", "passwords nearest to the right one fail, then the right one signs in")],
+        "acceptsAnyPassword", rules: ["AUTH-5"], catches: [.assertion("AUTH-5/nearest-passwords-refused")],
         "signs a password user in whatever password is given"
     ) { $0.emailPassword.checksPassword = false }
 
     public static let comparesPasswordsCaseInsensitively = Defect(
         "comparesPasswordsCaseInsensitively", rules: ["AUTH-5"],
-        catches: [.assertion("AUTH-5", "passwords nearest to the right one fail, then the right one signs in")],
-        "compares passwords without regard to letter case"
+        catches: [.assertion("AUTH-5/nearest-passwords-refused")], "compares passwords without regard to letter case"
     ) { $0.emailPassword.comparablePassword = { password in password.lowercased() } }
 
     public static let forcedRefreshNotifiesNobody = Defect(
         "forcedRefreshNotifiesNobody", rules: ["AUTH-6"],
         catches: [
-            .hang(
-                "AUTH-6",
-                "a listener hears each sign-in the subject offers, a forced refresh after each, and each sign-out"),
-            .hang("AUTH-6", "a listener hears an email-link sign-in, a forced refresh and the sign-out"),
-            .hang("AUTH-6", "a listener hears a GitHub sign-in, a forced refresh and the sign-out"),
-            .hang("AUTH-6", "a listener hears a Sign in with Apple, a forced refresh and the sign-out"),
-            .hang("AUTH-6", "a listener hears a sign-in completed with a second factor"),
+            .hang("AUTH-6/every-offered-sign-in"), .hang("AUTH-6/email-link-sign-in"), .hang("AUTH-6/github-sign-in"),
+            .hang("AUTH-6/apple-sign-in"), .hang("AUTH-6/second-factor-sign-in"),
         ], "tells no ID-token listener of a forced token refresh"
     ) { $0.session.forcedRefreshNotifiesListeners = false }
 
     /// The Auth Emulator's hole: a refresh token outlives a password change.
     public static let refreshSurvivesPasswordChange = Defect(
         "refreshSurvivesPasswordChange", rules: ["AUTH-7"],
-        catches: [
-            .assertion("AUTH-7", "a refresh token ends when another session changes the password"),
-            .assertion("AUTH-7", "a refresh token ends when the password is reset with a link"),
-        ], "keeps the user's other refresh tokens working after a password change"
+        catches: [.assertion("AUTH-7/password-changed"), .assertion("AUTH-7/password-reset")],
+        "keeps the user's other refresh tokens working after a password change"
     ) { $0.session.passwordChangeEndsSessions = false }
 
     /// The Auth Emulator's hole: its refresh token is the user ID written out, so anyone can write one.
     public static let honoursRefreshTokensBuiltFromUserID = Defect(
-        "honoursRefreshTokensBuiltFromUserID", rules: ["AUTH-7"],
-        catches: [.assertion("AUTH-7", "a refresh token forged from another user's, or from a user ID, mints nothing")],
+        "honoursRefreshTokensBuiltFromUserID", rules: ["AUTH-7"], catches: [.assertion("AUTH-7/forged-refresh-token")],
         "issues refresh tokens that are base64 JSON of the user ID and mints ID tokens for any such token"
     ) { $0.session.refreshTokensNameTheirUser = true }
 
     public static let refreshDropsSecondFactor = Defect(
-        "refreshDropsSecondFactor", rules: ["AUTH-7"],
-        catches: [.assertion("AUTH-7", "a refreshed ID token keeps the second factor and the first factor's provider")],
+        "refreshDropsSecondFactor", rules: ["AUTH-7"], catches: [.assertion("AUTH-7/refresh-keeps-factors")],
         "drops the second-factor claim from ID tokens minted by a refresh"
     ) { $0.session.refreshKeepsSecondFactor = false }
 
     public static let handsOutExpiredIDToken = Defect(
-        "handsOutExpiredIDToken", rules: ["AUTH-7"],
-        catches: [.assertion("AUTH-7", "at its expiry instant the cached ID token is renewed, not handed out")],
+        "handsOutExpiredIDToken", rules: ["AUTH-7"], catches: [.assertion("AUTH-7/renewed-at-expiry")],
         "hands out the cached ID token at its expiry instant, renewing it only a second later"
     ) { $0.session.renewsBeforeExpiry = false }
 
     public static let createsSecondAccountForAddressInUse = Defect(
-        "createsSecondAccountForAddressInUse", rules: ["AUTH-8"],
-        catches: [
-            .assertion(
-                "AUTH-8",
-                """
-                ada's address, as she typed it and in other letter case, is in use: no second account, nobody signed \
-                in
-                """)
-        ], "signs up a second account with an address that is already in use"
+        "createsSecondAccountForAddressInUse", rules: ["AUTH-8"], catches: [.assertion("AUTH-8/email-in-use")],
+        "signs up a second account with an address that is already in use"
     ) { $0.emailPassword.refusesAddressInUse = false }
 
     public static let comparesSignUpEmailsByLetterCase = Defect(
-        "comparesSignUpEmailsByLetterCase", rules: ["AUTH-8"],
-        catches: [
-            .assertion(
-                "AUTH-8",
-                """
-                ada's address, as she typed it and in other letter case, is in use: no second account, nobody signed \
-                in
-                """)
-        ], "finds an address in use only when it is typed in the same letter case"
+        "comparesSignUpEmailsByLetterCase", rules: ["AUTH-8"], catches: [.assertion("AUTH-8/email-in-use")],
+        "finds an address in use only when it is typed in the same letter case"
     ) { $0.emailPassword.comparableSignUpEmail = { $0 } }
 
     public static let acceptsPasswordOneUnderMinimum = Defect(
-        "acceptsPasswordOneUnderMinimum", rules: ["AUTH-8"],
-        catches: [
-            .assertion(
-                "AUTH-8",
-                """
-                a password one character under the project's minimum is weak and creates nothing; one of exactly the \
-                minimum signs up
-                """)
-        ], "signs up with a password one character shorter than the project's minimum"
+        "acceptsPasswordOneUnderMinimum", rules: ["AUTH-8"], catches: [.assertion("AUTH-8/weak-password")],
+        "signs up with a password one character shorter than the project's minimum"
     ) { $0.emailPassword.passwordMinimumSlack = 1 }
 
     public static let createsAccountBeforeJudgingPassword = Defect(
-        "createsAccountBeforeJudgingPassword", rules: ["AUTH-8"],
-        catches: [
-            .assertion(
-                "AUTH-8",
-                """
-                a password one character under the project's minimum is weak and creates nothing; one of exactly the \
-                minimum signs up
-                """)
-        ], "stores the new account, then refuses its weak password with weakPassword"
+        "createsAccountBeforeJudgingPassword", rules: ["AUTH-8"], catches: [.assertion("AUTH-8/weak-password")],
+        "stores the new account, then refuses its weak password with weakPassword"
     ) { $0.emailPassword.createsAfterChecks = false }
 
     public static let acceptsEmailWithTwoAts = Defect(
-        "acceptsEmailWithTwoAts", rules: ["AUTH-8"],
-        catches: [
-            .assertion("AUTH-8", "addresses one character from well-formed fail with invalidEmail and sign nobody in")
-        ], "takes ada@@example.com for an address, counting only the non-empty parts around @"
+        "acceptsEmailWithTwoAts", rules: ["AUTH-8"], catches: [.assertion("AUTH-8/malformed-emails")],
+        "takes ada@@example.com for an address, counting only the non-empty parts around @"
     ) { $0.emailPassword.isWellFormedEmail = { $0.split(separator: "@").count == 2 && !$0.contains(" ") } }
 
     public static let refreshBringsSignedOutUserBack = Defect(
-        "refreshBringsSignedOutUserBack", rules: ["AUTH-3"],
-        catches: [
-            .assertion(
-                "AUTH-3",
-                """
-                a sign-out while a forced token refresh is in flight, at each of its requests, leaves nobody signed \
-                in, also after a relaunch
-                """)
-        ],
+        "refreshBringsSignedOutUserBack", rules: ["AUTH-3"], catches: [.assertion("AUTH-3/sign-out-during-refresh")],
         """
         makes the refreshed session current when the refresh returns, even if the user signed out while it was in \
         flight
@@ -260,15 +156,7 @@ extension Defect {
     ) { $0.session.refreshYieldsToLaterChange = false }
 
     public static let notifiesOvertakenChange = Defect(
-        "notifiesOvertakenChange", rules: ["AUTH-6"],
-        catches: [
-            .assertion(
-                "AUTH-6",
-                """
-                a listener's last call names the current user after a sign-out made while a sign-in is in flight, at \
-                each of its requests
-                """)
-        ],
+        "notifiesOvertakenChange", rules: ["AUTH-6"], catches: [.assertion("AUTH-6/sign-out-during-sign-in")],
         """
         tells the listeners of a sign-in once it has looked the user up, even when a sign-out came in the meantime, so \
         the last call names a signed-out user

@@ -12,53 +12,34 @@ extension Defect {
     ]
 
     public static let forwardsReservedOAuthParameters = Defect(
-        "forwardsReservedOAuthParameters", rules: ["OAUTH-1"],
-        catches: [
-            .assertion(
-                "OAUTH-1",
-                "every reserved-parameter case of oauth/custom-parameters.json is rejected or dropped, as declared")
-        ], "forwards custom parameters named state or redirect_uri over its own"
+        "forwardsReservedOAuthParameters", rules: ["OAUTH-1"], catches: [.assertion("OAUTH-1/reserved-parameters")],
+        "forwards custom parameters named state or redirect_uri over its own"
     ) { $0.oauth.guardsReservedParameters = false }
 
     public static let forwardsOAuthToken = Defect(
-        "forwardsOAuthToken", rules: ["OAUTH-1"],
-        catches: [
-            .assertion(
-                "OAUTH-1",
-                "every reserved-parameter case of oauth/custom-parameters.json is rejected or dropped, as declared")
-        ], "guards the six reserved parameters but forwards a custom oauth_token, which createAuthUri reserves too"
+        "forwardsOAuthToken", rules: ["OAUTH-1"], catches: [.assertion("OAUTH-1/reserved-parameters")],
+        "guards the six reserved parameters but forwards a custom oauth_token, which createAuthUri reserves too"
     ) { $0.oauth.unguardedReservedParameters = ["oauth_token"] }
 
     public static let dropsAllowSignup = Defect(
         "dropsAllowSignup", rules: ["OAUTH-2"],
-        catches: [
-            .assertion(
-                "OAUTH-2",
-                "every case of oauth/custom-parameters.json reaches GitHub with its other parameters unchanged"),
-            .assertion("OAUTH-2", "allow_signup, login and prompt reach GitHub with their values"),
-        ], "leaves the custom parameter allow_signup out of the authorization request"
+        catches: [.assertion("OAUTH-2/other-parameters-unchanged"), .assertion("OAUTH-2/github-parameters")],
+        "leaves the custom parameter allow_signup out of the authorization request"
     ) { $0.oauth.droppedCustomParameters = ["allow_signup"] }
 
     public static let forgetsOAuthScopes = Defect(
-        "forgetsOAuthScopes", rules: ["OAUTH-3"],
-        catches: [.assertion("OAUTH-3", "scopes user:email and read:user reach GitHub in scope")],
+        "forgetsOAuthScopes", rules: ["OAUTH-3"], catches: [.assertion("OAUTH-3/scopes-reach-github")],
         "sends no scope parameter whatever scopes were requested"
     ) { $0.oauth.sendsScopes = false }
 
     public static let usesPredictableOAuthState = Defect(
-        "usesPredictableOAuthState", rules: ["OAUTH-4"],
-        catches: [
-            .assertion(
-                "OAUTH-4", "eight requests carry eight different states of at least 128 bits, judged by their encoding")
-        ], "numbers its authorization requests' state 1, 2, 3… in 32 hex digits, as long as a random state"
+        "usesPredictableOAuthState", rules: ["OAUTH-4"], catches: [.assertion("OAUTH-4/fresh-128-bit-states")],
+        "numbers its authorization requests' state 1, 2, 3… in 32 hex digits, as long as a random state"
     ) { $0.oauth.stateLength = nil }
 
     public static let oauthStateOf31HexDigits = Defect(
-        "oauthStateOf31HexDigits", rules: ["OAUTH-4"],
-        catches: [
-            .assertion(
-                "OAUTH-4", "eight requests carry eight different states of at least 128 bits, judged by their encoding")
-        ], "draws each state as 31 random hex digits: 124 bits, under 128"
+        "oauthStateOf31HexDigits", rules: ["OAUTH-4"], catches: [.assertion("OAUTH-4/fresh-128-bit-states")],
+        "draws each state as 31 random hex digits: 124 bits, under 128"
     ) {
         $0.oauth.stateLength = 31
         $0.oauth.stateAlphabet = Array("0123456789abcdef")
@@ -67,43 +48,18 @@ extension Defect {
     public static let acceptsAnyOAuthState = Defect(
         "acceptsAnyOAuthState", rules: ["OAUTH-4"],
         catches: [
-            .assertion(
-                "OAUTH-4",
-                """
-                a redirect with an earlier request's state, or one a character off, on this or a second device, is \
-                refused and never exchanged
-                """),
-            .assertion(
-                "OAUTH-4",
-                """
-                while a request waits, another device's genuine redirect, with its own state or with none, is refused \
-                and its code not exchanged again; the app's own still completes the flow
-                """),
+            .assertion("OAUTH-4/stale-or-altered-state-refused"), .assertion("OAUTH-4/other-device-redirect-refused"),
         ], "takes every auth-handler redirect and exchanges its code whatever its state"
     ) { $0.oauth.checksState = false }
 
     public static let takesFirstRedirectWhilePending = Defect(
         "takesFirstRedirectWhilePending", rules: ["OAUTH-4"],
-        catches: [
-            .assertion(
-                "OAUTH-4",
-                """
-                while a request waits, another device's genuine redirect, with its own state or with none, is refused \
-                and its code not exchanged again; the app's own still completes the flow
-                """)
-        ], "while a request waits, takes the first auth-handler redirect whatever its state"
+        catches: [.assertion("OAUTH-4/other-device-redirect-refused")],
+        "while a request waits, takes the first auth-handler redirect whatever its state"
     ) { $0.oauth.checksStateWhilePending = false }
 
     public static let takesRedirectWithoutState = Defect(
-        "takesRedirectWithoutState", rules: ["OAUTH-4"],
-        catches: [
-            .assertion(
-                "OAUTH-4",
-                """
-                while a request waits, another device's genuine redirect, with its own state or with none, is refused \
-                and its code not exchanged again; the app's own still completes the flow
-                """)
-        ],
+        "takesRedirectWithoutState", rules: ["OAUTH-4"], catches: [.assertion("OAUTH-4/other-device-redirect-refused")],
         """
         compares the state only when the redirect carries one, so a redirect without a state answers the waiting \
         request
@@ -111,91 +67,58 @@ extension Defect {
     ) { $0.oauth.takesRedirectWithoutState = true }
 
     public static let sendsWrongRedirectURI = Defect(
-        "sendsWrongRedirectURI", rules: ["OAUTH-5"],
-        catches: [.assertion("OAUTH-5", "the authorization request's redirect_uri is exactly the auth handler")],
+        "sendsWrongRedirectURI", rules: ["OAUTH-5"], catches: [.assertion("OAUTH-5/redirect-uri-is-handler")],
         "sends a redirect_uri under the project's domain other than its auth handler"
     ) { $0.oauth.redirectPath = "/__/auth/handler/callback" }
 
     public static let exchangesCodeTwice = Defect(
-        "exchangesCodeTwice", rules: ["OAUTH-6"],
-        catches: [.assertion("OAUTH-6", "one sign-in exchanges its code once, with the client ID and secret")],
+        "exchangesCodeTwice", rules: ["OAUTH-6"], catches: [.assertion("OAUTH-6/code-exchanged-once")],
         "sends the authorization code to the token endpoint twice"
     ) { $0.oauth.codeExchanges = 2 }
 
     public static let reportsProviderErrorsAsInternal = Defect(
-        "reportsProviderErrorsAsInternal", rules: ["OAUTH-6"],
-        catches: [.assertion("OAUTH-6", "incorrect_client_credentials from GitHub fails with invalidCredential")],
+        "reportsProviderErrorsAsInternal", rules: ["OAUTH-6"], catches: [.assertion("OAUTH-6/bad-client-credentials")],
         "reports the provider's token errors as internalError"
     ) { $0.oauth.providerErrorsAreInvalidCredential = false }
 
     public static let mapsOnlyClientCredentialErrors = Defect(
-        "mapsOnlyClientCredentialErrors", rules: ["OAUTH-6"],
-        catches: [
-            .assertion(
-                "OAUTH-6",
-                """
-                bad_verification_code (a code GitHub's ten minutes have expired) and redirect_uri_mismatch from \
-                GitHub's token endpoint each fail with invalidCredential
-                """)
-        ],
+        "mapsOnlyClientCredentialErrors", rules: ["OAUTH-6"], catches: [.assertion("OAUTH-6/token-endpoint-errors")],
         "takes only incorrect_client_credentials for invalidCredential; GitHub's other token errors are internalError"
     ) { $0.oauth.onlyClientCredentialErrorsAreInvalidCredential = true }
 
     public static let treatsDenialAsSuccess = Defect(
-        "treatsDenialAsSuccess", rules: ["OAUTH-7"],
-        catches: [
-            .assertion(
-                "OAUTH-7",
-                "a denial and a closed window fail with webContextCancelled, nothing exchanged, nobody signed in")
-        ], "treats the user's denial at the provider as an approval without a code"
+        "treatsDenialAsSuccess", rules: ["OAUTH-7"], catches: [.assertion("OAUTH-7/denied-or-closed")],
+        "treats the user's denial at the provider as an approval without a code"
     ) { $0.oauth.denialCancels = false }
 
     public static let omitsOAuthProfile = Defect(
-        "omitsOAuthProfile", rules: ["OAUTH-8"],
-        catches: [
-            .assertion(
-                "OAUTH-8",
-                "the first sign-in is new with octocat's profile and a working token; the second finds the same user")
-        ], "leaves the provider's profile out of additionalUserInfo"
+        "omitsOAuthProfile", rules: ["OAUTH-8"], catches: [.assertion("OAUTH-8/new-then-same-user")],
+        "leaves the provider's profile out of additionalUserInfo"
     ) { $0.oauth.returnsProfile = false }
 
     public static let linksIdentityOfAnotherAccount = Defect(
-        "linksIdentityOfAnotherAccount", rules: ["OAUTH-9"],
-        catches: [.assertion("OAUTH-9", "linking octocat, already another user's, fails with credentialAlreadyInUse")],
+        "linksIdentityOfAnotherAccount", rules: ["OAUTH-9"], catches: [.assertion("OAUTH-9/already-in-use")],
         "links a GitHub identity that another account already has"
     ) { $0.oauth.linkChecksOtherAccounts = false }
 
     public static let createsUserOnMismatchedReauthentication = Defect(
         "createsUserOnMismatchedReauthentication", rules: ["OAUTH-9"],
-        catches: [
-            .assertion(
-                "OAUTH-9",
-                "a user of another flow links octocat, signs in with it, re-authenticates with it but not with hubot")
-        ], "creates the other GitHub account's user while refusing the re-authentication with userMismatch"
+        catches: [.assertion("OAUTH-9/link-sign-in-reauthenticate")],
+        "creates the other GitHub account's user while refusing the re-authentication with userMismatch"
     ) { $0.oauth.reauthenticationCreatesUsers = true }
 
     public static let ignoresDisabledOAuthProvider = Defect(
-        "ignoresDisabledOAuthProvider", rules: ["OAUTH-10"],
-        catches: [
-            .assertion(
-                "OAUTH-10",
-                "with GitHub disabled, credential(with:) fails with operationNotAllowed and nothing reaches GitHub")
-        ], "opens the provider's page although the provider is not enabled"
+        "ignoresDisabledOAuthProvider", rules: ["OAUTH-10"], catches: [.assertion("OAUTH-10/disabled-not-allowed")],
+        "opens the provider's page although the provider is not enabled"
     ) { $0.oauth.requiresEnabledProvider = false }
 
     public static let sendsPlainPKCE = Defect(
-        "sendsPlainPKCE", rules: ["OAUTH-11"],
-        catches: [
-            .assertion(
-                "OAUTH-11", "the request carries an S256 challenge, and the exchange the verifier that hashes to it")
-        ], "sends its PKCE challenge with the plain method"
+        "sendsPlainPKCE", rules: ["OAUTH-11"], catches: [.assertion("OAUTH-11/s256-challenge-and-verifier")],
+        "sends its PKCE challenge with the plain method"
     ) { $0.oauth.pkce = .plain }
 
     public static let omitsPKCE = Defect(
-        "omitsPKCE", rules: ["OAUTH-11"],
-        catches: [
-            .assertion(
-                "OAUTH-11", "the request carries an S256 challenge, and the exchange the verifier that hashes to it")
-        ], "sends no PKCE challenge"
+        "omitsPKCE", rules: ["OAUTH-11"], catches: [.assertion("OAUTH-11/s256-challenge-and-verifier")],
+        "sends no PKCE challenge"
     ) { $0.oauth.pkce = nil }
 }

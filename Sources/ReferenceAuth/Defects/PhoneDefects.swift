@@ -22,111 +22,76 @@ extension Defect {
     ]
 
     public static let acceptsPunctuatedNumbers = Defect(
-        "acceptsPunctuatedNumbers", rules: ["PHONE-1"],
-        catches: [
-            .assertion(
-                "PHONE-1",
-                "every malformed number of Fixtures/phone/e164.json fails with invalidPhoneNumber, no SMS sent")
-        ], "strips spaces, dashes, dots and parentheses and accepts `+1 650-555-0101`"
+        "acceptsPunctuatedNumbers", rules: ["PHONE-1"], catches: [.assertion("PHONE-1/malformed-numbers")],
+        "strips spaces, dashes, dots and parentheses and accepts `+1 650-555-0101`"
     ) { $0.phone.ignoredPunctuation = " -.()" }
 
     public static let rejectsNumbersLongerThanNorthAmerican = Defect(
-        "rejectsNumbersLongerThanNorthAmerican", rules: ["PHONE-1"],
-        catches: [.assertion("PHONE-1", "every valid number of Fixtures/phone/e164.json gets its SMS")],
+        "rejectsNumbersLongerThanNorthAmerican", rules: ["PHONE-1"], catches: [.assertion("PHONE-1/valid-numbers")],
         "rejects every number with more than 11 digits (Brazilian mobiles, German numbers …)"
     ) { $0.phoneNumbers.maximumDigits = 11 }
 
     public static let misdeclaresUnassignedNumbers = Defect(
-        "misdeclaresUnassignedNumbers", rules: ["PHONE-1"],
-        catches: [
-            .assertion(
-                "PHONE-1",
-                "well-formed unassigned or too-short numbers are accepted or rejected as the subject declares")
-        ], "declares that it rejects well-formed unassigned numbers, then accepts them"
+        "misdeclaresUnassignedNumbers", rules: ["PHONE-1"], catches: [.assertion("PHONE-1/declared-edge-numbers")],
+        "declares that it rejects well-formed unassigned numbers, then accepts them"
     ) { $0.capabilities.acceptsUnassignedPhoneNumbers = false }
 
     public static let misdeclaresShortNumbers = Defect(
-        "misdeclaresShortNumbers", rules: ["PHONE-1"],
-        catches: [
-            .assertion(
-                "PHONE-1",
-                "well-formed unassigned or too-short numbers are accepted or rejected as the subject declares")
-        ], "declares that it rejects numbers shorter than any in service, then accepts them"
+        "misdeclaresShortNumbers", rules: ["PHONE-1"], catches: [.assertion("PHONE-1/declared-edge-numbers")],
+        "declares that it rejects numbers shorter than any in service, then accepts them"
     ) { $0.capabilities.acceptsShortPhoneNumbers = false }
 
     public static let emptyNumberReportedAsInvalid = Defect(
-        "emptyNumberReportedAsInvalid", rules: ["PHONE-2"],
-        catches: [.assertion("PHONE-2", "verifyPhoneNumber(\"\") fails with missingPhoneNumber and sends no SMS")],
+        "emptyNumberReportedAsInvalid", rules: ["PHONE-2"], catches: [.assertion("PHONE-2/empty-number")],
         "reports an empty number as invalidPhoneNumber instead of missingPhoneNumber"
     ) { $0.phoneNumbers.reportsEmptyNumberAsMissing = false }
 
     public static let sendsFourDigitCodes = Defect(
         "sendsFourDigitCodes", rules: ["PHONE-3"],
-        catches: [
-            .assertion("PHONE-3", "one SMS with a 6-digit code reaches +16505550101 exactly"),
-            .assertion("PHONE-3", "one SMS with a 6-digit code reaches +5511961234567 exactly"),
-        ], "sends 4-digit codes"
+        catches: [.assertion("PHONE-3/one-sms-us-number"), .assertion("PHONE-3/one-sms-brazil-number")],
+        "sends 4-digit codes"
     ) { $0.phone.codeLength = 4 }
 
     public static let sendsSMSToReformattedNumber = Defect(
         "sendsSMSToReformattedNumber", rules: ["PHONE-3"],
-        catches: [
-            .assertion("PHONE-3", "one SMS with a 6-digit code reaches +16505550101 exactly"),
-            .assertion("PHONE-3", "one SMS with a 6-digit code reaches +5511961234567 exactly"),
-        ], "sends the SMS to the number without its +"
+        catches: [.assertion("PHONE-3/one-sms-us-number"), .assertion("PHONE-3/one-sms-brazil-number")],
+        "sends the SMS to the number without its +"
     ) { $0.phone.smsRecipient = { number in String(number.dropFirst()) } }
 
     public static let sendsSMSTwice = Defect(
         "sendsSMSTwice", rules: ["PHONE-3"],
-        catches: [
-            .assertion("PHONE-3", "one SMS with a 6-digit code reaches +16505550101 exactly"),
-            .assertion("PHONE-3", "one SMS with a 6-digit code reaches +5511961234567 exactly"),
-        ], "sends every SMS twice"
+        catches: [.assertion("PHONE-3/one-sms-us-number"), .assertion("PHONE-3/one-sms-brazil-number")],
+        "sends every SMS twice"
     ) { $0.phone.smsCopies = 2 }
 
     public static let reportsEveryUserAsNew = Defect(
-        "reportsEveryUserAsNew", rules: ["PHONE-4"],
-        catches: [
-            .assertion(
-                "PHONE-4", "first sign-in creates a user with the E.164 number, a later one returns the same user")
-        ], "reports isNewUser true on every sign-in"
+        "reportsEveryUserAsNew", rules: ["PHONE-4"], catches: [.assertion("PHONE-4/new-then-same-user")],
+        "reports isNewUser true on every sign-in"
     ) { $0.phone.reportsNewUserOnlyOnFirstSignIn = false }
 
     public static let storesNumberWithoutPlus = Defect(
-        "storesNumberWithoutPlus", rules: ["PHONE-4"],
-        catches: [
-            .assertion(
-                "PHONE-4", "first sign-in creates a user with the E.164 number, a later one returns the same user")
-        ], "stores the user's phone number without its +"
+        "storesNumberWithoutPlus", rules: ["PHONE-4"], catches: [.assertion("PHONE-4/new-then-same-user")],
+        "stores the user's phone number without its +"
     ) { $0.phone.storedNumber = { number in String(number.dropFirst()) } }
 
     public static let wrongCodeBurnsVerification = Defect(
-        "wrongCodeBurnsVerification", rules: ["PHONE-5"],
-        catches: [
-            .assertion("PHONE-5", "a wrong code fails with invalidVerificationCode, then the right code signs in")
-        ], "discards the verification after one wrong code"
+        "wrongCodeBurnsVerification", rules: ["PHONE-5"], catches: [.assertion("PHONE-5/wrong-then-right")],
+        "discards the verification after one wrong code"
     ) { $0.codes.wrongCodesBeforeDiscard = 1 }
 
     public static let secondWrongCodeBurnsVerification = Defect(
-        "secondWrongCodeBurnsVerification", rules: ["PHONE-5"],
-        catches: [.assertion("PHONE-5", "two wrong codes, then the right code signs in")],
+        "secondWrongCodeBurnsVerification", rules: ["PHONE-5"], catches: [.assertion("PHONE-5/two-wrong-then-right")],
         "discards the verification after two wrong codes (3 is the least PHONE-5 allows)"
     ) { $0.codes.wrongCodesBeforeDiscard = 2 }
 
     public static let acceptsPrefixOfCode = Defect(
-        "acceptsPrefixOfCode", rules: ["PHONE-5"],
-        catches: [
-            .assertion(
-                "PHONE-5", "near misses of the right code (a prefix, one digit changed, one digit more) are wrong")
-        ], "accepts any prefix of the right code"
+        "acceptsPrefixOfCode", rules: ["PHONE-5"], catches: [.assertion("PHONE-5/near-misses-wrong")],
+        "accepts any prefix of the right code"
     ) { $0.codes.matches = { given, sent in given == sent || !given.isEmpty && sent.hasPrefix(given) } }
 
     public static let ignoresLastDigitOfCode = Defect(
-        "ignoresLastDigitOfCode", rules: ["PHONE-5"],
-        catches: [
-            .assertion(
-                "PHONE-5", "near misses of the right code (a prefix, one digit changed, one digit more) are wrong")
-        ], "compares only the first five digits of a code"
+        "ignoresLastDigitOfCode", rules: ["PHONE-5"], catches: [.assertion("PHONE-5/near-misses-wrong")],
+        "compares only the first five digits of a code"
     ) {
         $0.codes.matches = { given, sent in
             given == sent || given.count == sent.count && given.dropLast() == sent.dropLast()
@@ -134,134 +99,92 @@ extension Defect {
     }
 
     public static let locksOutNumberAfterWrongCodes = Defect(
-        "locksOutNumberAfterWrongCodes", rules: ["PHONE-5"],
-        catches: [.assertion("PHONE-5", "after ten wrong codes, a fresh verification of the same number signs in")],
+        "locksOutNumberAfterWrongCodes", rules: ["PHONE-5"], catches: [.assertion("PHONE-5/no-lockout")],
         "refuses every sign-in of a number after three wrong codes"
     ) { $0.codes.wrongCodesBeforeNumberLockout = 3 }
 
     public static let unknownVerificationIDReportedAsWrongCode = Defect(
         "unknownVerificationIDReportedAsWrongCode", rules: ["PHONE-6"],
-        catches: [
-            .assertion(
-                "PHONE-6",
-                "an unknown verification ID, and each nearest tampering of a real one, fail with invalidVerificationID")
-        ], "reports an unknown verification ID as invalidVerificationCode"
+        catches: [.assertion("PHONE-6/unknown-or-tampered-id")],
+        "reports an unknown verification ID as invalidVerificationCode"
     ) { $0.codes.unknownVerificationIDError = .invalidVerificationCode }
 
     public static let emptyInputsReportedAsInvalid = Defect(
         "emptyInputsReportedAsInvalid", rules: ["PHONE-6"],
-        catches: [
-            .assertion("PHONE-6", "an empty verification ID fails with missingVerificationID"),
-            .assertion("PHONE-6", "an empty code fails with missingVerificationCode"),
-        ], "reports an empty verification ID or code as invalid instead of missing"
+        catches: [.assertion("PHONE-6/empty-verification-id"), .assertion("PHONE-6/empty-code")],
+        "reports an empty verification ID or code as invalid instead of missing"
     ) { $0.phone.reportsEmptyCredentialInputsAsMissing = false }
 
     public static let codesAreReusable = Defect(
-        "codesAreReusable", rules: ["PHONE-7"],
-        catches: [.assertion("PHONE-7", "signing in again with a used code fails, on the same device and on another")],
+        "codesAreReusable", rules: ["PHONE-7"], catches: [.assertion("PHONE-7/used-code-refused")],
         "lets a code sign in again and again"
     ) { $0.codes.singleUse = false }
 
     public static let codesNeverExpire = Defect(
-        "codesNeverExpire", rules: ["PHONE-8"],
-        catches: [
-            .assertion(
-                "PHONE-8",
-                """
-                a code used at exactly its lifetime fails with sessionExpired, and later with sessionExpired or \
-                invalidVerificationID
-                """)
-        ], "never expires codes"
+        "codesNeverExpire", rules: ["PHONE-8"], catches: [.assertion("PHONE-8/exact-lifetime")], "never expires codes"
     ) { $0.codes.expire = false }
 
     public static let codesExpireOneSecondLate = Defect(
-        "codesExpireOneSecondLate", rules: ["PHONE-8"],
-        catches: [
-            .assertion(
-                "PHONE-8",
-                """
-                a code used at exactly its lifetime fails with sessionExpired, and later with sessionExpired or \
-                invalidVerificationID
-                """)
-        ], "still accepts a code at exactly its lifetime"
+        "codesExpireOneSecondLate", rules: ["PHONE-8"], catches: [.assertion("PHONE-8/exact-lifetime")],
+        "still accepts a code at exactly its lifetime"
     ) { $0.codes.expireAtDeadline = false }
 
     public static let expiredCodeLaterReportedAsWrong = Defect(
-        "expiredCodeLaterReportedAsWrong", rules: ["PHONE-8"],
-        catches: [
-            .assertion(
-                "PHONE-8",
-                """
-                a code used at exactly its lifetime fails with sessionExpired, and later with sessionExpired or \
-                invalidVerificationID
-                """)
-        ], "answers invalidVerificationCode to attempts after the first sessionExpired"
+        "expiredCodeLaterReportedAsWrong", rules: ["PHONE-8"], catches: [.assertion("PHONE-8/exact-lifetime")],
+        "answers invalidVerificationCode to attempts after the first sessionExpired"
     ) { $0.codes.expiredAgainError = .invalidVerificationCode }
 
     public static let wrongAttemptsExtendCodeLifetime = Defect(
         "wrongAttemptsExtendCodeLifetime", rules: ["PHONE-8"],
-        catches: [.assertion("PHONE-8", "a wrong attempt just before the lifetime ends does not extend it")],
-        "restarts a code's lifetime on every wrong attempt"
+        catches: [.assertion("PHONE-8/wrong-attempt-no-extension")], "restarts a code's lifetime on every wrong attempt"
     ) { $0.codes.wrongAttemptsRestartLifetime = true }
 
     public static let verificationBoundToClientInstance = Defect(
         "verificationBoundToClientInstance", rules: ["PHONE-9"],
-        catches: [.assertion("PHONE-9", "a restarted app signs in with the stored verification ID")],
+        catches: [.assertion("PHONE-9/restarted-app-signs-in")],
         "keeps verifications in the client instance, so a restarted app cannot sign in"
     ) { $0.phone.verificationsOutliveClient = false }
 
     public static let ignoresLanguageCode = Defect(
         "ignoresLanguageCode", rules: ["PHONE-10"],
-        catches: [
-            .assertion("PHONE-10", "with languageCode fr the SMS is in French, and differs from the default text"),
-            .assertion("PHONE-10", "with languageCode de the SMS is in German"),
-        ], "sends every SMS in the default language"
+        catches: [.assertion("PHONE-10/french-sms"), .assertion("PHONE-10/german-sms")],
+        "sends every SMS in the default language"
     ) { $0.phone.smsInUserLanguage = false }
 
     public static let sendsSMSToTestNumbers = Defect(
-        "sendsSMSToTestNumbers", rules: ["PHONE-11"],
-        catches: [.assertion("PHONE-11", "a test number gets no SMS and signs in with its fixed code")],
+        "sendsSMSToTestNumbers", rules: ["PHONE-11"], catches: [.assertion("PHONE-11/fixed-code-no-sms")],
         "sends a real SMS to test numbers"
     ) { $0.testNumbers.receiveSMS = true }
 
     public static let testNumbersConsumeQuota = Defect(
         "testNumbersConsumeQuota", rules: ["PHONE-11"],
-        catches: [
-            .assertion("PHONE-11", "a test number signs in more times in a row than the verification limit allows"),
-            .assertion("PHONE-11", "test-number requests do not use up the device's quota for real numbers"),
-        ], "counts test-number requests against the verification limit"
+        catches: [.assertion("PHONE-11/no-verification-limit"), .assertion("PHONE-11/no-device-quota")],
+        "counts test-number requests against the verification limit"
     ) { $0.testNumbers.countAgainstRateLimit = true }
 
     public static let testNumbersAcceptAnyCode = Defect(
-        "testNumbersAcceptAnyCode", rules: ["PHONE-11"],
-        catches: [.assertion("PHONE-11", "a test number with any other code fails with invalidVerificationCode")],
+        "testNumbersAcceptAnyCode", rules: ["PHONE-11"], catches: [.assertion("PHONE-11/other-code-refused")],
         "signs test numbers in with any code"
     ) { $0.testNumbers.codeChecked = false }
 
     public static let acceptsAnyTestNumberConfiguration = Defect(
         "acceptsAnyTestNumberConfiguration", rules: ["PHONE-12"],
         catches: [
-            .assertion("PHONE-12", "test numbers that are not E.164 are rejected"),
-            .assertion("PHONE-12", "test codes that are not exactly 6 digits are rejected"),
-            .assertion("PHONE-12", "10 test numbers are accepted, 11 are rejected"),
+            .assertion("PHONE-12/non-e164-numbers-refused"), .assertion("PHONE-12/non-6-digit-codes-refused"),
+            .assertion("PHONE-12/at-most-ten-numbers"),
         ], "accepts any test number configuration"
     ) { $0.testNumbers.configurationValidated = false }
 
     public static let testNumberUsersGetUnsignedTokens = Defect(
         "testNumberUsersGetUnsignedTokens", rules: ["PHONE-13"],
-        catches: [
-            .assertion("PHONE-13", "test-number and real-number users have the same shape and both ID tokens verify")
-        ], "gives test-number users unsigned ID tokens"
+        catches: [.assertion("PHONE-13/same-shape-as-real-users")], "gives test-number users unsigned ID tokens"
     ) { $0.testNumbers.usersGetSignedTokens = false }
 
     public static let skipsAppVerification = Defect(
         "skipsAppVerification", rules: ["PHONE-14"],
         catches: [
-            .assertion(
-                "PHONE-14", "with push working, a silent push the app handles comes before the SMS, and no reCAPTCHA"),
-            .assertion("PHONE-14", "with push unavailable, a solved reCAPTCHA comes before the SMS"),
-            .assertion("PHONE-14", "a cancelled reCAPTCHA fails with webContextCancelled and sends no SMS"),
-            .assertion("PHONE-14", "with neither push nor reCAPTCHA available, the call fails and sends no SMS"),
+            .assertion("PHONE-14/silent-push-first"), .assertion("PHONE-14/recaptcha-without-push"),
+            .assertion("PHONE-14/cancelled-recaptcha"), .assertion("PHONE-14/no-verification-method"),
         ], "sends the SMS without verifying the app"
     ) {
         $0.appVerification.clientProvesApp = false
@@ -269,8 +192,7 @@ extension Defect {
     }
 
     public static let ignoresReCaptchaCancellation = Defect(
-        "ignoresReCaptchaCancellation", rules: ["PHONE-14"],
-        catches: [.assertion("PHONE-14", "a cancelled reCAPTCHA fails with webContextCancelled and sends no SMS")],
+        "ignoresReCaptchaCancellation", rules: ["PHONE-14"], catches: [.assertion("PHONE-14/cancelled-recaptcha")],
         "sends the SMS when the user cancels the reCAPTCHA"
     ) {
         $0.appVerification.reCaptchaCancellationEndsRequest = false
@@ -279,89 +201,45 @@ extension Defect {
 
     public static let disabledVerificationAllowsRealNumbers = Defect(
         "disabledVerificationAllowsRealNumbers", rules: ["PHONE-15"],
-        catches: [.assertion("PHONE-15", "a number that is not a test number fails and gets no SMS")],
+        catches: [.assertion("PHONE-15/real-number-refused")],
         "lets real numbers through while app verification is disabled for testing"
     ) { $0.appVerification.disabledOnlyForTestNumbers = false }
 
     public static let handlesEveryNotification = Defect(
-        "handlesEveryNotification", rules: ["PHONE-16"],
-        catches: [.assertion("PHONE-16", "a freshly launched app refuses a forged app-verification push")],
+        "handlesEveryNotification", rules: ["PHONE-16"], catches: [.assertion("PHONE-16/forged-push-refused")],
         "claims every push notification as its own"
     ) { $0.appVerification.claimedPushes = .every }
 
     public static let handlesEveryURL = Defect(
-        "handlesEveryURL", rules: ["PHONE-16"],
-        catches: [
-            .assertion(
-                "PHONE-16",
-                """
-                while it waits for its reCAPTCHA redirect, the app refuses another device's genuine redirect and other \
-                apps' URLs, then handles its own, then refuses its replay
-                """)
-        ], "claims every URL as its own"
+        "handlesEveryURL", rules: ["PHONE-16"], catches: [.assertion("PHONE-16/only-own-redirect")],
+        "claims every URL as its own"
     ) { $0.appVerification.claimedRedirects = .every }
 
     public static let handlesForgedPushWhileWaiting = Defect(
-        "handlesForgedPushWhileWaiting", rules: ["PHONE-16"],
-        catches: [
-            .assertion(
-                "PHONE-16",
-                """
-                while it waits for its push, the app refuses another device's genuine push, then handles its own, then \
-                refuses its replay
-                """)
-        ], "claims any push shaped like its own while it waits for one"
+        "handlesForgedPushWhileWaiting", rules: ["PHONE-16"], catches: [.assertion("PHONE-16/only-own-push")],
+        "claims any push shaped like its own while it waits for one"
     ) { $0.appVerification.claimedPushes = .anyWhileWaiting }
 
     public static let handlesForeignURLWhileWaiting = Defect(
-        "handlesForeignURLWhileWaiting", rules: ["PHONE-16"],
-        catches: [
-            .assertion(
-                "PHONE-16",
-                """
-                while it waits for its reCAPTCHA redirect, the app refuses another device's genuine redirect and other \
-                apps' URLs, then handles its own, then refuses its replay
-                """)
-        ], "claims any URL with its callback scheme while it waits for a redirect"
+        "handlesForeignURLWhileWaiting", rules: ["PHONE-16"], catches: [.assertion("PHONE-16/only-own-redirect")],
+        "claims any URL with its callback scheme while it waits for a redirect"
     ) { $0.appVerification.claimedRedirects = .anyWhileWaiting }
 
     public static let noVerificationRateLimit = Defect(
         "noVerificationRateLimit", rules: ["PHONE-17"],
         catches: [
-            .assertion(
-                "PHONE-17",
-                "the request past the configured limit for one number, from one device, is refused without an SMS"),
-            .assertion(
-                "PHONE-17",
-                """
-                the request past the limit for one number is refused also when the requests come from several \
-                devices
-                """),
-            .assertion(
-                "PHONE-17",
-                "the request past the limit from one device is refused also when it asks for other numbers each time"),
+            .assertion("PHONE-17/one-number-one-device"), .assertion("PHONE-17/one-number-many-devices"),
+            .assertion("PHONE-17/one-device-many-numbers"),
         ], "has no verification rate limit"
     ) { $0.phone.rateLimitScopes = [] }
 
     public static let rateLimitsPerDeviceOnly = Defect(
-        "rateLimitsPerDeviceOnly", rules: ["PHONE-17"],
-        catches: [
-            .assertion(
-                "PHONE-17",
-                "the request past the limit for one number is refused also when the requests come from several devices")
-        ], "limits requests per device only, so many devices can text one number"
+        "rateLimitsPerDeviceOnly", rules: ["PHONE-17"], catches: [.assertion("PHONE-17/one-number-many-devices")],
+        "limits requests per device only, so many devices can text one number"
     ) { $0.phone.rateLimitScopes = [.device] }
 
     public static let countsRequestsAfterSending = Defect(
-        "countsRequestsAfterSending", rules: ["PHONE-17"],
-        catches: [
-            .assertion(
-                "PHONE-17",
-                """
-                a burst for one number from three devices at the same time, one past the limit, gets no more texts \
-                than the limit
-                """)
-        ],
+        "countsRequestsAfterSending", rules: ["PHONE-17"], catches: [.assertion("PHONE-17/concurrent-burst")],
         """
         counts a verification request against the limit only once its SMS is sent, so a burst made at the same time is \
         all texted
@@ -369,34 +247,22 @@ extension Defect {
     ) { $0.phone.countsRequestBeforeSending = false }
 
     public static let rateLimitsPerNumberOnly = Defect(
-        "rateLimitsPerNumberOnly", rules: ["PHONE-17"],
-        catches: [
-            .assertion(
-                "PHONE-17",
-                "the request past the limit from one device is refused also when it asks for other numbers each time")
-        ], "limits requests per number only, so one device can text many numbers"
+        "rateLimitsPerNumberOnly", rules: ["PHONE-17"], catches: [.assertion("PHONE-17/one-device-many-numbers")],
+        "limits requests per number only, so one device can text many numbers"
     ) { $0.phone.rateLimitScopes = [.number] }
 
     public static let signOutKeepsCurrentUser = Defect(
-        "signOutKeepsCurrentUser", rules: ["PHONE-18"],
-        catches: [
-            .assertion("PHONE-18", "after sign-out nobody is signed in, and a day later the same user signs in again")
-        ], "keeps the current user in memory after sign-out (the keychain is cleared, listeners are told)"
+        "signOutKeepsCurrentUser", rules: ["PHONE-18"], catches: [.assertion("PHONE-18/sign-out-then-sign-in")],
+        "keeps the current user in memory after sign-out (the keychain is cleared, listeners are told)"
     ) { $0.session.signOutEndsSession = false }
 
     public static let signOutLeavesUserInKeychain = Defect(
-        "signOutLeavesUserInKeychain", rules: ["PHONE-18"],
-        catches: [.assertion("PHONE-18", "after sign-out, the app's next launch on the device has nobody signed in")],
+        "signOutLeavesUserInKeychain", rules: ["PHONE-18"], catches: [.assertion("PHONE-18/relaunch-signed-out")],
         "signs out in memory but leaves the user in the keychain, signed in at the next launch"
     ) { $0.session.signOutClearsKeychain = false }
 
     public static let writesKeychainAfterReturning = Defect(
-        "writesKeychainAfterReturning", rules: ["PHONE-18"],
-        catches: [
-            .assertion(
-                "PHONE-18",
-                "the app launched again on the device the instant a phone sign-in returns finds that user signed in")
-        ],
+        "writesKeychainAfterReturning", rules: ["PHONE-18"], catches: [.assertion("PHONE-18/relaunch-signed-in")],
         """
         writes a new session to the keychain only when the app next asks for the current user, so an app relaunched \
         the instant sign-in returns is signed out
@@ -404,18 +270,15 @@ extension Defect {
     ) { $0.session.keychainWrittenBeforeReturning = false }
 
     public static let verificationIDEmbedsCode = Defect(
-        "verificationIDEmbedsCode", rules: ["PHONE-19"],
-        catches: [
-            .assertion("PHONE-19", "the code is not in the verification ID, plain or encoded, for two verifications")
-        ], "puts the code, base64url-encoded, in the verification ID"
+        "verificationIDEmbedsCode", rules: ["PHONE-19"], catches: [.assertion("PHONE-19/code-not-in-id")],
+        "puts the code, base64url-encoded, in the verification ID"
     ) {
         $0.phone.verificationID = { random, code in random + "." + Base64URL.encode(Array(#"{"code":"\#(code)"}"#.utf8))
         }
     }
 
     public static let wrongCodeErrorRevealsCode = Defect(
-        "wrongCodeErrorRevealsCode", rules: ["PHONE-19"],
-        catches: [.assertion("PHONE-19", "the code is not in the error of a wrong attempt")],
+        "wrongCodeErrorRevealsCode", rules: ["PHONE-19"], catches: [.assertion("PHONE-19/code-not-in-error")],
         "names the right code in the error of a wrong attempt"
     ) {
         let conforming = $0.codes.wrongCodeMessage
@@ -423,12 +286,7 @@ extension Defect {
     }
 
     public static let checksCodeBeforeSigningIn = Defect(
-        "checksCodeBeforeSigningIn", rules: ["PHONE-7"],
-        catches: [
-            .assertion(
-                "PHONE-7",
-                "of two sign-ins with one code made at once, on the same app and on two devices, exactly one succeeds")
-        ],
+        "checksCodeBeforeSigningIn", rules: ["PHONE-7"], catches: [.assertion("PHONE-7/concurrent-sign-ins")],
         """
         checks the code in one request and signs in with a second that trusts the first, so two sign-ins with one code \
         at once both pass the check
@@ -436,15 +294,7 @@ extension Defect {
     ) { $0.codes.checkedWhereUsed = false }
 
     public static let waitsForOnePushAtATime = Defect(
-        "waitsForOnePushAtATime", rules: ["PHONE-14"],
-        catches: [
-            .assertion(
-                "PHONE-14",
-                """
-                two verifications made at once on one app are each proven by a silent push, with no reCAPTCHA, each \
-                texted
-                """)
-        ],
+        "waitsForOnePushAtATime", rules: ["PHONE-14"], catches: [.assertion("PHONE-14/concurrent-verifications")],
         """
         keeps one slot for the app-verification push awaited, so a second verification's receipt replaces the first's, \
         whose push is refused and which falls back to a reCAPTCHA

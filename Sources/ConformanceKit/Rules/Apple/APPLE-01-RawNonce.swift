@@ -16,6 +16,7 @@ extension Rule {
             """,
         checks: [
             Check(
+                id: "distinct-full-alphabet",
                 """
                 64 nonces of randomNonce(length: 32) are distinct, 32 characters each, and use the whole alphabet and \
                 nothing else
@@ -54,11 +55,12 @@ extension Rule {
                 try expectEqual(
                     short.count, 16, "the length of randomNonce(length: 16)'s nonce \(short.debugDescription)")
             },
-            Check("randomNonce(length: 0) is refused") { context in
+            Check(id: "zero-length-refused", "randomNonce(length: 0) is refused") { context in
                 let app = try await context.launchAppleApp()
                 _ = try await expectAuthError(when: "randomNonce(length: 0)") { try app.client.randomNonce(length: 0) }
             },
             Check(
+                id: "every-length-exact",
                 """
                 every length from 1 (the shortest) to 100, and 1,000, gives a nonce of exactly that length from the \
                 alphabet
@@ -78,7 +80,10 @@ extension Rule {
                         "the characters of randomNonce(length: \(length))'s nonce outside the alphabet")
                 }
             },
-            Check("two sign-in requests carry two fresh 32-character raw nonces of the alphabet") { context in
+            Check(
+                id: "fresh-nonce-per-request",
+                "two sign-in requests carry two fresh 32-character raw nonces of the alphabet"
+            ) { context in
                 let app = try await context.launchAppleApp()
                 let first =
                     try await context.appleCredential(as: AppleAccounts.alice, on: app.client).credential.appleRawNonce

@@ -21,6 +21,7 @@ extension Rule {
             """,
         checks: [
             Check(
+                id: "hashed-nonce-reaches-apple",
                 """
                 the request that reached Apple carries sha256 hex of the credential's raw nonce, asks for name and \
                 email, and the raw nonce never left the app

@@ -13,7 +13,10 @@ extension Rule {
             with the token's nonce claim
             """,
         checks: [
-            Check("Alice signs in on one device and Bob on another, each as a new apple.com user") { context in
+            Check(
+                id: "new-user-per-apple-id",
+                "Alice signs in on one device and Bob on another, each as a new apple.com user"
+            ) { context in
                 try context.setUpApple()
                 let backend = try await context.makeBackend()
                 try await expectEveryCase(

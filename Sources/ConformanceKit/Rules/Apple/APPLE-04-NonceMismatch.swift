@@ -22,6 +22,7 @@ extension Rule {
             """,
         checks: [
             Check(
+                id: "mismatched-nonces-refused",
                 """
                 the raw nonce in the token, another nonce's hash, no raw nonce and no nonce claim each fail; nobody is \
                 signed in

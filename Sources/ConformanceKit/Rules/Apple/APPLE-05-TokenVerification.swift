@@ -35,6 +35,7 @@ extension Rule {
             """,
         checks: [
             Check(
+                id: "forged-tokens-refused",
                 """
                 a wrong key, an unknown kid, alg none, HS256, a tampered payload, a near-miss issuer or audience and \
                 an expired token are refused
@@ -64,15 +65,18 @@ extension Rule {
                     try await app.client.signIn(with: credential)
                 }
             },
-            Check("after Apple rotates its keys, a token signed by the new key signs in") { context in
+            Check(id: "rotated-key-accepted", "after Apple rotates its keys, a token signed by the new key signs in") {
+                context in
                 let app = try await context.launchAppleApp()
                 try await context.signInWithApple(as: AppleAccounts.alice, on: app.client)
                 try await expectSuccess("signOut()") { try await app.client.signOut() }
                 context.world.apple.rotateKeys()
                 try await context.signInWithApple(as: AppleAccounts.alice, on: app.client)
             },
-            Check("a token is accepted a second before its exp and refused at its exp", requires: [.worldClock]) {
-                context in
+            Check(
+                id: "exact-expiry", "a token is accepted a second before its exp and refused at its exp",
+                requires: [.worldClock]
+            ) { context in
                 let app = try await context.launchAppleApp()
                 let (authorization, credential) = try await context.appleCredential(
                     as: AppleAccounts.alice, on: app.client)
@@ -94,7 +98,10 @@ extension Rule {
                 try await context.expectAppleSignInRefused(
                     fresh, [.invalidCredential], because: "at the identity token's exp", on: app.client)
             },
-            Check("a token naming iss, exp, sub or alg twice, or with JSON in UTF-16, is refused") { context in
+            Check(
+                id: "duplicate-claims-refused",
+                "a token naming iss, exp, sub or alg twice, or with JSON in UTF-16, is refused"
+            ) { context in
                 let app = try await context.launchAppleApp()
                 let (authorization, credential) = try await context.appleCredential(
                     as: AppleAccounts.alice, on: app.client)
@@ -126,6 +133,7 @@ extension Rule {
                 }
             },
             Check(
+                id: "normalised-lookalikes-refused",
                 """
                 an aud equal to the client ID only after normalisation (Kelvin sign for K, fullwidth K) and a \
                 fullwidth iss are refused

@@ -12,8 +12,10 @@ extension Rule {
             guide's currentNonce)
             """,
         checks: [
-            Check("an authorization another app obtained, delivered to an app that sent no request, is refused") {
-                context in
+            Check(
+                id: "other-app-authorization-refused",
+                "an authorization another app obtained, delivered to an app that sent no request, is refused"
+            ) { context in
                 let app = try await context.launchAppleApp()
                 context.world.apple.script(.approve(userID: AppleAccounts.alice.id))
                 let request = AppleAuthorizationRequest(
@@ -27,8 +29,10 @@ extension Rule {
                 }
                 try await context.expectUnsolicitedRefused(authorization, on: app.client)
             },
-            Check("an authorization for a request sent on another device is refused by the app that sent none") {
-                context in
+            Check(
+                id: "other-device-request-refused",
+                "an authorization for a request sent on another device is refused by the app that sent none"
+            ) { context in
                 try context.setUpApple()
                 let backend = try await context.makeBackend()
                 let requester = try await context.launch(backend, on: .secondary)
@@ -36,8 +40,10 @@ extension Rule {
                 let bystander = try await context.launch(backend, on: .primary)
                 try await context.expectUnsolicitedRefused(authorization, on: bystander)
             },
-            Check("an authorization that arrives after the app restarted, its request lost with it, is refused") {
-                context in
+            Check(
+                id: "after-restart-refused",
+                "an authorization that arrives after the app restarted, its request lost with it, is refused"
+            ) { context in
                 try context.setUpApple()
                 let backend = try await context.makeBackend()
                 let before = try await context.launch(backend)

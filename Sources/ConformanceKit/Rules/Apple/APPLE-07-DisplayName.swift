@@ -17,8 +17,10 @@ extension Rule {
             displayName is made from it
             """,
         checks: [
-            Check("Alice's first sign-in gives a display name with her given and family names, and no photo URL") {
-                context in
+            Check(
+                id: "display-name-no-photo",
+                "Alice's first sign-in gives a display name with her given and family names, and no photo URL"
+            ) { context in
                 let app = try await context.launchAppleApp()
                 let (authorization, credential) = try await context.appleCredential(
                     as: AppleAccounts.alice, on: app.client)

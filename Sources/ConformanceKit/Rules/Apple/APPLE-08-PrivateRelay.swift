@@ -19,7 +19,8 @@ extension Rule {
             true, and that a missing email_verified reads as false, not as true because an email is there
             """,
         checks: [
-            Check("Alice hiding her email signs in with her relay address, verified") { context in
+            Check(id: "relay-address-verified", "Alice hiding her email signs in with her relay address, verified") {
+                context in
                 let app = try await context.launchAppleApp()
                 let authorization = try await context.appleAuthorization(
                     as: AppleAccounts.alice, email: .hide, on: app.client)
@@ -38,7 +39,10 @@ extension Rule {
                     user.isEmailVerified, true,
                     "isEmailVerified of the relay address, whose token says email_verified true")
             },
-            Check("Bob, whose token says \"true\" as strings, signs in with his email verified") { context in
+            Check(
+                id: "string-true-verified",
+                "Bob, whose token says \"true\" as strings, signs in with his email verified"
+            ) { context in
                 let app = try await context.launchAppleApp()
                 let user = try await context.signInWithApple(as: AppleAccounts.bob, on: app.client).user
                 try expectEqual(user.email, AppleAccounts.bob.email, "the user's email")
@@ -46,7 +50,10 @@ extension Rule {
                     user.isEmailVerified, true,
                     "isEmailVerified of Bob, whose token says email_verified \"true\" (a string)")
             },
-            Check("Alice's token with her email but no email_verified claim leaves her email unverified") { context in
+            Check(
+                id: "missing-claim-unverified",
+                "Alice's token with her email but no email_verified claim leaves her email unverified"
+            ) { context in
                 let app = try await context.launchAppleApp()
                 let user = try await context.signInWithAppleWithoutEmailVerified(
                     as: AppleAccounts.alice, on: app.client)
@@ -56,6 +63,7 @@ extension Rule {
                     "isEmailVerified of \(AppleAccounts.alice.email), whose token has no email_verified claim")
             },
             Check(
+                id: "unverified-cannot-enroll",
                 "the Apple user whose token had no email_verified cannot enroll a second factor",
                 requires: [.flow(.multiFactor)]
             ) { context in

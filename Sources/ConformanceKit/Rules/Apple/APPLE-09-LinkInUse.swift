@@ -15,7 +15,8 @@ extension Rule {
             account in the error
             """,
         checks: [
-            Check("a user of another flow links Bob's Apple ID and signs in with it later") { context in
+            Check(id: "link-then-sign-in", "a user of another flow links Bob's Apple ID and signs in with it later") {
+                context in
                 try context.setUpApple()
                 let app = try await context.signedInApp(excluding: [.apple])
                 let otherUser = await app.client.currentUser
@@ -29,6 +30,7 @@ extension Rule {
                     "the user Bob's Apple ID signed in (the first user, who linked it, expected)")
             },
             Check(
+                id: "in-use-updated-credential",
                 """
                 linking Alice's Apple ID, another user's, fails with credentialAlreadyInUse whose updated credential \
                 signs her in

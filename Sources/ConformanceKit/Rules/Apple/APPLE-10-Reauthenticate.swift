@@ -14,6 +14,7 @@ extension Rule {
             """,
         checks: [
             Check(
+                id: "fresh-credential-reauthenticates",
                 "Alice re-authenticates with a fresh credential a minute later, and her last sign-in moves",
                 requires: [.worldClock]
             ) { context in
@@ -32,8 +33,10 @@ extension Rule {
                     "the last sign-in did not move when Alice re-authenticated a minute later",
                     expected: "later than \(before)", actual: "\((current?.metadata.lastSignInDate).shown)")
             },
-            Check("re-authenticating Alice with Bob's Apple credential fails with userMismatch; Alice stays signed in")
-            { context in
+            Check(
+                id: "other-user-mismatch",
+                "re-authenticating Alice with Bob's Apple credential fails with userMismatch; Alice stays signed in"
+            ) { context in
                 let app = try await context.launchAppleApp()
                 let alice = try await context.signInWithApple(as: AppleAccounts.alice, on: app.client).user
                 try await expectSuccess("signOut()") { try await app.client.signOut() }

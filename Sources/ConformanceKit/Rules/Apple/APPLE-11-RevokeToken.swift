@@ -20,6 +20,7 @@ extension Rule {
             """,
         checks: [
             Check(
+                id: "revoke-then-new-user",
                 """
                 Alice revokes with a fresh code: Apple revokes the token issued for it, then she is deleted and comes \
                 back as a new user
@@ -62,7 +63,8 @@ extension Rule {
                 try expectEqual(
                     again.additionalUserInfo?.isNewUser, true, "isNewUser of Alice's Apple sign-in after delete()")
             },
-            Check("with nobody signed in, revokeToken fails and nothing reaches Apple") { context in
+            Check(id: "signed-out-revoke-fails", "with nobody signed in, revokeToken fails and nothing reaches Apple") {
+                context in
                 let app = try await context.launchAppleApp()
                 let code = try await context.appleAuthorization(as: AppleAccounts.alice, on: app.client)
                     .authorizationCode

@@ -16,7 +16,10 @@ extension Rule {
         hint:
             "if this fails, check that a later sign-in without fullName leaves the stored display name and email alone",
         checks: [
-            Check("Alice signs in again, on the same and on another device, and keeps her name and email") { context in
+            Check(
+                id: "name-and-email-kept",
+                "Alice signs in again, on the same and on another device, and keeps her name and email"
+            ) { context in
                 try context.setUpApple()
                 let backend = try await context.makeBackend()
                 let first = try await context.launch(backend, on: .primary)

@@ -13,6 +13,7 @@ extension Rule {
             """,
         checks: [
             Check(
+                id: "credential-single-use",
                 """
                 Alice's credential signs in once; presented again before its exp, on the same device or another, it is \
                 refused

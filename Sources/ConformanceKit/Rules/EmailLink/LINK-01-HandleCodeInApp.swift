@@ -14,7 +14,8 @@ extension Rule {
             mailed
             """,
         checks: [
-            Check("handleCodeInApp false fails with an AuthError and mails nothing") { context in
+            Check(id: "handle-code-in-app-required", "handleCodeInApp false fails with an AuthError and mails nothing")
+            { context in
                 let app = try await context.launchApp()
                 _ = try await expectAuthError(when: "sendSignInLink with handleCodeInApp false") {
                     try await app.client.sendSignInLink(

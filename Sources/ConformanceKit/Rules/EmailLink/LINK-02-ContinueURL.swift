@@ -16,6 +16,7 @@ extension Rule {
             """,
         checks: [
             Check(
+                id: "bad-continue-url-refused",
                 "a missing, relative, malformed or unauthorized continue URL fails with its own error and mails nothing"
             ) { context in
                 let app = try await context.launchApp()
@@ -36,7 +37,10 @@ extension Rule {
                 }
                 try context.expectNoEmail("every continue URL was refused")
             },
-            Check("a continue URL on an authorized domain, or the project's own, is accepted") { context in
+            Check(
+                id: "authorized-domain-accepted",
+                "a continue URL on an authorized domain, or the project's own, is accepted"
+            ) { context in
                 let app = try await context.launchApp()
                 let project = context.capabilities.servedProjectID ?? ProjectConfiguration.standard.projectID
                 try await expectEveryCase(

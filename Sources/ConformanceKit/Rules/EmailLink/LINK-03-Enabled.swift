@@ -15,6 +15,7 @@ extension Rule {
             """,
         checks: [
             Check(
+                id: "disabled-not-allowed",
                 """
                 with email-link sign-in disabled, or password sign-in disabled, the flow fails with \
                 operationNotAllowed

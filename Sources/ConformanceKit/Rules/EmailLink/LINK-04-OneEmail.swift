@@ -13,6 +13,7 @@ extension Rule {
             """,
         checks: [
             Check(
+                id: "one-email-one-link",
                 """
                 exactly one email reaches the address, with one link carrying mode, oobCode, continue URL and the app \
                 identifiers
@@ -44,7 +45,9 @@ extension Rule {
                         expected: "a parameter \(value.debugDescription)", actual: link)
                 }
             },
-            Check("the Android install flag is in the link only when the settings ask for it") { context in
+            Check(
+                id: "android-install-flag", "the Android install flag is in the link only when the settings ask for it"
+            ) { context in
                 let app = try await context.launchApp()
                 var links: [Bool: String] = [:]
                 for install in [true, false] {

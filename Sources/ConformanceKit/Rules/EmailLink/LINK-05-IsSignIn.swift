@@ -17,7 +17,9 @@ extension Rule {
             nested in a deep link, and is false for other action links and unrelated URLs
             """,
         checks: [
-            Check("the link from the email, also wrapped in a deep link, is a sign-in link") { context in
+            Check(
+                id: "email-link-recognised", "the link from the email, also wrapped in a deep link, is a sign-in link"
+            ) { context in
                 let app = try await context.launchApp()
                 let link = try await context.requestSignInLink(for: PasswordUser.ada.email, on: app.client)
                 let wrapped =
@@ -28,8 +30,10 @@ extension Rule {
                     try expectEqual(answer, true, "isSignIn(withEmailLink: \(candidate.debugDescription))")
                 }
             },
-            Check("other action links, a link without its oobCode and unrelated URLs are not sign-in links") {
-                context in
+            Check(
+                id: "other-links-not-sign-in",
+                "other action links, a link without its oobCode and unrelated URLs are not sign-in links"
+            ) { context in
                 let app = try await context.launchApp()
                 let link = try await context.requestSignInLink(for: PasswordUser.ada.email, on: app.client)
                 var others = [
@@ -47,6 +51,7 @@ extension Rule {
                 }
             },
             Check(
+                id: "fixture-cases-agree",
                 "isSignIn(withEmailLink:) agrees with every case of Fixtures/email-link/links.json where the SDKs agree"
             ) { context in
                 let app = try await context.launchApp()

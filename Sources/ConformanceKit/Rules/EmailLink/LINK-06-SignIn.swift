@@ -13,8 +13,10 @@ extension Rule {
             creates the user on first use
             """,
         checks: [
-            Check("the link signs the address in, verified, as a new user; a later link signs the same user in") {
-                context in
+            Check(
+                id: "new-then-same-user",
+                "the link signs the address in, verified, as a new user; a later link signs the same user in"
+            ) { context in
                 let app = try await context.launchApp()
                 let first = try await context.signIn(
                     email: PasswordUser.ada.email,
@@ -33,7 +35,7 @@ extension Rule {
                 try expectEqual(second.user.uid, first.user.uid, "the uid a later link signed in")
                 try expectEqual(second.additionalUserInfo?.isNewUser, false, "isNewUser of a later email-link sign-in")
             },
-            Check("a link opened after the app restarted signs its address in") { context in
+            Check(id: "after-restart", "a link opened after the app restarted signs its address in") { context in
                 let backend = try await context.makeBackend()
                 let before = try await context.launch(backend)
                 let link = try await context.requestSignInLink(for: PasswordUser.ada.email, on: before)

@@ -15,6 +15,7 @@ extension Rule {
             """,
         checks: [
             Check(
+                id: "nearest-addresses-refused",
                 """
                 the nearest other addresses fail with invalidEmail and sign nobody in; then the owner signs in with \
                 the link

@@ -9,7 +9,9 @@ extension Rule {
             """, sources: [.firebaseEmailLink(section: "Complete sign in in an Apple mobile app (INVALID_OOB_CODE)")],
         hint: "if this fails, check that a used oobCode is deleted or marked used when the sign-in succeeds",
         checks: [
-            Check("a used link fails with invalidActionCode, on the same device and on another") { context in
+            Check(
+                id: "used-link-refused", "a used link fails with invalidActionCode, on the same device and on another"
+            ) { context in
                 let backend = try await context.makeBackend()
                 let app = try await context.launch(backend, on: .primary)
                 let other = try await context.launch(backend, on: .secondary)

@@ -15,6 +15,7 @@ extension Rule {
             """,
         checks: [
             Check(
+                id: "exact-lifetime",
                 "a link works a millisecond before its lifetime, and fails at exactly the lifetime and a second after",
                 requires: [.worldClock]
             ) { context in

@@ -16,7 +16,10 @@ extension Rule {
             password and revokes its refresh tokens
             """,
         checks: [
-            Check("after the owner signs in with a link, the password the impostor set no longer signs in") { context in
+            Check(
+                id: "impostor-password-dropped",
+                "after the owner signs in with a link, the password the impostor set no longer signs in"
+            ) { context in
                 let (backend, _) = try await context.impostorThenOwner()
                 let stranger = try await context.launch(backend, on: Device("device-3"))
                 _ = try await expectAuthError(
@@ -24,7 +27,10 @@ extension Rule {
                 ) { try await stranger.signIn(with: PasswordUser.ada.credential) }
                 try await context.expectSignedOut(stranger, after: "the impostor's password")
             },
-            Check("after the owner signs in with a link, the impostor's existing session stops working") { context in
+            Check(
+                id: "impostor-session-ended",
+                "after the owner signs in with a link, the impostor's existing session stops working"
+            ) { context in
                 let (_, impostor) = try await context.impostorThenOwner()
                 _ = try await expectAuthError(
                     when: "the impostor's getIDToken(forceRefresh: true) after the owner's email-link sign-in"

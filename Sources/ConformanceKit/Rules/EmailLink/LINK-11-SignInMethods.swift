@@ -13,8 +13,10 @@ extension Rule {
             under the provider ID password
             """,
         checks: [
-            Check("a password user has password, a link user emailLink, a verified password user who used a link both")
-            { context in
+            Check(
+                id: "methods-per-user",
+                "a password user has password, a link user emailLink, a verified password user who used a link both"
+            ) { context in
                 let app = try await context.launchApp()
                 try await context.signUp(.ada, on: app.client)
                 try await expectSuccess("signOut()") { try await app.client.signOut() }

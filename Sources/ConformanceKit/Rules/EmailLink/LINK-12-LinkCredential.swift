@@ -16,6 +16,7 @@ extension Rule {
             """,
         checks: [
             Check(
+                id: "link-sign-in-reauthenticate",
                 """
                 a user of another flow links an email-link credential, then signs in with either, and a link \
                 re-authenticates it
@@ -44,8 +45,10 @@ extension Rule {
                 }
                 try expectEqual(reauthenticated.user.uid, user.uid, "the uid re-authenticating gave")
             },
-            Check("linking a link with another address than the one it was sent to fails and links nothing") {
-                context in
+            Check(
+                id: "other-address-links-nothing",
+                "linking a link with another address than the one it was sent to fails and links nothing"
+            ) { context in
                 let app = try await context.signedInApp(excluding: passwordFlows)
                 let before = await app.client.currentUser
                 let email = linkEmail(for: before)

@@ -11,7 +11,10 @@ extension Rule {
         hint:
             "if this fails, check that signIn(withEmail:link:) never takes the email from the link or the code itself",
         checks: [
-            Check("on another device, no email fails and signs nobody in; the right email then signs in") { context in
+            Check(
+                id: "email-required-other-device",
+                "on another device, no email fails and signs nobody in; the right email then signs in"
+            ) { context in
                 let backend = try await context.makeBackend()
                 let requester = try await context.launch(backend, on: .primary)
                 let other = try await context.launch(backend, on: .secondary)

@@ -14,7 +14,10 @@ extension Rule {
             the link built on it
             """,
         checks: [
-            Check("an unknown link domain is refused and mails nothing; a configured one carries the link") { context in
+            Check(
+                id: "unknown-domain-refused",
+                "an unknown link domain is refused and mails nothing; a configured one carries the link"
+            ) { context in
                 let app = try await context.launchApp()
                 _ = try await expectAuthError(when: "sendSignInLink with the link domain links.evil.example") {
                     try await app.client.sendSignInLink(

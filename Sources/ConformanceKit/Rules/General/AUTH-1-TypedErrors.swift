@@ -10,8 +10,10 @@ extension Rule {
             is mapped to an AuthError with a code, never passed through raw or thrown as another type
             """,
         checks: [
-            Check("phone failures, including outside-party failures, are AuthErrors", requires: [.flow(.phone)]) {
-                context in
+            Check(
+                id: "phone-errors", "phone failures, including outside-party failures, are AuthErrors",
+                requires: [.flow(.phone)]
+            ) { context in
                 let app = try await context.launchApp()
                 let client = app.client
                 let ownFailures: [(String, @Sendable () async throws -> Void)] = [
@@ -50,8 +52,10 @@ extension Rule {
                     try await expectSpecificAuthError(when: action, body)
                 }
             },
-            Check("multi-factor failures, including the mail server's, are AuthErrors", requires: [.flow(.multiFactor)])
-            { context in
+            Check(
+                id: "multi-factor-errors", "multi-factor failures, including the mail server's, are AuthErrors",
+                requires: [.flow(.multiFactor)]
+            ) { context in
                 let app = try await context.launchApp()
                 let client = app.client
                 try await context.signUp(.ada, on: client)
@@ -94,6 +98,7 @@ extension Rule {
                 }
             },
             Check(
+                id: "apple-errors",
                 "Sign in with Apple failures, the sheet's and Apple's included, are specific AuthErrors",
                 requires: [.flow(.apple)]
             ) { context in

@@ -17,6 +17,7 @@ extension Rule {
             """,
         checks: [
             Check(
+                id: "stalled-sms-carrier",
                 "a stalled SMS carrier makes verifyPhoneNumber fail with networkError within the timeout",
                 requires: [.flow(.phone), .worldClock, .worldParties]
             ) { context in
@@ -27,6 +28,7 @@ extension Rule {
                 }
             },
             Check(
+                id: "second-verification-completes",
                 "a second verifyPhoneNumber made on the same app while the first waits for its SMS lets both complete",
                 requires: [.flow(.phone), .worldParties]
             ) { context in
@@ -52,7 +54,7 @@ extension Rule {
                 }
             },
             Check(
-                "a failing SMS carrier makes verifyPhoneNumber fail with networkError",
+                id: "failing-sms-carrier", "a failing SMS carrier makes verifyPhoneNumber fail with networkError",
                 requires: [.flow(.phone), .worldParties]
             ) { context in
                 let app = try await context.launchApp(.shortNetworkTimeout)
@@ -62,6 +64,7 @@ extension Rule {
                 }
             },
             Check(
+                id: "stalled-mail-server",
                 "a stalled mail server makes sendEmailVerification fail with networkError within the timeout",
                 requires: [.flow(.multiFactor), .worldClock, .worldParties]
             ) { context in
@@ -73,6 +76,7 @@ extension Rule {
                 }
             },
             Check(
+                id: "stalled-github-token-endpoint",
                 """
                 GitHub's token endpoint stalling after the user approved makes credential(with:) fail with \
                 networkError within the timeout
@@ -87,6 +91,7 @@ extension Rule {
                 ) { try await app.client.credential(with: .github) }
             },
             Check(
+                id: "failing-github",
                 "GitHub failing after the user approved makes credential(with:) fail with networkError",
                 requires: [.flow(.oauth)]
             ) { context in
@@ -101,7 +106,7 @@ extension Rule {
             // Revocation, not sign-in: a backend may verify identity tokens with keys it fetched earlier, but it can
             // revoke only by exchanging the code at Apple.
             Check(
-                "a stalled Apple makes revokeToken fail with networkError within the timeout",
+                id: "stalled-apple", "a stalled Apple makes revokeToken fail with networkError within the timeout",
                 requires: [.flow(.apple), .worldClock]
             ) { context in
                 let (app, code) = try await context.appleUserWithFreshCode()
@@ -110,7 +115,10 @@ extension Rule {
                     when: "revokeToken(withAuthorizationCode:) with Apple stalled"
                 ) { try await app.client.revokeAppleToken(withAuthorizationCode: code) }
             },
-            Check("a failing Apple makes revokeToken fail with networkError", requires: [.flow(.apple)]) { context in
+            Check(
+                id: "failing-apple", "a failing Apple makes revokeToken fail with networkError",
+                requires: [.flow(.apple)]
+            ) { context in
                 let (app, code) = try await context.appleUserWithFreshCode()
                 context.world.apple.set(.failing)
                 try await expectFailure(.networkError, when: "revokeToken(withAuthorizationCode:) with Apple failing") {

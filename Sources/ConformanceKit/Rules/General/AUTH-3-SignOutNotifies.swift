@@ -18,6 +18,7 @@ extension Rule {
             """,
         checks: [
             Check(
+                id: "three-listeners",
                 """
                 each of three ID-token listeners hears the sign-in (of a user of any declared flow) and then the \
                 sign-out
@@ -49,6 +50,7 @@ extension Rule {
                 }
             },
             Check(
+                id: "sign-out-during-refresh",
                 """
                 a sign-out while a forced token refresh is in flight, at each of its requests, leaves nobody signed \
                 in, also after a relaunch

@@ -27,8 +27,10 @@ extension Rule {
             calls verify the ID token the same way before they read whose account it names
             """,
         checks: [
-            Check("the backend accepts its own token and refuses every tampering and malformed token with an AuthError")
-            { context in
+            Check(
+                id: "tampered-tokens-refused",
+                "the backend accepts its own token and refuses every tampering and malformed token with an AuthError"
+            ) { context in
                 let app = try await context.signedInApp()
                 let token = try await context.currentVerifiedIDToken(of: app)
                 try await expectEveryCase(IDTokenForgery.all(of: token), "forged ID tokens") { forgery, forged in
@@ -37,7 +39,8 @@ extension Rule {
                     }
                 }
             },
-            Check("a token past its expiry is refused", requires: [.worldClock]) { context in
+            Check(id: "expired-token-refused", "a token past its expiry is refused", requires: [.worldClock]) {
+                context in
                 try context.requireIDTokenTimeToMove()
                 let app = try await context.signedInApp()
                 let token = try await context.currentVerifiedIDToken(of: app)
@@ -47,7 +50,7 @@ extension Rule {
                     when: "verifyIDToken(a token issued an hour and 301s ago, beyond any clock-skew leeway)"
                 ) { try await app.backend.verifyIDToken(token) }
             },
-            Check("a token another project issued is refused") { context in
+            Check(id: "other-project-refused", "a token another project issued is refused") { context in
                 let app = try await context.signedInApp()
                 let otherApp = try await context.signedInApp(
                     .standard.with(\.projectID, "another-project"), on: .secondary)
@@ -59,6 +62,7 @@ extension Rule {
                 ) { try await app.backend.verifyIDToken(foreign) }
             },
             Check(
+                id: "account-calls-forged",
                 """
                 the backend's own account calls refuse every forged token; one naming another user reads and changes \
                 nothing
@@ -86,7 +90,8 @@ extension Rule {
                 try await context.expectAccountUnchanged(.ada, factors: 1, on: app.backend)
             },
             Check(
-                "the backend's own account calls refuse an expired token", requires: [.flow(.multiFactor), .worldClock]
+                id: "account-calls-expired", "the backend's own account calls refuse an expired token",
+                requires: [.flow(.multiFactor), .worldClock]
             ) { context in
                 try context.requireIDTokenTimeToMove()
                 let app = try await context.launchApp()
@@ -99,6 +104,7 @@ extension Rule {
                 try await context.expectAccountUnchanged(.ada, factors: 0, on: app.backend)
             },
             Check(
+                id: "account-calls-other-project",
                 "the backend's own account calls refuse a token another project issued", requires: [.flow(.multiFactor)]
             ) { context in
                 let app = try await context.launchApp()

@@ -21,7 +21,8 @@ extension Rule {
             """,
         checks: [
             Check(
-                "passwords nearest to the right one fail, then the right one signs in", requires: [.flow(.multiFactor)]
+                id: "nearest-passwords-refused", "passwords nearest to the right one fail, then the right one signs in",
+                requires: [.flow(.multiFactor)]
             ) { context in
                 let app = try await context.passwordUserSignedOut()
                 let expected: AuthErrorCode =
@@ -42,8 +43,10 @@ extension Rule {
                     try await app.client.signIn(with: PasswordUser.ada.credential)
                 }
             },
-            Check("an unknown email, one letter from a user's, signs nobody in", requires: [.flow(.multiFactor)]) {
-                context in
+            Check(
+                id: "unknown-email-refused", "an unknown email, one letter from a user's, signs nobody in",
+                requires: [.flow(.multiFactor)]
+            ) { context in
                 let app = try await context.passwordUserSignedOut()
                 let expected: AuthErrorCode =
                     context.capabilities.emailEnumerationProtection ? .invalidCredential : .userNotFound

@@ -24,8 +24,10 @@ extension Rule {
             the changes
             """,
         checks: [
-            Check("a listener hears each sign-in the subject offers, a forced refresh after each, and each sign-out") {
-                context in
+            Check(
+                id: "every-offered-sign-in",
+                "a listener hears each sign-in the subject offers, a forced refresh after each, and each sign-out"
+            ) { context in
                 let flows = context.capabilities.flows
                 guard flows.contains(.phone) || flows.contains(.multiFactor) else {
                     throw NotApplicable("the subject declares no flow that signs a user in (phone or multiFactor)")
@@ -53,7 +55,7 @@ extension Rule {
                 await app.client.removeIDTokenDidChangeListener(registration)
             },
             Check(
-                "a listener hears an email-link sign-in, a forced refresh and the sign-out",
+                id: "email-link-sign-in", "a listener hears an email-link sign-in, a forced refresh and the sign-out",
                 requires: [.flow(.emailLink)]
             ) { context in
                 let app = try await context.launchApp()
@@ -64,8 +66,10 @@ extension Rule {
                 }
                 try await context.expectRefreshAndSignOutHeard(heard, on: app.client)
             },
-            Check("a listener hears a GitHub sign-in, a forced refresh and the sign-out", requires: [.flow(.oauth)]) {
-                context in
+            Check(
+                id: "github-sign-in", "a listener hears a GitHub sign-in, a forced refresh and the sign-out",
+                requires: [.flow(.oauth)]
+            ) { context in
                 let app = try await context.launchGitHubApp()
                 let (heard, _) = try await context.listen(on: app.client)
                 try await context.expectHeard(heard, on: app.client, "the GitHub sign-in") {
@@ -73,8 +77,10 @@ extension Rule {
                 }
                 try await context.expectRefreshAndSignOutHeard(heard, on: app.client)
             },
-            Check("a listener hears a Sign in with Apple, a forced refresh and the sign-out", requires: [.flow(.apple)])
-            { context in
+            Check(
+                id: "apple-sign-in", "a listener hears a Sign in with Apple, a forced refresh and the sign-out",
+                requires: [.flow(.apple)]
+            ) { context in
                 let app = try await context.launchAppleApp()
                 let (heard, _) = try await context.listen(on: app.client)
                 try await context.expectHeard(heard, on: app.client, "the Apple sign-in") {
@@ -82,8 +88,10 @@ extension Rule {
                 }
                 try await context.expectRefreshAndSignOutHeard(heard, on: app.client)
             },
-            Check("a listener hears a sign-in completed with a second factor", requires: [.flow(.multiFactor)]) {
-                context in
+            Check(
+                id: "second-factor-sign-in", "a listener hears a sign-in completed with a second factor",
+                requires: [.flow(.multiFactor)]
+            ) { context in
                 let (app, resolver) = try await context.pendingSignIn()
                 let (heard, _) = try await context.listen(on: app.client)
                 let verificationID = try await context.requestCode(for: resolver.hints[0], of: resolver, on: app.client)
@@ -98,6 +106,7 @@ extension Rule {
                 try await context.expectRefreshAndSignOutHeard(heard, on: app.client)
             },
             Check(
+                id: "sign-out-during-sign-in",
                 """
                 a listener's last call names the current user after a sign-out made while a sign-in is in flight, at \
                 each of its requests

@@ -31,8 +31,10 @@ extension Rule {
             renews a token at its expiry instant
             """,
         checks: [
-            Check("a refresh token ends when another session changes the password", requires: [.flow(.multiFactor)]) {
-                context in
+            Check(
+                id: "password-changed", "a refresh token ends when another session changes the password",
+                requires: [.flow(.multiFactor)]
+            ) { context in
                 try await context.expectSessionEnded(by: "a password change from another session") {
                     door, _, _, changer in
                     _ = try await expectSuccess("accounts:update (password) from ada's other session") {
@@ -40,8 +42,10 @@ extension Rule {
                     }
                 }
             },
-            Check("a refresh token ends when another session changes the email", requires: [.flow(.multiFactor)]) {
-                context in
+            Check(
+                id: "email-changed", "a refresh token ends when another session changes the email",
+                requires: [.flow(.multiFactor)]
+            ) { context in
                 guard !context.capabilities.emailEnumerationProtection else {
                     // Firebase then refuses accounts:update of an email: it changes only through
                     // verifyBeforeUpdateEmail's link.
@@ -58,8 +62,10 @@ extension Rule {
                     }
                 }
             },
-            Check("a refresh token ends when the password is reset with a link", requires: [.flow(.multiFactor)]) {
-                context in
+            Check(
+                id: "password-reset", "a refresh token ends when the password is reset with a link",
+                requires: [.flow(.multiFactor)]
+            ) { context in
                 try await context.expectSessionEnded(by: "a password reset") { door, _, _, _ in
                     try await expectSuccess("sendPasswordReset(email: ada)") {
                         try await door.sendPasswordReset(email: PasswordUser.ada.email)
@@ -82,7 +88,8 @@ extension Rule {
                 }
             },
             Check(
-                "a refresh token ends when the administrator revokes the user's tokens", requires: [.flow(.multiFactor)]
+                id: "tokens-revoked", "a refresh token ends when the administrator revokes the user's tokens",
+                requires: [.flow(.multiFactor)]
             ) { context in
                 try await context.expectSessionEnded(by: "the administrator's revokeRefreshTokens") {
                     _, backend, uid, _ in
@@ -92,14 +99,17 @@ extension Rule {
                     }
                 }
             },
-            Check("a refresh token ends when the administrator disables the user", requires: [.flow(.multiFactor)]) {
-                context in
+            Check(
+                id: "user-disabled", "a refresh token ends when the administrator disables the user",
+                requires: [.flow(.multiFactor)]
+            ) { context in
                 try await context.expectSessionEnded(by: "the administrator disabling ada") { _, backend, uid, _ in
                     let admin = try context.admin(of: backend)
                     try await expectSuccess("setDisabled(true, ada)") { try await admin.setDisabled(true, uid: uid) }
                 }
             },
-            Check("a refresh token ends when the user is deleted", requires: [.flow(.multiFactor)]) { context in
+            Check(id: "user-deleted", "a refresh token ends when the user is deleted", requires: [.flow(.multiFactor)])
+            { context in
                 try await context.expectSessionEnded(by: "the deletion of ada") { _, backend, _, _ in
                     let client = try await context.launch(backend, on: .secondary)
                     _ = try await expectSuccess("signIn(with: ada's password) on the second device") {
@@ -109,6 +119,7 @@ extension Rule {
                 }
             },
             Check(
+                id: "forged-refresh-token",
                 "a refresh token forged from another user's, or from a user ID, mints nothing",
                 requires: [.flow(.multiFactor)]
             ) { context in
@@ -146,6 +157,7 @@ extension Rule {
                 }
             },
             Check(
+                id: "refresh-keeps-factors",
                 "a refreshed ID token keeps the second factor and the first factor's provider",
                 requires: [.flow(.multiFactor)]
             ) { context in
@@ -168,8 +180,10 @@ extension Rule {
                     claims.signInProvider, ProviderID.password,
                     "the refreshed token's sign-in provider (ada's first factor)")
             },
-            Check("at its expiry instant the cached ID token is renewed, not handed out", requires: [.worldClock]) {
-                context in
+            Check(
+                id: "renewed-at-expiry", "at its expiry instant the cached ID token is renewed, not handed out",
+                requires: [.worldClock]
+            ) { context in
                 try context.requireIDTokenTimeToMove()
                 let app = try await context.signedInApp()
                 let token = try await context.currentVerifiedIDToken(of: app)

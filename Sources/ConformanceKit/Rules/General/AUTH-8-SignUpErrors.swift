@@ -19,6 +19,7 @@ extension Rule {
             """,
         checks: [
             Check(
+                id: "email-in-use",
                 """
                 ada's address, as she typed it and in other letter case, is in use: no second account, nobody signed \
                 in
@@ -54,6 +55,7 @@ extension Rule {
                     "the user ada's password signs in after the refused sign-ups (her account expected)")
             },
             Check(
+                id: "weak-password",
                 """
                 a password one character under the project's minimum is weak and creates nothing; one of exactly the \
                 minimum signs up
@@ -84,6 +86,7 @@ extension Rule {
                     expected: "isNewUser true", actual: "isNewUser false")
             },
             Check(
+                id: "malformed-emails",
                 "addresses one character from well-formed fail with invalidEmail and sign nobody in",
                 requires: [.flow(.multiFactor)]
             ) { context in

@@ -15,7 +15,7 @@ extension Rule {
             verified with unverifiedEmail and records no factor
             """,
         checks: [
-            Check("a user whose email is not verified cannot enroll") { context in
+            Check(id: "unverified-email-cannot-enroll", "a user whose email is not verified cannot enroll") { context in
                 let app = try await context.launchApp()
                 try await context.signUp(.ada, on: app.client)
                 try await context.expectEnrollmentRefused(

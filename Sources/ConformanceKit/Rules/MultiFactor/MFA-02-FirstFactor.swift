@@ -17,14 +17,15 @@ extension Rule {
             anonymous users with unsupportedFirstFactor
             """,
         checks: [
-            Check("a user signed in by phone cannot enroll") { context in
+            Check(id: "phone-user-cannot-enroll", "a user signed in by phone cannot enroll") { context in
                 let app = try await context.launchApp()
                 try await context.signInWithSMS(PhoneNumbers.brazil, on: app.client)
                 try await context.expectEnrollmentRefused(
                     PhoneNumbers.us, with: .unsupportedFirstFactor, on: app.client, because: "the first factor is phone"
                 )
             },
-            Check("an anonymous user cannot enroll", requires: [.facet(.anonymous)]) { context in
+            Check(id: "anonymous-cannot-enroll", "an anonymous user cannot enroll", requires: [.facet(.anonymous)]) {
+                context in
                 let app = try await context.launchApp()
                 guard let anonymous = app.client.anonymous else { throw AdapterError.missing(.anonymous) }
                 try await expectSuccess("signInAnonymously()") { try await anonymous.signInAnonymously() }

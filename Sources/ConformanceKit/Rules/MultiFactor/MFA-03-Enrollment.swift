@@ -22,8 +22,10 @@ extension Rule {
             enrolling uses up its verification, which must have been started by mfaEnrollment:start for that same user
             """,
         checks: [
-            Check("one SMS reaches the number and the enrolled factor has its uid, name, factor ID, date and number") {
-                context in
+            Check(
+                id: "enrolled-factor",
+                "one SMS reaches the number and the enrolled factor has its uid, name, factor ID, date and number"
+            ) { context in
                 let app = try await context.launchApp()
                 try await context.signUpVerified(.ada, on: app.client)
                 let factor = try await context.enroll(PhoneNumbers.uk, displayName: "Work phone", on: app.client)
@@ -43,7 +45,10 @@ extension Rule {
                     "the enrolled factor's enrollmentDate is not the time of the enrollment",
                     expected: "within 60 s of \(now), \(clock)", actual: "\(factor.enrollmentDate)")
             },
-            Check("an enrollment verification used again fails, also after its factor was unenrolled") { context in
+            Check(
+                id: "verification-single-use",
+                "an enrollment verification used again fails, also after its factor was unenrolled"
+            ) { context in
                 let app = try await context.launchApp()
                 try await context.signUpVerified(.ada, on: app.client)
                 let session = try await expectSuccess("multiFactorSession()") {
@@ -71,6 +76,7 @@ extension Rule {
                     on: app.client, after: "enrolling again with the used enrollment verification")
             },
             Check(
+                id: "first-factor-verification",
                 "enrollment refuses a verification made for a first-factor phone sign-in of the same number",
                 requires: [.flow(.phone)]
             ) { context in
@@ -83,7 +89,10 @@ extension Rule {
                     (signInID, try context.latestCode(sentTo: PhoneNumbers.us)), on: app.client,
                     because: "the verification was made for a first-factor phone sign-in of \(PhoneNumbers.us)")
             },
-            Check("enrollment refuses another user's enrollment verification of the same number") { context in
+            Check(
+                id: "other-users-verification",
+                "enrollment refuses another user's enrollment verification of the same number"
+            ) { context in
                 let app = try await context.launchApp()
                 try await context.signUpVerified(.ada, on: app.client)
                 try await context.startOwnEnrollment(on: app.client)

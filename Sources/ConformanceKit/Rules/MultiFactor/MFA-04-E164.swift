@@ -14,8 +14,10 @@ extension Rule {
             sign-in (invalidPhoneNumber, missingPhoneNumber when empty) before any SMS
             """,
         checks: [
-            Check("every malformed number of Fixtures/phone/e164.json is refused for enrollment, no SMS sent") {
-                context in
+            Check(
+                id: "malformed-numbers-refused",
+                "every malformed number of Fixtures/phone/e164.json is refused for enrollment, no SMS sent"
+            ) { context in
                 let app = try await context.launchApp(.withoutVerificationLimit)
                 try await context.signUpVerified(.ada, on: app.client)
                 let session = try await expectSuccess("multiFactorSession()") {
@@ -36,7 +38,8 @@ extension Rule {
                 try await context.expectNoFactor(
                     on: app.client, after: "offering only malformed numbers for enrollment")
             },
-            Check("valid numbers of several countries are accepted for enrollment") { context in
+            Check(id: "valid-numbers-accepted", "valid numbers of several countries are accepted for enrollment") {
+                context in
                 let app = try await context.launchApp()
                 try await context.signUpVerified(.ada, on: app.client)
                 try await expectEveryCase(

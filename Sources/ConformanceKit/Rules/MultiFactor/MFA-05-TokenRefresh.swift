@@ -14,7 +14,7 @@ extension Rule {
             registered before it
             """,
         checks: [
-            Check("after enrollment the ID token is new and verifies") { context in
+            Check(id: "new-token-verifies", "after enrollment the ID token is new and verifies") { context in
                 let app = try await context.launchApp()
                 let user = try await context.signUpVerified(.ada, on: app.client)
                 let before = try await expectSuccess("getIDToken()") {
@@ -33,7 +33,8 @@ extension Rule {
                 }
                 try expectEqual(claims.uid, user.uid, "the uid of the new ID token")
             },
-            Check("an ID-token listener registered before enrollment hears of it") { context in
+            Check(id: "listener-hears-enrollment", "an ID-token listener registered before enrollment hears of it") {
+                context in
                 let app = try await context.launchApp()
                 let user = try await context.signUpVerified(.ada, on: app.client)
                 let (heard, registration) = try await context.listen(on: app.client)

@@ -19,7 +19,10 @@ extension Rule {
             carrying one hint per factor and a non-empty session, and leaves the current user as it was
             """,
         checks: [
-            Check("a password sign-in stops at the second factor and leaves the current user as it was") { context in
+            Check(
+                id: "password-sign-in-stops",
+                "a password sign-in stops at the second factor and leaves the current user as it was"
+            ) { context in
                 let app = try await context.launchApp()
                 let factors = try await context.multiFactorUser(on: app.client)
                 let other = try await context.signUp(.grace, on: app.client)
@@ -33,6 +36,7 @@ extension Rule {
                 try expectEqual(current?.uid, other.uid, "the uid of currentUser after the stopped sign-in (unchanged)")
             },
             Check(
+                id: "email-link-sign-in-stops",
                 "an email-link sign-in of a multi-factor user stops at the second factor too",
                 requires: [.flow(.emailLink)]
             ) { context in
@@ -51,8 +55,10 @@ extension Rule {
                     resolver.hints.count, factors.count, "the number of the resolver's hints (one per enrolled factor)")
                 try await context.expectSignedOut(app.client, after: "an email-link sign-in that needs a second factor")
             },
-            Check("a GitHub sign-in of a multi-factor user stops at the second factor too", requires: [.flow(.oauth)]) {
-                context in
+            Check(
+                id: "github-sign-in-stops", "a GitHub sign-in of a multi-factor user stops at the second factor too",
+                requires: [.flow(.oauth)]
+            ) { context in
                 let app = try await context.multiFactorUserWithGitHub()
                 let credential = try await context.gitHubCredential(as: "octocat", on: app.client)
                 let error = try await expectFailure(
@@ -65,8 +71,10 @@ extension Rule {
                 try expectEqual(resolver.hints.count, 1, "the number of the resolver's hints (one per enrolled factor)")
                 try await context.expectSignedOut(app.client, after: "a GitHub sign-in that needs a second factor")
             },
-            Check("an Apple sign-in of a multi-factor user stops at the second factor too", requires: [.flow(.apple)]) {
-                context in
+            Check(
+                id: "apple-sign-in-stops", "an Apple sign-in of a multi-factor user stops at the second factor too",
+                requires: [.flow(.apple)]
+            ) { context in
                 let app = try await context.multiFactorUserWithApple()
                 let credential = try await context.appleCredential(as: AppleAccounts.alice, on: app.client).credential
                 let error = try await expectFailure(

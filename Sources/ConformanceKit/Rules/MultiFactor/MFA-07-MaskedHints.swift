@@ -23,7 +23,10 @@ extension Rule {
             number
             """,
         checks: [
-            Check("hints of numbers with 1-, 2- and 3-digit country codes are masked as the rule says") { context in
+            Check(
+                id: "masked-by-country-code",
+                "hints of numbers with 1-, 2- and 3-digit country codes are masked as the rule says"
+            ) { context in
                 let app = try await context.launchApp()
                 let numbers = [PhoneNumbers.us, PhoneNumbers.uk, PhoneNumbers.ireland]
                 try await context.multiFactorUser(factors: numbers, on: app.client)
@@ -46,7 +49,8 @@ extension Rule {
                     }
                 }
             },
-            Check("the full number is nowhere in the error, the resolver or its hints") { context in
+            Check(id: "full-number-nowhere", "the full number is nowhere in the error, the resolver or its hints") {
+                context in
                 let app = try await context.launchApp()
                 try await context.multiFactorUser(factors: [PhoneNumbers.us], on: app.client)
                 let (error, resolver) = try await context.expectSecondFactorRequired(.ada, on: app.client)

@@ -14,7 +14,10 @@ extension Rule {
             displayName and factorID, and that verifyPhoneNumber(with: hint, …) texts that factor's number only
             """,
         checks: [
-            Check("two factors give two matching hints, and choosing the second texts only its number") { context in
+            Check(
+                id: "two-factors-two-hints",
+                "two factors give two matching hints, and choosing the second texts only its number"
+            ) { context in
                 let app = try await context.launchApp()
                 let factors = try await context.multiFactorUser(
                     factors: [PhoneNumbers.us, PhoneNumbers.uk], on: app.client)

@@ -21,7 +21,10 @@ extension Rule {
             whose firebase.sign_in_provider is that first factor's provider, not phone
             """,
         checks: [
-            Check("the code from the hint's SMS signs the user in; the session's provider stays password") { context in
+            Check(
+                id: "after-password",
+                "the code from the hint's SMS signs the user in; the session's provider stays password"
+            ) { context in
                 let (app, resolver) = try await context.pendingSignIn()
                 let verificationID = try await context.requestCode(for: resolver.hints[0], of: resolver, on: app.client)
                 let code = try context.latestCode(sentTo: PhoneNumbers.us)
@@ -38,6 +41,7 @@ extension Rule {
                 try await context.expectSessionSignedIn(with: ProviderID.password, on: app)
             },
             Check(
+                id: "after-email-link",
                 "after an email-link first factor, the SMS code signs the user in and the provider stays password",
                 requires: [.flow(.emailLink)]
             ) { context in
@@ -61,6 +65,7 @@ extension Rule {
                 try await context.expectSessionSignedIn(with: ProviderID.password, on: app)
             },
             Check(
+                id: "after-github",
                 "after a GitHub first factor, the SMS code signs the user in and the provider stays github.com",
                 requires: [.flow(.oauth)]
             ) { context in
@@ -71,6 +76,7 @@ extension Rule {
                 ) { if case .oauth(ProviderID.github, let accessToken, _) = $0 { !accessToken.isEmpty } else { false } }
             },
             Check(
+                id: "after-apple",
                 "after an Apple first factor, the SMS code signs the user in and the provider stays apple.com",
                 requires: [.flow(.apple)]
             ) { context in

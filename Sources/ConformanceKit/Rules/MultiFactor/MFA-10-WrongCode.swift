@@ -12,7 +12,7 @@ extension Rule {
             invalidVerificationCode without signing anyone in
             """,
         checks: [
-            Check("a wrong second-factor code fails and signs nobody in") { context in
+            Check(id: "wrong-code-refused", "a wrong second-factor code fails and signs nobody in") { context in
                 let (app, resolver) = try await context.pendingSignIn()
                 let verificationID = try await context.requestCode(for: resolver.hints[0], of: resolver, on: app.client)
                 let wrong = wrongCode(for: try context.latestCode(sentTo: PhoneNumbers.us))

@@ -22,7 +22,7 @@ extension Rule {
             started (never read as a user ID), and expires a fixed time after the first factor, not after the SMS
             """,
         checks: [
-            Check("one sign-in's session cannot text another user's factor") { context in
+            Check(id: "other-users-factor", "one sign-in's session cannot text another user's factor") { context in
                 let (mine, theirs, app, _) = try await context.twoPendingSignIns()
                 _ = context.world.outbound.readAllSMS(to: PhoneNumbers.uk)
                 _ = try await expectAuthError(
@@ -34,15 +34,18 @@ extension Rule {
                     expected: "no SMS to \(PhoneNumbers.uk)",
                     actual: texts.map(\.text.debugDescription).joined(separator: "; "))
             },
-            Check("one sign-in's session cannot be completed with another attempt's code") { context in
+            Check(id: "other-attempts-code", "one sign-in's session cannot be completed with another attempt's code") {
+                context in
                 let (mine, theirs, app, otherApp) = try await context.twoPendingSignIns()
                 let theirID = try await context.requestCode(for: theirs.hints[0], of: theirs, on: otherApp.client)
                 let theirCode = try context.latestCode(sentTo: PhoneNumbers.uk)
                 try await context.expectResolveRefused(
                     mine, with: (theirID, theirCode), on: app.client, because: "the code was sent for grace's sign-in")
             },
-            Check("a session cannot be completed with a first-factor phone sign-in code for the factor's number") {
-                context in
+            Check(
+                id: "first-factor-code",
+                "a session cannot be completed with a first-factor phone sign-in code for the factor's number"
+            ) { context in
                 let (app, resolver) = try await context.pendingSignIn()
                 let stranger = try await context.launch(app.backend, on: .secondary)
                 let firstFactorID = try await context.requestCode(PhoneNumbers.us, on: stranger)
@@ -51,7 +54,10 @@ extension Rule {
                     resolver, with: (firstFactorID, code), on: app.client,
                     because: "the code was sent for a first-factor phone sign-in of \(PhoneNumbers.us)")
             },
-            Check("a session cannot be completed with another user's enrollment code for the same number") { context in
+            Check(
+                id: "other-users-enrollment-code",
+                "a session cannot be completed with another user's enrollment code for the same number"
+            ) { context in
                 let (app, resolver) = try await context.pendingSignIn()
                 let grace = try await context.launch(app.backend, on: .secondary)
                 try await context.signUpVerified(.grace, on: grace)
@@ -66,7 +72,8 @@ extension Rule {
                     resolver, with: (enrollmentID, code), on: app.client,
                     because: "the code was sent for grace's enrollment of \(PhoneNumbers.us)")
             },
-            Check("a session cannot be completed with the user's own enrollment code") { context in
+            Check(id: "own-enrollment-code", "a session cannot be completed with the user's own enrollment code") {
+                context in
                 let (app, resolver) = try await context.pendingSignIn()
                 let other = try await context.launch(app.backend, on: .secondary)
                 let (_, otherResolver) = try await context.expectSecondFactorRequired(.ada, on: other)
@@ -87,7 +94,8 @@ extension Rule {
                     resolver, with: (enrollmentID, code), on: app.client,
                     because: "the code was sent for ada's own enrollment of \(PhoneNumbers.uk)")
             },
-            Check("a session that completed a sign-in cannot complete another") { context in
+            Check(id: "completed-session-reused", "a session that completed a sign-in cannot complete another") {
+                context in
                 let (app, resolver) = try await context.pendingSignIn()
                 let firstID = try await context.requestCode(for: resolver.hints[0], of: resolver, on: app.client)
                 try await expectSuccess("resolveSignIn(with: the code from the SMS)") {
@@ -107,6 +115,7 @@ extension Rule {
                 }
             },
             Check(
+                id: "forged-pending-credential",
                 """
                 a pending credential forged from another user's, or altered, completes nothing, even with the factor's \
                 code
@@ -148,7 +157,10 @@ extension Rule {
                 }
                 try await context.expectSignedOut(app.client, after: "the forged pending credentials")
             },
-            Check("a session used after its lifetime fails with sessionExpired", requires: [.worldClock]) { context in
+            Check(
+                id: "expired-session", "a session used after its lifetime fails with sessionExpired",
+                requires: [.worldClock]
+            ) { context in
                 let (app, resolver) = try await context.pendingSignIn(.shortResolverSession)
                 let verificationID = try await context.requestCode(for: resolver.hints[0], of: resolver, on: app.client)
                 let code = try context.latestCode(sentTo: PhoneNumbers.us)
@@ -162,8 +174,10 @@ extension Rule {
                 }
                 try await context.expectSignedOut(app.client, after: "an expired resolver session")
             },
-            Check("sending the second-factor SMS late does not extend the session", requires: [.worldClock]) {
-                context in
+            Check(
+                id: "late-sms-no-extension", "sending the second-factor SMS late does not extend the session",
+                requires: [.worldClock]
+            ) { context in
                 let (app, resolver) = try await context.pendingSignIn(.shortResolverSession)
                 try context.advanceClock(by: .seconds(110))
                 let verificationID = try await context.requestCode(for: resolver.hints[0], of: resolver, on: app.client)

@@ -17,7 +17,8 @@ extension Rule {
             support (e.g. TOTP) with an AuthError that has a message, instead of trapping or never completing
             """,
         checks: [
-            Check("enrolling a TOTP factor fails with an AuthError and enrolls nothing") { context in
+            Check(id: "totp-enrollment-refused", "enrolling a TOTP factor fails with an AuthError and enrolls nothing")
+            { context in
                 let app = try await context.launchApp()
                 try await context.signUpVerified(.ada, on: app.client)
                 let error = try await expectAuthError(when: "enroll(with: a TOTP assertion)") {
@@ -28,7 +29,8 @@ extension Rule {
                     expected: "an AuthError with a message", actual: "\(error)")
                 try await context.expectNoFactor(on: app.client, after: "a TOTP enrollment")
             },
-            Check("resolving a sign-in with a TOTP assertion fails with an AuthError") { context in
+            Check(id: "totp-sign-in-refused", "resolving a sign-in with a TOTP assertion fails with an AuthError") {
+                context in
                 let (app, resolver) = try await context.pendingSignIn()
                 _ = try await expectAuthError(when: "resolveSignIn(with: a TOTP assertion)") {
                     try await resolver.resolveSignIn(with: .totp(oneTimePassword: "123456"))

@@ -18,7 +18,9 @@ extension Rule {
             atomically, so neither a repeat nor two concurrent enrollments enroll the number twice
             """,
         checks: [
-            Check("enrolling an enrolled number again fails with secondFactorAlreadyEnrolled") { context in
+            Check(
+                id: "enrolled-number-again", "enrolling an enrolled number again fails with secondFactorAlreadyEnrolled"
+            ) { context in
                 let app = try await context.launchApp()
                 try await context.signUpVerified(.ada, on: app.client)
                 try await context.enroll(PhoneNumbers.us, on: app.client)
@@ -26,7 +28,9 @@ extension Rule {
                     PhoneNumbers.us, with: .secondFactorAlreadyEnrolled, on: app.client,
                     because: "the number is already enrolled")
             },
-            Check("of two enrollments of one number under way at once, exactly one succeeds") { context in
+            Check(
+                id: "concurrent-enrollments", "of two enrollments of one number under way at once, exactly one succeeds"
+            ) { context in
                 let app = try await context.launchApp()
                 try await context.signUpVerified(.ada, on: app.client)
                 var assertions: [MultiFactorAssertion] = []

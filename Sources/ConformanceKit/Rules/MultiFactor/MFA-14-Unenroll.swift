@@ -11,7 +11,8 @@ extension Rule {
             left signs in with the first factor alone
             """,
         checks: [
-            Check("after unenrolling the only factor, the password alone signs in") { context in
+            Check(id: "only-factor-unenrolled", "after unenrolling the only factor, the password alone signs in") {
+                context in
                 let app = try await context.launchApp()
                 try await context.signUpVerified(.ada, on: app.client)
                 let factor = try await context.enroll(PhoneNumbers.us, on: app.client)
@@ -24,7 +25,10 @@ extension Rule {
                     try await app.client.signIn(with: PasswordUser.ada.credential)
                 }
             },
-            Check("of three factors, unenrolling the second leaves exactly the first and the third") { context in
+            Check(
+                id: "middle-factor-unenrolled",
+                "of three factors, unenrolling the second leaves exactly the first and the third"
+            ) { context in
                 let app = try await context.launchApp()
                 try await context.signUpVerified(.ada, on: app.client)
                 var factors: [MultiFactorInfo] = []

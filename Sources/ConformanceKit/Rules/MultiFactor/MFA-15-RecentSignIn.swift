@@ -16,6 +16,7 @@ extension Rule {
             """,
         checks: [
             Check(
+                id: "old-sign-in-cannot-enroll",
                 "a sign-in older than the window cannot enroll until the user re-authenticates", requires: [.worldClock]
             ) { context in
                 let app = try await context.launchApp()
@@ -31,6 +32,7 @@ extension Rule {
                 try await context.enroll(PhoneNumbers.us, on: app.client)
             },
             Check(
+                id: "enroll-after-window",
                 "a session and SMS taken within the window, but enroll after it, fails with requiresRecentLogin",
                 requires: [.worldClock]
             ) { context in

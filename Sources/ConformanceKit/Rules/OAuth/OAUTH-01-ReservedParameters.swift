@@ -21,8 +21,9 @@ extension Rule {
             URL is built
             """,
         checks: [
-            Check("every reserved-parameter case of oauth/custom-parameters.json is rejected or dropped, as declared") {
-                context in try await context.checkCustomParameterCases(for: "OAUTH-1")
-            }
+            Check(
+                id: "reserved-parameters",
+                "every reserved-parameter case of oauth/custom-parameters.json is rejected or dropped, as declared"
+            ) { context in try await context.checkCustomParameterCases(for: "OAUTH-1") }
         ])
 }

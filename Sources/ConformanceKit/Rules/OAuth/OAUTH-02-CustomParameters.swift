@@ -6,10 +6,11 @@ extension Rule {
         hint:
             "if this fails, check that every non-reserved custom parameter is added to the authorization URL as given",
         checks: [
-            Check("every case of oauth/custom-parameters.json reaches GitHub with its other parameters unchanged") {
-                context in try await context.checkCustomParameterCases(for: "OAUTH-2")
-            },
-            Check("allow_signup, login and prompt reach GitHub with their values") { context in
+            Check(
+                id: "other-parameters-unchanged",
+                "every case of oauth/custom-parameters.json reaches GitHub with its other parameters unchanged"
+            ) { context in try await context.checkCustomParameterCases(for: "OAUTH-2") },
+            Check(id: "github-parameters", "allow_signup, login and prompt reach GitHub with their values") { context in
                 let app = try await context.launchGitHubApp()
                 var provider = OAuthProvider.github
                 let custom = ["allow_signup": "false", "login": "octocat", "prompt": "select_account"]

@@ -7,7 +7,7 @@ extension Rule {
             .githubAuthorizingOAuthApps(section: "scope"),
         ], hint: "if this fails, check that provider.scopes are joined with spaces into the scope parameter",
         checks: [
-            Check("scopes user:email and read:user reach GitHub in scope") { context in
+            Check(id: "scopes-reach-github", "scopes user:email and read:user reach GitHub in scope") { context in
                 let app = try await context.launchGitHubApp()
                 var provider = OAuthProvider.github
                 provider.scopes = ["user:email", "read:user"]

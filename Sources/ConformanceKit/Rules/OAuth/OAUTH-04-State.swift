@@ -20,8 +20,10 @@ extension Rule {
             code is exchanged
             """,
         checks: [
-            Check("eight requests carry eight different states of at least 128 bits, judged by their encoding") {
-                context in
+            Check(
+                id: "fresh-128-bit-states",
+                "eight requests carry eight different states of at least 128 bits, judged by their encoding"
+            ) { context in
                 let app = try await context.launchGitHubApp()
                 for _ in 1...8 { _ = try await context.gitHubCredential(as: "octocat", on: app.client) }
                 let states = context.world.github.authorizeRequests.map { $0.value("state") ?? "" }
@@ -38,6 +40,7 @@ extension Rule {
                         """)
             },
             Check(
+                id: "stale-or-altered-state-refused",
                 """
                 a redirect with an earlier request's state, or one a character off, on this or a second device, is \
                 refused and never exchanged
@@ -65,6 +68,7 @@ extension Rule {
                     "the number of token requests after the forged redirects")
             },
             Check(
+                id: "other-device-redirect-refused",
                 """
                 while a request waits, another device's genuine redirect, with its own state or with none, is refused \
                 and its code not exchanged again; the app's own still completes the flow

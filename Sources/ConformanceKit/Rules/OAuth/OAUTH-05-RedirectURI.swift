@@ -11,7 +11,8 @@ extension Rule {
             https://<project>.firebaseapp.com/__/auth/handler
             """,
         checks: [
-            Check("the authorization request's redirect_uri is exactly the auth handler") { context in
+            Check(id: "redirect-uri-is-handler", "the authorization request's redirect_uri is exactly the auth handler")
+            { context in
                 let app = try await context.launchGitHubApp()
                 _ = try await context.gitHubCredential(as: "octocat", on: app.client)
                 let request = try context.lastAuthorizeRequest()

@@ -12,7 +12,8 @@ extension Rule {
             becomes invalidCredential
             """,
         checks: [
-            Check("one sign-in exchanges its code once, with the client ID and secret") { context in
+            Check(id: "code-exchanged-once", "one sign-in exchanges its code once, with the client ID and secret") {
+                context in
                 let app = try await context.launchGitHubApp()
                 try await context.signInWithGitHub(as: "octocat", on: app.client)
                 let requests = context.world.github.tokenRequests
@@ -26,7 +27,8 @@ extension Rule {
                     "the token request's client_secret is not the app's", expected: "the app's client secret",
                     actual: "\(requests[0])")
             },
-            Check("incorrect_client_credentials from GitHub fails with invalidCredential") { context in
+            Check(id: "bad-client-credentials", "incorrect_client_credentials from GitHub fails with invalidCredential")
+            { context in
                 context.setUpGitHub()
                 context.world.github.regenerateClientSecret(of: OAuthProviderSettings.github.clientID)
                 let app = try await context.launchApp()
@@ -36,6 +38,7 @@ extension Rule {
                 ) { try await app.client.credential(with: .github) }
             },
             Check(
+                id: "token-endpoint-errors",
                 """
                 bad_verification_code (a code GitHub's ten minutes have expired) and redirect_uri_mismatch from \
                 GitHub's token endpoint each fail with invalidCredential

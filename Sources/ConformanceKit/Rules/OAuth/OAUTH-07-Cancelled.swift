@@ -12,8 +12,10 @@ extension Rule {
             webContextCancelled
             """,
         checks: [
-            Check("a denial and a closed window fail with webContextCancelled, nothing exchanged, nobody signed in") {
-                context in
+            Check(
+                id: "denied-or-closed",
+                "a denial and a closed window fail with webContextCancelled, nothing exchanged, nobody signed in"
+            ) { context in
                 let app = try await context.launchGitHubApp()
                 try await expectEveryCase([BrowserAction.deny, .closeWindow], "cancelled flows") { action in
                     context.world.browser.script(action)

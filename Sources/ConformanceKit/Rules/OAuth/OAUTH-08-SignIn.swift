@@ -14,8 +14,10 @@ extension Rule {
             GitHub ID
             """,
         checks: [
-            Check("the first sign-in is new with octocat's profile and a working token; the second finds the same user")
-            { context in
+            Check(
+                id: "new-then-same-user",
+                "the first sign-in is new with octocat's profile and a working token; the second finds the same user"
+            ) { context in
                 let app = try await context.launchGitHubApp()
                 let first = try await context.signInWithGitHub(as: "octocat", on: app.client)
                 try expectEqual(

@@ -14,8 +14,10 @@ extension Rule {
             compares the user without creating one for an account nobody has
             """,
         checks: [
-            Check("a user of another flow links octocat, signs in with it, re-authenticates with it but not with hubot")
-            { context in
+            Check(
+                id: "link-sign-in-reauthenticate",
+                "a user of another flow links octocat, signs in with it, re-authenticates with it but not with hubot"
+            ) { context in
                 context.setUpGitHub()
                 let app = try await context.signedInApp(excluding: [.oauth])
                 guard let user = await app.client.currentUser else {
@@ -49,7 +51,8 @@ extension Rule {
                     "hubot's first sign-in signed in the user of the refused re-authentication",
                     expected: "a new user, not \(user.uid)", actual: hubotUser.user.uid)
             },
-            Check("linking octocat, already another user's, fails with credentialAlreadyInUse") { context in
+            Check(id: "already-in-use", "linking octocat, already another user's, fails with credentialAlreadyInUse") {
+                context in
                 let firstUser = try context.firstUser(excluding: [.oauth])
                 context.setUpGitHub()
                 let app = try await context.launchApp(for: firstUser)

@@ -7,8 +7,10 @@ extension Rule {
         sources: [.firebaseGitHub(section: "Before you begin: enable GitHub as a sign-in provider")],
         hint: "if this fails, check that the provider's console setting is read before the authorization URL is opened",
         checks: [
-            Check("with GitHub disabled, credential(with:) fails with operationNotAllowed and nothing reaches GitHub") {
-                context in
+            Check(
+                id: "disabled-not-allowed",
+                "with GitHub disabled, credential(with:) fails with operationNotAllowed and nothing reaches GitHub"
+            ) { context in
                 let app = try await context.launchGitHubApp(
                     .standard.with(
                         \.oauthProviders[ProviderID.github], OAuthProviderSettings.github.with(\.isEnabled, false)))

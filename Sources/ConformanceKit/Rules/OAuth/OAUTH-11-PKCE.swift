@@ -16,7 +16,10 @@ extension Rule {
             authorization request
             """,
         checks: [
-            Check("the request carries an S256 challenge, and the exchange the verifier that hashes to it") { context in
+            Check(
+                id: "s256-challenge-and-verifier",
+                "the request carries an S256 challenge, and the exchange the verifier that hashes to it"
+            ) { context in
                 let app = try await context.launchGitHubApp()
                 // GitHub may refuse a request without S256: the request is judged first, so the failure names it.
                 let flowError: (any Error)?

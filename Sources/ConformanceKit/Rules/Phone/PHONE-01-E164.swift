@@ -34,15 +34,17 @@ extension Rule {
             acceptsUnassignedPhoneNumbers and acceptsShortPhoneNumbers declare what the subject does
             """,
         checks: [
-            Check("every valid number of Fixtures/phone/e164.json gets its SMS") { context in
+            Check(id: "valid-numbers", "every valid number of Fixtures/phone/e164.json gets its SMS") { context in
                 try await context.requestCodes(for: .valid)
             },
-            Check("every malformed number of Fixtures/phone/e164.json fails with invalidPhoneNumber, no SMS sent") {
-                context in try await context.requestCodes(for: .invalid)
-            },
-            Check("well-formed unassigned or too-short numbers are accepted or rejected as the subject declares") {
-                context in try await context.requestCodes(for: .implementationDefined)
-            },
+            Check(
+                id: "malformed-numbers",
+                "every malformed number of Fixtures/phone/e164.json fails with invalidPhoneNumber, no SMS sent"
+            ) { context in try await context.requestCodes(for: .invalid) },
+            Check(
+                id: "declared-edge-numbers",
+                "well-formed unassigned or too-short numbers are accepted or rejected as the subject declares"
+            ) { context in try await context.requestCodes(for: .implementationDefined) },
         ])
 }
 

@@ -11,7 +11,8 @@ extension Rule {
             missingPhoneNumber, not invalidPhoneNumber, before anything is sent
             """,
         checks: [
-            Check("verifyPhoneNumber(\"\") fails with missingPhoneNumber and sends no SMS") { context in
+            Check(id: "empty-number", "verifyPhoneNumber(\"\") fails with missingPhoneNumber and sends no SMS") {
+                context in
                 let app = try await context.launchApp()
                 try await expectFailure(.missingPhoneNumber, when: "verifyPhoneNumber(\"\")") {
                     try await app.client.verifyPhoneNumber("")

@@ -10,8 +10,9 @@ extension Rule {
             if this fails, check that one successful verifyPhoneNumber sends exactly one SMS, addressed to the number \
             exactly as given, whose text holds the code as a single 6-digit run, and returns a non-empty verification ID
             """,
-        checks: [PhoneNumbers.us, PhoneNumbers.brazil].map { phoneNumber in
-            Check("one SMS with a 6-digit code reaches \(phoneNumber) exactly") { context in
+        checks: [("one-sms-us-number", PhoneNumbers.us), ("one-sms-brazil-number", PhoneNumbers.brazil)].map {
+            id, phoneNumber in
+            Check(id: id, "one SMS with a 6-digit code reaches \(phoneNumber) exactly") { context in
                 let app = try await context.launchApp()
                 let verificationID = try await context.requestCode(phoneNumber, on: app.client)
                 try expect(

@@ -12,7 +12,10 @@ extension Rule {
             the same uid, and that isNewUser is true only for the sign-in that created the user
             """,
         checks: [
-            Check("first sign-in creates a user with the E.164 number, a later one returns the same user") { context in
+            Check(
+                id: "new-then-same-user",
+                "first sign-in creates a user with the E.164 number, a later one returns the same user"
+            ) { context in
                 let app = try await context.launchApp()
                 let first = try await context.signInWithSMS(PhoneNumbers.brazil, on: app.client)
                 try expectEqual(

@@ -24,14 +24,16 @@ extension Rule {
             verification of the number
             """,
         checks: [
-            Check("a wrong code fails with invalidVerificationCode, then the right code signs in") { context in
+            Check(
+                id: "wrong-then-right", "a wrong code fails with invalidVerificationCode, then the right code signs in"
+            ) { context in
                 let app = try await context.launchApp()
                 let verificationID = try await context.requestCode(PhoneNumbers.us, on: app.client)
                 let code = try context.latestCode(sentTo: PhoneNumbers.us)
                 try await context.expectWrongCode(wrongCode(for: code), for: verificationID, on: app.client)
                 try await context.signIn(verificationID, code: code, on: app.client)
             },
-            Check("two wrong codes, then the right code signs in") { context in
+            Check(id: "two-wrong-then-right", "two wrong codes, then the right code signs in") { context in
                 let app = try await context.launchApp()
                 let verificationID = try await context.requestCode(PhoneNumbers.us, on: app.client)
                 let code = try context.latestCode(sentTo: PhoneNumbers.us)
@@ -41,7 +43,10 @@ extension Rule {
                 }
                 try await context.signIn(verificationID, code: code, on: app.client)
             },
-            Check("near misses of the right code (a prefix, one digit changed, one digit more) are wrong") { context in
+            Check(
+                id: "near-misses-wrong",
+                "near misses of the right code (a prefix, one digit changed, one digit more) are wrong"
+            ) { context in
                 // Two near misses per verification: a verification may be discarded after its third wrong code.
                 let app = try await context.launchApp(.withoutVerificationLimit)
                 for pair in [0..<2, 2..<4] {
@@ -56,7 +61,8 @@ extension Rule {
                     }
                 }
             },
-            Check("after ten wrong codes, a fresh verification of the same number signs in") { context in
+            Check(id: "no-lockout", "after ten wrong codes, a fresh verification of the same number signs in") {
+                context in
                 let app = try await context.launchApp()
                 let verificationID = try await context.requestCode(PhoneNumbers.us, on: app.client)
                 let code = try context.latestCode(sentTo: PhoneNumbers.us)

@@ -20,6 +20,7 @@ extension Rule {
             """,
         checks: [
             Check(
+                id: "unknown-or-tampered-id",
                 "an unknown verification ID, and each nearest tampering of a real one, fail with invalidVerificationID"
             ) { context in
                 let app = try await context.launchApp()
@@ -41,7 +42,7 @@ extension Rule {
                 try await context.expectSignedOut(app.client, after: "forged verification IDs")
                 try await context.signIn(verificationID, code: code, on: app.client)
             },
-            Check("an empty verification ID fails with missingVerificationID") { context in
+            Check(id: "empty-verification-id", "an empty verification ID fails with missingVerificationID") { context in
                 let app = try await context.launchApp()
                 _ = try await context.requestCode(PhoneNumbers.us, on: app.client)
                 let code = try context.latestCode(sentTo: PhoneNumbers.us)
@@ -49,7 +50,7 @@ extension Rule {
                     try await app.client.signIn(with: .phone(verificationID: "", verificationCode: code))
                 }
             },
-            Check("an empty code fails with missingVerificationCode") { context in
+            Check(id: "empty-code", "an empty code fails with missingVerificationCode") { context in
                 let app = try await context.launchApp()
                 let verificationID = try await context.requestCode(PhoneNumbers.us, on: app.client)
                 try await expectFailure(.missingVerificationCode, when: "signIn with an empty code") {

@@ -19,7 +19,8 @@ extension Rule {
             one step, so a second sign-in arriving in between cannot pass the check too
             """,
         checks: [
-            Check("signing in again with a used code fails, on the same device and on another") { context in
+            Check(id: "used-code-refused", "signing in again with a used code fails, on the same device and on another")
+            { context in
                 let backend = try await context.makeBackend()
                 let app = try await context.launch(backend, on: .primary)
                 let other = try await context.launch(backend, on: .secondary)
@@ -38,6 +39,7 @@ extension Rule {
                 }
             },
             Check(
+                id: "concurrent-sign-ins",
                 "of two sign-ins with one code made at once, on the same app and on two devices, exactly one succeeds",
                 requires: [.worldNetwork]
             ) { context in

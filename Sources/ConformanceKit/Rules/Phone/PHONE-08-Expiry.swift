@@ -14,6 +14,7 @@ extension Rule {
             """,
         checks: [
             Check(
+                id: "exact-lifetime",
                 """
                 a code used at exactly its lifetime fails with sessionExpired, and later with sessionExpired or \
                 invalidVerificationID
@@ -46,8 +47,10 @@ extension Rule {
                 }
                 try await context.expectSignedOut(app.client, after: "an expired code tried again")
             },
-            Check("a code used one second before its lifetime ends still signs in", requires: [.worldClock]) {
-                context in
+            Check(
+                id: "one-second-before", "a code used one second before its lifetime ends still signs in",
+                requires: [.worldClock]
+            ) { context in
                 let lifetime = ProjectConfiguration.shortCodeLifetime.phone.codeLifetime
                 let app = try await context.launchApp(.shortCodeLifetime)
                 let verificationID = try await context.requestCode(PhoneNumbers.us, on: app.client)
@@ -55,8 +58,10 @@ extension Rule {
                 try await context.signIn(
                     verificationID, code: try context.latestCode(sentTo: PhoneNumbers.us), on: app.client)
             },
-            Check("a wrong attempt just before the lifetime ends does not extend it", requires: [.worldClock]) {
-                context in
+            Check(
+                id: "wrong-attempt-no-extension", "a wrong attempt just before the lifetime ends does not extend it",
+                requires: [.worldClock]
+            ) { context in
                 let lifetime = ProjectConfiguration.shortCodeLifetime.phone.codeLifetime
                 let app = try await context.launchApp(.shortCodeLifetime)
                 let verificationID = try await context.requestCode(PhoneNumbers.us, on: app.client)

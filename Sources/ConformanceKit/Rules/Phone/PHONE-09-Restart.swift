@@ -17,7 +17,7 @@ extension Rule {
             client instance that asked for it, so a new client of the same project completes it
             """,
         checks: [
-            Check("a restarted app signs in with the stored verification ID") { context in
+            Check(id: "restarted-app-signs-in", "a restarted app signs in with the stored verification ID") { context in
                 let backend = try await context.makeBackend()
                 let before = try await context.launch(backend)
                 let verificationID = try await context.requestCode(PhoneNumbers.us, on: before)

@@ -12,7 +12,7 @@ extension Rule {
             """,
         checks: [
             Check(
-                "with languageCode fr the SMS is in French, and differs from the default text",
+                id: "french-sms", "with languageCode fr the SMS is in French, and differs from the default text",
                 requires: [.worldParties]
             ) { context in
                 let app = try await context.launchApp()
@@ -33,7 +33,7 @@ extension Rule {
                     french.text.withoutDigits != plain.text.withoutDigits, "the French SMS reads like the default one",
                     expected: "a text other than \(plain.text.debugDescription)", actual: french.text.debugDescription)
             },
-            Check("with languageCode de the SMS is in German", requires: [.worldParties]) { context in
+            Check(id: "german-sms", "with languageCode de the SMS is in German", requires: [.worldParties]) { context in
                 let app = try await context.launchApp()
                 await app.client.setLanguageCode("de")
                 _ = try await context.requestCode(PhoneNumbers.us, on: app.client)

@@ -19,14 +19,15 @@ extension Rule {
             code accepted, as often as asked, and nothing counted against the verification limit
             """,
         checks: [
-            Check("a test number gets no SMS and signs in with its fixed code") { context in
+            Check(id: "fixed-code-no-sms", "a test number gets no SMS and signs in with its fixed code") { context in
                 let app = try await context.launchApp(.withTestNumbers)
                 let result = try await context.signIn(with: PhoneNumbers.test, on: app.client)
                 try expectEqual(
                     result.user.phoneNumber, PhoneNumbers.test.phoneNumber, "the phone number of the test-number user")
                 try context.expectNoSMS("only a test number was used")
             },
-            Check("a test number with any other code fails with invalidVerificationCode") { context in
+            Check(id: "other-code-refused", "a test number with any other code fails with invalidVerificationCode") {
+                context in
                 let app = try await context.launchApp(.withTestNumbers)
                 let fixed = PhoneNumbers.test.verificationCode
                 let others = [
@@ -51,7 +52,10 @@ extension Rule {
                     try await context.expectSignedOut(app.client, after: "a test number with another code")
                 }
             },
-            Check("a test number signs in more times in a row than the verification limit allows") { context in
+            Check(
+                id: "no-verification-limit",
+                "a test number signs in more times in a row than the verification limit allows"
+            ) { context in
                 let app = try await context.launchApp(.withTestNumbers)
                 let times = ProjectConfiguration.withTestNumbers.phone.verificationLimit.maxRequests + 3
                 let number = PhoneNumbers.test.phoneNumber
@@ -70,7 +74,8 @@ extension Rule {
                 }
                 try context.expectNoSMS("only a test number was used")
             },
-            Check("test-number requests do not use up the device's quota for real numbers") { context in
+            Check(id: "no-device-quota", "test-number requests do not use up the device's quota for real numbers") {
+                context in
                 let app = try await context.launchApp(.withTestNumbers)
                 let limit = ProjectConfiguration.withTestNumbers.phone.verificationLimit.maxRequests
                 for _ in 0...limit { _ = try await context.requestCode(PhoneNumbers.test.phoneNumber, on: app.client) }

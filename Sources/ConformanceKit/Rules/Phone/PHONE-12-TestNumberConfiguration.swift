@@ -23,7 +23,7 @@ extension Rule {
             a ConfigurationError
             """,
         checks: [
-            Check("test numbers that are not E.164 are rejected") { context in
+            Check(id: "non-e164-numbers-refused", "test numbers that are not E.164 are rejected") { context in
                 try await expectEveryCase(
                     ["+1 650-555-0188", "16505550188", "+165055501881234567"], "test numbers that are not E.164"
                 ) { number in
@@ -31,14 +31,14 @@ extension Rule {
                         [TestPhoneNumber(number, code: "654321")], because: "test number \"\(number)\" is not E.164")
                 }
             },
-            Check("test codes that are not exactly 6 digits are rejected") { context in
+            Check(id: "non-6-digit-codes-refused", "test codes that are not exactly 6 digits are rejected") { context in
                 try await expectEveryCase(["12345", "1234567", "12345a", ""], "test codes that are not 6 digits") {
                     code in
                     try await context.expectRejected(
                         [TestPhoneNumber("+16505550188", code: code)], because: "test code \"\(code)\" is not 6 digits")
                 }
             },
-            Check("10 test numbers are accepted, 11 are rejected") { context in
+            Check(id: "at-most-ten-numbers", "10 test numbers are accepted, 11 are rejected") { context in
                 let eleven = (10...20).map { TestPhoneNumber("+165055501\($0)", code: "6543\($0)") }
                 _ = try await context.makeBackend(.standard.with(\.phone.testPhoneNumbers, Array(eleven.prefix(10))))
                 try await context.expectRejected(eleven, because: "11 test numbers exceed the limit of 10")

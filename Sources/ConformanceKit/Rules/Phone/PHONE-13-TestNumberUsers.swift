@@ -17,7 +17,10 @@ extension Rule {
             real one: same fields and providers, sign_in_provider phone, an ID token that verifies
             """,
         checks: [
-            Check("test-number and real-number users have the same shape and both ID tokens verify") { context in
+            Check(
+                id: "same-shape-as-real-users",
+                "test-number and real-number users have the same shape and both ID tokens verify"
+            ) { context in
                 let backend = try await context.makeBackend(.withTestNumbers)
                 let testApp = try await context.launch(backend, on: .primary)
                 let realApp = try await context.launch(backend, on: .secondary)

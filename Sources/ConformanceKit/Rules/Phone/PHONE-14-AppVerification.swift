@@ -20,6 +20,7 @@ extension Rule {
             """,
         checks: [
             Check(
+                id: "silent-push-first",
                 "with push working, a silent push the app handles comes before the SMS, and no reCAPTCHA",
                 requires: [.worldParties]
             ) { context in
@@ -36,8 +37,10 @@ extension Rule {
                     context.world.recaptcha.presentations.count, 0,
                     "the number of reCAPTCHAs presented while the push channel works")
             },
-            Check("with push unavailable, a solved reCAPTCHA comes before the SMS", requires: [.worldParties]) {
-                context in
+            Check(
+                id: "recaptcha-without-push", "with push unavailable, a solved reCAPTCHA comes before the SMS",
+                requires: [.worldParties]
+            ) { context in
                 context.world.push.set(.unavailable)
                 let app = try await context.launchApp()
                 _ = try await context.requestCode(PhoneNumbers.us, on: app.client)
@@ -45,8 +48,10 @@ extension Rule {
                     if case .recaptcha(.presented(_, .solved)) = $0 { true } else { false }
                 }
             },
-            Check("a cancelled reCAPTCHA fails with webContextCancelled and sends no SMS", requires: [.worldParties]) {
-                context in
+            Check(
+                id: "cancelled-recaptcha", "a cancelled reCAPTCHA fails with webContextCancelled and sends no SMS",
+                requires: [.worldParties]
+            ) { context in
                 context.world.push.set(.unavailable)
                 context.world.recaptcha.set(.cancelledByUser)
                 let app = try await context.launchApp()
@@ -56,6 +61,7 @@ extension Rule {
                 try context.expectNoSMS("the user cancelled the reCAPTCHA")
             },
             Check(
+                id: "no-verification-method",
                 "with neither push nor reCAPTCHA available, the call fails and sends no SMS", requires: [.worldParties]
             ) { context in
                 context.world.push.set(.unavailable)
@@ -67,6 +73,7 @@ extension Rule {
                 try context.expectNoSMS("the app could not be verified")
             },
             Check(
+                id: "concurrent-verifications",
                 """
                 two verifications made at once on one app are each proven by a silent push, with no reCAPTCHA, each \
                 texted

@@ -18,7 +18,7 @@ extension Rule {
             configured test numbers, and that any other number is refused without an SMS
             """,
         checks: [
-            Check("a test number signs in with no push and no reCAPTCHA") { context in
+            Check(id: "test-number-signs-in", "a test number signs in with no push and no reCAPTCHA") { context in
                 let app = try await context.launchApp(.withTestNumbers)
                 try await app.client.setAppVerificationDisabledForTesting(true)
                 try await context.signIn(with: PhoneNumbers.test, on: app.client)
@@ -29,7 +29,7 @@ extension Rule {
                     context.world.recaptcha.presentations.count, 0,
                     "the number of reCAPTCHAs presented with app verification disabled")
             },
-            Check("a number that is not a test number fails and gets no SMS") { context in
+            Check(id: "real-number-refused", "a number that is not a test number fails and gets no SMS") { context in
                 let app = try await context.launchApp(.withTestNumbers)
                 try await app.client.setAppVerificationDisabledForTesting(true)
                 _ = try await expectAuthError(

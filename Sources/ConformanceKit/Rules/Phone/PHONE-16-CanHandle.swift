@@ -20,7 +20,8 @@ extension Rule {
             client is itself waiting for, once, and refuse everything else, also before and while it waits
             """,
         checks: [
-            Check("a freshly launched app refuses a forged app-verification push") { context in
+            Check(id: "forged-push-refused", "a freshly launched app refuses a forged app-verification push") {
+                context in
                 let app = try await context.launchApp()
                 try await expectEveryCase(forgedPushes, "pushes nobody sent") { userInfo in
                     let handled = await app.client.canHandleNotification(userInfo)
@@ -31,6 +32,7 @@ extension Rule {
                 }
             },
             Check(
+                id: "only-own-push",
                 """
                 while it waits for its push, the app refuses another device's genuine push, then handles its own, then \
                 refuses its replay
@@ -93,6 +95,7 @@ extension Rule {
                     "the answer of canHandleNotification(\(own.userInfo)), a replay of the push it already handled")
             },
             Check(
+                id: "only-own-redirect",
                 """
                 while it waits for its reCAPTCHA redirect, the app refuses another device's genuine redirect and other \
                 apps' URLs, then handles its own, then refuses its replay

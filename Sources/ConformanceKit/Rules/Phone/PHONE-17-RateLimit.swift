@@ -24,8 +24,10 @@ extension Rule {
             through
             """,
         checks: [
-            Check("the request past the configured limit for one number, from one device, is refused without an SMS") {
-                context in
+            Check(
+                id: "one-number-one-device",
+                "the request past the configured limit for one number, from one device, is refused without an SMS"
+            ) { context in
                 let backend = try await context.makeBackend(.standard.with(\.phone.verificationLimit.maxRequests, 3))
                 let app = try await context.launch(backend)
                 try await context.expectRefusedAfterLimit(
@@ -33,6 +35,7 @@ extension Rule {
                     then: (app, PhoneNumbers.us))
             },
             Check(
+                id: "one-number-many-devices",
                 "the request past the limit for one number is refused also when the requests come from several devices"
             ) { context in
                 let backend = try await context.makeBackend(.standard.with(\.phone.verificationLimit.maxRequests, 3))
@@ -41,8 +44,10 @@ extension Rule {
                 try await context.expectRefusedAfterLimit(
                     requests: apps.prefix(3).map { ($0, PhoneNumbers.us) }, then: (apps[3], PhoneNumbers.us))
             },
-            Check("the request past the limit from one device is refused also when it asks for other numbers each time")
-            { context in
+            Check(
+                id: "one-device-many-numbers",
+                "the request past the limit from one device is refused also when it asks for other numbers each time"
+            ) { context in
                 let backend = try await context.makeBackend(.standard.with(\.phone.verificationLimit.maxRequests, 3))
                 let app = try await context.launch(backend)
                 let numbers = ["+16505550111", "+16505550112", "+16505550113", "+16505550114"]
@@ -50,6 +55,7 @@ extension Rule {
                     requests: numbers.prefix(3).map { (app, $0) }, then: (app, numbers[3]))
             },
             Check(
+                id: "concurrent-burst",
                 """
                 a burst for one number from three devices at the same time, one past the limit, gets no more texts \
                 than the limit

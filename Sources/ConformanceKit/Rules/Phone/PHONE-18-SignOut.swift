@@ -13,8 +13,10 @@ extension Rule {
             number signs in to the same uid afterwards
             """,
         checks: [
-            Check("the app launched again on the device the instant a phone sign-in returns finds that user signed in")
-            { context in
+            Check(
+                id: "relaunch-signed-in",
+                "the app launched again on the device the instant a phone sign-in returns finds that user signed in"
+            ) { context in
                 let backend = try await context.makeBackend()
                 let app = try await context.launch(backend)
                 let verificationID = try await context.requestCode(PhoneNumbers.us, on: app)
@@ -31,6 +33,7 @@ extension Rule {
                     """)
             },
             Check(
+                id: "sign-out-then-sign-in",
                 "after sign-out nobody is signed in, and a day later the same user signs in again",
                 requires: [.worldClock]
             ) { context in
@@ -43,7 +46,8 @@ extension Rule {
                 try expectEqual(
                     again.user.uid, first.user.uid, "the uid of the user signing in again a day after sign-out")
             },
-            Check("after sign-out, the app's next launch on the device has nobody signed in") { context in
+            Check(id: "relaunch-signed-out", "after sign-out, the app's next launch on the device has nobody signed in")
+            { context in
                 let backend = try await context.makeBackend()
                 let app = try await context.launch(backend)
                 try await context.signInWithSMS(PhoneNumbers.us, on: app)

@@ -19,7 +19,9 @@ extension Rule {
             encoding, and that no error or other response echoes the right code
             """,
         checks: [
-            Check("the code is not in the verification ID, plain or encoded, for two verifications") { context in
+            Check(
+                id: "code-not-in-id", "the code is not in the verification ID, plain or encoded, for two verifications"
+            ) { context in
                 let app = try await context.launchApp()
                 try await expectEveryCase([PhoneNumbers.us, PhoneNumbers.usOther], "verification IDs") { number in
                     let verificationID = try await context.requestCode(number, on: app.client)
@@ -32,7 +34,7 @@ extension Rule {
                     }
                 }
             },
-            Check("the code is not in the error of a wrong attempt") { context in
+            Check(id: "code-not-in-error", "the code is not in the error of a wrong attempt") { context in
                 let app = try await context.launchApp()
                 let verificationID = try await context.requestCode(PhoneNumbers.us, on: app.client)
                 let code = try context.latestCode(sentTo: PhoneNumbers.us)
