@@ -32,7 +32,9 @@ struct IDTokenSigner: Sendable {
     static let lifetime: TimeInterval = 3600
 
     let projectID: String
-    let key: SymmetricKey
+    /// The HMAC secret's bytes (swift-crypto's keys are `Sendable` only from its version 4).
+    let secret: Data
+    var key: SymmetricKey { SymmetricKey(data: secret) }
     var checks = Checks()
 
     /// This signer with no check on: it takes any token's payload at its word.

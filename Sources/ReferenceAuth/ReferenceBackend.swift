@@ -37,7 +37,7 @@ package actor ReferenceBackend: AuthBackend {
         self.behaviour = behaviour
         let key = behaviour.tokens.keyPerProject ? world.random.bytes(32) : [UInt8](repeating: 7, count: 32)
         signer = IDTokenSigner(
-            projectID: configuration.projectID, key: SymmetricKey(data: key), checks: behaviour.tokens.checks)
+            projectID: configuration.projectID, secret: Data(key), checks: behaviour.tokens.checks)
         rateLimiter = RateLimiter(configuration.phone.verificationLimit, scopes: behaviour.phone.rateLimitScopes)
         testCodes = Dictionary(configuration.phone.testPhoneNumbers.map { ($0.phoneNumber, $0.verificationCode) }) {
             first, _ in first

@@ -7,9 +7,10 @@ import Testing
 
 @Suite("The catalogue over loopback against the served server", .serialized)
 struct ServedCatalogueTests {
+    // No time limit: how long the catalogue takes over loopback depends on the machine's load, never its verdict;
+    // a hang is the suite's own business (the HTTP subject's bounded network timeout).
     @Test(
-        "every check has the result it has against the in-process HTTP server, one check at a time on a shared project",
-        .timeLimit(.minutes(5)))
+        "every check has the result it has against the in-process HTTP server, one check at a time on a shared project")
     func sameVerdicts() async throws {
         let served = try ServedServer(projectID: "demo-conformance")
         defer { served.http.stop() }

@@ -10,13 +10,19 @@ public struct AppleDeveloperApp: Sendable {
     public let teamID: String
     /// The 10-character Key ID: the client secret's header `kid`.
     public let keyID: String
-    public let clientSecretKey: P256.Signing.PublicKey
+    /// The public half of the key the app's server signs client secrets with.
+    public var clientSecretKey: P256.Signing.PublicKey {
+        // Made from its own raw representation: it cannot fail.
+        try! P256.Signing.PublicKey(rawRepresentation: clientSecretKeyBytes)
+    }
+    /// Kept as bytes: swift-crypto's keys are `Sendable` only from its version 4.
+    private let clientSecretKeyBytes: Data
 
     public init(clientID: String, teamID: String, keyID: String, clientSecretKey: P256.Signing.PublicKey) {
         self.clientID = clientID
         self.teamID = teamID
         self.keyID = keyID
-        self.clientSecretKey = clientSecretKey
+        clientSecretKeyBytes = clientSecretKey.rawRepresentation
     }
 
     /// An app with a fresh P-256 key (cheap, unlike RSA), and the private key its server signs client secrets with.

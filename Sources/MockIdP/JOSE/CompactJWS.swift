@@ -18,9 +18,16 @@ public struct JOSEHeader: Codable, Sendable, Hashable {
 /// What signs a JWS. `none` and `hmac` exist so the world can forge the tokens a verifier must refuse.
 public enum JWSSigningKey: Sendable {
     case rsa(JSONWebKey)
-    case p256(P256.Signing.PrivateKey)
-    case hmac(SymmetricKey)
+    /// A P-256 private key's raw representation (swift-crypto's keys are `Sendable` only from its version 4).
+    case p256Key(Data)
+    /// An HMAC secret's bytes.
+    case hmacSecret(Data)
     case none
+
+    public static func p256(_ key: P256.Signing.PrivateKey) -> JWSSigningKey { .p256Key(key.rawRepresentation) }
+    public static func hmac(_ secret: SymmetricKey) -> JWSSigningKey {
+        .hmacSecret(secret.withUnsafeBytes { Data($0) })
+    }
 }
 
 /// A JWS in compact serialization (RFC 7515 §3.1): `header.payload.signature`, each base64url.
@@ -70,8 +77,10 @@ public struct CompactJWS: Sendable, Hashable, CustomStringConvertible {
             switch key {
             case .rsa(let jwk):
                 signature = try jwk.rsaPrivateKey().signature(for: input, padding: .insecurePKCS1v1_5).rawRepresentation
-            case .p256(let privateKey): signature = try privateKey.signature(for: input).rawRepresentation
-            case .hmac(let secret): signature = Data(HMAC<SHA256>.authenticationCode(for: input, using: secret))
+            case .p256Key(let bytes):
+                signature = try P256.Signing.PrivateKey(rawRepresentation: bytes).signature(for: input).rawRepresentation
+            case .hmacSecret(let bytes):
+                signature = Data(HMAC<SHA256>.authenticationCode(for: input, using: SymmetricKey(data: bytes)))
             case .none: signature = Data()
             }
         } catch let error as JOSEError { throw error } catch { throw .signingFailed("\(error)") }
