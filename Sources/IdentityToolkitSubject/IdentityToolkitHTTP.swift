@@ -59,7 +59,8 @@ public struct IdentityToolkitHTTP: Sendable {
         try await send(URLRequest(url: url), describing: url.absoluteString)
     }
 
-    private func url(_ route: String, query: [URLQueryItem]) -> URL {
+    /// `route` below the server's root (its base URL's path kept), with `query`.
+    func url(_ route: String, query: [URLQueryItem] = []) -> URL {
         var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) ?? URLComponents()
         components.percentEncodedPath = components.percentEncodedPath.trimmingSuffix("/") + route
         if !query.isEmpty { components.queryItems = query }

@@ -17,7 +17,7 @@ struct SDKParityTests {
     static func backend(_ server: IdentityToolkitServer, world: World) async throws -> any AuthBackend {
         let configuration = IdentityToolkitConfiguration(
             baseURL: server.baseURL, projectID: ProjectConfiguration.standard.projectID, isolation: .oneCheckAtATime,
-            makeSessionConfiguration: { server.urlSessionConfiguration() }, publishedKeys: server.publishedKeysURL)
+            makeSessionConfiguration: { server.urlSessionConfiguration() }, publishedKeys: .at(server.publishedKeysURL))
         return try await IdentityToolkitSubject(configuration).makeBackend(configuration: .standard, world: world)
     }
 

@@ -8,22 +8,23 @@ import Testing
 @Suite("The catalogue over loopback against the served server", .serialized)
 struct ServedCatalogueTests {
     @Test(
-        "every check has the result it has against the in-process HTTP server, one check at a time on a shared project",
-        .timeLimit(.minutes(5)))
+        """
+        every check has the result it has against the in-process HTTP server, one check at a time on a shared \
+        project, with the key set the served server publishes found by default
+        """, .timeLimit(.minutes(5)))
     func sameVerdicts() async throws {
         let served = try ServedServer(projectID: "demo-conformance")
         defer { served.http.stop() }
         let overLoopback = IdentityToolkitSubject(
             IdentityToolkitConfiguration(
                 baseURL: served.baseURL, projectID: "demo-conformance", isolation: .oneCheckAtATime,
-                publishedKeys: served.baseURL.appending(path: IdentityToolkitServer.publishedKeysPath),
                 name: "the served reference"))
         let inProcessServer = IdentityToolkitServer(defaultProjectID: "demo-conformance")
         let inProcess = IdentityToolkitSubject(
             IdentityToolkitConfiguration(
                 baseURL: inProcessServer.baseURL, projectID: inProcessServer.defaultProjectID,
                 isolation: .oneCheckAtATime, makeSessionConfiguration: { inProcessServer.urlSessionConfiguration() },
-                publishedKeys: inProcessServer.publishedKeysURL))
+                publishedKeys: .at(inProcessServer.publishedKeysURL)))
         let options = ConformanceRunner.Options(watchdog: .seconds(60))
         let servedReport = await (try ConformanceRunner(subject: overLoopback, options: options)).run()
         let reference = await (try ConformanceRunner(subject: inProcess, options: options)).run()
