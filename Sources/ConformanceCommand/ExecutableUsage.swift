@@ -14,7 +14,9 @@ package enum ExecutableUsage {
                            (the Firebase Auth Emulator: http://127.0.0.1:9099), one check at a time, with
                            --project ID (the emulator's project) and --api-key KEY (any non-empty key for the
                            emulator; default fake-api-key) and --published-keys URL (the key set of its ID tokens;
-                           default Google's); --tenants: each check in a tenant of its own, in parallel
+                           default the one the server publishes at URL/www.googleapis.com/service_accounts/v1/jwk/
+                           securetoken@system.gserviceaccount.com, Google's for a server that publishes none there);
+                           --tenants: each check in a tenant of its own, in parallel
           serve            serve the reference as an Identity Toolkit server on 127.0.0.1 (conformance serve --help)
 
         Exit status with --identity-toolkit: also 69 when the server does not answer, 78 when it serves another

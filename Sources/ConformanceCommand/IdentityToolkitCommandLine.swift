@@ -71,7 +71,7 @@ public enum IdentityToolkitCommandLine {
                 throw CommandArguments.UsageError(
                     "--published-keys needs an http or https URL, not \"\(publishedKeys)\"")
             }
-            configuration.publishedKeys = url
+            configuration.publishedKeys = .at(url)
         }
         return (IdentityToolkitSubject(configuration), remaining)
     }

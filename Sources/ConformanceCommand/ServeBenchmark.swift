@@ -30,7 +30,6 @@ enum ServeBenchmark {
             let subject = IdentityToolkitSubject(
                 IdentityToolkitConfiguration(
                     baseURL: base, projectID: backend.defaultProjectID, isolation: .oneCheckAtATime,
-                    publishedKeys: base.appending(path: IdentityToolkitServer.publishedKeysPath),
                     name: "the served reference"))
             let runStarted = clock.now
             if let runner = try? ConformanceRunner(subject: subject, options: .init(watchdog: .seconds(60))) {

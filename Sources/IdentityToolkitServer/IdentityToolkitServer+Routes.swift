@@ -29,14 +29,19 @@ struct AdminScope {
 
 /// Which call a request is, and its answer: JSON, or the error body the real server sends.
 extension IdentityToolkitServer {
-    /// Answers one HTTP request as the Identity Toolkit (and the emulator's test hooks) would.
+    /// Answers one HTTP request as the Identity Toolkit (and the emulator's test hooks) would. Every route of
+    /// ``ServerRoutes`` (the iOS and Android SDKs' legacy `www.googleapis.com/identitytoolkit/v3/relyingparty/*`, the
+    /// v1 REST calls, the v2 calls, the secure-token endpoint) reaches the one implementation of its operation.
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
         hear(request)
         let path = request.url.path
         if path == "/" || path.isEmpty { return Self.json(.object(["authEmulator": .object(["ready": .bool(true)])])) }
         if path.hasPrefix("/emulator/v1/projects/") { return await emulatorHook(request, path: path) }
         if path == PublishedSigningKey.path, request.method == "GET" { return Self.json(PublishedSigningKey.keySet) }
-        guard request.method == "POST" else { return Self.failure(404, "NOT_FOUND", status: "NOT_FOUND") }
+        let scope = AdminScope(path: path)
+        guard let operation = ServerRoutes.operation(at: scope?.path ?? path),
+            operation.methods.contains(request.method)
+        else { return Self.failure(404, "NOT_FOUND", status: "NOT_FOUND") }
         let isPrivileged = request.header("Authorization")?.lowercased() == "bearer owner"
         let key = request.queryItems.first { $0.name == "key" }?.value ?? request.header("x-goog-api-key") ?? ""
         guard !key.isEmpty || isPrivileged else {
@@ -53,57 +58,29 @@ extension IdentityToolkitServer {
             fields["idToken"] = .string(backendToken(token))
             body = .object(fields)
         }
-        let scope = AdminScope(path: path)
-        let callPath = scope?.path ?? path
         if case .object(let fields) = body,
             request.header("Content-Type")?.contains("application/x-www-form-urlencoded") != true,
-            let unknown = KnownFields.unknown(in: fields, call: callPath)
+            let unknown = KnownFields.unknown(in: fields, call: operation)
         {
             return Self.invalidArgument(
                 "Invalid JSON payload received. Unknown name \"\(unknown)\": Cannot find field.")
         }
-        let tenant = body["tenantId"]?.stringValue ?? scope?.tenant
+        let tenant =
+            body["tenantId"]?.stringValue ?? scope?.tenant ?? request.queryItems.first { $0.name == "tenantId" }?.value
         var call = ServerCall(
             project: project(forAPIKey: key.isEmpty ? nil : key, projectID: scope?.projectID, tenant: tenant),
             body: body, languageCode: request.header("X-Firebase-Locale"))
         call.isPrivileged = isPrivileged
         do {
-            guard let answer = try await route(callPath, call) else {
-                return Self.failure(404, "NOT_FOUND", status: "NOT_FOUND")
-            }
+            let answer = try await call.answer(operation)
             return Self.json(issuesUnsignedTokens ? Self.unsigningTokens(answer) : publishingTokens(answer))
         } catch {
             if answersUnknownPendingCredentialWithoutCode, error.code == .invalidMultiFactorSession,
-                path.contains("/mfaSignIn:")
+                operation == .startSecondFactor || operation == .finalizeSecondFactor
             {
                 return Self.failure(400, "((Invalid phoneVerificationInfo.mfaPendingCredential.))")
             }
             return Self.failure(400, "\(ServerErrorMessage.code(for: error.code)) : \(error.message)")
-        }
-    }
-
-    private func route(_ path: String, _ call: ServerCall) async throws(AuthError) -> FixtureValue? {
-        let it = "/identitytoolkit.googleapis.com"
-        switch path {
-        case "\(it)/v1/accounts:sendVerificationCode": return try await call.sendVerificationCode()
-        case "\(it)/v1/accounts:signInWithPhoneNumber": return try await call.signInWithPhoneNumber()
-        case "\(it)/v1/accounts:signUp": return try await call.signUp()
-        case "\(it)/v1/accounts:signInWithPassword": return try await call.signInWithPassword()
-        case "\(it)/v1/accounts:sendOobCode": return try await call.sendOobCode()
-        case "\(it)/v1/accounts:signInWithEmailLink": return try await call.signInWithEmailLink()
-        case "\(it)/v1/accounts:lookup": return try await call.lookup()
-        case "\(it)/v1/accounts:update": return try await call.update()
-        case "\(it)/v1/accounts": return try await call.adminCreate()
-        case "\(it)/v1/accounts:delete": return try await call.delete()
-        case "\(it)/v1/accounts:resetPassword": return try await call.resetPassword()
-        case "\(it)/v1/accounts:createAuthUri": return try await call.createAuthUri()
-        case "\(it)/v2/accounts/mfaEnrollment:start": return try await call.startEnrollment()
-        case "\(it)/v2/accounts/mfaEnrollment:finalize": return try await call.finalizeEnrollment()
-        case "\(it)/v2/accounts/mfaEnrollment:withdraw": return try await call.withdrawEnrollment()
-        case "\(it)/v2/accounts/mfaSignIn:start": return try await call.startSecondFactor()
-        case "\(it)/v2/accounts/mfaSignIn:finalize": return try await call.finalizeSecondFactor()
-        case "/securetoken.googleapis.com/v1/token": return try await call.refreshToken()
-        default: return nil
         }
     }
 

@@ -11,50 +11,43 @@ enum KnownFields {
         "disabled", "localId", "phoneNumber", "mfaInfo",
     ]
 
-    /// By the call's path below `/identitytoolkit.googleapis.com` (or `/securetoken.googleapis.com`).
-    static let byCall: [String: Set<String>] = [
-        "v1/accounts": signUp, "v1/accounts:signUp": signUp,
-        "v1/accounts:signInWithPassword": [
-            "email", "password", "pendingIdToken", "captchaChallenge", "instanceId", "idToken",
-        ],
-        "v1/accounts:sendVerificationCode": [
+    /// By the call's operation, whichever route it arrived on.
+    static let byCall: [ServerOperation: Set<String>] = [
+        .adminCreate: signUp, .signUp: signUp,
+        .signInWithPassword: ["email", "password", "pendingIdToken", "captchaChallenge", "instanceId", "idToken"],
+        .sendVerificationCode: [
             "phoneNumber", "iosReceipt", "iosSecret", "recaptchaToken", "autoRetrievalInfo", "safetyNetToken",
             "playIntegrityToken",
         ],
-        "v1/accounts:signInWithPhoneNumber": [
+        .signInWithPhoneNumber: [
             "sessionInfo", "phoneNumber", "code", "temporaryProof", "verificationProof", "idToken", "operation",
         ],
-        "v1/accounts:sendOobCode": [
+        .sendOobCode: [
             "requestType", "email", "challenge", "captchaResp", "userIp", "newEmail", "idToken", "continueUrl",
             "iOSBundleId", "iOSAppStoreId", "androidPackageName", "androidInstallApp", "androidMinimumVersion",
             "canHandleCodeInApp", "dynamicLinkDomain", "returnOobLink", "linkDomain",
-        ], "v1/accounts:signInWithEmailLink": ["email", "oobCode", "idToken"],
-        "v1/accounts:lookup": ["idToken", "localId", "email", "phoneNumber", "federatedUserId", "initialEmail"],
-        "v1/accounts:update": [
+        ], .signInWithEmailLink: ["email", "oobCode", "idToken"],
+        .lookup: ["idToken", "localId", "email", "phoneNumber", "federatedUserId", "initialEmail"],
+        .update: [
             "idToken", "localId", "email", "password", "displayName", "photoUrl", "deleteAttribute", "deleteProvider",
             "oobCode", "emailVerified", "provider", "captchaChallenge", "validSince", "disableUser", "instanceId",
             "upgradeToFederatedLogin", "customAttributes", "linkProviderUserInfo", "phoneNumber", "mfa", "createdAt",
-            "lastLoginAt",
-        ], "v1/accounts:delete": ["localId", "idToken"],
-        "v1/accounts:resetPassword": ["oobCode", "newPassword", "oldPassword", "email"],
-        "v1/accounts:createAuthUri": [
+            "lastLoginAt", "deletePasskey",
+        ], .delete: ["localId", "idToken"], .resetPassword: ["oobCode", "newPassword", "oldPassword", "email"],
+        .createAuthUri: [
             "identifier", "continueUri", "openidRealm", "providerId", "oauthConsumerKey", "oauthScope", "context",
-            "otaApp", "appId", "hostedDomain", "sessionId", "authFlowType", "customParameter",
-        ], "v2/accounts/mfaEnrollment:start": ["idToken", "phoneEnrollmentInfo", "totpEnrollmentInfo"],
-        "v2/accounts/mfaEnrollment:finalize": [
-            "idToken", "displayName", "phoneVerificationInfo", "totpVerificationInfo",
-        ], "v2/accounts/mfaEnrollment:withdraw": ["idToken", "mfaEnrollmentId"],
-        "v2/accounts/mfaSignIn:start": ["mfaPendingCredential", "mfaEnrollmentId", "phoneSignInInfo"],
-        "v2/accounts/mfaSignIn:finalize": [
+            "otaApp", "appId", "hostedDomain", "sessionId", "authFlowType", "customParameter", "clientId",
+        ], .startEnrollment: ["idToken", "phoneEnrollmentInfo", "totpEnrollmentInfo"],
+        .finalizeEnrollment: ["idToken", "displayName", "phoneVerificationInfo", "totpVerificationInfo"],
+        .withdrawEnrollment: ["idToken", "mfaEnrollmentId"],
+        .startSecondFactor: ["mfaPendingCredential", "mfaEnrollmentId", "phoneSignInInfo"],
+        .finalizeSecondFactor: [
             "mfaPendingCredential", "mfaEnrollmentId", "phoneVerificationInfo", "totpVerificationInfo",
         ],
     ]
 
     /// The first field of `fields` the call does not know, if any; nil for a call not listed here.
-    static func unknown(in fields: [String: Any], call path: String) -> String? {
-        let call =
-            path.hasPrefix("/identitytoolkit.googleapis.com/")
-            ? String(path.dropFirst("/identitytoolkit.googleapis.com/".count)) : path
+    static func unknown(in fields: [String: Any], call: ServerOperation) -> String? {
         guard let known = byCall[call] else { return nil }
         return fields.keys.sorted().first { !known.contains($0) && !common.contains($0) }
     }

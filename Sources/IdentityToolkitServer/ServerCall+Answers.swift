@@ -11,21 +11,25 @@ extension ServerCall {
         ]
     }
 
-    static func signedIn(_ response: SignInResponse) -> FixtureValue {
+    /// A session as a first-factor call answers it: `kind`, the user's ID, email and display name, and the tokens.
+    static func signedIn(_ response: SignInResponse, kind: String) -> FixtureValue {
         var fields = tokens(response.tokens, uid: response.user.uid)
+        fields["kind"] = .string(kind)
         fields["isNewUser"] = .bool(response.isNewUser)
-        fields["providerId"] = .string(response.providerID)
         fields["email"] = response.user.email.map { .string($0) }
-        fields["phoneNumber"] = response.user.phoneNumber.map { .string($0) }
+        fields["displayName"] = response.user.displayName.map { .string($0) }
         return .object(fields)
     }
 
-    /// A first factor's answer: a session, or HTTP 200 with no tokens and the pending credential with masked hints.
-    static func answer(_ outcome: SignInOutcome) -> FixtureValue {
+    /// A first factor's answer: a session, or HTTP 200 with no tokens and the pending credential with masked hints
+    /// (with the call's `kind` and the user's ID, as operations.ts `mfaPending` adds them to the usual fields).
+    static func answer(_ outcome: SignInOutcome, kind: String) -> FixtureValue {
         switch outcome {
-        case .signedIn(let response): return signedIn(response)
+        case .signedIn(let response): return signedIn(response, kind: kind)
         case .secondFactorRequired(let pendingID, let hints, _):
-            return .object(["mfaPendingCredential": .string(pendingID), "mfaInfo": .array(hints.map(factor))])
+            return .object([
+                "kind": .string(kind), "mfaPendingCredential": .string(pendingID), "mfaInfo": .array(hints.map(factor)),
+            ])
         }
     }
 
@@ -50,8 +54,13 @@ extension ServerCall {
                     var provider: [String: FixtureValue] = [
                         "providerId": .string(info.providerID), "rawId": .string(info.uid),
                     ]
+                    // Production and the emulator (state.ts updateUserByLocalId, operations.ts signInWithIdp) name
+                    // the account at its provider in `federatedId`: the email for `password`, the provider's ID
+                    // otherwise; a phone entry has none. The iOS SDK reads it (GetAccountInfoResponse.swift).
+                    if info.providerID != ProviderID.phone { provider["federatedId"] = .string(info.uid) }
                     provider["email"] = info.email.map { .string($0) }
                     provider["phoneNumber"] = info.phoneNumber.map { .string($0) }
+                    provider["displayName"] = info.displayName.map { .string($0) }
                     return .object(provider)
                 }), "mfaInfo": .array(snapshot.enrolledFactors.map(factor)),
         ]

@@ -49,7 +49,11 @@ extension ServerCall {
         guard !pendingCredential.isEmpty else {
             throw AuthError(.missingMultiFactorSession, "the request has no mfaPendingCredential")
         }
-        return Self.signedIn(try await backend.resolveSignIn(pendingID: pendingCredential, assertion: try assertion()))
+        // `{idToken, refreshToken}` only, as production and the emulator answer it (operations.ts mfaSignInFinalize).
+        let response = try await backend.resolveSignIn(pendingID: pendingCredential, assertion: try assertion())
+        return .object([
+            "idToken": .string(response.tokens.idToken), "refreshToken": .string(response.tokens.refreshToken),
+        ])
     }
 
     /// The second factor the request proves: `phoneVerificationInfo` or `totpVerificationInfo`.

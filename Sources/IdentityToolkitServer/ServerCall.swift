@@ -21,6 +21,35 @@ struct ServerCall: Sendable {
 
     func string(_ key: String, in value: FixtureValue? = nil) -> String? { (value ?? body)[key]?.stringValue }
 
+    /// The answer of `operation`, whichever route the request arrived on.
+    func answer(_ operation: ServerOperation) async throws(AuthError) -> FixtureValue {
+        switch operation {
+        case .sendVerificationCode: try await sendVerificationCode()
+        case .signInWithPhoneNumber: try await signInWithPhoneNumber()
+        case .signUp: try await signUp()
+        case .signInWithPassword: try await signInWithPassword()
+        case .sendOobCode: try await sendOobCode()
+        case .signInWithEmailLink: try await signInWithEmailLink()
+        case .lookup: try await lookup()
+        case .update: try await update()
+        case .adminCreate: try await adminCreate()
+        case .delete: try await delete()
+        case .resetPassword: try await resetPassword()
+        case .createAuthUri: try await createAuthUri()
+        case .signInWithIdp: try signInWithIdp()
+        case .signInWithCustomToken: try signInWithCustomToken()
+        case .startEnrollment: try await startEnrollment()
+        case .finalizeEnrollment: try await finalizeEnrollment()
+        case .withdrawEnrollment: try await withdrawEnrollment()
+        case .startSecondFactor: try await startSecondFactor()
+        case .finalizeSecondFactor: try await finalizeSecondFactor()
+        case .token: try await refreshToken()
+        case .projectConfig: projectConfig()
+        case .recaptchaParams: recaptchaParams()
+        case .recaptchaConfig: recaptchaConfig()
+        }
+    }
+
     // MARK: Phone
 
     func sendVerificationCode() async throws(AuthError) -> FixtureValue {
@@ -36,7 +65,8 @@ struct ServerCall: Sendable {
         if let idToken = string("idToken") {
             let phoneNumber = await backend.verification(sessionInfo)?.phoneNumber
             do {
-                return try await linked(.phone(verificationID: sessionInfo, verificationCode: code), idToken: idToken)
+                return try await linked(
+                    .phone(verificationID: sessionInfo, verificationCode: code), idToken: idToken, kind: nil)
             } catch  where error.code == .credentialAlreadyInUse {
                 // The number belongs to another user: production answers a temporary proof for it instead of a session.
                 return .object([
@@ -47,20 +77,42 @@ struct ServerCall: Sendable {
         }
         let response = try await backend.signInWithPhoneNumber(
             verificationID: sessionInfo, code: code, creatingUser: string("operation") != "REAUTH")
-        return Self.signedIn(response)
+        // `{isNewUser, phoneNumber, localId, idToken, refreshToken, expiresIn}` (operations.ts signInWithPhoneNumber).
+        var fields = Self.tokens(response.tokens, uid: response.user.uid)
+        fields["isNewUser"] = .bool(response.isNewUser)
+        fields["phoneNumber"] = response.user.phoneNumber.map { .string($0) }
+        return .object(fields)
     }
 
     // MARK: Email and password, anonymous
 
+    /// `accounts:signUp` (`signupNewUser`): an anonymous user, a new email and password user, or, with `idToken`,
+    /// an email and password linked to that user, as the iOS SDK links them (`User.link(withEmail:password:)` sends a
+    /// `SignUpNewUserRequest` with the ID token).
     func signUp() async throws(AuthError) -> FixtureValue {
         let email = string("email")
         let password = string("password")
-        guard email != nil || password != nil else { return Self.signedIn(await backend.signInAnonymously()) }
-        return Self.signedIn(try await backend.signUp(email: email ?? "", password: password ?? ""))
+        let kind = "identitytoolkit#SignupNewUserResponse"
+        if let idToken = string("idToken") {
+            return try await linked(
+                .password(email: email ?? "", password: password ?? ""), idToken: idToken, kind: kind)
+        }
+        guard email != nil || password != nil else {
+            return Self.signedIn(await backend.signInAnonymously(), kind: kind)
+        }
+        return Self.signedIn(try await backend.signUp(email: email ?? "", password: password ?? ""), kind: kind)
     }
 
+    /// `accounts:signInWithPassword` (`verifyPassword`): `registered: true` with the session, or the pending second
+    /// factor (operations.ts signInWithPassword).
     func signInWithPassword() async throws(AuthError) -> FixtureValue {
-        Self.answer(try await backend.signIn(email: string("email") ?? "", password: string("password") ?? ""))
+        let outcome = try await backend.signIn(email: string("email") ?? "", password: string("password") ?? "")
+        guard case .object(var fields) = Self.answer(outcome, kind: "identitytoolkit#VerifyPasswordResponse") else {
+            return .object([:])
+        }
+        fields["registered"] = .bool(true)
+        fields["email"] = fields["email"] ?? string("email").map { .string($0.lowercased()) }
+        return .object(fields)
     }
 
     func sendOobCode() async throws(AuthError) -> FixtureValue {
@@ -105,9 +157,15 @@ struct ServerCall: Sendable {
                 https://\(backend.configuration.projectID).firebaseapp.com/__/auth/action?apiKey=server&mode=sign\
                 In&oobCode=\(oobCode)
                 """
-            return try await linked(.emailLink(email: email, link: link), idToken: idToken)
+            return try await linked(
+                .emailLink(email: email, link: link), idToken: idToken, kind: "identitytoolkit#EmailLinkSigninResponse")
         }
-        return Self.answer(try await backend.signInWithEmailLink(email: email, oobCode: oobCode))
+        let outcome = try await backend.signInWithEmailLink(email: email, oobCode: oobCode)
+        guard case .object(var fields) = Self.answer(outcome, kind: "identitytoolkit#EmailLinkSigninResponse") else {
+            return .object([:])
+        }
+        fields["email"] = fields["email"] ?? .string(email.lowercased())
+        return .object(fields)
     }
 
     func createAuthUri() async throws(AuthError) -> FixtureValue {
@@ -127,7 +185,9 @@ struct ServerCall: Sendable {
         guard let user = await backend.record(grant.uid) else {
             throw AuthError(.userNotFound, "the user no longer exists")
         }
-        return .object(["users": .array([Self.userInfo(user)])])
+        return .object([
+            "kind": .string("identitytoolkit#GetAccountInfoResponse"), "users": .array([Self.userInfo(user)]),
+        ])
     }
 
     /// `accounts:update`: applies an action code; for the ID token's user adds an email and password, or changes the
@@ -142,7 +202,9 @@ struct ServerCall: Sendable {
         let changed: SessionTokens
         switch (string("email"), string("password")) {
         case (let email?, let password?):
-            return try await linked(.password(email: email, password: password), idToken: idToken)
+            return try await linked(
+                .password(email: email, password: password), idToken: idToken,
+                kind: "identitytoolkit#SetAccountInfoResponse")
         case (nil, let password?): changed = try await backend.changePassword(idToken: idToken, to: password)
         case (let email?, nil): changed = try await backend.changeEmail(idToken: idToken, to: email)
         case (nil, nil): throw AuthError(.internalError, "this form of accounts:update is not supported")
@@ -150,6 +212,10 @@ struct ServerCall: Sendable {
         let uid = await backend.uid(ofRefreshToken: changed.refreshToken) ?? ""
         var fields = Self.tokens(changed, uid: uid)
         fields["kind"] = .string("identitytoolkit#SetAccountInfoResponse")
+        // The account as it now is: its email, whether it is verified, and its providers (`SetAccountInfoResponse`).
+        if let user = await backend.record(uid), case .object(let info) = Self.userInfo(user) {
+            for key in ["email", "emailVerified", "providerUserInfo", "displayName"] { fields[key] = info[key] }
+        }
         return .object(fields)
     }
 
@@ -189,11 +255,14 @@ struct ServerCall: Sendable {
     }
 
     /// Links a credential to the ID token's user and answers the session's new tokens.
-    private func linked(_ credential: AuthCredential, idToken: String) async throws(AuthError) -> FixtureValue {
+    private func linked(
+        _ credential: AuthCredential, idToken: String, kind: String?
+    ) async throws(AuthError) -> FixtureValue {
         let (grant, _) = try await backend.session(idToken)
         let refreshToken = try await backend.refreshToken(forSession: idToken)
         let (user, tokens) = try await backend.link(credential, toUser: grant.uid, refreshToken: refreshToken)
         var fields = Self.tokens(tokens, uid: user.uid)
+        fields["kind"] = kind.map { .string($0) }
         fields["email"] = user.email.map { .string($0) }
         fields["phoneNumber"] = user.phoneNumber.map { .string($0) }
         fields["isNewUser"] = .bool(false)

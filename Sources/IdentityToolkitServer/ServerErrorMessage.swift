@@ -50,6 +50,7 @@ enum ServerErrorMessage {
         case .invalidHostingLinkDomain: "INVALID_HOSTING_LINK_DOMAIN"
         case .providerAlreadyLinked: "PROVIDER_ALREADY_LINKED"
         case .adminRestrictedOperation: "ADMIN_ONLY_OPERATION"
+        case .invalidCustomToken: "INVALID_CUSTOM_TOKEN"
         default: "INTERNAL_ERROR"
         }
     }

@@ -75,7 +75,7 @@ struct IDTokenCheck: Sendable {
             throw AuthError(.invalidUserToken, "the ID token has no subject, expiry or issue time")
         }
         guard exp > Date().timeIntervalSince1970 else { throw AuthError(.userTokenExpired, "the ID token has expired") }
-        let answer = try await http.post("v1/accounts:lookup", .object(["idToken": .string(idToken)]))
+        let answer = try await http.post(.getAccountInfo, .object(["idToken": .string(idToken)]))
         guard answer["users"]?.arrayValue.first?["localId"]?.stringValue == sub else {
             throw AuthError(.invalidUserToken, "the server does not know the ID token's user")
         }

@@ -1,8 +1,9 @@
 import ConformanceKit
 import Foundation
 
-/// The server's own door over REST: the calls the SDK makes with raw tokens, sent as they are, and the
-/// administrator's `accounts:update` (with `Authorization: Bearer owner`, the emulator's stand-in for an OAuth2 token).
+/// The server's own door over REST: the calls the SDK makes with raw tokens, sent as they are at the SDK's routes
+/// (``SDKEndpoint``), and the administrator's `accounts:update` (with `Authorization: Bearer owner`, the emulator's
+/// stand-in for an OAuth2 token).
 struct IdentityToolkitAccounts: AccountsFacet, AccountAdminFacet {
     let backend: IdentityToolkitBackend
 
@@ -10,8 +11,11 @@ struct IdentityToolkitAccounts: AccountsFacet, AccountAdminFacet {
 
     func signIn(email: String, password: String) async throws(AuthError) -> SessionCredentials {
         let answer = try await http.post(
-            "v1/accounts:signInWithPassword",
-            .object(["email": .string(email), "password": .string(password), "returnSecureToken": .bool(true)]))
+            .verifyPassword,
+            .object([
+                "email": .string(email), "password": .string(password), "returnSecureToken": .bool(true),
+                "clientType": .string(SDKEndpoint.clientType),
+            ]))
         if answer["mfaPendingCredential"] != nil {
             throw AuthError(.secondFactorRequired, "the account has a second factor")
         }
@@ -19,7 +23,7 @@ struct IdentityToolkitAccounts: AccountsFacet, AccountAdminFacet {
     }
 
     func lookUp(idToken: String) async throws(AuthError) -> AuthUser {
-        let answer = try await http.post("v1/accounts:lookup", .object(["idToken": .string(idToken)]))
+        let answer = try await http.post(.getAccountInfo, .object(["idToken": .string(idToken)]))
         guard let user = answer["users"]?.arrayValue.first else {
             throw AuthError(.userNotFound, "accounts:lookup answered no user")
         }
@@ -38,7 +42,7 @@ struct IdentityToolkitAccounts: AccountsFacet, AccountAdminFacet {
     private func update(idToken: String, _ field: String, _ value: String) async throws(AuthError) -> SessionCredentials
     {
         let answer = try await http.post(
-            "v1/accounts:update",
+            .setAccountInfo,
             .object(["idToken": .string(idToken), field: .string(value), "returnSecureToken": .bool(true)]))
         return SessionCredentials(
             idToken: answer["idToken"]?.stringValue ?? idToken, refreshToken: answer["refreshToken"]?.stringValue ?? "")
@@ -46,7 +50,7 @@ struct IdentityToolkitAccounts: AccountsFacet, AccountAdminFacet {
 
     func startEnrollment(idToken: String, phoneNumber: String) async throws(AuthError) -> String {
         let answer = try await http.post(
-            "v2/accounts/mfaEnrollment:start",
+            .startMFAEnrollment,
             .object([
                 "idToken": .string(idToken), "phoneEnrollmentInfo": .object(["phoneNumber": .string(phoneNumber)]),
             ]))
@@ -64,14 +68,13 @@ struct IdentityToolkitAccounts: AccountsFacet, AccountAdminFacet {
         body["idToken"] = .string(idToken)
         body["displayName"] = .text(displayName)
         return try Self.credentials(
-            try await http.post("v2/accounts/mfaEnrollment:finalize", .fields(body)), "idToken", "refreshToken",
+            try await http.post(.finalizeMFAEnrollment, .fields(body)), "idToken", "refreshToken",
             call: "mfaEnrollment:finalize")
     }
 
     func withdrawEnrollment(idToken: String, factorUID: String) async throws(AuthError) -> SessionCredentials {
         let answer = try await http.post(
-            "v2/accounts/mfaEnrollment:withdraw",
-            .object(["idToken": .string(idToken), "mfaEnrollmentId": .string(factorUID)]))
+            .withdrawMFA, .object(["idToken": .string(idToken), "mfaEnrollmentId": .string(factorUID)]))
         return try Self.credentials(answer, "idToken", "refreshToken", call: "mfaEnrollment:withdraw")
     }
 
@@ -81,25 +84,28 @@ struct IdentityToolkitAccounts: AccountsFacet, AccountAdminFacet {
         var body = IdentityToolkitClient.verificationInfo(assertion)
         body["mfaPendingCredential"] = .string(pendingCredential)
         return try Self.credentials(
-            try await http.post("v2/accounts/mfaSignIn:finalize", .fields(body)), "idToken", "refreshToken",
+            try await http.post(.finalizeMFASignIn, .fields(body)), "idToken", "refreshToken",
             call: "mfaSignIn:finalize")
     }
 
     func sendPasswordReset(email: String) async throws(AuthError) {
         _ = try await http.post(
-            "v1/accounts:sendOobCode", .object(["requestType": .string("PASSWORD_RESET"), "email": .string(email)]))
+            .getOobConfirmationCode,
+            .object([
+                "requestType": .string("PASSWORD_RESET"), "email": .string(email),
+                "clientType": .string(SDKEndpoint.clientType),
+            ]))
         try await backend.outbox.deliverEmails()
     }
 
     func confirmPasswordReset(oobCode: String, newPassword: String) async throws(AuthError) {
         _ = try await http.post(
-            "v1/accounts:resetPassword", .object(["oobCode": .string(oobCode), "newPassword": .string(newPassword)]))
+            .resetPassword, .object(["oobCode": .string(oobCode), "newPassword": .string(newPassword)]))
     }
 
     func refresh(refreshToken: String) async throws(AuthError) -> SessionCredentials {
         let answer = try await http.post(
-            "/securetoken.googleapis.com/v1/token",
-            .object(["grant_type": .string("refresh_token"), "refresh_token": .string(refreshToken)]))
+            .secureToken, .object(["grantType": .string("refresh_token"), "refreshToken": .string(refreshToken)]))
         return try Self.credentials(answer, "id_token", "refresh_token", call: "securetoken token")
     }
 

@@ -17,10 +17,11 @@ final class IdentityToolkitBackend: AuthBackend {
     private let preparation: Preparation
 
     init(
-        http: IdentityToolkitHTTP, projectID: String, project: ProjectConfiguration, world: World, publishedKeys: URL?,
-        outboxReader: any OutboxReader, accountReset: (any AccountReset)?
+        http: IdentityToolkitHTTP, projectID: String, project: ProjectConfiguration, world: World,
+        publishedKeys: IdentityToolkitConfiguration.KeySet, outboxReader: any OutboxReader,
+        accountReset: (any AccountReset)?
     ) {
-        keys = publishedKeys.map { PublishedKeys(url: $0, http: http) }
+        keys = PublishedKeys(publishedKeys, http: http)
         self.http = http
         self.projectID = projectID
         self.project = project

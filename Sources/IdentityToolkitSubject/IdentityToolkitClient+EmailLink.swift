@@ -11,16 +11,17 @@ extension IdentityToolkitClient {
             throw AuthError(
                 .operationNotAllowed, "a sign-in link must be completed in the app: set handleCodeInApp to true")
         }
+        // GetOOBConfirmationCodeRequest.swift: the two flags only when true, the optional fields only when set.
         _ = try await post(
-            "v1/accounts:sendOobCode",
+            .getOobConfirmationCode,
             .fields([
                 "requestType": .string("EMAIL_SIGNIN"), "email": .string(email), "continueUrl": .text(settings.url),
-                "canHandleCodeInApp": .bool(settings.handleCodeInApp), "iOSBundleId": .text(settings.iOSBundleID),
-                "androidPackageName": .text(settings.androidPackageName),
-                "androidInstallApp": .bool(settings.androidInstallIfNotAvailable),
+                "canHandleCodeInApp": settings.handleCodeInApp ? .bool(true) : nil,
+                "iOSBundleId": .text(settings.iOSBundleID), "androidPackageName": .text(settings.androidPackageName),
+                "androidInstallApp": settings.androidInstallIfNotAvailable ? .bool(true) : nil,
                 "androidMinimumVersion": .text(settings.androidMinimumVersion),
-                "linkDomain": .text(settings.linkDomain),
-            ]), languageCode: languageCode)
+                "linkDomain": .text(settings.linkDomain), "clientType": .string(SDKEndpoint.clientType),
+            ]))
         try await backend.outbox.deliverEmails()
     }
 
@@ -31,9 +32,9 @@ extension IdentityToolkitClient {
     }
 
     func fetchSignInMethods(forEmail email: String) async throws(AuthError) -> [String] {
+        // Auth.fetchSignInMethods: `continueUri` "http://www.google.com/".
         let answer = try await post(
-            "v1/accounts:createAuthUri",
-            .object(["identifier": .string(email), "continueUri": .string("http://localhost")]))
+            .createAuthUri, .object(["identifier": .string(email), "continueUri": .string("http://www.google.com/")]))
         return (answer["signinMethods"]?.arrayValue ?? []).compactMap(\.stringValue)
     }
 }

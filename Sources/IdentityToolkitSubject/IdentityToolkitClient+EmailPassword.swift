@@ -7,8 +7,11 @@ extension IdentityToolkitClient {
         // As the SDK does before it asks the server (Auth.createUser).
         guard !password.isEmpty else { throw AuthError(.weakPassword, "Missing password") }
         let answer = try await post(
-            "v1/accounts:signUp",
-            .object(["email": .string(email), "password": .string(password), "returnSecureToken": .bool(true)]))
+            .signupNewUser,
+            .object([
+                "email": .string(email), "password": .string(password), "returnSecureToken": .bool(true),
+                "clientType": .string(SDKEndpoint.clientType),
+            ]))
         let user = try await startSession(answer)
         return AuthDataResult(
             user: user, additionalUserInfo: AdditionalUserInfo(providerID: ProviderID.password, isNewUser: true))
@@ -17,13 +20,16 @@ extension IdentityToolkitClient {
     func sendEmailVerification() async throws(AuthError) {
         let idToken = try await getIDToken(forceRefresh: false)
         _ = try await post(
-            "v1/accounts:sendOobCode", .object(["requestType": .string("VERIFY_EMAIL"), "idToken": .string(idToken)]),
-            languageCode: languageCode)
+            .getOobConfirmationCode,
+            .object([
+                "requestType": .string("VERIFY_EMAIL"), "idToken": .string(idToken),
+                "clientType": .string(SDKEndpoint.clientType),
+            ]))
         try await backend.outbox.deliverEmails()
     }
 
     func applyActionCode(_ code: String) async throws(AuthError) {
-        _ = try await post("v1/accounts:update", .object(["oobCode": .string(code)]))
+        _ = try await post(.setAccountInfo, .object(["oobCode": .string(code), "returnSecureToken": .bool(true)]))
     }
 
     func reload() async throws(AuthError) {
@@ -32,7 +38,8 @@ extension IdentityToolkitClient {
     }
 
     func signInAnonymously() async throws(AuthError) -> AuthDataResult {
-        let answer = try await post("v1/accounts:signUp", .object(["returnSecureToken": .bool(true)]))
+        let answer = try await post(
+            .signupNewUser, .object(["returnSecureToken": .bool(true), "clientType": .string(SDKEndpoint.clientType)]))
         let user = try await startSession(answer)
         return AuthDataResult(
             user: user, additionalUserInfo: AdditionalUserInfo(providerID: ProviderID.anonymous, isNewUser: true))

@@ -14,11 +14,11 @@ extension IdentityToolkitClient {
             throw AuthError(.missingPhoneNumber, "to send verification codes, provide a phone number for the recipient")
         }
         let answer = try await post(
-            "v2/accounts/mfaEnrollment:start",
+            .startMFAEnrollment,
             .object([
                 "idToken": .string(multiFactorSession.rawValue),
                 "phoneEnrollmentInfo": .object(["phoneNumber": .string(phoneNumber)]),
-            ]), languageCode: languageCode)
+            ]))
         return try await delivered(answer["phoneSessionInfo"]?["sessionInfo"]?.stringValue, call: "mfaEnrollment:start")
     }
 
@@ -27,11 +27,11 @@ extension IdentityToolkitClient {
     ) async throws(AuthError) -> String {
         // The SDK sends the hint's number as the server gave it: masked.
         let answer = try await post(
-            "v2/accounts/mfaSignIn:start",
+            .startMFASignIn,
             .object([
                 "mfaPendingCredential": .string(multiFactorSession.rawValue), "mfaEnrollmentId": .string(hint.uid),
                 "phoneSignInInfo": .fields(["phoneNumber": .text(hint.phoneNumber)]),
-            ]), languageCode: languageCode)
+            ]))
         return try await delivered(answer["phoneResponseInfo"]?["sessionInfo"]?.stringValue, call: "mfaSignIn:start")
     }
 
@@ -49,17 +49,14 @@ extension IdentityToolkitClient {
         var body = Self.verificationInfo(assertion)
         body["idToken"] = .string(idToken)
         body["displayName"] = .text(displayName)
-        try await startSession(
-            try await post("v2/accounts/mfaEnrollment:finalize", .fields(body), languageCode: languageCode),
-            refreshingAtOnce: true)
+        try await startSession(try await post(.finalizeMFAEnrollment, .fields(body)), refreshingAtOnce: true)
     }
 
     func unenroll(factorUID: String) async throws(AuthError) {
         _ = try signedIn()
         let idToken = try await getIDToken(forceRefresh: false)
         let answer = try await post(
-            "v2/accounts/mfaEnrollment:withdraw",
-            .object(["idToken": .string(idToken), "mfaEnrollmentId": .string(factorUID)]), languageCode: languageCode)
+            .withdrawMFA, .object(["idToken": .string(idToken), "mfaEnrollmentId": .string(factorUID)]))
         try await startSession(answer, refreshingAtOnce: true)
     }
 
@@ -69,9 +66,7 @@ extension IdentityToolkitClient {
     ) async throws(AuthError) -> AuthDataResult {
         var body = Self.verificationInfo(assertion)
         body["mfaPendingCredential"] = .string(pendingCredential)
-        let user = try await startSession(
-            try await post("v2/accounts/mfaSignIn:finalize", .fields(body), languageCode: languageCode),
-            refreshingAtOnce: true)
+        let user = try await startSession(try await post(.finalizeMFASignIn, .fields(body)), refreshingAtOnce: true)
         return AuthDataResult(user: user, additionalUserInfo: nil)
     }
 

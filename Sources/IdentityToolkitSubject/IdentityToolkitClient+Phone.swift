@@ -7,9 +7,10 @@ extension IdentityToolkitClient {
         guard !phoneNumber.isEmpty else {
             throw AuthError(.missingPhoneNumber, "to send verification codes, provide a phone number for the recipient")
         }
+        // SendVerificationCodeRequest with no app credential, as with `useEmulator` (app verification disabled).
         let answer = try await post(
-            "v1/accounts:sendVerificationCode", .object(["phoneNumber": .string(phoneNumber)]),
-            languageCode: languageCode)
+            .sendVerificationCode,
+            .object(["phoneNumber": .string(phoneNumber), "clientType": .string(SDKEndpoint.clientType)]))
         guard let sessionInfo = answer["sessionInfo"]?.stringValue, !sessionInfo.isEmpty else {
             throw AuthError(.invalidVerificationID, "sendVerificationCode answered no sessionInfo")
         }

@@ -32,14 +32,14 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
     var http: IdentityToolkitHTTP { backend.http }
     var world: World { backend.world }
 
-    /// One request of the app to the server, through the world's network, where a check can hold it in flight
-    /// (the subject declares `sendsRequestsThroughWorldNetwork`).
-    func post(
-        _ path: String, _ body: FixtureValue, languageCode: String? = nil, authorization: String? = nil
-    ) async throws(AuthError) -> FixtureValue {
+    /// One request of the app to the server, as the iOS SDK sends it (its route, headers and the app's language in
+    /// `X-Firebase-Locale`), through the world's network, where a check can hold it in flight (the subject declares
+    /// `sendsRequestsThroughWorldNetwork`).
+    func post(_ endpoint: SDKEndpoint, _ body: FixtureValue) async throws(AuthError) -> FixtureValue {
         let http = http
-        return try await world.network.send(path, from: device) { () async throws(AuthError) -> FixtureValue in
-            try await http.post(path, body, languageCode: languageCode, authorization: authorization)
+        let languageCode = languageCode
+        return try await world.network.send(endpoint.path, from: device) { () async throws(AuthError) -> FixtureValue in
+            try await http.post(endpoint, body, languageCode: languageCode)
         }
     }
 
@@ -69,11 +69,11 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
         world.devices.keychain(of: device)[keychainKey] = session.map { "\($0.uid) \($0.refreshToken)" }
     }
 
-    /// `securetoken.googleapis.com/v1/token`: a fresh ID token for a refresh token.
+    /// `securetoken.googleapis.com/v1/token`: a fresh ID token for a refresh token, in the JSON body the iOS SDK
+    /// sends (`SecureTokenRequest.swift`: `grantType`, `refreshToken`).
     private func refreshed(_ refreshToken: String) async throws(AuthError) -> Session {
         let answer = try await post(
-            "/securetoken.googleapis.com/v1/token",
-            .object(["grant_type": .string("refresh_token"), "refresh_token": .string(refreshToken)]))
+            .secureToken, .object(["grantType": .string("refresh_token"), "refreshToken": .string(refreshToken)]))
         guard let idToken = answer["id_token"]?.stringValue, let uid = answer["user_id"]?.stringValue else {
             throw AuthError(.internalError, "the token refresh answered no id_token or user_id")
         }
@@ -97,7 +97,7 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
 
     /// `accounts:lookup`: the user an ID token stands for, as the server keeps it.
     func lookup(_ idToken: String) async throws(AuthError) -> AuthUser {
-        let answer = try await post("v1/accounts:lookup", .object(["idToken": .string(idToken)]))
+        let answer = try await post(.getAccountInfo, .object(["idToken": .string(idToken)]))
         guard let user = answer["users"]?.arrayValue.first else {
             throw AuthError(.userNotFound, "accounts:lookup answered no user")
         }
@@ -194,7 +194,7 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
             }
             guard !code.isEmpty else { throw AuthError(.missingVerificationCode, "the verification code is empty") }
             return try await post(
-                "v1/accounts:signInWithPhoneNumber",
+                .verifyPhoneNumber,
                 .object([
                     "sessionInfo": .string(verificationID), "code": .string(code),
                     "operation": .string(reauthenticating ? "REAUTH" : "SIGN_UP_OR_IN"),
@@ -205,12 +205,14 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
                 throw AuthError(.wrongPassword, "The password is invalid or the user does not have a password.")
             }
             return try await post(
-                "v1/accounts:signInWithPassword",
-                .object(["email": .string(email), "password": .string(password), "returnSecureToken": .bool(true)]))
+                .verifyPassword,
+                .object([
+                    "email": .string(email), "password": .string(password), "returnSecureToken": .bool(true),
+                    "clientType": .string(SDKEndpoint.clientType),
+                ]))
         case .emailLink(let email, let link):
             let code = try Self.emailLinkCode(email: email, link: link)
-            return try await post(
-                "v1/accounts:signInWithEmailLink", .object(["email": .string(email), "oobCode": .string(code)]))
+            return try await post(.emailLinkSignin, .object(["email": .string(email), "oobCode": .string(code)]))
         default:
             // Identity providers' credentials (generic OAuth, and any added later) are not offered over HTTP.
             throw AuthError(
@@ -280,7 +282,7 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
         switch credential {
         case .phone(let verificationID, let code):
             answer = try await post(
-                "v1/accounts:signInWithPhoneNumber",
+                .verifyPhoneNumber,
                 .object([
                     "sessionInfo": .string(verificationID), "code": .string(code), "idToken": .string(idToken),
                     "operation": .string("LINK"),
@@ -289,16 +291,17 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
                 throw AuthError(.credentialAlreadyInUse, "this phone number already belongs to another user")
             }
         case .password(let email, let password):
+            // As `User.link(withEmail:password:)`: a `signupNewUser` carrying the user's ID token.
             answer = try await post(
-                "v1/accounts:update",
+                .signupNewUser,
                 .object([
                     "idToken": .string(idToken), "email": .string(email), "password": .string(password),
-                    "returnSecureToken": .bool(true),
+                    "returnSecureToken": .bool(true), "clientType": .string(SDKEndpoint.clientType),
                 ]))
         case .emailLink(let email, let link):
             let code = try EmailSignInLink.oobCode(of: link)
             answer = try await post(
-                "v1/accounts:signInWithEmailLink",
+                .emailLinkSignin,
                 .object(["email": .string(email), "oobCode": .string(code), "idToken": .string(idToken)]))
         default: throw AuthError(.operationNotAllowed, "\(credential.providerID) linking is not offered over HTTP")
         }
@@ -309,9 +312,9 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
     }
 
     func delete() async throws(AuthError) {
-        _ = try signedIn()
+        let current = try signedIn()
         let idToken = try await getIDToken(forceRefresh: false)
-        _ = try await post("v1/accounts:delete", .object(["idToken": .string(idToken)]))
+        _ = try await post(.deleteAccount, .object(["idToken": .string(idToken), "localId": .string(current.uid)]))
         setSession(nil)
         await notifyListeners()
     }

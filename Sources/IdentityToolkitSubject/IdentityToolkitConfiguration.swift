@@ -37,22 +37,39 @@ public struct IdentityToolkitConfiguration: Sendable {
     public var outboxReader: any OutboxReader
     /// How the subject empties the project between checks, with ``Isolation/oneCheckAtATime``.
     public var accountReset: (any AccountReset)?
-    /// Where the server publishes the keys of its ID tokens, as a JSON Web Key set; nil when it publishes none, and
-    /// the server's own `accounts:lookup` is then the only check of a token's signature.
-    public var publishedKeys: URL?
+    /// Where the subject finds the keys of the server's ID tokens (a JSON Web Key set): by default the set the server
+    /// itself publishes, Google's only for a server that publishes none.
+    public var publishedKeys: KeySet
     /// The subject's name in reports.
     public var name: String
+
+    /// Where the keys of the server's ID tokens are found.
+    public enum KeySet: Sendable, Hashable {
+        /// The set the server publishes under its own root at ``IdentityToolkitConfiguration/publishedKeysPath``
+        /// (Google's path in the emulator's layout, where `conformance serve` publishes its RS256 key), when it answers
+        /// one there; Google's (``IdentityToolkitConfiguration/firebasePublishedKeys``) for a server that has none
+        /// there (the Auth Emulator answers 404: its tokens are unsigned, and refused before any key is needed).
+        case fromServer
+        /// The set at this URL, e.g. on another host than the server's.
+        case at(URL)
+        /// None: the server's own `accounts:lookup` is the only check of a token's signature.
+        case notPublished
+    }
 
     /// Where Google publishes the keys of Firebase ID tokens.
     public static let firebasePublishedKeys = URL(
         string: "https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com")!
+
+    /// The path of Google's key set below a server's root, in the emulator's layout (the host as the first segment).
+    public static let publishedKeysPath =
+        "/www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com"
 
     public init(
         baseURL: URL, projectID: String, apiKey: String = "fake-api-key", isolation: Isolation = .oneCheckAtATime,
         newProject: @escaping @Sendable (String) -> String = { _ in "fake-api-key" },
         makeSessionConfiguration: @escaping @Sendable () -> URLSessionConfiguration = { .ephemeral },
         outboxReader: any OutboxReader = EmulatorTestHooks(), accountReset: (any AccountReset)? = EmulatorTestHooks(),
-        publishedKeys: URL? = IdentityToolkitConfiguration.firebasePublishedKeys, name: String? = nil
+        publishedKeys: KeySet = .fromServer, name: String? = nil
     ) {
         self.publishedKeys = publishedKeys
         self.baseURL = baseURL
@@ -67,7 +84,7 @@ public struct IdentityToolkitConfiguration: Sendable {
     }
 
     /// The Firebase Auth Emulator (`firebase emulators:start --only auth`), at its default address. Its tokens are
-    /// unsigned, so they are refused before any key is fetched.
+    /// unsigned, so they are refused before any key is fetched (it publishes none: Google's would be asked).
     public static func emulator(
         baseURL: URL = URL(string: "http://127.0.0.1:9099")!, projectID: String = "demo-conformance",
         apiKey: String = "fake-api-key"

@@ -19,20 +19,39 @@ public struct IdentityToolkitHTTP: Sendable {
     /// The tenant every call is made in (`tenantId` in each body, the outboxes under `/tenants/{tenant}`), or nil
     /// for the project itself.
     public internal(set) var tenantID: String? = nil
+    /// The headers the iOS SDK sends, on every ``SDKEndpoint`` call (the bundle ID is the project's).
+    var sdkHeaders = SDKHeaders()
 
     private struct Answer: Sendable {
         let status: Int
         let body: Data
     }
 
+    /// `POST {base}{endpoint's path}?key=…` as the iOS SDK sends it: its route, its headers, the JSON body.
+    func post(
+        _ endpoint: SDKEndpoint, _ body: FixtureValue, languageCode: String? = nil
+    ) async throws(AuthError) -> FixtureValue {
+        try await post(endpoint.path, body, languageCode: languageCode, headers: sdkHeaders.fields)
+    }
+
     /// `POST {base}/identitytoolkit.googleapis.com/{path}?key=…` (or another host's path when `path` starts with `/`).
     public func post(
         _ path: String, _ body: FixtureValue, languageCode: String? = nil, authorization: String? = nil
+    ) async throws(AuthError) -> FixtureValue {
+        try await post(path, body, languageCode: languageCode, authorization: authorization, headers: [:])
+    }
+
+    private func post(
+        _ path: String, _ body: FixtureValue, languageCode: String?, authorization: String? = nil,
+        headers: [String: String]
     ) async throws(AuthError) -> FixtureValue {
         let route = path.hasPrefix("/") ? path : "/identitytoolkit.googleapis.com/\(path)"
         var request = URLRequest(url: url(route, query: [URLQueryItem(name: "key", value: apiKey)]))
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
+            request.setValue(value, forHTTPHeaderField: name)
+        }
         if let languageCode, !languageCode.isEmpty {
             request.setValue(languageCode, forHTTPHeaderField: "X-Firebase-Locale")
         }
@@ -59,7 +78,8 @@ public struct IdentityToolkitHTTP: Sendable {
         try await send(URLRequest(url: url), describing: url.absoluteString)
     }
 
-    private func url(_ route: String, query: [URLQueryItem]) -> URL {
+    /// `route` below the server's root (its base URL's path kept), with `query`.
+    func url(_ route: String, query: [URLQueryItem] = []) -> URL {
         var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) ?? URLComponents()
         components.percentEncodedPath = components.percentEncodedPath.trimmingSuffix("/") + route
         if !query.isEmpty { components.queryItems = query }

@@ -61,6 +61,7 @@ public struct IdentityToolkitSubject: ConformanceSubject {
             session: URLSession(configuration: configuration.makeSessionConfiguration()), world: world,
             timeout: project.networkTimeout)
         http.tenantID = tenantID
+        http.sdkHeaders.bundleIdentifier = project.bundleID
         return IdentityToolkitBackend(
             http: http, projectID: projectID, project: project, world: world,
             publishedKeys: configuration.publishedKeys, outboxReader: configuration.outboxReader,
@@ -74,7 +75,7 @@ public struct IdentityToolkitSubject: ConformanceSubject {
             baseURL: configuration.baseURL, apiKey: configuration.apiKey,
             session: URLSession(configuration: configuration.makeSessionConfiguration()), world: World(),
             timeout: timeout)
-        do { _ = try await http.post("v1/accounts:lookup", .object(["idToken": .string("")])) } catch
+        do { _ = try await http.post(.getAccountInfo, .object(["idToken": .string("")])) } catch
             where error.code == .networkError
         { return error.message } catch {}
         return nil

@@ -49,10 +49,13 @@ extension IdentityToolkitSubject {
     }
 
     private func servedProject(over http: IdentityToolkitHTTP) async -> String? {
-        guard let answer = try? await http.post("v1/accounts:signUp", .object(["returnSecureToken": .bool(true)])),
-            let idToken = answer["idToken"]?.stringValue
+        let signUp: FixtureValue = .object([
+            "returnSecureToken": .bool(true), "clientType": .string(SDKEndpoint.clientType),
+        ])
+        guard let answer = try? await http.post(.signupNewUser, signUp), let idToken = answer["idToken"]?.stringValue
         else { return nil }
-        _ = try? await http.post("v1/accounts:delete", .object(["idToken": .string(idToken)]))
+        let uid = answer["localId"]?.stringValue ?? ""
+        _ = try? await http.post(.deleteAccount, .object(["idToken": .string(idToken), "localId": .string(uid)]))
         let parts = idToken.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, let payload = Base64URL.decode(parts[1]),
             let claims = try? JSONDecoder().decode(FixtureValue.self, from: payload)

@@ -17,10 +17,12 @@ PROJECT = os.environ.get("CONFORMANCE_PROJECT", "demo-conformance")
 HOST = os.environ["FIREBASE_AUTH_EMULATOR_HOST"]
 
 
-def client_call(path, body):
-    """A client's call (with an API key), as an app's SDK makes it: the status and the JSON answer."""
+def client_call(path, body, prefix="identitytoolkit.googleapis.com/v1"):
+    """A client's call (with an API key), as an app's SDK makes it: the status and the JSON answer. The JS SDK sends
+    `identitytoolkit.googleapis.com/v1/accounts:*`; the iOS and Android SDKs `www.googleapis.com/identitytoolkit/v3/
+    relyingparty/<endpoint>` (firebase-ios-sdk IdentityToolkitRequest.swift)."""
     request = urllib.request.Request(
-        f"http://{HOST}/identitytoolkit.googleapis.com/v1/{path}?key=admin-sdk-test",
+        f"http://{HOST}/{prefix}/{path}?key=admin-sdk-test",
         data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}, method="POST")
     try:
         with urllib.request.urlopen(request, timeout=10) as answer:
@@ -63,6 +65,9 @@ def main():
     expect(user.uid and user.email == "ada@example.com", "create_user answers the new user")
     expect(auth.get_user(user.uid).display_name == "Ada", "get_user finds it by uid")
     expect(auth.get_user_by_email("ADA@example.com").uid == user.uid, "get_user_by_email finds it in any letter case")
+    provider = auth.get_user(user.uid).provider_data[0]
+    expect(provider.provider_id == "password" and provider.uid == "ada@example.com",
+           "get_user lists the password provider, its ID the email (providerUserInfo rawId)")
 
     try:
         auth.create_user(email="ada@example.com", password="another-password")
@@ -72,6 +77,14 @@ def main():
 
     status, session = client_call("accounts:signInWithPassword", {"email": "ada@example.com", "password": "first-password", "returnSecureToken": True})
     expect(status == 200 and session.get("refreshToken"), "the user signs in with the password")
+    legacy = "www.googleapis.com/identitytoolkit/v3/relyingparty"
+    status, signed_in = client_call("verifyPassword", {"email": "ada@example.com", "password": "first-password", "returnSecureToken": True, "clientType": "CLIENT_TYPE_IOS"}, legacy)
+    expect(status == 200 and signed_in.get("localId") == user.uid and signed_in.get("registered") is True
+           and signed_in.get("kind") == "identitytoolkit#VerifyPasswordResponse",
+           "the iOS SDK's route (v3 verifyPassword) signs the same user in, in production's shape")
+    status, account = client_call("getAccountInfo", {"idToken": signed_in["idToken"]}, legacy)
+    federated = [info.get("federatedId") for info in account["users"][0]["providerUserInfo"]]
+    expect(status == 200 and federated == ["ada@example.com"], "v3 getAccountInfo names the password provider's federatedId")
 
     auth.update_user(user.uid, password="second-password")
     status, _ = client_call("accounts:signInWithPassword", {"email": "ada@example.com", "password": "first-password", "returnSecureToken": True})

@@ -1,5 +1,6 @@
 import ConformanceCommand
 import ConformanceKit
+import Foundation
 import IdentityToolkitServer
 import IdentityToolkitSubject
 import ReferenceAuth
@@ -19,14 +20,14 @@ struct CommandLineTests {
         #expect(parsed.subject.configuration.apiKey == "fake-api-key")
         #expect(parsed.subject.configuration.isolation == .oneCheckAtATime)
         #expect(parsed.subject.capabilities.runsOneCheckAtATime && !parsed.subject.capabilities.runsOnWorldClock)
-        #expect(parsed.subject.configuration.publishedKeys == IdentityToolkitConfiguration.firebasePublishedKeys)
+        #expect(parsed.subject.configuration.publishedKeys == .fromServer)
         let keyed = try #require(
             try IdentityToolkitCommandLine.subject(from: [
                 "--identity-toolkit", "https://auth.example.com", "--project", "p", "--api-key", "K",
                 "--published-keys", "https://auth.example.com/jwks",
             ]))
         #expect(keyed.subject.configuration.apiKey == "K" && keyed.remaining.isEmpty)
-        #expect(keyed.subject.configuration.publishedKeys?.absoluteString == "https://auth.example.com/jwks")
+        #expect(keyed.subject.configuration.publishedKeys == .at(URL(string: "https://auth.example.com/jwks")!))
         #expect(try IdentityToolkitCommandLine.subject(from: ["--json", "--rule", "PHONE-3"]) == nil)
     }
 

@@ -48,7 +48,7 @@ struct EmulatorModelTests {
             IdentityToolkitConfiguration(
                 baseURL: server.baseURL, projectID: server.defaultProjectID, isolation: .projectPerCheck,
                 newProject: { server.newProject($0) }, makeSessionConfiguration: { server.urlSessionConfiguration() },
-                publishedKeys: server.publishedKeysURL, name: "a model of the Auth Emulator"))
+                publishedKeys: .at(server.publishedKeysURL), name: "a model of the Auth Emulator"))
         let text = try String(contentsOfFile: EmulatorExpectedFailuresTests.path, encoding: .utf8)
         let listed = Set(try ExpectedFailures(parsing: text).expectedFailures.map(\.rule))
         let report = await (try ConformanceRunner(subject: subject, options: .overHTTP)).run(
@@ -75,8 +75,8 @@ struct EmulatorModelTests {
         let subject = IdentityToolkitSubject(
             IdentityToolkitConfiguration(
                 baseURL: server.baseURL, projectID: server.defaultProjectID,
-                makeSessionConfiguration: { server.urlSessionConfiguration() }, publishedKeys: server.publishedKeysURL,
-                name: "a model of the Auth Emulator"))
+                makeSessionConfiguration: { server.urlSessionConfiguration() },
+                publishedKeys: .at(server.publishedKeysURL), name: "a model of the Auth Emulator"))
         let outcome = await ConformanceCommand.run(
             subject: subject, arguments: ["--expected-failures", EmulatorExpectedFailuresTests.path])
         #expect(

@@ -4,7 +4,12 @@ import IdentityToolkitServer
 import IdentityToolkitSubject
 import MockIdP
 import ReferenceAuth
+import Synchronization
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 @Suite("ID tokens are verified for real over HTTP")
 struct IDTokenCheckTests {
@@ -14,7 +19,7 @@ struct IDTokenCheckTests {
             IdentityToolkitConfiguration(
                 baseURL: server.baseURL, projectID: server.defaultProjectID, isolation: .projectPerCheck,
                 newProject: { server.newProject($0) }, makeSessionConfiguration: { server.urlSessionConfiguration() },
-                publishedKeys: server.publishedKeysURL))
+                publishedKeys: .at(server.publishedKeysURL)))
         let backend = try await subject.makeBackend(configuration: .standard, world: World())
         let client = try await backend.makeClient(on: .primary)
         _ = try await client.emailPassword!.createUser(withEmail: "ada@example.com", password: "correct horse")
@@ -62,5 +67,67 @@ struct IDTokenCheckTests {
             }
             #expect(error?.code == .invalidUserToken)
         }
+    }
+
+    @Test("by default the key set is the one the server publishes under its own root, asked for once")
+    func serversOwnKeysByDefault() async throws {
+        let subject = IdentityToolkitSubject(
+            IdentityToolkitConfiguration(
+                baseURL: server.baseURL, projectID: server.defaultProjectID, isolation: .projectPerCheck,
+                newProject: { server.newProject($0) }, makeSessionConfiguration: { server.urlSessionConfiguration() }))
+        #expect(subject.configuration.publishedKeys == .fromServer)
+        let backend = try await subject.makeBackend(configuration: .standard, world: World())
+        let client = try await backend.makeClient(on: .primary)
+        _ = try await client.emailPassword!.createUser(withEmail: "ada@example.com", password: "correct horse")
+        let token = try await client.getIDToken(forceRefresh: false)
+        #expect(try await backend.verifyIDToken(token).email == "ada@example.com")
+        _ = try await backend.verifyIDToken(token)
+        let asked = server.requests.filter { $0.url.path == IdentityToolkitConfiguration.publishedKeysPath }
+        #expect(asked.count == 1 && asked.first?.method == "GET")
+    }
+
+    @Test("a server that publishes no key set under its root has its tokens checked against Google's")
+    func googlesKeysForAServerWithNone() async throws {
+        let (_, token) = try await Self.signedIn(on: server)
+        // The same server, reached below a path where it publishes nothing (and answers 404), with Google's key set
+        // answered in process: the subject asks the server first, then Google.
+        let elsewhere = server.baseURL.appending(path: "no-keys-here")
+        let subject = IdentityToolkitSubject(
+            IdentityToolkitConfiguration(
+                baseURL: elsewhere, projectID: server.defaultProjectID,
+                makeSessionConfiguration: {
+                    let configuration = server.urlSessionConfiguration()
+                    configuration.protocolClasses = [GoogleKeySet.self] + (configuration.protocolClasses ?? [])
+                    return configuration
+                }, outboxReader: EmulatorTestHooks(), accountReset: nil))
+        let backend = try await subject.makeBackend(configuration: .standard, world: World())
+        let error = await #expect(throws: AuthError.self) { _ = try await backend.verifyIDToken(token) }
+        #expect(
+            error?.code == .invalidUserToken && error?.message.contains("publishes") == true,
+            "\(String(describing: error))")
+        #expect(
+            server.requests.contains { $0.url.path == "/no-keys-here\(IdentityToolkitConfiguration.publishedKeysPath)" }
+        )
+        #expect(GoogleKeySet.asked.withLock { $0 } >= 1)
+    }
+}
+
+/// Google's key set, answered in process with no key in it (no network here): shows that a subject asked for it.
+final class GoogleKeySet: InProcessURLProtocol {
+    static let asked = Mutex(0)
+
+    override class func canInit(with request: URLRequest) -> Bool {
+        request.url?.absoluteString == IdentityToolkitConfiguration.firebasePublishedKeys.absoluteString
+    }
+
+    override func responder(for request: URLRequest) -> (Responder, HTTPRequest)? {
+        guard let url = request.url else { return nil }
+        Self.asked.withLock { $0 += 1 }
+        return (
+            { _ in
+                HTTPResponse(
+                    status: 200, headers: ["Content-Type": "application/json"], body: Data(#"{"keys":[]}"#.utf8))
+            }, Self.httpRequest(request, url: url)
+        )
     }
 }

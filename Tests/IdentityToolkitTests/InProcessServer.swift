@@ -4,7 +4,8 @@ import IdentityToolkitServer
 import IdentityToolkitSubject
 import ReferenceAuth
 
-/// The HTTP subject pointed at an in-process Identity Toolkit server built on ReferenceAuth.
+/// The HTTP subject pointed at an in-process Identity Toolkit server built on ReferenceAuth, taking the key set the
+/// server publishes by default.
 func httpSubject(
     defects: Set<Defect> = [], variations: Set<Variation> = [],
     isolation: IdentityToolkitConfiguration.Isolation = .projectPerCheck
@@ -15,6 +16,6 @@ func httpSubject(
     let configuration = IdentityToolkitConfiguration(
         baseURL: server.baseURL, projectID: server.defaultProjectID, apiKey: "any-key", isolation: isolation,
         newProject: { server.newProject($0) }, makeSessionConfiguration: { server.urlSessionConfiguration() },
-        publishedKeys: server.publishedKeysURL, name: "\(server.name) over HTTP")
+        name: "\(server.name) over HTTP")
     return (IdentityToolkitSubject(configuration), server)
 }

@@ -17,7 +17,7 @@ struct SDKParityTests {
     static func backend(_ server: IdentityToolkitServer, world: World) async throws -> any AuthBackend {
         let configuration = IdentityToolkitConfiguration(
             baseURL: server.baseURL, projectID: ProjectConfiguration.standard.projectID, isolation: .oneCheckAtATime,
-            makeSessionConfiguration: { server.urlSessionConfiguration() }, publishedKeys: server.publishedKeysURL)
+            makeSessionConfiguration: { server.urlSessionConfiguration() }, publishedKeys: .at(server.publishedKeysURL))
         return try await IdentityToolkitSubject(configuration).makeBackend(configuration: .standard, world: world)
     }
 
@@ -85,8 +85,8 @@ struct SDKParityTests {
         }
         #expect(signIn?.code == .wrongPassword)
         #expect(
-            Self.requests(to: "accounts:signUp", on: server).isEmpty
-                && Self.requests(to: "accounts:signInWithPassword", on: server).isEmpty)
+            Self.requests(to: "signupNewUser", on: server).isEmpty
+                && Self.requests(to: "verifyPassword", on: server).isEmpty)
     }
 
     @Test("phone sign-in sends operation SIGN_UP_OR_IN, a phone link LINK")
@@ -102,7 +102,7 @@ struct SDKParityTests {
         let second = try await client.phone!.verifyPhoneNumber("+16505550102")
         _ = try await client.link(
             with: .phone(verificationID: second, verificationCode: try Self.code(sentTo: "+16505550102", in: world)))
-        let operations = Self.requests(to: "accounts:signInWithPhoneNumber", on: server).map {
+        let operations = Self.requests(to: "relyingparty/verifyPhoneNumber", on: server).map {
             Self.body($0)["operation"]?.stringValue
         }
         #expect(operations == ["SIGN_UP_OR_IN", "LINK"])
@@ -148,6 +148,80 @@ struct SDKParityTests {
                 paths[index + 1].hasSuffix("/securetoken.googleapis.com/v1/token"), "after \(call): \(paths[index + 1])"
             )
         }
+    }
+
+    @Test(
+        """
+        every call goes where the iOS SDK sends it (v3 relyingparty, v2 for multi-factor, securetoken for the \
+        refresh), with its headers and its body fields
+        """)
+    func routesHeadersAndFields() async throws {
+        let server = Self.server()
+        let world = World()
+        let client = try await Self.launch(server, world: world)
+        await client.setLanguageCode("fr")
+        try await Self.enrolledAda(client, world: world)
+        try await client.signOut()
+        let error = await #expect(throws: AuthError.self) {
+            _ = try await client.signIn(with: .password(email: Self.ada.email, password: Self.ada.password))
+        }
+        let resolver = try #require(error?.resolver)
+        let verificationID = try await client.multiFactor!.verifyPhoneNumber(
+            with: try #require(resolver.hints.first), multiFactorSession: resolver.session)
+        _ = try await resolver.resolveSignIn(
+            with: .phone(
+                verificationID: verificationID, verificationCode: try Self.code(sentTo: "+16505550101", in: world)))
+        _ = try await client.getIDToken(forceRefresh: true)
+        _ = try await client.emailLink!.fetchSignInMethods(forEmail: Self.ada.email)
+        try await client.delete()
+
+        let calls = server.requests.filter { !$0.url.path.hasPrefix("/emulator/") && $0.method == "POST" }
+        let relyingParty = "/www.googleapis.com/identitytoolkit/v3/relyingparty/"
+        for request in calls {
+            let path = request.url.path
+            #expect(
+                path.hasPrefix(relyingParty) || path.hasPrefix("/identitytoolkit.googleapis.com/v2/accounts/mfa")
+                    || path == "/securetoken.googleapis.com/v1/token", "\(path) is not a route the iOS SDK sends")
+            #expect(request.url.query?.hasPrefix("key=") == true, "\(path): \(request.url.query ?? "no query")")
+            let headers = Dictionary(request.headers.map { ($0.key.lowercased(), $0.value) }) { first, _ in first }
+            #expect(headers["content-type"] == "application/json", "\(path)")
+            #expect(headers["x-client-version"]?.hasPrefix("iOS/FirebaseSDK/") == true, "\(path)")
+            #expect(headers["x-ios-bundle-identifier"] == ProjectConfiguration.standard.bundleID, "\(path)")
+            #expect(headers["x-firebase-gmpid"]?.contains(":ios:") == true, "\(path)")
+            #expect(headers["x-firebase-locale"] == "fr", "\(path)")
+        }
+        let endpoints = Set(calls.map { $0.url.path.replacingOccurrences(of: relyingParty, with: "") })
+        for endpoint in [
+            "signupNewUser", "getAccountInfo", "getOobConfirmationCode", "setAccountInfo", "verifyPassword",
+            "createAuthUri", "deleteAccount", "/identitytoolkit.googleapis.com/v2/accounts/mfaEnrollment:start",
+            "/identitytoolkit.googleapis.com/v2/accounts/mfaSignIn:finalize", "/securetoken.googleapis.com/v1/token",
+        ] { #expect(endpoints.contains(endpoint), "no \(endpoint) among \(endpoints.sorted())") }
+        func body(of endpoint: String) throws -> FixtureValue {
+            Self.body(try #require(calls.first { $0.url.path.hasSuffix(endpoint) }, "no \(endpoint)"))
+        }
+        let signUp = try body(of: "signupNewUser")
+        #expect(
+            signUp["clientType"]?.stringValue == "CLIENT_TYPE_IOS" && signUp["returnSecureToken"]?.boolValue == true)
+        #expect(try body(of: "verifyPassword")["clientType"]?.stringValue == "CLIENT_TYPE_IOS")
+        let refresh = try body(of: "/securetoken.googleapis.com/v1/token")
+        #expect(refresh["grantType"]?.stringValue == "refresh_token" && refresh["refreshToken"]?.stringValue != nil)
+        #expect(try body(of: "createAuthUri")["continueUri"]?.stringValue == "http://www.google.com/")
+        let delete = try body(of: "deleteAccount")
+        #expect(delete["idToken"]?.stringValue != nil && delete["localId"]?.stringValue != nil)
+    }
+
+    @Test("linking a password is a signupNewUser with the user's ID token, as User.link(withEmail:password:) sends it")
+    func passwordLink() async throws {
+        let server = Self.server()
+        let world = World()
+        let client = try await Self.launch(server, world: world)
+        _ = try await client.anonymous!.signInAnonymously()
+        let linked = try await client.link(with: .password(email: Self.ada.email, password: Self.ada.password))
+        #expect(linked.user.email == Self.ada.email)
+        let link = try #require(Self.requests(to: "signupNewUser", on: server).last)
+        #expect(
+            Self.body(link)["idToken"]?.stringValue != nil && Self.body(link)["email"]?.stringValue == Self.ada.email)
+        #expect(Self.requests(to: "setAccountInfo", on: server).isEmpty)
     }
 
     @Test("unenroll refreshes the token at once")

@@ -56,7 +56,7 @@ struct TenantPerCheckTests {
         let server = IdentityToolkitServer(defaultProjectID: ProjectConfiguration.standard.projectID)
         let configuration = IdentityToolkitConfiguration(
             baseURL: server.baseURL, projectID: ProjectConfiguration.standard.projectID, isolation: .tenantPerCheck,
-            makeSessionConfiguration: { server.urlSessionConfiguration() }, publishedKeys: server.publishedKeysURL)
+            makeSessionConfiguration: { server.urlSessionConfiguration() }, publishedKeys: .at(server.publishedKeysURL))
         let subject = IdentityToolkitSubject(configuration)
         let first = World()
         let second = World()

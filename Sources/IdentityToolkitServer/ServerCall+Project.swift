@@ -1,0 +1,61 @@
+import ConformanceKit
+import ReferenceAuth
+
+/// The project's public configuration and the calls the server answers with a refusal it shares with production.
+extension ServerCall {
+    /// `getProjectConfig` (iOS, Android: `GetProjectConfigRequest.swift`, a GET with no body) and `GET v1/projects`
+    /// (the JS SDK's `_getProjectConfig`): the project and the domains a continue URL or an OAuth redirect may use,
+    /// the project's own hosting domains among them (`GetProjectConfigResponse.swift` reads `projectId` and
+    /// `authorizedDomains`).
+    func projectConfig() -> FixtureValue {
+        let configuration = backend.configuration
+        let domains =
+            configuration.emailLink.authorizedDomains + [
+                "\(configuration.projectID).firebaseapp.com", "\(configuration.projectID).web.app",
+            ]
+        return .object([
+            "projectId": .string(configuration.projectID), "authorizedDomains": .array(domains.map { .string($0) }),
+        ])
+    }
+
+    /// `getRecaptchaParam` and `GET v1/recaptchaParams` (the JS SDK's `getRecaptchaParams` reads
+    /// `recaptchaSiteKey`). The server verifies no app (as the emulator), so the key names no reCAPTCHA site.
+    func recaptchaParams() -> FixtureValue {
+        .object([
+            "kind": .string("identitytoolkit#GetRecaptchaParamResponse"),
+            "recaptchaSiteKey": .string("reference-identity-toolkit-verifies-no-recaptcha"),
+            "recaptchaStoken": .string("reference-identity-toolkit-verifies-no-recaptcha"),
+        ])
+    }
+
+    /// `GET v2/recaptchaConfig?clientType=…&version=RECAPTCHA_ENTERPRISE` (iOS `GetRecaptchaConfigRequest.swift`, the
+    /// JS SDK's `getRecaptchaConfig`): reCAPTCHA Enterprise is off for every provider, so no SDK asks for a token.
+    /// `recaptchaKey` is `projects/{p}/keys/{site key}`, the form the JS SDK splits to find the site key.
+    func recaptchaConfig() -> FixtureValue {
+        .object([
+            "recaptchaKey": .string(
+                "projects/\(backend.configuration.projectID)/keys/reference-identity-toolkit-verifies-no-recaptcha"),
+            "recaptchaEnforcementState": .array(
+                ["EMAIL_PASSWORD_PROVIDER", "PHONE_PROVIDER"].map { provider in
+                    .object(["provider": .string(provider), "enforcementState": .string("OFF")])
+                }),
+        ])
+    }
+
+    /// `verifyAssertion` and `accounts:signInWithIdp`: the served server reaches no identity provider (its world is
+    /// its own, not Apple's or GitHub's), so it can verify no provider's credential, and refuses every one as
+    /// production refuses a provider a project has not set up. The emulator signs in with any unverified token.
+    func signInWithIdp() throws(AuthError) -> FixtureValue {
+        throw AuthError(
+            .operationNotAllowed,
+            "The identity provider configuration is not found: the served reference reaches no identity provider")
+    }
+
+    /// `verifyCustomToken` and `accounts:signInWithCustomToken`: a custom token is signed by the project's service
+    /// account, and the served server has none to verify it against, so every custom token is refused (the Admin
+    /// SDKs mint unsigned ones when `FIREBASE_AUTH_EMULATOR_HOST` is set, which the emulator takes).
+    func signInWithCustomToken() throws(AuthError) -> FixtureValue {
+        throw AuthError(
+            .invalidCustomToken, "the served reference has no service account to verify a custom token against")
+    }
+}
