@@ -86,7 +86,7 @@ public struct CommandArguments: Sendable, Hashable {
             (with --defects: when every variant is caught by one of its own rules; with --repeat: when no result
             differs between runs; with --benchmark, --list and --catalogue: always), 1 otherwise, 64 for a usage
             error, 73 when a report file cannot be written.
-            """ + (executableOptions.map { "\n\n" + $0 } ?? "")
+            """ + "\n\n" + ExecutableUsage.options + (executableOptions.map { "\n\n" + $0 } ?? "")
     }
 
     public var mode: Mode = .report

@@ -2,7 +2,8 @@ import ConformanceKit
 import Foundation
 
 /// The `conformance` command as a library entry point: a vendor's executable runs the catalogue against its
-/// own subject, and audits its own variants, with the same options, output and exit statuses.
+/// own subject, and audits its own variants, with the same options, output and exit statuses; the same command judges
+/// an Identity Toolkit server over HTTP (`--identity-toolkit URL --project ID`) and serves the reference (`serve`).
 ///
 /// ```swift
 /// await ConformanceCommand.main(subject: MyAuthSubject(), variants: MyAuthSubject.variants)
@@ -16,6 +17,28 @@ public enum ConformanceCommand {
         subject: any ConformanceSubject, variants: [AuditVariant] = [],
         arguments: [String] = Array(CommandLine.arguments.dropFirst()), executableOptions: String? = nil
     ) async -> Never {
+        var arguments = arguments
+        var (subject, variants) = (subject, variants)
+        // The subcommands: `serve` serves the reference; `run` (the default) judges a subject, the one given or a
+        // server the HTTP subject's options name.
+        switch arguments.first {
+        case "serve": await ServeCommand.run(Array(arguments.dropFirst()))
+        case "run": arguments.removeFirst()
+        default: break
+        }
+        do {
+            if let server = try IdentityToolkitCommandLine.subject(from: arguments) {
+                if !isWorkerProcess, let refused = await IdentityToolkitCommandLine.preflight(server.subject) {
+                    FileHandle.standardError.write(Data(refused.error.utf8))
+                    exit(refused.status)
+                }
+                (subject, variants, arguments) = (server.subject, [], server.remaining)
+            }
+        } catch {
+            let usage = CommandArguments.usage(subject: "the server", executableOptions: executableOptions)
+            FileHandle.standardError.write(Data("conformance: \(error.message)\n\n\(usage)\n".utf8))
+            exit(CommandOutcome.usageError)
+        }
         if ProcessInfo.processInfo.environment[CrashIsolation.workerVariable] != nil {
             exit(await CommandWorker(subject: subject, variants: variants, arguments: arguments).run())
         }

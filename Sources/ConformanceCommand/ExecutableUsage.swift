@@ -1,11 +1,12 @@
 import ConformanceKit
 
-/// The options this executable parses itself before handing the rest to ``ConformanceCommand``: a server to run
-/// against instead of the reference (``IdentityToolkitCommandLine``), and `serve` (``ServeCommand``).
+/// The subcommands and the options that name a server: a server to run against instead of the subject
+/// (``IdentityToolkitCommandLine``), and `serve` (``ServeCommand``).
 package enum ExecutableUsage {
     package static let options = """
-        This executable also takes:
-               conformance --identity-toolkit URL --project ID [--api-key KEY] [--published-keys URL] [--tenants]
+        Subcommands and servers:
+               conformance [run] [the options above]
+               conformance [run] --identity-toolkit URL --project ID [--api-key KEY] [--published-keys URL] [--tenants]
                            [the report options above]
                conformance serve [--port PORT] [--project ID] [--quiet]
 
