@@ -36,8 +36,7 @@ package actor ReferenceBackend: AuthBackend {
         self.world = world
         self.behaviour = behaviour
         let key = behaviour.tokens.keyPerProject ? world.random.bytes(32) : [UInt8](repeating: 7, count: 32)
-        signer = IDTokenSigner(
-            projectID: configuration.projectID, secret: Data(key), checks: behaviour.tokens.checks)
+        signer = IDTokenSigner(projectID: configuration.projectID, secret: Data(key), checks: behaviour.tokens.checks)
         rateLimiter = RateLimiter(configuration.phone.verificationLimit, scopes: behaviour.phone.rateLimitScopes)
         testCodes = Dictionary(configuration.phone.testPhoneNumbers.map { ($0.phoneNumber, $0.verificationCode) }) {
             first, _ in first

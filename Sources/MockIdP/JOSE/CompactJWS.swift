@@ -78,7 +78,8 @@ public struct CompactJWS: Sendable, Hashable, CustomStringConvertible {
             case .rsa(let jwk):
                 signature = try jwk.rsaPrivateKey().signature(for: input, padding: .insecurePKCS1v1_5).rawRepresentation
             case .p256Key(let bytes):
-                signature = try P256.Signing.PrivateKey(rawRepresentation: bytes).signature(for: input).rawRepresentation
+                let key = try P256.Signing.PrivateKey(rawRepresentation: bytes)
+                signature = try key.signature(for: input).rawRepresentation
             case .hmacSecret(let bytes):
                 signature = Data(HMAC<SHA256>.authenticationCode(for: input, using: SymmetricKey(data: bytes)))
             case .none: signature = Data()
