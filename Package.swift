@@ -17,7 +17,12 @@ let package = Package(
         .library(name: "ConformanceCommand", targets: ["ConformanceCommand"]),
         .library(name: "ReferenceAuth", targets: ["ReferenceAuth"]),
         .executable(name: "conformance", targets: ["conformance"]),
-    ], dependencies: [.package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0")],
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
+        // Only `LoopbackHTTP` (what `conformance serve` listens with) links it; nothing vendors' test targets link.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+    ],
     targets: [
         // What vendors' test targets link.
         .target(name: "HTTPMessages"),
@@ -50,7 +55,12 @@ let package = Package(
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]),
         .target(name: "IdentityToolkitServer", dependencies: ["ReferenceAuth", "ConformanceKit", "HTTPMessages"]),
-        .target(name: "LoopbackHTTP", dependencies: ["HTTPMessages"]),
+        .target(
+            name: "LoopbackHTTP",
+            dependencies: [
+                "HTTPMessages", .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]),
         // What vendors' executables link, and the package's own command.
         .target(
             name: "ConformanceCommand",
@@ -96,4 +106,6 @@ let package = Package(
             name: "ConformanceCommandTests",
             dependencies: ["ConformanceCommand", "ConformanceKit", "ReferenceAuth", "ReferenceTestSupport"]),
         .testTarget(name: "MockIdPTests", dependencies: ["MockIdP"]),
+        // The HTTP layer alone, over raw sockets: framing, timeouts, graceful close, both loopback addresses, CORS.
+        .testTarget(name: "LoopbackHTTPTests", dependencies: ["LoopbackHTTP", "HTTPMessages"]),
     ])
