@@ -1,7 +1,7 @@
 import ConformanceKit
 
 /// The options this executable parses itself before handing the rest to ``ConformanceCommand``: a server to run
-/// against instead of the reference (``IdentityToolkitCommandLine``), and `serve` (``ServeCommand``).
+/// against instead of the reference (``IdentityToolkitCommandLine``), and `serve` (`ConformanceServe`).
 package enum ExecutableUsage {
     package static let options = """
         This executable also takes:
@@ -15,7 +15,7 @@ package enum ExecutableUsage {
                            --project ID (the emulator's project) and --api-key KEY (any non-empty key for the
                            emulator; default fake-api-key) and --published-keys URL (the key set of its ID tokens;
                            default Google's); --tenants: each check in a tenant of its own, in parallel
-          serve            serve the reference as an Identity Toolkit server on 127.0.0.1 (conformance serve --help)
+          serve            serve the reference as an Identity Toolkit server on loopback (conformance serve --help)
 
         Exit status with --identity-toolkit: also 69 when the server does not answer, 78 when it serves another
         project than --project or has no outbox to read.

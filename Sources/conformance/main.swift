@@ -1,5 +1,6 @@
 import ConformanceCommand
 import ConformanceKit
+import ConformanceServe
 import Foundation
 import ReferenceAuth
 
