@@ -265,7 +265,7 @@ final class HTTPConnectionHandler: ChannelDuplexHandler {
         var headers = HTTPHeaders()
         for (name, value) in response.headers.sorted(by: { $0.key < $1.key })
         where !Self.framing.contains(name.lowercased()) { headers.add(name: name, value: value) }
-        if !headers.contains(name: "Content-Type") {
+        if !response.body.isEmpty, !headers.contains(name: "Content-Type") {
             headers.add(name: "Content-Type", value: "application/json; charset=UTF-8")
         }
         headers.add(name: "Content-Length", value: String(response.body.count))
