@@ -4,9 +4,12 @@ import PackageDescription
 /// The package is cut along its audiences:
 /// - vendors' test targets link `ConformanceTesting` (which brings `ConformanceKit` and the world, `MockIdP`), and
 ///   `IdentityToolkitSubject` to judge a server over HTTP: these depend on swift-crypto only;
-/// - vendors' executables link `ConformanceCommand` (the `conformance` command as a library: run, serve);
-/// - `conformance serve` is `IdentityToolkitServer` (the reference behind the Identity Toolkit REST API) on
-///   `LoopbackHTTP`; `HTTPMessages` are the request and response values both sides share;
+/// - vendors' executables link `ConformanceCommand` (the `conformance` command as a library: run, the HTTP subject);
+/// - `conformance serve` (`ConformanceServe`) is `IdentityToolkitServer` (the reference behind the Identity Toolkit
+///   REST API) on `LoopbackHTTP`, on SwiftNIO; `HTTPMessages` are the request and response values both sides share.
+///   No product reaches them (`conformance` is this package's own executable, not a product): SwiftPM resolves every
+///   dependency some product needs, whichever product a vendor links, so a product that reached SwiftNIO would bring
+///   it to every vendor (`.ci/vendor-resolution` checks that it does not);
 /// - `ReferenceAuth` is the conforming reference, with its defects and variations for this package's own audit.
 let package = Package(
     name: "AuthConformance", platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
@@ -16,8 +19,12 @@ let package = Package(
         .library(name: "IdentityToolkitSubject", targets: ["IdentityToolkitSubject"]),
         .library(name: "ConformanceCommand", targets: ["ConformanceCommand"]),
         .library(name: "ReferenceAuth", targets: ["ReferenceAuth"]),
-        .executable(name: "conformance", targets: ["conformance"]),
-    ], dependencies: [.package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0")],
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
+        // Only `LoopbackHTTP` (what `conformance serve` listens with) links it; nothing vendors' test targets link.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+    ],
     targets: [
         // What vendors' test targets link.
         .target(name: "HTTPMessages"),
@@ -50,13 +57,23 @@ let package = Package(
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]),
         .target(name: "IdentityToolkitServer", dependencies: ["ReferenceAuth", "ConformanceKit", "HTTPMessages"]),
-        .target(name: "LoopbackHTTP", dependencies: ["HTTPMessages"]),
+        .target(
+            name: "LoopbackHTTP",
+            dependencies: [
+                "HTTPMessages", .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]),
         // What vendors' executables link, and the package's own command.
         .target(
-            name: "ConformanceCommand",
+            name: "ConformanceCommand", dependencies: ["ConformanceKit", "IdentityToolkitSubject", "ReferenceAuth"]),
+        .target(
+            name: "ConformanceServe",
             dependencies: [
-                "ConformanceKit", "IdentityToolkitSubject", "IdentityToolkitServer", "LoopbackHTTP", "ReferenceAuth",
-            ]), .executableTarget(name: "conformance", dependencies: ["ConformanceCommand", "ReferenceAuth"]),
+                "ConformanceCommand", "ConformanceKit", "IdentityToolkitSubject", "IdentityToolkitServer",
+                "LoopbackHTTP", "ReferenceAuth",
+            ]),
+        .executableTarget(
+            name: "conformance", dependencies: ["ConformanceCommand", "ConformanceServe", "ReferenceAuth"]),
         // Examples.
         .target(
             name: "PhoneOnlyExample", dependencies: ["ConformanceKit", "MockIdP"], path: "Examples/PhoneOnlyAdapter"),
@@ -96,4 +113,6 @@ let package = Package(
             name: "ConformanceCommandTests",
             dependencies: ["ConformanceCommand", "ConformanceKit", "ReferenceAuth", "ReferenceTestSupport"]),
         .testTarget(name: "MockIdPTests", dependencies: ["MockIdP"]),
+        // The HTTP layer alone, over raw sockets: framing, timeouts, graceful close, both loopback addresses, CORS.
+        .testTarget(name: "LoopbackHTTPTests", dependencies: ["LoopbackHTTP", "HTTPMessages"]),
     ])

@@ -3,7 +3,7 @@ import Foundation
 
 /// The `conformance` command as a library entry point: a vendor's executable runs the catalogue against its
 /// own subject, and audits its own variants, with the same options, output and exit statuses; the same command judges
-/// an Identity Toolkit server over HTTP (`--identity-toolkit URL --project ID`) and serves the reference (`serve`).
+/// an Identity Toolkit server over HTTP (`--identity-toolkit URL --project ID`).
 ///
 /// ```swift
 /// await ConformanceCommand.main(subject: MyAuthSubject(), variants: MyAuthSubject.variants)
@@ -19,13 +19,9 @@ public enum ConformanceCommand {
     ) async -> Never {
         var arguments = arguments
         var (subject, variants) = (subject, variants)
-        // The subcommands: `serve` serves the reference; `run` (the default) judges a subject, the one given or a
-        // server the HTTP subject's options name.
-        switch arguments.first {
-        case "serve": await ServeCommand.run(Array(arguments.dropFirst()))
-        case "run": arguments.removeFirst()
-        default: break
-        }
+        // `run` (the subcommand by default) judges a subject: the one given, or a server the HTTP subject's options
+        // name. (`serve` is answered before, by this package's own executable.)
+        if arguments.first == "run" { arguments.removeFirst() }
         do {
             if let server = try IdentityToolkitCommandLine.subject(from: arguments) {
                 if !isWorkerProcess, let refused = await IdentityToolkitCommandLine.preflight(server.subject) {

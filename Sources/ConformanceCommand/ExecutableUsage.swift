@@ -1,7 +1,8 @@
 import ConformanceKit
 
 /// The subcommands and the options that name a server: a server to run against instead of the subject
-/// (``IdentityToolkitCommandLine``), and `serve` (``ServeCommand``).
+/// (``IdentityToolkitCommandLine``), and `serve`, which this package's own `conformance` executable answers
+/// (`ConformanceServe`, kept out of every product so that no vendor resolves SwiftNIO).
 package enum ExecutableUsage {
     package static let options = """
         Subcommands and servers:
@@ -18,7 +19,7 @@ package enum ExecutableUsage {
                            default the one the server publishes at URL/www.googleapis.com/service_accounts/v1/jwk/
                            securetoken@system.gserviceaccount.com, Google's for a server that publishes none there);
                            --tenants: each check in a tenant of its own, in parallel
-          serve            serve the reference as an Identity Toolkit server on 127.0.0.1 (conformance serve --help)
+          serve            serve the reference as an Identity Toolkit server on loopback (conformance serve --help)
 
         Exit status with --identity-toolkit: also 69 when the server does not answer, 78 when it serves another
         project than --project or has no outbox to read.

@@ -1,27 +1,52 @@
-import Dispatch
-import Foundation
 import HTTPMessages
-import Synchronization
+import NIOCore
+import NIOHTTP1
+import NIOPosix
 
-/// A small HTTP/1.1 server on 127.0.0.1 only, on POSIX sockets: one thread per connection, at most
-/// ``Limits/connections`` at once (the others wait in the kernel's queue), each request answered by `handler`.
-/// What it cannot read as a request (a malformed head, a body too large, a chunked body) is answered by
-/// `rejection`, so that the caller chooses the error's shape; it never ends the process.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A small HTTP/1.1 server on loopback, on SwiftNIO: it listens on `127.0.0.1` and, where the machine has it, on
+/// `::1` at the same port, so that a client that resolves `localhost` to either reaches it. It keeps at most
+/// ``Limits/connections`` connections open at once (``ConnectionGate``: a new client takes the place of the connection
+/// idle the longest, or waits in the kernel's queue while all are busy), and answers each request with `handler`.
+/// What it cannot read as a request (a malformed head, a head or body too large, a request that stalls) is answered
+/// by `rejection`, so that the caller chooses the error's shape, and the connection is then closed gracefully; it
+/// never ends the process. It answers CORS as the Firebase Auth Emulator does (``CORS``).
 public final class LoopbackHTTPServer: Sendable {
     public struct Limits: Sendable {
+        /// Connections open at once. A further client takes the place of the connection idle the longest, or waits
+        /// in the listening socket's queue while every connection is busy.
         public var connections: Int
+        /// The request line and headers of one request, in bytes: more is answered 431.
         public var headBytes: Int
+        /// The body of one request, in bytes (after chunked decoding): more is answered 413.
         public var bodyBytes: Int
-        /// How long an idle kept-alive connection keeps its thread, in seconds of real time.
-        public var idleSeconds: Int
+        /// How long a kept-alive connection may wait for its next request before it is closed quietly. Said to the
+        /// client in `Keep-Alive: timeout=N`. Longer than the clients' own pools keep an idle connection (URLSession,
+        /// OkHttp, Node's agent), so that a client never reuses a connection the server is closing.
+        public var idleTimeout: Duration
+        /// How long a request that has begun may go without a byte arriving, in its head or its body, before it is
+        /// answered 408 and the connection closed.
+        public var requestTimeout: Duration
+        /// After the last answer on a connection: how long the server goes on reading (and dropping) what the client
+        /// still sends before it closes, so that the client reads that answer rather than a reset.
+        public var lingerTimeout: Duration
 
         public init(
-            connections: Int = 64, headBytes: Int = 32 * 1024, bodyBytes: Int = 1024 * 1024, idleSeconds: Int = 5
+            connections: Int = 64, headBytes: Int = 32 * 1024, bodyBytes: Int = 1024 * 1024,
+            idleTimeout: Duration = .seconds(120), requestTimeout: Duration = .seconds(30),
+            lingerTimeout: Duration = .seconds(2)
         ) {
             self.connections = connections
             self.headBytes = headBytes
             self.bodyBytes = bodyBytes
-            self.idleSeconds = idleSeconds
+            self.idleTimeout = idleTimeout
+            self.requestTimeout = requestTimeout
+            self.lingerTimeout = lingerTimeout
         }
     }
 
@@ -38,104 +63,104 @@ public final class LoopbackHTTPServer: Sendable {
         public var description: String {
             switch self {
             case .portInUse(let port):
-                "port \(port) on 127.0.0.1 is already in use (is an emulator or another server running?)"
+                "port \(port) on 127.0.0.1 or ::1 is already in use (is an emulator or another server running?)"
             case .system(let reason): reason
             }
         }
     }
 
-    /// The port it listens on (the one the system picked when asked for port 0).
+    /// The port it listens on (the one the system picked when asked for port 0), the same on every address.
     public let port: UInt16
-    let limits: Limits
-    let handler: Handler
-    let rejection: Rejection
-    let log: Log
-    private let listener: Int32
-    private let slots: DispatchSemaphore
-    private let state = Mutex<(stopped: Bool, open: Set<Int32>)>((false, []))
-    private let acceptLoopEnded = DispatchSemaphore(value: 0)
+    /// The addresses it listens on: `127.0.0.1`, then `::1` unless the machine has no IPv6 loopback.
+    public let addresses: [String]
+    private let listeners: [any Channel]
+    private let gate: ConnectionGate
 
-    /// Listens on 127.0.0.1:`port` and starts accepting connections.
+    /// Listens on 127.0.0.1:`port` and [::1]:`port` and starts accepting connections. With `port` 0, the system picks
+    /// a port free on 127.0.0.1, and the server takes it on ::1 too (another one if it is taken there).
     public init(
         port: UInt16, limits: Limits = Limits(), handler: @escaping Handler, rejection: @escaping Rejection,
         log: @escaping Log = { _ in }
     ) throws(StartError) {
-        do { (listener, self.port) = try Socket.listen(port: port, backlog: 256) } catch {
-            switch error {
-            case .portInUse: throw .portInUse(port)
-            case .system(let call, let code): throw .system("\(call) failed: \(Socket.describe(code))")
-            }
-        }
-        self.limits = limits
-        self.handler = handler
-        self.rejection = rejection
-        self.log = log
-        slots = DispatchSemaphore(value: limits.connections)
-        let thread = Thread { [self] in acceptLoop() }
-        thread.name = "loopback-http-accept"
-        thread.start()
+        let gate = ConnectionGate(limit: max(1, limits.connections))
+        let bootstrap = Self.bootstrap(gate: gate, limits: limits, handler: handler, rejection: rejection, log: log)
+        (listeners, self.port) = try Self.listen(bootstrap, port: port)
+        addresses = listeners.count > 1 ? ["127.0.0.1", "::1"] : ["127.0.0.1"]
+        self.gate = gate
     }
 
     /// How many connections are open now.
-    public var openConnections: Int { state.withLock { $0.open.count } }
+    public var openConnections: Int { gate.openCount }
 
-    /// Stops accepting, closes every open connection, and returns once the accept loop has ended.
+    /// Stops accepting, closes every open connection, and returns once the listening sockets are closed.
     public func stop() {
-        // Under the lock: a connection leaves the set before its descriptor closes, so every descriptor woken here is
-        // still this server's and not a number the system has handed to someone else since.
-        let stopping = state.withLock { state -> Bool in
-            guard !state.stopped else { return false }
-            state.stopped = true
-            Socket.wake(listener)
-            for descriptor in state.open { Socket.wake(descriptor) }
-            return true
-        }
-        if stopping { acceptLoopEnded.wait() }
+        for listener in listeners { try? listener.close().wait() }
+        for connection in gate.stop() { try? connection.close().wait() }
     }
 
-    private func acceptLoop() {
-        defer {
-            Socket.close(listener)
-            acceptLoopEnded.signal()
-        }
-        while true {
-            slots.wait()
-            guard let connection = Socket.accept(listener) else {
-                slots.signal()
-                return
+    private static func bootstrap(
+        gate: ConnectionGate, limits: Limits, handler: @escaping Handler, rejection: @escaping Rejection,
+        log: @escaping Log
+    ) -> ServerBootstrap {
+        let decoderLimits = {
+            var configuration = NIOHTTPDecoderLimitConfiguration()
+            configuration.maxHeaderListSize = limits.headBytes
+            configuration.maxHeaderFieldSize = limits.headBytes
+            return configuration
+        }()
+        return ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton).serverChannelOption(.backlog, value: 256)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            // One connection per accept, so that the gate can hold the next one back exactly at the bound.
+            .serverChannelOption(.maxMessagesPerRead, value: 1).serverChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(AcceptGateHandler(gate: gate))
+                }
+            }.childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            // A client that shuts its side after sending a request still reads the answer.
+            .childChannelOption(.allowRemoteHalfClosure, value: true).childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    let local = channel.localAddress?.port.map(UInt16.init) ?? 0
+                    try channel.pipeline.syncOperations.addHandlers([
+                        ByteArrivalHandler(),
+                        ByteToMessageHandler(HTTPRequestDecoder(limitConfiguration: decoderLimits)),
+                        HTTPResponseEncoder(),
+                        HTTPConnectionHandler(
+                            configuration: .init(
+                                limits: limits, port: local, handler: handler, rejection: rejection, log: log,
+                                gate: gate)),
+                    ])
+                }
             }
-            let admitted = state.withLock { state -> Bool in
-                guard !state.stopped else { return false }
-                state.open.insert(connection)
-                return true
-            }
-            guard admitted else {
-                Socket.close(connection)
-                slots.signal()
-                return
-            }
-            let thread = Thread { [self] in
-                Connection(descriptor: connection, server: self).serve()
-                state.withLock { _ = $0.open.remove(connection) }
-                Socket.close(connection)
-                slots.signal()
-            }
-            thread.name = "loopback-http-connection"
-            thread.start()
-        }
     }
 
-    /// Runs `handler` on the cooperative pool and waits for its answer on the connection's own thread.
-    func answer(_ request: HTTPRequest) -> HTTPResponse {
-        let box = Mutex<HTTPResponse?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        let handler = handler
-        Task {
-            let response = await handler(request)
-            box.withLock { $0 = response }
-            done.signal()
+    /// Binds 127.0.0.1 first, then ::1 at the port it got. For port 0, a port free on 127.0.0.1 but taken on ::1
+    /// is given back and another one tried.
+    private static func listen(_ bootstrap: ServerBootstrap, port: UInt16) throws(StartError) -> ([any Channel], UInt16)
+    {
+        for _ in 0..<16 {
+            let v4: any Channel
+            do { v4 = try bootstrap.bind(to: SocketAddress(ipAddress: "127.0.0.1", port: Int(port))).wait() } catch {
+                throw Self.startError(error, port: port)
+            }
+            let bound = UInt16(v4.localAddress?.port ?? Int(port))
+            do {
+                let v6 = try bootstrap.bind(to: SocketAddress(ipAddress: "::1", port: Int(bound))).wait()
+                return ([v4, v6], bound)
+            } catch let error as IOError where error.errnoCode == EADDRINUSE {
+                try? v4.close().wait()
+                if port != 0 { throw .portInUse(port) }
+            } catch {
+                // No IPv6 loopback on this machine (EADDRNOTAVAIL, EAFNOSUPPORT): 127.0.0.1 alone.
+                return ([v4], bound)
+            }
         }
-        done.wait()
-        return box.withLock { $0 } ?? rejection(500, "no answer")
+        throw .system("no port was free on both 127.0.0.1 and ::1 after 16 tries")
+    }
+
+    private static func startError(_ error: any Error, port: UInt16) -> StartError {
+        if let error = error as? IOError {
+            return error.errnoCode == EADDRINUSE ? .portInUse(port) : .system("bind failed: \(error)")
+        }
+        return .system("bind failed: \(error)")
     }
 }

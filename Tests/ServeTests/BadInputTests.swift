@@ -34,13 +34,13 @@ struct BadInputTests {
             answer.json.errorMessage == "Invalid JSON payload received. Unknown name \"pasword\": Cannot find field.")
     }
 
-    @Test("a body over the limit gets a 400, and the server goes on answering")
+    @Test("a body over the limit gets a 413, and the server goes on answering")
     func oversizedBody() async throws {
         let server = try ServedServer()
         defer { server.http.stop() }
         let client = ServedClient(baseURL: server.baseURL)
         let answer = try await client.send("POST", Self.signUp, body: Data(repeating: 0x20, count: 2 * 1024 * 1024))
-        #expect(answer.status == 400 && answer.json.isIdentityToolkitError)
+        #expect(answer.status == 413 && answer.json.isIdentityToolkitError)
         #expect(answer.json.errorMessage?.contains("payload size") == true)
         #expect(try await client.send("GET", "/").status == 200)
     }

@@ -1,3 +1,4 @@
+import ConformanceCommand
 import ConformanceKit
 import Dispatch
 import Foundation
@@ -6,7 +7,7 @@ import LoopbackHTTP
 import ReferenceAuth
 
 /// `conformance serve [--port 9099] [--project demo-conformance] [--quiet]`: the reference backend served as an
-/// Identity Toolkit server on 127.0.0.1, until SIGINT or SIGTERM.
+/// Identity Toolkit server on 127.0.0.1 and ::1, until SIGINT or SIGTERM.
 package enum ServeCommand {
     /// The exit status when the port is taken (EX_TEMPFAIL: try again once the other server is gone).
     static let portInUse: Int32 = 75
@@ -26,8 +27,9 @@ package enum ServeCommand {
                conformance serve --benchmark [--repeat N]
                conformance serve --help
 
-          Serves the reference backend as an Identity Toolkit server on 127.0.0.1:PORT (default 9099), the
-          Auth Emulator's layout: /identitytoolkit.googleapis.com/…, /securetoken.googleapis.com/v1/token,
+          Serves the reference backend as an Identity Toolkit server on 127.0.0.1:PORT and [::1]:PORT (default
+          9099; localhost reaches it either way), with CORS as the emulator answers it, in the Auth Emulator's
+          layout: /identitytoolkit.googleapis.com/…, /securetoken.googleapis.com/v1/token,
           /emulator/v1/projects/ID/{verificationCodes,oobCodes,accounts}, and the time control
           POST /emulator/v1/projects/ID/clock:advance {"seconds": N}. GET / answers once it is ready.
           --project ID  the default project (demo-conformance); any project a request names is served too.

@@ -1,3 +1,4 @@
+import ConformanceCommand
 import ConformanceKit
 import Foundation
 import IdentityToolkitServer

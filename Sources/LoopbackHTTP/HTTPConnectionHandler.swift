@@ -1,0 +1,378 @@
+import Foundation
+import HTTPMessages
+import NIOCore
+import NIOHTTP1
+
+/// What every connection of one server shares.
+struct ConnectionConfiguration: Sendable {
+    let limits: LoopbackHTTPServer.Limits
+    /// The port the connection came in on, for the request's URL.
+    let port: UInt16
+    let handler: LoopbackHTTPServer.Handler
+    let rejection: LoopbackHTTPServer.Rejection
+    let log: LoopbackHTTPServer.Log
+    let gate: ConnectionGate
+}
+
+/// One client connection, after NIO's HTTP/1 decoder: requests read one after another (keep-alive), each answered in
+/// order by the server's handler while the connection reads no further (pipelined requests wait their turn).
+///
+/// A connection is idle between requests (closed quietly after ``LoopbackHTTPServer/Limits/idleTimeout``), or reading
+/// a request (answered 408 when no byte arrives for ``LoopbackHTTPServer/Limits/requestTimeout``), or answering. Its
+/// last answer (`Connection: close`, or an error: 400, 408, 413, 431) is followed by a graceful close: the output is
+/// shut, and what the client still sends is read and dropped until it closes its side or
+/// ``LoopbackHTTPServer/Limits/lingerTimeout`` passes, so that the client reads the answer rather than a reset.
+final class HTTPConnectionHandler: ChannelDuplexHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    private enum State {
+        /// Between requests: no byte of the next one yet.
+        case idle
+        /// Some of a request's head has arrived.
+        case head
+        /// The head is read; the body is arriving.
+        case body
+        /// The request is whole: the handler runs, then its answer is written. Reads wait.
+        case answering
+        /// The last answer is being written.
+        case finishing
+        /// The last answer is written and the output shut: reading and dropping until the client closes.
+        case lingering
+        case closed
+    }
+
+    /// A request being read.
+    private struct Pending {
+        var head: HTTPRequestHead
+        var body: ByteBuffer
+        let started: NIODeadline
+    }
+
+    /// What arrived while a request was being answered.
+    private enum Queued {
+        case part(HTTPServerRequestPart)
+        case malformed(any Error)
+    }
+
+    private let configuration: ConnectionConfiguration
+    private var limits: LoopbackHTTPServer.Limits { configuration.limits }
+    private var state = State.idle
+    private var pending: Pending?
+    private var queued: [Queued] = []
+    private var timer: Scheduled<Void>?
+    /// Tells a timer that fires after it was replaced that it is stale.
+    private var timerGeneration = 0
+    /// The channel asked to read while a request was answered: read once it is.
+    private var readHeld = false
+    /// The client has shut its side: no request follows the one being answered.
+    private var inputClosed = false
+    /// Bytes dropped after the last answer.
+    private var dropped = 0
+    private var context: ChannelHandlerContext?
+
+    init(configuration: ConnectionConfiguration) { self.configuration = configuration }
+
+    // MARK: Events
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+        if context.channel.isActive { armTimer(limits.idleTimeout) }
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        cancelTimer()
+        self.context = nil
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        if state == .idle { armTimer(limits.idleTimeout) }
+        context.fireChannelActive()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        state = .closed
+        cancelTimer()
+        queued.removeAll()
+        pending = nil
+        context.fireChannelInactive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let part = Self.unwrapInboundIn(data)
+        if state == .answering { queued.append(.part(part)) } else { receive(part) }
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if let arrived = event as? ByteArrivalHandler.Arrived {
+            bytesArrived(arrived.count)
+            return
+        }
+        if event is ConnectionGate.Evict {
+            // A new client wants the place of this idle connection; one that has begun a request keeps it.
+            if state == .idle { context.close(promise: nil) }
+            return
+        }
+        if let event = event as? ChannelEvent, event == .inputClosed {
+            inputClosed = true
+            switch state {
+            case .idle, .lingering: context.close(promise: nil)
+            case .head, .body: reject(400, "The request ended before it was complete.")
+            case .answering, .finishing, .closed: break
+            }
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        guard error is HTTPParserError || error is ByteToMessageDecoderError else {
+            context.close(promise: nil)
+            return
+        }
+        switch state {
+        case .idle, .head, .body: reject(error)
+        case .answering: queued.append(.malformed(error))
+        case .finishing, .lingering, .closed: break
+        }
+    }
+
+    /// Reads wait while a request is answered, so that a client cannot pile requests up in the server.
+    func read(context: ChannelHandlerContext) { if state == .answering { readHeld = true } else { context.read() } }
+
+    // MARK: Reading a request
+
+    /// Bytes arrived (before the decoder has made anything of them): the first of a request ends its idle wait, and
+    /// any of them is progress for a request that has begun.
+    private func bytesArrived(_ count: Int) {
+        switch state {
+        case .idle:
+            state = .head
+            if let context { configuration.gate.busy(context.channel) }
+            armTimer(limits.requestTimeout)
+        case .head, .body: armTimer(limits.requestTimeout)
+        case .finishing, .lingering:
+            dropped += count
+            if dropped > 8 * limits.bodyBytes { context?.close(promise: nil) }
+        case .answering, .closed: break
+        }
+    }
+
+    private func receive(_ part: HTTPServerRequestPart) {
+        switch (part, state) {
+        case (.head(let head), .idle), (.head(let head), .head):
+            cancelTimer()
+            pending = Pending(head: head, body: ByteBuffer(), started: .now())
+            if let length = head.headers.first(name: "Content-Length").flatMap(Int.init), length > limits.bodyBytes {
+                reject(413, "Request payload size exceeds the limit: \(limits.bodyBytes) bytes.")
+                return
+            }
+            if head.version.minor >= 1, head.headers.first(name: "Expect")?.lowercased() == "100-continue" {
+                context?.writeAndFlush(
+                    Self.wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .continue))), promise: nil)
+            }
+            state = .body
+            armTimer(limits.requestTimeout)
+        case (.body(let bytes), .body):
+            guard var request = pending else { return }
+            guard request.body.readableBytes + bytes.readableBytes <= limits.bodyBytes else {
+                reject(413, "Request payload size exceeds the limit: \(limits.bodyBytes) bytes.")
+                return
+            }
+            pending = nil
+            request.body.writeImmutableBuffer(bytes)
+            pending = request
+        case (.end, .body):
+            cancelTimer()
+            guard let request = pending else { return }
+            pending = nil
+            answer(request)
+        default: break
+        }
+    }
+
+    // MARK: Answering
+
+    private func answer(_ request: Pending) {
+        guard let context else { return }
+        state = .answering
+        let head = request.head
+        if head.method == .OPTIONS {
+            respond(CORS.preflight, to: request)
+            return
+        }
+        guard let url = url(head.uri) else {
+            reject(400, "Invalid request target \(head.uri).")
+            return
+        }
+        var headers: [String: String] = [:]
+        for (name, value) in head.headers { headers[name] = value }
+        // HEAD is answered as GET is, without the body.
+        let message = HTTPRequest(
+            method: head.method == .HEAD ? "GET" : head.method.rawValue, url: url, headers: headers,
+            body: Data(request.body.readableBytesView))
+        let promise = context.eventLoop.makePromise(of: HTTPResponse.self)
+        let handler = configuration.handler
+        promise.completeWithTask { await handler(message) }
+        promise.futureResult.assumeIsolated().whenSuccess { response in
+            guard self.state == .answering else { return }
+            self.respond(response, to: request)
+        }
+    }
+
+    /// The request's URL as the handler sees it: `http://127.0.0.1:PORT` and the target's path and query.
+    private func url(_ target: String) -> URL? {
+        if target.hasPrefix("/") { return URL(string: "http://127.0.0.1:\(configuration.port)\(target)") }
+        // The absolute form (`http://host/path`), which a client sends to a proxy.
+        guard let absolute = URLComponents(string: target), absolute.scheme?.hasPrefix("http") == true else {
+            return nil
+        }
+        let path = absolute.percentEncodedPath.isEmpty ? "/" : absolute.percentEncodedPath
+        let query = absolute.percentEncodedQuery.map { "?\($0)" } ?? ""
+        return URL(string: "http://127.0.0.1:\(configuration.port)\(path)\(query)")
+    }
+
+    private func respond(_ response: HTTPResponse, to request: Pending) {
+        let milliseconds = Double((NIODeadline.now() - request.started).nanoseconds) / 1_000_000
+        let target = request.head.uri
+        configuration.log(
+            "\(request.head.method.rawValue) \(target) \(response.status) \(String(format: "%.1f", milliseconds))ms")
+        write(response, to: request.head, keepAlive: request.head.isKeepAlive && !inputClosed)
+    }
+
+    /// Answers what could not be read as a request, and closes.
+    private func reject(_ error: any Error) {
+        if let error = error as? HTTPParserError, error == .headerOverflow {
+            reject(431, "Request header fields too large: more than \(limits.headBytes) bytes.")
+        } else {
+            reject(400, "Invalid HTTP request: \(error).")
+        }
+    }
+
+    private func reject(_ status: Int, _ message: String) {
+        cancelTimer()
+        let head = pending?.head
+        pending = nil
+        configuration.log("- - \(status) \(message)")
+        write(configuration.rejection(status, message), to: head, keepAlive: false)
+    }
+
+    /// Writes `response`; then reads the next request, or closes gracefully.
+    private func write(_ response: HTTPResponse, to request: HTTPRequestHead?, keepAlive: Bool) {
+        guard let context, state != .closed, state != .finishing, state != .lingering else { return }
+        state = keepAlive ? .answering : .finishing
+        let status = HTTPResponseStatus(statusCode: response.status)
+        var headers = HTTPHeaders()
+        for (name, value) in response.headers.sorted(by: { $0.key < $1.key })
+        where !Self.framing.contains(name.lowercased()) { headers.add(name: name, value: value) }
+        if !response.body.isEmpty, !headers.contains(name: "Content-Type") {
+            headers.add(name: "Content-Type", value: "application/json; charset=UTF-8")
+        }
+        headers.add(name: "Content-Length", value: String(response.body.count))
+        if keepAlive {
+            headers.add(name: "Connection", value: "keep-alive")
+            headers.add(name: "Keep-Alive", value: "timeout=\(limits.idleTimeout.components.seconds)")
+        } else {
+            headers.add(name: "Connection", value: "close")
+        }
+        if let request { headers.add(contentsOf: CORS.headers(for: request)) }
+        context.write(
+            Self.wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))),
+            promise: nil)
+        if request?.method != .HEAD, status.mayHaveResponseBody, !response.body.isEmpty {
+            context.write(Self.wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: response.body)))), promise: nil)
+        }
+        let written = context.eventLoop.makePromise(of: Void.self)
+        context.writeAndFlush(Self.wrapOutboundOut(.end(nil)), promise: written)
+        written.futureResult.assumeIsolated().whenComplete { result in
+            switch result {
+            case .success: keepAlive ? self.nextRequest() : self.shutOutput()
+            case .failure: self.context?.close(promise: nil)
+            }
+        }
+    }
+
+    /// Headers the server frames itself.
+    private static let framing: Set<String> = ["content-length", "transfer-encoding", "connection", "keep-alive"]
+
+    private func nextRequest() {
+        guard state == .answering, let context else { return }
+        if inputClosed {
+            context.close(promise: nil)
+            return
+        }
+        state = .idle
+        armTimer(limits.idleTimeout)
+        while state == .idle || state == .head || state == .body, !queued.isEmpty {
+            switch queued.removeFirst() {
+            case .part(let part): receive(part)
+            case .malformed(let error): reject(error)
+            }
+        }
+        if state == .idle { configuration.gate.idle(context.channel) }
+        if readHeld, state != .answering {
+            readHeld = false
+            context.read()
+        }
+    }
+
+    /// After the last answer: shut the output (the client reads the answer, then the end of the stream) and drop
+    /// what the client still sends until it closes or the linger time passes.
+    private func shutOutput() {
+        guard state == .finishing, let context else { return }
+        queued.removeAll()
+        if inputClosed {
+            context.close(promise: nil)
+            return
+        }
+        state = .lingering
+        armTimer(limits.lingerTimeout)
+        context.close(mode: .output).assumeIsolated().whenFailure { _ in self.context?.close(promise: nil) }
+        if readHeld {
+            readHeld = false
+            context.read()
+        }
+    }
+
+    // MARK: Timers
+
+    private func armTimer(_ timeout: Duration) {
+        guard let context else { return }
+        timer?.cancel()
+        timerGeneration += 1
+        let generation = timerGeneration
+        timer = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(timeout)) {
+            guard generation == self.timerGeneration else { return }
+            self.timer = nil
+            self.timerFired()
+        }
+    }
+
+    private func cancelTimer() {
+        timer?.cancel()
+        timer = nil
+        timerGeneration += 1
+    }
+
+    private func timerFired() {
+        switch state {
+        case .idle, .lingering: context?.close(promise: nil)
+        case .head, .body: reject(408, "The request was not complete: no byte arrived for \(limits.requestTimeout).")
+        case .answering, .finishing, .closed: break
+        }
+    }
+}
+
+/// Before the decoder, which says nothing until a head is whole: tells ``HTTPConnectionHandler`` that bytes arrived,
+/// so that it can tell an idle connection from a request that has begun (and stalls).
+final class ByteArrivalHandler: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+
+    struct Arrived { let count: Int }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        context.fireUserInboundEventTriggered(Arrived(count: Self.unwrapInboundIn(data).readableBytes))
+        context.fireChannelRead(data)
+    }
+}

@@ -1,0 +1,490 @@
+import Foundation
+import HTTPMessages
+import LoopbackHTTP
+import Testing
+
+/// A server with a trivial handler: `GET /` answers `{"ok":true}`, `POST /echo` its body, anything else 404; what it
+/// cannot read is answered with the status and the message as text.
+enum TestServer {
+    static let ok = Array(#"{"ok":true}"#.utf8)
+
+    static func start(_ limits: LoopbackHTTPServer.Limits = .init(), port: UInt16 = 0) throws -> LoopbackHTTPServer {
+        try LoopbackHTTPServer(
+            port: port, limits: limits,
+            handler: { request in
+                switch (request.method, request.url.path) {
+                case ("GET", "/"):
+                    HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(ok))
+                case ("POST", "/echo"):
+                    HTTPResponse(status: 200, headers: ["Content-Type": "application/octet-stream"], body: request.body)
+                default: HTTPResponse(status: 404, body: Data("no route for \(request.method)".utf8))
+                }
+            },
+            rejection: { status, message in
+                HTTPResponse(status: status, headers: ["Content-Type": "text/plain"], body: Data(message.utf8))
+            })
+    }
+
+    /// Timeouts no test waits for, except the one it names.
+    static func limits(
+        idle: Duration = .seconds(60), request: Duration = .seconds(60), headBytes: Int = 32 * 1024,
+        bodyBytes: Int = 64 * 1024, connections: Int = 64
+    ) -> LoopbackHTTPServer.Limits {
+        .init(
+            connections: connections, headBytes: headBytes, bodyBytes: bodyBytes, idleTimeout: idle,
+            requestTimeout: request, lingerTimeout: .seconds(2))
+    }
+}
+
+let get = "GET / HTTP/1.1\r\nHost: localhost\r\n\r\n"
+
+@Suite("Keep-alive: idle connections stay, and say how long")
+struct KeepAliveTests {
+    @Test("an answer says Connection: keep-alive and Keep-Alive: timeout=N, and a second request uses the connection")
+    func secondRequest() async throws {
+        let server = try TestServer.start()
+        defer { server.stop() }
+        let port = server.port
+        let (first, second) = try await onThread {
+            let connection = try RawConnection(port: port)
+            connection.send(get)
+            let first = connection.response()
+            connection.send(get)
+            return (first, connection.response())
+        }
+        #expect(first?.status == 200 && first?.body == TestServer.ok)
+        #expect(first?.header("Connection") == "keep-alive")
+        #expect(first?.header("Keep-Alive") == "timeout=120")
+        #expect(second?.status == 200 && second?.body == TestServer.ok)
+    }
+
+    @Test("by default an idle connection is kept at least 60 s, longer than the clients' pools keep theirs")
+    func defaultIdle() { #expect(LoopbackHTTPServer.Limits().idleTimeout >= .seconds(60)) }
+
+    @Test("an idle connection is closed quietly (no 408, no reset), not before the idle timeout")
+    func idleClose() async throws {
+        let server = try TestServer.start(TestServer.limits(idle: .seconds(1)))
+        defer { server.stop() }
+        let port = server.port
+        let (response, rest, elapsed) = try await onThread {
+            let connection = try RawConnection(port: port)
+            let sent = ContinuousClock.now
+            connection.send(get)
+            let response = connection.response()
+            let rest = connection.readToEnd()
+            return (response, rest, ContinuousClock.now - sent)
+        }
+        #expect(response?.header("Keep-Alive") == "timeout=1")
+        #expect(rest.bytes.isEmpty && rest.end == .closed)
+        #expect(elapsed >= .seconds(1), "closed \(elapsed) after the request was sent")
+    }
+
+    @Test("an idle connection outlives the request timeout: only a request that has begun is held to it")
+    func idleIsNotStalled() async throws {
+        let server = try TestServer.start(TestServer.limits(idle: .seconds(60), request: .milliseconds(200)))
+        defer { server.stop() }
+        let port = server.port
+        let (first, second) = try await onThread {
+            let connection = try RawConnection(port: port)
+            Thread.sleep(forTimeInterval: 0.6)
+            connection.send(get)
+            let first = connection.response()
+            Thread.sleep(forTimeInterval: 0.6)
+            connection.send(get)
+            return (first, connection.response())
+        }
+        #expect(first?.status == 200)
+        #expect(second?.status == 200)
+    }
+
+    @Test("two requests sent at once (pipelined) are answered in order")
+    func pipelined() async throws {
+        let server = try TestServer.start()
+        defer { server.stop() }
+        let port = server.port
+        let (first, second) = try await onThread {
+            let connection = try RawConnection(port: port)
+            connection.send(get + "POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Length: 4\r\n\r\necho")
+            return (connection.response(), connection.response())
+        }
+        #expect(first?.body == TestServer.ok)
+        #expect(second?.text == "echo")
+    }
+
+    @Test("a client that shuts its side after the request still reads the answer")
+    func halfClose() async throws {
+        let server = try TestServer.start()
+        defer { server.stop() }
+        let port = server.port
+        let (response, rest) = try await onThread {
+            let connection = try RawConnection(port: port)
+            connection.send(get)
+            connection.shutdownWrite()
+            return (connection.response(), connection.readToEnd())
+        }
+        #expect(response?.status == 200 && response?.body == TestServer.ok)
+        #expect(rest.end == .closed)
+    }
+}
+
+@Suite("A request that stalls is answered 408")
+struct StalledRequestTests {
+    @Test(
+        "a head or a body that stops mid-way gets 408 after the request timeout, then the connection closes",
+        arguments: [
+            "GET / HTTP/1.1\r\nHost: loc", "POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Length: 10\r\n\r\nabc",
+            "POST /echo HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhel",
+        ])
+    func stalled(_ partial: String) async throws {
+        let server = try TestServer.start(TestServer.limits(idle: .seconds(60), request: .milliseconds(300)))
+        defer { server.stop() }
+        let port = server.port
+        let (response, rest) = try await onThread {
+            let connection = try RawConnection(port: port)
+            connection.send(partial)
+            return (connection.response(), connection.readToEnd())
+        }
+        #expect(response?.status == 408)
+        #expect(response?.header("Connection") == "close")
+        #expect(rest.end == .closed)
+    }
+}
+
+@Suite("Framing: HEAD, HTTP/1.0, chunked bodies, 100-continue")
+struct FramingTests {
+    @Test("HEAD is answered as GET, with its Content-Length and without its body")
+    func head() async throws {
+        let server = try TestServer.start()
+        defer { server.stop() }
+        let port = server.port
+        let (head, next) = try await onThread {
+            let connection = try RawConnection(port: port)
+            connection.send("HEAD / HTTP/1.1\r\nHost: localhost\r\n\r\n" + get)
+            return (connection.response(bodiless: true), connection.response())
+        }
+        #expect(head?.status == 200)
+        #expect(head?.header("Content-Length") == String(TestServer.ok.count))
+        #expect(head?.header("Content-Type") == "application/json")
+        // Had the HEAD answer carried a body, this would read it as the next status line.
+        #expect(next?.status == 200 && next?.body == TestServer.ok)
+    }
+
+    @Test("HTTP/1.0 is closed after the answer")
+    func http10() async throws {
+        let server = try TestServer.start()
+        defer { server.stop() }
+        let port = server.port
+        let (response, rest) = try await onThread {
+            let connection = try RawConnection(port: port)
+            connection.send("GET / HTTP/1.0\r\n\r\n")
+            return (connection.response(), connection.readToEnd())
+        }
+        #expect(response?.status == 200 && response?.body == TestServer.ok)
+        #expect(response?.header("Connection") == "close")
+        #expect(rest.bytes.isEmpty && rest.end == .closed)
+    }
+
+    @Test("HTTP/1.0 with Connection: keep-alive is kept")
+    func http10KeepAlive() async throws {
+        let server = try TestServer.start()
+        defer { server.stop() }
+        let port = server.port
+        let (first, second) = try await onThread {
+            let connection = try RawConnection(port: port)
+            let request = "GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\n"
+            connection.send(request)
+            let first = connection.response()
+            connection.send(request)
+            return (first, connection.response())
+        }
+        #expect(first?.header("Connection") == "keep-alive")
+        #expect(first?.header("Keep-Alive") != nil)
+        #expect(second?.status == 200)
+    }
+
+    @Test("a chunked body is read whole, and the connection goes on")
+    func chunked() async throws {
+        let server = try TestServer.start()
+        defer { server.stop() }
+        let port = server.port
+        let (echo, next) = try await onThread {
+            let connection = try RawConnection(port: port)
+            connection.send("POST /echo HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n")
+            connection.send("5\r\nhello\r\n")
+            connection.send("6;name=value\r\n world\r\n0\r\nX-Trailer: yes\r\n\r\n")
+            let echo = connection.response()
+            connection.send(get)
+            return (echo, connection.response())
+        }
+        #expect(echo?.status == 200 && echo?.text == "hello world")
+        #expect(next?.status == 200)
+    }
+
+    @Test("Expect: 100-continue gets 100 Continue, then the body is read and answered")
+    func expectContinue() async throws {
+        let server = try TestServer.start()
+        defer { server.stop() }
+        let port = server.port
+        let (interim, final) = try await onThread {
+            let connection = try RawConnection(port: port)
+            connection.send(
+                "POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\nExpect: 100-continue\r\n\r\n")
+            let interim = connection.response()
+            connection.send("hello")
+            return (interim, connection.response())
+        }
+        #expect(interim?.status == 100)
+        #expect(final?.status == 200 && final?.text == "hello")
+    }
+
+    @Test("Expect: 100-continue with a body over the bound gets 413 at once, without 100 Continue")
+    func expectContinueTooLarge() async throws {
+        let server = try TestServer.start(TestServer.limits(bodyBytes: 1024))
+        defer { server.stop() }
+        let port = server.port
+        let (response, rest) = try await onThread {
+            let connection = try RawConnection(port: port)
+            connection.send(
+                "POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Length: 4096\r\nExpect: 100-continue\r\n\r\n")
+            return (connection.response(), connection.readToEnd())
+        }
+        #expect(response?.status == 413)
+        #expect(rest.end == .closed)
+    }
+}
+
+@Suite("Errors are answered, then the connection closes gracefully")
+struct GracefulCloseTests {
+    @Test("a malformed head followed by more bytes: the client reads the 400, then the end, not a reset")
+    func malformed() async throws {
+        let server = try TestServer.start()
+        defer { server.stop() }
+        let port = server.port
+        let (response, rest) = try await onThread {
+            let connection = try RawConnection(port: port)
+            connection.send("GET / HTTP/1.1\r\nThis line has no colon\r\n\r\n" + String(repeating: "x", count: 200_000))
+            return (connection.response(), connection.readToEnd())
+        }
+        #expect(response?.status == 400)
+        #expect(response?.header("Connection") == "close")
+        #expect(rest.end == .closed)
+    }
+
+    @Test("a body over the bound: 413 at its head, the rest of the body is read and dropped, then the end")
+    func bodyTooLarge() async throws {
+        let server = try TestServer.start(TestServer.limits(bodyBytes: 64 * 1024))
+        defer { server.stop() }
+        let port = server.port
+        let (sent, response, rest) = try await onThread {
+            let connection = try RawConnection(port: port)
+            let body = [UInt8](repeating: 0x61, count: 256 * 1024)
+            let sent = connection.send(
+                Array("POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body)
+            return (sent, connection.response(), connection.readToEnd())
+        }
+        #expect(sent)
+        #expect(response?.status == 413)
+        #expect(response?.text.contains("65536 bytes") == true)
+        #expect(rest.end == .closed)
+    }
+
+    @Test("a chunked body over the bound: 413")
+    func chunkedTooLarge() async throws {
+        let server = try TestServer.start(TestServer.limits(bodyBytes: 1024))
+        defer { server.stop() }
+        let port = server.port
+        let (response, rest) = try await onThread {
+            let connection = try RawConnection(port: port)
+            let chunk = "258\r\n" + String(repeating: "y", count: 600) + "\r\n"
+            connection.send(
+                "POST /echo HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n" + chunk + chunk + chunk
+                    + "0\r\n\r\n")
+            return (connection.response(), connection.readToEnd())
+        }
+        #expect(response?.status == 413)
+        #expect(rest.end == .closed)
+    }
+
+    @Test("a head over the bound: 431, then the end")
+    func headTooLarge() async throws {
+        let server = try TestServer.start(TestServer.limits(headBytes: 1024))
+        defer { server.stop() }
+        let port = server.port
+        let (response, rest) = try await onThread {
+            let connection = try RawConnection(port: port)
+            connection.send(
+                "GET / HTTP/1.1\r\nHost: localhost\r\nX-Large: \(String(repeating: "z", count: 4000))\r\n\r\n")
+            return (connection.response(), connection.readToEnd())
+        }
+        #expect(response?.status == 431)
+        #expect(rest.end == .closed)
+    }
+
+    @Test("the server goes on answering other connections after each error")
+    func goesOn() async throws {
+        let server = try TestServer.start(TestServer.limits(headBytes: 1024, bodyBytes: 1024))
+        defer { server.stop() }
+        let port = server.port
+        let statuses = try await onThread {
+            var statuses: [Int?] = []
+            for bad in ["NOT HTTP\r\n\r\n", "POST /echo HTTP/1.1\r\nContent-Length: 99999\r\n\r\n", get] {
+                let connection = try RawConnection(port: port)
+                connection.send(bad)
+                statuses.append(connection.response()?.status)
+            }
+            return statuses
+        }
+        #expect(statuses == [400, 413, 200])
+    }
+}
+
+@Suite("Both loopback addresses, one port")
+struct AddressTests {
+    @Test("127.0.0.1 and ::1 (where the machine has it) answer on the same port")
+    func bothFamilies() async throws {
+        let server = try TestServer.start()
+        defer { server.stop() }
+        let port = server.port
+        let hasIPv6 = RawConnection.hasIPv6Loopback
+        #expect(server.addresses == (hasIPv6 ? ["127.0.0.1", "::1"] : ["127.0.0.1"]))
+        let (v4, v6) = try await onThread {
+            let v4 = try RawConnection(port: port, family: .v4)
+            v4.send(get)
+            guard hasIPv6 else { return (v4.response(), RawResponse?.none) }
+            let v6 = try RawConnection(port: port, family: .v6)
+            v6.send(get)
+            return (v4.response(), v6.response())
+        }
+        #expect(v4?.status == 200)
+        if hasIPv6 { #expect(v6?.status == 200 && v6?.body == TestServer.ok) }
+    }
+
+    @Test("a port in use on 127.0.0.1 is refused as in use")
+    func portInUseV4() throws {
+        let server = try TestServer.start()
+        defer { server.stop() }
+        #expect(throws: LoopbackHTTPServer.StartError.portInUse(server.port)) {
+            _ = try TestServer.start(port: server.port)
+        }
+    }
+
+    @Test("a port in use on ::1 only is refused as in use too")
+    func portInUseV6() throws {
+        guard let (listener, port) = RawConnection.listenOnIPv6Loopback() else { return }
+        defer { RawConnection.closeDescriptor(listener) }
+        #expect(throws: LoopbackHTTPServer.StartError.portInUse(port)) {
+            let server = try TestServer.start(port: port)
+            server.stop()
+        }
+    }
+}
+
+@Suite("CORS, as the Auth Emulator answers it")
+struct CORSTests {
+    static let origin = "http://localhost:5173"
+
+    @Test("a browser's preflight gets 204 with the origin, the methods, the requested headers and a max age")
+    func preflight() async throws {
+        let server = try TestServer.start()
+        defer { server.stop() }
+        let port = server.port
+        let response = try await onThread {
+            let connection = try RawConnection(port: port)
+            connection.send(
+                """
+                OPTIONS /identitytoolkit.googleapis.com/v1/accounts:signUp?key=k HTTP/1.1\r
+                Host: 127.0.0.1:\(port)\r
+                Origin: \(Self.origin)\r
+                Access-Control-Request-Method: POST\r
+                Access-Control-Request-Headers: content-type,x-client-version,x-firebase-gmpid\r
+                \r
+
+                """)
+            return connection.response()
+        }
+        // The handler answers OPTIONS with 404: the server answers the preflight before it.
+        #expect(response?.status == 204)
+        #expect(response?.header("Access-Control-Allow-Origin") == Self.origin)
+        #expect(response?.header("Access-Control-Allow-Methods")?.contains("POST") == true)
+        #expect(response?.header("Access-Control-Allow-Headers") == "content-type,x-client-version,x-firebase-gmpid")
+        #expect(Int(response?.header("Access-Control-Max-Age") ?? "") ?? 0 > 0)
+        #expect(response?.header("Vary")?.contains("Origin") == true)
+    }
+
+    @Test("every answer to a request with an Origin carries Access-Control-Allow-Origin, errors included")
+    func everyAnswer() async throws {
+        let server = try TestServer.start(TestServer.limits(bodyBytes: 16))
+        defer { server.stop() }
+        let port = server.port
+        let origin = Self.origin
+        let (found, missing, tooLarge, withoutOrigin) = try await onThread {
+            let connection = try RawConnection(port: port)
+            connection.send("GET / HTTP/1.1\r\nHost: localhost\r\nOrigin: \(origin)\r\n\r\n")
+            let found = connection.response()
+            connection.send("GET /nowhere HTTP/1.1\r\nHost: localhost\r\nOrigin: \(origin)\r\n\r\n")
+            let missing = connection.response()
+            connection.send(get)
+            let withoutOrigin = connection.response()
+            connection.send("POST /echo HTTP/1.1\r\nHost: localhost\r\nOrigin: \(origin)\r\nContent-Length: 64\r\n\r\n")
+            return (found, missing, connection.response(), withoutOrigin)
+        }
+        #expect(found?.status == 200 && found?.header("Access-Control-Allow-Origin") == origin)
+        #expect(missing?.status == 404 && missing?.header("Access-Control-Allow-Origin") == origin)
+        #expect(tooLarge?.status == 413 && tooLarge?.header("Access-Control-Allow-Origin") == origin)
+        #expect(withoutOrigin?.status == 200 && withoutOrigin?.header("Access-Control-Allow-Origin") == nil)
+    }
+}
+
+@Suite("Bounded in connections")
+struct ConnectionBoundTests {
+    @Test("a new client at a full server takes the place of the connection idle the longest, which closes quietly")
+    func idlePlaceTaken() async throws {
+        let server = try TestServer.start(TestServer.limits(connections: 2))
+        defer { server.stop() }
+        let port = server.port
+        let (answers, longestIdleEnd, third, stillServed) = try await onThread {
+            let first = try RawConnection(port: port)
+            first.send(get)
+            let firstAnswer = first.response()?.status
+            let second = try RawConnection(port: port)
+            second.send(get)
+            let secondAnswer = second.response()?.status
+            let third = try RawConnection(port: port)
+            third.send(get)
+            let thirdAnswer = third.response()?.status
+            second.send(get)
+            return ([firstAnswer, secondAnswer], first.readToEnd(), thirdAnswer, second.response()?.status)
+        }
+        #expect(answers == [200, 200])
+        #expect(third == 200)
+        #expect(longestIdleEnd.bytes.isEmpty && longestIdleEnd.end == .closed)
+        #expect(stillServed == 200)
+        #expect(server.openConnections <= 2)
+    }
+
+    @Test("while every connection is busy a new client waits, and is answered once one goes idle")
+    func waitsWhileBusy() async throws {
+        let server = try TestServer.start(TestServer.limits(connections: 2))
+        defer { server.stop() }
+        let port = server.port
+        let (openWhileBusy, firstAnswer, firstEnd, thirdAnswer) = try await onThread {
+            // Two requests begun and not finished: neither connection has been idle, so neither can be taken.
+            let partial = "POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Length: 4\r\n\r\nab"
+            let first = try RawConnection(port: port)
+            first.send(partial)
+            let second = try RawConnection(port: port)
+            second.send(partial)
+            let third = try RawConnection(port: port)
+            third.send(get)
+            let openWhileBusy = server.openConnections
+            first.send("cd")
+            let firstAnswer = first.response()
+            return (openWhileBusy, firstAnswer, first.readToEnd(), third.response()?.status)
+        }
+        #expect(openWhileBusy <= 2)
+        #expect(firstAnswer?.status == 200 && firstAnswer?.text == "abcd")
+        // Once answered, the first connection is the idle one whose place the waiting client takes.
+        #expect(firstEnd.end == .closed)
+        #expect(thirdAnswer == 200)
+    }
+}
