@@ -24,7 +24,8 @@ public struct Variation: Sendable, Hashable, CaseIterable, RawRepresentable, Cus
         .emailEnumerationProtection, .discardsVerificationAfterThreeWrongCodes, .forgetsExpiredVerifications,
         .otherRedirectEventParameter, .hexOAuthState, .base64URLOAuthState, .emailLinkGitHubAppleOnly,
         .dropsReservedOAuthParameters, .appleFamilyNameFirst, .keepsAppleNonceAfterCallback,
-        .appleVerifierOnSystemClock, .idTokenVerifierOnSystemClock,
+        .appleVerifierOnSystemClock, .idTokenVerifierOnSystemClock, .refusesNonCanonicalBase64URL,
+        .acceptsNonCanonicalBase64URL,
     ]
 
     public var rawValue: String { name }
@@ -141,5 +142,21 @@ extension Variation {
     public static let idTokenVerifierOnSystemClock = Variation("idTokenVerifierOnSystemClock") {
         $0.tokens.onSystemClock = true
         $0.capabilities.verifiesIDTokensOnSystemClock = true
+    }
+}
+
+extension Variation {
+    /// The ID-token verifier refuses a token any of whose segments is not canonical base64url (unused bits of a last
+    /// character set), before it decodes anything (AUTH-4: a non-canonical spelling is no forgery, refusing it
+    /// conforms).
+    public static let refusesNonCanonicalBase64URL = Variation("refusesNonCanonicalBase64URL") {
+        $0.tokens.checks.nonCanonicalBase64URL = .refusedInEverySegment
+    }
+
+    /// The ID-token verifier reads base64url leniently, as Foundation's decoder does: a segment whose last character
+    /// has unused bits set reads as the genuine bytes, and the genuine token spelt so verifies (AUTH-4: accepting it
+    /// conforms, and a forgery must change the bytes it names).
+    public static let acceptsNonCanonicalBase64URL = Variation("acceptsNonCanonicalBase64URL") {
+        $0.tokens.checks.nonCanonicalBase64URL = .accepted
     }
 }

@@ -53,4 +53,21 @@ struct VariationTests {
             result.summary.contains(
                 "while waiting for the ID-token listener to hear the token change of the enrollment"))
     }
+
+    @Test(
+        """
+        AUTH-4 passes against a verifier that refuses non-canonical base64url and one that reads it leniently, in 200 \
+        worlds each: no forgery is the genuine token spelt otherwise
+        """, arguments: [Variation.refusesNonCanonicalBase64URL, .acceptsNonCanonicalBase64URL])
+    func base64URLVerifiers(_ variation: Variation) async throws {
+        // Each world's seed gives the project another signing key, so the signatures end in every character.
+        var failures: [String] = []
+        for seed in UInt64(1)...200 {
+            let runner = try ConformanceRunner(
+                subject: ReferenceSubject(variations: [variation]), options: .init(seed: seed))
+            let result = await runner.run(Rule.auth4)
+            if result.status != .pass { failures.append("seed \(seed): \(result.summary)") }
+        }
+        #expect(failures.isEmpty, "\(variation): \(failures.count) of 200 worlds failed: \(failures.prefix(3))")
+    }
 }

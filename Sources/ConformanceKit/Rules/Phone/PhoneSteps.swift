@@ -110,12 +110,15 @@ func wrongCode(for code: String, attempt: Int = 1) -> String {
     String(code.map { Character(String((($0.wholeNumberValue ?? 0) + 1 + (attempt - 1) % 9) % 10)) })
 }
 
-/// The nearest forgeries of an identifier: its last or first character changed, one character dropped or added.
+/// The nearest forgeries of an identifier: its last or first character changed (``Forgery/changingCharacter(at:of:)``:
+/// the bytes a base64 identifier decodes to change too), one character dropped or added. Each differs from the
+/// identifier in its bytes, every run.
 func nearMisses(ofIdentifier identifier: String) -> [String] {
-    let swap = { (character: Character) -> Character in character == "A" ? "B" : "A" }
+    guard !identifier.isEmpty else { return ["A"] }
     let forgeries = [
-        String(identifier.dropLast()) + String(swap(identifier.last ?? "A")),
-        String(swap(identifier.first ?? "A")) + identifier.dropFirst(), String(identifier.dropLast()), identifier + "A",
-    ]
-    return forgeries.filter { $0 != identifier && !$0.isEmpty }
+        Forgery.changingCharacter(at: identifier.count - 1, of: identifier),
+        Forgery.changingCharacter(at: 0, of: identifier), String(identifier.dropLast()), identifier + "A",
+    ].filter { !$0.isEmpty }
+    for forged in forgeries { Forgery.requireChanged(forged, from: identifier, "a near miss of the identifier") }
+    return forgeries
 }
