@@ -13,7 +13,7 @@ extension Defect {
         .codesAreReusable, .codesNeverExpire, .codesExpireOneSecondLate, .expiredCodeLaterReportedAsWrong,
         .wrongAttemptsExtendCodeLifetime, .verificationBoundToClientInstance, .ignoresLanguageCode,
         .sendsSMSToTestNumbers, .testNumbersConsumeQuota, .testNumbersAcceptAnyCode, .acceptsAnyTestNumberConfiguration,
-        .testNumberUsersGetUnsignedTokens, .skipsAppVerification, .ignoresReCaptchaCancellation,
+        .testNumberUsersGetUnsignedTokens, .skipsAppVerification, .ignoresReCaptchaCancellation, .ignoresPushSecret,
         .disabledVerificationAllowsRealNumbers, .handlesEveryNotification, .handlesEveryURL,
         .handlesForgedPushWhileWaiting, .handlesForeignURLWhileWaiting, .noVerificationRateLimit,
         .rateLimitsPerDeviceOnly, .rateLimitsPerNumberOnly, .countsRequestsAfterSending, .signOutKeepsCurrentUser,
@@ -276,6 +276,22 @@ extension Defect {
         $0.appVerification.reCaptchaCancellationEndsRequest = false
         $0.appVerification.backendRequiresProof = false
     }
+
+    public static let ignoresPushSecret = Defect(
+        "ignoresPushSecret", rules: ["PHONE-14"],
+        catches: [
+            .assertion(
+                "PHONE-14",
+                """
+                at the backend's door, a push receipt it never issued, another request's secret and a near miss of \
+                the secret each get no SMS
+                """)
+        ],
+        """
+        never compares a push proof's secret with the one its push carried, so a receipt it never issued, or a real \
+        receipt with another request's secret, gets an SMS
+        """
+    ) { $0.appVerification.backendComparesPushSecret = false }
 
     public static let disabledVerificationAllowsRealNumbers = Defect(
         "disabledVerificationAllowsRealNumbers", rules: ["PHONE-15"],
