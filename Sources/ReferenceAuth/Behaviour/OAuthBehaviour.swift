@@ -38,6 +38,8 @@ extension ReferenceBehaviour {
         var reauthenticationCreatesUsers = false
         /// The sign-in result carries the provider's profile.
         var returnsProfile = true
+        /// Every sign-in carries the provider's access token on its credential; otherwise only a new user's does.
+        var returnsTokenToReturningUsers = true
         var requiresEnabledProvider = true
         /// A provider sign-in of a multi-factor user stops at the second factor (MFA-6).
         var asksForSecondFactor = true

@@ -7,8 +7,9 @@ extension Defect {
         .forwardsReservedOAuthParameters, .forwardsOAuthToken, .dropsAllowSignup, .forgetsOAuthScopes,
         .usesPredictableOAuthState, .oauthStateOf31HexDigits, .acceptsAnyOAuthState, .takesFirstRedirectWhilePending,
         .takesRedirectWithoutState, .mapsOnlyClientCredentialErrors, .sendsWrongRedirectURI, .exchangesCodeTwice,
-        .reportsProviderErrorsAsInternal, .treatsDenialAsSuccess, .omitsOAuthProfile, .linksIdentityOfAnotherAccount,
-        .createsUserOnMismatchedReauthentication, .ignoresDisabledOAuthProvider, .sendsPlainPKCE, .omitsPKCE,
+        .reportsProviderErrorsAsInternal, .treatsDenialAsSuccess, .omitsOAuthProfile, .omitsTokenForReturningUsers,
+        .linksIdentityOfAnotherAccount, .createsUserOnMismatchedReauthentication, .ignoresDisabledOAuthProvider,
+        .sendsPlainPKCE, .omitsPKCE,
     ]
 
     public static let forwardsReservedOAuthParameters = Defect(
@@ -158,6 +159,18 @@ extension Defect {
                 "the first sign-in is new with octocat's profile and a working token; the second finds the same user")
         ], "leaves the provider's profile out of additionalUserInfo"
     ) { $0.oauth.returnsProfile = false }
+
+    public static let omitsTokenForReturningUsers = Defect(
+        "omitsTokenForReturningUsers", rules: ["OAUTH-8"],
+        catches: [
+            .assertion(
+                "OAUTH-8",
+                """
+                every later GitHub sign-in of octocat, on this device and another, carries his profile and a working \
+                token
+                """)
+        ], "gives a returning GitHub user's sign-in no access token on its credential"
+    ) { $0.oauth.returnsTokenToReturningUsers = false }
 
     public static let linksIdentityOfAnotherAccount = Defect(
         "linksIdentityOfAnotherAccount", rules: ["OAUTH-9"],
