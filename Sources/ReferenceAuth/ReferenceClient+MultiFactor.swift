@@ -54,7 +54,7 @@ extension ReferenceClient: MultiFactorFacet {
                     await backend.withdraw(
                         idToken: idToken, refreshToken: current.tokens.refreshToken, factorUID: factorUID))
             ))
-        await notifyListeners()
+        if behaviour.multiFactor.unenrollmentNotifiesListeners { await notifyListeners() }
     }
 }
 

@@ -26,6 +26,8 @@ extension ReferenceBehaviour {
         var renewsBeforeExpiry = true
         /// Changing the password or the email ends the user's other sessions (AUTH-7).
         var passwordChangeEndsSessions = true
+        /// A password reset stores the new password; otherwise it ends the sessions and keeps the old one (AUTH-7).
+        var resetStoresNewPassword = true
         var emailChangeEndsSessions = true
         /// A refreshed ID token keeps the session's second-factor claim (AUTH-7).
         var refreshKeepsSecondFactor = true

@@ -98,6 +98,24 @@ extension Rule {
                 try await context.expectRefreshAndSignOutHeard(heard, on: app.client)
             },
             Check(
+                "a listener hears the new ID token a second factor's enrollment, and its unenrollment, installs",
+                requires: [.flow(.multiFactor)]
+            ) { context in
+                let app = try await context.launchApp()
+                try await context.signUpVerified(.ada, on: app.client)
+                let (heard, _) = try await context.listen(on: app.client)
+                var factorUID = ""
+                try await context.expectTokenChangeHeard(heard, on: app.client, "the enrollment of \(PhoneNumbers.us)")
+                { factorUID = try await context.enroll(PhoneNumbers.us, on: app.client).uid }
+                try await context.expectTokenChangeHeard(
+                    heard, on: app.client, "the unenrollment of \(PhoneNumbers.us)"
+                ) {
+                    try await expectSuccess("unenroll(factorUID: the factor of \(PhoneNumbers.us))") {
+                        try await app.client.unenroll(factorUID: factorUID)
+                    }
+                }
+            },
+            Check(
                 """
                 a listener's last call names the current user after a sign-out made while a sign-in is in flight, at \
                 each of its requests
@@ -142,6 +160,29 @@ extension CheckContext {
         try await body()
         let current = await client.currentUser?.uid
         try await waiting(for: "the ID-token listener to hear \(change) (a call naming \(current ?? "nobody"))") {
+            try await heard.next(after: seen) { $0?.uid == current }
+        }
+        let last = heard.all.last.flatMap { $0?.uid }
+        try expectEqual(
+            last, current, "the user the listener's last call names after \(change) (the current user expected)")
+    }
+
+    /// When `change` gives the current user a new ID token (as `getIDToken()` hands it out), the listener hears it: a
+    /// call naming the current user, its last.
+    fileprivate func expectTokenChangeHeard(
+        _ heard: EventLog<AuthUser?>, on client: any AuthClient, _ change: String, _ body: () async throws -> Void
+    ) async throws {
+        let before = try await expectSuccess("getIDToken() before \(change)") {
+            try await client.getIDToken(forceRefresh: false)
+        }
+        let seen = heard.count
+        try await body()
+        let after = try await expectSuccess("getIDToken() after \(change)") {
+            try await client.getIDToken(forceRefresh: false)
+        }
+        guard after != before else { return }
+        let current = await client.currentUser?.uid
+        try await waiting(for: "the ID-token listener to hear the new ID token of \(change)") {
             try await heard.next(after: seen) { $0?.uid == current }
         }
         let last = heard.all.last.flatMap { $0?.uid }
