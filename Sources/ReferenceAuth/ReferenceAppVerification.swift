@@ -16,7 +16,8 @@ struct ReferenceAppVerification: AppVerificationFacet {
         let before = push.deliveries.count
         try await backend.sendVerificationPush(receipt: receipt)
         // The push as the device received it, read as the reference's client reads it.
-        guard let payload = push.deliveries.dropFirst(before).last(where: { $0.device == device })?.userInfo[pushPayloadKey],
+        let received = push.deliveries.dropFirst(before).last { $0.device == device }
+        guard let payload = received?.userInfo[pushPayloadKey],
             let fields = try? JSONDecoder().decode([String: String].self, from: Data(payload.utf8)),
             fields["receipt"] == receipt, let secret = fields["secret"]
         else { throw AuthError(.notificationNotForwarded, "\(device) received no push for the receipt") }
