@@ -97,6 +97,12 @@ extension ReferenceBackend {
             throw AuthError(.missingPhoneNumber, "to send verification codes, provide a phone number for the recipient")
         }
         let candidate = phoneNumber.filter { !punctuation.contains($0) }
+        if let validator = numbers.validator {
+            guard validator(candidate) else {
+                throw AuthError(.invalidPhoneNumber, "the format of the phone number \"\(phoneNumber)\" is incorrect")
+            }
+            return candidate
+        }
         guard let number = try? E164Number(candidate), number.digits.count <= numbers.maximumDigits,
             numbers.acceptsShortNumbers || !number.isShorterThanAnyInService
         else {

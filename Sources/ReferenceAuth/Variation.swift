@@ -21,9 +21,9 @@ public struct Variation: Sendable, Hashable, CaseIterable, RawRepresentable, Cus
 
     public static let allCases: [Variation] = [
         .smsWithYearAndAutoFillLine, .htmlEmail, .asynchronousListeners, .realTimeTimestamps, .rejectsShortNumbers,
-        .emailEnumerationProtection, .discardsVerificationAfterThreeWrongCodes, .forgetsExpiredVerifications,
-        .otherRedirectEventParameter, .hexOAuthState, .base64URLOAuthState, .emailLinkGitHubAppleOnly,
-        .dropsReservedOAuthParameters, .appleFamilyNameFirst, .keepsAppleNonceAfterCallback,
+        .commonE164Pattern, .emailEnumerationProtection, .discardsVerificationAfterThreeWrongCodes,
+        .forgetsExpiredVerifications, .otherRedirectEventParameter, .hexOAuthState, .base64URLOAuthState,
+        .emailLinkGitHubAppleOnly, .dropsReservedOAuthParameters, .appleFamilyNameFirst, .keepsAppleNonceAfterCallback,
         .appleVerifierOnSystemClock, .idTokenVerifierOnSystemClock, .refusesNonCanonicalBase64URL,
         .acceptsNonCanonicalBase64URL,
     ]
@@ -60,10 +60,19 @@ extension Variation {
         $0.capabilities.runsOnWorldClock = false
     }
 
-    /// Numbers shorter than any in service are refused, as libphonenumber refuses them, and declared so.
+    /// Numbers shorter than any in service are refused, as libphonenumber refuses them (PHONE-1 lets them go either
+    /// way, with no declaration).
     public static let rejectsShortNumbers = Variation("rejectsShortNumbers") {
         $0.phoneNumbers.acceptsShortNumbers = false
-        $0.capabilities.acceptsShortPhoneNumbers = false
+    }
+
+    /// Numbers are validated by the most common E.164 pattern alone, `^\+[1-9]\d{1,14}$`, read as JavaScript's
+    /// `RegExp.test` reads it (`\d` is an ASCII digit, `$` only the end): it accepts `+44` and refuses `+1`, both too
+    /// short to be in service, which PHONE-1 lets go either way, number by number (PHONE-1, MFA-4, PHONE-12).
+    public static let commonE164Pattern = Variation("commonE164Pattern") {
+        $0.phoneNumbers.validator = { number in
+            (try? Regex(#"^\+[1-9]\d{1,14}$"#).asciiOnlyDigits().firstMatch(in: number)) != nil
+        }
     }
 
     /// A verification is discarded after its third wrong code, as PHONE-5 allows; a fresh one then works.

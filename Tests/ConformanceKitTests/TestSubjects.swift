@@ -6,7 +6,7 @@ import Synchronization
 /// Declares no flow: every rule is not applicable, the same way in every run, at once.
 struct NoFlowSubject: ConformanceSubject {
     var name: String { "NoFlow" }
-    var capabilities: Capabilities { Capabilities(flows: [], acceptsUnassignedPhoneNumbers: true) }
+    var capabilities: Capabilities { Capabilities(flows: []) }
 
     func makeBackend(
         configuration: ProjectConfiguration, world: World
@@ -16,7 +16,7 @@ struct NoFlowSubject: ConformanceSubject {
 /// Declares phone sign-in and multi-factor but never makes a backend: every check fails, the same way in every run.
 struct BrokenSubject: ConformanceSubject {
     var name: String { "Broken" }
-    var capabilities: Capabilities { Capabilities(flows: [.phone, .multiFactor], acceptsUnassignedPhoneNumbers: true) }
+    var capabilities: Capabilities { Capabilities(flows: [.phone, .multiFactor]) }
 
     func makeBackend(
         configuration: ProjectConfiguration, world: World
@@ -28,7 +28,7 @@ struct BrokenSubject: ConformanceSubject {
 struct AlternatingSubject: ConformanceSubject {
     let calls = Counter()
     var name: String { "Alternating" }
-    var capabilities: Capabilities { Capabilities(flows: [], acceptsUnassignedPhoneNumbers: true) }
+    var capabilities: Capabilities { Capabilities(flows: []) }
 
     func makeBackend(
         configuration: ProjectConfiguration, world: World
@@ -41,7 +41,7 @@ struct AlternatingSubject: ConformanceSubject {
 /// Makes a backend every time: the consistent twin of ``AlternatingSubject``.
 struct SteadySubject: ConformanceSubject {
     var name: String { "Steady" }
-    var capabilities: Capabilities { Capabilities(flows: [], acceptsUnassignedPhoneNumbers: true) }
+    var capabilities: Capabilities { Capabilities(flows: []) }
 
     func makeBackend(
         configuration: ProjectConfiguration, world: World
@@ -57,9 +57,7 @@ struct FirstAskedSubject: ConformanceSubject {
     let asked = Counter()
     var name: String { "FirstAsked" }
 
-    var capabilities: Capabilities {
-        Capabilities(flows: asked.next() == 1 ? [] : [.multiFactor], acceptsUnassignedPhoneNumbers: true)
-    }
+    var capabilities: Capabilities { Capabilities(flows: asked.next() == 1 ? [] : [.multiFactor]) }
 
     func makeBackend(
         configuration: ProjectConfiguration, world: World

@@ -1,4 +1,6 @@
 import ConformanceKit
+import Foundation
+import MockIdP
 import ReferenceAuth
 import Testing
 
@@ -70,4 +72,36 @@ struct VariationTests {
         }
         #expect(failures.isEmpty, "\(variation): \(failures.count) of 200 worlds failed: \(failures.prefix(3))")
     }
+
+    @Test(
+        """
+        a validator that is exactly ^\\+[1-9]\\d{1,14}$ accepts +44 and refuses +1, too short either way, and passes \
+        PHONE-1 and MFA-4 with no declaration
+        """)
+    func commonE164Pattern() async throws {
+        let subject = ReferenceSubject(variations: [.commonE164Pattern])
+        let runner = try ConformanceRunner(subject: subject)
+        for rule in [Rule.phone1, .mfa4] {
+            let result = await runner.run(rule)
+            #expect(result.status == .pass, "\(result.summary)")
+        }
+        let world = World()
+        let backend = try await subject.makeBackend(configuration: .standard, world: world)
+        let client = try await backend.makeClient(on: .primary)
+        world.devices.install(ForwardingApp(client: client), on: .primary)
+        let phone = try #require(client.phone)
+        _ = try await phone.verifyPhoneNumber("+44")
+        #expect(world.outbound.latestSMS(to: "+44") != nil, "+44 was accepted but got no SMS")
+        let refused = await #expect(throws: AuthError.self) { try await phone.verifyPhoneNumber("+1") }
+        #expect(refused?.code == .invalidPhoneNumber)
+    }
+}
+
+/// Forwards the device's pushes and URLs to the client, as the checks' app delegate does.
+private struct ForwardingApp: DeviceApp {
+    let client: any AuthClient
+    func didReceiveRemoteNotification(_ userInfo: [String: String]) async -> Bool {
+        await client.canHandleNotification(userInfo)
+    }
+    func open(_ url: URL) async -> Bool { await client.canHandle(url) }
 }

@@ -5,20 +5,19 @@ import MockIdP
 extension Defect {
     /// In catalogue order.
     static let phoneDefects: [Defect] = [
-        .acceptsPunctuatedNumbers, .rejectsNumbersLongerThanNorthAmerican, .misdeclaresUnassignedNumbers,
-        .misdeclaresShortNumbers, .emptyNumberReportedAsInvalid, .sendsFourDigitCodes, .sendsSMSToReformattedNumber,
-        .sendsSMSTwice, .reportsEveryUserAsNew, .storesNumberWithoutPlus, .wrongCodeBurnsVerification,
-        .secondWrongCodeBurnsVerification, .acceptsPrefixOfCode, .ignoresLastDigitOfCode,
-        .locksOutNumberAfterWrongCodes, .unknownVerificationIDReportedAsWrongCode, .emptyInputsReportedAsInvalid,
-        .codesAreReusable, .codesNeverExpire, .codesExpireOneSecondLate, .expiredCodeLaterReportedAsWrong,
-        .wrongAttemptsExtendCodeLifetime, .verificationBoundToClientInstance, .ignoresLanguageCode,
-        .sendsSMSToTestNumbers, .testNumbersConsumeQuota, .testNumbersAcceptAnyCode, .acceptsAnyTestNumberConfiguration,
-        .testNumberUsersGetUnsignedTokens, .skipsAppVerification, .ignoresReCaptchaCancellation, .ignoresPushSecret,
-        .disabledVerificationAllowsRealNumbers, .handlesEveryNotification, .handlesEveryURL,
-        .handlesForgedPushWhileWaiting, .handlesForeignURLWhileWaiting, .noVerificationRateLimit,
-        .rateLimitsPerDeviceOnly, .rateLimitsPerNumberOnly, .countsRequestsAfterSending, .signOutKeepsCurrentUser,
-        .signOutLeavesUserInKeychain, .writesKeychainAfterReturning, .verificationIDEmbedsCode,
-        .wrongCodeErrorRevealsCode, .checksCodeBeforeSigningIn, .waitsForOnePushAtATime,
+        .acceptsPunctuatedNumbers, .rejectsNumbersLongerThanNorthAmerican, .emptyNumberReportedAsInvalid,
+        .sendsFourDigitCodes, .sendsSMSToReformattedNumber, .sendsSMSTwice, .reportsEveryUserAsNew,
+        .storesNumberWithoutPlus, .wrongCodeBurnsVerification, .secondWrongCodeBurnsVerification, .acceptsPrefixOfCode,
+        .ignoresLastDigitOfCode, .locksOutNumberAfterWrongCodes, .unknownVerificationIDReportedAsWrongCode,
+        .emptyInputsReportedAsInvalid, .codesAreReusable, .codesNeverExpire, .codesExpireOneSecondLate,
+        .expiredCodeLaterReportedAsWrong, .wrongAttemptsExtendCodeLifetime, .verificationBoundToClientInstance,
+        .ignoresLanguageCode, .sendsSMSToTestNumbers, .testNumbersConsumeQuota, .testNumbersAcceptAnyCode,
+        .acceptsAnyTestNumberConfiguration, .testNumberUsersGetUnsignedTokens, .skipsAppVerification,
+        .ignoresReCaptchaCancellation, .ignoresPushSecret, .disabledVerificationAllowsRealNumbers,
+        .handlesEveryNotification, .handlesEveryURL, .handlesForgedPushWhileWaiting, .handlesForeignURLWhileWaiting,
+        .noVerificationRateLimit, .rateLimitsPerDeviceOnly, .rateLimitsPerNumberOnly, .countsRequestsAfterSending,
+        .signOutKeepsCurrentUser, .signOutLeavesUserInKeychain, .writesKeychainAfterReturning,
+        .verificationIDEmbedsCode, .wrongCodeErrorRevealsCode, .checksCodeBeforeSigningIn, .waitsForOnePushAtATime,
     ]
 
     public static let acceptsPunctuatedNumbers = Defect(
@@ -35,24 +34,6 @@ extension Defect {
         catches: [.assertion("PHONE-1", "every valid number of Fixtures/phone/e164.json gets its SMS")],
         "rejects every number with more than 11 digits (Brazilian mobiles, German numbers …)"
     ) { $0.phoneNumbers.maximumDigits = 11 }
-
-    public static let misdeclaresUnassignedNumbers = Defect(
-        "misdeclaresUnassignedNumbers", rules: ["PHONE-1"],
-        catches: [
-            .assertion(
-                "PHONE-1",
-                "well-formed unassigned or too-short numbers are accepted or rejected as the subject declares")
-        ], "declares that it rejects well-formed unassigned numbers, then accepts them"
-    ) { $0.capabilities.acceptsUnassignedPhoneNumbers = false }
-
-    public static let misdeclaresShortNumbers = Defect(
-        "misdeclaresShortNumbers", rules: ["PHONE-1"],
-        catches: [
-            .assertion(
-                "PHONE-1",
-                "well-formed unassigned or too-short numbers are accepted or rejected as the subject declares")
-        ], "declares that it rejects numbers shorter than any in service, then accepts them"
-    ) { $0.capabilities.acceptsShortPhoneNumbers = false }
 
     public static let emptyNumberReportedAsInvalid = Defect(
         "emptyNumberReportedAsInvalid", rules: ["PHONE-2"],
