@@ -1,4 +1,5 @@
 import ConformanceKit
+import Foundation
 import MockIdP
 
 /// A conforming alternative the reference can take where the rules leave room: every variation must pass the
@@ -25,7 +26,7 @@ public struct Variation: Sendable, Hashable, CaseIterable, RawRepresentable, Cus
         .forgetsExpiredVerifications, .otherRedirectEventParameter, .hexOAuthState, .base64URLOAuthState,
         .emailLinkGitHubAppleOnly, .dropsReservedOAuthParameters, .appleFamilyNameFirst, .keepsAppleNonceAfterCallback,
         .appleVerifierOnSystemClock, .idTokenVerifierOnSystemClock, .refusesNonCanonicalBase64URL,
-        .acceptsNonCanonicalBase64URL,
+        .acceptsNonCanonicalBase64URL, .refusesLinksOnlyParserQuirksAccept,
     ]
 
     public var rawValue: String { name }
@@ -167,5 +168,25 @@ extension Variation {
     /// conforms, and a forgery must change the bytes it names).
     public static let acceptsNonCanonicalBase64URL = Variation("acceptsNonCanonicalBase64URL") {
         $0.tokens.checks.nonCanonicalBase64URL = .accepted
+    }
+}
+
+extension Variation {
+    /// `isSignIn(withEmailLink:)` refuses the links both Firebase SDKs accept only through quirks of their parsers
+    /// (LINK-5 makes them implementation-defined): a wrapped link is read only as a URL Foundation reads, so one whose
+    /// own query comes after a `#`, or whose host has a space, is not a sign-in link; parameter names are compared as
+    /// written, so `%6Dode=signIn` names no mode.
+    public static let refusesLinksOnlyParserQuirksAccept = Variation("refusesLinksOnlyParserQuirksAccept") {
+        $0.emailLink.recognizesLink = { link in
+            guard let action = EmailSignInLink.parse(link), action.isSignIn else { return false }
+            let names = [link, action.url].flatMap { url -> [Substring] in
+                guard let start = url.firstIndex(of: "?") else { return [] }
+                return url[url.index(after: start)...].prefix { $0 != "#" }.split(separator: "&").map {
+                    $0.prefix { $0 != "=" }
+                }
+            }
+            let readsAsURL = URLComponents(string: action.url)?.queryItems?.contains { $0.name == "mode" } == true
+            return (!action.isWrapped || readsAsURL) && !names.contains { $0.contains("%") }
+        }
     }
 }

@@ -95,6 +95,29 @@ struct VariationTests {
         let refused = await #expect(throws: AuthError.self) { try await phone.verifyPhoneNumber("+1") }
         #expect(refused?.code == .invalidPhoneNumber)
     }
+
+    @Test(
+        """
+        isSignIn that refuses the links both SDKs accept only through their parsers (a wrapped link read only as a \
+        URL, an escaped parameter name) passes LINK-5
+        """)
+    func refusesLinksOnlyParserQuirksAccept() async throws {
+        let subject = ReferenceSubject(variations: [.refusesLinksOnlyParserQuirksAccept])
+        let result = await (try ConformanceRunner(subject: subject)).run(Rule.link5)
+        #expect(result.status == .pass, "\(result.summary)")
+        let backend = try await subject.makeBackend(configuration: .standard, world: World())
+        let links = try #require(try await backend.makeClient(on: .primary).emailLink)
+        let quirky: Set = [
+            "percent-encoded-parameter-name", "dynamic-link-inner-query-after-fragment",
+            "deep-link-id-inner-query-after-fragment", "dynamic-link-inner-space-in-host",
+        ]
+        let cases = try Fixture<String>.load("email-link", "links").cases.filter { quirky.contains($0.id) }
+        #expect(cases.count == quirky.count)
+        for fixtureCase in cases {
+            #expect(fixtureCase.expectation == .implementationDefined, "\(fixtureCase.id)")
+            #expect(await !links.isSignIn(withEmailLink: fixtureCase.input), "\(fixtureCase.id)")
+        }
+    }
 }
 
 /// Forwards the device's pushes and URLs to the client, as the checks' app delegate does.

@@ -6,11 +6,10 @@ extension Defect {
     /// In catalogue order.
     static let emailLinkDefects: [Defect] = [
         .sendsLinksNotHandledInApp, .acceptsUnauthorizedContinueURL, .ignoresDisabledEmailLink,
-        .dropsAppIdentifiersFromLink, .alwaysAsksAndroidToInstall, .recognizesAnyActionLink,
-        .needsWrappedLinkToBeFoundationURL, .leavesLinkEmailUnverified, .signsInWhateverEmailIsGiven,
-        .burnsLinkOnMismatchedEmail, .linksAreReusable, .linksNeverExpire, .linksLastThroughTheirLifetime,
-        .keepsImpostorsPassword, .keepsImpostorsSessions, .hidesEmailLinkSignInMethod, .linksAnotherAddress,
-        .takesEmailFromLink, .acceptsAnyLinkDomain,
+        .dropsAppIdentifiersFromLink, .alwaysAsksAndroidToInstall, .recognizesAnyActionLink, .leavesLinkEmailUnverified,
+        .signsInWhateverEmailIsGiven, .burnsLinkOnMismatchedEmail, .linksAreReusable, .linksNeverExpire,
+        .linksLastThroughTheirLifetime, .keepsImpostorsPassword, .keepsImpostorsSessions, .hidesEmailLinkSignInMethod,
+        .linksAnotherAddress, .takesEmailFromLink, .acceptsAnyLinkDomain,
     ]
 
     public static let sendsLinksNotHandledInApp = Defect(
@@ -58,26 +57,6 @@ extension Defect {
         catches: [.assertion("LINK-4", "the Android install flag is in the link only when the settings ask for it")],
         "puts androidInstallApp=true in every link with an Android package, asked for or not"
     ) { $0.emailLink.alwaysAsksToInstall = true }
-
-    public static let needsWrappedLinkToBeFoundationURL = Defect(
-        "needsWrappedLinkToBeFoundationURL", rules: ["LINK-5"],
-        catches: [
-            .assertion(
-                "LINK-5",
-                "isSignIn(withEmailLink:) agrees with every case of Fixtures/email-link/links.json where the SDKs agree"
-            )
-        ],
-        """
-        refuses a wrapped sign-in link unless Foundation's URLComponents reads its query (both SDKs read it from its \
-        first ?)
-        """
-    ) {
-        $0.emailLink.recognizesLink = { link in
-            guard let action = EmailSignInLink.parse(link), action.isSignIn else { return false }
-            return !action.isWrapped
-                || URLComponents(string: action.url)?.queryItems?.contains { $0.name == "mode" } == true
-        }
-    }
 
     public static let recognizesAnyActionLink = Defect(
         "recognizesAnyActionLink", rules: ["LINK-5"],
