@@ -26,7 +26,7 @@ public struct Variation: Sendable, Hashable, CaseIterable, RawRepresentable, Cus
         .forgetsExpiredVerifications, .otherRedirectEventParameter, .hexOAuthState, .base64URLOAuthState,
         .emailLinkGitHubAppleOnly, .dropsReservedOAuthParameters, .appleFamilyNameFirst, .keepsAppleNonceAfterCallback,
         .appleVerifierOnSystemClock, .idTokenVerifierOnSystemClock, .refusesNonCanonicalBase64URL,
-        .acceptsNonCanonicalBase64URL, .refusesLinksOnlyParserQuirksAccept,
+        .acceptsNonCanonicalBase64URL, .refusesLinksOnlyParserQuirksAccept, .readsLastOfDuplicateAppleMembers,
     ]
 
     public var rawValue: String { name }
@@ -128,6 +128,13 @@ extension Variation {
     /// The display name from Apple's name puts the family name first ("Appleseed Alice"), as name formatting does in
     /// some locales (APPLE-7 asks for the name, not an order).
     public static let appleFamilyNameFirst = Variation("appleFamilyNameFirst") { $0.apple.familyNameFirst = true }
+
+    /// An identity token whose header or payload names a member twice is read with the last value of each, as RFC
+    /// 7515 §5.2 allows a JWS parser to, instead of refused (APPLE-5 allows either; reading the first does not
+    /// conform).
+    public static let readsLastOfDuplicateAppleMembers = Variation("readsLastOfDuplicateAppleMembers") {
+        $0.apple.duplicateMembers = .lastRead
+    }
 
     /// The pending request's raw nonce outlives its callback, as the guide's sample keeps `currentNonce` (APPLE-6
     /// refuses only callbacks to an app that sent no request).

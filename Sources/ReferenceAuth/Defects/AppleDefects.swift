@@ -218,14 +218,18 @@ extension Defect {
     public static let readsFirstOfDuplicateAppleClaims = Defect(
         "readsFirstOfDuplicateAppleClaims", rules: ["APPLE-5"],
         catches: [
-            .assertion("APPLE-5", "a token naming iss, exp, sub or alg twice, or with JSON in UTF-16, is refused")
-        ], "reads the first of two iss, exp or alg members as Foundation does, instead of refusing the token"
-    ) { $0.apple.refusesDuplicateMembers = false }
+            .assertion(
+                "APPLE-5",
+                "a token naming iss, aud, exp or alg a second time, wrongly, or with JSON in UTF-16, is refused")
+        ], "reads the first of two iss, exp or alg members as Foundation does, instead of refusing or reading the last"
+    ) { $0.apple.duplicateMembers = .firstRead }
 
     public static let acceptsNonUTF8AppleToken = Defect(
         "acceptsNonUTF8AppleToken", rules: ["APPLE-5"],
         catches: [
-            .assertion("APPLE-5", "a token naming iss, exp, sub or alg twice, or with JSON in UTF-16, is refused")
+            .assertion(
+                "APPLE-5",
+                "a token naming iss, aud, exp or alg a second time, wrongly, or with JSON in UTF-16, is refused")
         ], "takes an identity token whose header or payload is JSON in UTF-16"
     ) { $0.apple.requiresUTF8 = false }
 
