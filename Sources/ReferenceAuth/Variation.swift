@@ -27,6 +27,7 @@ public struct Variation: Sendable, Hashable, CaseIterable, RawRepresentable, Cus
         .emailLinkGitHubAppleOnly, .dropsReservedOAuthParameters, .appleFamilyNameFirst, .keepsAppleNonceAfterCallback,
         .appleVerifierOnSystemClock, .idTokenVerifierOnSystemClock, .refusesNonCanonicalBase64URL,
         .acceptsNonCanonicalBase64URL, .refusesLinksOnlyParserQuirksAccept, .readsLastOfDuplicateAppleMembers,
+        .browserPageDeadline,
     ]
 
     public var rawValue: String { name }
@@ -117,6 +118,13 @@ extension Variation {
     public static let base64URLOAuthState = Variation("base64URLOAuthState") {
         $0.oauth.stateLength = 22
         $0.oauth.stateAlphabet = RandomSource.base64URL
+    }
+
+    /// The provider's page has a deadline of its own, five minutes, shorter than GitHub's ten for a code: a redirect
+    /// that comes back later is not taken (webContextCancelled). OAUTH-6's expired code must be late at the exchange,
+    /// not at the page.
+    public static let browserPageDeadline = Variation("browserPageDeadline") {
+        $0.oauth.browserPageDeadline = .seconds(300)
     }
 
     public static let dropsReservedOAuthParameters = Variation("dropsReservedOAuthParameters") {

@@ -45,6 +45,9 @@ extension ReferenceBehaviour {
         var asksForSecondFactor = true
         /// The PKCE method sent with the authorization request, or none.
         var pkce: PKCEMethod? = .s256
+        /// How long the provider's page may stay open: a redirect that reaches the app this long after the page
+        /// opened, or later, is not taken (the page timed out); nil for no deadline.
+        var browserPageDeadline: Duration?
     }
 
     enum PKCEMethod: String, Sendable {

@@ -132,12 +132,13 @@ extension Defect {
     public static let mapsOnlyClientCredentialErrors = Defect(
         "mapsOnlyClientCredentialErrors", rules: ["OAUTH-6"],
         catches: [
+            .assertion("OAUTH-6", "redirect_uri_mismatch from GitHub's token endpoint fails with invalidCredential"),
             .assertion(
                 "OAUTH-6",
                 """
-                bad_verification_code (a code GitHub's ten minutes have expired) and redirect_uri_mismatch from \
-                GitHub's token endpoint each fail with invalidCredential
-                """)
+                bad_verification_code from GitHub's token endpoint, for a code that reached the exchange at GitHub's \
+                ten minutes, fails with invalidCredential
+                """),
         ],
         "takes only incorrect_client_credentials for invalidCredential; GitHub's other token errors are internalError"
     ) { $0.oauth.onlyClientCredentialErrorsAreInvalidCredential = true }
