@@ -27,7 +27,7 @@ public struct Variation: Sendable, Hashable, CaseIterable, RawRepresentable, Cus
         .emailLinkGitHubAppleOnly, .dropsReservedOAuthParameters, .appleFamilyNameFirst, .keepsAppleNonceAfterCallback,
         .appleVerifierOnSystemClock, .idTokenVerifierOnSystemClock, .refusesNonCanonicalBase64URL,
         .acceptsNonCanonicalBase64URL, .refusesLinksOnlyParserQuirksAccept, .readsLastOfDuplicateAppleMembers,
-        .browserPageDeadline,
+        .browserPageDeadline, .signOutLikeFirebaseSDK,
     ]
 
     public var rawValue: String { name }
@@ -53,6 +53,14 @@ extension Variation {
     public static let asynchronousListeners = Variation("asynchronousListeners") {
         $0.session.listenersCalledAsynchronously = true
         $0.capabilities.concurrency = .unstructured
+    }
+
+    /// `signOut()` with nobody signed in tells no listener, and a sign-in a sign-out overtook while it was in flight is
+    /// dropped, as the Firebase SDK does: after the two, nobody is signed in and the listener has heard nothing
+    /// (AUTH-6).
+    public static let signOutLikeFirebaseSDK = Variation("signOutLikeFirebaseSDK") {
+        $0.session.signOutNotifiesOnlyWhenSignedIn = true
+        $0.session.dropsSignInsOvertakenBySignOut = true
     }
 
     /// Enrollment dates are stamped with real time, as a server reached over HTTP stamps them; the subject

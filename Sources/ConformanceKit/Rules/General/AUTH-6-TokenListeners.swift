@@ -7,8 +7,11 @@ extension Rule {
         statement: """
             ID-token listeners are called when registered, on every sign-in whatever the flow (phone, password, email \
             link, GitHub, Apple, a resolved second factor), whenever the current user's ID token is refreshed (also a \
-            forced refresh), and on sign-out. Calls reach each listener in the order of the changes, so the last call \
-            a listener has received always names the current user.
+            forced refresh), and on sign-out. Calls reach each listener in the order of the changes, so once every \
+            call has been delivered the last call a listener has received names the current user. When a sign-out \
+            and a sign-in overlap, once both calls have returned the listener's last call names whoever is then \
+            signed in (nobody, if the implementation dropped the overtaken sign-in, as the Firebase SDK does; the \
+            user, if the sign-in completed after the sign-out); a sign-out when nobody is signed in need not notify.
             """,
         sources: [
             .firebaseAuthReference(
@@ -135,16 +138,25 @@ extension Rule {
                     }
                     let change = "\(signOut.name) made while request \(passing + 1) of \(signIn.name) was in flight"
                     let current = await app.client.currentUser?.uid
-                    try await context.waiting(
-                        for: "the ID-token listener to hear a call naming \(current ?? "nobody") after \(change)"
-                    ) { try await heard.next(after: seen) { $0?.uid == current } }
+                    // Both calls have returned. A sign-in that completed is announced; so is whatever the listener
+                    // heard since. With nobody signed in and nothing heard, the sign-in was dropped and the sign-out
+                    // found nobody to sign out, which need not notify: the listener's last call still names nobody.
+                    if current != nil || heard.count > seen {
+                        try await context.waiting(
+                            for: "the ID-token listener to hear a call naming \(current ?? "nobody") after \(change)"
+                        ) { try await heard.next(after: seen) { $0?.uid == current } }
+                    }
                     let last = heard.all.last.flatMap { $0?.uid }
                     try expect(
                         last == current, "after \(change), the listener's last call does not name the current user",
                         expected: current ?? "nobody",
                         actual:
                             "\(last ?? "nobody") (calls since: \(heard.all.dropFirst(seen).map { $0?.uid ?? "nil" }))")
-                    if current != nil { try await expectSuccess("signOut()") { try await app.client.signOut() } }
+                    if current != nil {
+                        try await context.expectHeard(heard, on: app.client, "signOut() after \(change)") {
+                            try await expectSuccess("signOut()") { try await app.client.signOut() }
+                        }
+                    }
                     try context.letRateLimitsPass()
                 }
             },
