@@ -5,9 +5,21 @@ import Foundation
 /// not a forgery: base64url's last character carries unused low bits when the bytes do not fill it, so changing `A`
 /// to `B` there may change no byte at all.
 ///
-/// The forges check what they make when they make it: a forgery that changes nothing is the forge's own mistake and
-/// stops the run (a precondition), or, where the forge throws, is thrown.
+/// The forges check what they make when they make it. Where the forge itself makes the difference (a character it
+/// changes), a forgery that changes nothing is its own mistake and stops the run (a precondition). Where the difference
+/// lies in artifacts the subject gave (a token already unsigned, two requests with one state), a forge that makes a
+/// list leaves that forgery out, and one that makes a single artifact throws ``NotAForgery``.
 public enum Forgery {
+    /// A forgery asked of an artifact it would leave as it is (the genuine redirect has no state to remove, another
+    /// request's state is this one's).
+    public struct NotAForgery: Error, Sendable, Hashable, CustomStringConvertible {
+        public let reason: String
+
+        public init(_ reason: String) { self.reason = reason }
+
+        public var description: String { "not a forgery: \(reason)" }
+    }
+
     /// `text` with its character at `offset` changed so that the bytes it stands for change too. A base64 or
     /// base64url digit gets its highest bit flipped, or its second highest where that would give one of the two
     /// digits the alphabets spell differently (`+` `/`, `-` `_`): both bits are used at every position, the last

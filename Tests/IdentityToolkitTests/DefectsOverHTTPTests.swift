@@ -47,9 +47,9 @@ enum NotCaughtOverHTTP {
 
         "pendingSignInNeverExpires": clock, "pendingSignInLifetimeRestartsAtSMS": clock, "noRecentSignInCheck": clock,
         "judgesRecentSignInAtSessionStart": clock, "ignoresDisabledEmailLink": configuration,
-        "recognizesAnyActionLink": client, "needsWrappedLinkToBeFoundationURL": client, "linksNeverExpire": clock,
-        "linksLastThroughTheirLifetime": clock, "takesEmailFromLink": client, "sendsLinksNotHandledInApp": sdk,
-        "expiredCodeLaterReportedAsWrong": clock,
+        "recognizesAnyActionLink": client, "linksNeverExpire": clock, "linksLastThroughTheirLifetime": clock,
+        "takesEmailFromLink": client, "sendsLinksNotHandledInApp": sdk, "expiredCodeLaterReportedAsWrong": clock,
+        "ignoresPushSecret": parties, "unenrollmentNotifiesNobody": client,
     ]
 
     /// Listed, or caught only by rules of flows the HTTP subject does not offer.

@@ -9,8 +9,11 @@ extension GitHubServer {
 
     /// `redirect`, genuine, spoiled by exactly one fault (see ``GitHubRedirectForgery``). What the fault names (the
     /// state, the code, where the redirect goes) differs from the genuine redirect's, every run (``Forgery``); a replay
-    /// names nothing changed.
-    public func forge(_ forgery: GitHubRedirectForgery, from redirect: GitHubRedirect) -> URL {
+    /// names nothing changed. Throws when the fault would change nothing of this redirect (it has no state to remove,
+    /// the other request's state is its own).
+    public func forge(
+        _ forgery: GitHubRedirectForgery, from redirect: GitHubRedirect
+    ) throws(Forgery.NotAForgery) -> URL {
         let forged: URL
         switch forgery {
         case .replayed: return redirect.url
@@ -28,16 +31,16 @@ extension GitHubServer {
                 URLComponents(url: redirect.url, resolvingAgainstBaseURL: false)?.percentEncodedQuery
             forged = components.url ?? uri
             let (genuine, sent) = (URLComponents(url: redirect.url, resolvingAgainstBaseURL: false), components)
-            precondition(
-                genuine?.host != sent.host || genuine?.path != sent.path || genuine?.scheme != sent.scheme,
-                "a forgery that changes nothing: \(uri) is where the genuine redirect goes")
+            guard genuine?.host != sent.host || genuine?.path != sent.path || genuine?.scheme != sent.scheme else {
+                throw Forgery.NotAForgery("\(uri) is where the genuine redirect goes")
+            }
             return forged
         }
         let (name, genuine) = forgery.isAboutState ? ("state", redirect.state) : ("code", redirect.code)
         let changed = forgery.isAboutState ? GitHubRedirect(forged).state : GitHubRedirect(forged).code
-        precondition(
-            changed == nil ? genuine != nil : Forgery.differs(changed ?? "", from: genuine ?? ""),
-            "a forgery that changes nothing: \(forgery) leaves the \(name) of the genuine redirect")
+        guard changed == nil ? genuine != nil : Forgery.differs(changed ?? "", from: genuine ?? "") else {
+            throw Forgery.NotAForgery("\(forgery) leaves the \(name) of the genuine redirect as it was")
+        }
         return forged
     }
 
