@@ -14,9 +14,7 @@ public struct PhoneOnlySubject: ConformanceSubject {
 
     public var name: String { "PhoneOnlyExample" }
 
-    public var capabilities: Capabilities {
-        Capabilities(flows: [.phone], acceptsUnassignedPhoneNumbers: true, acceptsShortPhoneNumbers: false)
-    }
+    public var capabilities: Capabilities { Capabilities(flows: [.phone]) }
 
     public func makeBackend(
         configuration: ProjectConfiguration, world: World

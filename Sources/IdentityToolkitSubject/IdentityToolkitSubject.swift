@@ -25,8 +25,7 @@ public struct IdentityToolkitSubject: ConformanceSubject {
     public var name: String { configuration.name }
 
     public var capabilities: Capabilities {
-        var capabilities = Capabilities(
-            flows: [.phone, .multiFactor, .emailLink], acceptsUnassignedPhoneNumbers: true, runsOnWorldClock: false)
+        var capabilities = Capabilities(flows: [.phone, .multiFactor, .emailLink], runsOnWorldClock: false)
         capabilities.reachesWorldParties = false
         capabilities.sendsRequestsThroughWorldNetwork = true  // IdentityToolkitClient.post
         capabilities.runsOneCheckAtATime = configuration.isolation == .oneCheckAtATime

@@ -6,6 +6,7 @@ import Synchronization
 /// time meet inside the subject at a point the check chose, whatever the scheduling (PHONE-7, AUTH-3, AUTH-6).
 public final class AppNetwork: Sendable {
     private let hold = Mutex<Hold?>(nil)
+    private let beforeNext = Mutex<(@Sendable () async -> Void)?>(nil)
     private let transcript: Transcript
 
     init(transcript: Transcript) { self.transcript = transcript }
@@ -15,12 +16,20 @@ public final class AppNetwork: Sendable {
         _ request: String, from device: Device, isolation: isolated (any Actor)? = #isolation,
         _ exchange: () async throws(Failure) -> T
     ) async throws(Failure) -> T {
+        if let action = beforeNext.withLock({ $0.take() }) { await action() }
         if let hold = hold.withLock({ $0 }) {
             _ = await hold.wait { number in
                 self.transcript.record(.network(.held(request, from: device, number: number)))
             }
         }
         return try await exchange()
+    }
+
+    /// Runs `action` once, when the next request of any app reaches the network and before it goes on: a check's way
+    /// to change the world between two steps of a flow where the app waits for nothing, so that no deadline of the
+    /// app's own fires (the code of a redirect reaching its exchange late, OAUTH-6).
+    public func beforeNextRequest(_ action: @escaping @Sendable () async -> Void) {
+        beforeNext.withLock { $0 = action }
     }
 
     /// Holds every request from now on until the check releases it; `onHeld` hears each one held, with its number.

@@ -89,19 +89,29 @@ public final class ReCaptcha: Sendable {
     /// A URL the party never sent to the app that asked for `callbackURL`, made as `forgery` says.
     package func forge(_ forgery: ReCaptchaRedirectForgery, toward callbackURL: URL) -> URL {
         switch forgery {
-        case .anotherChallenge(let redirect): return redirect
+        case .anotherChallenge(let redirect):
+            precondition(
+                redirect != callbackURL, "a forgery that changes nothing: another challenge's redirect is the callback")
+            return redirect
         case .anotherAppsScheme(let redirect):
             let items = URLComponents(url: redirect, resolvingAgainstBaseURL: false)?.queryItems ?? []
             let token = items.filter { $0.name == Self.tokenParameter }
             var otherApp = URLComponents(url: callbackURL, resolvingAgainstBaseURL: false) ?? URLComponents()
-            otherApp.scheme = "otherapp"
+            otherApp.scheme = callbackURL.scheme == "otherapp" ? "anotherapp" : "otherapp"
             otherApp.queryItems = (otherApp.queryItems ?? []) + token
-            return otherApp.url ?? callbackURL
+            let forged = otherApp.url ?? callbackURL
+            precondition(
+                forged.scheme != callbackURL.scheme, "a forgery that changes nothing: the scheme is the app's own")
+            return forged
         case .webPage(let redirect):
             var webPage = URLComponents(url: redirect, resolvingAgainstBaseURL: false) ?? URLComponents()
             webPage.scheme = "https"
-            webPage.host = "example.com"
-            return webPage.url ?? redirect
+            webPage.host = redirect.host == "example.com" ? "example.net" : "example.com"
+            let forged = webPage.url ?? redirect
+            precondition(
+                forged.scheme != redirect.scheme || forged.host != redirect.host,
+                "a forgery that changes nothing: the web page is the redirect itself")
+            return forged
         }
     }
 

@@ -27,6 +27,20 @@ struct IDTokenSigner: Sendable {
         var signature = true
         var expiry = true
         var audience = true
+        /// How base64url that is not canonical (RFC 4648 §3.5: the unused low bits of a segment's last character
+        /// set) is read. Either way conforms: a non-canonical spelling of the genuine bytes is the genuine token.
+        var nonCanonicalBase64URL = NonCanonicalBase64URL.refusedInSignature
+    }
+
+    /// How a verifier reads a segment whose last base64url character has unused bits set.
+    enum NonCanonicalBase64URL: Sendable {
+        /// The signature must be spelt canonically; the header is compared as text.
+        case refusedInSignature
+        /// Every segment must be spelt canonically, checked before anything is decoded.
+        case refusedInEverySegment
+        /// Every segment is decoded leniently, unused bits ignored, as Foundation's base64 decoder reads it; the
+        /// header is compared as the bytes it decodes to.
+        case accepted
     }
 
     static let lifetime: TimeInterval = 3600
@@ -69,6 +83,9 @@ struct IDTokenSigner: Sendable {
 
     func verify(_ token: String, at date: Date) throws(AuthError) -> (claims: IDTokenClaims, authTime: Date) {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard checks.nonCanonicalBase64URL != .refusedInEverySegment || parts.allSatisfy(Self.isCanonical) else {
+            throw AuthError(.invalidUserToken, "the ID token is not canonical base64url")
+        }
         guard parts.count == 3, let payload = Base64URL.decode(parts[1]),
             let claims = try? JSONDecoder().decode(Claims.self, from: payload),
             !checks.signature || isSigned(header: parts[0], payload: parts[1], signature: parts[2]),
@@ -86,13 +103,27 @@ struct IDTokenSigner: Sendable {
     }
 
     private func isSigned(header: Substring, payload: Substring, signature: Substring) -> Bool {
-        // Only the canonical encoding: base64url's last character has bits no byte uses, which a changed
-        // character can flip while the decoded signature stays the same.
-        guard header == Self.encodedHeader, let decoded = Base64URL.decode(signature),
-            Base64URL.encode(decoded) == signature
-        else { return false }
+        let decoded: Data
+        if checks.nonCanonicalBase64URL == .accepted {
+            // Read as the bytes they stand for, whatever the unused bits of their last character.
+            guard Base64URL.decodeLeniently(header) == Base64URL.decode(Self.encodedHeader),
+                let lenient = Base64URL.decodeLeniently(signature)
+            else { return false }
+            decoded = lenient
+        } else {
+            // Only the canonical encoding: base64url's last character has bits no byte uses, which a changed
+            // character can flip while the decoded signature stays the same.
+            guard header == Self.encodedHeader, let strict = Base64URL.decode(signature), Self.isCanonical(signature)
+            else { return false }
+            decoded = strict
+        }
         return HMAC<SHA256>.isValidAuthenticationCode(
             decoded, authenticating: Data("\(header).\(payload)".utf8), using: key)
+    }
+
+    /// Whether `segment` is canonical base64url: it decodes, and encoding its bytes gives it back.
+    private static func isCanonical(_ segment: Substring) -> Bool {
+        Base64URL.decode(segment).map { Base64URL.encode($0) == segment } ?? false
     }
 
     private static let encodedHeader = Base64URL.encode(Array(#"{"alg":"HS256","typ":"JWT"}"#.utf8))

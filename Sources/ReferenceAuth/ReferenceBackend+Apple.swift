@@ -84,14 +84,17 @@ extension ReferenceBackend {
     func verifiedAppleClaims(_ idToken: String, rawNonce: String?) async throws(AuthError) -> AppleIdentityClaims {
         let apple = behaviour.apple
         do {
-            let token = try AppleIdentityToken.parse(idToken)
-            if apple.requiresUTF8 { try AppleIdentityToken.checkUTF8(of: token) }
-            if apple.refusesDuplicateMembers { try AppleIdentityToken.checkUniqueMemberNames(of: token) }
+            let signed = try AppleIdentityToken.parse(idToken)
+            if apple.requiresUTF8 { try AppleIdentityToken.checkUTF8(of: signed) }
+            if apple.duplicateMembers == .refused { try AppleIdentityToken.checkUniqueMemberNames(of: signed) }
+            // The token as read: with duplicate members, their last (RFC 7515 §5.2) or Foundation's first.
+            let token = apple.duplicateMembers == .lastRead ? try Self.lastMembersRead(of: idToken) : signed
             if apple.checksSignature && !apple.extraAlgorithms.contains(token.jws.header.alg) {
                 try AppleIdentityToken.checkAlgorithm(of: token)
                 let keys = try await appleKeySet(containing: token.jws.header.kid)
                 let key = try apple.selectsKeyByKid ? AppleIdentityToken.signingKey(of: token, in: keys) : keys.keys[0]
-                try AppleIdentityToken.checkSignature(of: token, by: key)
+                // The signature covers the header and payload as they were sent.
+                try AppleIdentityToken.checkSignature(of: signed, by: key)
             }
             if apple.checksIssuer { try AppleIdentityToken.checkIssuer(of: token.claims) }
             if apple.checksAudience && apple.comparesCodePoints {
@@ -112,6 +115,18 @@ extension ReferenceBackend {
         } catch let error as AppleIdentityTokenError {
             throw AuthError(error.authErrorCode, error.description)
         } catch let error as AuthError { throw error } catch { throw AuthError(.invalidCredential, "\(error)") }
+    }
+
+    /// `idToken` read with each header and payload member's last value, as RFC 7515 §5.2 allows a JWS parser to read
+    /// duplicate names.
+    private static func lastMembersRead(
+        of idToken: String
+    ) throws(AppleIdentityTokenError) -> AppleIdentityToken.Unverified {
+        let parts = idToken.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, let header = Base64URL.decode(parts[0]).flatMap(LastMemberJSON.keepingLast),
+            let payload = Base64URL.decode(parts[1]).flatMap(LastMemberJSON.keepingLast)
+        else { return try AppleIdentityToken.parse(idToken) }
+        return try AppleIdentityToken.parse("\(Base64URL.encode(header)).\(Base64URL.encode(payload)).\(parts[2])")
     }
 
     /// The token's nonce against the raw nonce: the rule function's check, or the comparison a defect makes instead.

@@ -108,7 +108,7 @@ extension ReferenceBackend {
                 : .signedIn(startSession(for: user, provider: providerID, isNewUser: false))
             guard case .signedIn(var response) = outcome else { return outcome }
             response.profile = identity.profile
-            response.credential = credential
+            response.credential = behaviour.oauth.returnsTokenToReturningUsers ? credential : nil
             return .signedIn(response)
         }
         guard creatingUser else { throw AuthError(.userMismatch, "no user has this \(providerID) account") }

@@ -68,7 +68,8 @@ extension ReferenceBackend {
     private func verify(_ proof: AppProof, forTestNumber isTestNumber: Bool) throws(AuthError) {
         switch proof {
         case .push(let receipt, let secret):
-            guard pushSecrets.removeValue(forKey: receipt)?.secret == secret else {
+            let sent = pushSecrets.removeValue(forKey: receipt)
+            guard sent?.secret == secret || !behaviour.appVerification.backendComparesPushSecret else {
                 throw AuthError(.invalidAppCredential, "the push secret does not match")
             }
         case .recaptcha(let token):
@@ -96,6 +97,12 @@ extension ReferenceBackend {
             throw AuthError(.missingPhoneNumber, "to send verification codes, provide a phone number for the recipient")
         }
         let candidate = phoneNumber.filter { !punctuation.contains($0) }
+        if let validator = numbers.validator {
+            guard validator(candidate) else {
+                throw AuthError(.invalidPhoneNumber, "the format of the phone number \"\(phoneNumber)\" is incorrect")
+            }
+            return candidate
+        }
         guard let number = try? E164Number(candidate), number.digits.count <= numbers.maximumDigits,
             numbers.acceptsShortNumbers || !number.isShorterThanAnyInService
         else {

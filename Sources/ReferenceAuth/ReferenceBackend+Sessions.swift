@@ -70,7 +70,9 @@ extension ReferenceBackend {
                 .weakPassword, "the password must be \(configuration.passwordMinimumLength) characters long or more")
         }
         passwordResetCodes[oobCode] = nil
-        user.password = PasswordHash(comparable(newPassword), salt: world.random.bytes(16))
+        if behaviour.session.resetStoresNewPassword {
+            user.password = PasswordHash(comparable(newPassword), salt: world.random.bytes(16))
+        }
         users[uid] = user
         if behaviour.session.passwordChangeEndsSessions { endSessions(of: uid) }
     }

@@ -6,7 +6,9 @@ extension ReferenceClient: EmailPasswordFacet, AnonymousAuthFacet {
     nonisolated var anonymous: (any AnonymousAuthFacet)? { self }
 
     func createUser(withEmail email: String, password: String) async throws(AuthError) -> AuthDataResult {
-        await signIn(try await overNetwork("signUp", await backend.signUp(email: email, password: password)))
+        let started = signOutCount
+        return await signIn(
+            try await overNetwork("signUp", await backend.signUp(email: email, password: password)), started: started)
     }
 
     func sendEmailVerification() async throws(AuthError) {

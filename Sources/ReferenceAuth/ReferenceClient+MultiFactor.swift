@@ -54,7 +54,7 @@ extension ReferenceClient: MultiFactorFacet {
                     await backend.withdraw(
                         idToken: idToken, refreshToken: current.tokens.refreshToken, factorUID: factorUID))
             ))
-        await notifyListeners()
+        if behaviour.multiFactor.unenrollmentNotifiesListeners { await notifyListeners() }
     }
 }
 
@@ -65,8 +65,9 @@ struct ReferenceResolver: MultiFactorResolver {
     let hints: [MultiFactorInfo]
 
     func resolveSignIn(with assertion: MultiFactorAssertion) async throws(AuthError) -> AuthDataResult {
+        let started = await client.signOutCount
         let response = try await client.overNetwork(
             "resolveSignIn", await client.backend.resolveSignIn(pendingID: session.rawValue, assertion: assertion))
-        return await client.signIn(response)
+        return await client.signIn(response, started: started)
     }
 }

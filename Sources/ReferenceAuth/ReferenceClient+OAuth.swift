@@ -10,9 +10,14 @@ extension ReferenceClient: OAuthFacet {
     func credential(with provider: OAuthProvider) async throws(AuthError) -> AuthCredential {
         let request = try await overNetwork("startOAuth", await backend.startOAuth(provider))
         pendingOAuth = PendingOAuth(state: request.state, redirectPath: URL(string: request.redirectURI)?.path ?? "")
+        let opened = world.clock.now
         let outcome = await world.browser.open(request.url, on: device)
-        let redirect = pendingOAuth?.redirect
+        let (redirect, arrived) = (pendingOAuth?.redirect, pendingOAuth?.arrived)
         pendingOAuth = nil
+        if let deadline = behaviour.oauth.browserPageDeadline, let arrived, arrived >= opened.advanced(by: deadline) {
+            throw AuthError(
+                .webContextCancelled, "the provider's page timed out: nothing came back within \(deadline.formatted)")
+        }
         guard let redirect else {
             if case .errorPage(let status, let message) = outcome {
                 throw AuthError(.webNetworkRequestFailed, "the provider's page failed (\(status)): \(message)")
@@ -50,6 +55,7 @@ extension ReferenceClient: OAuthFacet {
             state == pending.state || takesAnyState || (state == nil && behaviour.oauth.takesRedirectWithoutState)
         {
             pending.redirect = url
+            pending.arrived = world.clock.now
             pendingOAuth = pending
             return true
         }
@@ -66,4 +72,6 @@ struct PendingOAuth: Sendable {
     let state: String
     let redirectPath: String
     var redirect: URL?
+    /// When the redirect reached the app, on the world's clock.
+    var arrived: VirtualClock.Instant?
 }

@@ -41,6 +41,8 @@ actor ReferenceClient: AuthClient {
     private var keychainOutOfDate = false
     /// Changes of user or token so far, to tell a notification overtaken by a later change.
     private var changes = 0
+    /// Sign-outs so far, to tell a sign-in a sign-out overtook while it was in flight.
+    private(set) var signOutCount = 0
 
     init(backend: ReferenceBackend, device: Device) {
         self.backend = backend
@@ -136,9 +138,13 @@ actor ReferenceClient: AuthClient {
     }
 
     func signOut() async throws(AuthError) {
+        let wasSignedIn = session != nil
+        signOutCount += 1
         if behaviour.session.signOutEndsSession { session = nil }
         if behaviour.session.signOutClearsKeychain { world.devices.keychain(of: device)[keychainKey] = nil }
-        if behaviour.session.signOutNotifiesListeners { await notifyListeners() }
+        // AUTH-6: a sign-out when nobody is signed in need not notify, and the Firebase SDK's does not.
+        let notifies = wasSignedIn || !behaviour.session.signOutNotifiesOnlyWhenSignedIn
+        if behaviour.session.signOutNotifiesListeners && notifies { await notifyListeners() }
     }
 
     func addIDTokenDidChangeListener(_ listener: @escaping @Sendable (AuthUser?) -> Void) async -> ListenerRegistration
@@ -168,18 +174,23 @@ actor ReferenceClient: AuthClient {
         if let notifications { notifications.yield(call) } else { call() }
     }
 
-    func signIn(_ response: SignInResponse) async -> AuthDataResult {
-        setSession((response.user.uid, response.tokens))
-        await notifyListeners()
+    /// Makes `response`'s user current and tells the listeners; a sign-in started when `signOutCount` was `started`
+    /// that a sign-out overtook in flight is dropped instead, where the behaviour says so (AUTH-6 allows either).
+    func signIn(_ response: SignInResponse, started: Int? = nil) async -> AuthDataResult {
+        let overtaken = started.map { $0 != signOutCount } ?? false
+        if !overtaken || !behaviour.session.dropsSignInsOvertakenBySignOut {
+            setSession((response.user.uid, response.tokens))
+            await notifyListeners()
+        }
         let info = AdditionalUserInfo(
             providerID: response.providerID, isNewUser: response.isNewUser, username: response.profile?["login"],
             profile: response.profile)
         return AuthDataResult(user: response.user, additionalUserInfo: info, credential: response.credential)
     }
 
-    func signIn(_ outcome: SignInOutcome) async throws(AuthError) -> AuthDataResult {
+    func signIn(_ outcome: SignInOutcome, started: Int? = nil) async throws(AuthError) -> AuthDataResult {
         switch outcome {
-        case .signedIn(let response): return await signIn(response)
+        case .signedIn(let response): return await signIn(response, started: started)
         case .secondFactorRequired(let pendingID, let hints, let message):
             let resolver = ReferenceResolver(client: self, session: MultiFactorSession(pendingID), hints: hints)
             throw AuthError(.secondFactorRequired, message, resolver: resolver)
@@ -193,7 +204,8 @@ actor ReferenceClient: AuthClient {
     // MARK: Credentials
 
     func signIn(with credential: AuthCredential) async throws(AuthError) -> AuthDataResult {
-        try await signIn(try await firstFactor(credential))
+        let started = signOutCount
+        return try await signIn(try await firstFactor(credential), started: started)
     }
 
     func link(with credential: AuthCredential) async throws(AuthError) -> AuthDataResult {

@@ -37,9 +37,9 @@ public struct ReferenceSubject: ConformanceSubject {
             throw .tooManyTestPhoneNumbers(count: testNumbers.count, limit: Self.maximumTestPhoneNumbers)
         }
         for testNumber in testNumbers {
-            guard E164Number.isValid(testNumber.phoneNumber) else {
-                throw .invalidTestPhoneNumber(testNumber.phoneNumber)
-            }
+            guard
+                behaviour.phoneNumbers.validator?(testNumber.phoneNumber) ?? E164Number.isValid(testNumber.phoneNumber)
+            else { throw .invalidTestPhoneNumber(testNumber.phoneNumber) }
             let code = testNumber.verificationCode
             guard code.count == 6, code.allSatisfy({ $0.isASCII && $0.isNumber }) else {
                 throw .invalidTestVerificationCode(phoneNumber: testNumber.phoneNumber, code: code)

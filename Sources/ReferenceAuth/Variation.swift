@@ -1,4 +1,5 @@
 import ConformanceKit
+import Foundation
 import MockIdP
 
 /// A conforming alternative the reference can take where the rules leave room: every variation must pass the
@@ -21,10 +22,12 @@ public struct Variation: Sendable, Hashable, CaseIterable, RawRepresentable, Cus
 
     public static let allCases: [Variation] = [
         .smsWithYearAndAutoFillLine, .htmlEmail, .asynchronousListeners, .realTimeTimestamps, .rejectsShortNumbers,
-        .emailEnumerationProtection, .discardsVerificationAfterThreeWrongCodes, .forgetsExpiredVerifications,
-        .otherRedirectEventParameter, .hexOAuthState, .base64URLOAuthState, .emailLinkGitHubAppleOnly,
-        .dropsReservedOAuthParameters, .appleFamilyNameFirst, .keepsAppleNonceAfterCallback,
-        .appleVerifierOnSystemClock, .idTokenVerifierOnSystemClock,
+        .commonE164Pattern, .emailEnumerationProtection, .discardsVerificationAfterThreeWrongCodes,
+        .forgetsExpiredVerifications, .otherRedirectEventParameter, .hexOAuthState, .base64URLOAuthState,
+        .emailLinkGitHubAppleOnly, .dropsReservedOAuthParameters, .appleFamilyNameFirst, .keepsAppleNonceAfterCallback,
+        .appleVerifierOnSystemClock, .idTokenVerifierOnSystemClock, .refusesNonCanonicalBase64URL,
+        .acceptsNonCanonicalBase64URL, .refusesLinksOnlyParserQuirksAccept, .readsLastOfDuplicateAppleMembers,
+        .browserPageDeadline, .signOutLikeFirebaseSDK,
     ]
 
     public var rawValue: String { name }
@@ -52,6 +55,14 @@ extension Variation {
         $0.capabilities.concurrency = .unstructured
     }
 
+    /// `signOut()` with nobody signed in tells no listener, and a sign-in a sign-out overtook while it was in flight is
+    /// dropped, as the Firebase SDK does: after the two, nobody is signed in and the listener has heard nothing
+    /// (AUTH-6).
+    public static let signOutLikeFirebaseSDK = Variation("signOutLikeFirebaseSDK") {
+        $0.session.signOutNotifiesOnlyWhenSignedIn = true
+        $0.session.dropsSignInsOvertakenBySignOut = true
+    }
+
     /// Enrollment dates are stamped with real time, as a server reached over HTTP stamps them; the subject
     /// declares that it keeps real time.
     public static let realTimeTimestamps = Variation("realTimeTimestamps") {
@@ -59,10 +70,19 @@ extension Variation {
         $0.capabilities.runsOnWorldClock = false
     }
 
-    /// Numbers shorter than any in service are refused, as libphonenumber refuses them, and declared so.
+    /// Numbers shorter than any in service are refused, as libphonenumber refuses them (PHONE-1 lets them go either
+    /// way, with no declaration).
     public static let rejectsShortNumbers = Variation("rejectsShortNumbers") {
         $0.phoneNumbers.acceptsShortNumbers = false
-        $0.capabilities.acceptsShortPhoneNumbers = false
+    }
+
+    /// Numbers are validated by the most common E.164 pattern alone, `^\+[1-9]\d{1,14}$`, read as JavaScript's
+    /// `RegExp.test` reads it (`\d` is an ASCII digit, `$` only the end): it accepts `+44` and refuses `+1`, both too
+    /// short to be in service, which PHONE-1 lets go either way, number by number (PHONE-1, MFA-4, PHONE-12).
+    public static let commonE164Pattern = Variation("commonE164Pattern") {
+        $0.phoneNumbers.validator = { number in
+            (try? Regex(#"^\+[1-9]\d{1,14}$"#).asciiOnlyDigits().firstMatch(in: number)) != nil
+        }
     }
 
     /// A verification is discarded after its third wrong code, as PHONE-5 allows; a fresh one then works.
@@ -108,6 +128,13 @@ extension Variation {
         $0.oauth.stateAlphabet = RandomSource.base64URL
     }
 
+    /// The provider's page has a deadline of its own, five minutes, shorter than GitHub's ten for a code: a redirect
+    /// that comes back later is not taken (webContextCancelled). OAUTH-6's expired code must be late at the exchange,
+    /// not at the page.
+    public static let browserPageDeadline = Variation("browserPageDeadline") {
+        $0.oauth.browserPageDeadline = .seconds(300)
+    }
+
     public static let dropsReservedOAuthParameters = Variation("dropsReservedOAuthParameters") {
         $0.capabilities.reservedOAuthParameters = .dropped
     }
@@ -117,6 +144,13 @@ extension Variation {
     /// The display name from Apple's name puts the family name first ("Appleseed Alice"), as name formatting does in
     /// some locales (APPLE-7 asks for the name, not an order).
     public static let appleFamilyNameFirst = Variation("appleFamilyNameFirst") { $0.apple.familyNameFirst = true }
+
+    /// An identity token whose header or payload names a member twice is read with the last value of each, as RFC
+    /// 7515 §5.2 allows a JWS parser to, instead of refused (APPLE-5 allows either; reading the first does not
+    /// conform).
+    public static let readsLastOfDuplicateAppleMembers = Variation("readsLastOfDuplicateAppleMembers") {
+        $0.apple.duplicateMembers = .lastRead
+    }
 
     /// The pending request's raw nonce outlives its callback, as the guide's sample keeps `currentNonce` (APPLE-6
     /// refuses only callbacks to an app that sent no request).
@@ -141,5 +175,41 @@ extension Variation {
     public static let idTokenVerifierOnSystemClock = Variation("idTokenVerifierOnSystemClock") {
         $0.tokens.onSystemClock = true
         $0.capabilities.verifiesIDTokensOnSystemClock = true
+    }
+}
+
+extension Variation {
+    /// The ID-token verifier refuses a token any of whose segments is not canonical base64url (unused bits of a last
+    /// character set), before it decodes anything (AUTH-4: a non-canonical spelling is no forgery, refusing it
+    /// conforms).
+    public static let refusesNonCanonicalBase64URL = Variation("refusesNonCanonicalBase64URL") {
+        $0.tokens.checks.nonCanonicalBase64URL = .refusedInEverySegment
+    }
+
+    /// The ID-token verifier reads base64url leniently, as Foundation's decoder does: a segment whose last character
+    /// has unused bits set reads as the genuine bytes, and the genuine token spelt so verifies (AUTH-4: accepting it
+    /// conforms, and a forgery must change the bytes it names).
+    public static let acceptsNonCanonicalBase64URL = Variation("acceptsNonCanonicalBase64URL") {
+        $0.tokens.checks.nonCanonicalBase64URL = .accepted
+    }
+}
+
+extension Variation {
+    /// `isSignIn(withEmailLink:)` refuses the links both Firebase SDKs accept only through quirks of their parsers
+    /// (LINK-5 makes them implementation-defined): a wrapped link is read only as a URL Foundation reads, so one whose
+    /// own query comes after a `#`, or whose host has a space, is not a sign-in link; parameter names are compared as
+    /// written, so `%6Dode=signIn` names no mode.
+    public static let refusesLinksOnlyParserQuirksAccept = Variation("refusesLinksOnlyParserQuirksAccept") {
+        $0.emailLink.recognizesLink = { link in
+            guard let action = EmailSignInLink.parse(link), action.isSignIn else { return false }
+            let names = [link, action.url].flatMap { url -> [Substring] in
+                guard let start = url.firstIndex(of: "?") else { return [] }
+                return url[url.index(after: start)...].prefix { $0 != "#" }.split(separator: "&").map {
+                    $0.prefix { $0 != "=" }
+                }
+            }
+            let readsAsURL = URLComponents(string: action.url)?.queryItems?.contains { $0.name == "mode" } == true
+            return (!action.isWrapped || readsAsURL) && !names.contains { $0.contains("%") }
+        }
     }
 }

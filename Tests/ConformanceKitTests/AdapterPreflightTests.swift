@@ -7,7 +7,7 @@ import Testing
 /// Declares phone sign-in, but its client offers no facet at all.
 private struct FacetlessSubject: ConformanceSubject {
     var name: String { "Facetless" }
-    var capabilities: Capabilities { Capabilities(flows: [.phone], acceptsUnassignedPhoneNumbers: true) }
+    var capabilities: Capabilities { Capabilities(flows: [.phone]) }
 
     func makeBackend(
         configuration: ProjectConfiguration, world: World
@@ -41,9 +41,7 @@ struct AdapterPreflightTests {
     func requirementNotDeclared() async throws {
         struct RealTime: ConformanceSubject {
             var name: String { "RealTime" }
-            var capabilities: Capabilities {
-                Capabilities(flows: [.phone], acceptsUnassignedPhoneNumbers: true, runsOnWorldClock: false)
-            }
+            var capabilities: Capabilities { Capabilities(flows: [.phone], runsOnWorldClock: false) }
             func makeBackend(
                 configuration: ProjectConfiguration, world: World
             ) async throws(ConfigurationError) -> any AuthBackend { StubBackend(client: StubClient()) }

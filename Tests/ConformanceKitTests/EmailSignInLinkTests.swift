@@ -16,7 +16,9 @@ struct EmailSignInLinkTests {
         "duplicate-oob-code-empty-last": .emptyOobCode, "no-api-key": nil, "empty-api-key": nil,
         "query-only-reference": nil, "bare-query-string-with-api-key": .notAURL, "leading-space": .notAURL,
         "angle-brackets": .notAURL, "space-in-host": .notAURL, "trailing-percent": .malformedEncoding,
-        "parameters-only-in-fragment": .unrelatedURL,
+        "parameters-only-in-fragment": .unrelatedURL, "percent-encoded-parameter-name": nil,
+        "dynamic-link-inner-query-after-fragment": nil, "deep-link-id-inner-query-after-fragment": nil,
+        "dynamic-link-inner-space-in-host": nil,
     ]
 
     static func input(_ id: String) throws -> String {

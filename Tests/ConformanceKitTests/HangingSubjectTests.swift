@@ -57,7 +57,7 @@ private struct StuckSubject: ConformanceSubject {
 
     var name: String { "Stuck" }
     var capabilities: Capabilities {
-        var capabilities = Capabilities(flows: [], acceptsUnassignedPhoneNumbers: true)
+        var capabilities = Capabilities(flows: [])
         capabilities.concurrency = concurrency
         return capabilities
     }

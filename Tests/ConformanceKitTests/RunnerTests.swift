@@ -10,7 +10,7 @@ import Testing
 private struct HangingSubject: ConformanceSubject {
     let gate = Gate()
     var name: String { "Hanging" }
-    var capabilities: Capabilities { Capabilities(flows: [.phone], acceptsUnassignedPhoneNumbers: true) }
+    var capabilities: Capabilities { Capabilities(flows: [.phone]) }
 
     func makeBackend(
         configuration: ProjectConfiguration, world: World
@@ -31,7 +31,7 @@ private final class Gate: Sendable {
 /// A subject that declares no flow at all.
 private struct EmptySubject: ConformanceSubject {
     var name: String { "Empty" }
-    var capabilities: Capabilities { Capabilities(flows: [], acceptsUnassignedPhoneNumbers: true) }
+    var capabilities: Capabilities { Capabilities(flows: []) }
 
     func makeBackend(
         configuration: ProjectConfiguration, world: World

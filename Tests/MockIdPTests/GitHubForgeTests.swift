@@ -13,25 +13,38 @@ struct GitHubForgeTests {
         return (redirects[0], redirects[1])
     }
 
+    @Test("a forgery that would leave the redirect as it was throws: no state to remove, another request's same state")
+    func notAForgery() throws {
+        let github = GitHubFixture().world.github
+        let url = URL(string: "https://example.firebaseapp.com/__/auth/handler?code=C&state=S")!
+        #expect(throws: Forgery.NotAForgery.self) {
+            try github.forge(
+                .stateMissing,
+                from: GitHubRedirect(URL(string: "https://example.firebaseapp.com/__/auth/handler?code=C")!))
+        }
+        #expect(throws: Forgery.NotAForgery.self) { try github.forge(.state(of: url), from: GitHubRedirect(url)) }
+    }
+
     @Test("each forgery changes exactly its one parameter of the genuine redirect")
     func forgeries() throws {
         let fixture = GitHubFixture()
         let github = fixture.world.github
         let (genuine, other) = try Self.twoRedirects(fixture)
         #expect(genuine.state == "S" && genuine.code != nil && genuine.code != other.code)
-        #expect(github.forge(.replayed, from: genuine) == genuine.url)
-        let offByOne = GitHubRedirect(github.forge(.stateOffByOne, from: genuine))
-        #expect(offByOne.state == "A" && offByOne.code == genuine.code)
-        let missing = GitHubRedirect(github.forge(.stateMissing, from: genuine))
+        #expect(try github.forge(.replayed, from: genuine) == genuine.url)
+        let offByOne = GitHubRedirect(try github.forge(.stateOffByOne, from: genuine))
+        // S is 18 as a base64url digit; its highest bit flipped gives 50, y: a state's bytes change too.
+        #expect(offByOne.state == "y" && offByOne.code == genuine.code)
+        let missing = GitHubRedirect(try github.forge(.stateMissing, from: genuine))
         #expect(missing.state == nil && missing.code == genuine.code)
         let foreignState = GitHubRedirect(
-            github.forge(
+            try github.forge(
                 .state(of: URL(string: "https://example.firebaseapp.com/__/auth/handler?state=T")!), from: genuine))
         #expect(foreignState.state == "T" && foreignState.code == genuine.code)
-        let foreignCode = GitHubRedirect(github.forge(.code(of: other.url), from: genuine))
+        let foreignCode = GitHubRedirect(try github.forge(.code(of: other.url), from: genuine))
         #expect(foreignCode.code == other.code && foreignCode.state == "S")
         let attacker = URL(string: "https://attacker.example/collect")!
-        let elsewhere = github.forge(.redirectedTo(attacker), from: genuine)
+        let elsewhere = try github.forge(.redirectedTo(attacker), from: genuine)
         #expect(
             elsewhere.host == "attacker.example" && elsewhere.path == "/collect"
                 && GitHubRedirect(elsewhere).code == genuine.code)
@@ -42,7 +55,7 @@ struct GitHubForgeTests {
         let fixture = GitHubFixture()
         _ = try #require(fixture.code())
         let genuine = try #require(fixture.world.github.redirects.first)
-        let forged = GitHubRedirect(fixture.world.github.forge(.codeOfAnotherApp, from: genuine))
+        let forged = GitHubRedirect(try fixture.world.github.forge(.codeOfAnotherApp, from: genuine))
         let code = try #require(forged.code)
         #expect(code != genuine.code && forged.state == genuine.state)
         #expect(await fixture.exchange(code).formFields["error"] == GitHubError.badVerificationCode.rawValue)

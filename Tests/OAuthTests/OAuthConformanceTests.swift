@@ -28,4 +28,26 @@ struct OAuthConformanceTests {
             #expect(issue.location?.file == "Sources/ConformanceKit/Rules/OAuth/OAUTH-01-ReservedParameters.swift")
         }
     }
+
+    @Test(
+        """
+        a subject that forwards reserved keys fails OAUTH-1 only: OAUTH-2 judges the other parameters, which reach \
+        GitHub unchanged, and says the reserved keys are OAUTH-1's
+        """, arguments: [Defect.forwardsReservedOAuthParameters, .forwardsOAuthToken])
+    func reservedKeysBelongToOAUTH1(_ defect: Defect) async throws {
+        let runner = try ConformanceRunner(subject: ReferenceSubject(defects: [defect]))
+        #expect(await runner.run(Rule.oauth1).status == .fail)
+        let oauth2 = await runner.run(Rule.oauth2)
+        #expect(oauth2.status == .pass, "\(oauth2.summary)")
+        #expect(oauth2.checks.allSatisfy { $0.status != .fail })
+        let deferred = oauth2.checks.filter { $0.status == .notApplicable }
+        #expect(!deferred.isEmpty && deferred.allSatisfy { $0.message?.contains("OAUTH-1") == true })
+    }
+
+    @Test("a subject that drops allow_signup fails OAUTH-2 only")
+    func otherParametersBelongToOAUTH2() async throws {
+        let runner = try ConformanceRunner(subject: ReferenceSubject(defects: [.dropsAllowSignup]))
+        #expect(await runner.run(Rule.oauth1).status == .pass)
+        #expect(await runner.run(Rule.oauth2).status == .fail)
+    }
 }

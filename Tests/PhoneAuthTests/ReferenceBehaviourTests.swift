@@ -31,7 +31,7 @@ struct ReferenceBehaviourTests {
             #expect(declaresWhatItDoes(behaviour), "\(variation)")
         }
         #expect(declaresWhatItDoes(ReferenceBehaviour()))
-        #expect(!declaresWhatItDoes(ReferenceBehaviour(defects: [.misdeclaresShortNumbers], variations: [])))
+        #expect(!declaresWhatItDoes(ReferenceBehaviour(defects: [.misdeclaresAppleSystemClock], variations: [])))
     }
 
     @Test("every defect and variation is declared once, as a static property of its own name")
@@ -69,7 +69,7 @@ struct ReferenceBehaviourTests {
 
     /// Whether the subject's declared capabilities say what its behaviour does.
     private func declaresWhatItDoes(_ behaviour: ReferenceBehaviour) -> Bool {
-        behaviour.capabilities.acceptsShortPhoneNumbers == behaviour.phoneNumbers.acceptsShortNumbers
+        behaviour.capabilities.verifiesAppleTokensOnSystemClock == behaviour.apple.usesSystemClock
             && behaviour.capabilities.emailEnumerationProtection == behaviour.emailPassword.enumerationProtection
             && behaviour.capabilities.runsOnWorldClock == !behaviour.stampsRealTime
     }

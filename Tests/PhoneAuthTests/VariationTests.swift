@@ -1,4 +1,6 @@
 import ConformanceKit
+import Foundation
+import MockIdP
 import ReferenceAuth
 import Testing
 
@@ -50,4 +52,76 @@ struct VariationTests {
             result.summary.contains(
                 "while waiting for the ID-token listener to hear the token change of the enrollment"))
     }
+
+    @Test(
+        """
+        AUTH-4 passes against a verifier that refuses non-canonical base64url and one that reads it leniently, in 200 \
+        worlds each: no forgery is the genuine token spelt otherwise
+        """, arguments: [Variation.refusesNonCanonicalBase64URL, .acceptsNonCanonicalBase64URL])
+    func base64URLVerifiers(_ variation: Variation) async throws {
+        // Each world's seed gives the project another signing key, so the signatures end in every character.
+        var failures: [String] = []
+        for seed in UInt64(1)...200 {
+            let runner = try ConformanceRunner(
+                subject: ReferenceSubject(variations: [variation]), options: .init(seed: seed))
+            let result = await runner.run(Rule.auth4)
+            if result.status != .pass { failures.append("seed \(seed): \(result.summary)") }
+        }
+        #expect(failures.isEmpty, "\(variation): \(failures.count) of 200 worlds failed: \(failures.prefix(3))")
+    }
+
+    @Test(
+        """
+        a validator that is exactly ^\\+[1-9]\\d{1,14}$ accepts +44 and refuses +1, too short either way, and passes \
+        PHONE-1 and MFA-4 with no declaration
+        """)
+    func commonE164Pattern() async throws {
+        let subject = ReferenceSubject(variations: [.commonE164Pattern])
+        let runner = try ConformanceRunner(subject: subject)
+        for rule in [Rule.phone1, .mfa4] {
+            let result = await runner.run(rule)
+            #expect(result.status == .pass, "\(result.summary)")
+        }
+        let world = World()
+        let backend = try await subject.makeBackend(configuration: .standard, world: world)
+        let client = try await backend.makeClient(on: .primary)
+        world.devices.install(ForwardingApp(client: client), on: .primary)
+        let phone = try #require(client.phone)
+        _ = try await phone.verifyPhoneNumber("+44")
+        #expect(world.outbound.latestSMS(to: "+44") != nil, "+44 was accepted but got no SMS")
+        let refused = await #expect(throws: AuthError.self) { try await phone.verifyPhoneNumber("+1") }
+        #expect(refused?.code == .invalidPhoneNumber)
+    }
+
+    @Test(
+        """
+        isSignIn that refuses the links both SDKs accept only through their parsers (a wrapped link read only as a \
+        URL, an escaped parameter name) passes LINK-5
+        """)
+    func refusesLinksOnlyParserQuirksAccept() async throws {
+        let subject = ReferenceSubject(variations: [.refusesLinksOnlyParserQuirksAccept])
+        let result = await (try ConformanceRunner(subject: subject)).run(Rule.link5)
+        #expect(result.status == .pass, "\(result.summary)")
+        let backend = try await subject.makeBackend(configuration: .standard, world: World())
+        let links = try #require(try await backend.makeClient(on: .primary).emailLink)
+        let quirky: Set = [
+            "percent-encoded-parameter-name", "dynamic-link-inner-query-after-fragment",
+            "deep-link-id-inner-query-after-fragment", "dynamic-link-inner-space-in-host",
+        ]
+        let cases = try Fixture<String>.load("email-link", "links").cases.filter { quirky.contains($0.id) }
+        #expect(cases.count == quirky.count)
+        for fixtureCase in cases {
+            #expect(fixtureCase.expectation == .implementationDefined, "\(fixtureCase.id)")
+            #expect(await !links.isSignIn(withEmailLink: fixtureCase.input), "\(fixtureCase.id)")
+        }
+    }
+}
+
+/// Forwards the device's pushes and URLs to the client, as the checks' app delegate does.
+private struct ForwardingApp: DeviceApp {
+    let client: any AuthClient
+    func didReceiveRemoteNotification(_ userInfo: [String: String]) async -> Bool {
+        await client.canHandleNotification(userInfo)
+    }
+    func open(_ url: URL) async -> Bool { await client.canHandle(url) }
 }

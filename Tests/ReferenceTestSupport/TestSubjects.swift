@@ -7,7 +7,7 @@ import Synchronization
 package struct NoFlowSubject: ConformanceSubject {
     package init() {}
     package var name: String { "NoFlow" }
-    package var capabilities: Capabilities { Capabilities(flows: [], acceptsUnassignedPhoneNumbers: true) }
+    package var capabilities: Capabilities { Capabilities(flows: []) }
 
     package func makeBackend(
         configuration: ProjectConfiguration, world: World
@@ -18,9 +18,7 @@ package struct NoFlowSubject: ConformanceSubject {
 package struct BrokenSubject: ConformanceSubject {
     package init() {}
     package var name: String { "Broken" }
-    package var capabilities: Capabilities {
-        Capabilities(flows: [.phone, .multiFactor], acceptsUnassignedPhoneNumbers: true)
-    }
+    package var capabilities: Capabilities { Capabilities(flows: [.phone, .multiFactor]) }
 
     package func makeBackend(
         configuration: ProjectConfiguration, world: World
@@ -33,7 +31,7 @@ package struct AlternatingSubject: ConformanceSubject {
     let calls = Counter()
     package init() {}
     package var name: String { "Alternating" }
-    package var capabilities: Capabilities { Capabilities(flows: [], acceptsUnassignedPhoneNumbers: true) }
+    package var capabilities: Capabilities { Capabilities(flows: []) }
 
     package func makeBackend(
         configuration: ProjectConfiguration, world: World
@@ -47,7 +45,7 @@ package struct AlternatingSubject: ConformanceSubject {
 package struct SteadySubject: ConformanceSubject {
     package init() {}
     package var name: String { "Steady" }
-    package var capabilities: Capabilities { Capabilities(flows: [], acceptsUnassignedPhoneNumbers: true) }
+    package var capabilities: Capabilities { Capabilities(flows: []) }
 
     package func makeBackend(
         configuration: ProjectConfiguration, world: World
@@ -64,9 +62,7 @@ package struct FirstAskedSubject: ConformanceSubject {
     package init() {}
     package var name: String { "FirstAsked" }
 
-    package var capabilities: Capabilities {
-        Capabilities(flows: asked.next() == 1 ? [] : [.multiFactor], acceptsUnassignedPhoneNumbers: true)
-    }
+    package var capabilities: Capabilities { Capabilities(flows: asked.next() == 1 ? [] : [.multiFactor]) }
 
     package func makeBackend(
         configuration: ProjectConfiguration, world: World

@@ -12,9 +12,12 @@ public protocol AuthBackend: Sendable {
     var accounts: (any AccountsFacet)? { get }
     /// The administrator's calls (``AccountAdminFacet``); nil when not offered.
     var admin: (any AccountAdminFacet)? { get }
+    /// The app-verification calls an SDK makes over the wire (``AppVerificationFacet``); nil when not offered.
+    var appVerification: (any AppVerificationFacet)? { get }
 }
 
 extension AuthBackend {
     public var accounts: (any AccountsFacet)? { nil }
     public var admin: (any AccountAdminFacet)? { nil }
+    public var appVerification: (any AppVerificationFacet)? { nil }
 }

@@ -1,13 +1,9 @@
 /// What a subject declares about itself. Rules of a flow it does not support are reported as not applicable;
 /// where the documentation lets an implementation choose, the declaration says which choice it made.
 public struct Capabilities: Sendable, Hashable {
-    /// The flows the subject implements.
+    /// The flows the subject implements. (Well-formed phone numbers that are unassigned or too short to be in service
+    /// need no declaration: PHONE-1 lets them go either way, number by number.)
     public var flows: Set<Flow>
-    /// Whether well-formed numbers that are not assigned in their country (e.g. `+15555550100`) are accepted (PHONE-1).
-    public var acceptsUnassignedPhoneNumbers: Bool
-    /// Whether well-formed numbers shorter than any number in service (fewer than 7 digits, e.g. `+123456`)
-    /// are accepted (PHONE-1).
-    public var acceptsShortPhoneNumbers: Bool
     /// Email enumeration protection: a wrong password and an unknown email both fail with
     /// `invalidCredential` instead of `wrongPassword` and `userNotFound` (AUTH-5).
     public var emailEnumerationProtection: Bool
@@ -47,16 +43,29 @@ public struct Capabilities: Sendable, Hashable {
     public var sendsRequestsThroughWorldNetwork: Bool = false
 
     public init(
-        flows: Set<Flow>, acceptsUnassignedPhoneNumbers: Bool, acceptsShortPhoneNumbers: Bool = true,
-        emailEnumerationProtection: Bool = false, runsOnWorldClock: Bool = true,
+        flows: Set<Flow>, emailEnumerationProtection: Bool = false, runsOnWorldClock: Bool = true,
         reservedOAuthParameters: OAuthCustomParameters.ReservedParameterHandling = .rejected
     ) {
         self.reservedOAuthParameters = reservedOAuthParameters
         self.flows = flows
-        self.acceptsUnassignedPhoneNumbers = acceptsUnassignedPhoneNumbers
-        self.acceptsShortPhoneNumbers = acceptsShortPhoneNumbers
         self.emailEnumerationProtection = emailEnumerationProtection
         self.runsOnWorldClock = runsOnWorldClock
+    }
+
+    /// Retired: PHONE-1 lets well-formed numbers that are unassigned or too short to be in service go either way,
+    /// number by number, with no declaration, so nothing reads these two any more.
+    @available(
+        *, deprecated,
+        message: "PHONE-1 judges unassigned and too-short numbers neither way; drop the two phone-number arguments"
+    )
+    public init(
+        flows: Set<Flow>, acceptsUnassignedPhoneNumbers: Bool, acceptsShortPhoneNumbers: Bool = true,
+        emailEnumerationProtection: Bool = false, runsOnWorldClock: Bool = true,
+        reservedOAuthParameters: OAuthCustomParameters.ReservedParameterHandling = .rejected
+    ) {
+        self.init(
+            flows: flows, emailEnumerationProtection: emailEnumerationProtection, runsOnWorldClock: runsOnWorldClock,
+            reservedOAuthParameters: reservedOAuthParameters)
     }
 }
 

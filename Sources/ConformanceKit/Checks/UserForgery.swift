@@ -3,7 +3,8 @@ import MockIdP
 
 /// Artifacts a check forges from a genuine one (a refresh token, a pending credential) to name another user, without
 /// relying on how the subject writes them: wherever the genuine artifact carries its owner's user ID, as it is or
-/// inside base64 or base64url, the other user's ID is written in its place; and the nearest alterations of it.
+/// inside base64 or base64url, the other user's ID is written in its place; and the nearest alterations of it. Each
+/// differs from the artifact in the bytes it names, every run (``Forgery``); one that would not is left out.
 enum UserForgery {
     static func forgeries(of artifact: String, naming victim: String, insteadOf owner: String) -> [(String, String)] {
         var forgeries: [(String, String)] = [("the other user's ID itself", victim)]
@@ -26,19 +27,23 @@ enum UserForgery {
                     Base64URL.encode(Array(decoded.replacingOccurrences(of: owner, with: victim).utf8))
                 ))
         }
-        return forgeries + alterations(of: artifact)
+        return forgeries.filter { Forgery.differs($0.1, from: artifact) } + alterations(of: artifact)
     }
 
-    /// The artifact with its first, middle or last character changed, and cut short by one.
+    /// The artifact with its first, middle or last character changed (``Forgery/changingCharacter(at:of:)``: the bytes
+    /// a base64 artifact decodes to change too), and cut short by one character: its last one before any base64
+    /// padding, since a padded artifact without its `=` is the same bytes.
     static func alterations(of artifact: String) -> [(String, String)] {
         guard !artifact.isEmpty else { return [] }
         var forgeries: [(String, String)] = []
         for (name, index) in [("first", 0), ("middle", artifact.count / 2), ("last", artifact.count - 1)] {
-            var characters = Array(artifact)
-            characters[index] = characters[index] == "A" ? "B" : "A"
-            forgeries.append(("its \(name) character changed", String(characters)))
+            forgeries.append(("its \(name) character changed", Forgery.changingCharacter(at: index, of: artifact)))
         }
-        return forgeries + [("its last character dropped", String(artifact.dropLast()))]
+        var shortened = Substring(artifact)
+        while shortened.count > 1, shortened.last == "=" { shortened = shortened.dropLast() }
+        shortened = shortened.dropLast()
+        let cut = [("its last character (before any padding) dropped", String(shortened))]
+        return forgeries + cut.filter { Forgery.differs($0.1, from: artifact) }
     }
 
     private static func padded(_ base64: String) -> String {

@@ -4,7 +4,7 @@
 ///
 /// This validates *form* only. Whether a well-formed number is assigned in its country, and whether one
 /// shorter than any number in service (``isShorterThanAnyInService``) is accepted, PHONE-1 leaves to the
-/// implementation (``Capabilities/acceptsUnassignedPhoneNumbers``, ``Capabilities/acceptsShortPhoneNumbers``).
+/// implementation, number by number, with no declaration.
 public struct E164Number: Sendable, Hashable, CustomStringConvertible {
     public static let maximumDigits = 15
     /// The shortest numbers in service (Niue, Tokelau: `+683 7012`) have 7 digits.

@@ -4,10 +4,14 @@
 /// links, links without a code, unrelated URLs and strings that are not URLs are not; nothing crashes or throws.
 /// ``ActionLink`` says how the parameters are read.
 ///
-/// Where the iOS and web SDKs agree, this agrees with both (`Fixtures/email-link/links.json`): a wrapped link is
-/// read from its first `?` to the next `#`, also when that `?` follows a `#` or Foundation refuses the wrapped link,
-/// as both SDKs read it. Where they disagree, or agree only through a quirk of their parsers (the fixture's
-/// implementation-defined cases, SPEC LINK-5), the answer here is:
+/// Where the iOS and web SDKs agree, this agrees with both (`Fixtures/email-link/links.json`). Where they disagree,
+/// or agree only through a quirk of their parsers (the fixture's implementation-defined cases, SPEC LINK-5), the
+/// answer here is:
+/// - a wrapped link whose own query comes after a `#` (`https://app.example.com/#/finish?mode=signIn&…`), or that
+///   Foundation refuses as a URL (a space in its host): read from its first `?` to the next `#`, so **true**, as both
+///   SDKs answer, though only through their parsers (the iOS SDK splits the decoded outer query; the web SDK reads
+///   whatever follows the first `?` and never looks at the host).
+/// - a parameter name written with a percent escape (`%6Dode=signIn`): decoded, so **true**, as both SDKs answer.
 /// - a wrapped link whose own query starts with `mode=signIn`, or a link wrapped twice (`deep_link_id=` holding
 ///   `…?link=…`): **true**, like the web SDK. The iOS SDK decodes the whole outer query before splitting it, so
 ///   the wrapped link's first parameter ends up inside the value of `link=`.

@@ -4,8 +4,31 @@ import Foundation
 extension AppleIDProvider {
     /// `token` spoiled by exactly one defect, for checks that a verifier refuses it. Re-signed forgeries are signed
     /// by the test key the token's `kid` names (the current signing key when it names none), so only the defect
-    /// differs.
+    /// differs. The forgery differs from the token in what it names (its claims, header or signature), every run
+    /// (``Forgery``); a forgery that would change nothing (a claim set to the value it has) throws.
     package func forge(_ forgery: AppleTokenForgery, from token: String) throws(JOSEError) -> String {
+        let forged = try spoil(token, with: forgery)
+        let original = try CompactJWS(token)
+        let spoiled = try CompactJWS(forged)
+        let changed: Bool
+        switch forgery {
+        case .signedByWrongKey: changed = spoiled.signature != original.signature
+        case .unknownKeyID, .algNone, .hs256WithPublicKey:
+            changed = spoiled.header != original.header && spoiled.signature != original.signature
+        case .duplicateHeaderParameter, .headerInUTF16: changed = spoiled.rawHeader != original.rawHeader
+        case .duplicateClaim, .payloadInUTF16: changed = spoiled.payload != original.payload
+        case .tamperedPayload, .expired, .expiringAt, .issuer, .audience, .nonce, .claims:
+            // The claims as bytes: Swift's == takes a Kelvin sign for a K, and that difference is a forgery.
+            changed =
+                AppleIdentityClaims(payload: spoiled.payload)?.json
+                != AppleIdentityClaims(payload: original.payload)?.json
+                && Forgery.differs(forged, from: token, in: [.payload])
+        }
+        guard changed else { throw .notAForgery("\(forgery) leaves the token as it was") }
+        return forged
+    }
+
+    private func spoil(_ token: String, with forgery: AppleTokenForgery) throws(JOSEError) -> String {
         let jws = try CompactJWS(token)
         guard var claims = AppleIdentityClaims(payload: jws.payload) else {
             throw .malformed("the payload is not an Apple identity token")

@@ -6,7 +6,8 @@ import Foundation
 package enum GitHubRedirectForgery: Sendable, Hashable, CustomStringConvertible {
     /// The genuine redirect once more, after it was used: its state and its code replayed.
     case replayed
-    /// The state with its last character changed (to `A`, or `B` when it was `A`).
+    /// The state with its last character changed (``Forgery/changingCharacter(at:of:)``: a base64url state's bytes
+    /// change too).
     case stateOffByOne
     /// No state at all.
     case stateMissing
@@ -18,6 +19,14 @@ package enum GitHubRedirectForgery: Sendable, Hashable, CustomStringConvertible 
     case codeOfAnotherApp
     /// The genuine redirect's query, sent to `uri`, an attacker's redirect URI, instead of the app's callback.
     case redirectedTo(URL)
+
+    /// Whether the fault is in the state (else in the code, or where the redirect goes).
+    var isAboutState: Bool {
+        switch self {
+        case .stateOffByOne, .stateMissing, .state: true
+        case .replayed, .code, .codeOfAnotherApp, .redirectedTo: false
+        }
+    }
 
     package var description: String {
         switch self {

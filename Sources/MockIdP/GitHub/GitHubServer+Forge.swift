@@ -7,23 +7,41 @@ extension GitHubServer {
         clientID: "Iv1.a77ac4e7", clientSecret: "the-attackers-own-client-secret",
         callbackURL: URL(string: "https://attacker.example/callback")!)
 
-    /// `redirect`, genuine, spoiled by exactly one fault (see ``GitHubRedirectForgery``).
-    package func forge(_ forgery: GitHubRedirectForgery, from redirect: GitHubRedirect) -> URL {
+    /// `redirect`, genuine, spoiled by exactly one fault (see ``GitHubRedirectForgery``). What the fault names (the
+    /// state, the code, where the redirect goes) differs from the genuine redirect's, every run (``Forgery``); a replay
+    /// names nothing changed. Throws when the fault would change nothing of this redirect (it has no state to remove,
+    /// the other request's state is its own).
+    package func forge(
+        _ forgery: GitHubRedirectForgery, from redirect: GitHubRedirect
+    ) throws(Forgery.NotAForgery) -> URL {
+        let forged: URL
         switch forgery {
         case .replayed: return redirect.url
         case .stateOffByOne:
             let state = redirect.state ?? ""
-            return redirect.setting("state", to: String(state.dropLast()) + (state.last == "A" ? "B" : "A"))
-        case .stateMissing: return redirect.setting("state", to: nil)
-        case .state(let other): return redirect.setting("state", to: GitHubRedirect(other).state)
-        case .code(let other): return redirect.setting("code", to: GitHubRedirect(other).code)
-        case .codeOfAnotherApp: return redirect.setting("code", to: codeForAttackerApp(as: login(of: redirect)))
+            let changed = state.isEmpty ? "A" : Forgery.changingCharacter(at: state.count - 1, of: state)
+            forged = redirect.setting("state", to: changed)
+        case .stateMissing: forged = redirect.setting("state", to: nil)
+        case .state(let other): forged = redirect.setting("state", to: GitHubRedirect(other).state)
+        case .code(let other): forged = redirect.setting("code", to: GitHubRedirect(other).code)
+        case .codeOfAnotherApp: forged = redirect.setting("code", to: codeForAttackerApp(as: login(of: redirect)))
         case .redirectedTo(let uri):
             guard var components = URLComponents(url: uri, resolvingAgainstBaseURL: false) else { return uri }
             components.percentEncodedQuery =
                 URLComponents(url: redirect.url, resolvingAgainstBaseURL: false)?.percentEncodedQuery
-            return components.url ?? uri
+            forged = components.url ?? uri
+            let (genuine, sent) = (URLComponents(url: redirect.url, resolvingAgainstBaseURL: false), components)
+            guard genuine?.host != sent.host || genuine?.path != sent.path || genuine?.scheme != sent.scheme else {
+                throw Forgery.NotAForgery("\(uri) is where the genuine redirect goes")
+            }
+            return forged
         }
+        let (name, genuine) = forgery.isAboutState ? ("state", redirect.state) : ("code", redirect.code)
+        let changed = forgery.isAboutState ? GitHubRedirect(forged).state : GitHubRedirect(forged).code
+        guard changed == nil ? genuine != nil : Forgery.differs(changed ?? "", from: genuine ?? "") else {
+            throw Forgery.NotAForgery("\(forgery) leaves the \(name) of the genuine redirect as it was")
+        }
+        return forged
     }
 
     /// Someone changed the client secret of the app `clientID` in GitHub's developer settings: the new secret, and

@@ -7,6 +7,8 @@ public enum JOSEError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The key has no private members.
     case notASigningKey(String)
     case signingFailed(String)
+    /// A forge was asked for a forgery that would leave the genuine token as it was (``Forgery``).
+    case notAForgery(String)
 
     public var description: String {
         switch self {
@@ -15,6 +17,7 @@ public enum JOSEError: Error, Sendable, Hashable, CustomStringConvertible {
         case .malformedKeySet(let reason): "malformed JWK set: \(reason)"
         case .notASigningKey(let kid): "key \"\(kid)\" has no private members"
         case .signingFailed(let reason): "signing failed: \(reason)"
+        case .notAForgery(let reason): "not a forgery: \(reason)"
         }
     }
 }

@@ -17,6 +17,9 @@ extension ReferenceBehaviour {
         var reCaptchaCancellationEndsRequest = true
         /// The backend refuses a request without a proof.
         package var backendRequiresProof = true
+        /// The backend compares a push proof's secret with the one its push for that receipt carried; otherwise any
+        /// receipt and secret pass (PHONE-14).
+        var backendComparesPushSecret = true
         /// With app verification disabled for testing, only test numbers get codes (PHONE-15).
         var disabledOnlyForTestNumbers = true
         var claimedPushes = Claim.awaited

@@ -33,8 +33,8 @@ extension ReferenceBehaviour {
         var expiryLeeway: TimeInterval = 0
         /// The token's header and payload must be UTF-8 (APPLE-5).
         var requiresUTF8 = true
-        /// A header or payload that names a member twice is refused; otherwise Foundation's first one is read.
-        var refusesDuplicateMembers = true
+        /// What a header or payload that names a member twice gives (APPLE-5, RFC 7515 §5.2).
+        var duplicateMembers = DuplicateMembers.refused
         /// `aud` is compared code point by code point; otherwise with Swift's `==` (canonical equivalence).
         var comparesCodePoints = true
         /// Apple's tokens are verified, and the client secret signed, against the system clock instead of the world's,
@@ -79,5 +79,15 @@ extension ReferenceBehaviour {
         case raw
         /// Either the hash or the raw nonce passes.
         case either
+    }
+
+    /// How the verifier reads a header or claims set that names a member twice.
+    enum DuplicateMembers: Sendable {
+        /// The token is refused.
+        case refused
+        /// The lexically last member is read, as RFC 7515 §5.2 allows.
+        case lastRead
+        /// The first member is read, as Foundation's decoders read it (APPLE-5 forbids it).
+        case firstRead
     }
 }

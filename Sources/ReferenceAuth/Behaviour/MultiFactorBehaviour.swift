@@ -30,6 +30,8 @@ extension ReferenceBehaviour {
         /// The client takes the enrollment's new tokens and tells its listeners (MFA-5).
         var enrollmentRenewsSession = true
         var enrollmentNotifiesListeners = true
+        /// The client tells its listeners of the new ID token an unenrollment installs (AUTH-6).
+        var unenrollmentNotifiesListeners = true
         /// Removes the named factor from the user's factors.
         var unenroll: @Sendable (_ factors: inout [EnrolledFactor], _ factorUID: String) -> Void = {
             factors, factorUID in factors.removeAll { $0.uid == factorUID }

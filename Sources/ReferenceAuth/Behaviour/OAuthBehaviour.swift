@@ -38,11 +38,16 @@ extension ReferenceBehaviour {
         var reauthenticationCreatesUsers = false
         /// The sign-in result carries the provider's profile.
         var returnsProfile = true
+        /// Every sign-in carries the provider's access token on its credential; otherwise only a new user's does.
+        var returnsTokenToReturningUsers = true
         var requiresEnabledProvider = true
         /// A provider sign-in of a multi-factor user stops at the second factor (MFA-6).
         var asksForSecondFactor = true
         /// The PKCE method sent with the authorization request, or none.
         var pkce: PKCEMethod? = .s256
+        /// How long the provider's page may stay open: a redirect that reaches the app this long after the page
+        /// opened, or later, is not taken (the page timed out); nil for no deadline.
+        var browserPageDeadline: Duration?
     }
 
     enum PKCEMethod: String, Sendable {

@@ -6,8 +6,7 @@ import ConformanceKit
 package struct ReferenceBehaviour: Sendable {
     /// What the subject declares about itself.
     var capabilities = {
-        var capabilities = Capabilities(
-            flows: [.phone, .multiFactor, .emailLink, .oauth, .apple], acceptsUnassignedPhoneNumbers: true)
+        var capabilities = Capabilities(flows: [.phone, .multiFactor, .emailLink, .oauth, .apple])
         capabilities.concurrency = .structured  // actors and child tasks only: a hang is found at once
         capabilities.sendsRequestsThroughWorldNetwork = true  // every client request: ReferenceClient.overNetwork
         return capabilities

@@ -9,6 +9,13 @@ extension ReferenceBehaviour {
         /// out.
         var keychainWrittenBeforeReturning = true
         var signOutNotifiesListeners = true
+        /// A sign-out tells the listeners only when somebody was signed in, as the Firebase SDK's `signOut()` does
+        /// (AUTH-6: a sign-out when nobody is signed in need not notify).
+        var signOutNotifiesOnlyWhenSignedIn = false
+        /// A sign-in that a sign-out overtook while it was in flight is dropped: its user is not made current and no
+        /// listener hears of it, as the Firebase SDK does (AUTH-6 allows it); otherwise it completes after the
+        /// sign-out.
+        var dropsSignInsOvertakenBySignOut = false
         /// A token refresh answered after a sign-out (or another sign-in) is dropped, so it brings nobody back
         /// (AUTH-3).
         var refreshYieldsToLaterChange = true
@@ -26,6 +33,8 @@ extension ReferenceBehaviour {
         var renewsBeforeExpiry = true
         /// Changing the password or the email ends the user's other sessions (AUTH-7).
         var passwordChangeEndsSessions = true
+        /// A password reset stores the new password; otherwise it ends the sessions and keeps the old one (AUTH-7).
+        var resetStoresNewPassword = true
         var emailChangeEndsSessions = true
         /// A refreshed ID token keeps the session's second-factor claim (AUTH-7).
         var refreshKeepsSecondFactor = true

@@ -116,8 +116,8 @@ extension Defect {
     public static let readsFirstOfDuplicateAppleClaims = Defect(
         "readsFirstOfDuplicateAppleClaims", rules: ["APPLE-5"],
         catches: [.assertion("APPLE-5/duplicate-claims-refused")],
-        "reads the first of two iss, exp or alg members as Foundation does, instead of refusing the token"
-    ) { $0.apple.refusesDuplicateMembers = false }
+        "reads the first of two iss, exp or alg members as Foundation does, instead of refusing or reading the last"
+    ) { $0.apple.duplicateMembers = .firstRead }
 
     public static let acceptsNonUTF8AppleToken = Defect(
         "acceptsNonUTF8AppleToken", rules: ["APPLE-5"], catches: [.assertion("APPLE-5/duplicate-claims-refused")],

@@ -6,11 +6,10 @@ extension Defect {
     /// In catalogue order.
     static let emailLinkDefects: [Defect] = [
         .sendsLinksNotHandledInApp, .acceptsUnauthorizedContinueURL, .ignoresDisabledEmailLink,
-        .dropsAppIdentifiersFromLink, .alwaysAsksAndroidToInstall, .recognizesAnyActionLink,
-        .needsWrappedLinkToBeFoundationURL, .leavesLinkEmailUnverified, .signsInWhateverEmailIsGiven,
-        .burnsLinkOnMismatchedEmail, .linksAreReusable, .linksNeverExpire, .linksLastThroughTheirLifetime,
-        .keepsImpostorsPassword, .keepsImpostorsSessions, .hidesEmailLinkSignInMethod, .linksAnotherAddress,
-        .takesEmailFromLink, .acceptsAnyLinkDomain,
+        .dropsAppIdentifiersFromLink, .alwaysAsksAndroidToInstall, .recognizesAnyActionLink, .leavesLinkEmailUnverified,
+        .signsInWhateverEmailIsGiven, .burnsLinkOnMismatchedEmail, .linksAreReusable, .linksNeverExpire,
+        .linksLastThroughTheirLifetime, .keepsImpostorsPassword, .keepsImpostorsSessions, .hidesEmailLinkSignInMethod,
+        .linksAnotherAddress, .takesEmailFromLink, .acceptsAnyLinkDomain,
     ]
 
     public static let sendsLinksNotHandledInApp = Defect(
@@ -37,20 +36,6 @@ extension Defect {
         "alwaysAsksAndroidToInstall", rules: ["LINK-4"], catches: [.assertion("LINK-4/android-install-flag")],
         "puts androidInstallApp=true in every link with an Android package, asked for or not"
     ) { $0.emailLink.alwaysAsksToInstall = true }
-
-    public static let needsWrappedLinkToBeFoundationURL = Defect(
-        "needsWrappedLinkToBeFoundationURL", rules: ["LINK-5"], catches: [.assertion("LINK-5/fixture-cases-agree")],
-        """
-        refuses a wrapped sign-in link unless Foundation's URLComponents reads its query (both SDKs read it from its \
-        first ?)
-        """
-    ) {
-        $0.emailLink.recognizesLink = { link in
-            guard let action = EmailSignInLink.parse(link), action.isSignIn else { return false }
-            return !action.isWrapped
-                || URLComponents(string: action.url)?.queryItems?.contains { $0.name == "mode" } == true
-        }
-    }
 
     public static let recognizesAnyActionLink = Defect(
         "recognizesAnyActionLink", rules: ["LINK-5"],

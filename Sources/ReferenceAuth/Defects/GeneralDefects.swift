@@ -8,10 +8,10 @@ extension Defect {
         .secondVerificationStrandsFirst, .signOutNotifiesNobody, .notifiesOnlyFirstListener, .acceptsUnsignedIDTokens,
         .acceptsExpiredIDTokens, .acceptsOtherProjectsIDTokens, .accountCallsTrustUnverifiedTokens, .acceptsAnyPassword,
         .comparesPasswordsCaseInsensitively, .forcedRefreshNotifiesNobody, .refreshSurvivesPasswordChange,
-        .honoursRefreshTokensBuiltFromUserID, .refreshDropsSecondFactor, .handsOutExpiredIDToken,
-        .createsSecondAccountForAddressInUse, .comparesSignUpEmailsByLetterCase, .acceptsPasswordOneUnderMinimum,
-        .createsAccountBeforeJudgingPassword, .acceptsEmailWithTwoAts, .refreshBringsSignedOutUserBack,
-        .notifiesOvertakenChange,
+        .resetKeepsOldPassword, .honoursRefreshTokensBuiltFromUserID, .refreshDropsSecondFactor,
+        .handsOutExpiredIDToken, .createsSecondAccountForAddressInUse, .comparesSignUpEmailsByLetterCase,
+        .acceptsPasswordOneUnderMinimum, .createsAccountBeforeJudgingPassword, .acceptsEmailWithTwoAts,
+        .refreshBringsSignedOutUserBack, .notifiesOvertakenChange, .unenrollmentNotifiesNobody,
     ]
 
     public static let reportsPartyFailuresAsInternalErrors = Defect(
@@ -106,6 +106,11 @@ extension Defect {
         "keeps the user's other refresh tokens working after a password change"
     ) { $0.session.passwordChangeEndsSessions = false }
 
+    public static let resetKeepsOldPassword = Defect(
+        "resetKeepsOldPassword", rules: ["AUTH-7"], catches: [.assertion("AUTH-7/only-new-password-signs-in")],
+        "ends the user's sessions on a password reset but keeps the old password: the new one does not sign in"
+    ) { $0.session.resetStoresNewPassword = false }
+
     /// The Auth Emulator's hole: its refresh token is the user ID written out, so anyone can write one.
     public static let honoursRefreshTokensBuiltFromUserID = Defect(
         "honoursRefreshTokensBuiltFromUserID", rules: ["AUTH-7"], catches: [.assertion("AUTH-7/forged-refresh-token")],
@@ -162,4 +167,9 @@ extension Defect {
         the last call names a signed-out user
         """
     ) { $0.session.dropsOvertakenNotifications = false }
+
+    public static let unenrollmentNotifiesNobody = Defect(
+        "unenrollmentNotifiesNobody", rules: ["AUTH-6"], catches: [.hang("AUTH-6/enrollment-and-unenrollment")],
+        "installs the new ID token an unenrollment returns without telling the listeners"
+    ) { $0.multiFactor.unenrollmentNotifiesListeners = false }
 }

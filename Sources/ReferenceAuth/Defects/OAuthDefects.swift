@@ -7,8 +7,9 @@ extension Defect {
         .forwardsReservedOAuthParameters, .forwardsOAuthToken, .dropsAllowSignup, .forgetsOAuthScopes,
         .usesPredictableOAuthState, .oauthStateOf31HexDigits, .acceptsAnyOAuthState, .takesFirstRedirectWhilePending,
         .takesRedirectWithoutState, .mapsOnlyClientCredentialErrors, .sendsWrongRedirectURI, .exchangesCodeTwice,
-        .reportsProviderErrorsAsInternal, .treatsDenialAsSuccess, .omitsOAuthProfile, .linksIdentityOfAnotherAccount,
-        .createsUserOnMismatchedReauthentication, .ignoresDisabledOAuthProvider, .sendsPlainPKCE, .omitsPKCE,
+        .reportsProviderErrorsAsInternal, .treatsDenialAsSuccess, .omitsOAuthProfile, .omitsTokenForReturningUsers,
+        .linksIdentityOfAnotherAccount, .createsUserOnMismatchedReauthentication, .ignoresDisabledOAuthProvider,
+        .sendsPlainPKCE, .omitsPKCE,
     ]
 
     public static let forwardsReservedOAuthParameters = Defect(
@@ -82,7 +83,8 @@ extension Defect {
     ) { $0.oauth.providerErrorsAreInvalidCredential = false }
 
     public static let mapsOnlyClientCredentialErrors = Defect(
-        "mapsOnlyClientCredentialErrors", rules: ["OAUTH-6"], catches: [.assertion("OAUTH-6/token-endpoint-errors")],
+        "mapsOnlyClientCredentialErrors", rules: ["OAUTH-6"],
+        catches: [.assertion("OAUTH-6/redirect-uri-mismatch"), .assertion("OAUTH-6/bad-verification-code")],
         "takes only incorrect_client_credentials for invalidCredential; GitHub's other token errors are internalError"
     ) { $0.oauth.onlyClientCredentialErrorsAreInvalidCredential = true }
 
@@ -95,6 +97,11 @@ extension Defect {
         "omitsOAuthProfile", rules: ["OAUTH-8"], catches: [.assertion("OAUTH-8/new-then-same-user")],
         "leaves the provider's profile out of additionalUserInfo"
     ) { $0.oauth.returnsProfile = false }
+
+    public static let omitsTokenForReturningUsers = Defect(
+        "omitsTokenForReturningUsers", rules: ["OAUTH-8"], catches: [.assertion("OAUTH-8/every-later-sign-in")],
+        "gives a returning GitHub user's sign-in no access token on its credential"
+    ) { $0.oauth.returnsTokenToReturningUsers = false }
 
     public static let linksIdentityOfAnotherAccount = Defect(
         "linksIdentityOfAnotherAccount", rules: ["OAUTH-9"], catches: [.assertion("OAUTH-9/already-in-use")],

@@ -5,20 +5,19 @@ import MockIdP
 extension Defect {
     /// In catalogue order.
     static let phoneDefects: [Defect] = [
-        .acceptsPunctuatedNumbers, .rejectsNumbersLongerThanNorthAmerican, .misdeclaresUnassignedNumbers,
-        .misdeclaresShortNumbers, .emptyNumberReportedAsInvalid, .sendsFourDigitCodes, .sendsSMSToReformattedNumber,
-        .sendsSMSTwice, .reportsEveryUserAsNew, .storesNumberWithoutPlus, .wrongCodeBurnsVerification,
-        .secondWrongCodeBurnsVerification, .acceptsPrefixOfCode, .ignoresLastDigitOfCode,
-        .locksOutNumberAfterWrongCodes, .unknownVerificationIDReportedAsWrongCode, .emptyInputsReportedAsInvalid,
-        .codesAreReusable, .codesNeverExpire, .codesExpireOneSecondLate, .expiredCodeLaterReportedAsWrong,
-        .wrongAttemptsExtendCodeLifetime, .verificationBoundToClientInstance, .ignoresLanguageCode,
-        .sendsSMSToTestNumbers, .testNumbersConsumeQuota, .testNumbersAcceptAnyCode, .acceptsAnyTestNumberConfiguration,
-        .testNumberUsersGetUnsignedTokens, .skipsAppVerification, .ignoresReCaptchaCancellation,
-        .disabledVerificationAllowsRealNumbers, .handlesEveryNotification, .handlesEveryURL,
-        .handlesForgedPushWhileWaiting, .handlesForeignURLWhileWaiting, .noVerificationRateLimit,
-        .rateLimitsPerDeviceOnly, .rateLimitsPerNumberOnly, .countsRequestsAfterSending, .signOutKeepsCurrentUser,
-        .signOutLeavesUserInKeychain, .writesKeychainAfterReturning, .verificationIDEmbedsCode,
-        .wrongCodeErrorRevealsCode, .checksCodeBeforeSigningIn, .waitsForOnePushAtATime,
+        .acceptsPunctuatedNumbers, .rejectsNumbersLongerThanNorthAmerican, .emptyNumberReportedAsInvalid,
+        .sendsFourDigitCodes, .sendsSMSToReformattedNumber, .sendsSMSTwice, .reportsEveryUserAsNew,
+        .storesNumberWithoutPlus, .wrongCodeBurnsVerification, .secondWrongCodeBurnsVerification, .acceptsPrefixOfCode,
+        .ignoresLastDigitOfCode, .locksOutNumberAfterWrongCodes, .unknownVerificationIDReportedAsWrongCode,
+        .emptyInputsReportedAsInvalid, .codesAreReusable, .codesNeverExpire, .codesExpireOneSecondLate,
+        .expiredCodeLaterReportedAsWrong, .wrongAttemptsExtendCodeLifetime, .verificationBoundToClientInstance,
+        .ignoresLanguageCode, .sendsSMSToTestNumbers, .testNumbersConsumeQuota, .testNumbersAcceptAnyCode,
+        .acceptsAnyTestNumberConfiguration, .testNumberUsersGetUnsignedTokens, .skipsAppVerification,
+        .ignoresReCaptchaCancellation, .ignoresPushSecret, .disabledVerificationAllowsRealNumbers,
+        .handlesEveryNotification, .handlesEveryURL, .handlesForgedPushWhileWaiting, .handlesForeignURLWhileWaiting,
+        .noVerificationRateLimit, .rateLimitsPerDeviceOnly, .rateLimitsPerNumberOnly, .countsRequestsAfterSending,
+        .signOutKeepsCurrentUser, .signOutLeavesUserInKeychain, .writesKeychainAfterReturning,
+        .verificationIDEmbedsCode, .wrongCodeErrorRevealsCode, .checksCodeBeforeSigningIn, .waitsForOnePushAtATime,
     ]
 
     public static let acceptsPunctuatedNumbers = Defect(
@@ -30,16 +29,6 @@ extension Defect {
         "rejectsNumbersLongerThanNorthAmerican", rules: ["PHONE-1"], catches: [.assertion("PHONE-1/valid-numbers")],
         "rejects every number with more than 11 digits (Brazilian mobiles, German numbers …)"
     ) { $0.phoneNumbers.maximumDigits = 11 }
-
-    public static let misdeclaresUnassignedNumbers = Defect(
-        "misdeclaresUnassignedNumbers", rules: ["PHONE-1"], catches: [.assertion("PHONE-1/declared-edge-numbers")],
-        "declares that it rejects well-formed unassigned numbers, then accepts them"
-    ) { $0.capabilities.acceptsUnassignedPhoneNumbers = false }
-
-    public static let misdeclaresShortNumbers = Defect(
-        "misdeclaresShortNumbers", rules: ["PHONE-1"], catches: [.assertion("PHONE-1/declared-edge-numbers")],
-        "declares that it rejects numbers shorter than any in service, then accepts them"
-    ) { $0.capabilities.acceptsShortPhoneNumbers = false }
 
     public static let emptyNumberReportedAsInvalid = Defect(
         "emptyNumberReportedAsInvalid", rules: ["PHONE-2"], catches: [.assertion("PHONE-2/empty-number")],
@@ -198,6 +187,14 @@ extension Defect {
         $0.appVerification.reCaptchaCancellationEndsRequest = false
         $0.appVerification.backendRequiresProof = false
     }
+
+    public static let ignoresPushSecret = Defect(
+        "ignoresPushSecret", rules: ["PHONE-14"], catches: [.assertion("PHONE-14/door-refuses-forged-proofs")],
+        """
+        never compares a push proof's secret with the one its push carried, so a receipt it never issued, or a real \
+        receipt with another request's secret, gets an SMS
+        """
+    ) { $0.appVerification.backendComparesPushSecret = false }
 
     public static let disabledVerificationAllowsRealNumbers = Defect(
         "disabledVerificationAllowsRealNumbers", rules: ["PHONE-15"],

@@ -37,16 +37,16 @@ extension Rule {
                 let cases: [(String, AuthCredential)] = [
                     (
                         "with the raw nonce itself in the token",
-                        credential.withApple(idToken: try context.world.apple.forge(.nonce(rawNonce), from: token))
+                        credential.withApple(idToken: try context.appleToken(.nonce(rawNonce), from: token))
                     ),
                     (
                         "with another nonce's hash in the token",
                         credential.withApple(
-                            idToken: try context.world.apple.forge(.nonce(AppleNonce.sha256Hex(other)), from: token))
+                            idToken: try context.appleToken(.nonce(AppleNonce.sha256Hex(other)), from: token))
                     ), ("with no raw nonce", credential.withApple(rawNonce: .some(nil))),
                     (
                         "with a token that has no nonce claim",
-                        credential.withApple(idToken: try context.world.apple.forge(.nonce(nil), from: token))
+                        credential.withApple(idToken: try context.appleToken(.nonce(nil), from: token))
                     ),
                 ]
                 try await expectEveryCase(cases, "nonce mismatches") { situation, forged in

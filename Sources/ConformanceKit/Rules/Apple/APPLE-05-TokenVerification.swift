@@ -9,7 +9,9 @@ extension Rule {
             https://appleid.apple.com, aud == the app's client ID, exp in the future; alg: none, a wrong key, an \
             unknown kid, a tampered payload, a wrong issuer or audience, or an expired token fail with \
             invalidCredential [17004]. There is no leeway: at exactly exp the token has expired. The header and \
-            payload are UTF-8 JSON with unique member names (a token with a duplicate member is refused), and iss and \
+            payload are UTF-8 JSON with unique member names (a token with a duplicate member is refused), or read as \
+            the lexically last of them, as RFC 7515 §5.2 allows (so a token whose duplicate aud or iss ends in a wrong \
+            value is refused either way, and one that reads the first of two members does not conform), and iss and \
             aud are compared code point by code point, with no normalisation (RFC 7515 §4, RFC 7519 §4 and §7.2).
             """,
         sources: [
@@ -29,9 +31,9 @@ extension Rule {
         ],
         hint: """
             if this fails, check that the backend picks the key by kid from Apple's /auth/keys, accepts only RS256, \
-            checks iss, aud and exp with no leeway, refuses header or payload JSON that is not UTF-8 or names a member \
-            twice (Foundation's decoders keep the first), and compares iss and aud by code points (Swift's == takes \
-            canonically equivalent strings for equal)
+            checks iss, aud and exp with no leeway, refuses header or payload JSON that is not UTF-8, refuses a member \
+            named twice or reads its last value (never its first, which Foundation's decoders keep), and compares iss \
+            and aud by code points (Swift's == takes canonically equivalent strings for equal)
             """,
         checks: [
             Check(
@@ -100,13 +102,16 @@ extension Rule {
             },
             Check(
                 id: "duplicate-claims-refused",
-                "a token naming iss, exp, sub or alg twice, or with JSON in UTF-16, is refused"
+                "a token naming iss, aud, exp or alg a second time, wrongly, or with JSON in UTF-16, is refused"
             ) { context in
                 let app = try await context.launchAppleApp()
                 let (authorization, credential) = try await context.appleCredential(
                     as: AppleAccounts.alice, on: app.client)
-                let genuine = AppleIdentityClaims(payload: try CompactJWS(authorization.identityToken).payload)
                 let past = Int(context.world.clock.date.timeIntervalSince1970) - 3600
+                let clientID = ProjectConfiguration.standard.apple.clientID
+                // Each second member is wrong and comes last: a verifier that refuses duplicates and one that reads the
+                // last (RFC 7515 §5.2) both refuse it; one that reads the first sees a genuine token. A duplicate whose
+                // last value is right may go either way, and is not tried.
                 let forgeries: [(String, AppleTokenForgery)] = [
                     (
                         "whose payload names iss a second time, as https://evil.example.com",
@@ -117,8 +122,8 @@ extension Rule {
                         .duplicateClaim("\\u0069ss", json: "\"https://evil.example.com\"")
                     ), ("whose payload names exp a second time, an hour ago", .duplicateClaim("exp", json: "\(past)")),
                     (
-                        "whose payload names sub twice with the same value",
-                        .duplicateClaim("sub", json: "\"\(genuine?.sub ?? "")\"")
+                        "whose payload names aud a second time, as \(clientID).widget",
+                        .duplicateClaim("aud", json: "\"\(clientID).widget\"")
                     ),
                     (
                         "whose header names alg a second time, as none",

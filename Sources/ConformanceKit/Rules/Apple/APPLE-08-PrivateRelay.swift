@@ -84,7 +84,7 @@ extension CheckContext {
         as account: AppleIDAccount, on client: any AuthClient
     ) async throws -> AuthUser {
         let (authorization, credential) = try await appleCredential(as: account, on: client)
-        let token = try world.apple.forge(.claims { $0.emailVerified = nil }, from: authorization.identityToken)
+        let token = try appleToken(.claims { $0.emailVerified = nil }, from: authorization.identityToken)
         return try await expectSuccess("signIn(with: \(account.email)'s Apple token without email_verified)") {
             try await client.signIn(with: credential.withApple(idToken: token))
         }.user

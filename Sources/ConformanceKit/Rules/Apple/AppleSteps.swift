@@ -14,6 +14,17 @@ package enum AppleAccounts {
 
 /// The steps of Sign in with Apple as a person takes them: approve (or cancel) on the system sheet.
 extension CheckContext {
+    /// `token` with a claim set by the world's forge (a nonce, the claims a check changes), or `token` itself where it
+    /// already is that token: a claim already so is no forgery to make, and the case is the token as it is.
+    package func appleToken(_ forgery: AppleTokenForgery, from token: String) throws -> String {
+        do { return try world.apple.forge(forgery, from: token) } catch {
+            if case .notAForgery = error { return token }
+            throw error
+        }
+    }
+}
+
+extension CheckContext {
     /// Registers the project's app with Apple (its client ID, team, key and the public half of its client-secret key)
     /// and the Apple IDs.
     package func setUpApple(_ configuration: ProjectConfiguration = .standard) throws {

@@ -182,7 +182,9 @@ extension CheckContext {
 }
 
 /// The nearest forgeries of an ID token: single characters changed anywhere, and for a compact JWS a changed
-/// payload with the old signature, the signature removed, `alg: none`, and wrong segment counts.
+/// payload with the old signature, the signature removed, `alg: none`, and wrong segment counts. Each differs from the
+/// token in the bytes it names, every run (``Forgery``): a changed character changes the bytes its segment decodes to,
+/// and a forgery the token already is (the signature removed from an unsigned token) is left out.
 enum IDTokenForgery {
     static func all(of token: String) -> [(String, String)] {
         var forgeries: [(String, String)] = [
@@ -190,9 +192,10 @@ enum IDTokenForgery {
         ]
         for (name, index) in [("first", 0), ("middle", token.count / 2), ("last", token.count - 1)] where !token.isEmpty
         {
-            var characters = Array(token)
-            characters[index] = characters[index] == "A" ? "B" : "A"
-            forgeries.append(("its \(name) character changed", String(characters)))
+            let forged = Forgery.changingCharacter(at: index, of: token)
+            let segments = Forgery.Segment.holding(offset: index, of: token).map { Set([$0]) } ?? []
+            Forgery.requireChanged(segments, of: forged, from: token, "the token with its \(name) character changed")
+            forgeries.append(("its \(name) character changed", forged))
         }
         let parts = token.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 3, let payload = Base64URL.decode(parts[1]),
@@ -203,19 +206,19 @@ enum IDTokenForgery {
         let changed = Base64URL.encode(
             (try? JSONSerialization.data(withJSONObject: claims, options: .sortedKeys)) ?? Data())
         let none = Base64URL.encode(Data(#"{"alg":"none","typ":"JWT"}"#.utf8))
-        var signature = Array(parts[2])
-        if !signature.isEmpty {
-            // The middle of the signature: every bit of it is used, so the signed bytes change and the claims do not.
-            let middle = signature.count / 2
-            signature[middle] = signature[middle] == "A" ? "B" : "A"
+        if !parts[2].isEmpty {
+            // The middle of the signature: the signed bytes change and the claims do not.
+            let signature = Forgery.changingCharacter(at: parts[2].count / 2, of: parts[2])
             forgeries.append(
-                ("a character in the middle of its signature changed", "\(parts[0]).\(parts[1]).\(String(signature))"))
+                ("a character in the middle of its signature changed", "\(parts[0]).\(parts[1]).\(signature)"))
         }
-        return forgeries + [
-            ("payload changed (sub), old signature", "\(parts[0]).\(changed).\(parts[2])"),
-            ("signature removed", "\(parts[0]).\(parts[1])."), ("alg: none", "\(none).\(parts[1])."),
-            ("alg: none with the payload changed", "\(none).\(changed)."),
+        let named: [(String, String, Set<Forgery.Segment>)] = [
+            ("payload changed (sub), old signature", "\(parts[0]).\(changed).\(parts[2])", [.payload]),
+            ("signature removed", "\(parts[0]).\(parts[1]).", [.signature]),
+            ("alg: none", "\(none).\(parts[1]).", [.header]),
+            ("alg: none with the payload changed", "\(none).\(changed).", [.header, .payload]),
         ]
+        return forgeries + named.filter { Forgery.differs($0.1, from: token, in: $0.2) }.map { ($0.0, $0.1) }
     }
 
     /// The token's payload edited to name `uid` (`sub`, `user_id`): with the old signature, with none, and as `alg:
@@ -234,7 +237,7 @@ enum IDTokenForgery {
             ("payload naming another user, old signature", "\(parts[0]).\(changed).\(parts[2])"),
             ("payload naming another user, signature removed", "\(parts[0]).\(changed)."),
             ("alg: none naming another user", "\(none).\(changed)."),
-        ]
+        ].filter { Forgery.differs($0.1, from: token, in: [.payload]) }
     }
 }
 

@@ -7,8 +7,11 @@ extension Rule {
         statement: """
             ID-token listeners are called when registered, on every sign-in whatever the flow (phone, password, email \
             link, GitHub, Apple, a resolved second factor), whenever the current user's ID token is refreshed (also a \
-            forced refresh), and on sign-out. Calls reach each listener in the order of the changes, so the last call \
-            a listener has received always names the current user.
+            forced refresh), and on sign-out. Calls reach each listener in the order of the changes, so once every \
+            call has been delivered the last call a listener has received names the current user. When a sign-out \
+            and a sign-in overlap, once both calls have returned the listener's last call names whoever is then \
+            signed in (nobody, if the implementation dropped the overtaken sign-in, as the Firebase SDK does; the \
+            user, if the sign-in completed after the sign-out); a sign-out when nobody is signed in need not notify.
             """,
         sources: [
             .firebaseAuthReference(
@@ -106,6 +109,25 @@ extension Rule {
                 try await context.expectRefreshAndSignOutHeard(heard, on: app.client)
             },
             Check(
+                id: "enrollment-and-unenrollment",
+                "a listener hears the new ID token a second factor's enrollment, and its unenrollment, installs",
+                requires: [.flow(.multiFactor)]
+            ) { context in
+                let app = try await context.launchApp()
+                try await context.signUpVerified(.ada, on: app.client)
+                let (heard, _) = try await context.listen(on: app.client)
+                var factorUID = ""
+                try await context.expectTokenChangeHeard(heard, on: app.client, "the enrollment of \(PhoneNumbers.us)")
+                { factorUID = try await context.enroll(PhoneNumbers.us, on: app.client).uid }
+                try await context.expectTokenChangeHeard(
+                    heard, on: app.client, "the unenrollment of \(PhoneNumbers.us)"
+                ) {
+                    try await expectSuccess("unenroll(factorUID: the factor of \(PhoneNumbers.us))") {
+                        try await app.client.unenroll(factorUID: factorUID)
+                    }
+                }
+            },
+            Check(
                 id: "sign-out-during-sign-in",
                 """
                 a listener's last call names the current user after a sign-out made while a sign-in is in flight, at \
@@ -126,16 +148,25 @@ extension Rule {
                     }
                     let change = "\(signOut.name) made while request \(passing + 1) of \(signIn.name) was in flight"
                     let current = await app.client.currentUser?.uid
-                    try await context.waiting(
-                        for: "the ID-token listener to hear a call naming \(current ?? "nobody") after \(change)"
-                    ) { try await heard.next(after: seen) { $0?.uid == current } }
+                    // Both calls have returned. A sign-in that completed is announced; so is whatever the listener
+                    // heard since. With nobody signed in and nothing heard, the sign-in was dropped and the sign-out
+                    // found nobody to sign out, which need not notify: the listener's last call still names nobody.
+                    if current != nil || heard.count > seen {
+                        try await context.waiting(
+                            for: "the ID-token listener to hear a call naming \(current ?? "nobody") after \(change)"
+                        ) { try await heard.next(after: seen) { $0?.uid == current } }
+                    }
                     let last = heard.all.last.flatMap { $0?.uid }
                     try expect(
                         last == current, "after \(change), the listener's last call does not name the current user",
                         expected: current ?? "nobody",
                         actual:
                             "\(last ?? "nobody") (calls since: \(heard.all.dropFirst(seen).map { $0?.uid ?? "nil" }))")
-                    if current != nil { try await expectSuccess("signOut()") { try await app.client.signOut() } }
+                    if current != nil {
+                        try await context.expectHeard(heard, on: app.client, "signOut() after \(change)") {
+                            try await expectSuccess("signOut()") { try await app.client.signOut() }
+                        }
+                    }
                     try context.letRateLimitsPass()
                 }
             },
@@ -151,6 +182,29 @@ extension CheckContext {
         try await body()
         let current = await client.currentUser?.uid
         try await waiting(for: "the ID-token listener to hear \(change) (a call naming \(current ?? "nobody"))") {
+            try await heard.next(after: seen) { $0?.uid == current }
+        }
+        let last = heard.all.last.flatMap { $0?.uid }
+        try expectEqual(
+            last, current, "the user the listener's last call names after \(change) (the current user expected)")
+    }
+
+    /// When `change` gives the current user a new ID token (as `getIDToken()` hands it out), the listener hears it: a
+    /// call naming the current user, its last.
+    fileprivate func expectTokenChangeHeard(
+        _ heard: EventLog<AuthUser?>, on client: any AuthClient, _ change: String, _ body: () async throws -> Void
+    ) async throws {
+        let before = try await expectSuccess("getIDToken() before \(change)") {
+            try await client.getIDToken(forceRefresh: false)
+        }
+        let seen = heard.count
+        try await body()
+        let after = try await expectSuccess("getIDToken() after \(change)") {
+            try await client.getIDToken(forceRefresh: false)
+        }
+        guard after != before else { return }
+        let current = await client.currentUser?.uid
+        try await waiting(for: "the ID-token listener to hear the new ID token of \(change)") {
             try await heard.next(after: seen) { $0?.uid == current }
         }
         let last = heard.all.last.flatMap { $0?.uid }

@@ -67,25 +67,30 @@ extension Rule {
                 requires: [.flow(.multiFactor)]
             ) { context in
                 try await context.expectSessionEnded(by: "a password reset") { door, _, _, _ in
-                    try await expectSuccess("sendPasswordReset(email: ada)") {
-                        try await door.sendPasswordReset(email: PasswordUser.ada.email)
-                    }
-                    let email = context.world.outbound.readEmail(to: PasswordUser.ada.email)
-                    guard
-                        let code = email?.links.lazy.compactMap({
-                            URLComponents(url: $0, resolvingAgainstBaseURL: false)?.queryItems?.first {
-                                $0.name == "oobCode"
-                            }?.value
-                        }).first
-                    else {
-                        throw CheckFailure(
-                            "no password-reset email with an oobCode link reached \(PasswordUser.ada.email)",
-                            expected: "an email with an oobCode link", actual: email.map { "\($0)" } ?? "no email")
-                    }
-                    try await expectSuccess("confirmPasswordReset(the oobCode from the email)") {
-                        try await door.confirmPasswordReset(oobCode: code, newPassword: "a brand new password")
-                    }
+                    try await context.resetPassword(of: .ada, to: "a brand new password", at: door)
                 }
+            },
+            Check(
+                id: "only-new-password-signs-in",
+                """
+                after a password reset with the mailed link, and after a password change, only the new password \
+                signs in
+                """, requires: [.flow(.multiFactor)]
+            ) { context in
+                let app = try await context.launchApp()
+                let door = try context.accounts(of: app.backend)
+                try await context.signUp(.ada, on: app.client)
+                try await expectSuccess("signOut()") { try await app.client.signOut() }
+                let reset = "a brand new password"
+                try await context.resetPassword(of: .ada, to: reset, at: door)
+                let session = try await context.expectOnlyPassword(
+                    reset, of: .ada, not: PasswordUser.ada.password, after: "the password reset", on: app.client)
+                let changed = "another new password"
+                try await expectSuccess("accounts:update (password) from ada's session") {
+                    try await door.updatePassword(idToken: session, newPassword: changed)
+                }
+                _ = try await context.expectOnlyPassword(
+                    changed, of: .ada, not: reset, after: "the password change", on: app.client)
             },
             Check(
                 id: "tokens-revoked", "a refresh token ends when the administrator revokes the user's tokens",
@@ -200,6 +205,47 @@ extension Rule {
 }
 
 extension CheckContext {
+    /// Resets `user`'s password to `newPassword` through the door, with the `oobCode` of the link it mails.
+    fileprivate func resetPassword(
+        of user: PasswordUser, to newPassword: String, at door: any AccountsFacet, filePath: String = #filePath,
+        line: Int = #line
+    ) async throws {
+        try await expectSuccess("sendPasswordReset(email: \(user.email))", filePath: filePath, line: line) {
+            try await door.sendPasswordReset(email: user.email)
+        }
+        let email = world.outbound.readEmail(to: user.email)
+        guard
+            let code = email?.links.lazy.compactMap({
+                URLComponents(url: $0, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "oobCode" }?
+                    .value
+            }).first
+        else {
+            throw CheckFailure(
+                "no password-reset email with an oobCode link reached \(user.email)",
+                expected: "an email with an oobCode link", actual: email.map { "\($0)" } ?? "no email",
+                filePath: filePath, line: line)
+        }
+        try await expectSuccess("confirmPasswordReset(the oobCode from the email)", filePath: filePath, line: line) {
+            try await door.confirmPasswordReset(oobCode: code, newPassword: newPassword)
+        }
+    }
+
+    /// After `change`, `user`'s `password` signs in on `client` and `old` does not; returns the ID token of the
+    /// sign-in, signed out again.
+    fileprivate func expectOnlyPassword(
+        _ password: String, of user: PasswordUser, not old: String, after change: String, on client: any AuthClient
+    ) async throws -> String {
+        _ = try await expectAuthError(when: "signIn(with: \(user.email) and the password from before \(change))") {
+            try await client.signIn(with: .password(email: user.email, password: old))
+        }
+        try await expectSuccess("signIn(with: \(user.email) and the password set by \(change))") {
+            try await client.signIn(with: .password(email: user.email, password: password))
+        }
+        let token = try await expectSuccess("getIDToken()") { try await client.getIDToken(forceRefresh: false) }
+        try await expectSuccess("signOut()") { try await client.signOut() }
+        return token
+    }
+
     /// Ada's session, signed in through the backend's door, refreshes; after `event` (given the door, the backend,
     /// ada's uid and another session of ada's) its refresh token mints nothing, while grace's session still refreshes.
     fileprivate func expectSessionEnded(

@@ -60,7 +60,7 @@ extension Rule {
                     ("a state one character off", .stateOffByOne, app),
                 ]
                 try await expectEveryCase(forgeries, "forged redirects") { what, forgery, client in
-                    let handled = await client.canHandle(context.world.github.forge(forgery, from: earlier))
+                    let handled = await client.canHandle(try context.world.github.forge(forgery, from: earlier))
                     try expectEqual(handled, false, "canHandle(\(what)) with no request waiting for it")
                 }
                 try expectEqual(
@@ -86,7 +86,7 @@ extension Rule {
                 try await expectEveryCase(forgeries, "foreign redirects while a request waits") { what, forgery in
                     _ = try await context.gitHubCredential(as: "hubot", on: other)
                     let theirs = try context.lastGitHubRedirect()
-                    let forged = context.world.github.forge(forgery, from: theirs)
+                    let forged = try context.world.github.forge(forgery, from: theirs)
                     let handledForgery = Mutex<Bool?>(nil)
                     let devices = context.world.devices
                     context.world.browser.whileNextPageIsOpen { device in

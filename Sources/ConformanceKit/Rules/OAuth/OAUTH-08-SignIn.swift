@@ -23,34 +23,64 @@ extension Rule {
                 try expectEqual(
                     first.additionalUserInfo?.providerID, ProviderID.github,
                     "additionalUserInfo.providerID of octocat's first GitHub sign-in")
-                try expect(
-                    first.additionalUserInfo?.profile?["login"] == "octocat",
-                    "octocat's first GitHub sign-in did not carry GitHub's profile of the user",
-                    expected: "additionalUserInfo.profile with login \"octocat\"",
-                    actual: (first.additionalUserInfo?.profile).shown)
+                try await context.expectProfileAndToken(of: first, "octocat's first GitHub sign-in")
                 try expectEqual(
                     first.additionalUserInfo?.isNewUser, true,
                     "additionalUserInfo.isNewUser of octocat's first GitHub sign-in")
-                guard case .oauth(_, let token, _) = first.credential else {
-                    throw CheckFailure(
-                        "the sign-in result carries no OAuth credential",
-                        expected: "an OAuth credential with GitHub's token", actual: first.credential.shown)
-                }
-                let user = await context.world.github.handle(
-                    HTTPRequest(
-                        url: URL(string: "https://api.github.com/user")!, headers: ["Authorization": "Bearer \(token)"])
-                )
-                try expect(
-                    user.status == 200 && user.jsonObject?["login"] as? String == "octocat",
-                    "GitHub did not accept the sign-in credential's access token for GET https://api.github.com/user",
-                    expected: "200 with octocat's login",
-                    actual: "\(user.status) with login \((user.jsonObject?["login"] as? String).shown)")
                 try await expectSuccess("signOut()") { try await app.client.signOut() }
                 let second = try await context.signInWithGitHub(as: "octocat", on: app.client)
                 try expectEqual(second.user.uid, first.user.uid, "the uid of octocat's second GitHub sign-in")
                 try expectEqual(
                     second.additionalUserInfo?.isNewUser, false,
                     "additionalUserInfo.isNewUser of octocat's second GitHub sign-in")
-            }
+            },
+            Check(
+                id: "every-later-sign-in",
+                """
+                every later GitHub sign-in of octocat, on this device and another, carries his profile and a working \
+                token
+                """
+            ) { context in
+                let app = try await context.launchGitHubApp()
+                try await context.signInWithGitHub(as: "octocat", on: app.client)
+                try await expectSuccess("signOut()") { try await app.client.signOut() }
+                let other = try await context.launch(app.backend, on: .secondary)
+                let returns: [(String, any AuthClient)] = [
+                    ("octocat's second GitHub sign-in, on the same device", app.client),
+                    ("octocat's third GitHub sign-in, on another device", other),
+                ]
+                try await expectEveryCase(returns, "later GitHub sign-ins") { name, client in
+                    let result = try await context.signInWithGitHub(as: "octocat", on: client)
+                    try expectEqual(
+                        result.additionalUserInfo?.providerID, ProviderID.github,
+                        "additionalUserInfo.providerID of \(name)")
+                    try await context.expectProfileAndToken(of: result, name)
+                }
+            },
         ])
+}
+
+extension CheckContext {
+    /// A GitHub sign-in of octocat carries GitHub's profile of him in `additionalUserInfo.profile` and, on its OAuth
+    /// credential, an access token GitHub accepts for him.
+    fileprivate func expectProfileAndToken(of result: AuthDataResult, _ name: String) async throws {
+        try expect(
+            result.additionalUserInfo?.profile?["login"] == "octocat",
+            "\(name) did not carry GitHub's profile of the user",
+            expected: "additionalUserInfo.profile with login \"octocat\"",
+            actual: (result.additionalUserInfo?.profile).shown)
+        guard case .oauth(_, let token, _) = result.credential else {
+            throw CheckFailure(
+                "\(name) carries no OAuth credential", expected: "an OAuth credential with GitHub's token",
+                actual: result.credential.shown)
+        }
+        let user = await world.github.handle(
+            HTTPRequest(url: URL(string: "https://api.github.com/user")!, headers: ["Authorization": "Bearer \(token)"])
+        )
+        try expect(
+            user.status == 200 && user.jsonObject?["login"] as? String == "octocat",
+            "GitHub did not accept the access token of \(name) for GET https://api.github.com/user",
+            expected: "200 with octocat's login",
+            actual: "\(user.status) with login \((user.jsonObject?["login"] as? String).shown)")
+    }
 }

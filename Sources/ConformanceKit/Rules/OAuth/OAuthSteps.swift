@@ -1,5 +1,6 @@
 import Foundation
 import MockIdP
+import Synchronization
 
 /// The GitHub accounts the OAuth checks sign in with.
 package enum GitHubAccounts {
@@ -85,9 +86,12 @@ extension CheckContext {
 struct CustomParametersInput: Decodable, Sendable { let customParameters: [String: String] }
 
 extension CheckContext {
-    /// Runs every case of `Fixtures/oauth/custom-parameters.json` that names `rule` and whose answer the fixture fixes:
-    /// under the declared handling, a rejected call fails with an `AuthError` and opens no page; otherwise the
-    /// authorization request carries exactly the forwarded custom parameters, and no reserved value of the app's.
+    /// Runs every case of `Fixtures/oauth/custom-parameters.json` that names `rule` and whose answer the fixture fixes,
+    /// judging only `rule`'s own sentence. OAUTH-1: under the declared handling a call that sets a reserved key fails
+    /// with an `AuthError` and opens no page, or goes on without the key; no custom value of a reserved key reaches
+    /// GitHub. OAUTH-2: every other custom parameter reaches GitHub unchanged. Where a case cannot be judged under
+    /// OAUTH-2 because of what OAUTH-1 judges (a declared-dropping subject refused the call, a reserved value reached
+    /// GitHub), the check says so: not applicable, naming OAUTH-1, unless OAUTH-2 itself failed.
     package func checkCustomParameterCases(
         for rule: RuleID, filePath: String = #filePath, line: Int = #line
     ) async throws {
@@ -96,10 +100,13 @@ extension CheckContext {
         let cases = try Fixture<CustomParametersInput>.load("oauth", "custom-parameters").cases.filter {
             $0.rules.contains(rule) && $0.expectation != .implementationDefined
         }
+        let forOAUTH1 = Mutex<[String]>([])
         try await expectEveryCase(cases, "cases of oauth/custom-parameters.json", filePath: filePath, line: line) {
             fixtureCase in
             let custom = fixtureCase.input.customParameters
-            let forwarded = try? OAuthCustomParameters.forwarded(custom, handling: handling)
+            let reserved = custom.filter { OAuthCustomParameters.reserved.contains($0.key) }
+            let others = custom.filter { !OAuthCustomParameters.reserved.contains($0.key) }
+            let rejected = (try? OAuthCustomParameters.forwarded(custom, handling: handling)) == nil
             let pagesBefore = openedPages
             world.browser.script(.approve(as: GitHubAccounts.octocat.login))
             var provider = OAuthProvider.github
@@ -108,39 +115,74 @@ extension CheckContext {
             do { outcome = .success(try await app.client.credential(with: provider)) } catch {
                 outcome = .failure(error)
             }
-            guard let forwarded else {
-                let failedWithAuthError = if case .failure(let error) = outcome { error is AuthError } else { false }
+            let succeeded = if case .success = outcome { true } else { false }
+            let request = openedPages > pagesBefore ? world.github.authorizeRequests.last : nil
+            let leaked = reserved.sorted(by: { $0.key < $1.key }).filter { request?.value($0.key) == $0.value }
+            let leakedShown = leaked.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
+            if rule == "OAUTH-1" {
+                guard !rejected else {
+                    let failedWithAuthError =
+                        if case .failure(let error) = outcome { error is AuthError } else { false }
+                    try expect(
+                        failedWithAuthError,
+                        "\(fixtureCase.id): a call with reserved custom parameters did not fail with an AuthError",
+                        expected: "an AuthError (reserved parameters \(handling))", actual: outcomeShown(outcome),
+                        filePath: filePath, line: line)
+                    try expectEqual(
+                        openedPages - pagesBefore, 0,
+                        "\(fixtureCase.id): the number of provider pages a rejected call opened", filePath: filePath,
+                        line: line)
+                    return
+                }
                 try expect(
-                    failedWithAuthError,
-                    "\(fixtureCase.id): a call with reserved custom parameters did not fail with an AuthError",
-                    expected: "an AuthError (reserved parameters \(handling))", actual: outcomeShown(outcome),
-                    filePath: filePath, line: line)
-                try expectEqual(
-                    openedPages - pagesBefore, 0,
-                    "\(fixtureCase.id): the number of provider pages a rejected call opened", filePath: filePath,
+                    succeeded && request != nil,
+                    "\(fixtureCase.id): a call whose reserved keys are dropped did not reach GitHub and come back",
+                    expected: "one page opened and a credential (reserved parameters \(handling))",
+                    actual: "\(openedPages - pagesBefore) pages opened; \(outcomeShown(outcome))", filePath: filePath,
                     line: line)
+                try expect(
+                    leaked.isEmpty, "\(fixtureCase.id): custom values of reserved parameters reached GitHub",
+                    expected: "the implementation's own values", actual: leakedShown, filePath: filePath, line: line)
                 return
             }
-            let request = world.github.authorizeRequests.last
-            let succeeded = if case .success = outcome { true } else { false }
-            try expect(
-                succeeded && request != nil && openedPages == pagesBefore + 1,
-                "\(fixtureCase.id): the flow did not reach GitHub and come back",
-                expected: "one page opened and a credential",
-                actual: "\(openedPages - pagesBefore) pages opened; \(outcomeShown(outcome))", filePath: filePath,
-                line: line)
-            let reached = forwarded.keys.sorted().map { "\($0)=\(request?.value($0) ?? "(absent)")" }
-            try expectEqual(
-                reached, forwarded.sorted(by: { $0.key < $1.key }).map { "\($0.key)=\($0.value)" },
-                "\(fixtureCase.id): the forwarded custom parameters as they reached GitHub", filePath: filePath,
-                line: line)
-            let leaked = custom.sorted(by: { $0.key < $1.key }).filter {
-                OAuthCustomParameters.reserved.contains($0.key) && request?.value($0.key) == $0.value
+            guard succeeded, let request else {
+                guard reserved.isEmpty else {
+                    // Refused for its reserved keys: as declared (nothing for OAUTH-2 to judge), or OAUTH-1's failure.
+                    if !rejected {
+                        forOAUTH1.withLock {
+                            $0.append("\(fixtureCase.id) was refused, though reserved keys are declared dropped")
+                        }
+                    }
+                    return
+                }
+                throw CheckFailure(
+                    "\(fixtureCase.id): the flow did not reach GitHub and come back",
+                    expected: "one page opened and a credential",
+                    actual: "\(openedPages - pagesBefore) pages opened; \(outcomeShown(outcome))", filePath: filePath,
+                    line: line)
             }
-            try expect(
-                leaked.isEmpty, "\(fixtureCase.id): custom values of reserved parameters reached GitHub",
-                expected: "the implementation's own values",
-                actual: leaked.map { "\($0.key)=\($0.value)" }.joined(separator: "&"), filePath: filePath, line: line)
+            let reached = others.keys.sorted().map { "\($0)=\(request.value($0) ?? "(absent)")" }
+            try expectEqual(
+                reached, others.sorted(by: { $0.key < $1.key }).map { "\($0.key)=\($0.value)" },
+                "\(fixtureCase.id): the other custom parameters as they reached GitHub", filePath: filePath, line: line)
+            if !reserved.isEmpty, rejected {
+                forOAUTH1.withLock {
+                    $0.append("\(fixtureCase.id) went through, though reserved keys are declared rejected")
+                }
+            }
+            if !leaked.isEmpty {
+                forOAUTH1.withLock {
+                    $0.append("\(fixtureCase.id) sent GitHub custom values of reserved keys (\(leakedShown))")
+                }
+            }
+        }
+        let owed = forOAUTH1.withLock { $0 }
+        guard owed.isEmpty else {
+            throw NotApplicable(
+                """
+                every other custom parameter reached GitHub unchanged; what the reserved keys did is OAUTH-1's to \
+                judge, and it fails there: \(owed.joined(separator: "; "))
+                """)
         }
     }
 

@@ -98,10 +98,79 @@ extension Rule {
                     context.world.recaptcha.presentations.count, 0,
                     "the number of reCAPTCHAs presented for two verifications at once while the push channel works")
             },
+            Check(
+                id: "door-refuses-forged-proofs",
+                """
+                at the backend's door, a push receipt it never issued, another request's secret and a near miss of \
+                the secret each get no SMS
+                """, requires: [.worldParties]
+            ) { context in
+                let app = try await context.launchApp(.withoutVerificationLimit)
+                let door = try context.appVerification(of: app.backend)
+                let other = try await context.launchApp(
+                    ProjectConfiguration.withoutVerificationLimit.with(\.projectID, "another-project"), on: .secondary)
+                let otherDoor = try context.appVerification(of: other.backend)
+                var proofs: [PushProof] = []
+                for number in 1...5 {
+                    proofs.append(
+                        try await expectSuccess("push proof \(number) of the app on \(app.device), at the door") {
+                            try await door.pushProof(on: app.device)
+                        })
+                }
+                let foreign = try await expectSuccess("a push proof of another-project's app, at its door") {
+                    try await otherDoor.pushProof(on: other.device)
+                }
+                let receipt = proofs[0].receipt
+                var forgeries: [(String, PushProof)] = [
+                    ("a receipt another project issued, with its secret", foreign),
+                    (
+                        "a near miss of a receipt it issued (one character changed), with that receipt's secret",
+                        PushProof(
+                            receipt: Forgery.changingCharacter(at: receipt.count / 2, of: receipt),
+                            secret: proofs[0].secret)
+                    ),
+                    (
+                        "a receipt it issued with a near miss of its secret (one character changed)",
+                        PushProof(
+                            receipt: proofs[1].receipt,
+                            secret: Forgery.changingCharacter(at: proofs[1].secret.count / 2, of: proofs[1].secret))
+                    ),
+                ]
+                // Another request's secret is a forgery only where the two requests' secrets differ.
+                if proofs[3].secret != proofs[2].secret {
+                    forgeries.append(
+                        (
+                            "a receipt it issued with another request's secret",
+                            PushProof(receipt: proofs[2].receipt, secret: proofs[3].secret)
+                        ))
+                }
+                try await expectEveryCase(forgeries, "forged push proofs") { name, proof in
+                    _ = try await expectAuthError(
+                        when: "sendVerificationCode(\(PhoneNumbers.us)) at the backend's door with \(name)"
+                    ) { try await door.sendVerificationCode(to: PhoneNumbers.us, proof: proof) }
+                    try context.expectNoSMS("the backend's door was given \(name)")
+                }
+                try await expectSuccess("sendVerificationCode(\(PhoneNumbers.us)) with a genuine push proof") {
+                    try await door.sendVerificationCode(to: PhoneNumbers.us, proof: proofs[4])
+                }
+                _ = try context.world.outbound.exactlyOneSMS(to: PhoneNumbers.us)
+            },
         ])
 }
 
 extension CheckContext {
+    /// The backend's door for app verification; a backend that does not offer it makes the check not applicable.
+    fileprivate func appVerification(of backend: any AuthBackend) throws -> any AppVerificationFacet {
+        guard let door = backend.appVerification else {
+            throw NotApplicable(
+                """
+                the backend offers no app-verification facet (its own door: verifyClient, sendVerificationCode with a \
+                push receipt and secret)
+                """)
+        }
+        return door
+    }
+
     /// The app's proof, the first event `isProof` matches, crossed the boundary before the first SMS did (PHONE-14).
     fileprivate func expectBeforeTheSMS(
         _ proof: String, filePath: String = #filePath, line: Int = #line, _ isProof: (WorldEvent) -> Bool

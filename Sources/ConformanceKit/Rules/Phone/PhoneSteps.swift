@@ -110,12 +110,14 @@ func wrongCode(for code: String, attempt: Int = 1) -> String {
     String(code.map { Character(String((($0.wholeNumberValue ?? 0) + 1 + (attempt - 1) % 9) % 10)) })
 }
 
-/// The nearest forgeries of an identifier: its last or first character changed, one character dropped or added.
+/// The nearest forgeries of an identifier: its last or first character changed (``Forgery/changingCharacter(at:of:)``:
+/// the bytes a base64 identifier decodes to change too), one character dropped or added. Each differs from the
+/// identifier in its bytes, every run; one that would not is left out.
 func nearMisses(ofIdentifier identifier: String) -> [String] {
-    let swap = { (character: Character) -> Character in character == "A" ? "B" : "A" }
+    guard !identifier.isEmpty else { return ["A"] }
     let forgeries = [
-        String(identifier.dropLast()) + String(swap(identifier.last ?? "A")),
-        String(swap(identifier.first ?? "A")) + identifier.dropFirst(), String(identifier.dropLast()), identifier + "A",
+        Forgery.changingCharacter(at: identifier.count - 1, of: identifier),
+        Forgery.changingCharacter(at: 0, of: identifier), String(identifier.dropLast()), identifier + "A",
     ]
-    return forgeries.filter { $0 != identifier && !$0.isEmpty }
+    return forgeries.filter { !$0.isEmpty && Forgery.differs($0, from: identifier) }
 }
