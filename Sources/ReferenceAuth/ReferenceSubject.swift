@@ -5,11 +5,16 @@ import MockIdP
 public struct ReferenceSubject: ConformanceSubject {
     public static let maximumTestPhoneNumbers = 10
 
-    public let defects: Set<Defect>
-    public let variations: Set<Variation>
+    /// Its defects and variations are this package's own: its audit and its tests (vendors audit variants of their
+    /// own implementation through `AuditVariant`).
+    package let defects: Set<Defect>
+    package let variations: Set<Variation>
     package let behaviour: ReferenceBehaviour
 
-    public init(defects: Set<Defect> = [], variations: Set<Variation> = []) {
+    /// The conforming reference.
+    public init() { self.init(defects: [], variations: []) }
+
+    package init(defects: Set<Defect> = [], variations: Set<Variation> = []) {
         self.defects = defects
         self.variations = variations
         behaviour = ReferenceBehaviour(defects: defects, variations: variations)

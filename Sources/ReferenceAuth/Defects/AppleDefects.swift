@@ -17,33 +17,33 @@ extension Defect {
         .revokesWithoutSignedInUser, .overwritesAppleNameWithNil, .acceptsReplayedAppleToken,
     ]
 
-    public static let appleNonceAlphabetHasW = Defect(
+    package static let appleNonceAlphabetHasW = Defect(
         "appleNonceAlphabetHasW", rules: ["APPLE-1"],
         catches: [.assertion("APPLE-1/distinct-full-alphabet"), .assertion("APPLE-1/every-length-exact")],
         "draws nonces from 0-9, A-Z with W, a-z, - and ."
     ) { $0.apple.nonceAlphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-.") }
 
-    public static let appleNonceOf16Characters = Defect(
+    package static let appleNonceOf16Characters = Defect(
         "appleNonceOf16Characters", rules: ["APPLE-1"], catches: [.assertion("APPLE-1/fresh-nonce-per-request")],
         "makes 16-character raw nonces for its requests"
     ) { $0.apple.nonceLength = 16 }
 
-    public static let answersEmptyAppleNonce = Defect(
+    package static let answersEmptyAppleNonce = Defect(
         "answersEmptyAppleNonce", rules: ["APPLE-1"], catches: [.assertion("APPLE-1/zero-length-refused")],
         "answers an empty nonce for a length of 0"
     ) { $0.apple.refusesEmptyNonce = false }
 
-    public static let refusesOneCharacterAppleNonce = Defect(
+    package static let refusesOneCharacterAppleNonce = Defect(
         "refusesOneCharacterAppleNonce", rules: ["APPLE-1"], catches: [.assertion("APPLE-1/every-length-exact")],
         "refuses randomNonce(length: 1), taking 1 for too short as well as 0"
     ) { $0.apple.shortestNonceLength = 2 }
 
-    public static let reusesAppleNonce = Defect(
+    package static let reusesAppleNonce = Defect(
         "reusesAppleNonce", rules: ["APPLE-1"], catches: [.assertion("APPLE-1/fresh-nonce-per-request")],
         "sends every request of a client with its first raw nonce"
     ) { $0.apple.freshNoncePerRequest = false }
 
-    public static let sendsRawNonceToApple = Defect(
+    package static let sendsRawNonceToApple = Defect(
         "sendsRawNonceToApple", rules: ["APPLE-2"], catches: [.assertion("APPLE-2/hashed-nonce-reaches-apple")],
         "puts the raw nonce in the request to Apple and compares the claim with it"
     ) {
@@ -51,91 +51,91 @@ extension Defect {
         $0.apple.nonceComparison = .raw
     }
 
-    public static let omitsAppleEmailScope = Defect(
+    package static let omitsAppleEmailScope = Defect(
         "omitsAppleEmailScope", rules: ["APPLE-2"], catches: [.assertion("APPLE-2/hashed-nonce-reaches-apple")],
         "asks Apple for the full name only"
     ) { $0.apple.requestedScopes = [.fullName] }
 
-    public static let comparesRawNonceWithClaim = Defect(
+    package static let comparesRawNonceWithClaim = Defect(
         "comparesRawNonceWithClaim", rules: ["APPLE-3"], catches: [.assertion("APPLE-3/new-user-per-apple-id")],
         "compares the token's nonce claim with the raw nonce instead of its hash"
     ) { $0.apple.nonceComparison = .raw }
 
-    public static let acceptsRawNonceInAppleToken = Defect(
+    package static let acceptsRawNonceInAppleToken = Defect(
         "acceptsRawNonceInAppleToken", rules: ["APPLE-4"], catches: [.assertion("APPLE-4/mismatched-nonces-refused")],
         "accepts a nonce claim equal to the raw nonce as well as its hash"
     ) { $0.apple.nonceComparison = .either }
 
-    public static let acceptsMissingAppleNonce = Defect(
+    package static let acceptsMissingAppleNonce = Defect(
         "acceptsMissingAppleNonce", rules: ["APPLE-4"], catches: [.assertion("APPLE-4/mismatched-nonces-refused")],
         "signs in when the raw nonce or the token's nonce claim is missing"
     ) { $0.apple.requiresNonce = false }
 
-    public static let skipsAppleSignatureCheck = Defect(
+    package static let skipsAppleSignatureCheck = Defect(
         "skipsAppleSignatureCheck", rules: ["APPLE-5"], catches: [.assertion("APPLE-5/forged-tokens-refused")],
         "reads the identity token's claims without verifying its signature"
     ) { $0.apple.checksSignature = false }
 
-    public static let acceptsAppleAlgNone = Defect(
+    package static let acceptsAppleAlgNone = Defect(
         "acceptsAppleAlgNone", rules: ["APPLE-5"], catches: [.assertion("APPLE-5/forged-tokens-refused")],
         "accepts an identity token whose header says alg: none"
     ) { $0.apple.extraAlgorithms = ["none"] }
 
-    public static let acceptsAppleHS256 = Defect(
+    package static let acceptsAppleHS256 = Defect(
         "acceptsAppleHS256", rules: ["APPLE-5"], catches: [.assertion("APPLE-5/forged-tokens-refused")],
         "accepts an HS256 identity token without checking its MAC"
     ) { $0.apple.extraAlgorithms = ["HS256"] }
 
-    public static let verifiesWithFirstAppleKey = Defect(
+    package static let verifiesWithFirstAppleKey = Defect(
         "verifiesWithFirstAppleKey", rules: ["APPLE-5"], catches: [.assertion("APPLE-5/rotated-key-accepted")],
         "verifies every token with the first key of Apple's set, whatever its kid"
     ) { $0.apple.selectsKeyByKid = false }
 
-    public static let skipsAppleAudienceCheck = Defect(
+    package static let skipsAppleAudienceCheck = Defect(
         "skipsAppleAudienceCheck", rules: ["APPLE-5"],
         catches: [.assertion("APPLE-5/forged-tokens-refused"), .assertion("APPLE-5/normalised-lookalikes-refused")],
         "accepts identity tokens issued for another app's client ID"
     ) { $0.apple.checksAudience = false }
 
-    public static let skipsAppleIssuerCheck = Defect(
+    package static let skipsAppleIssuerCheck = Defect(
         "skipsAppleIssuerCheck", rules: ["APPLE-5"], catches: [.assertion("APPLE-5/forged-tokens-refused")],
         "accepts identity tokens whose iss is not https://appleid.apple.com"
     ) { $0.apple.checksIssuer = false }
 
-    public static let acceptsExpiredAppleToken = Defect(
+    package static let acceptsExpiredAppleToken = Defect(
         "acceptsExpiredAppleToken", rules: ["APPLE-5"],
         catches: [.assertion("APPLE-5/forged-tokens-refused"), .assertion("APPLE-5/exact-expiry")],
         "accepts identity tokens after their exp"
     ) { $0.apple.checksExpiry = false }
 
-    public static let acceptsAppleTokenAtExp = Defect(
+    package static let acceptsAppleTokenAtExp = Defect(
         "acceptsAppleTokenAtExp", rules: ["APPLE-5"], catches: [.assertion("APPLE-5/exact-expiry")],
         "allows a minute of clock skew, taking an identity token at its exp and just after"
     ) { $0.apple.expiryLeeway = 60 }
 
-    public static let readsFirstOfDuplicateAppleClaims = Defect(
+    package static let readsFirstOfDuplicateAppleClaims = Defect(
         "readsFirstOfDuplicateAppleClaims", rules: ["APPLE-5"],
         catches: [.assertion("APPLE-5/duplicate-claims-refused")],
         "reads the first of two iss, exp or alg members as Foundation does, instead of refusing or reading the last"
     ) { $0.apple.duplicateMembers = .firstRead }
 
-    public static let acceptsNonUTF8AppleToken = Defect(
+    package static let acceptsNonUTF8AppleToken = Defect(
         "acceptsNonUTF8AppleToken", rules: ["APPLE-5"], catches: [.assertion("APPLE-5/duplicate-claims-refused")],
         "takes an identity token whose header or payload is JSON in UTF-16"
     ) { $0.apple.requiresUTF8 = false }
 
-    public static let comparesAppleAudienceCanonically = Defect(
+    package static let comparesAppleAudienceCanonically = Defect(
         "comparesAppleAudienceCanonically", rules: ["APPLE-5"],
         catches: [.assertion("APPLE-5/normalised-lookalikes-refused")],
         "compares aud with Swift's ==, so a client ID with U+212A KELVIN SIGN for K passes"
     ) { $0.apple.comparesCodePoints = false }
 
-    public static let misdeclaresAppleSystemClock = Defect(
+    package static let misdeclaresAppleSystemClock = Defect(
         "misdeclaresAppleSystemClock", rules: ["APPLE-5"], catches: [.assertion("APPLE-5/forged-tokens-refused")],
         "declares that it verifies Apple's tokens on the system clock, then judges their exp on the world's"
     ) { $0.capabilities.verifiesAppleTokensOnSystemClock = true }
 
-    public static let acceptsUnsolicitedAppleAuthorization = Defect(
+    package static let acceptsUnsolicitedAppleAuthorization = Defect(
         "acceptsUnsolicitedAppleAuthorization", rules: ["APPLE-6"],
         catches: [
             .assertion("APPLE-6/other-app-authorization-refused"), .assertion("APPLE-6/other-device-request-refused"),
@@ -150,67 +150,67 @@ extension Defect {
         $0.apple.requiresNonce = false
     }
 
-    public static let dropsAppleFullName = Defect(
+    package static let dropsAppleFullName = Defect(
         "dropsAppleFullName", rules: ["APPLE-7"], catches: [.assertion("APPLE-7/display-name-no-photo")],
         "leaves the first authorization's name out of the credential, so the user has no display name"
     ) { $0.apple.keepsFullName = false }
 
-    public static let setsApplePhotoURL = Defect(
+    package static let setsApplePhotoURL = Defect(
         "setsApplePhotoURL", rules: ["APPLE-7"], catches: [.assertion("APPLE-7/display-name-no-photo")],
         "gives new Apple users a placeholder photo URL"
     ) { $0.apple.photoURL = URL(string: "https://appleid.apple.com/photo/placeholder.png") }
 
-    public static let dropsPrivateRelayEmail = Defect(
+    package static let dropsPrivateRelayEmail = Defect(
         "dropsPrivateRelayEmail", rules: ["APPLE-8"], catches: [.assertion("APPLE-8/relay-address-verified")],
         "leaves a private relay address out of the user's email"
     ) { $0.apple.keepsRelayEmail = false }
 
-    public static let readsOnlyBooleanAppleClaims = Defect(
+    package static let readsOnlyBooleanAppleClaims = Defect(
         "readsOnlyBooleanAppleClaims", rules: ["APPLE-8"], catches: [.assertion("APPLE-8/string-true-verified")],
         "takes email_verified sent as the string \"true\" for unverified"
     ) { $0.apple.readsStringBooleans = false }
 
-    public static let verifiesAppleEmailWithoutClaim = Defect(
+    package static let verifiesAppleEmailWithoutClaim = Defect(
         "verifiesAppleEmailWithoutClaim", rules: ["APPLE-8"], catches: [.assertion("APPLE-8/missing-claim-unverified")],
         "marks the token's email verified when the token has no email_verified claim"
     ) { $0.apple.emailWithoutClaimIsVerified = true }
 
-    public static let linksAppleIDOfAnotherAccount = Defect(
+    package static let linksAppleIDOfAnotherAccount = Defect(
         "linksAppleIDOfAnotherAccount", rules: ["APPLE-9"], catches: [.assertion("APPLE-9/in-use-updated-credential")],
         "moves an Apple ID that another account has to the current user"
     ) { $0.apple.linkChecksOtherAccounts = false }
 
-    public static let omitsUpdatedAppleCredential = Defect(
+    package static let omitsUpdatedAppleCredential = Defect(
         "omitsUpdatedAppleCredential", rules: ["APPLE-9"], catches: [.assertion("APPLE-9/in-use-updated-credential")],
         "fails with credentialAlreadyInUse without the updated credential"
     ) { $0.apple.offersUpdatedCredential = false }
 
-    public static let reauthenticatesAnyAppleUser = Defect(
+    package static let reauthenticatesAnyAppleUser = Defect(
         "reauthenticatesAnyAppleUser", rules: ["APPLE-10"], catches: [.assertion("APPLE-10/other-user-mismatch")],
         "re-authenticates the current user with another person's Apple credential"
     ) { $0.apple.reauthenticateChecksUser = false }
 
-    public static let revokesNothingAtApple = Defect(
+    package static let revokesNothingAtApple = Defect(
         "revokesNothingAtApple", rules: ["APPLE-11"], catches: [.assertion("APPLE-11/revoke-then-new-user")],
         "answers revokeToken(withAuthorizationCode:) with success without calling Apple"
     ) { $0.apple.revokesAtApple = false }
 
-    public static let keepsDeletedAppleUser = Defect(
+    package static let keepsDeletedAppleUser = Defect(
         "keepsDeletedAppleUser", rules: ["APPLE-11"], catches: [.assertion("APPLE-11/revoke-then-new-user")],
         "ends a deleted Apple user's sessions but keeps the account, so the Apple ID signs in to the old uid"
     ) { $0.apple.deletesAppleUsers = false }
 
-    public static let revokesWithoutSignedInUser = Defect(
+    package static let revokesWithoutSignedInUser = Defect(
         "revokesWithoutSignedInUser", rules: ["APPLE-11"], catches: [.assertion("APPLE-11/signed-out-revoke-fails")],
         "answers revokeToken(withAuthorizationCode:) with success when nobody is signed in"
     ) { $0.apple.revokeRequiresUser = false }
 
-    public static let overwritesAppleNameWithNil = Defect(
+    package static let overwritesAppleNameWithNil = Defect(
         "overwritesAppleNameWithNil", rules: ["APPLE-12"], catches: [.assertion("APPLE-12/name-and-email-kept")],
         "replaces the stored display name with the later authorizations' missing name"
     ) { $0.apple.keepsStoredName = false }
 
-    public static let acceptsReplayedAppleToken = Defect(
+    package static let acceptsReplayedAppleToken = Defect(
         "acceptsReplayedAppleToken", rules: ["APPLE-13"], catches: [.assertion("APPLE-13/credential-single-use")],
         "signs in again with an identity token and raw nonce pair already used"
     ) { $0.apple.refusesReplay = false }

@@ -2,19 +2,19 @@ import ConformanceKit
 
 extension Defect {
     /// The reference with this one defect switched on, for ``DefectAudit``.
-    public var variant: AuditVariant {
+    package var variant: AuditVariant {
         AuditVariant(
             name: rawValue, rules: rules, catches: catches, summary: summary, subject: ReferenceSubject(defects: [self])
         )
     }
 
     /// Every defect as a variant, in declaration order.
-    public static var variants: [AuditVariant] { allCases.map(\.variant) }
+    package static var variants: [AuditVariant] { allCases.map(\.variant) }
 }
 
 extension DefectAudit {
     /// Runs `rules` (by default the defect's own rules) against the reference with `defect`.
-    public func run(_ defect: Defect, against rules: [Rule]? = nil) async -> DefectFinding {
+    package func run(_ defect: Defect, against rules: [Rule]? = nil) async -> DefectFinding {
         await run(defect.variant, against: rules)
     }
 }

@@ -6,14 +6,14 @@ import ConformanceKit
 ///
 /// Each defect is declared once, in the file of its flow: its name, its rules, the checks that catch it, what it
 /// does in one sentence, and its effect, a change of the ``ReferenceBehaviour`` the conforming reference reads.
-public struct Defect: Sendable, Hashable, Comparable, CaseIterable, RawRepresentable, CustomStringConvertible {
-    public let name: String
+package struct Defect: Sendable, Hashable, Comparable, CaseIterable, RawRepresentable, CustomStringConvertible {
+    package let name: String
     /// The rules whose checks must catch this defect.
-    public let rules: [RuleID]
+    package let rules: [RuleID]
     /// The checks meant to catch it, and how they must fail: a catch by any other check or kind does not count.
-    public let catches: [ExpectedCatch]
+    package let catches: [ExpectedCatch]
     /// What the defect does, in one sentence.
-    public let summary: String
+    package let summary: String
     let effect: @Sendable (inout ReferenceBehaviour) -> Void
 
     /// `name` is the name of the static property that declares the defect.
@@ -28,25 +28,25 @@ public struct Defect: Sendable, Hashable, Comparable, CaseIterable, RawRepresent
         self.effect = effect
     }
 
-    public init?(rawValue: String) {
+    package init?(rawValue: String) {
         guard let defect = Self.allCases.first(where: { $0.name == rawValue }) else { return nil }
         self = defect
     }
 
     /// Every defect, in catalogue order: the phone flow's, the general rules', the multi-factor flow's.
-    public static let allCases =
+    package static let allCases =
         phoneDefects + generalDefects + multiFactorDefects + emailLinkDefects + oauthDefects + appleDefects
 
-    public var rawValue: String { name }
+    package var rawValue: String { name }
 
-    public var description: String { name }
+    package var description: String { name }
 
     /// The flows of the rules that must catch the defect.
-    public var flows: Set<Flow> { Set(RuleCatalogue.rules(rules).map(\.flow)) }
+    package var flows: Set<Flow> { Set(RuleCatalogue.rules(rules).map(\.flow)) }
 
-    public static func == (lhs: Defect, rhs: Defect) -> Bool { lhs.name == rhs.name }
+    package static func == (lhs: Defect, rhs: Defect) -> Bool { lhs.name == rhs.name }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+    package func hash(into hasher: inout Hasher) { hasher.combine(name) }
 
-    public static func < (lhs: Defect, rhs: Defect) -> Bool { lhs.name < rhs.name }
+    package static func < (lhs: Defect, rhs: Defect) -> Bool { lhs.name < rhs.name }
 }

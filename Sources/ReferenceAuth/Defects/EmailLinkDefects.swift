@@ -12,93 +12,93 @@ extension Defect {
         .linksAnotherAddress, .takesEmailFromLink, .acceptsAnyLinkDomain,
     ]
 
-    public static let sendsLinksNotHandledInApp = Defect(
+    package static let sendsLinksNotHandledInApp = Defect(
         "sendsLinksNotHandledInApp", rules: ["LINK-1"], catches: [.assertion("LINK-1/handle-code-in-app-required")],
         "mails a sign-in link although handleCodeInApp is false"
     ) { $0.emailLink.requiresHandleCodeInApp = false }
 
-    public static let acceptsUnauthorizedContinueURL = Defect(
+    package static let acceptsUnauthorizedContinueURL = Defect(
         "acceptsUnauthorizedContinueURL", rules: ["LINK-2"], catches: [.assertion("LINK-2/bad-continue-url-refused")],
         "accepts a continue URL on any domain"
     ) { $0.emailLink.checksContinueDomain = false }
 
-    public static let ignoresDisabledEmailLink = Defect(
+    package static let ignoresDisabledEmailLink = Defect(
         "ignoresDisabledEmailLink", rules: ["LINK-3"], catches: [.assertion("LINK-3/disabled-not-allowed")],
         "sends and accepts links while email-link or password sign-in is disabled"
     ) { $0.emailLink.requiresEnabledProviders = false }
 
-    public static let dropsAppIdentifiersFromLink = Defect(
+    package static let dropsAppIdentifiersFromLink = Defect(
         "dropsAppIdentifiersFromLink", rules: ["LINK-4"], catches: [.assertion("LINK-4/one-email-one-link")],
         "leaves the iOS bundle ID and the Android package out of the link"
     ) { $0.emailLink.carriesAppIdentifiers = false }
 
-    public static let alwaysAsksAndroidToInstall = Defect(
+    package static let alwaysAsksAndroidToInstall = Defect(
         "alwaysAsksAndroidToInstall", rules: ["LINK-4"], catches: [.assertion("LINK-4/android-install-flag")],
         "puts androidInstallApp=true in every link with an Android package, asked for or not"
     ) { $0.emailLink.alwaysAsksToInstall = true }
 
-    public static let recognizesAnyActionLink = Defect(
+    package static let recognizesAnyActionLink = Defect(
         "recognizesAnyActionLink", rules: ["LINK-5"],
         catches: [.assertion("LINK-5/other-links-not-sign-in"), .assertion("LINK-5/fixture-cases-agree")],
         "answers isSignIn(withEmailLink:) true for any link with an oobCode, a reset-password link too"
     ) { $0.emailLink.recognizesLink = { EmailSignInLink.parse($0)?.oobCode?.isEmpty == false } }
 
-    public static let leavesLinkEmailUnverified = Defect(
+    package static let leavesLinkEmailUnverified = Defect(
         "leavesLinkEmailUnverified", rules: ["LINK-6"], catches: [.assertion("LINK-6/new-then-same-user")],
         "signs in with a link but leaves the email unverified"
     ) { $0.emailLink.verifiesEmail = false }
 
-    public static let signsInWhateverEmailIsGiven = Defect(
+    package static let signsInWhateverEmailIsGiven = Defect(
         "signsInWhateverEmailIsGiven", rules: ["LINK-7"], catches: [.assertion("LINK-7/nearest-addresses-refused")],
         "signs in with a link whatever email is given with it"
     ) { $0.emailLink.matchesEmail = false }
 
-    public static let burnsLinkOnMismatchedEmail = Defect(
+    package static let burnsLinkOnMismatchedEmail = Defect(
         "burnsLinkOnMismatchedEmail", rules: ["LINK-7"], catches: [.assertion("LINK-7/nearest-addresses-refused")],
         "uses the link up when the wrong email is given, locking its owner out"
     ) { $0.emailLink.keepsCodeOnMismatch = false }
 
-    public static let linksAreReusable = Defect(
+    package static let linksAreReusable = Defect(
         "linksAreReusable", rules: ["LINK-8"], catches: [.assertion("LINK-8/used-link-refused")],
         "lets a link sign in again and again"
     ) { $0.emailLink.linksAreSingleUse = false }
 
-    public static let linksNeverExpire = Defect(
+    package static let linksNeverExpire = Defect(
         "linksNeverExpire", rules: ["LINK-9"], catches: [.assertion("LINK-9/exact-lifetime")],
         "never expires a sign-in link"
     ) { $0.emailLink.linksExpire = false }
 
-    public static let linksLastThroughTheirLifetime = Defect(
+    package static let linksLastThroughTheirLifetime = Defect(
         "linksLastThroughTheirLifetime", rules: ["LINK-9"], catches: [.assertion("LINK-9/exact-lifetime")],
         "still signs in with a link at exactly its lifetime, expiring it only after"
     ) { $0.emailLink.expiresAtLifetime = false }
 
-    public static let keepsImpostorsPassword = Defect(
+    package static let keepsImpostorsPassword = Defect(
         "keepsImpostorsPassword", rules: ["LINK-10"], catches: [.assertion("LINK-10/impostor-password-dropped")],
         "keeps the password an impostor set on an unverified account after the owner's link sign-in"
     ) { $0.emailLink.removesUnverifiedPassword = false }
 
-    public static let keepsImpostorsSessions = Defect(
+    package static let keepsImpostorsSessions = Defect(
         "keepsImpostorsSessions", rules: ["LINK-10"], catches: [.assertion("LINK-10/impostor-session-ended")],
         "keeps an impostor's sessions alive after the owner's link sign-in"
     ) { $0.emailLink.endsUnverifiedSessions = false }
 
-    public static let hidesEmailLinkSignInMethod = Defect(
+    package static let hidesEmailLinkSignInMethod = Defect(
         "hidesEmailLinkSignInMethod", rules: ["LINK-11"], catches: [.assertion("LINK-11/methods-per-user")],
         "reports only password from fetchSignInMethods, never emailLink"
     ) { $0.emailLink.reportsEmailLinkMethod = false }
 
-    public static let linksAnotherAddress = Defect(
+    package static let linksAnotherAddress = Defect(
         "linksAnotherAddress", rules: ["LINK-12"], catches: [.assertion("LINK-12/other-address-links-nothing")],
         "links an email-link credential whatever address comes with the link"
     ) { $0.emailLink.linkChecksEmail = false }
 
-    public static let takesEmailFromLink = Defect(
+    package static let takesEmailFromLink = Defect(
         "takesEmailFromLink", rules: ["LINK-13"], catches: [.assertion("LINK-13/email-required-other-device")],
         "completes a link sign-in without the email, taking the address from the link's code"
     ) { $0.emailLink.requiresEmail = false }
 
-    public static let acceptsAnyLinkDomain = Defect(
+    package static let acceptsAnyLinkDomain = Defect(
         "acceptsAnyLinkDomain", rules: ["LINK-14"], catches: [.assertion("LINK-14/unknown-domain-refused")],
         "builds links on any link domain the settings name"
     ) { $0.emailLink.checksLinkDomain = false }

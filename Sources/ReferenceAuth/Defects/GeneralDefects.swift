@@ -14,18 +14,18 @@ extension Defect {
         .refreshBringsSignedOutUserBack, .notifiesOvertakenChange, .unenrollmentNotifiesNobody,
     ]
 
-    public static let reportsPartyFailuresAsInternalErrors = Defect(
+    package static let reportsPartyFailuresAsInternalErrors = Defect(
         "reportsPartyFailuresAsInternalErrors", rules: ["AUTH-1"],
         catches: [.assertion("AUTH-1/phone-errors"), .assertion("AUTH-1/multi-factor-errors")],
         "reports an outside party's failure as internalError with no message"
     ) { $0.outsideParties.failure = { _ in AuthError(.internalError) } }
 
-    public static let waitsForeverForTheSMSCarrier = Defect(
+    package static let waitsForeverForTheSMSCarrier = Defect(
         "waitsForeverForTheSMSCarrier", rules: ["AUTH-2"], catches: [.hang("AUTH-2/stalled-sms-carrier")],
         "waits for the SMS carrier without a timeout"
     ) { $0.outsideParties.timed.remove(.smsCarrier) }
 
-    public static let waitsTwiceTheTimeout = Defect(
+    package static let waitsTwiceTheTimeout = Defect(
         "waitsTwiceTheTimeout", rules: ["AUTH-2"],
         catches: [
             .assertion("AUTH-2/stalled-sms-carrier"), .assertion("AUTH-2/stalled-mail-server"),
@@ -33,7 +33,7 @@ extension Defect {
         ], "gives up on an outside party after twice the configured timeout"
     ) { $0.outsideParties.timeoutMultiplier = 2 }
 
-    public static let secondVerificationStrandsFirst = Defect(
+    package static let secondVerificationStrandsFirst = Defect(
         "secondVerificationStrandsFirst", rules: ["AUTH-2"], catches: [.hang("AUTH-2/second-verification-completes")],
         """
         keeps one slot for the verification in flight: a verifyPhoneNumber started while another waits for its SMS \
@@ -41,29 +41,29 @@ extension Defect {
         """
     ) { $0.phone.oneVerificationInFlight = true }
 
-    public static let signOutNotifiesNobody = Defect(
+    package static let signOutNotifiesNobody = Defect(
         "signOutNotifiesNobody", rules: ["AUTH-3"], catches: [.hang("AUTH-3/three-listeners")],
         "does not notify listeners of a sign-out"
     ) { $0.session.signOutNotifiesListeners = false }
 
-    public static let notifiesOnlyFirstListener = Defect(
+    package static let notifiesOnlyFirstListener = Defect(
         "notifiesOnlyFirstListener", rules: ["AUTH-3"], catches: [.hang("AUTH-3/three-listeners")],
         "notifies only the first registered listener"
     ) { $0.session.listenersNotified = 1 }
 
-    public static let acceptsUnsignedIDTokens = Defect(
+    package static let acceptsUnsignedIDTokens = Defect(
         "acceptsUnsignedIDTokens", rules: ["AUTH-4"],
         catches: [.assertion("AUTH-4/tampered-tokens-refused"), .assertion("AUTH-4/account-calls-forged")],
         "accepts ID tokens with alg none or no signature"
     ) { $0.tokens.checks.signature = false }
 
-    public static let acceptsExpiredIDTokens = Defect(
+    package static let acceptsExpiredIDTokens = Defect(
         "acceptsExpiredIDTokens", rules: ["AUTH-4"],
         catches: [.assertion("AUTH-4/expired-token-refused"), .assertion("AUTH-4/account-calls-expired")],
         "accepts expired ID tokens"
     ) { $0.tokens.checks.expiry = false }
 
-    public static let acceptsOtherProjectsIDTokens = Defect(
+    package static let acceptsOtherProjectsIDTokens = Defect(
         "acceptsOtherProjectsIDTokens", rules: ["AUTH-4"], catches: [.assertion("AUTH-4/other-project-refused")],
         "signs every project's ID tokens with one key and checks no audience"
     ) {
@@ -72,7 +72,7 @@ extension Defect {
     }
 
     /// The Auth Emulator's hole: its account calls take an unsigned token edited to name another user.
-    public static let accountCallsTrustUnverifiedTokens = Defect(
+    package static let accountCallsTrustUnverifiedTokens = Defect(
         "accountCallsTrustUnverifiedTokens", rules: ["AUTH-4"],
         catches: [.assertion("AUTH-4/account-calls-forged"), .assertion("AUTH-4/account-calls-expired")],
         """
@@ -81,17 +81,17 @@ extension Defect {
         """
     ) { $0.tokens.accountCallsVerifyTokens = false }
 
-    public static let acceptsAnyPassword = Defect(
+    package static let acceptsAnyPassword = Defect(
         "acceptsAnyPassword", rules: ["AUTH-5"], catches: [.assertion("AUTH-5/nearest-passwords-refused")],
         "signs a password user in whatever password is given"
     ) { $0.emailPassword.checksPassword = false }
 
-    public static let comparesPasswordsCaseInsensitively = Defect(
+    package static let comparesPasswordsCaseInsensitively = Defect(
         "comparesPasswordsCaseInsensitively", rules: ["AUTH-5"],
         catches: [.assertion("AUTH-5/nearest-passwords-refused")], "compares passwords without regard to letter case"
     ) { $0.emailPassword.comparablePassword = { password in password.lowercased() } }
 
-    public static let forcedRefreshNotifiesNobody = Defect(
+    package static let forcedRefreshNotifiesNobody = Defect(
         "forcedRefreshNotifiesNobody", rules: ["AUTH-6"],
         catches: [
             .hang("AUTH-6/every-offered-sign-in"), .hang("AUTH-6/email-link-sign-in"), .hang("AUTH-6/github-sign-in"),
@@ -100,59 +100,59 @@ extension Defect {
     ) { $0.session.forcedRefreshNotifiesListeners = false }
 
     /// The Auth Emulator's hole: a refresh token outlives a password change.
-    public static let refreshSurvivesPasswordChange = Defect(
+    package static let refreshSurvivesPasswordChange = Defect(
         "refreshSurvivesPasswordChange", rules: ["AUTH-7"],
         catches: [.assertion("AUTH-7/password-changed"), .assertion("AUTH-7/password-reset")],
         "keeps the user's other refresh tokens working after a password change"
     ) { $0.session.passwordChangeEndsSessions = false }
 
-    public static let resetKeepsOldPassword = Defect(
+    package static let resetKeepsOldPassword = Defect(
         "resetKeepsOldPassword", rules: ["AUTH-7"], catches: [.assertion("AUTH-7/only-new-password-signs-in")],
         "ends the user's sessions on a password reset but keeps the old password: the new one does not sign in"
     ) { $0.session.resetStoresNewPassword = false }
 
     /// The Auth Emulator's hole: its refresh token is the user ID written out, so anyone can write one.
-    public static let honoursRefreshTokensBuiltFromUserID = Defect(
+    package static let honoursRefreshTokensBuiltFromUserID = Defect(
         "honoursRefreshTokensBuiltFromUserID", rules: ["AUTH-7"], catches: [.assertion("AUTH-7/forged-refresh-token")],
         "issues refresh tokens that are base64 JSON of the user ID and mints ID tokens for any such token"
     ) { $0.session.refreshTokensNameTheirUser = true }
 
-    public static let refreshDropsSecondFactor = Defect(
+    package static let refreshDropsSecondFactor = Defect(
         "refreshDropsSecondFactor", rules: ["AUTH-7"], catches: [.assertion("AUTH-7/refresh-keeps-factors")],
         "drops the second-factor claim from ID tokens minted by a refresh"
     ) { $0.session.refreshKeepsSecondFactor = false }
 
-    public static let handsOutExpiredIDToken = Defect(
+    package static let handsOutExpiredIDToken = Defect(
         "handsOutExpiredIDToken", rules: ["AUTH-7"], catches: [.assertion("AUTH-7/renewed-at-expiry")],
         "hands out the cached ID token at its expiry instant, renewing it only a second later"
     ) { $0.session.renewsBeforeExpiry = false }
 
-    public static let createsSecondAccountForAddressInUse = Defect(
+    package static let createsSecondAccountForAddressInUse = Defect(
         "createsSecondAccountForAddressInUse", rules: ["AUTH-8"], catches: [.assertion("AUTH-8/email-in-use")],
         "signs up a second account with an address that is already in use"
     ) { $0.emailPassword.refusesAddressInUse = false }
 
-    public static let comparesSignUpEmailsByLetterCase = Defect(
+    package static let comparesSignUpEmailsByLetterCase = Defect(
         "comparesSignUpEmailsByLetterCase", rules: ["AUTH-8"], catches: [.assertion("AUTH-8/email-in-use")],
         "finds an address in use only when it is typed in the same letter case"
     ) { $0.emailPassword.comparableSignUpEmail = { $0 } }
 
-    public static let acceptsPasswordOneUnderMinimum = Defect(
+    package static let acceptsPasswordOneUnderMinimum = Defect(
         "acceptsPasswordOneUnderMinimum", rules: ["AUTH-8"], catches: [.assertion("AUTH-8/weak-password")],
         "signs up with a password one character shorter than the project's minimum"
     ) { $0.emailPassword.passwordMinimumSlack = 1 }
 
-    public static let createsAccountBeforeJudgingPassword = Defect(
+    package static let createsAccountBeforeJudgingPassword = Defect(
         "createsAccountBeforeJudgingPassword", rules: ["AUTH-8"], catches: [.assertion("AUTH-8/weak-password")],
         "stores the new account, then refuses its weak password with weakPassword"
     ) { $0.emailPassword.createsAfterChecks = false }
 
-    public static let acceptsEmailWithTwoAts = Defect(
+    package static let acceptsEmailWithTwoAts = Defect(
         "acceptsEmailWithTwoAts", rules: ["AUTH-8"], catches: [.assertion("AUTH-8/malformed-emails")],
         "takes ada@@example.com for an address, counting only the non-empty parts around @"
     ) { $0.emailPassword.isWellFormedEmail = { $0.split(separator: "@").count == 2 && !$0.contains(" ") } }
 
-    public static let refreshBringsSignedOutUserBack = Defect(
+    package static let refreshBringsSignedOutUserBack = Defect(
         "refreshBringsSignedOutUserBack", rules: ["AUTH-3"], catches: [.assertion("AUTH-3/sign-out-during-refresh")],
         """
         makes the refreshed session current when the refresh returns, even if the user signed out while it was in \
@@ -160,7 +160,7 @@ extension Defect {
         """
     ) { $0.session.refreshYieldsToLaterChange = false }
 
-    public static let notifiesOvertakenChange = Defect(
+    package static let notifiesOvertakenChange = Defect(
         "notifiesOvertakenChange", rules: ["AUTH-6"], catches: [.assertion("AUTH-6/sign-out-during-sign-in")],
         """
         tells the listeners of a sign-in once it has looked the user up, even when a sign-out came in the meantime, so \
@@ -168,7 +168,7 @@ extension Defect {
         """
     ) { $0.session.dropsOvertakenNotifications = false }
 
-    public static let unenrollmentNotifiesNobody = Defect(
+    package static let unenrollmentNotifiesNobody = Defect(
         "unenrollmentNotifiesNobody", rules: ["AUTH-6"], catches: [.hang("AUTH-6/enrollment-and-unenrollment")],
         "installs the new ID token an unenrollment returns without telling the listeners"
     ) { $0.multiFactor.unenrollmentNotifiesListeners = false }

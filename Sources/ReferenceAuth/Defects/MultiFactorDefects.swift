@@ -16,12 +16,12 @@ extension Defect {
         .noRecentSignInCheck, .judgesRecentSignInAtSessionStart,
     ]
 
-    public static let enrollsWithUnverifiedEmail = Defect(
+    package static let enrollsWithUnverifiedEmail = Defect(
         "enrollsWithUnverifiedEmail", rules: ["MFA-1"], catches: [.assertion("MFA-1/unverified-email-cannot-enroll")],
         "enrolls second factors for users whose email is not verified"
     ) { $0.multiFactor.requiresVerifiedEmail = false }
 
-    public static let letsPhoneAndAnonymousUsersEnroll = Defect(
+    package static let letsPhoneAndAnonymousUsersEnroll = Defect(
         "letsPhoneAndAnonymousUsersEnroll", rules: ["MFA-2"],
         catches: [.assertion("MFA-2/phone-user-cannot-enroll"), .assertion("MFA-2/anonymous-cannot-enroll")],
         """
@@ -30,38 +30,38 @@ extension Defect {
         """
     ) { $0.multiFactor.ineligibleFirstFactors = [] }
 
-    public static let enrollmentLosesDisplayName = Defect(
+    package static let enrollmentLosesDisplayName = Defect(
         "enrollmentLosesDisplayName", rules: ["MFA-3"], catches: [.assertion("MFA-3/enrolled-factor")],
         "forgets the display name given at enrollment"
     ) { $0.multiFactor.keepsDisplayName = false }
 
-    public static let sendsEnrollmentSMSToNobody = Defect(
+    package static let sendsEnrollmentSMSToNobody = Defect(
         "sendsEnrollmentSMSToNobody", rules: ["MFA-3"], catches: [.assertion("MFA-3/enrolled-factor")],
         "starts an enrollment without texting the number"
     ) { $0.multiFactor.textsCodes = false }
 
-    public static let enrollmentVerificationsReusable = Defect(
+    package static let enrollmentVerificationsReusable = Defect(
         "enrollmentVerificationsReusable", rules: ["MFA-3"], catches: [.assertion("MFA-3/verification-single-use")],
         "lets an enrollment verification enroll again after its factor was unenrolled"
     ) { $0.multiFactor.enrollmentCodesSingleUse = false }
 
-    public static let enrollmentAcceptsPunctuatedNumbers = Defect(
+    package static let enrollmentAcceptsPunctuatedNumbers = Defect(
         "enrollmentAcceptsPunctuatedNumbers", rules: ["MFA-4"],
         catches: [.assertion("MFA-4/malformed-numbers-refused")],
         "strips spaces and dashes from enrollment numbers and accepts them"
     ) { $0.multiFactor.ignoredPunctuation = " -.()" }
 
-    public static let enrollmentKeepsOldToken = Defect(
+    package static let enrollmentKeepsOldToken = Defect(
         "enrollmentKeepsOldToken", rules: ["MFA-5"], catches: [.assertion("MFA-5/new-token-verifies")],
         "keeps the old ID token after enrollment (so no listener hears of a new one)"
     ) { $0.multiFactor.enrollmentRenewsSession = false }
 
-    public static let enrollmentNotifiesNobody = Defect(
+    package static let enrollmentNotifiesNobody = Defect(
         "enrollmentNotifiesNobody", rules: ["MFA-5"], catches: [.hang("MFA-5/listener-hears-enrollment")],
         "refreshes the token after enrollment but notifies no listener"
     ) { $0.multiFactor.enrollmentNotifiesListeners = false }
 
-    public static let signsInWithoutSecondFactor = Defect(
+    package static let signsInWithoutSecondFactor = Defect(
         "signsInWithoutSecondFactor", rules: ["MFA-6"],
         catches: [
             .assertion("MFA-6/password-sign-in-stops"), .assertion("MFA-6/email-link-sign-in-stops"),
@@ -69,12 +69,12 @@ extension Defect {
         ], "signs multi-factor users in with the first factor alone"
     ) { $0.multiFactor.requiresSecondFactor = false }
 
-    public static let masksOnlyMiddleDigits = Defect(
+    package static let masksOnlyMiddleDigits = Defect(
         "masksOnlyMiddleDigits", rules: ["MFA-7"], catches: [.assertion("MFA-7/masked-by-country-code")],
         "masks only the middle three digits in hints (+1650***0101)"
     ) { $0.multiFactor.hintMask = { number in "+" + number.digits.dropLast(7) + "***" + number.digits.suffix(4) } }
 
-    public static let leaksNumberInSecondFactorError = Defect(
+    package static let leaksNumberInSecondFactorError = Defect(
         "leaksNumberInSecondFactorError", rules: ["MFA-7"], catches: [.assertion("MFA-7/full-number-nowhere")],
         "names the full enrolled number in the secondFactorRequired message"
     ) {
@@ -82,12 +82,12 @@ extension Defect {
         $0.multiFactor.secondFactorRequiredMessage = { numbers in conforming(numbers) + " Codes go to \(numbers[0])." }
     }
 
-    public static let sendsSecondFactorSMSToFirstFactor = Defect(
+    package static let sendsSecondFactorSMSToFirstFactor = Defect(
         "sendsSecondFactorSMSToFirstFactor", rules: ["MFA-8"], catches: [.assertion("MFA-8/two-factors-two-hints")],
         "texts the first enrolled factor whichever hint was chosen"
     ) { $0.multiFactor.textsChosenFactor = false }
 
-    public static let resolvedSignInReportsPhoneProvider = Defect(
+    package static let resolvedSignInReportsPhoneProvider = Defect(
         "resolvedSignInReportsPhoneProvider", rules: ["MFA-9"],
         catches: [
             .assertion("MFA-9/after-password"), .assertion("MFA-9/after-email-link"), .assertion("MFA-9/after-github"),
@@ -95,101 +95,101 @@ extension Defect {
         ], "reports phone as the sign-in provider after the second factor"
     ) { $0.multiFactor.reportsFirstFactorProvider = false }
 
-    public static let resolveAcceptsWrongCode = Defect(
+    package static let resolveAcceptsWrongCode = Defect(
         "resolveAcceptsWrongCode", rules: ["MFA-10"], catches: [.assertion("MFA-10/wrong-code-refused")],
         "resolves the sign-in whatever code is given"
     ) { $0.multiFactor.resolutionChecksCode = false }
 
-    public static let acceptsOtherUsersResolverSession = Defect(
+    package static let acceptsOtherUsersResolverSession = Defect(
         "acceptsOtherUsersResolverSession", rules: ["MFA-11"],
         catches: [.assertion("MFA-11/other-users-factor"), .assertion("MFA-11/other-attempts-code")],
         "lets one sign-in's session use another user's factors and codes"
     ) { $0.multiFactor.pendingSignInBoundToUser = false }
 
-    public static let pendingSignInNeverExpires = Defect(
+    package static let pendingSignInNeverExpires = Defect(
         "pendingSignInNeverExpires", rules: ["MFA-11"],
         catches: [.assertion("MFA-11/expired-session"), .assertion("MFA-11/late-sms-no-extension")],
         "never expires the resolver's session"
     ) { $0.multiFactor.pendingSignInsExpire = false }
 
-    public static let resolvesWithFirstFactorVerification = Defect(
+    package static let resolvesWithFirstFactorVerification = Defect(
         "resolvesWithFirstFactorVerification", rules: ["MFA-11"], catches: [.assertion("MFA-11/first-factor-code")],
         "completes a second factor with a first-factor phone sign-in code of the same number"
     ) { $0.multiFactor.resolvesWithSignInCodes = true }
 
-    public static let resolvesWithEnrollmentVerification = Defect(
+    package static let resolvesWithEnrollmentVerification = Defect(
         "resolvesWithEnrollmentVerification", rules: ["MFA-11"],
         catches: [.assertion("MFA-11/other-users-enrollment-code"), .assertion("MFA-11/own-enrollment-code")],
         "completes a second factor with any enrollment code of the same number"
     ) { $0.multiFactor.resolvesWithEnrollmentCodes = true }
 
-    public static let pendingSignInReusable = Defect(
+    package static let pendingSignInReusable = Defect(
         "pendingSignInReusable", rules: ["MFA-11"], catches: [.assertion("MFA-11/completed-session-reused")],
         "keeps a resolver session usable after it completed a sign-in"
     ) { $0.multiFactor.pendingSignInSingleUse = false }
 
-    public static let pendingSignInLifetimeRestartsAtSMS = Defect(
+    package static let pendingSignInLifetimeRestartsAtSMS = Defect(
         "pendingSignInLifetimeRestartsAtSMS", rules: ["MFA-11"], catches: [.assertion("MFA-11/late-sms-no-extension")],
         "restarts the resolver session's lifetime when the second-factor SMS is sent"
     ) { $0.multiFactor.pendingSignInLifetimeFromFirstFactor = false }
 
-    public static let ignoresUnsupportedFactors = Defect(
+    package static let ignoresUnsupportedFactors = Defect(
         "ignoresUnsupportedFactors", rules: ["MFA-12"], catches: [.assertion("MFA-12/totp-enrollment-refused")],
         "returns silently from enrolling a TOTP factor it does not support"
     ) { $0.multiFactor.rejectsUnsupportedFactors = false }
 
-    public static let allowsSameNumberTwice = Defect(
+    package static let allowsSameNumberTwice = Defect(
         "allowsSameNumberTwice", rules: ["MFA-13"],
         catches: [.assertion("MFA-13/enrolled-number-again"), .assertion("MFA-13/concurrent-enrollments")],
         "enrolls the same number twice for one user"
     ) { $0.multiFactor.duplicateNumberRefusedAt = [] }
 
-    public static let checksDuplicateNumberOnlyAtStart = Defect(
+    package static let checksDuplicateNumberOnlyAtStart = Defect(
         "checksDuplicateNumberOnlyAtStart", rules: ["MFA-13"], catches: [.assertion("MFA-13/concurrent-enrollments")],
         "checks for an enrolled number only when the enrollment starts"
     ) { $0.multiFactor.duplicateNumberRefusedAt = [.start] }
 
-    public static let unenrollKeepsFactor = Defect(
+    package static let unenrollKeepsFactor = Defect(
         "unenrollKeepsFactor", rules: ["MFA-14"],
         catches: [.assertion("MFA-14/only-factor-unenrolled"), .assertion("MFA-14/middle-factor-unenrolled")],
         "reports unenrollment but keeps the factor"
     ) { $0.multiFactor.unenroll = { _, _ in } }
 
-    public static let unenrollRemovesFirstFactor = Defect(
+    package static let unenrollRemovesFirstFactor = Defect(
         "unenrollRemovesFirstFactor", rules: ["MFA-14"], catches: [.assertion("MFA-14/middle-factor-unenrolled")],
         "removes the first enrolled factor whichever one is named"
     ) { $0.multiFactor.unenroll = { factors, _ in factors.removeFirst() } }
 
-    public static let noRecentSignInCheck = Defect(
+    package static let noRecentSignInCheck = Defect(
         "noRecentSignInCheck", rules: ["MFA-15"],
         catches: [.assertion("MFA-15/old-sign-in-cannot-enroll"), .assertion("MFA-15/enroll-after-window")],
         "lets a stale sign-in enroll a second factor"
     ) { $0.multiFactor.recentSignInJudgedAt = [] }
 
-    public static let judgesRecentSignInAtSessionStart = Defect(
+    package static let judgesRecentSignInAtSessionStart = Defect(
         "judgesRecentSignInAtSessionStart", rules: ["MFA-15"], catches: [.assertion("MFA-15/enroll-after-window")],
         "judges the recent sign-in when the enrollment starts, not at enroll"
     ) { $0.multiFactor.recentSignInJudgedAt = [.start] }
 
-    public static let oauthSkipsSecondFactor = Defect(
+    package static let oauthSkipsSecondFactor = Defect(
         "oauthSkipsSecondFactor", rules: ["MFA-6"], catches: [.assertion("MFA-6/github-sign-in-stops")],
         "signs a multi-factor user in with a GitHub first factor alone"
     ) { $0.oauth.asksForSecondFactor = false }
 
-    public static let appleSkipsSecondFactor = Defect(
+    package static let appleSkipsSecondFactor = Defect(
         "appleSkipsSecondFactor", rules: ["MFA-6"], catches: [.assertion("MFA-6/apple-sign-in-stops")],
         "signs a multi-factor user in with an Apple first factor alone"
     ) { $0.apple.asksForSecondFactor = false }
 
     /// The Auth Emulator's hole: enrollment takes any pending verification, a first-factor one or another user's.
-    public static let enrollsWithAnyVerification = Defect(
+    package static let enrollsWithAnyVerification = Defect(
         "enrollsWithAnyVerification", rules: ["MFA-3"],
         catches: [.assertion("MFA-3/first-factor-verification"), .assertion("MFA-3/other-users-verification")],
         "enrolls with any verification and code, not only one started for that enrollment of that user"
     ) { $0.multiFactor.enrollmentBoundToVerification = false }
 
     /// The Auth Emulator's hole: its pending credential is the user ID written out, and any such one is honoured.
-    public static let honoursForgedPendingCredentials = Defect(
+    package static let honoursForgedPendingCredentials = Defect(
         "honoursForgedPendingCredentials", rules: ["MFA-11"], catches: [.assertion("MFA-11/forged-pending-credential")],
         """
         issues pending credentials that are base64 JSON of the user ID and completes a second factor for any such \

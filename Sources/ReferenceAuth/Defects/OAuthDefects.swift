@@ -12,33 +12,33 @@ extension Defect {
         .sendsPlainPKCE, .omitsPKCE,
     ]
 
-    public static let forwardsReservedOAuthParameters = Defect(
+    package static let forwardsReservedOAuthParameters = Defect(
         "forwardsReservedOAuthParameters", rules: ["OAUTH-1"], catches: [.assertion("OAUTH-1/reserved-parameters")],
         "forwards custom parameters named state or redirect_uri over its own"
     ) { $0.oauth.guardsReservedParameters = false }
 
-    public static let forwardsOAuthToken = Defect(
+    package static let forwardsOAuthToken = Defect(
         "forwardsOAuthToken", rules: ["OAUTH-1"], catches: [.assertion("OAUTH-1/reserved-parameters")],
         "guards the six reserved parameters but forwards a custom oauth_token, which createAuthUri reserves too"
     ) { $0.oauth.unguardedReservedParameters = ["oauth_token"] }
 
-    public static let dropsAllowSignup = Defect(
+    package static let dropsAllowSignup = Defect(
         "dropsAllowSignup", rules: ["OAUTH-2"],
         catches: [.assertion("OAUTH-2/other-parameters-unchanged"), .assertion("OAUTH-2/github-parameters")],
         "leaves the custom parameter allow_signup out of the authorization request"
     ) { $0.oauth.droppedCustomParameters = ["allow_signup"] }
 
-    public static let forgetsOAuthScopes = Defect(
+    package static let forgetsOAuthScopes = Defect(
         "forgetsOAuthScopes", rules: ["OAUTH-3"], catches: [.assertion("OAUTH-3/scopes-reach-github")],
         "sends no scope parameter whatever scopes were requested"
     ) { $0.oauth.sendsScopes = false }
 
-    public static let usesPredictableOAuthState = Defect(
+    package static let usesPredictableOAuthState = Defect(
         "usesPredictableOAuthState", rules: ["OAUTH-4"], catches: [.assertion("OAUTH-4/fresh-128-bit-states")],
         "numbers its authorization requests' state 1, 2, 3… in 32 hex digits, as long as a random state"
     ) { $0.oauth.stateLength = nil }
 
-    public static let oauthStateOf31HexDigits = Defect(
+    package static let oauthStateOf31HexDigits = Defect(
         "oauthStateOf31HexDigits", rules: ["OAUTH-4"], catches: [.assertion("OAUTH-4/fresh-128-bit-states")],
         "draws each state as 31 random hex digits: 124 bits, under 128"
     ) {
@@ -46,20 +46,20 @@ extension Defect {
         $0.oauth.stateAlphabet = Array("0123456789abcdef")
     }
 
-    public static let acceptsAnyOAuthState = Defect(
+    package static let acceptsAnyOAuthState = Defect(
         "acceptsAnyOAuthState", rules: ["OAUTH-4"],
         catches: [
             .assertion("OAUTH-4/stale-or-altered-state-refused"), .assertion("OAUTH-4/other-device-redirect-refused"),
         ], "takes every auth-handler redirect and exchanges its code whatever its state"
     ) { $0.oauth.checksState = false }
 
-    public static let takesFirstRedirectWhilePending = Defect(
+    package static let takesFirstRedirectWhilePending = Defect(
         "takesFirstRedirectWhilePending", rules: ["OAUTH-4"],
         catches: [.assertion("OAUTH-4/other-device-redirect-refused")],
         "while a request waits, takes the first auth-handler redirect whatever its state"
     ) { $0.oauth.checksStateWhilePending = false }
 
-    public static let takesRedirectWithoutState = Defect(
+    package static let takesRedirectWithoutState = Defect(
         "takesRedirectWithoutState", rules: ["OAUTH-4"], catches: [.assertion("OAUTH-4/other-device-redirect-refused")],
         """
         compares the state only when the redirect carries one, so a redirect without a state answers the waiting \
@@ -67,64 +67,64 @@ extension Defect {
         """
     ) { $0.oauth.takesRedirectWithoutState = true }
 
-    public static let sendsWrongRedirectURI = Defect(
+    package static let sendsWrongRedirectURI = Defect(
         "sendsWrongRedirectURI", rules: ["OAUTH-5"], catches: [.assertion("OAUTH-5/redirect-uri-is-handler")],
         "sends a redirect_uri under the project's domain other than its auth handler"
     ) { $0.oauth.redirectPath = "/__/auth/handler/callback" }
 
-    public static let exchangesCodeTwice = Defect(
+    package static let exchangesCodeTwice = Defect(
         "exchangesCodeTwice", rules: ["OAUTH-6"], catches: [.assertion("OAUTH-6/code-exchanged-once")],
         "sends the authorization code to the token endpoint twice"
     ) { $0.oauth.codeExchanges = 2 }
 
-    public static let reportsProviderErrorsAsInternal = Defect(
+    package static let reportsProviderErrorsAsInternal = Defect(
         "reportsProviderErrorsAsInternal", rules: ["OAUTH-6"], catches: [.assertion("OAUTH-6/bad-client-credentials")],
         "reports the provider's token errors as internalError"
     ) { $0.oauth.providerErrorsAreInvalidCredential = false }
 
-    public static let mapsOnlyClientCredentialErrors = Defect(
+    package static let mapsOnlyClientCredentialErrors = Defect(
         "mapsOnlyClientCredentialErrors", rules: ["OAUTH-6"],
         catches: [.assertion("OAUTH-6/redirect-uri-mismatch"), .assertion("OAUTH-6/bad-verification-code")],
         "takes only incorrect_client_credentials for invalidCredential; GitHub's other token errors are internalError"
     ) { $0.oauth.onlyClientCredentialErrorsAreInvalidCredential = true }
 
-    public static let treatsDenialAsSuccess = Defect(
+    package static let treatsDenialAsSuccess = Defect(
         "treatsDenialAsSuccess", rules: ["OAUTH-7"], catches: [.assertion("OAUTH-7/denied-or-closed")],
         "treats the user's denial at the provider as an approval without a code"
     ) { $0.oauth.denialCancels = false }
 
-    public static let omitsOAuthProfile = Defect(
+    package static let omitsOAuthProfile = Defect(
         "omitsOAuthProfile", rules: ["OAUTH-8"], catches: [.assertion("OAUTH-8/new-then-same-user")],
         "leaves the provider's profile out of additionalUserInfo"
     ) { $0.oauth.returnsProfile = false }
 
-    public static let omitsTokenForReturningUsers = Defect(
+    package static let omitsTokenForReturningUsers = Defect(
         "omitsTokenForReturningUsers", rules: ["OAUTH-8"], catches: [.assertion("OAUTH-8/every-later-sign-in")],
         "gives a returning GitHub user's sign-in no access token on its credential"
     ) { $0.oauth.returnsTokenToReturningUsers = false }
 
-    public static let linksIdentityOfAnotherAccount = Defect(
+    package static let linksIdentityOfAnotherAccount = Defect(
         "linksIdentityOfAnotherAccount", rules: ["OAUTH-9"], catches: [.assertion("OAUTH-9/already-in-use")],
         "links a GitHub identity that another account already has"
     ) { $0.oauth.linkChecksOtherAccounts = false }
 
-    public static let createsUserOnMismatchedReauthentication = Defect(
+    package static let createsUserOnMismatchedReauthentication = Defect(
         "createsUserOnMismatchedReauthentication", rules: ["OAUTH-9"],
         catches: [.assertion("OAUTH-9/link-sign-in-reauthenticate")],
         "creates the other GitHub account's user while refusing the re-authentication with userMismatch"
     ) { $0.oauth.reauthenticationCreatesUsers = true }
 
-    public static let ignoresDisabledOAuthProvider = Defect(
+    package static let ignoresDisabledOAuthProvider = Defect(
         "ignoresDisabledOAuthProvider", rules: ["OAUTH-10"], catches: [.assertion("OAUTH-10/disabled-not-allowed")],
         "opens the provider's page although the provider is not enabled"
     ) { $0.oauth.requiresEnabledProvider = false }
 
-    public static let sendsPlainPKCE = Defect(
+    package static let sendsPlainPKCE = Defect(
         "sendsPlainPKCE", rules: ["OAUTH-11"], catches: [.assertion("OAUTH-11/s256-challenge-and-verifier")],
         "sends its PKCE challenge with the plain method"
     ) { $0.oauth.pkce = .plain }
 
-    public static let omitsPKCE = Defect(
+    package static let omitsPKCE = Defect(
         "omitsPKCE", rules: ["OAUTH-11"], catches: [.assertion("OAUTH-11/s256-challenge-and-verifier")],
         "sends no PKCE challenge"
     ) { $0.oauth.pkce = nil }
