@@ -24,17 +24,23 @@ public struct ListedFailure: Sendable, Hashable, Codable {
     }
 }
 
-extension RuleResult {
-    /// This result, marked as listed with `reason`.
-    public func listed(because reason: String) -> RuleResult {
-        var listed = self
-        let outcome: ListedFailure.Outcome =
+extension ListedFailure.Outcome {
+    /// How a listed rule or check that came out `status` counts.
+    init(of status: ConformanceStatus) {
+        self =
             switch status {
             case .fail, .warn: .known
             case .pass: .fixed
             case .notApplicable: .notApplicable
             }
-        listed.expectedFailure = ListedFailure(reason: reason, outcome: outcome)
+    }
+}
+
+extension RuleResult {
+    /// This result, marked as listed with `reason`.
+    public func listed(because reason: String) -> RuleResult {
+        var listed = self
+        listed.expectedFailure = ListedFailure(reason: reason, outcome: ListedFailure.Outcome(of: status))
         return listed
     }
 
@@ -64,13 +70,7 @@ extension CheckResult {
     /// This result, marked as listed with `reason`.
     func listed(because reason: String) -> CheckResult {
         var listed = self
-        let outcome: ListedFailure.Outcome =
-            switch status {
-            case .fail, .warn: .known
-            case .pass: .fixed
-            case .notApplicable: .notApplicable
-            }
-        listed.expectedFailure = ListedFailure(reason: reason, outcome: outcome)
+        listed.expectedFailure = ListedFailure(reason: reason, outcome: ListedFailure.Outcome(of: status))
         return listed
     }
 }
