@@ -26,7 +26,7 @@ struct CrashIsolation: Sendable {
     /// How long a worker stays alive after its checks: a callback of the subject's that comes this late still crashes
     /// the worker of the check it belongs to. A callback later than this cannot be blamed on a check (README, "When
     /// the subject crashes").
-    static let lingerAfterChecks = Duration.milliseconds(50)
+    static let lingerAfterChecks = Duration.milliseconds(100)
 
     let executable: URL
     /// The command's own arguments, passed to every worker unchanged.
