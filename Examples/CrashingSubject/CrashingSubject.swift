@@ -2,6 +2,7 @@ import ConformanceKit
 import Foundation
 import MockIdP
 import ReferenceAuth
+import Synchronization
 
 /// The reference with one bug of the kind that kills a process: a continuation resumed twice, as a completion-handler
 /// bridge does when the handler is called twice. Every other call is the reference's.
@@ -10,8 +11,9 @@ public struct CrashingSubject: ConformanceSubject {
     public enum Fault: Sendable {
         /// `signOut()` resumes its continuation twice, at once.
         case signOutResumesTwice
-        /// `setLanguageCode(_:)` returns, and a timer resumes its continuation again a few milliseconds later: the
-        /// process dies after the call returned, while the check (and, run with others, other checks) go on.
+        /// `setLanguageCode(_:)` returns, and its completion handler, still held, is called again by the client's next
+        /// request (`verifyPhoneNumber`): the process dies after the call returned, while the check (and, run with
+        /// others, other checks) go on.
         case languageCodeResumesAgainLate
     }
 
@@ -26,7 +28,8 @@ public struct CrashingSubject: ConformanceSubject {
         AuditVariant(
             name: "languageCodeResumesAgainLate", rules: ["PHONE-10"],
             catches: [.crash("PHONE-10/french-sms"), .crash("PHONE-10/german-sms")],
-            summary: "setLanguageCode's continuation is resumed a second time by a timer, after the call returned",
+            summary:
+                "setLanguageCode's continuation is resumed a second time by the next request, after the call returned",
             subject: CrashingSubject(fault: .languageCodeResumesAgainLate))
     ]
 
@@ -56,6 +59,13 @@ private struct CrashingBackend: AuthBackend {
 private struct CrashingClient: AuthClient {
     let base: any AuthClient
     let fault: CrashingSubject.Fault
+    /// The completion handler `setLanguageCode` keeps after calling it (`languageCodeResumesAgainLate`).
+    private let kept = KeptHandler()
+
+    init(base: any AuthClient, fault: CrashingSubject.Fault) {
+        self.base = base
+        self.fault = fault
+    }
 
     func signOut() async throws(AuthError) {
         try await base.signOut()
@@ -80,8 +90,7 @@ private struct CrashingClient: AuthClient {
         guard fault == .languageCodeResumesAgainLate else { return }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             continuation.resume()
-            // the bug: a timer left running calls the completion handler again
-            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(5)) { continuation.resume() }
+            kept.keep(continuation)  // the bug: the handler is kept, and called again by the next request
         }
     }
     func signIn(with credential: AuthCredential) async throws(AuthError) -> AuthDataResult {
@@ -99,11 +108,39 @@ private struct CrashingClient: AuthClient {
     }
     func canHandle(_ url: URL) async -> Bool { await base.canHandle(url) }
 
-    var phone: (any PhoneAuthFacet)? { base.phone }
+    var phone: (any PhoneAuthFacet)? {
+        guard fault == .languageCodeResumesAgainLate else { return base.phone }
+        return base.phone.map { LateResumingPhone(base: $0, kept: kept) }
+    }
     var emailPassword: (any EmailPasswordFacet)? { base.emailPassword }
     var anonymous: (any AnonymousAuthFacet)? { base.anonymous }
     var multiFactor: (any MultiFactorFacet)? { base.multiFactor }
     var emailLink: (any EmailLinkFacet)? { base.emailLink }
     var oauth: (any OAuthFacet)? { base.oauth }
     var apple: (any AppleSignInFacet)? { base.apple }
+}
+
+/// A completion handler kept after it was called.
+private final class KeptHandler: Sendable {
+    private let handler = Mutex<CheckedContinuation<Void, Never>?>(nil)
+
+    func keep(_ continuation: CheckedContinuation<Void, Never>) { handler.withLock { $0 = continuation } }
+
+    /// Calls the kept handler again: a continuation resumed twice ends the process.
+    func callAgain() { handler.withLock { $0 }?.resume() }
+}
+
+/// The phone facet of ``CrashingClient``: its next request calls the kept handler again.
+private struct LateResumingPhone: PhoneAuthFacet {
+    let base: any PhoneAuthFacet
+    let kept: KeptHandler
+
+    func verifyPhoneNumber(_ phoneNumber: String) async throws(AuthError) -> String {
+        kept.callAgain()
+        return try await base.verifyPhoneNumber(phoneNumber)
+    }
+
+    func setAppVerificationDisabledForTesting(_ disabled: Bool) async {
+        await base.setAppVerificationDisabledForTesting(disabled)
+    }
 }

@@ -30,7 +30,6 @@ struct CommandWorker: Sendable {
         await (try! ConformanceRunner(subject: subject, options: options)).run(
             rules ?? parsed.selection.rules(), only: only
         ) { key, result in printer.print(StreamedResult(check: key, result: result)) }
-        try? await Task.sleep(for: CrashIsolation.lingerAfterChecks)
         return CommandOutcome.success
     }
 }

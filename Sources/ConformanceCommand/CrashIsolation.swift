@@ -6,12 +6,12 @@ import Foundation
 /// (SPEC.md: "A subject that crashes … fails the check it crashed in, with kind `crash`").
 ///
 /// One worker runs every check and streams each result as it is known. A worker's results count only once it has
-/// ended cleanly: a late callback (a continuation resumed a second time by a timer) can kill the process after the
-/// check it belongs to streamed a pass, while other checks are running. So if a worker dies, none of its results
-/// count: its checks run again in two workers, half each, and so on down to a check alone; every worker lingers
-/// briefly after its checks (``lingerAfterChecks``) so that such a late callback still lands in it. A check whose own
-/// worker dies is a `crash`, with the signal and what the process printed, whatever it streamed before; the others
-/// get their own verdicts. A crash is thus blamed on the check it happened in, and on no other, run after run.
+/// ended cleanly: a late callback (a continuation resumed a second time by work the call left running) can kill the
+/// process after the check it belongs to streamed a pass, while other checks are running. So if a worker dies, none
+/// of its results count: its checks run again in two workers, half each, and so on down to a check alone. A check
+/// whose own worker dies is a `crash`, with the signal and what the process printed, whatever it streamed before;
+/// the others get their own verdicts. A crash is thus blamed on the check it happened in, and on no other, run after
+/// run.
 struct CrashIsolation: Sendable {
     /// Set in a worker's environment: it streams results instead of printing a report.
     static let workerVariable = "CONFORMANCE_WORKER"
@@ -23,10 +23,6 @@ struct CrashIsolation: Sendable {
     static let variantVariable = "CONFORMANCE_WORKER_VARIANT"
     /// Starts each result line a worker prints: what the subject prints itself is told apart by it.
     static let resultPrefix = "conformance-result: "
-    /// How long a worker stays alive after its checks: a callback of the subject's that comes this late still crashes
-    /// the worker of the check it belongs to. A callback later than this cannot be blamed on a check (README, "When
-    /// the subject crashes").
-    static let lingerAfterChecks = Duration.milliseconds(100)
 
     let executable: URL
     /// The command's own arguments, passed to every worker unchanged.

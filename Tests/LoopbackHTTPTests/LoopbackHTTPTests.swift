@@ -79,24 +79,6 @@ struct KeepAliveTests {
         #expect(elapsed >= .seconds(1), "closed \(elapsed) after the request was sent")
     }
 
-    @Test("an idle connection outlives the request timeout: only a request that has begun is held to it")
-    func idleIsNotStalled() async throws {
-        let server = try TestServer.start(TestServer.limits(idle: .seconds(60), request: .milliseconds(200)))
-        defer { server.stop() }
-        let port = server.port
-        let (first, second) = try await onThread {
-            let connection = try RawConnection(port: port)
-            Thread.sleep(forTimeInterval: 0.6)
-            connection.send(get)
-            let first = connection.response()
-            Thread.sleep(forTimeInterval: 0.6)
-            connection.send(get)
-            return (first, connection.response())
-        }
-        #expect(first?.status == 200)
-        #expect(second?.status == 200)
-    }
-
     @Test("two requests sent at once (pipelined) are answered in order")
     func pipelined() async throws {
         let server = try TestServer.start()
