@@ -167,6 +167,7 @@ public enum ConformanceCommand {
         let formats: [(CommandArguments.Destination?, () -> String)] = [
             (arguments.junit, { JUnitReport(report).rendered }),
             (arguments.markdown, { MarkdownReport(report).rendered }),
+            (arguments.jsonFile.map { .file($0) }, { json(report) }),
         ]
         for (destination, render) in formats {
             switch destination {

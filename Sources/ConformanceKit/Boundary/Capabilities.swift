@@ -41,6 +41,12 @@ public struct Capabilities: Sendable, Hashable {
     /// (`world.network.send`), so a check can hold one in flight and make another call meet it there: the checks of
     /// calls made at the same time inside the subject (PHONE-7, AUTH-3, AUTH-6) need it (``Requirement/worldNetwork``).
     public var sendsRequestsThroughWorldNetwork: Bool = false
+    /// Whether a client keeps its signed-in user in the world's keychain of its device
+    /// (`world.devices.keychain(of: device)`), so the app launched again on that device finds that user and an app on
+    /// another device does not. A closed SDK that keeps its own storage (the system keychain, shared by every client
+    /// in the process) declares false: the checks that relaunch the app to see what persisted (PHONE-18, AUTH-3)
+    /// need it (``Requirement/worldKeychain``) and are not applicable, saying so.
+    public var persistsUserInWorldKeychain: Bool = true
 
     public init(
         flows: Set<Flow>, emailEnumerationProtection: Bool = false, runsOnWorldClock: Bool = true,
@@ -76,6 +82,8 @@ public enum Flow: String, Sendable, Hashable, CaseIterable, Codable {
     case emailLink
     case oauth
     case apple
+    /// Email and password sign-in (`accounts:signUp`, `accounts:signInWithPassword`): AUTH-5, AUTH-7, AUTH-8.
+    case password
     case general
 
     /// The client facets a subject that declares this flow must offer.
@@ -86,6 +94,7 @@ public enum Flow: String, Sendable, Hashable, CaseIterable, Codable {
         case .emailLink: [.emailPassword, .emailLink]
         case .oauth: [.oauth]
         case .apple: [.apple]
+        case .password: [.emailPassword]
         case .general: []
         }
     }

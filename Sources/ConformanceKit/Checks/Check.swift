@@ -38,6 +38,9 @@ public enum Requirement: Sendable, Hashable, CustomStringConvertible {
     /// The subject's clients send their backend requests through the world's network
     /// (``Capabilities/sendsRequestsThroughWorldNetwork``), so a check can hold one in flight.
     case worldNetwork
+    /// The subject's clients keep the signed-in user in their device's keychain in the world
+    /// (``Capabilities/persistsUserInWorldKeychain``), so an app launched again on the device finds what persisted.
+    case worldKeychain
 
     public var description: String {
         switch self {
@@ -48,6 +51,8 @@ public enum Requirement: Sendable, Hashable, CustomStringConvertible {
             "a backend that reaches the world's parties (SMS carrier, mail server, push, providers) itself"
         case .worldNetwork:
             "clients that send their backend requests through the world's network (sendsRequestsThroughWorldNetwork)"
+        case .worldKeychain:
+            "clients that keep the signed-in user in their device's keychain in the world (persistsUserInWorldKeychain)"
         }
     }
 }

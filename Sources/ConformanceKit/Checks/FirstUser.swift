@@ -21,7 +21,7 @@ package struct FirstUser: Sendable, CustomStringConvertible {
     ) async throws -> AuthDataResult { try await signIn(context, client, filePath, line) }
 
     /// The flows that can make a first user, in the order the checks prefer them: the simplest first.
-    package static let flows: [Flow] = [.phone, .multiFactor, .emailLink, .oauth, .apple]
+    package static let flows: [Flow] = [.phone, .multiFactor, .password, .emailLink, .oauth, .apple]
 
     /// The user of `flow` for `device`: each device has a user of its own.
     static func of(_ flow: Flow, on device: Device) -> FirstUser? {
@@ -33,7 +33,7 @@ package struct FirstUser: Sendable, CustomStringConvertible {
                 context, client, filePath, line in
                 try await context.signInWithSMS(number, on: client, filePath: filePath, line: line)
             }
-        case .multiFactor:
+        case .multiFactor, .password:
             let user = primary ? PasswordUser.ada : PasswordUser.grace
             let created = Mutex(false)
             return FirstUser(flow: flow, description: "the password user \(user.email)", setUp: { _, _ in }) {

@@ -180,11 +180,12 @@ public struct ConformanceRunner: Sendable {
         let needs = (rule.flow == .general ? [] : [Requirement.flow(rule.flow)]) + check.requirements
         return needs.first { requirement in
             switch requirement {
-            case .flow(let flow): !capabilities.flows.contains(flow)
+            case .flow(let flow): !capabilities.implements(flow)
             case .facet(let facet): !facets.contains(facet)
             case .worldClock: !capabilities.runsOnWorldClock
             case .worldParties: !capabilities.reachesWorldParties
             case .worldNetwork: !capabilities.sendsRequestsThroughWorldNetwork
+            case .worldKeychain: !capabilities.persistsUserInWorldKeychain
             }
         }
     }

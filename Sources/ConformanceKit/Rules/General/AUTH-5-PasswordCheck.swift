@@ -22,7 +22,7 @@ extension Rule {
         checks: [
             Check(
                 id: "nearest-passwords-refused", "passwords nearest to the right one fail, then the right one signs in",
-                requires: [.flow(.multiFactor)]
+                requires: [.flow(.password)]
             ) { context in
                 let app = try await context.passwordUserSignedOut()
                 let expected: AuthErrorCode =
@@ -45,7 +45,7 @@ extension Rule {
             },
             Check(
                 id: "unknown-email-refused", "an unknown email, one letter from a user's, signs nobody in",
-                requires: [.flow(.multiFactor)]
+                requires: [.flow(.password)]
             ) { context in
                 let app = try await context.passwordUserSignedOut()
                 let expected: AuthErrorCode =
