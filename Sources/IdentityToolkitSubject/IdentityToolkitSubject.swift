@@ -18,6 +18,8 @@ import Synchronization
 /// Generic OAuth is not offered: the emulator answers `createAuthUri` with a provider with 501.
 public struct IdentityToolkitSubject: ConformanceSubject {
     public let configuration: IdentityToolkitConfiguration
+    /// The vendor's client in front of the server (``init(_:client:)``), or nil for the suite's own.
+    public internal(set) var clientFactory: IdentityToolkitClientFactory?
     private let state = SubjectState()
 
     public init(_ configuration: IdentityToolkitConfiguration) { self.configuration = configuration }
@@ -30,6 +32,7 @@ public struct IdentityToolkitSubject: ConformanceSubject {
         capabilities.sendsRequestsThroughWorldNetwork = true  // IdentityToolkitClient.post
         capabilities.runsOneCheckAtATime = configuration.isolation == .oneCheckAtATime
         capabilities.servedProjectID = configuration.projectID
+        if let clientFactory { capabilities = clientFactory.declaration(over: capabilities) }
         return capabilities
     }
 
@@ -64,7 +67,10 @@ public struct IdentityToolkitSubject: ConformanceSubject {
         return IdentityToolkitBackend(
             http: http, projectID: projectID, project: project, world: world,
             publishedKeys: configuration.publishedKeys, outboxReader: configuration.outboxReader,
-            accountReset: resetsAccounts ? configuration.accountReset : nil)
+            accountReset: resetsAccounts ? configuration.accountReset : nil,
+            vendorClient: clientFactory.map {
+                VendorClientMaker(factory: $0, makeSessionConfiguration: configuration.makeSessionConfiguration)
+            })
     }
 
     /// Why the server cannot be reached, or nil when it answers at all (an error answer is an answer): asked
