@@ -83,6 +83,11 @@ let package = Package(
         .executableTarget(
             name: "crashing-subject", dependencies: ["ConformanceCommand", "CrashingSubject"],
             path: "Examples/CrashingSubjectCommand"),
+        // A client SDK written as SDKs are (URLSession, completion handlers, its own storage) and its adapter, on the
+        // vendors' products only: what a vendor writes to judge its SDK against `conformance serve` (issue 31).
+        .target(
+            name: "URLSessionExample", dependencies: ["ConformanceKit", "IdentityToolkitSubject"],
+            path: "Examples/URLSessionClient"),
         // Tests: one target per flow for its rules and defects, and one per module.
         .target(
             name: "ReferenceTestSupport", dependencies: ["ConformanceKit", "ReferenceAuth"],
@@ -113,6 +118,13 @@ let package = Package(
             name: "ConformanceCommandTests",
             dependencies: ["ConformanceCommand", "ConformanceKit", "ReferenceAuth", "ReferenceTestSupport"]),
         .testTarget(name: "MockIdPTests", dependencies: ["MockIdP"]),
+        // The URLSession example against the served server on loopback, its verdicts pinned.
+        .testTarget(
+            name: "ExampleClientTests",
+            dependencies: [
+                "URLSessionExample", "IdentityToolkitSubject", "ConformanceKit", "IdentityToolkitServer",
+                "LoopbackHTTP",
+            ]),
         // The HTTP layer alone, over raw sockets: framing, timeouts, graceful close, both loopback addresses, CORS.
         .testTarget(name: "LoopbackHTTPTests", dependencies: ["LoopbackHTTP", "HTTPMessages"]),
     ])

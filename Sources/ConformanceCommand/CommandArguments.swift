@@ -235,8 +235,8 @@ public struct CommandArguments: Sendable, Hashable {
         if mode != .report, reports || markdown != nil {
             throw UsageError(
                 """
-                --junit, --markdown, --json FILE and --expected-failures are for the conformance report, not for \
-                --defects, --repeat or --benchmark
+                --junit, --markdown and --expected-failures are for the conformance report (as is --json FILE), not \
+                for --defects, --repeat or --benchmark
                 """)
         }
         let printed = [

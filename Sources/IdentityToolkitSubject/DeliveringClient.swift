@@ -15,9 +15,7 @@ struct DeliveringClient: AuthClient {
     }
     func signOut() async throws(AuthError) { try await client.signOut() }
     func addIDTokenDidChangeListener(_ listener: @escaping @Sendable (AuthUser?) -> Void) async -> ListenerRegistration
-    {
-        await client.addIDTokenDidChangeListener(listener)
-    }
+    { await client.addIDTokenDidChangeListener(listener) }
     func removeIDTokenDidChangeListener(_ registration: ListenerRegistration) async {
         await client.removeIDTokenDidChangeListener(registration)
     }

@@ -30,7 +30,8 @@ public struct IdentityToolkitClientContext: Sendable {
     public let device: Device
     /// The project the check asked for (its bundle ID, app name, the timeout of the app's calls).
     public let project: ProjectConfiguration
-    /// The configuration of the sessions the client should make (``IdentityToolkitConfiguration/makeSessionConfiguration``).
+    /// The configuration of the sessions the client should make
+    /// (``IdentityToolkitConfiguration/makeSessionConfiguration``).
     public let makeSessionConfiguration: @Sendable () -> URLSessionConfiguration
 
     public init(

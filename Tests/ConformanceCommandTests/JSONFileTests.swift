@@ -1,6 +1,7 @@
 import ConformanceCommand
 import ConformanceKit
 import Foundation
+import ReferenceTestSupport
 import Testing
 
 /// `--json FILE` (issue 31): the JSON report in a file, standard output keeping the table, so that a client SDK that
@@ -29,9 +30,9 @@ struct JSONFileTests {
 
     @Test("--json FILE is for the conformance report: not with --defects, and not with another printed format")
     func refused() {
-        #expect(throws: CommandArguments.UsageError.self) { try CommandArguments(parsing: ["--json", "r.json", "--defects"]) }
         #expect(throws: CommandArguments.UsageError.self) {
-            try CommandArguments(parsing: ["--json", "--junit"])
+            try CommandArguments(parsing: ["--json", "r.json", "--defects"])
         }
+        #expect(throws: CommandArguments.UsageError.self) { try CommandArguments(parsing: ["--json", "--junit"]) }
     }
 }

@@ -58,7 +58,7 @@ struct FirebaseMappingTests {
         var phoneNumber: String? = ""
         var isEmailVerified = true
         var isAnonymous = false
-        var providers: [any FirebaseUserInfoShape] = [
+        var linkedProviders: [any FirebaseUserInfoShape] = [
             Provider(providerID: "password", uid: "ada@example.com", email: "ada@example.com")
         ]
         var creationDate: Date? = Date(timeIntervalSince1970: 1_600_000_000)
@@ -71,7 +71,8 @@ struct FirebaseMappingTests {
         let user = AuthUser(firebaseUser: User())
         #expect(user.uid == "u1" && user.email == "ada@example.com" && user.phoneNumber == nil)
         #expect(user.providerID == ProviderID.firebase && user.isEmailVerified && !user.isAnonymous)
-        #expect(user.providerData == [UserInfo(providerID: "password", uid: "ada@example.com", email: "ada@example.com")])
+        #expect(
+            user.providerData == [UserInfo(providerID: "password", uid: "ada@example.com", email: "ada@example.com")])
         #expect(user.metadata.creationDate == Date(timeIntervalSince1970: 1_600_000_000))
         #expect(user.metadata.lastSignInDate == Date(timeIntervalSince1970: 0))
         #expect(

@@ -39,8 +39,7 @@ extension AuthError {
         case Self.firebaseErrorDomain: self.init(firebaseCode: nsError.code, message: nsError.localizedDescription)
         case NSURLErrorDomain: self.init(.networkError, nsError.localizedDescription)
         default:
-            self.init(
-                .internalError, "\(nsError.domain) error \(nsError.code), not a Firebase Auth error: \(error)")
+            self.init(.internalError, "\(nsError.domain) error \(nsError.code), not a Firebase Auth error: \(error)")
         }
     }
 

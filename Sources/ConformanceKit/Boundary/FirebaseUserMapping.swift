@@ -12,8 +12,9 @@ public protocol FirebaseUserShape {
     var photoURL: URL? { get }
     var isEmailVerified: Bool { get }
     var isAnonymous: Bool { get }
-    /// `providerData`: one entry a linked provider.
-    var providers: [any FirebaseUserInfoShape] { get }
+    /// `providerData`: one entry a linked provider (named apart, so that a type with Firebase's own `providerData`
+    /// conforms).
+    var linkedProviders: [any FirebaseUserInfoShape] { get }
     /// `metadata.creationDate`.
     var creationDate: Date? { get }
     /// `metadata.lastSignInDate`.
@@ -38,6 +39,8 @@ public protocol FirebaseUserInfoShape {
     var displayName: String? { get }
 }
 
+extension FirebaseUserInfoShape { public var displayName: String? { nil } }
+
 /// An enrolled second factor as Firebase `MultiFactorInfo` (and `PhoneMultiFactorInfo`) has it.
 public protocol FirebaseFactorShape {
     var uid: String { get }
@@ -49,7 +52,8 @@ public protocol FirebaseFactorShape {
 }
 
 extension AuthUser {
-    /// The boundary's user for a user as a Firebase-like SDK keeps it. The mapping, field by field:
+    /// The boundary's user for a user as a Firebase-like SDK keeps it. The mapping, field by field (factors: the
+    /// ``enrolledFactors``):
     ///
     /// | Firebase `User` | ``AuthUser`` |
     /// |---|---|
@@ -57,15 +61,15 @@ extension AuthUser {
     /// | `isEmailVerified`, `isAnonymous` | the same |
     /// | `providerID` | always `Firebase` (``ProviderID/firebase``) |
     /// | `providerData[]` (`providerID`, `uid`, `email`, `phoneNumber`, `displayName`) | ``providerData`` |
-    /// | `metadata.creationDate`, `.lastSignInDate` | ``metadata``; a missing date is the epoch, which no check takes for now |
-    /// | `multiFactor.enrolledFactors[]` (`uid`, `displayName`, `enrollmentDate`, `factorID`, `phoneNumber`) | ``enrolledFactors`` |
+    /// | `metadata.creationDate`, `.lastSignInDate` | ``metadata``; a missing date is the epoch |
+    /// | `multiFactor.enrolledFactors[]` (`uid`, `displayName`, `enrollmentDate`, `factorID`, `phoneNumber`) | factors |
     public init(firebaseUser user: some FirebaseUserShape) {
         let epoch = Date(timeIntervalSince1970: 0)
         self.init(
             uid: user.uid, email: user.email.nonEmpty, phoneNumber: user.phoneNumber.nonEmpty,
             displayName: user.displayName.nonEmpty, photoURL: user.photoURL, isEmailVerified: user.isEmailVerified,
             isAnonymous: user.isAnonymous,
-            providerData: user.providers.map { provider in
+            providerData: user.linkedProviders.map { provider in
                 UserInfo(
                     providerID: provider.providerID, uid: provider.uid, email: provider.email.nonEmpty,
                     phoneNumber: provider.phoneNumber.nonEmpty, displayName: provider.displayName.nonEmpty)

@@ -113,8 +113,8 @@ extension Rule {
                     try await expectSuccess("setDisabled(true, ada)") { try await admin.setDisabled(true, uid: uid) }
                 }
             },
-            Check(id: "user-deleted", "a refresh token ends when the user is deleted", requires: [.flow(.password)])
-            { context in
+            Check(id: "user-deleted", "a refresh token ends when the user is deleted", requires: [.flow(.password)]) {
+                context in
                 try await context.expectSessionEnded(by: "the deletion of ada") { _, backend, _, _ in
                     let client = try await context.launch(backend, on: .secondary)
                     _ = try await expectSuccess("signIn(with: ada's password) on the second device") {
