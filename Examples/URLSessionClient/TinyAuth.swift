@@ -55,12 +55,40 @@ public final class TinyAuth: Sendable {
             completion)
     }
 
+    /// `accounts:sendOobCode` (`EMAIL_SIGNIN`); `settings` are the optional fields (`continueUrl`, `iOSBundleId`,
+    /// `androidPackageName`, `androidInstallApp`, `androidMinimumVersion`, `linkDomain`), sent when set.
     public func sendSignInLink(
-        toEmail email: String, continueURL: String?, completion: @escaping @Sendable (NSError?) -> Void
+        toEmail email: String, settings: [String: Any], completion: @escaping @Sendable (NSError?) -> Void
     ) {
-        var body: [String: Any] = ["requestType": "EMAIL_SIGNIN", "email": email, "canHandleCodeInApp": true]
-        if let continueURL { body["continueUrl"] = continueURL }
+        let body = settings.merging(["requestType": "EMAIL_SIGNIN", "email": email, "canHandleCodeInApp": true]) { $1 }
         call("v1/accounts:sendOobCode", body) { completion($0.failure) }
+    }
+
+    public func sendEmailVerification(completion: @escaping @Sendable (NSError?) -> Void) {
+        idToken(forcingRefresh: false) { [self] result in
+            guard case .success(let token) = result else { return completion(result.failure) }
+            call("v1/accounts:sendOobCode", ["requestType": "VERIFY_EMAIL", "idToken": token]) {
+                completion($0.failure)
+            }
+        }
+    }
+
+    public func applyActionCode(_ code: String, completion: @escaping @Sendable (NSError?) -> Void) {
+        call("v1/accounts:update", ["oobCode": code]) { completion($0.failure) }
+    }
+
+    /// `accounts:lookup` of the current user, kept as its new profile.
+    public func reload(completion: @escaping @Sendable (NSError?) -> Void) {
+        idToken(forcingRefresh: false) { [self] result in
+            guard case .success(let token) = result else { return completion(result.failure) }
+            call("v1/accounts:lookup", ["idToken": token]) { [self] lookup in
+                guard case .success(let answer) = lookup, let users = answer["users"] as? [[String: Any]],
+                    let user = users.first.map(TinyUser.init)
+                else { return completion(lookup.failure ?? Self.error(17_011, "no user")) }
+                storage.withLock { $0?.user = user }
+                completion(nil)
+            }
+        }
     }
 
     public func isSignInLink(_ link: String) -> Bool { Self.oobCode(in: link, mode: "signIn") != nil }
@@ -223,6 +251,8 @@ public final class TinyAuth: Sendable {
             "WEAK_PASSWORD": 17_026, "EXPIRED_OOB_CODE": 17_029, "INVALID_OOB_CODE": 17_030, "MISSING_PASSWORD": 17_009,
             "INVALID_PHONE_NUMBER": 17_042, "MISSING_PHONE_NUMBER": 17_041, "INVALID_CODE": 17_044,
             "INVALID_SESSION_INFO": 17_046, "SESSION_EXPIRED": 17_051, "QUOTA_EXCEEDED": 17_052,
+            "MISSING_IOS_BUNDLE_ID": 17_036, "MISSING_ANDROID_PACKAGE_NAME": 17_037, "UNAUTHORIZED_DOMAIN": 17_038,
+            "INVALID_CONTINUE_URI": 17_039, "MISSING_CONTINUE_URI": 17_040, "INVALID_HOSTING_LINK_DOMAIN": 17_214,
         ]
         return error(name.flatMap { codes[$0] } ?? 17_999, message)
     }

@@ -47,7 +47,7 @@ public actor TinyAuthClient: AuthClient, EmailPasswordFacet, EmailLinkFacet, Pho
 
     public func getIDToken(forceRefresh: Bool) async throws(AuthError) -> String {
         let before = sdk.currentSession?.idToken
-        defer { if sdk.currentSession?.idToken != before { changed() } }
+        defer { if forceRefresh || sdk.currentSession?.idToken != before { changed() } }
         return try await bridge { sdk.idToken(forcingRefresh: forceRefresh, completion: $0) }
     }
 
@@ -125,20 +125,29 @@ public actor TinyAuthClient: AuthClient, EmailPasswordFacet, EmailLinkFacet, Pho
     }
 
     public func sendEmailVerification() async throws(AuthError) {
-        throw AuthError(.operationNotAllowed, "TinyAuth sends no verification emails")
+        try await bridge { sdk.sendEmailVerification(completion: $0) }
     }
 
     public func applyActionCode(_ code: String) async throws(AuthError) {
-        throw AuthError(.operationNotAllowed, "TinyAuth applies no action codes")
+        try await bridge { sdk.applyActionCode(code, completion: $0) }
     }
 
-    public func reload() async throws(AuthError) {}
+    public func reload() async throws(AuthError) { try await bridge { sdk.reload(completion: $0) } }
 
     public func sendSignInLink(toEmail email: String, actionCodeSettings: ActionCodeSettings) async throws(AuthError) {
         guard actionCodeSettings.handleCodeInApp else {
             throw AuthError(.operationNotAllowed, "a sign-in link must be completed in the app: handleCodeInApp")
         }
-        try await bridge { sdk.sendSignInLink(toEmail: email, continueURL: actionCodeSettings.url, completion: $0) }
+        let settings: [String: Any?] = [
+            "continueUrl": actionCodeSettings.url, "iOSBundleId": actionCodeSettings.iOSBundleID,
+            "androidPackageName": actionCodeSettings.androidPackageName,
+            "androidInstallApp": actionCodeSettings.androidInstallIfNotAvailable ? true : nil,
+            "androidMinimumVersion": actionCodeSettings.androidMinimumVersion,
+            "linkDomain": actionCodeSettings.linkDomain,
+        ]
+        try await bridge {
+            sdk.sendSignInLink(toEmail: email, settings: settings.compactMapValues { $0 }, completion: $0)
+        }
     }
 
     public func isSignIn(withEmailLink link: String) async -> Bool { sdk.isSignInLink(link) }
