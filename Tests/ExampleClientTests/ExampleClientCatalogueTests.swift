@@ -11,9 +11,33 @@ import URLSessionExample
 /// (issue 31). Its verdicts are pinned: a change in the suite or in the example that moves one shows here.
 @Suite("The URLSession example client against the served server")
 struct ExampleClientCatalogueTests {
-    /// The rule verdicts of the example: what TinyAuth does not offer (linking, re-authentication, verification
-    /// emails) fails, what needs the world's keychain or network is not applicable.
-    static let expected: [String: ConformanceStatus] = [:]
+    /// The rule verdicts of the example. TinyAuth's own findings fail: it links nothing (LINK-12) and its link parser
+    /// takes 3 of the fixture's links wrongly (LINK-5). Not applicable: the flows it does not offer,
+    /// and the checks that need what a closed SDK cannot give (the world's clock, parties, network and keychain).
+    static let expected: [String: ConformanceStatus] = [
+        // pass
+        "AUTH-1": .pass, "AUTH-3": .pass, "AUTH-4": .pass, "AUTH-5": .pass, "AUTH-6": .pass, "AUTH-7": .pass,
+        "AUTH-8": .pass, "LINK-1": .pass, "LINK-2": .pass, "LINK-4": .pass, "LINK-6": .pass, "LINK-7": .pass,
+        "LINK-8": .pass, "LINK-10": .pass, "LINK-11": .pass, "LINK-13": .pass, "LINK-14": .pass, "PHONE-1": .pass,
+        "PHONE-2": .pass, "PHONE-3": .pass, "PHONE-4": .pass, "PHONE-5": .pass, "PHONE-6": .pass, "PHONE-7": .pass,
+        "PHONE-9": .pass, "PHONE-16": .pass, "PHONE-19": .pass,
+        // fail
+        "LINK-5": .fail, "LINK-12": .fail,
+        // notApplicable
+        "APPLE-1": .notApplicable, "APPLE-2": .notApplicable, "APPLE-3": .notApplicable, "APPLE-4": .notApplicable,
+        "APPLE-5": .notApplicable, "APPLE-6": .notApplicable, "APPLE-7": .notApplicable, "APPLE-8": .notApplicable,
+        "APPLE-9": .notApplicable, "APPLE-10": .notApplicable, "APPLE-11": .notApplicable, "APPLE-12": .notApplicable,
+        "APPLE-13": .notApplicable, "AUTH-2": .notApplicable, "LINK-3": .notApplicable, "LINK-9": .notApplicable,
+        "MFA-1": .notApplicable, "MFA-2": .notApplicable, "MFA-3": .notApplicable, "MFA-4": .notApplicable,
+        "MFA-5": .notApplicable, "MFA-6": .notApplicable, "MFA-7": .notApplicable, "MFA-8": .notApplicable,
+        "MFA-9": .notApplicable, "MFA-10": .notApplicable, "MFA-11": .notApplicable, "MFA-12": .notApplicable,
+        "MFA-13": .notApplicable, "MFA-14": .notApplicable, "MFA-15": .notApplicable, "OAUTH-1": .notApplicable,
+        "OAUTH-2": .notApplicable, "OAUTH-3": .notApplicable, "OAUTH-4": .notApplicable, "OAUTH-5": .notApplicable,
+        "OAUTH-6": .notApplicable, "OAUTH-7": .notApplicable, "OAUTH-8": .notApplicable, "OAUTH-9": .notApplicable,
+        "OAUTH-10": .notApplicable, "OAUTH-11": .notApplicable, "PHONE-8": .notApplicable, "PHONE-10": .notApplicable,
+        "PHONE-11": .notApplicable, "PHONE-12": .notApplicable, "PHONE-13": .notApplicable, "PHONE-14": .notApplicable,
+        "PHONE-15": .notApplicable, "PHONE-17": .notApplicable, "PHONE-18": .notApplicable,
+    ]
 
     @Test("the catalogue's verdicts of the example client are the pinned ones; each n/a check says why")
     func pinnedVerdicts() async throws {
@@ -36,10 +60,6 @@ struct ExampleClientCatalogueTests {
             #expect(!(check.message ?? "").isEmpty, "\(check.id) is n/a without a reason")
         }
         let reasons = report.results.flatMap(\.checks).filter { "\($0.id)".hasPrefix("PHONE-18/relaunch") }
-        #expect(reasons.allSatisfy { ($0.message ?? "").contains("persistsUserInWorldKeychain") })
-        let failures = report.results.flatMap(\.checks).filter { $0.status == .fail }.map {
-            "\($0.id): \($0.message ?? "")"
-        }
-        print("TinyAuth failures:\n" + failures.joined(separator: "\n"))
+        #expect(reasons.count == 2 && reasons.allSatisfy { ($0.message ?? "").contains("persistsUserInWorldKeychain") })
     }
 }

@@ -52,8 +52,7 @@ public protocol FirebaseFactorShape {
 }
 
 extension AuthUser {
-    /// The boundary's user for a user as a Firebase-like SDK keeps it. The mapping, field by field (factors: the
-    /// ``enrolledFactors``):
+    /// The boundary's user for a user as a Firebase-like SDK keeps it. The mapping, field by field:
     ///
     /// | Firebase `User` | ``AuthUser`` |
     /// |---|---|
@@ -62,7 +61,7 @@ extension AuthUser {
     /// | `providerID` | always `Firebase` (``ProviderID/firebase``) |
     /// | `providerData[]` (`providerID`, `uid`, `email`, `phoneNumber`, `displayName`) | ``providerData`` |
     /// | `metadata.creationDate`, `.lastSignInDate` | ``metadata``; a missing date is the epoch |
-    /// | `multiFactor.enrolledFactors[]` (`uid`, `displayName`, `enrollmentDate`, `factorID`, `phoneNumber`) | factors |
+    /// | `multiFactor.enrolledFactors[]` (`uid`, `displayName`, `enrollmentDate`, `factorID`) | ``enrolledFactors`` |
     public init(firebaseUser user: some FirebaseUserShape) {
         let epoch = Date(timeIntervalSince1970: 0)
         self.init(
