@@ -231,13 +231,16 @@ public final class TinyAuth: Sendable {
         Date().addingTimeInterval(Double(expiresIn as? String ?? "") ?? 3600)
     }
 
-    /// The `oobCode` of an action link of `mode`, also inside a `link` parameter (a Hosting or Dynamic Link).
+    /// The `oobCode` of an action link of `mode` (the last `mode` given counts), also inside a `link` or
+    /// `deep_link_id` parameter (a Hosting or Dynamic Link); none in a link with a malformed percent escape.
     static func oobCode(in link: String, mode: String) -> String? {
+        guard link.removingPercentEncoding != nil else { return nil }  // a malformed escape: not a link
         let items = URLComponents(string: link)?.queryItems ?? []
-        if items.contains(where: { $0.name == "mode" && $0.value == mode }) {
+        if items.last(where: { $0.name == "mode" })?.value == mode {
             return items.first { $0.name == "oobCode" }?.value
         }
-        return items.first { $0.name == "link" }?.value.flatMap { oobCode(in: $0, mode: mode) }
+        let inner = items.first { $0.name == "link" || $0.name == "deep_link_id" }?.value
+        return inner.flatMap { oobCode(in: $0, mode: mode) }
     }
 
     /// The SDK's error for a server's `error.message` (`CODE : detail`), with Firebase's codes.
