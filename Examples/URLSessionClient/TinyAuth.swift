@@ -101,6 +101,30 @@ public final class TinyAuth: Sendable {
         signIn("v1/accounts:signInWithEmailLink", ["email": email, "oobCode": code], completion)
     }
 
+    /// `accounts:signInWithEmailLink` with the current user's ID token: the link's address added to the user.
+    public func link(email: String, link: String, completion: @escaping @Sendable (Result<TinyUser, NSError>) -> Void) {
+        guard let code = Self.oobCode(in: link, mode: "signIn") else {
+            return completion(.failure(Self.error(17_030, "not a sign-in link")))
+        }
+        idToken(forcingRefresh: false) { [self] result in
+            guard case .success(let token) = result else {
+                return completion(.failure(result.failure ?? Self.error(17_067, "no user")))
+            }
+            signIn("v1/accounts:signInWithEmailLink", ["email": email, "oobCode": code, "idToken": token], completion)
+        }
+    }
+
+    /// A sign-in with a link that must sign the current user in again (17024, user mismatch, otherwise).
+    public func reauthenticate(
+        email: String, link: String, completion: @escaping @Sendable (Result<TinyUser, NSError>) -> Void
+    ) {
+        guard let uid = currentSession?.user.uid else { return completion(.failure(Self.error(17_067, "no user"))) }
+        guard let code = Self.oobCode(in: link, mode: "signIn") else {
+            return completion(.failure(Self.error(17_030, "not a sign-in link")))
+        }
+        signIn("v1/accounts:signInWithEmailLink", ["email": email, "oobCode": code], expecting: uid, completion)
+    }
+
     public func sendVerificationCode(
         toPhoneNumber number: String, completion: @escaping @Sendable (Result<String, NSError>) -> Void
     ) {
@@ -177,7 +201,8 @@ public final class TinyAuth: Sendable {
 
     /// A call that signs a user in: the session it answers is stored once the user is looked up.
     private func signIn(
-        _ path: String, _ body: [String: Any], _ completion: @escaping @Sendable (Result<TinyUser, NSError>) -> Void
+        _ path: String, _ body: [String: Any], expecting uid: String? = nil,
+        _ completion: @escaping @Sendable (Result<TinyUser, NSError>) -> Void
     ) {
         call(path, body) { [self] result in
             guard case .success(let json) = result, let idToken = json["idToken"] as? String,
@@ -189,6 +214,9 @@ public final class TinyAuth: Sendable {
                 guard case .success(let answer) = lookup, let users = answer["users"] as? [[String: Any]],
                     var user = users.first.map(TinyUser.init)
                 else { return completion(.failure(lookup.failure ?? Self.error(17_011, "no user"))) }
+                guard uid == nil || user.uid == uid else {
+                    return completion(.failure(Self.error(17_024, "the link belongs to another user")))
+                }
                 user.isNewUser = isNewUser
                 storage.withLock {
                     $0 = Session(idToken: idToken, refreshToken: refreshToken, expiresAt: expiresAt, user: user)

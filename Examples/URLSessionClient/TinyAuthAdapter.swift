@@ -93,11 +93,21 @@ public actor TinyAuthClient: AuthClient, EmailPasswordFacet, EmailLinkFacet, Pho
     }
 
     public func link(with credential: AuthCredential) async throws(AuthError) -> AuthDataResult {
-        throw AuthError(.operationNotAllowed, "TinyAuth does not link credentials")
+        guard case .emailLink(let email, let link) = credential else {
+            throw AuthError(.operationNotAllowed, "TinyAuth links email-link credentials only")
+        }
+        let user = try await bridge { sdk.link(email: email, link: link, completion: $0) }
+        changed()
+        return result(user, credential.providerID)
     }
 
     public func reauthenticate(with credential: AuthCredential) async throws(AuthError) -> AuthDataResult {
-        throw AuthError(.operationNotAllowed, "TinyAuth does not re-authenticate")
+        guard case .emailLink(let email, let link) = credential else {
+            throw AuthError(.operationNotAllowed, "TinyAuth re-authenticates with email links only")
+        }
+        let user = try await bridge { sdk.reauthenticate(email: email, link: link, completion: $0) }
+        changed()
+        return result(user, credential.providerID)
     }
 
     public func delete() async throws(AuthError) {
