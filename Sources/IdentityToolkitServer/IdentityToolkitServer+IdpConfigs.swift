@@ -52,8 +52,10 @@ extension IdentityToolkitServer {
         }
         guard let idpID = scope.idpID, Self.providerIDs.contains(idpID) else {
             return Self.invalidArgument(
-                "INVALID_PROVIDER_ID : the served reference configures \(Self.providerIDs.sorted()), not \(scope.idpID ?? "none")"
-            )
+                """
+                INVALID_PROVIDER_ID : the served reference configures \(Self.providerIDs.sorted()), not \
+                \(scope.idpID ?? "none")
+                """)
         }
         let key = request.queryItems.first { $0.name == "key" }?.value
         let project = project(forAPIKey: key, projectID: scope.projectID, tenant: scope.tenant)
@@ -66,7 +68,8 @@ extension IdentityToolkitServer {
                 "INVALID_CONFIG : clientId \(asked): the served reference keeps \(clientID ?? "none") for \(idpID)")
         }
         if let asked = body["clientSecret"]?.stringValue, secret != nil, asked != secret {
-            return Self.invalidArgument("INVALID_CONFIG : clientSecret: the served reference keeps its own for \(idpID)")
+            return Self.invalidArgument(
+                "INVALID_CONFIG : clientSecret: the served reference keeps its own for \(idpID)")
         }
         if request.method != "GET" {
             switch body["providerEndpoints"] {
@@ -76,9 +79,7 @@ extension IdentityToolkitServer {
                 await project.backend.reachProviders(through: nil)
             case .some(let value):
                 guard let text = value.stringValue, let base = URL(string: text), base.scheme?.hasPrefix("http") == true
-                else {
-                    return Self.invalidArgument("INVALID_CONFIG : providerEndpoints must be an http(s) URL")
-                }
+                else { return Self.invalidArgument("INVALID_CONFIG : providerEndpoints must be an http(s) URL") }
                 let transport = ProviderEndpointTransport(base: base)
                 project.pointAtProviders(transport)
                 await project.backend.reachProviders(through: transport.transport)

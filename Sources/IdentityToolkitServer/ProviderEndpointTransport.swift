@@ -23,7 +23,8 @@ struct ProviderEndpointTransport: Sendable {
 
     /// `url` (a provider's real URL) at the endpoints: `{base}/{host}{path}?{query}`.
     func served(_ url: URL) -> URL {
-        guard let host = url.host?.lowercased(), var components = URLComponents(url: base, resolvingAgainstBaseURL: false)
+        guard let host = url.host?.lowercased(),
+            var components = URLComponents(url: base, resolvingAgainstBaseURL: false)
         else { return url }
         let path = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? url.path
         components.percentEncodedPath =

@@ -25,19 +25,20 @@ extension ServerCall {
 
     /// `createAuthUri` with `providerId` (the REST flow the hosted auth handler drives): the provider's authorize URL
     /// (`authUri`, at the endpoints the project was pointed at) and `sessionId`, which `signInWithIdp` must bring back
-    /// with the provider's redirect. `customParameter` is a JSON object of strings; `oauthScope` a comma-separated list.
+    /// with the provider's redirect. `customParameter` is a JSON object of strings; `oauthScope` a comma-separated
+    /// list.
     func providerAuthUri(_ providerID: String) async throws(AuthError) -> FixtureValue {
         try await requireProviders()
         guard providerID == ProviderID.github else {
-            throw AuthError(.invalidProviderID, "createAuthUri starts a redirect flow for github.com, not \(providerID)")
+            throw AuthError(
+                .invalidProviderID, "createAuthUri starts a redirect flow for github.com, not \(providerID)")
         }
         var custom: [String: String] = [:]
         if case .object(let fields)? = body["customParameter"] {
             for (key, value) in fields { custom[key] = value.stringValue ?? "" }
         }
-        let scopes = (string("oauthScope") ?? "").split(separator: ",").map {
-            $0.trimmingCharacters(in: .whitespaces)
-        }.filter { !$0.isEmpty }
+        let scopes = (string("oauthScope") ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
         let (url, state) = try await backend.authorizationRequest(
             for: OAuthProvider(providerID: providerID, customParameters: custom, scopes: scopes))
         return .object([
@@ -54,7 +55,8 @@ extension ServerCall {
     func signInWithIdp() async throws(AuthError) -> FixtureValue {
         try await requireProviders()
         let parameters = Self.idpParameters(requestURI: string("requestUri"), postBody: string("postBody"))
-        guard let providerID = parameters["providerId"]?.lowercased() ?? (parameters["code"] != nil ? "github.com" : nil)
+        guard
+            let providerID = parameters["providerId"]?.lowercased() ?? (parameters["code"] != nil ? "github.com" : nil)
         else { throw AuthError(.invalidProviderID, "MISSING_PROVIDER_ID: neither postBody nor requestUri names one") }
         let credential: AuthCredential
         var providerFields: [String: FixtureValue] = ["providerId": .string(providerID)]
@@ -73,10 +75,12 @@ extension ServerCall {
             } else {
                 guard let code = parameters["code"] else {
                     throw AuthError(
-                        .invalidCredential, "INVALID_IDP_RESPONSE: the redirect carries no code (\(parameters["error"] ?? ""))")
+                        .invalidCredential,
+                        "INVALID_IDP_RESPONSE: the redirect carries no code (\(parameters["error"] ?? ""))")
                 }
                 if let session = string("sessionId"), session != parameters["state"] {
-                    throw AuthError(.invalidCredential, "INVALID_IDP_RESPONSE: the redirect's state is not the session's")
+                    throw AuthError(
+                        .invalidCredential, "INVALID_IDP_RESPONSE: the redirect's state is not the session's")
                 }
                 accessToken = try await backend.exchangeCode(code, state: parameters["state"])
             }
@@ -86,11 +90,13 @@ extension ServerCall {
         }
         if let idToken = string("idToken") {
             do {
-                guard case .object(var fields) = try await linked(credential, idToken: idToken, kind: Self.verifyAssertionKind)
+                guard
+                    case .object(var fields) = try await linked(
+                        credential, idToken: idToken, kind: Self.verifyAssertionKind)
                 else { return .object([:]) }
                 fields.merge(providerFields) { own, _ in own }
                 return .object(fields)
-            } catch where error.code == .credentialAlreadyInUse {
+            } catch  where error.code == .credentialAlreadyInUse {
                 var fields = providerFields
                 fields["kind"] = .string(Self.verifyAssertionKind)
                 fields["errorMessage"] = .string("FEDERATED_USER_ID_ALREADY_LINKED")

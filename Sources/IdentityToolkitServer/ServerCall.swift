@@ -170,7 +170,9 @@ struct ServerCall: Sendable {
     }
 
     func createAuthUri() async throws(AuthError) -> FixtureValue {
-        if let providerID = string("providerId"), string("identifier") == nil { return try await providerAuthUri(providerID) }
+        if let providerID = string("providerId"), string("identifier") == nil {
+            return try await providerAuthUri(providerID)
+        }
         let methods = await backend.signInMethods(for: string("identifier") ?? "")
         return .object([
             "kind": .string("identitytoolkit#CreateAuthUriResponse"), "registered": .bool(!methods.isEmpty),
@@ -257,9 +259,7 @@ struct ServerCall: Sendable {
     }
 
     /// Links a credential to the ID token's user and answers the session's new tokens.
-    func linked(
-        _ credential: AuthCredential, idToken: String, kind: String?
-    ) async throws(AuthError) -> FixtureValue {
+    func linked(_ credential: AuthCredential, idToken: String, kind: String?) async throws(AuthError) -> FixtureValue {
         let (grant, _) = try await backend.session(idToken)
         let refreshToken = try await backend.refreshToken(forSession: idToken)
         let (user, tokens) = try await backend.link(credential, toUser: grant.uid, refreshToken: refreshToken)

@@ -37,7 +37,8 @@ extension IdentityToolkitClient: AppleSignInFacet {
     /// callback with no request waiting fails, APPLE-6).
     func credential(for authorization: AppleAuthorization) async throws(AuthError) -> AuthCredential {
         guard let rawNonce = pendingAppleNonce else {
-            throw AuthError(.missingOrInvalidNonce, "a Sign in with Apple callback came, but no sign-in request was sent")
+            throw AuthError(
+                .missingOrInvalidNonce, "a Sign in with Apple callback came, but no sign-in request was sent")
         }
         pendingAppleNonce = nil
         return .apple(idToken: authorization.identityToken, rawNonce: rawNonce, fullName: PersonName(of: authorization))
@@ -82,7 +83,7 @@ extension IdentityToolkitClient: AppleSignInFacet {
                     "requestUri": .string("http://localhost"), "postBody": .string(postBody),
                     "idToken": .string(idToken), "returnSecureToken": .bool(true), "returnIdpCredential": .bool(true),
                 ]))
-        } catch where error.code == .credentialAlreadyInUse {
+        } catch  where error.code == .credentialAlreadyInUse {
             throw AuthError(error.code, error.message, updatedCredential: credential)
         }
     }
@@ -97,7 +98,8 @@ extension IdentityToolkitClient: AppleSignInFacet {
             var name: [String: FixtureValue] = [:]
             name["firstName"] = fullName.givenName.map { .string($0) }
             name["lastName"] = fullName.familyName.map { .string($0) }
-            items.append(("user", String(decoding: FixtureValue.object(["name": .object(name)]).encoded, as: UTF8.self)))
+            items.append(
+                ("user", String(decoding: FixtureValue.object(["name": .object(name)]).encoded, as: UTF8.self)))
         }
         return FormEncoding.encode(items)
     }

@@ -63,7 +63,8 @@ public struct IdentityToolkitSubject: ConformanceSubject {
         http.tenantID = tenantID
         http.sdkHeaders.bundleIdentifier = project.bundleID
         if let host = configuration.providerEndpoints {
-            http.providerEndpoints = try await ProviderPointing.point(http, projectID: projectID, world: world, at: host)
+            http.providerEndpoints = try await ProviderPointing.point(
+                http, projectID: projectID, world: world, at: host)
         }
         return IdentityToolkitBackend(
             http: http, projectID: projectID, project: project, world: world,

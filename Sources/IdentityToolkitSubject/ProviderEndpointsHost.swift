@@ -23,10 +23,12 @@ public protocol ProviderEndpointsHost: Sendable {
 public enum ProviderEndpointsLayout {
     /// `https://{host}{path}?{query}` at `base`: `{base}/{host}{path}?{query}`.
     public static func served(_ url: URL, at base: URL) -> URL {
-        guard let host = url.host?.lowercased(), var components = URLComponents(url: base, resolvingAgainstBaseURL: false)
+        guard let host = url.host?.lowercased(),
+            var components = URLComponents(url: base, resolvingAgainstBaseURL: false)
         else { return url }
         let own = URLComponents(url: url, resolvingAgainstBaseURL: false)
-        let prefix = components.percentEncodedPath.hasSuffix("/")
+        let prefix =
+            components.percentEncodedPath.hasSuffix("/")
             ? String(components.percentEncodedPath.dropLast()) : components.percentEncodedPath
         components.percentEncodedPath = prefix + "/\(host)" + (own?.percentEncodedPath ?? url.path)
         components.percentEncodedQuery = own?.percentEncodedQuery
@@ -40,7 +42,8 @@ public enum ProviderEndpointsLayout {
             let baseComponents = URLComponents(url: base, resolvingAgainstBaseURL: false),
             own.host == baseComponents.host, own.port == baseComponents.port
         else { return nil }
-        let prefix = baseComponents.percentEncodedPath.hasSuffix("/")
+        let prefix =
+            baseComponents.percentEncodedPath.hasSuffix("/")
             ? String(baseComponents.percentEncodedPath.dropLast()) : baseComponents.percentEncodedPath
         guard own.percentEncodedPath.hasPrefix(prefix + "/") else { return nil }
         let rest = own.percentEncodedPath.dropFirst(prefix.count + 1)

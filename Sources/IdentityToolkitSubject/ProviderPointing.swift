@@ -26,7 +26,9 @@ enum ProviderPointing {
             } catch {
                 throw .unsupported(
                     field: "providers",
-                    reason: "the server could not be pointed at the check's \(provider) at \(base.absoluteString): \(error)")
+                    reason:
+                        "the server could not be pointed at the check's \(provider) at \(base.absoluteString): \(error)"
+                )
             }
         }
         return base

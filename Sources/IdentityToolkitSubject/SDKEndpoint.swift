@@ -23,7 +23,8 @@ enum SDKEndpoint: String, Sendable, CaseIterable {
     /// The path below the server's root.
     var path: String {
         switch self {
-        case .startMFAEnrollment, .finalizeMFAEnrollment, .withdrawMFA, .startMFASignIn, .finalizeMFASignIn, .revokeToken:
+        case .startMFAEnrollment, .finalizeMFAEnrollment, .withdrawMFA, .startMFASignIn, .finalizeMFASignIn,
+            .revokeToken:
             "/identitytoolkit.googleapis.com/v2/\(rawValue)"
         case .secureToken: "/securetoken.googleapis.com/v1/token"
         default: "/www.googleapis.com/identitytoolkit/v3/relyingparty/\(rawValue)"

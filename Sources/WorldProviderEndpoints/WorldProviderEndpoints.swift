@@ -37,7 +37,8 @@ public final class WorldProviderEndpoints: ProviderEndpointsHost {
     /// Stops listening and closes every connection.
     public func stop() { server.stop() }
 
-    /// `/{key}/{host}{path}?{query}` answered by the world of `key`, as its party answers `https://{host}{path}?{query}`.
+    /// `/{key}/{host}{path}?{query}` answered by the world of `key`, as its party answers
+    /// `https://{host}{path}?{query}`.
     private static func answer(_ request: HTTPRequest, worlds: Worlds) async -> HTTPResponse {
         let components = URLComponents(url: request.url, resolvingAgainstBaseURL: false)
         let path = components?.percentEncodedPath ?? request.url.path
