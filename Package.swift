@@ -63,6 +63,10 @@ let package = Package(
                 "HTTPMessages", .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),
+        // The checks' GitHub and Apple on loopback, for a served server to reach (OAUTH and APPLE over HTTP).
+        .target(
+            name: "WorldProviderEndpoints",
+            dependencies: ["LoopbackHTTP", "HTTPMessages", "MockIdP", "ConformanceKit", "IdentityToolkitSubject"]),
         // What vendors' executables link, and the package's own command.
         .target(
             name: "ConformanceCommand", dependencies: ["ConformanceKit", "IdentityToolkitSubject", "ReferenceAuth"]),
@@ -70,10 +74,11 @@ let package = Package(
             name: "ConformanceServe",
             dependencies: [
                 "ConformanceCommand", "ConformanceKit", "IdentityToolkitSubject", "IdentityToolkitServer",
-                "LoopbackHTTP", "ReferenceAuth",
+                "LoopbackHTTP", "ReferenceAuth", "WorldProviderEndpoints",
             ]),
         .executableTarget(
-            name: "conformance", dependencies: ["ConformanceCommand", "ConformanceServe", "ReferenceAuth"]),
+            name: "conformance",
+            dependencies: ["ConformanceCommand", "ConformanceServe", "ReferenceAuth", "WorldProviderEndpoints"]),
         // Examples.
         .target(
             name: "PhoneOnlyExample", dependencies: ["ConformanceKit", "MockIdP"], path: "Examples/PhoneOnlyAdapter"),
@@ -106,13 +111,13 @@ let package = Package(
             name: "IdentityToolkitTests",
             dependencies: [
                 "IdentityToolkitSubject", "IdentityToolkitServer", "ConformanceCommand", "ReferenceAuth",
-                "ReferenceTestSupport",
+                "ReferenceTestSupport", "WorldProviderEndpoints",
             ]),
         .testTarget(
             name: "ServeTests",
             dependencies: [
                 "LoopbackHTTP", "HTTPMessages", "MockIdP", "IdentityToolkitSubject", "IdentityToolkitServer",
-                "ConformanceCommand", "ReferenceAuth", "ReferenceTestSupport",
+                "ConformanceCommand", "ReferenceAuth", "ReferenceTestSupport", "WorldProviderEndpoints",
             ]), .testTarget(name: "ConformanceKitTests", dependencies: ["ConformanceKit", "ReferenceTestSupport"]),
         .testTarget(
             name: "ConformanceCommandTests",

@@ -1,5 +1,6 @@
 import ConformanceKit
 import Foundation
+import IdentityToolkitSubject
 
 /// The `conformance` command as a library entry point: a vendor's executable runs the catalogue against its
 /// own subject, and audits its own variants, with the same options, output and exit statuses; the same command judges
@@ -12,10 +13,12 @@ public enum ConformanceCommand {
     /// Runs the command, writes its report files, prints what it says and exits with its status. On a terminal,
     /// a long command (`--defects`, `--benchmark`, `--repeat`) shows its progress on standard error. An executable
     /// that parses options of its own before handing `arguments` over describes them in `executableOptions`,
-    /// which the help and every usage error show after the command's own.
+    /// which the help and every usage error show after the command's own. With `providerEndpoints`, a server judged
+    /// over HTTP reaches the checks' GitHub and Apple there (``ProviderEndpointsHost``).
     public static func main(
         subject: any ConformanceSubject, variants: [AuditVariant] = [],
-        arguments: [String] = Array(CommandLine.arguments.dropFirst()), executableOptions: String? = nil
+        arguments: [String] = Array(CommandLine.arguments.dropFirst()), executableOptions: String? = nil,
+        providerEndpoints: (any ProviderEndpointsHost)? = nil
     ) async -> Never {
         var arguments = arguments
         var (subject, variants) = (subject, variants)
@@ -23,7 +26,9 @@ public enum ConformanceCommand {
         // name. (`serve` is answered before, by this package's own executable.)
         if arguments.first == "run" { arguments.removeFirst() }
         do {
-            if let server = try IdentityToolkitCommandLine.subject(from: arguments) {
+            if let server = try IdentityToolkitCommandLine.subject(
+                from: arguments, providerEndpoints: providerEndpoints)
+            {
                 if !isWorkerProcess, let refused = await IdentityToolkitCommandLine.preflight(server.subject) {
                     FileHandle.standardError.write(Data(refused.error.utf8))
                     exit(refused.status)

@@ -7,8 +7,10 @@ import IdentityToolkitSubject
 /// executable that point it at an Identity Toolkit server. Every other argument is left to ``ConformanceCommand``.
 public enum IdentityToolkitCommandLine {
     /// The subject the arguments name with the arguments left for the command, or nil when they name no server.
+    /// With `providerEndpoints`, the check's GitHub and Apple are served there for the server to reach (the package's
+    /// own executable serves them on loopback), so the APPLE rules apply.
     public static func subject(
-        from arguments: [String]
+        from arguments: [String], providerEndpoints: (any ProviderEndpointsHost)? = nil
     ) throws(CommandArguments.UsageError) -> (subject: IdentityToolkitSubject, remaining: [String])? {
         var url: String?
         var project: String?
@@ -65,6 +67,7 @@ public enum IdentityToolkitCommandLine {
         var configuration = IdentityToolkitConfiguration.emulator(
             baseURL: baseURL, projectID: project, apiKey: apiKey ?? "fake-api-key")
         if tenants { configuration.isolation = .tenantPerCheck }
+        configuration.providerEndpoints = providerEndpoints
         if let publishedKeys {
             guard let url = URL(string: publishedKeys), ["http", "https"].contains(url.scheme?.lowercased() ?? "")
             else {

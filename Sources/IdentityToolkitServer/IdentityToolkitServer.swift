@@ -139,6 +139,12 @@ final class ServerProject: Sendable {
     private let revocations = Mutex<[String: Int]>([:])
     /// The real time the clock last caught up with, for a server whose projects follow real time.
     private let lastRealTime = Mutex<Date>(Date())
+    /// The provider endpoints the project was pointed at (``IdentityToolkitServer/configureIdp(_:_:)``), if any.
+    private let providers = Mutex<ProviderEndpointTransport?>(nil)
+
+    var providerEndpoints: ProviderEndpointTransport? { providers.withLock { $0 } }
+
+    func pointAtProviders(_ transport: ProviderEndpointTransport?) { providers.withLock { $0 = transport } }
 
     init(configuration: ProjectConfiguration, behaviour: ReferenceBehaviour, seed: UInt64) {
         // The world's clock stands at the real time the project was created (whole seconds, as tokens keep it).

@@ -36,7 +36,8 @@ struct ServerCall: Sendable {
         case .delete: try await delete()
         case .resetPassword: try await resetPassword()
         case .createAuthUri: try await createAuthUri()
-        case .signInWithIdp: try signInWithIdp()
+        case .signInWithIdp: try await signInWithIdp()
+        case .revokeToken: try await revokeToken()
         case .signInWithCustomToken: try signInWithCustomToken()
         case .startEnrollment: try await startEnrollment()
         case .finalizeEnrollment: try await finalizeEnrollment()
@@ -169,6 +170,9 @@ struct ServerCall: Sendable {
     }
 
     func createAuthUri() async throws(AuthError) -> FixtureValue {
+        if let providerID = string("providerId"), string("identifier") == nil {
+            return try await providerAuthUri(providerID)
+        }
         let methods = await backend.signInMethods(for: string("identifier") ?? "")
         return .object([
             "kind": .string("identitytoolkit#CreateAuthUriResponse"), "registered": .bool(!methods.isEmpty),
@@ -255,9 +259,7 @@ struct ServerCall: Sendable {
     }
 
     /// Links a credential to the ID token's user and answers the session's new tokens.
-    private func linked(
-        _ credential: AuthCredential, idToken: String, kind: String?
-    ) async throws(AuthError) -> FixtureValue {
+    func linked(_ credential: AuthCredential, idToken: String, kind: String?) async throws(AuthError) -> FixtureValue {
         let (grant, _) = try await backend.session(idToken)
         let refreshToken = try await backend.refreshToken(forSession: idToken)
         let (user, tokens) = try await backend.link(credential, toUser: grant.uid, refreshToken: refreshToken)

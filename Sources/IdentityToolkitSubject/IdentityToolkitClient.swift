@@ -23,6 +23,8 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
     private var nextListenerID = 0
     /// Changes of user or token so far, to tell a notification overtaken by a later change.
     private var changes = 0
+    /// The Sign in with Apple request waiting for Apple's answer (``IdentityToolkitClient/requestAuthorization()``).
+    var pendingAppleNonce: String?
 
     init(backend: IdentityToolkitBackend, device: Device) {
         self.backend = backend
@@ -214,6 +216,9 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
             let code = try Self.emailLinkCode(email: email, link: link)
             return try await post(.emailLinkSignin, .object(["email": .string(email), "oobCode": .string(code)]))
         default:
+            if let answer = try await identityProviderFirstFactor(credential, reauthenticating: reauthenticating) {
+                return answer
+            }
             // Identity providers' credentials (generic OAuth, and any added later) are not offered over HTTP.
             throw AuthError(
                 .operationNotAllowed,
@@ -303,7 +308,11 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
             answer = try await post(
                 .emailLinkSignin,
                 .object(["email": .string(email), "oobCode": .string(code), "idToken": .string(idToken)]))
-        default: throw AuthError(.operationNotAllowed, "\(credential.providerID) linking is not offered over HTTP")
+        default:
+            guard let linked = try await identityProviderLink(credential, idToken: idToken) else {
+                throw AuthError(.operationNotAllowed, "\(credential.providerID) linking is not offered over HTTP")
+            }
+            answer = linked
         }
         let linked = try await startSession(answer)
         return AuthDataResult(

@@ -42,6 +42,11 @@ public struct IdentityToolkitConfiguration: Sendable {
     public var publishedKeys: KeySet
     /// The subject's name in reports.
     public var name: String
+    /// Where the check's GitHub and Apple are served for the server to reach (``ProviderEndpointsHost``); the
+    /// server is pointed at them per project or tenant (`defaultSupportedIdpConfigs` with `providerEndpoints`, see
+    /// ``ProviderEndpointsHost``). Without one, the subject declares no `apple` flow: a server cannot reach the
+    /// check's providers.
+    public var providerEndpoints: (any ProviderEndpointsHost)? = nil
 
     /// Where the keys of the server's ID tokens are found.
     public enum KeySet: Sendable, Hashable {

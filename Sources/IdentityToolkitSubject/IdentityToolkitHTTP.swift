@@ -21,6 +21,8 @@ public struct IdentityToolkitHTTP: Sendable {
     public internal(set) var tenantID: String? = nil
     /// The headers the iOS SDK sends, on every ``SDKEndpoint`` call (the bundle ID is the project's).
     var sdkHeaders = SDKHeaders()
+    /// Where the check's identity providers are served, once the server was pointed at them (``ProviderPointing``).
+    var providerEndpoints: URL? = nil
 
     private struct Answer: Sendable {
         let status: Int

@@ -32,6 +32,7 @@ public struct IdentityToolkitSubject: ConformanceSubject {
         capabilities.sendsRequestsThroughWorldNetwork = true  // IdentityToolkitClient.post
         capabilities.runsOneCheckAtATime = configuration.isolation == .oneCheckAtATime
         capabilities.servedProjectID = configuration.projectID
+        if configuration.providerEndpoints != nil { capabilities.addProviderFlows() }
         if let clientFactory { capabilities = clientFactory.declaration(over: capabilities) }
         return capabilities
     }
@@ -64,6 +65,10 @@ public struct IdentityToolkitSubject: ConformanceSubject {
             timeout: project.networkTimeout)
         http.tenantID = tenantID
         http.sdkHeaders.bundleIdentifier = project.bundleID
+        if let host = configuration.providerEndpoints {
+            http.providerEndpoints = try await ProviderPointing.point(
+                http, projectID: projectID, world: world, at: host)
+        }
         return IdentityToolkitBackend(
             http: http, projectID: projectID, project: project, world: world,
             publishedKeys: configuration.publishedKeys, outboxReader: configuration.outboxReader,

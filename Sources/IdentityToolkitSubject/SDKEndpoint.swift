@@ -16,11 +16,15 @@ enum SDKEndpoint: String, Sendable, CaseIterable {
     case startMFASignIn = "accounts/mfaSignIn:start"
     case finalizeMFASignIn = "accounts/mfaSignIn:finalize"
     case secureToken = "token"
+    /// `verifyAssertion` (v1 `accounts:signInWithIdp`) and v2 `accounts:revokeToken` (`RevokeTokenRequest.swift`).
+    case verifyAssertion
+    case revokeToken = "accounts:revokeToken"
 
     /// The path below the server's root.
     var path: String {
         switch self {
-        case .startMFAEnrollment, .finalizeMFAEnrollment, .withdrawMFA, .startMFASignIn, .finalizeMFASignIn:
+        case .startMFAEnrollment, .finalizeMFAEnrollment, .withdrawMFA, .startMFASignIn, .finalizeMFASignIn,
+            .revokeToken:
             "/identitytoolkit.googleapis.com/v2/\(rawValue)"
         case .secureToken: "/securetoken.googleapis.com/v1/token"
         default: "/www.googleapis.com/identitytoolkit/v3/relyingparty/\(rawValue)"

@@ -30,6 +30,9 @@ package actor ReferenceBackend: AuthBackend {
     var rateLimiter: RateLimiter
     /// Wrong codes per number, for a lockout (``ReferenceBehaviour/Codes/wrongCodesBeforeNumberLockout``).
     var wrongCodes: [String: Int] = [:]
+    /// How the backend reaches GitHub and Apple when not through its world's parties in process: over HTTP, at the
+    /// provider endpoints a served server is pointed at (``reachProviders(through:)``).
+    var providerTransport: ProviderTransport?
 
     package init(configuration: ProjectConfiguration, world: World, behaviour: ReferenceBehaviour) {
         self.configuration = configuration
