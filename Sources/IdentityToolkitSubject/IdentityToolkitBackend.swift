@@ -19,7 +19,7 @@ final class IdentityToolkitBackend: AuthBackend {
     init(
         http: IdentityToolkitHTTP, projectID: String, project: ProjectConfiguration, world: World,
         publishedKeys: IdentityToolkitConfiguration.KeySet, outboxReader: any OutboxReader,
-        accountReset: (any AccountReset)?
+        accountReset: (any AccountReset)?, outboxStartsEmpty: Bool = false
     ) {
         keys = PublishedKeys(publishedKeys, http: http)
         self.http = http
@@ -28,11 +28,9 @@ final class IdentityToolkitBackend: AuthBackend {
         self.world = world
         outbox = OutboxBridge(
             reader: outboxReader, http: http, projectID: projectID, world: world, appName: project.appName,
-            timeout: project.networkTimeout)
+            timeout: project.networkTimeout, startsEmpty: outboxStartsEmpty)
         preparation = Preparation(accountReset: accountReset)
     }
-
-    deinit { http.session.finishTasksAndInvalidate() }
 
     func makeClient(on device: Device) async throws(AuthError) -> any AuthClient {
         try await preparation.prepare(self)

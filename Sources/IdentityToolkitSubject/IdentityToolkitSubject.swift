@@ -19,6 +19,7 @@ import Synchronization
 public struct IdentityToolkitSubject: ConformanceSubject {
     public let configuration: IdentityToolkitConfiguration
     private let state = SubjectState()
+    private let sessions = SharedSession()
 
     public init(_ configuration: IdentityToolkitConfiguration) { self.configuration = configuration }
 
@@ -57,14 +58,15 @@ public struct IdentityToolkitSubject: ConformanceSubject {
         }
         var http = IdentityToolkitHTTP(
             baseURL: configuration.baseURL, apiKey: apiKey,
-            session: URLSession(configuration: configuration.makeSessionConfiguration()), world: world,
+            session: sessions.session(configuration.makeSessionConfiguration), world: world,
             timeout: project.networkTimeout)
         http.tenantID = tenantID
         http.sdkHeaders.bundleIdentifier = project.bundleID
         return IdentityToolkitBackend(
             http: http, projectID: projectID, project: project, world: world,
             publishedKeys: configuration.publishedKeys, outboxReader: configuration.outboxReader,
-            accountReset: resetsAccounts ? configuration.accountReset : nil)
+            accountReset: resetsAccounts ? configuration.accountReset : nil,
+            outboxStartsEmpty: configuration.isolation != .oneCheckAtATime)
     }
 
     /// Why the server cannot be reached, or nil when it answers at all (an error answer is an answer): asked
