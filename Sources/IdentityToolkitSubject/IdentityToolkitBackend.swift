@@ -32,6 +32,8 @@ final class IdentityToolkitBackend: AuthBackend {
         preparation = Preparation(accountReset: accountReset)
     }
 
+    deinit { http.session.finishTasksAndInvalidate() }
+
     func makeClient(on device: Device) async throws(AuthError) -> any AuthClient {
         try await preparation.prepare(self)
         let client = IdentityToolkitClient(backend: self, device: device)

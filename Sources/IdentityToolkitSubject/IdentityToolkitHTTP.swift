@@ -1,7 +1,6 @@
 import ConformanceKit
 import Foundation
 import MockIdP
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -121,33 +120,6 @@ public struct IdentityToolkitHTTP: Sendable {
         let detail = ServerErrorMapping.detail(ofMessage: message)
         return AuthError(code, code == .internalError || detail.isEmpty ? "\(route): \(message)" : detail)
     }
-}
-
-/// One `URLSession` for every backend a subject makes, so that its connections are kept alive and reused from check
-/// to check (a session per check opened a connection per check, and made its own libcurl handle on Linux). Checks
-/// stay apart on the server (a project or a tenant each, or one at a time on a reset project): the session carries no
-/// state of a check's own, as the Identity Toolkit sets no cookies and every call names its project by key and its
-/// tenant in the body. Made on first use from the configuration's
-/// ``IdentityToolkitConfiguration/makeSessionConfiguration``; invalidated with the subject.
-final class SharedSession: Sendable {
-    private let made = Mutex<URLSession?>(nil)
-
-    init() {}
-
-    /// The subject's session, made from `configuration` the first time. Checks run in parallel, each waiting on
-    /// its own call: a connection per host for each is allowed, as a session per check had.
-    func session(_ configuration: @Sendable () -> URLSessionConfiguration) -> URLSession {
-        made.withLock { made in
-            if let made { return made }
-            let settings = configuration()
-            settings.httpMaximumConnectionsPerHost = max(settings.httpMaximumConnectionsPerHost, 64)
-            let session = URLSession(configuration: settings)
-            made = session
-            return session
-        }
-    }
-
-    deinit { made.withLock { $0?.finishTasksAndInvalidate() } }
 }
 
 extension String {

@@ -19,7 +19,6 @@ import Synchronization
 public struct IdentityToolkitSubject: ConformanceSubject {
     public let configuration: IdentityToolkitConfiguration
     private let state = SubjectState()
-    private let sessions = SharedSession()
 
     public init(_ configuration: IdentityToolkitConfiguration) { self.configuration = configuration }
 
@@ -58,7 +57,7 @@ public struct IdentityToolkitSubject: ConformanceSubject {
         }
         var http = IdentityToolkitHTTP(
             baseURL: configuration.baseURL, apiKey: apiKey,
-            session: sessions.session(configuration.makeSessionConfiguration), world: world,
+            session: URLSession(configuration: configuration.makeSessionConfiguration()), world: world,
             timeout: project.networkTimeout)
         http.tenantID = tenantID
         http.sdkHeaders.bundleIdentifier = project.bundleID
