@@ -145,6 +145,8 @@ final class ServerProject: Sendable {
     var providerEndpoints: ProviderEndpointTransport? { providers.withLock { $0 } }
 
     func pointAtProviders(_ transport: ProviderEndpointTransport?) { providers.withLock { $0 = transport } }
+    /// The `oobCodes` outbox listed so far, and how many transcript entries it was read from.
+    private let mailed = Mutex<(read: Int, entries: [FixtureValue])>((0, []))
 
     init(configuration: ProjectConfiguration, behaviour: ReferenceBehaviour, seed: UInt64) {
         // The world's clock stands at the real time the project was created (whole seconds, as tokens keep it).
@@ -192,21 +194,34 @@ final class ServerProject: Sendable {
     /// The time control: the project's clock moves on by `seconds` (whole seconds) at once.
     func advanceClock(by seconds: Int64) { world.clock.advance(by: .seconds(seconds)) }
 
-    /// The `oobCodes` outbox: every action link the backend mailed, with its address, mode and code.
+    /// The `oobCodes` outbox: every action link the backend mailed, with its address, mode and code. The world's
+    /// transcript only grows, so each listing reads only the entries recorded since the last one: a project shared
+    /// by a whole run (one check at a time) lists its outbox after every email, and re-reading every email it ever
+    /// mailed made the listing most of the run's time.
     var oobCodes: [FixtureValue] {
-        world.transcript.events { if case .mail(.delivered(let email)) = $0 { email } else { nil } }.flatMap { email in
-            email.links.compactMap { link -> FixtureValue? in
-                let query = URLComponents(url: link, resolvingAgainstBaseURL: false)?.queryItems ?? []
-                guard let code = query.first(where: { $0.name == "oobCode" })?.value else { return nil }
-                let mode = query.first { $0.name == "mode" }?.value ?? ""
-                let requestType =
-                    ["signIn": "EMAIL_SIGNIN", "verifyEmail": "VERIFY_EMAIL", "resetPassword": "PASSWORD_RESET"][mode]
-                    ?? mode
-                return .object([
-                    "email": .string(email.to), "requestType": .string(requestType), "oobCode": .string(code),
-                    "oobLink": .string(link.absoluteString),
-                ])
+        let transcript = world.transcript.all
+        return mailed.withLock { mailed in
+            guard transcript.count > mailed.read else { return mailed.entries }
+            mailed.entries += transcript[mailed.read...].flatMap { entry -> [FixtureValue] in
+                if case .mail(.delivered(let email)) = entry.event { Self.outboxEntries(of: email) } else { [] }
             }
+            mailed.read = transcript.count
+            return mailed.entries
+        }
+    }
+
+    private static func outboxEntries(of email: Email) -> [FixtureValue] {
+        email.links.compactMap { link -> FixtureValue? in
+            let query = URLComponents(url: link, resolvingAgainstBaseURL: false)?.queryItems ?? []
+            guard let code = query.first(where: { $0.name == "oobCode" })?.value else { return nil }
+            let mode = query.first { $0.name == "mode" }?.value ?? ""
+            let requestType =
+                ["signIn": "EMAIL_SIGNIN", "verifyEmail": "VERIFY_EMAIL", "resetPassword": "PASSWORD_RESET"][mode]
+                ?? mode
+            return .object([
+                "email": .string(email.to), "requestType": .string(requestType), "oobCode": .string(code),
+                "oobLink": .string(link.absoluteString),
+            ])
         }
     }
 }

@@ -75,7 +75,8 @@ public struct IdentityToolkitSubject: ConformanceSubject {
             accountReset: resetsAccounts ? configuration.accountReset : nil,
             vendorClient: clientFactory.map {
                 VendorClientMaker(factory: $0, makeSessionConfiguration: configuration.makeSessionConfiguration)
-            })
+            },
+            outboxStartsEmpty: configuration.isolation != .oneCheckAtATime)
     }
 
     /// Why the server cannot be reached, or nil when it answers at all (an error answer is an answer): asked

@@ -28,9 +28,9 @@ struct CatalogueOverHTTPTests {
     @Test(
         "every check has the in-process reference's result, except the checks the HTTP subject declares not applicable")
     func sameResultRuleForRule() async throws {
-        let (subject, server) = httpSubject()
-        let overHTTP = await (try ConformanceRunner(subject: subject, options: .overHTTP)).run()
-        let inProcess = await (try ConformanceRunner(subject: ReferenceSubject())).run()
+        let subject = httpSubject().0
+        let overHTTP = await SharedRuns.perProjectOverHTTP
+        let inProcess = await SharedRuns.reference
         #expect(overHTTP.results.map(\.rule) == inProcess.results.map(\.rule))
         var notApplicable: [String: [String]] = [:]
         for (http, reference) in zip(overHTTP.results, inProcess.results) {
@@ -64,7 +64,6 @@ struct CatalogueOverHTTPTests {
                 "\(rule): \(reasons)")
         }
         #expect(overHTTP.failedMustRules.isEmpty && overHTTP.count(.warn) == 0)
-        _ = server
     }
 
     @Test(
@@ -74,7 +73,7 @@ struct CatalogueOverHTTPTests {
         """)
     func oneCheckAtATime() async throws {
         let (shared, sharedServer) = httpSubject(isolation: .oneCheckAtATime)
-        let (isolated, isolatedServer) = httpSubject()
+        let isolated = httpSubject().0
         #expect(shared.capabilities.runsOneCheckAtATime && !isolated.capabilities.runsOneCheckAtATime)
         let rules = RuleCatalogue.rules([
             "PHONE-3", "PHONE-4", "PHONE-5", "PHONE-7", "PHONE-9", "MFA-1", "MFA-3", "MFA-6", "MFA-9", "MFA-13",
@@ -82,8 +81,9 @@ struct CatalogueOverHTTPTests {
             "AUTH-4", "AUTH-5",
         ])
         let one = await (try ConformanceRunner(subject: shared, options: .overHTTP)).run(rules)
-        let each = await (try ConformanceRunner(subject: isolated, options: .overHTTP)).run(rules)
-        for (sharedResult, isolatedResult) in zip(one.results, each.results) {
+        let each = SharedRuns.results(of: await SharedRuns.perProjectOverHTTP, for: rules)
+        #expect(one.results.map(\.rule) == each.map(\.rule))
+        for (sharedResult, isolatedResult) in zip(one.results, each) {
             for (check, expected) in zip(sharedResult.checks, isolatedResult.checks)
             where check.status != expected.status {
                 #expect(
@@ -93,6 +93,6 @@ struct CatalogueOverHTTPTests {
             }
         }
         #expect(one.failedMustRules.isEmpty)
-        _ = (sharedServer, isolatedServer)
+        _ = sharedServer
     }
 }
