@@ -52,7 +52,7 @@ struct DoorOverLoopbackTests {
         let check: CheckID = "AUTH-8/door-sign-ups-at-once"
         let caught = try await Self.result(of: check, defects: [.signUpRacesAtTheDoor])
         #expect(caught?.status == .fail, "run \(run): the racing sign-up passed")
-        #expect(caught?.message?.contains("both created an account") == true, "\(caught?.message ?? "")")
+        #expect(caught?.failure?.actual?.contains("both created an account") == true, "\(caught?.message ?? "")")
         let clean = try await Self.result(of: check, defects: [])
         #expect(clean?.status == .pass, "run \(run): \(clean?.message ?? "")")
     }

@@ -16,8 +16,7 @@ extension Defect {
 
     /// The hole of a third-party fake (issue 30): a sign-in with no password field at all signs the user in.
     package static let signInAcceptsMissingPassword = Defect(
-        "signInAcceptsMissingPassword", rules: ["AUTH-5"],
-        catches: [.assertion("AUTH-5/door-hostile-passwords")],
+        "signInAcceptsMissingPassword", rules: ["AUTH-5"], catches: [.assertion("AUTH-5/door-hostile-passwords")],
         "signs a password user in when the password is missing, empty or not a string (read as empty)"
     ) { $0.emailPassword.refusesEmptyPassword = false }
 

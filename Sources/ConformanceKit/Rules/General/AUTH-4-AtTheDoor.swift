@@ -16,12 +16,12 @@ extension Check {
         let door = try context.door(of: app.backend)
         let victim = try await context.signUpAtTheDoor(.ada, on: door)
         let attacker = try await context.signUpAtTheDoor(.grace, on: door)
-        let other = try await context.launchApp(.standard.with(\.projectID, "another-project"), on: .secondary)
-        let namesake = try await context.signUpAtTheDoor(.ada, on: try context.door(of: other.backend))
         var tokens = IDTokenForgery.naming(victim.uid, in: attacker.idToken).map { ("grace's token, \($0.0)", $0.1) }
         tokens.append(
             ("ada's token, " + IDTokenForgery.signatureChanged, IDTokenForgery.signatureChanged(victim.idToken)))
-        tokens.append(("ada's namesake's token from another-project", namesake.idToken))
+        if let foreign = try await context.namesakeInAnotherProject(.ada) {
+            tokens.append(("ada's namesake's token from another-project", foreign))
+        }
         let genuine = victim.idToken
         tokens = tokens.filter { !$0.1.isEmpty && $0.1 != genuine }
         try await expectEveryCase(tokens, "forged ID tokens at the door") { forgery, token in
@@ -85,6 +85,16 @@ extension DoorRequest {
 }
 
 extension CheckContext {
+    /// The ID token of `user`'s namesake signed up at the door of another project; nil when the subject serves no
+    /// second project (a served server keeps one project per API key), so the rest of the check still applies.
+    func namesakeInAnotherProject(_ user: PasswordUser) async throws -> String? {
+        let other: LaunchedApp
+        do {
+            other = try await launchApp(.standard.with(\.projectID, "another-project"), on: .secondary)
+        } catch is NotApplicable { return nil }
+        return try await signUpAtTheDoor(user, on: try door(of: other.backend)).idToken
+    }
+
     /// `user` still signs in at the door with its own password, and not with the one a forged call tried to set.
     func expectSignsInAtTheDoor(_ user: PasswordUser, on door: any IdentityToolkitDoor) async throws {
         let own = try await send(
