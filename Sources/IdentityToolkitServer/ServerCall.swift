@@ -101,7 +101,8 @@ struct ServerCall: Sendable {
         guard email != nil || password != nil else {
             return Self.signedIn(await backend.signInAnonymously(), kind: kind)
         }
-        return Self.signedIn(try await backend.signUp(email: email ?? "", password: password ?? ""), kind: kind)
+        return Self.signedIn(
+            try await backend.signUpAtTheDoor(email: email ?? "", password: password ?? ""), kind: kind)
     }
 
     /// `accounts:signInWithPassword` (`verifyPassword`): `registered: true` with the session, or the pending second
@@ -237,9 +238,7 @@ struct ServerCall: Sendable {
 
     func delete() async throws(AuthError) -> FixtureValue {
         if isPrivileged, string("idToken") == nil, let uid = string("localId") { return try await adminDelete(uid) }
-        let idToken = string("idToken") ?? ""
-        let (grant, _) = try await backend.session(idToken)
-        try await backend.deleteUser(grant.uid, idToken: idToken)
+        try await backend.deleteAccount(idToken: string("idToken") ?? "")
         return .object(["kind": .string("identitytoolkit#DeleteAccountResponse")])
     }
 

@@ -102,6 +102,6 @@ extension Rule {
                         app.client, after: "a sign-up with the malformed address \"\(email)\"")
                 }
                 try await context.signUp(.ada, on: app.client)
-            },
+            }, .doorSignUpsAtOnce,
         ])
 }
