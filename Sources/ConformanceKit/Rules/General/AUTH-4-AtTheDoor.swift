@@ -10,7 +10,7 @@ extension Check {
         at the server's door, accounts:lookup, accounts:update, accounts:delete, mfaEnrollment:start and the \
         secure-token refresh refuse a forged, edited or foreign token as the first request, and the victim's account \
         is unchanged
-        """, requires: [.flow(.multiFactor)]
+        """, requires: [.flow(.password)]
     ) { context in
         let app = try await context.launchApp()
         let door = try context.door(of: app.backend)

@@ -7,7 +7,7 @@ extension Check {
         """
         at the server's door, accounts:signInWithPassword with the password missing, empty, null or of another JSON \
         type signs nobody in; the right password then does
-        """, requires: [.flow(.multiFactor)]
+        """, requires: [.flow(.password)]
     ) { context in
         let app = try await context.launchApp()
         let door = try context.door(of: app.backend)

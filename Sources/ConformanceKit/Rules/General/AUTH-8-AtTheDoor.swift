@@ -11,7 +11,7 @@ extension Check {
         """
         two accounts:signUp of one address sent to the server at once create exactly one account; the other is \
         refused (EMAIL_EXISTS), in every one of \(doorRaceRounds) rounds
-        """, requires: [.flow(.multiFactor)]
+        """, requires: [.flow(.password)]
     ) { context in
         let app = try await context.launchApp()
         let door = try context.door(of: app.backend)
