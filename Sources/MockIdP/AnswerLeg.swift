@@ -38,11 +38,11 @@ final class AnswerLeg: Sendable {
     /// Carries `exchange`'s answer (or error) back: held there while a check holds answers, and then the backend's
     /// work that waited for the answer to leave (``AppNetwork/afterAnswer(_:)``) runs before the app reads it.
     func carry<T, Failure: Error>(
-        isolation: isolated (any Actor)?, recording: (Int) -> Void, _ exchange: () async throws(Failure) -> T
+        isolation: isolated (any Actor)?, recording: @Sendable (Int) -> Void, _ exchange: () async throws(Failure) -> T
     ) async throws(Failure) -> T {
         let current = Exchange()
         let answer: Result<T, Failure> = await Self.$current.withValue(current) {
-            do { return .success(try await exchange()) } catch { return .failure(error) }
+            do throws(Failure) { return .success(try await exchange()) } catch { return .failure(error) }
         }
         if let hold = hold.withLock({ $0 }) { _ = await hold.wait(recording: recording) }
         await current.finish()
