@@ -6,9 +6,8 @@ extension CheckContext {
     /// pushes released. So each call's app verification is still waiting for its push when the next call starts,
     /// whatever the scheduling, also for a subject whose requests to its backend the world cannot hold; the outcomes
     /// come back in the order of `calls`. Needs a backend that pushes through the world's channel (`.worldParties`).
-    package func atOnceWithPushesHeld<T: Sendable>(
-        _ calls: [ConcurrentCall<T>]
-    ) async throws -> [Result<T, any Error>] {
+    package func atOnceWithPushesHeld<T: Sendable>(_ calls: [ConcurrentCall<T>]) async throws -> [Result<T, any Error>]
+    {
         let arrivals = EventLog<Void>()
         let hold = world.push.hold { _ in arrivals.append(()) }
         defer { hold.release() }
