@@ -41,6 +41,10 @@ public struct Capabilities: Sendable, Hashable {
     /// (`world.network.send`), so a check can hold one in flight and make another call meet it there: the checks of
     /// calls made at the same time inside the subject (PHONE-7, AUTH-3, AUTH-6) need it (``Requirement/worldNetwork``).
     public var sendsRequestsThroughWorldNetwork: Bool = false
+    /// Whether the suite can read what the backend texts and mails (the world's SMS carrier and mailbox in process, a
+    /// server's outbox over HTTP). A server without an outbox the suite can read is still judged: the rules whose
+    /// flows need a text or a mail (phone, multi-factor, email link) are not applicable (``Requirement/deliveries``).
+    public var readsDeliveries: Bool = true
 
     public init(
         flows: Set<Flow>, emailEnumerationProtection: Bool = false, runsOnWorldClock: Bool = true,
@@ -76,6 +80,8 @@ public enum Flow: String, Sendable, Hashable, CaseIterable, Codable {
     case emailLink
     case oauth
     case apple
+    /// Email and password sign-in (`accounts:signUp`, `accounts:signInWithPassword`): AUTH-5, AUTH-7, AUTH-8.
+    case password
     case general
 
     /// The client facets a subject that declares this flow must offer.
@@ -86,9 +92,14 @@ public enum Flow: String, Sendable, Hashable, CaseIterable, Codable {
         case .emailLink: [.emailPassword, .emailLink]
         case .oauth: [.oauth]
         case .apple: [.apple]
+        case .password: [.emailPassword]
         case .general: []
         }
     }
+
+    /// Whether signing in through the flow needs a text or a mail the suite reads (an SMS code, an SMS second factor,
+    /// a sign-in link): its checks need ``Requirement/deliveries``.
+    public var needsDeliveries: Bool { [.phone, .multiFactor, .emailLink].contains(self) }
 }
 
 /// A facet of ``AuthClient``: the calls of one flow.
