@@ -35,9 +35,12 @@ public enum ConformanceCommand {
                         prepared = ready
                         // The workers judge the server as the preflight found it, without asking it again.
                         setenv(
-                            IdentityToolkitCommandLine.findingsVariable, IdentityToolkitCommandLine.findings(of: ready), 1)
+                            IdentityToolkitCommandLine.findingsVariable, IdentityToolkitCommandLine.findings(of: ready),
+                            1)
                     }
-                } else if let findings = ProcessInfo.processInfo.environment[IdentityToolkitCommandLine.findingsVariable] {
+                } else if let findings = ProcessInfo.processInfo.environment[
+                    IdentityToolkitCommandLine.findingsVariable]
+                {
                     prepared = IdentityToolkitCommandLine.applying(findings, to: prepared)
                 }
                 (subject, variants, arguments) = (prepared, [], server.remaining)

@@ -97,7 +97,8 @@ public enum IdentityToolkitCommandLine {
     /// The server asked once before the run (``IdentityToolkitSubject/preflighted(timeout:)``): status 69 for a server
     /// that does not answer, 78 for one that serves another project or answers no Identity Toolkit call. A server
     /// without an outbox, a time control or some flows is judged: what it lacks is not applicable, with the reason.
-    public static func prepare(_ subject: IdentityToolkitSubject, timeout: Duration = .seconds(10)) async -> Preparation {
+    public static func prepare(_ subject: IdentityToolkitSubject, timeout: Duration = .seconds(10)) async -> Preparation
+    {
         let url = subject.configuration.baseURL.absoluteString
         let project = subject.configuration.projectID
         let start = "firebase emulators:start --only auth --project \(project)"
@@ -109,15 +110,19 @@ public enum IdentityToolkitCommandLine {
                 switch error {
                 case .unreachable(let reason):
                     (
-                        "the server at \(url) does not answer (\(reason)); is it running? For the Auth Emulator: \(start)",
-                        CommandOutcome.unavailable
+                        "the server at \(url) does not answer (\(reason)); is it running? For the Auth Emulator: "
+                            + start, CommandOutcome.unavailable
                     )
                 case .noOutbox(let reason), .notIdentityToolkit(let reason):
-                    ("the server at \(url) answers, but \(reason); is it an Identity Toolkit server?", CommandOutcome.otherServer)
+                    (
+                        "the server at \(url) answers, but \(reason); is it an Identity Toolkit server?",
+                        CommandOutcome.otherServer
+                    )
                 case .otherProject(let served, let named):
                     (
                         """
-                        the server at \(url) serves project \(served), but --project names \(named): start the emulator \
+                        the server at \(url) serves project \(served), but --project names \(named): start the \
+                        emulator \
                         on that project (\(start)), or run with --project \(served)
                         """, CommandOutcome.otherServer
                     )
@@ -144,8 +149,10 @@ public enum IdentityToolkitCommandLine {
         let configuration = subject.configuration
         return [
             "layout=\((configuration.layout ?? .sdk).rawValue)",
-            "flows=\((configuration.flows ?? IdentityToolkitConfiguration.judgedFlows).map(\.rawValue).sorted().joined(separator: ","))",
-            "outbox=\(configuration.readsOutbox ? "yes" : "no")", "clock=\(configuration.timeControl == true ? "yes" : "no")",
+            "flows="
+                + (configuration.flows ?? IdentityToolkitConfiguration.judgedFlows).map(\.rawValue).sorted().joined(
+                    separator: ","), "outbox=\(configuration.readsOutbox ? "yes" : "no")",
+            "clock=\(configuration.timeControl == true ? "yes" : "no")",
             "config=\(configuration.configAPI == true ? "yes" : "no")",
         ].joined(separator: " ")
     }
@@ -158,7 +165,8 @@ public enum IdentityToolkitCommandLine {
             guard parts.count == 2 else { continue }
             switch parts[0] {
             case "layout": configuration.layout = ServerLayout(rawValue: parts[1]) ?? configuration.layout
-            case "flows": configuration.flows = Set(parts[1].split(separator: ",").compactMap { Flow(rawValue: String($0)) })
+            case "flows":
+                configuration.flows = Set(parts[1].split(separator: ",").compactMap { Flow(rawValue: String($0)) })
             case "outbox": configuration.readsOutbox = parts[1] == "yes"
             case "clock": configuration.timeControl = parts[1] == "yes"
             case "config": configuration.configAPI = parts[1] == "yes"
@@ -187,7 +195,9 @@ public enum IdentityToolkitCommandLine {
             }
             flows.insert(flow)
         }
-        guard !flows.isEmpty else { throw CommandArguments.UsageError("--flows needs at least one flow, e.g. password") }
+        guard !flows.isEmpty else {
+            throw CommandArguments.UsageError("--flows needs at least one flow, e.g. password")
+        }
         return flows
     }
 

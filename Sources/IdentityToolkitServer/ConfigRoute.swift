@@ -4,8 +4,8 @@ import MockIdP
 
 /// Identity Platform's admin configuration of a project or tenant, in production's shape, so a client sets the
 /// console's settings as it would on Google's servers:
-/// `GET|PATCH /v2/projects/{project}/config` (https://cloud.google.com/identity-platform/docs/reference/rest/v2/projects/getConfig,
-/// `…/updateConfig`) and `GET|PATCH /v2/projects/{project}/tenants/{tenant}`
+/// `GET|PATCH /v2/projects/{project}/config`
+/// (https://cloud.google.com/identity-platform/docs/reference/rest/v2/projects/getConfig, `…/updateConfig`) and `GET|PATCH /v2/projects/{project}/tenants/{tenant}`
 /// (https://cloud.google.com/identity-platform/docs/reference/rest/v2/projects.tenants/patch), under
 /// `/identitytoolkit.googleapis.com` or at the root; a PATCH takes `?updateMask=a.b,c` (only those fields) or, without
 /// one, every field its body holds. Owner only (`Authorization: Bearer owner`, the emulator's stand-in for an OAuth2
@@ -70,9 +70,7 @@ extension IdentityToolkitServer {
             let updated: ProjectConfiguration
             do throws(ConfigDocument.Refusal) {
                 updated = try ConfigDocument(route: route).applying(body, mask: mask, to: current)
-            } catch {
-                return Self.invalidArgument(error.message)
-            }
+            } catch { return Self.invalidArgument(error.message) }
             do throws(ConfigurationError) {
                 _ = try await reference.makeBackend(configuration: updated, world: World())
             } catch { return Self.failure(400, "INVALID_CONFIG : \(error)") }
@@ -124,11 +122,9 @@ struct ConfigDocument {
                 ]),
                 "phoneNumber": .object([
                     "enabled": .bool(configuration.phone.isEnabled), "testPhoneNumbers": testNumbers,
-                ]),
-                "anonymous": .object(["enabled": .bool(true)]),
-            ]),
-            "authorizedDomains": .array(configuration.emailLink.authorizedDomains.map { .string($0) }),
-            "mfa": mfa, "passwordPolicyConfig": passwordPolicy,
+                ]), "anonymous": .object(["enabled": .bool(true)]),
+            ]), "authorizedDomains": .array(configuration.emailLink.authorizedDomains.map { .string($0) }), "mfa": mfa,
+            "passwordPolicyConfig": passwordPolicy,
         ])
     }
 
@@ -178,7 +174,8 @@ struct ConfigDocument {
         case "signIn.anonymous.enabled", "enableAnonymousUser": try anonymous(value)
         case "authorizedDomains": configuration.emailLink.authorizedDomains = try strings(value, path)
         case "mfa.state", "mfaConfig.state": configuration.multiFactor.isEnabled = try mfaState(value)
-        case "passwordPolicyConfig.passwordPolicyVersions": configuration.passwordMinimumLength = try minimumLength(value)
+        case "passwordPolicyConfig.passwordPolicyVersions":
+            configuration.passwordMinimumLength = try minimumLength(value)
         default: break
         }
     }

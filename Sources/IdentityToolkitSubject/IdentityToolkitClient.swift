@@ -106,7 +106,9 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
 
     func getIDToken(forceRefresh: Bool) async throws(AuthError) -> String {
         let current = try signedIn()
-        guard forceRefresh || http.clientNow >= current.expiresAt.addingTimeInterval(-300) else { return current.idToken }
+        guard forceRefresh || http.clientNow >= current.expiresAt.addingTimeInterval(-300) else {
+            return current.idToken
+        }
         let renewed: Session
         do { renewed = try await refreshed(current.refreshToken) } catch  where Self.endsSession(error.code) {
             // As the SDK's signOutIfTokenIsInvalid: the server refused the session for good, so the user is signed out.
@@ -257,14 +259,13 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
         }
         let uid = answer["localId"]?.stringValue ?? session?.uid ?? ""
         setSession(
-            Session(uid: uid, idToken: idToken, refreshToken: refreshToken, expiresAt: expiry(answer["expiresIn"]))
-        )
+            Session(uid: uid, idToken: idToken, refreshToken: refreshToken, expiresAt: expiry(answer["expiresIn"])))
         let user = try await lookup(idToken)
         if user.uid != uid {
             setSession(
                 Session(
-                    uid: user.uid, idToken: idToken, refreshToken: refreshToken,
-                    expiresAt: expiry(answer["expiresIn"])))
+                    uid: user.uid, idToken: idToken, refreshToken: refreshToken, expiresAt: expiry(answer["expiresIn"]))
+            )
         }
         await notifyListeners()
         return user

@@ -98,10 +98,12 @@ public struct IdentityToolkitHTTP: Sendable {
         let session = session
         let sent = request
         guard
-            let answer = try? await world.clock.withTimeout(timeout, operation: { () async throws -> Answer in
-                let (data, response) = try await session.data(for: sent)
-                return Answer(status: (response as? HTTPURLResponse)?.statusCode ?? 0, body: data)
-            })
+            let answer = try? await world.clock.withTimeout(
+                timeout,
+                operation: { () async throws -> Answer in
+                    let (data, response) = try await session.data(for: sent)
+                    return Answer(status: (response as? HTTPURLResponse)?.statusCode ?? 0, body: data)
+                })
         else { return nil }
         return (answer.status, (try? JSONDecoder().decode(FixtureValue.self, from: answer.body)) ?? .object([:]))
     }

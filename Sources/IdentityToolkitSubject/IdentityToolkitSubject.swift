@@ -8,16 +8,16 @@ import Synchronization
 #endif
 
 /// Any server that speaks the Identity Toolkit REST API (the Firebase Auth Emulator, `conformance serve`, or a
-/// Firebase-compatible backend of a vendor's own), driven over HTTP. Its client plays the Firebase SDK's part over REST;
-/// what the server texts and mails reaches the world's SMS carrier and mailbox through the configured
+/// Firebase-compatible backend of a vendor's own), driven over HTTP. Its client plays the Firebase SDK's part over
+/// REST; what the server texts and mails reaches the world's SMS carrier and mailbox through the configured
 /// ``OutboxReader``.
 ///
 /// The subject declares what the server offers (``IdentityToolkitConfiguration/flows``: told, or learned by
 /// ``preflighted(timeout:)``, which also finds the path layout, the outbox and the time control). Rules of a flow the
 /// server does not offer are not applicable, naming the flow; without an outbox the suite can read, the rules whose
 /// flows need a text or a mail are not applicable (``Capabilities/readsDeliveries``). With a time control
-/// (``ServerClock``) the subject runs on the world's clock; without one it keeps real time and the checks that need time
-/// to pass are not applicable. Its backend never reaches the world's parties (no pushes, no stalls, no text languages),
+/// (``ServerClock``) the subject runs on the world's clock; without one it keeps real time and the checks that need
+/// time to pass are not applicable. Its backend never reaches the world's parties (no pushes, no stalls, no text languages),
 /// and a project configuration that differs in any field from the project the server runs (``servedProject(for:)``)
 /// is ``ConfigurationError/unsupported(field:reason:)``, naming every such field.
 /// Generic OAuth is not offered: the emulator answers `createAuthUri` with a provider with 501.
@@ -97,7 +97,8 @@ public struct IdentityToolkitSubject: ConformanceSubject {
         } catch {
             throw .invalidValue(
                 field: "timeControl", value: error.message,
-                expected: "the server's time control at \(ServerClock.route(projectID: projectID, tenantID: http.tenantID))")
+                expected:
+                    "the server's time control at \(ServerClock.route(projectID: projectID, tenantID: http.tenantID))")
         }
     }
 
@@ -117,14 +118,16 @@ public struct IdentityToolkitSubject: ConformanceSubject {
     /// The project the server runs when a check asks for `project`, as far as a check can tell: the standard
     /// project, whose settings the server takes from its own console (the Auth Emulator's match it), with what the
     /// subject sets itself: the project (when it makes one per check), the texts' app name, the timeout of its
-    /// own calls and, through the server's config API (``ServerConfigAPI``), the console settings it can express. A verification limit looser than the standard project's is met too, as no check reaches it.
+    /// own calls and, through the server's config API (``ServerConfigAPI``), the console settings it can express.
+    /// A verification limit looser than the standard project's is met too, as no check reaches it.
     package func servedProject(for project: ProjectConfiguration) -> ProjectConfiguration {
         var served = ProjectConfiguration.standard
         if configuration.isolation == .projectPerCheck { served.projectID = project.projectID }
         served.appName = project.appName
         served.networkTimeout = project.networkTimeout
         if configuration.configAPI == true {
-            served = ServerConfigAPI.settable(project, onto: served, inTenant: configuration.isolation == .tenantPerCheck)
+            served = ServerConfigAPI.settable(
+                project, onto: served, inTenant: configuration.isolation == .tenantPerCheck)
         }
         let limit = project.phone.verificationLimit
         let standardLimit = served.phone.verificationLimit
@@ -147,7 +150,8 @@ public struct IdentityToolkitSubject: ConformanceSubject {
             reason: fields.joined(separator: "; ")
                 + (configuration.configAPI == true
                     ? "; the server's config API cannot set them"
-                    : "; the server takes its settings from its own console, not from the suite (it has no config API)"))
+                    : "; the server takes its settings from its own console, not from the suite (it has no config API)")
+        )
     }
 
     /// What there is to say about a field the server keeps, besides that its console sets it.

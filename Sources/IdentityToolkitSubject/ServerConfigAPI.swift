@@ -16,8 +16,8 @@ import Foundation
 /// `enableEmailLinkSignin`, `testPhoneNumbers`, `mfaConfig.state` and `passwordPolicyConfig`. Under the emulator's
 /// layout the host is the first segment (`/identitytoolkit.googleapis.com/v2/…`). `conformance serve` implements it.
 ///
-/// What it can set (``settable``): sign-in methods (password, email link, phone), test phone numbers, authorized domains
-/// (not in a tenant), SMS multi-factor on or off and the minimum password length. Code and link lifetimes, the SMS
+/// What it can set (``settable``): sign-in methods (password, email link, phone), test phone numbers, authorized
+/// domains (not in a tenant), SMS multi-factor on or off and the minimum password length. Code and link lifetimes, the SMS
 /// verification limit, link domains and the rest stay the server's own: a check that asks for another value of them
 /// is not applicable, naming the field.
 public enum ServerConfigAPI {
@@ -78,9 +78,9 @@ public enum ServerConfigAPI {
                         "enabled": .bool(project.passwordSignInEnabled),
                         "passwordRequired": .bool(!project.emailLink.isEnabled),
                     ]),
-                    "phoneNumber": .object(["enabled": .bool(project.phone.isEnabled), "testPhoneNumbers": testNumbers]),
-                ]),
-                "authorizedDomains": .array(project.emailLink.authorizedDomains.map { .string($0) }), "mfa": mfa,
+                    "phoneNumber": .object(["enabled": .bool(project.phone.isEnabled), "testPhoneNumbers": testNumbers]
+                    ),
+                ]), "authorizedDomains": .array(project.emailLink.authorizedDomains.map { .string($0) }), "mfa": mfa,
                 "passwordPolicyConfig": policy,
             ]),
             "signIn.email.enabled,signIn.email.passwordRequired,signIn.phoneNumber.enabled,"

@@ -16,20 +16,21 @@ public enum ServerLayout: String, Sendable, Hashable, CaseIterable, CustomString
 
     public var description: String {
         switch self {
-        case .sdk: "the SDK's routes under the emulator's layout (/www.googleapis.com/identitytoolkit/v3/relyingparty/…)"
+        case .sdk:
+            "the SDK's routes under the emulator's layout (/www.googleapis.com/identitytoolkit/v3/relyingparty/…)"
         case .emulator: "the emulator's layout (/identitytoolkit.googleapis.com/v1/accounts:…)"
         case .production: "production's layout (/v1/accounts:… at the root)"
         }
     }
 
-    /// The route below the server's root for a path written in the emulator's layout (`/identitytoolkit.googleapis.com/…`,
+    /// The route below the server's root for a path written in the emulator's layout
+    /// (`/identitytoolkit.googleapis.com/…`,
     /// `/securetoken.googleapis.com/…`) or relative to the Identity Toolkit host (`v1/accounts:signInWithIdp`).
     func route(_ path: String) -> String {
         let hosted = path.hasPrefix("/") ? path : "/identitytoolkit.googleapis.com/\(path)"
         guard self == .production else { return hosted }
-        for host in ["/identitytoolkit.googleapis.com", "/securetoken.googleapis.com"] where hosted.hasPrefix(host + "/") {
-            return String(hosted.dropFirst(host.count))
-        }
+        for host in ["/identitytoolkit.googleapis.com", "/securetoken.googleapis.com"]
+        where hosted.hasPrefix(host + "/") { return String(hosted.dropFirst(host.count)) }
         return hosted
     }
 }

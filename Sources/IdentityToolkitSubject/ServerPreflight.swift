@@ -47,7 +47,8 @@ public struct ServerFindings: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         let flows = self.flows.map(\.rawValue).sorted().joined(separator: ", ")
         return [
-            "layout: \(layout.rawValue)", "flows: \(flows.isEmpty ? "none" : flows) (\(flowsNamed ? "named" : "learned"))",
+            "layout: \(layout.rawValue)",
+            "flows: \(flows.isEmpty ? "none" : flows) (\(flowsNamed ? "named" : "learned"))",
             "outbox: " + (outbox ? "yes" : "no" + (noOutboxReason.map { " (\($0))" } ?? "")),
             "time control: \(timeControl ? "yes" : "no")", "config API: \(configAPI ? "yes" : "no")",
         ].joined(separator: "; ")
@@ -139,14 +140,17 @@ extension IdentityToolkitSubject {
         let probes: [(Flow, SDKEndpoint, FixtureValue)] = [
             (.password, .verifyPassword, .object(["email": .string(""), "password": .string("")])),
             (.phone, .sendVerificationCode, .object(["phoneNumber": .string("")])),
-            (.emailLink, .getOobConfirmationCode, .object(["requestType": .string("EMAIL_SIGNIN"), "email": .string("")])),
-            (.multiFactor, .startMFAEnrollment, .object(["idToken": .string("")])),
+            (
+                .emailLink, .getOobConfirmationCode,
+                .object([
+                    "requestType": .string("EMAIL_SIGNIN"), "email": .string(""), "canHandleCodeInApp": .bool(true),
+                    "continueUrl": .string("https://example.com/finish"),
+                ])
+            ), (.multiFactor, .startMFAEnrollment, .object(["idToken": .string("")])),
         ]
         var offered: Set<Flow> = []
         for (flow, endpoint, body) in probes
-        where Self.isOffered(await http.probe(endpoint.path(in: http.layout), body)) {
-            offered.insert(flow)
-        }
+        where Self.isOffered(await http.probe(endpoint.path(in: http.layout), body)) { offered.insert(flow) }
         return offered
     }
 

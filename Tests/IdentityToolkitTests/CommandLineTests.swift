@@ -134,18 +134,22 @@ struct CommandLineTests {
         }
         #expect(!ready.capabilities.readsDeliveries && ready.capabilities.runsOnWorldClock)
         #expect(findings.split(separator: "\n").count == 1)
-        for part in ["layout: sdk", "outbox: no (it cannot be read", "time control: yes", "flows: emailLink, multiFactor"] {
-            #expect(findings.contains(part), "\(findings) does not say \(part)")
-        }
+        for part in [
+            "layout: sdk", "outbox: no (it cannot be read", "time control: yes", "flows: emailLink, multiFactor",
+        ] { #expect(findings.contains(part), "\(findings) does not say \(part)") }
     }
 
-    @Test("--flows names the flows by raw value or friendly name, --no-outbox drops the outbox; unknown names are refused")
+    @Test(
+        "--flows names the flows by raw value or friendly name, --no-outbox drops the outbox; unknown names are refused"
+    )
     func flowsOption() throws {
         let base = ["--identity-toolkit", "http://127.0.0.1:9099", "--project", "p"]
-        let named = try #require(try IdentityToolkitCommandLine.subject(from: base + ["--flows", "password,email-link,mfa,phone"]))
+        let named = try #require(
+            try IdentityToolkitCommandLine.subject(from: base + ["--flows", "password,email-link,mfa,phone"]))
         #expect(named.subject.configuration.flows == [.password, .emailLink, .multiFactor, .phone])
         #expect(named.subject.capabilities.flows == [.password, .emailLink, .multiFactor, .phone])
-        let raw = try #require(try IdentityToolkitCommandLine.subject(from: base + ["--flows", "multiFactor,emailLink", "--no-outbox"]))
+        let raw = try #require(
+            try IdentityToolkitCommandLine.subject(from: base + ["--flows", "multiFactor,emailLink", "--no-outbox"]))
         #expect(raw.subject.configuration.flows == [.multiFactor, .emailLink] && raw.remaining.isEmpty)
         #expect(!raw.subject.configuration.readsOutbox && !raw.subject.capabilities.readsDeliveries)
         let learned = try #require(try IdentityToolkitCommandLine.subject(from: base))

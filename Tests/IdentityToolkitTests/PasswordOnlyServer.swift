@@ -16,7 +16,8 @@ final class PasswordOnlyServer: Sendable {
     let baseURL: URL
 
     init() {
-        baseURL = URL(string: "http://password-only-\(UUID().uuidString.lowercased())\(PasswordOnlyURLProtocol.hostSuffix)")!
+        baseURL = URL(
+            string: "http://password-only-\(UUID().uuidString.lowercased())\(PasswordOnlyURLProtocol.hostSuffix)")!
         PasswordOnlyURLProtocol.register(self, at: baseURL.host ?? "")
     }
 
@@ -35,10 +36,10 @@ final class PasswordOnlyServer: Sendable {
     func handle(_ request: HTTPRequest) async -> HTTPResponse {
         let path = request.url.path
         let forwarded = Self.routes[path] ?? (path == IdentityToolkitServer.publishedKeysPath ? path : nil)
-        guard let forwarded, var components = URLComponents(url: server.baseURL, resolvingAgainstBaseURL: false)
-        else {
+        guard let forwarded, var components = URLComponents(url: server.baseURL, resolvingAgainstBaseURL: false) else {
             return HTTPResponse(
-                status: 404, headers: ["Content-Type": "text/plain"], body: Data("Cannot \(request.method) \(path)".utf8))
+                status: 404, headers: ["Content-Type": "text/plain"],
+                body: Data("Cannot \(request.method) \(path)".utf8))
         }
         components.percentEncodedPath = forwarded
         components.percentEncodedQuery = request.url.query

@@ -93,8 +93,7 @@ public struct ConformanceRunner: Sendable {
                     let result: CheckResult
                     if let unmet = unmetRequirement(of: check, in: rule, offering: preflight.offered) {
                         result = CheckResult(
-                            id: check.id, name: check.name, status: .notApplicable,
-                            message: notApplicableReason(unmet))
+                            id: check.id, name: check.name, status: .notApplicable, message: notApplicableReason(unmet))
                     } else {
                         result = CheckResult(
                             id: check.id, name: check.name, status: rule.level == .must ? .fail : .warn,
@@ -178,15 +177,17 @@ public struct ConformanceRunner: Sendable {
     private func notApplicableReason(_ unmet: Requirement) -> String {
         guard case .flow = unmet else { return "the subject does not declare \(unmet)" }
         let declared = subject.capabilities.flows.map(\.rawValue).sorted()
-        return "the subject does not declare \(unmet) (its flows: \(declared.isEmpty ? "none" : declared.joined(separator: ", ")))"
+        return "the subject does not declare \(unmet) (its flows: "
+            + (declared.isEmpty ? "none" : declared.joined(separator: ", ")) + ")"
     }
 
     /// The first thing the check needs that the subject does not declare, if any.
     private func unmetRequirement(of check: Check, in rule: Rule, offering facets: Set<Facet>) -> Requirement? {
         let capabilities = subject.capabilities
-        let flows = (rule.flow == .general ? [] : [rule.flow]) + check.requirements.compactMap { requirement in
-            if case .flow(let flow) = requirement { flow } else { nil }
-        }
+        let flows =
+            (rule.flow == .general ? [] : [rule.flow])
+            + check.requirements.compactMap { requirement in if case .flow(let flow) = requirement { flow } else { nil }
+            }
         let needs =
             (rule.flow == .general ? [] : [Requirement.flow(rule.flow)]) + check.requirements
             + (flows.contains(where: \.needsDeliveries) ? [.deliveries] : [])
