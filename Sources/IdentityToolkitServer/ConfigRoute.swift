@@ -5,7 +5,8 @@ import MockIdP
 /// Identity Platform's admin configuration of a project or tenant, in production's shape, so a client sets the
 /// console's settings as it would on Google's servers:
 /// `GET|PATCH /v2/projects/{project}/config`
-/// (https://cloud.google.com/identity-platform/docs/reference/rest/v2/projects/getConfig, `…/updateConfig`) and `GET|PATCH /v2/projects/{project}/tenants/{tenant}`
+/// (https://cloud.google.com/identity-platform/docs/reference/rest/v2/projects/getConfig, `…/updateConfig`) and
+/// `GET|PATCH /v2/projects/{project}/tenants/{tenant}`
 /// (https://cloud.google.com/identity-platform/docs/reference/rest/v2/projects.tenants/patch), under
 /// `/identitytoolkit.googleapis.com` or at the root; a PATCH takes `?updateMask=a.b,c` (only those fields) or, without
 /// one, every field its body holds. Owner only (`Authorization: Bearer owner`, the emulator's stand-in for an OAuth2

@@ -60,7 +60,8 @@ public final class IdentityToolkitServer: Sendable {
         self.answersUnknownPendingCredentialWithoutCode = answersUnknownPendingCredentialWithoutCode
         var behaviour = reference.behaviour
         // A server keeps real time, and cannot push to the app to verify it: like the emulator it takes the app's word.
-        behaviour.stampsRealTime = true
+        // A served project's clock is real time until its time control drives it, so it stamps times on that clock.
+        behaviour.stampsRealTime = !followsRealTime
         behaviour.appVerification.backendRequiresProof = false
         self.behaviour = behaviour
         self.reference = reference

@@ -17,7 +17,8 @@ import Synchronization
 /// server does not offer are not applicable, naming the flow; without an outbox the suite can read, the rules whose
 /// flows need a text or a mail are not applicable (``Capabilities/readsDeliveries``). With a time control
 /// (``ServerClock``) the subject runs on the world's clock; without one it keeps real time and the checks that need
-/// time to pass are not applicable. Its backend never reaches the world's parties (no pushes, no stalls, no text languages),
+/// time to pass are not applicable. Its backend never reaches the world's parties (no pushes, no stalls, no text
+/// languages),
 /// and a project configuration that differs in any field from the project the server runs (``servedProject(for:)``)
 /// is ``ConfigurationError/unsupported(field:reason:)``, naming every such field.
 /// Generic OAuth is not offered: the emulator answers `createAuthUri` with a provider with 501.

@@ -17,7 +17,8 @@ import Foundation
 /// layout the host is the first segment (`/identitytoolkit.googleapis.com/v2/…`). `conformance serve` implements it.
 ///
 /// What it can set (``settable``): sign-in methods (password, email link, phone), test phone numbers, authorized
-/// domains (not in a tenant), SMS multi-factor on or off and the minimum password length. Code and link lifetimes, the SMS
+/// domains (not in a tenant), SMS multi-factor on or off and the minimum password length. Code and link lifetimes, the
+/// SMS
 /// verification limit, link domains and the rest stay the server's own: a check that asks for another value of them
 /// is not applicable, naming the field.
 public enum ServerConfigAPI {
