@@ -29,11 +29,26 @@ public enum ConformanceCommand {
             if let server = try IdentityToolkitCommandLine.subject(
                 from: arguments, providerEndpoints: providerEndpoints)
             {
-                if !isWorkerProcess, let refused = await IdentityToolkitCommandLine.preflight(server.subject) {
-                    FileHandle.standardError.write(Data(refused.error.utf8))
-                    exit(refused.status)
+                var prepared = server.subject
+                if !isWorkerProcess {
+                    switch await IdentityToolkitCommandLine.prepare(server.subject) {
+                    case .refused(let refused):
+                        FileHandle.standardError.write(Data(refused.error.utf8))
+                        exit(refused.status)
+                    case .ready(let ready, let findings):
+                        FileHandle.standardError.write(Data(findings.utf8))
+                        prepared = ready
+                        // The workers judge the server as the preflight found it, without asking it again.
+                        setenv(
+                            IdentityToolkitCommandLine.findingsVariable, IdentityToolkitCommandLine.findings(of: ready),
+                            1)
+                    }
+                } else if let findings = ProcessInfo.processInfo.environment[
+                    IdentityToolkitCommandLine.findingsVariable]
+                {
+                    prepared = IdentityToolkitCommandLine.applying(findings, to: prepared)
                 }
-                (subject, variants, arguments) = (server.subject, [], server.remaining)
+                (subject, variants, arguments) = (prepared, [], server.remaining)
             }
         } catch {
             let usage = CommandArguments.usage(subject: "the server", executableOptions: executableOptions)

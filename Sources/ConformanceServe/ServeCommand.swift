@@ -31,7 +31,10 @@ package enum ServeCommand {
           9099; localhost reaches it either way), with CORS as the emulator answers it, in the Auth Emulator's
           layout: /identitytoolkit.googleapis.com/…, /securetoken.googleapis.com/v1/token,
           /emulator/v1/projects/ID/{verificationCodes,oobCodes,accounts}, and the time control
-          POST /emulator/v1/projects/ID/clock:advance {"seconds": N}. GET / answers once it is ready.
+          POST /emulator/v1/projects/ID/clock:advance {"seconds": N} (answers {"now": "<RFC 3339 time>"}), and
+          Identity Platform's config API: GET|PATCH /identitytoolkit.googleapis.com/v2/projects/ID/config and
+          …/v2/projects/ID/tenants/TENANT (sign-in methods, test phone numbers, authorized domains, mfa.state,
+          minimum password length; Authorization: Bearer owner). GET / answers once it is ready.
           --project ID  the default project (demo-conformance); any project a request names is served too.
           --quiet       no line per request.
           --benchmark   times the start-up (until GET / answers), the rules the HTTP subject offers in process,

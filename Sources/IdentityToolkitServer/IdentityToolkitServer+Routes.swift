@@ -41,6 +41,7 @@ extension IdentityToolkitServer {
         if let scope = IdpConfigScope(path: path, query: request.queryItems) {
             return await configureIdp(request, scope)
         }
+        if let route = ConfigRoute(path: path) { return await configRequest(request, route) }
         let scope = AdminScope(path: path)
         guard let operation = ServerRoutes.operation(at: scope?.path ?? path),
             operation.methods.contains(request.method)

@@ -39,6 +39,8 @@ public final class IdentityToolkitServer: Sendable {
     /// Whether ``requests`` keeps every request: for tests of a client, not for a long-running server.
     public let recordsRequests: Bool
     let behaviour: ReferenceBehaviour
+    /// The reference the server answers with: it validates a configuration set through the config API.
+    let reference: ReferenceSubject
     private let projects = Mutex<(byKey: [String: ServerProject], byID: [String: ServerProject])>(([:], [:]))
     private let heard = Mutex<[HTTPRequest]>([])
     /// The RS256 tokens handed out, and the backend's own tokens they stand for.
@@ -58,9 +60,11 @@ public final class IdentityToolkitServer: Sendable {
         self.answersUnknownPendingCredentialWithoutCode = answersUnknownPendingCredentialWithoutCode
         var behaviour = reference.behaviour
         // A server keeps real time, and cannot push to the app to verify it: like the emulator it takes the app's word.
-        behaviour.stampsRealTime = true
+        // A served project's clock is real time until its time control drives it, so it stamps times on that clock.
+        behaviour.stampsRealTime = !followsRealTime
         behaviour.appVerification.backendRequiresProof = false
         self.behaviour = behaviour
+        self.reference = reference
         self.defaultProjectID = defaultProjectID
         name = reference.name
         baseURL = URL(string: "http://\(IdentityToolkitServerRegistry.nextHost()):9099")!
@@ -127,6 +131,26 @@ public final class IdentityToolkitServer: Sendable {
         if followsRealTime { project.catchUpWithRealTime() }
         return project
     }
+
+    /// The project ``project(forAPIKey:projectID:tenant:)`` finds, started afresh with `configuration` (its accounts,
+    /// codes, outboxes and clock new), unless it already has that configuration: the config API's update.
+    func reconfigure(
+        forAPIKey key: String?, projectID: String? = nil, tenant: String? = nil, to configuration: ProjectConfiguration
+    ) {
+        guard project(forAPIKey: key, projectID: projectID, tenant: tenant).backend.configuration != configuration
+        else { return }
+        projects.withLock { projects in
+            let fresh = ServerProject(
+                configuration: configuration, behaviour: behaviour,
+                seed: UInt64(projects.byKey.count + projects.byID.count + 1))
+            if tenant == nil, let key, projects.byKey[key] != nil {
+                projects.byKey[key] = fresh
+            } else {
+                let projectID = projectID ?? defaultProjectID
+                projects.byID[tenant.map { "\(projectID)/tenants/\($0)" } ?? projectID] = fresh
+            }
+        }
+    }
 }
 
 /// One project of the server: its backend, the private world it sends texts and emails into, and the
@@ -147,6 +171,9 @@ final class ServerProject: Sendable {
     func pointAtProviders(_ transport: ProviderEndpointTransport?) { providers.withLock { $0 = transport } }
     /// The `oobCodes` outbox listed so far, and how many transcript entries it was read from.
     private let mailed = Mutex<(read: Int, entries: [FixtureValue])>((0, []))
+    /// Whether a client drives the clock through the time control: from then on it no longer follows real time, so a
+    /// check's verdict never depends on how long its calls took.
+    private let isDriven = Mutex(false)
 
     init(configuration: ProjectConfiguration, behaviour: ReferenceBehaviour, seed: UInt64) {
         // The world's clock stands at the real time the project was created (whole seconds, as tokens keep it).
@@ -182,6 +209,7 @@ final class ServerProject: Sendable {
     /// seconds, so the clock does too): a served project's codes and sessions expire in real time, and the time
     /// control (``advanceClock(by:)``) adds to it.
     func catchUpWithRealTime() {
+        guard !isDriven.withLock({ $0 }) else { return }
         let now = Date()
         let seconds = lastRealTime.withLock { last -> Int64 in
             let whole = Int64(now.timeIntervalSince(last).rounded(.down))
@@ -191,8 +219,12 @@ final class ServerProject: Sendable {
         if seconds > 0 { world.clock.advance(by: .seconds(seconds)) }
     }
 
-    /// The time control: the project's clock moves on by `seconds` (whole seconds) at once.
-    func advanceClock(by seconds: Int64) { world.clock.advance(by: .seconds(seconds)) }
+    /// The time control: the project's clock moves on by `seconds` (whole seconds) at once, and from then on only
+    /// through the time control.
+    func advanceClock(by seconds: Int64) {
+        isDriven.withLock { $0 = true }
+        world.clock.advance(by: .seconds(seconds))
+    }
 
     /// The `oobCodes` outbox: every action link the backend mailed, with its address, mode and code. The world's
     /// transcript only grows, so each listing reads only the entries recorded since the last one: a project shared

@@ -81,11 +81,11 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
         }
         return Session(
             uid: uid, idToken: idToken, refreshToken: answer["refresh_token"]?.stringValue ?? refreshToken,
-            expiresAt: Self.expiry(answer["expires_in"]))
+            expiresAt: expiry(answer["expires_in"]))
     }
 
-    static func expiry(_ expiresIn: FixtureValue?) -> Date {
-        Date().addingTimeInterval(Double(expiresIn?.stringValue ?? "") ?? 3600)
+    func expiry(_ expiresIn: FixtureValue?) -> Date {
+        http.clientNow.addingTimeInterval(Double(expiresIn?.stringValue ?? "") ?? 3600)
     }
 
     // MARK: Session
@@ -103,12 +103,14 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
         guard let user = answer["users"]?.arrayValue.first else {
             throw AuthError(.userNotFound, "accounts:lookup answered no user")
         }
-        return UserDecoding.user(user)
+        return UserDecoding.user(user, http: http)
     }
 
     func getIDToken(forceRefresh: Bool) async throws(AuthError) -> String {
         let current = try signedIn()
-        guard forceRefresh || Date() >= current.expiresAt.addingTimeInterval(-300) else { return current.idToken }
+        guard forceRefresh || http.clientNow >= current.expiresAt.addingTimeInterval(-300) else {
+            return current.idToken
+        }
         let renewed: Session
         do { renewed = try await refreshed(current.refreshToken) } catch  where Self.endsSession(error.code) {
             // As the SDK's signOutIfTokenIsInvalid: the server refused the session for good, so the user is signed out.
@@ -235,7 +237,7 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
         _ answer: FixtureValue, providerID: String
     ) async throws(AuthError) -> AuthDataResult {
         if let pending = answer["mfaPendingCredential"]?.stringValue {
-            let hints = (answer["mfaInfo"]?.arrayValue ?? []).map(UserDecoding.factor)
+            let hints = (answer["mfaInfo"]?.arrayValue ?? []).map { UserDecoding.factor($0, http: http) }
             let resolver = IdentityToolkitResolver(client: self, session: MultiFactorSession(pending), hints: hints)
             throw AuthError(
                 .secondFactorRequired, "Please complete a second factor challenge to finish signing into this account.",
@@ -262,14 +264,13 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
         }
         let uid = answer["localId"]?.stringValue ?? session?.uid ?? ""
         setSession(
-            Session(uid: uid, idToken: idToken, refreshToken: refreshToken, expiresAt: Self.expiry(answer["expiresIn"]))
-        )
+            Session(uid: uid, idToken: idToken, refreshToken: refreshToken, expiresAt: expiry(answer["expiresIn"])))
         let user = try await lookup(idToken)
         if user.uid != uid {
             setSession(
                 Session(
-                    uid: user.uid, idToken: idToken, refreshToken: refreshToken,
-                    expiresAt: Self.expiry(answer["expiresIn"])))
+                    uid: user.uid, idToken: idToken, refreshToken: refreshToken, expiresAt: expiry(answer["expiresIn"]))
+            )
         }
         await notifyListeners()
         return user

@@ -47,6 +47,10 @@ public struct Capabilities: Sendable, Hashable {
     /// in the process) declares false: the checks that relaunch the app to see what persisted (PHONE-18, AUTH-3)
     /// need it (``Requirement/worldKeychain``) and are not applicable, saying so.
     public var persistsUserInWorldKeychain: Bool = true
+    /// Whether the suite can read what the backend texts and mails (the world's SMS carrier and mailbox in process, a
+    /// server's outbox over HTTP). A server without an outbox the suite can read is still judged: the rules whose
+    /// flows need a text or a mail (phone, multi-factor, email link) are not applicable (``Requirement/deliveries``).
+    public var readsDeliveries: Bool = true
 
     public init(
         flows: Set<Flow>, emailEnumerationProtection: Bool = false, runsOnWorldClock: Bool = true,
@@ -98,6 +102,10 @@ public enum Flow: String, Sendable, Hashable, CaseIterable, Codable {
         case .general: []
         }
     }
+
+    /// Whether signing in through the flow needs a text or a mail the suite reads (an SMS code, an SMS second factor,
+    /// a sign-in link): its checks need ``Requirement/deliveries``.
+    public var needsDeliveries: Bool { [.phone, .multiFactor, .emailLink].contains(self) }
 }
 
 /// A facet of ``AuthClient``: the calls of one flow.

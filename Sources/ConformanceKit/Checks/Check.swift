@@ -41,6 +41,9 @@ public enum Requirement: Sendable, Hashable, CustomStringConvertible {
     /// The subject's clients keep the signed-in user in their device's keychain in the world
     /// (``Capabilities/persistsUserInWorldKeychain``), so an app launched again on the device finds what persisted.
     case worldKeychain
+    /// The suite reads what the backend texts and mails (``Capabilities/readsDeliveries``): every check of a flow
+    /// whose sign-in needs a text or a mail (``Flow/needsDeliveries``) needs it.
+    case deliveries
 
     public var description: String {
         switch self {
@@ -53,6 +56,8 @@ public enum Requirement: Sendable, Hashable, CustomStringConvertible {
             "clients that send their backend requests through the world's network (sendsRequestsThroughWorldNetwork)"
         case .worldKeychain:
             "clients that keep the signed-in user in their device's keychain in the world (persistsUserInWorldKeychain)"
+        case .deliveries:
+            "the texts and mails the backend sends, where the suite can read them (an outbox; readsDeliveries)"
         }
     }
 }

@@ -81,7 +81,10 @@ extension CheckContext {
     /// The first user on `device` of the simplest flow the subject declares, other than `excluded` (the flows whose
     /// credential the check links: a user is linked to a credential of another flow).
     package func firstUser(excluding excluded: Set<Flow> = [], on device: Device = .primary) throws -> FirstUser {
-        let declared = capabilities.flows
+        let declared = capabilities.flows.filter { capabilities.readsDeliveries || !$0.needsDeliveries }
+        // The password user is the multi-factor flow's first factor: excluding either excludes both.
+        let passwordFlows: Set<Flow> = [.multiFactor, .password]
+        let excluded = excluded.isDisjoint(with: passwordFlows) ? excluded : excluded.union(passwordFlows)
         guard let flow = FirstUser.flows.first(where: { declared.contains($0) && !excluded.contains($0) }),
             let user = FirstUser.of(flow, on: device)
         else {
@@ -89,8 +92,8 @@ extension CheckContext {
                 excluded.isEmpty ? "" : " other than \(excluded.map(\.rawValue).sorted().joined(separator: ", "))"
             throw NotApplicable(
                 """
-                the subject declares no flow\(others) that signs a user in (phone, multiFactor, emailLink, oauth, \
-                apple)
+                the subject declares no flow\(others) that signs a user in (phone, multiFactor, password, emailLink, \
+                oauth, apple; the ones that need a text or a mail only with an outbox the suite reads)
                 """)
         }
         return user
