@@ -12,7 +12,8 @@ struct IdentityToolkitDoorHTTP: IdentityToolkitDoor {
     let http: IdentityToolkitHTTP
 
     func send(_ request: DoorRequest) async throws(AuthError) -> DoorAnswer {
-        try await http.raw(request.operation.emulatorPath, request.body)
+        // At the server's own layout (the preflight found it): a production root serves `/v1/accounts:*`.
+        try await http.raw(http.layout.route(request.operation.emulatorPath), request.body)
     }
 }
 

@@ -64,7 +64,7 @@ extension Rule {
             },
             Check(
                 id: "password-reset", "a refresh token ends when the password is reset with a link",
-                requires: [.flow(.password)]
+                requires: [.flow(.password), .deliveries]
             ) { context in
                 try await context.expectSessionEnded(by: "a password reset") { door, _, _, _ in
                     try await context.resetPassword(of: .ada, to: "a brand new password", at: door)
@@ -75,7 +75,7 @@ extension Rule {
                 """
                 after a password reset with the mailed link, and after a password change, only the new password \
                 signs in
-                """, requires: [.flow(.password)]
+                """, requires: [.flow(.password), .deliveries]
             ) { context in
                 let app = try await context.launchApp()
                 let door = try context.accounts(of: app.backend)
