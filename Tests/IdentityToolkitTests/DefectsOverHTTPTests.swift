@@ -55,9 +55,8 @@ enum NotCaughtOverHTTP {
         "judgesRecentSignInAtSessionStart": clock, "ignoresDisabledEmailLink": configuration,
         "recognizesAnyActionLink": client, "linksNeverExpire": clock, "linksLastThroughTheirLifetime": clock,
         "takesEmailFromLink": client, "sendsLinksNotHandledInApp": sdk, "expiredCodeLaterReportedAsWrong": clock,
-        "ignoresPushSecret": parties, "unenrollmentNotifiesNobody": client,
-        "phoneCodeConsumedAfterAnswer": answerLeg, "emailLinkConsumedAfterAnswer": answerLeg,
-        "secondFactorConsumedAfterAnswer": answerLeg,
+        "ignoresPushSecret": parties, "unenrollmentNotifiesNobody": client, "phoneCodeConsumedAfterAnswer": answerLeg,
+        "emailLinkConsumedAfterAnswer": answerLeg, "secondFactorConsumedAfterAnswer": answerLeg,
     ]
 
     /// Listed, or caught only by rules of flows the HTTP subject does not offer.

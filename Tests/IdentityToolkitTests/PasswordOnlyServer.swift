@@ -8,10 +8,10 @@ import Synchronization
 #endif
 
 /// A small third-party backend as issue 30 found one: email and password only (`accounts:signUp`,
-/// `signInWithPassword`, `lookup`, `update`, `delete`, the token refresh, the administrator's `projects/{p}/accounts:*`),
-/// at production's paths at its root
-/// (`/v1/accounts:*`, `/v1/token`), with no outbox, no time control and no other flow: every other path is a 404. Its
-/// answers are the in-process reference server's, so whatever it is judged on passes.
+/// `signInWithPassword`, `lookup`, `update`, `delete`, the token refresh, the administrator's
+/// `projects/{p}/accounts:*`), at production's paths at its root (`/v1/accounts:*`, `/v1/token`), with no outbox, no
+/// time control and no other flow: every other path is a 404. Its answers are the in-process reference server's, so
+/// whatever it is judged on passes.
 final class PasswordOnlyServer: Sendable {
     let server = IdentityToolkitServer()
     let baseURL: URL
@@ -38,8 +38,7 @@ final class PasswordOnlyServer: Sendable {
         let path = request.url.path
         // The administrator's calls (`/v1/projects/{project}/accounts:update`, as Firebase Admin sends them) as well.
         let admin = path.hasPrefix("/v1/projects/") ? "/identitytoolkit.googleapis.com" + path : nil
-        let forwarded =
-            Self.routes[path] ?? admin ?? (path == IdentityToolkitServer.publishedKeysPath ? path : nil)
+        let forwarded = Self.routes[path] ?? admin ?? (path == IdentityToolkitServer.publishedKeysPath ? path : nil)
         guard let forwarded, var components = URLComponents(url: server.baseURL, resolvingAgainstBaseURL: false) else {
             return HTTPResponse(
                 status: 404, headers: ["Content-Type": "text/plain"],
