@@ -15,7 +15,8 @@ import Synchronization
 /// the world's clock, its backend does not reach the world's parties (no pushes, no stalls, no text languages),
 /// and a project configuration that differs in any field from the project the server runs (``servedProject(for:)``)
 /// is ``ConfigurationError/unsupported(field:reason:)``, naming every such field.
-/// Generic OAuth is not offered: the emulator answers `createAuthUri` with a provider with 501.
+/// Generic OAuth and Sign in with Apple are offered only when the server is pointed at the check's providers
+/// (``IdentityToolkitConfiguration/providerEndpoints``): the emulator answers `createAuthUri` with a provider with 501.
 public struct IdentityToolkitSubject: ConformanceSubject {
     public let configuration: IdentityToolkitConfiguration
     private let state = SubjectState()
