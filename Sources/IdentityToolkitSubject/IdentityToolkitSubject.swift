@@ -30,7 +30,8 @@ public struct IdentityToolkitSubject: ConformanceSubject {
         capabilities.reachesWorldParties = false
         capabilities.sendsRequestsThroughWorldNetwork = true  // IdentityToolkitClient.post
         capabilities.runsOneCheckAtATime = configuration.isolation == .oneCheckAtATime
-        capabilities.servedProjectID = configuration.projectID
+        // With a project per check, the server serves the check's own project (nil, as documented).
+        capabilities.servedProjectID = configuration.isolation == .projectPerCheck ? nil : configuration.projectID
         if configuration.providerEndpoints != nil { capabilities.addProviderFlows() }
         return capabilities
     }

@@ -92,7 +92,9 @@ struct ProvidersOverHTTPTests {
         let (subject, server) = httpSubject(defects: [defect], providerEndpoints: endpoints)
         let report = await (try ConformanceRunner(subject: subject, options: .overHTTP)).run(
             RuleCatalogue.rules(defect.rules))
-        let failing = Set(report.results.flatMap { $0.checks.filter { $0.status == .fail }.map(\.id.description) })
+        // OAUTH-11 is a SHOULD: its failing check warns.
+        let failing = Set(
+            report.results.flatMap { $0.checks.filter { [.fail, .warn].contains($0.status) }.map(\.id.description) })
         let named = Set(defect.catches.map(\.check.description))
         #expect(!failing.isDisjoint(with: named), "\(defect): failing \(failing.sorted()), named \(named.sorted())")
         _ = server
