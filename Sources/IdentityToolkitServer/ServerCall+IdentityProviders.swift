@@ -85,7 +85,6 @@ extension ServerCall {
                 accessToken = try await backend.exchangeCode(code, state: parameters["state"])
             }
             credential = .oauth(providerID: providerID, accessToken: accessToken, idToken: nil)
-            providerFields["oauthAccessToken"] = .string(accessToken)
         default: throw AuthError(.invalidProviderID, "the served reference signs in with github.com and apple.com")
         }
         if let idToken = string("idToken") {
@@ -94,10 +93,12 @@ extension ServerCall {
                     case .object(var fields) = try await linked(
                         credential, idToken: idToken, kind: Self.verifyAssertionKind)
                 else { return .object([:]) }
+                if case .oauth(_, let accessToken, _) = credential { fields["oauthAccessToken"] = .string(accessToken) }
                 fields.merge(providerFields) { own, _ in own }
                 return .object(fields)
             } catch  where error.code == .credentialAlreadyInUse {
                 var fields = providerFields
+                if case .oauth(_, let accessToken, _) = credential { fields["oauthAccessToken"] = .string(accessToken) }
                 fields["kind"] = .string(Self.verifyAssertionKind)
                 fields["errorMessage"] = .string("FEDERATED_USER_ID_ALREADY_LINKED")
                 return .object(fields)
@@ -116,6 +117,17 @@ extension ServerCall {
         }
         guard case .object(var fields) = Self.answer(outcome, kind: Self.verifyAssertionKind) else {
             return .object([:])
+        }
+        if case .signedIn(let response) = outcome {
+            // The provider's profile (`rawUserInfo`, a JSON string) and, where the backend hands it back, its access
+            // token (`oauthAccessToken`), as production's VerifyAssertionResponse carries them (OAUTH-8).
+            if let profile = response.profile {
+                let object = FixtureValue.object(profile.mapValues { .string($0) })
+                fields["rawUserInfo"] = .string(String(decoding: object.encoded, as: UTF8.self))
+            }
+            if case .oauth(_, let accessToken, _)? = response.credential {
+                fields["oauthAccessToken"] = .string(accessToken)
+            }
         }
         fields.merge(providerFields) { own, _ in own }
         return .object(fields)

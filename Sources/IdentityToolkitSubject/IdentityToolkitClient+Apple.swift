@@ -57,35 +57,25 @@ extension IdentityToolkitClient: AppleSignInFacet {
             ]))
     }
 
-    /// `verifyAssertion` for an Apple credential, to sign in (`autoCreate` true) or re-authenticate (false); nil for a
-    /// credential of another kind.
+    /// `verifyAssertion` for an identity provider's credential (Apple's, or a generic provider's,
+    /// ``assertionFields(of:)``), to sign in (`autoCreate` true) or re-authenticate (false); nil for a credential of
+    /// another kind.
     func identityProviderFirstFactor(
         _ credential: AuthCredential, reauthenticating: Bool
     ) async throws(AuthError) -> FixtureValue? {
-        guard apple != nil, let postBody = Self.postBody(of: credential) else { return nil }
-        return try await post(
-            .verifyAssertion,
-            .object([
-                "requestUri": .string("http://localhost"), "postBody": .string(postBody),
-                "returnSecureToken": .bool(true), "returnIdpCredential": .bool(true),
-                "autoCreate": .bool(!reauthenticating),
-            ]))
+        guard var fields = assertionFields(of: credential) else { return nil }
+        fields["autoCreate"] = .bool(!reauthenticating)
+        return try await post(.verifyAssertion, .object(fields))
     }
 
     /// `verifyAssertion` with the user's ID token: the credential linked. `FEDERATED_USER_ID_ALREADY_LINKED` is
     /// `credentialAlreadyInUse` with the credential that signs in to the account that has it (APPLE-9).
     func identityProviderLink(_ credential: AuthCredential, idToken: String) async throws(AuthError) -> FixtureValue? {
-        guard apple != nil, let postBody = Self.postBody(of: credential) else { return nil }
-        do {
-            return try await post(
-                .verifyAssertion,
-                .object([
-                    "requestUri": .string("http://localhost"), "postBody": .string(postBody),
-                    "idToken": .string(idToken), "returnSecureToken": .bool(true), "returnIdpCredential": .bool(true),
-                ]))
-        } catch  where error.code == .credentialAlreadyInUse {
-            throw AuthError(error.code, error.message, updatedCredential: credential)
-        }
+        guard var fields = assertionFields(of: credential) else { return nil }
+        fields["idToken"] = .string(idToken)
+        do { return try await post(.verifyAssertion, .object(fields)) } catch
+            where error.code == .credentialAlreadyInUse
+        { throw AuthError(error.code, error.message, updatedCredential: credential) }
     }
 
     /// The `postBody` of an Apple credential: `providerId`, `id_token`, `nonce` and, with a name, `user` (JSON with

@@ -25,6 +25,8 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
     private var changes = 0
     /// The Sign in with Apple request waiting for Apple's answer (``IdentityToolkitClient/requestAuthorization()``).
     var pendingAppleNonce: String?
+    /// The generic OAuth request waiting for the provider's redirect (``IdentityToolkitClient/credential(with:)``).
+    var pendingOAuth: PendingOAuthRedirect?
 
     init(backend: IdentityToolkitBackend, device: Device) {
         self.backend = backend
@@ -163,10 +165,11 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
 
     func setLanguageCode(_ languageCode: String?) async { self.languageCode = languageCode }
 
-    /// The app never waits for a push or a redirect: the server verifies no app (see ``IdentityToolkitSubject``).
+    /// The app never waits for a push: the server verifies no app (see ``IdentityToolkitSubject``).
     func canHandleNotification(_ userInfo: [String: String]) async -> Bool { false }
 
-    func canHandle(_ url: URL) async -> Bool { false }
+    /// Only the provider's redirect for the generic OAuth request waiting for it (OAUTH-4).
+    func canHandle(_ url: URL) async -> Bool { takeOAuthRedirect(url) }
 
     // MARK: Credentials
 
@@ -221,12 +224,12 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
             if let answer = try await identityProviderFirstFactor(credential, reauthenticating: reauthenticating) {
                 return answer
             }
-            // Identity providers' credentials (generic OAuth, and any added later) are not offered over HTTP.
+            // An identity provider's credential without its facet (the server reaches no provider of the check's).
             throw AuthError(
                 .operationNotAllowed,
                 """
-                \(credential.providerID) sign-in is not offered over HTTP: the emulator's OAuth flow is its own \
-                widget, not an API
+                \(credential.providerID) sign-in is offered over HTTP only when the server reaches the check's \
+                providers: the emulator's OAuth flow is its own widget, not an API
                 """)
         }
     }
@@ -244,10 +247,11 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
                 resolver: resolver)
         }
         let user = try await startSession(answer)
+        let provider = Self.providerResult(of: answer)
         let info = AdditionalUserInfo(
             providerID: answer["providerId"]?.stringValue ?? providerID,
-            isNewUser: answer["isNewUser"]?.boolValue ?? false)
-        return AuthDataResult(user: user, additionalUserInfo: info)
+            isNewUser: answer["isNewUser"]?.boolValue ?? false, profile: provider.profile)
+        return AuthDataResult(user: user, additionalUserInfo: info, credential: provider.credential)
     }
 
     /// Makes the answer's tokens the current session and returns its user. With `refreshingAtOnce` (after a
@@ -318,7 +322,7 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
         let linked = try await startSession(answer)
         return AuthDataResult(
             user: linked, additionalUserInfo: AdditionalUserInfo(providerID: credential.providerID, isNewUser: false),
-            credential: credential)
+            credential: Self.providerResult(of: answer).credential ?? credential)
     }
 
     func delete() async throws(AuthError) {

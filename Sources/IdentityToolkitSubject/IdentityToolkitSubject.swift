@@ -21,7 +21,8 @@ import Synchronization
 /// languages),
 /// and a project configuration that differs in any field from the project the server runs (``servedProject(for:)``)
 /// is ``ConfigurationError/unsupported(field:reason:)``, naming every such field.
-/// Generic OAuth is not offered: the emulator answers `createAuthUri` with a provider with 501.
+/// Generic OAuth and Sign in with Apple are offered only when the server is pointed at the check's providers
+/// (``IdentityToolkitConfiguration/providerEndpoints``): the emulator answers `createAuthUri` with a provider with 501.
 public struct IdentityToolkitSubject: ConformanceSubject {
     public let configuration: IdentityToolkitConfiguration
     /// The vendor's client in front of the server (``init(_:client:)``), or nil for the suite's own.
@@ -40,7 +41,8 @@ public struct IdentityToolkitSubject: ConformanceSubject {
         capabilities.reachesWorldParties = false
         capabilities.sendsRequestsThroughWorldNetwork = true  // IdentityToolkitClient.post
         capabilities.runsOneCheckAtATime = configuration.isolation == .oneCheckAtATime
-        capabilities.servedProjectID = configuration.projectID
+        // With a project per check, the server serves the check's own project (nil, as documented).
+        capabilities.servedProjectID = configuration.isolation == .projectPerCheck ? nil : configuration.projectID
         if configuration.providerEndpoints != nil { capabilities.addProviderFlows() }
         if let clientFactory { capabilities = clientFactory.declaration(over: capabilities) }
         return capabilities

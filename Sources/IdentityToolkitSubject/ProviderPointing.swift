@@ -36,10 +36,12 @@ enum ProviderPointing {
 }
 
 extension Capabilities {
-    /// The flows a server reaches the check's providers for: Sign in with Apple (the APPLE rules). Apple's tokens are
-    /// then judged on the server's clock, real time, so the world's Apple keeps real time.
+    /// The flows a server reaches the check's providers for: Sign in with Apple (the APPLE rules) and generic OAuth
+    /// with GitHub (the OAUTH rules). Apple's tokens are then judged on the server's clock, real time, so the world's
+    /// Apple keeps real time.
     mutating func addProviderFlows() {
         flows.insert(.apple)
+        flows.insert(.oauth)
         verifiesAppleTokensOnSystemClock = true
     }
 }

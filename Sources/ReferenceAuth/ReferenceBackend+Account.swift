@@ -43,6 +43,8 @@ extension ReferenceBackend {
             }
             user = users[uid] ?? user
             user.oauthIdentities[providerID] = identity.id
+        case .oauthResponse:
+            throw AuthError(.invalidCredential, "the provider's redirect was not exchanged before the link")
         case .apple(let idToken, let rawNonce, _):
             let sub = try await appleIdentity(toLink: credential, idToken: idToken, rawNonce: rawNonce, toUser: uid)
             user = users[uid] ?? user

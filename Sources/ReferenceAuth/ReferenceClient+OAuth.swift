@@ -38,9 +38,26 @@ extension ReferenceClient: OAuthFacet {
         guard let code = value("code") else {
             throw AuthError(.invalidCredential, "the provider redirected back without a code")
         }
+        if behaviour.oauth.exchangesAtSignIn {
+            return .oauthResponse(providerID: provider.providerID, sessionID: request.state, responseURL: redirect)
+        }
         let token = try await overNetwork(
             "exchangeOAuthCode", await backend.exchangeOAuthCode(code, state: value("state")))
         return .oauth(providerID: provider.providerID, accessToken: token, idToken: nil)
+    }
+
+    /// The credential to use: a provider's redirect has its code exchanged now, at its first use, for the session's
+    /// state (as `signInWithIdp` checks the redirect's state against `sessionId`); any other is itself.
+    func exchangedAtFirstUse(_ credential: AuthCredential) async throws(AuthError) -> AuthCredential {
+        guard case .oauthResponse(let providerID, let sessionID, let responseURL) = credential else {
+            return credential
+        }
+        let query = URLComponents(url: responseURL, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        guard let code = query.first(where: { $0.name == "code" })?.value,
+            query.first(where: { $0.name == "state" })?.value == sessionID
+        else { throw AuthError(.invalidCredential, "the redirect carries no code for this session") }
+        let token = try await overNetwork("exchangeOAuthCode", await backend.exchangeOAuthCode(code, state: sessionID))
+        return .oauth(providerID: providerID, accessToken: token, idToken: nil)
     }
 
     /// Takes a redirect to the project's auth handler that answers the pending request (its state).

@@ -210,6 +210,7 @@ actor ReferenceClient: AuthClient {
 
     func link(with credential: AuthCredential) async throws(AuthError) -> AuthDataResult {
         let current = try signedIn()
+        let credential = try await exchangedAtFirstUse(credential)
         let (user, tokens) = try await overNetwork(
             "link", await backend.link(credential, toUser: current.uid, refreshToken: current.tokens.refreshToken))
         setSession((current.uid, tokens))
@@ -229,7 +230,11 @@ actor ReferenceClient: AuthClient {
 
     func reauthenticate(with credential: AuthCredential) async throws(AuthError) -> AuthDataResult {
         let current = try signedIn()
-        let creates: Bool = if case .oauth = credential { behaviour.oauth.reauthenticationCreatesUsers } else { false }
+        let creates: Bool =
+            switch credential {
+            case .oauth, .oauthResponse: behaviour.oauth.reauthenticationCreatesUsers
+            default: false
+            }
         let outcome = try await firstFactor(credential, creatingUser: creates)
         let checksUser = behaviour.apple.reauthenticateChecksUser || credential.providerID != ProviderID.apple
         if case .signedIn(let response) = outcome, response.user.uid != current.uid, checksUser {
@@ -278,6 +283,8 @@ actor ReferenceClient: AuthClient {
                 "signInWithOAuth",
                 await backend.signInWithOAuth(
                     providerID: providerID, accessToken: accessToken, creatingUser: creatingUser))
+        case .oauthResponse:
+            return try await firstFactor(try await exchangedAtFirstUse(credential), creatingUser: creatingUser)
         case .apple(let idToken, let rawNonce, let fullName):
             return try await overNetwork(
                 "signInWithApple",

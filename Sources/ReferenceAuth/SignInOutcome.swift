@@ -7,8 +7,8 @@ package struct SignInResponse: Sendable {
     package let isNewUser: Bool
     package let providerID: String
     /// The provider's profile and credential, for an OAuth sign-in.
-    var profile: [String: String]? = nil
-    var credential: AuthCredential? = nil
+    package var profile: [String: String]? = nil
+    package var credential: AuthCredential? = nil
 }
 
 /// A first-factor sign-in either signs the user in or asks for a second factor (MFA-6).

@@ -27,7 +27,7 @@ package struct Variation: Sendable, Hashable, CaseIterable, RawRepresentable, Cu
         .emailLinkGitHubAppleOnly, .dropsReservedOAuthParameters, .appleFamilyNameFirst, .keepsAppleNonceAfterCallback,
         .appleVerifierOnSystemClock, .idTokenVerifierOnSystemClock, .refusesNonCanonicalBase64URL,
         .acceptsNonCanonicalBase64URL, .refusesLinksOnlyParserQuirksAccept, .readsLastOfDuplicateAppleMembers,
-        .browserPageDeadline, .signOutLikeFirebaseSDK,
+        .browserPageDeadline, .signOutLikeFirebaseSDK, .exchangesOAuthCodeAtSignIn,
     ]
 
     package var rawValue: String { name }
@@ -136,6 +136,13 @@ extension Variation {
 
     package static let dropsReservedOAuthParameters = Variation("dropsReservedOAuthParameters") {
         $0.capabilities.reservedOAuthParameters = .dropped
+    }
+
+    /// `credential(with:)` returns the provider's redirect and the session, and the code is exchanged at the
+    /// credential's first use (sign-in, link, re-authentication), as the iOS SDK's credential carries the redirect to
+    /// `signInWithIdp`, where the server exchanges it (OAUTH-4, OAUTH-6, OAUTH-11 judge the exchange at either point).
+    package static let exchangesOAuthCodeAtSignIn = Variation("exchangesOAuthCodeAtSignIn") {
+        $0.oauth.exchangesAtSignIn = true
     }
 }
 

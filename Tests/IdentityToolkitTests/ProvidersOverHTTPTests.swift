@@ -44,6 +44,62 @@ struct ProvidersOverHTTPTests {
         _ = server
     }
 
+    /// OAUTH-10 disables GitHub in the project, which only the server's console sets.
+    static let needsConsole = ["oauthProviders"]
+
+    @Test(
+        """
+        every OAUTH check has the in-process reference's result (the code exchanged at signInWithIdp), or is not \
+        applicable for a provider only the server's console disables
+        """)
+    func oauthRulesOverHTTP() async throws {
+        let endpoints = try WorldProviderEndpoints()
+        defer { endpoints.stop() }
+        let (subject, server) = httpSubject(providerEndpoints: endpoints)
+        #expect(subject.capabilities.flows.contains(.oauth))
+        let rules = RuleCatalogue.rules(in: .oauth)
+        let overHTTP = await (try ConformanceRunner(subject: subject, options: .overHTTP)).run(rules)
+        let inProcess = await (try ConformanceRunner(subject: ReferenceSubject())).run(rules)
+        var applicable = 0
+        for (http, reference) in zip(overHTTP.results, inProcess.results) {
+            for (check, expected) in zip(http.checks, reference.checks) {
+                if check.status != .notApplicable { applicable += 1 }
+                guard check.status != expected.status else { continue }
+                #expect(
+                    check.status == .notApplicable
+                        && Self.needsConsole.contains { check.message?.contains($0) == true },
+                    "\(check.id): \(check.status) over HTTP, \(expected.status) in process: \(check.message ?? "")")
+            }
+        }
+        #expect(overHTTP.count(.fail) == 0 && overHTTP.count(.warn) == 0)
+        #expect(applicable >= 14, "\(applicable) OAUTH checks apply over HTTP")
+        _ = server
+    }
+
+    /// Defects of the reference's backend in generic OAuth, each caught through HTTP alone by the check it names: the
+    /// server builds the authorization request, exchanges the code inside signInWithIdp and answers the profile.
+    @Test(
+        "the server's OAuth defects fail the checks they name through HTTP",
+        arguments: [
+            Defect.forwardsReservedOAuthParameters, .forgetsOAuthScopes, .usesPredictableOAuthState,
+            .sendsWrongRedirectURI, .exchangesCodeTwice, .reportsProviderErrorsAsInternal,
+            .mapsOnlyClientCredentialErrors, .omitsOAuthProfile, .omitsTokenForReturningUsers,
+            .linksIdentityOfAnotherAccount, .sendsPlainPKCE, .omitsPKCE,
+        ])
+    func oauthDefectsCaught(_ defect: Defect) async throws {
+        let endpoints = try WorldProviderEndpoints()
+        defer { endpoints.stop() }
+        let (subject, server) = httpSubject(defects: [defect], providerEndpoints: endpoints)
+        let report = await (try ConformanceRunner(subject: subject, options: .overHTTP)).run(
+            RuleCatalogue.rules(defect.rules))
+        // OAUTH-11 is a SHOULD: its failing check warns.
+        let failing = Set(
+            report.results.flatMap { $0.checks.filter { [.fail, .warn].contains($0.status) }.map(\.id.description) })
+        let named = Set(defect.catches.map(\.check.description))
+        #expect(!failing.isDisjoint(with: named), "\(defect): failing \(failing.sorted()), named \(named.sorted())")
+        _ = server
+    }
+
     @Test("without provider endpoints, the subject declares no apple flow: the APPLE rules are not applicable")
     func withoutEndpoints() async throws {
         let (subject, server) = httpSubject()

@@ -41,4 +41,37 @@ struct ServedProvidersTests {
         }
         #expect(report.count(.fail) == 0 && report.count(.warn) == 0)
     }
+
+    @Test(
+        """
+        the OAUTH rules apply over loopback against the served server with a tenant per check, each check as in \
+        process or not applicable for a provider only the server's console disables
+        """)
+    func oauthRulesOverLoopback() async throws {
+        let served = try ServedServer(projectID: "demo-conformance")
+        defer { served.http.stop() }
+        let endpoints = try WorldProviderEndpoints()
+        defer { endpoints.stop() }
+        var configuration = IdentityToolkitConfiguration(
+            baseURL: served.baseURL, projectID: "demo-conformance", isolation: .tenantPerCheck,
+            name: "the served reference")
+        configuration.providerEndpoints = endpoints
+        let rules = RuleCatalogue.rules(in: .oauth)
+        let options = ConformanceRunner.Options(watchdog: .seconds(60))
+        let report = await (try ConformanceRunner(subject: IdentityToolkitSubject(configuration), options: options))
+            .run(rules)
+        let reference = await (try ConformanceRunner(subject: ReferenceSubject())).run(rules)
+        var applicable = 0
+        for (result, expected) in zip(report.results, reference.results) {
+            for (check, inProcess) in zip(result.checks, expected.checks) {
+                if check.status != .notApplicable { applicable += 1 }
+                guard check.status != inProcess.status else { continue }
+                #expect(
+                    check.status == .notApplicable && check.message?.contains("oauthProviders") == true,
+                    "\(check.id): \(check.status) served, \(inProcess.status) in process: \(check.message ?? "")")
+            }
+        }
+        #expect(report.count(.fail) == 0 && report.count(.warn) == 0)
+        #expect(applicable >= 14, "\(applicable) OAUTH checks apply over loopback")
+    }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A proof of identity that signs a user in, as Firebase's credential objects do.
 public enum AuthCredential: Sendable, Hashable, CustomStringConvertible {
     /// `PhoneAuthProvider.credential(withVerificationID:verificationCode:)`.
@@ -6,8 +8,14 @@ public enum AuthCredential: Sendable, Hashable, CustomStringConvertible {
     case password(email: String, password: String)
     /// `EmailAuthProvider.credential(withEmail:link:)`.
     case emailLink(email: String, link: String)
-    /// `OAuthProvider.credential(providerID:accessToken:idToken:)`, as `getCredentialWith` returns it.
+    /// `OAuthProvider.credential(providerID:accessToken:idToken:)`, or what `getCredentialWith` returns where the code
+    /// was exchanged before the credential was made.
     case oauth(providerID: String, accessToken: String, idToken: String?)
+    /// `OAuthProvider.getCredentialWith` as the iOS SDK returns it from the browser: the provider's redirect back
+    /// to the auth handler (`OAuthResponseURLString`, with the code and state) and `createAuthUri`'s `sessionID`.
+    /// The backend exchanges the code at the credential's first use (sign-in, link or re-authentication), inside
+    /// `signInWithIdp` (`verifyAssertion` with `requestUri` and `sessionId`, `reference/firebase-ios-sdk.md`).
+    case oauthResponse(providerID: String, sessionID: String, responseURL: URL)
     /// `OAuthProvider.appleCredential(withIDToken:rawNonce:fullName:)`.
     case apple(idToken: String, rawNonce: String?, fullName: PersonName?)
 
@@ -16,7 +24,7 @@ public enum AuthCredential: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .phone: ProviderID.phone
         case .password, .emailLink: ProviderID.password
-        case .oauth(let providerID, _, _): providerID
+        case .oauth(let providerID, _, _), .oauthResponse(let providerID, _, _): providerID
         case .apple: ProviderID.apple
         }
     }
@@ -28,6 +36,8 @@ public enum AuthCredential: Sendable, Hashable, CustomStringConvertible {
         case .emailLink(let email, _): "email-link credential (\(email))"
         case .oauth(let providerID, let accessToken, _):
             "\(providerID) credential (access token \"\(accessToken.abbreviated)\")"
+        case .oauthResponse(let providerID, let sessionID, _):
+            "\(providerID) credential (the provider's redirect for session \"\(sessionID.abbreviated)\")"
         case .apple(let idToken, let rawNonce, let fullName):
             """
             apple.com credential (identity token \"\(idToken.abbreviated)\", raw nonce \

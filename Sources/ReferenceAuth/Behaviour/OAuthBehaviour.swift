@@ -48,6 +48,9 @@ extension ReferenceBehaviour {
         /// How long the provider's page may stay open: a redirect that reaches the app this long after the page
         /// opened, or later, is not taken (the page timed out); nil for no deadline.
         var browserPageDeadline: Duration?
+        /// `credential(with:)` returns the provider's redirect (`AuthCredential.oauthResponse`) and the code is
+        /// exchanged at the credential's first use, as `signInWithIdp` does; otherwise at once.
+        var exchangesAtSignIn = false
     }
 
     enum PKCEMethod: String, Sendable {

@@ -78,8 +78,8 @@ extension Rule {
             Check(
                 id: "stalled-github-token-endpoint",
                 """
-                GitHub's token endpoint stalling after the user approved makes credential(with:) fail with \
-                networkError within the timeout
+                GitHub's token endpoint stalling after the user approved makes credential(with:), or the sign-in \
+                with its credential where the code is exchanged then, fail with networkError within the timeout
                 """, requires: [.flow(.oauth), .worldClock]
             ) { context in
                 let app = try await context.gitHubAppWithTimeout()
@@ -87,21 +87,26 @@ extension Rule {
                 context.world.browser.afterNextRedirect { _ in github.set(.stalling) }
                 context.world.browser.script(.approve(as: "octocat"))
                 try await context.expectTimelyNetworkError(
-                    when: "credential(with: github.com) with GitHub's token endpoint stalled"
-                ) { try await app.client.credential(with: .github) }
+                    when: "credential(with: github.com) or signIn(with:) with it, GitHub's token endpoint stalled"
+                ) { try await app.client.signIn(with: try await app.client.credential(with: .github)) }
             },
+            // As with Apple below: over the Identity Toolkit wire GitHub's failure is the server's answer, which the
+            // SDK maps to internalError, so the check needs a backend that reaches the world's parties itself.
             Check(
                 id: "failing-github",
-                "GitHub failing after the user approved makes credential(with:) fail with networkError",
-                requires: [.flow(.oauth)]
+                """
+                GitHub failing after the user approved makes credential(with:), or the sign-in with its credential \
+                where the code is exchanged then, fail with networkError
+                """, requires: [.flow(.oauth), .worldParties]
             ) { context in
                 let app = try await context.gitHubAppWithTimeout()
                 let github = context.world.github
                 context.world.browser.afterNextRedirect { _ in github.set(.failing) }
                 context.world.browser.script(.approve(as: "octocat"))
                 try await expectFailure(
-                    .networkError, when: "credential(with: github.com) with GitHub failing at the code exchange"
-                ) { try await app.client.credential(with: .github) }
+                    .networkError,
+                    when: "credential(with: github.com) or signIn(with:) with it, GitHub failing at the exchange"
+                ) { try await app.client.signIn(with: try await app.client.credential(with: .github)) }
             },
             // Revocation, not sign-in: a backend may verify identity tokens with keys it fetched earlier, but it can
             // revoke only by exchanging the code at Apple.

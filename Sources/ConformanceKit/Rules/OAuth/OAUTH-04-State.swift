@@ -84,8 +84,14 @@ extension Rule {
                     ("another state", .replayed), ("no state", .stateMissing),
                 ]
                 try await expectEveryCase(forgeries, "foreign redirects while a request waits") { what, forgery in
-                    _ = try await context.gitHubCredential(as: "hubot", on: other)
+                    // The other device's own flow, to its sign-in: its code is exchanged once, whether the
+                    // implementation exchanges it in credential(with:) or at the credential's first use.
+                    let theirCredential = try await context.gitHubCredential(as: "hubot", on: other)
                     let theirs = try context.lastGitHubRedirect()
+                    try await expectSuccess("signIn(with: hubot's credential) on the other device") {
+                        try await other.signIn(with: theirCredential)
+                    }
+                    try await expectSuccess("signOut() on the other device") { try await other.signOut() }
                     let forged = try context.world.github.forge(forgery, from: theirs)
                     let handledForgery = Mutex<Bool?>(nil)
                     let devices = context.world.devices

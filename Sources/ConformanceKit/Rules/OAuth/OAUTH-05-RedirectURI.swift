@@ -16,7 +16,7 @@ extension Rule {
                 let app = try await context.launchGitHubApp()
                 _ = try await context.gitHubCredential(as: "octocat", on: app.client)
                 let request = try context.lastAuthorizeRequest()
-                let handler = ProjectConfiguration.standard.authHandlerURL.absoluteString
+                let handler = context.servedAuthHandlerURL().absoluteString
                 try expectEqual(request.value("redirect_uri"), handler, "the authorization request's redirect_uri")
             }
         ])

@@ -27,15 +27,16 @@ extension Rule {
                     "the token request's client_secret is not the app's", expected: "the app's client secret",
                     actual: "\(requests[0])")
             },
-            Check(id: "bad-client-credentials", "incorrect_client_credentials from GitHub fails with invalidCredential")
-            { context in
+            Check(
+                id: "bad-client-credentials",
+                "incorrect_client_credentials from GitHub fails with invalidCredential, and nobody is signed in"
+            ) { context in
                 context.setUpGitHub()
                 context.world.github.regenerateClientSecret(of: OAuthProviderSettings.github.clientID)
                 let app = try await context.launchApp()
                 context.world.browser.script(.approve(as: "octocat"))
-                try await expectFailure(
-                    .invalidCredential, when: "credential(with: github.com) with a wrong client secret"
-                ) { try await app.client.credential(with: .github) }
+                try await context.expectExchangeFailure(
+                    .invalidCredential, "with a wrong client secret", on: app.client)
             },
             Check(
                 id: "redirect-uri-mismatch",
@@ -45,9 +46,8 @@ extension Rule {
                 let app = try await context.launchApp()
                 context.world.github.refuseNextExchange(with: .redirectURIMismatch)
                 context.world.browser.script(.approve(as: "octocat"))
-                try await expectFailure(
-                    .invalidCredential, when: "credential(with: github.com), GitHub answering redirect_uri_mismatch"
-                ) { try await app.client.credential(with: .github) }
+                try await context.expectExchangeFailure(
+                    .invalidCredential, "GitHub answering redirect_uri_mismatch", on: app.client)
             },
             Check(
                 id: "bad-verification-code",
@@ -65,13 +65,29 @@ extension Rule {
                     network.beforeNextRequest { clock.advance(by: GitHubServer.codeLifetime) }
                 }
                 context.world.browser.script(.approve(as: "octocat"))
-                try await expectFailure(
+                try await context.expectExchangeFailure(
                     .invalidCredential,
-                    when: """
-                        credential(with: github.com), the code reaching the exchange ten minutes after GitHub \
-                        issued it (bad_verification_code)
-                        """
-                ) { try await app.client.credential(with: .github) }
+                    "the code reaching the exchange ten minutes after GitHub issued it (bad_verification_code)",
+                    on: app.client)
             },
         ])
+}
+
+extension CheckContext {
+    /// The code's exchange fails with `code` wherever the implementation makes it: in `credential(with:)`, or at the
+    /// credential's first use, `signIn(with:)`, as the iOS SDK hands the redirect to `signInWithIdp`, where the server
+    /// exchanges it (``AuthCredential/oauthResponse(providerID:sessionID:responseURL:)``). Either way the failure comes
+    /// before any session: nobody is signed in after it.
+    fileprivate func expectExchangeFailure(
+        _ code: AuthErrorCode, _ what: String, on client: any AuthClient, filePath: String = #filePath,
+        line: Int = #line
+    ) async throws {
+        try await expectFailure(
+            code, when: "credential(with: github.com) \(what), or signIn(with:) with its credential",
+            filePath: filePath, line: line
+        ) { try await client.signIn(with: try await client.credential(with: .github)) }
+        let user = await client.currentUser
+        try expectEqual(
+            user?.uid, nil, "the uid signed in after the failed exchange (\(what))", filePath: filePath, line: line)
+    }
 }

@@ -21,10 +21,11 @@ extension Rule {
                 "the request carries an S256 challenge, and the exchange the verifier that hashes to it"
             ) { context in
                 let app = try await context.launchGitHubApp()
-                // GitHub may refuse a request without S256: the request is judged first, so the failure names it.
+                // GitHub may refuse a request without S256: the request is judged first, so the failure names it. The
+                // flow goes to the sign-in, where an implementation may exchange the code (signInWithIdp).
                 let flowError: (any Error)?
                 do {
-                    _ = try await context.gitHubCredential(as: "octocat", on: app.client)
+                    try await context.signInWithGitHub(as: "octocat", on: app.client)
                     flowError = nil
                 } catch { flowError = error }
                 let request = try context.lastAuthorizeRequest()

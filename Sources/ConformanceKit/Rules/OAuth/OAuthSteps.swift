@@ -19,15 +19,22 @@ extension OAuthProvider {
 
 /// The steps of OAuth sign-in with GitHub as a person takes them: approve (or deny) in the browser.
 extension CheckContext {
-    /// Registers the project's GitHub OAuth app (its callback the project's auth handler) and the GitHub accounts.
+    /// Registers the project's GitHub OAuth app (its callback the project's auth handler: of the project a server
+    /// already serves, where it serves one, ``Capabilities/servedProjectID``) and the GitHub accounts.
     package func setUpGitHub(_ configuration: ProjectConfiguration = .standard) {
         let settings = configuration.oauthProviders[ProviderID.github] ?? .github
         world.github.register(
             app: GitHubApp(
                 clientID: settings.clientID, clientSecret: settings.clientSecret,
-                callbackURL: configuration.authHandlerURL))
+                callbackURL: servedAuthHandlerURL(configuration)))
         world.github.add(user: GitHubAccounts.octocat)
         world.github.add(user: GitHubAccounts.hubot)
+    }
+
+    /// The auth handler of the project the subject serves for `configuration`: the served project's, where a server
+    /// already serves one (``Capabilities/servedProjectID``), else the configuration's own.
+    package func servedAuthHandlerURL(_ configuration: ProjectConfiguration = .standard) -> URL {
+        configuration.with(\.projectID, capabilities.servedProjectID ?? configuration.projectID).authHandlerURL
     }
 
     /// The app launched with GitHub set up.
