@@ -9,7 +9,8 @@ public struct Capabilities: Sendable, Hashable {
     public var emailEnumerationProtection: Bool
     /// Whether the subject keeps time on the world's clock (every in-process implementation should). A
     /// backend reached over HTTP keeps real time: timestamps it reports are compared with real time, and
-    /// checks that need time to move are not applicable to it (SPEC.md, "Notes on the sources").
+    /// checks that need time to move are not applicable to it (the rules' sources
+    /// describe production, whose time no check can move).
     public var runsOnWorldClock: Bool
     /// What `credential(with:)` does with custom parameters that name a reserved OAuth parameter (OAUTH-1).
     public var reservedOAuthParameters: OAuthCustomParameters.ReservedParameterHandling
