@@ -154,7 +154,9 @@ public enum ConformanceCommand {
             if arguments.json {
                 return outcome(json(CatalogueDocument(rules: rules, variants: variants)), passed: true)
             }
-            let spec = CatalogueMarkdown(rules: rules, variants: variants, subject: subject.name).rendered
+            let markdown = CatalogueMarkdown(rules: rules, variants: variants, subject: subject.name)
+            if arguments.docc { return outcome(markdown.docc, passed: true) }
+            let spec = markdown.rendered
             guard case .file(let path) = arguments.markdown else { return outcome(spec, passed: true) }
             return CommandOutcome(status: CommandOutcome.success, files: [.init(path: path, contents: spec + "\n")])
         }
