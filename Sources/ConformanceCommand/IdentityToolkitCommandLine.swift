@@ -77,7 +77,7 @@ public enum IdentityToolkitCommandLine {
     }
 
     /// What the command says and how it exits when the server is not fit to run against (see
-    /// ``IdentityToolkitSubject/preflight(timeout:)``), or nil when it is: one message, and status 69 for a
+    /// `IdentityToolkitSubject.preflight(timeout:)`), or nil when it is: one message, and status 69 for a
     /// server that does not answer, 78 for one that serves another project or has no outbox to read.
     public static func preflight(
         _ subject: IdentityToolkitSubject, timeout: Duration = .seconds(10)

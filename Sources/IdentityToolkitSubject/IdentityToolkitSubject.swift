@@ -13,8 +13,8 @@ import Synchronization
 ///
 /// A server keeps real time and its own console, so the subject declares what it cannot do: it does not run on
 /// the world's clock, its backend does not reach the world's parties (no pushes, no stalls, no text languages),
-/// and a project configuration that differs in any field from the project the server runs (``servedProject(for:)``)
-/// is ``ConfigurationError/unsupported(field:reason:)``, naming every such field.
+/// and a project configuration that differs in any field from the project the server runs (`servedProject(for:)`)
+/// is `ConfigurationError.unsupported(field:reason:)`, naming every such field.
 /// Generic OAuth is not offered: the emulator answers `createAuthUri` with a provider with 501.
 public struct IdentityToolkitSubject: ConformanceSubject {
     public let configuration: IdentityToolkitConfiguration
