@@ -48,6 +48,17 @@ struct DocumentationTests {
         #expect(lines <= 160, "README.md has \(lines) lines: move the detail into an article")
     }
 
+    @Test("every link of the README and the contributors' guide to a file of the package reaches one")
+    func relativeLinks() {
+        for path in ["README.md", "CONTRIBUTING.md"] {
+            let targets = Self.read(path).matches(of: /\]\(([^)#:]+)\)/).map { String($0.output.1) }
+            let broken = targets.filter {
+                !FileManager.default.fileExists(atPath: Self.root.appendingPathComponent($0).path)
+            }
+            #expect(broken.isEmpty, "\(path) links to \(broken), which the package does not have")
+        }
+    }
+
     // MARK: Counts
 
     /// The counts a document may state: the whole catalogue's, or one area's.
@@ -182,8 +193,8 @@ struct DocumentationTests {
 
     // MARK: Routes and options
 
-    /// A route as the route table writes it: `v3/<endpoint>`, `v1/…` and `v2/…` below `/identitytoolkit.googleapis.com`,
-    /// `securetoken/v1/token`.
+    /// A route as the route table writes it: `v3/<endpoint>`, `v1/…` and `v2/…` below
+    /// `/identitytoolkit.googleapis.com`, `securetoken/v1/token`.
     static func short(_ path: String) -> String {
         if path.hasPrefix(ServerRoutes.relyingParty) { return "v3/" + path.dropFirst(ServerRoutes.relyingParty.count) }
         if path.hasPrefix(ServerRoutes.identityToolkit + "/") {
