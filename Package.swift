@@ -63,6 +63,10 @@ let package = Package(
                 "HTTPMessages", .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),
+        // The checks' GitHub and Apple on loopback, for a served server to reach (OAUTH and APPLE over HTTP).
+        .target(
+            name: "WorldProviderEndpoints",
+            dependencies: ["LoopbackHTTP", "HTTPMessages", "MockIdP", "ConformanceKit", "IdentityToolkitSubject"]),
         // What vendors' executables link, and the package's own command.
         .target(
             name: "ConformanceCommand", dependencies: ["ConformanceKit", "IdentityToolkitSubject", "ReferenceAuth"]),
@@ -70,10 +74,11 @@ let package = Package(
             name: "ConformanceServe",
             dependencies: [
                 "ConformanceCommand", "ConformanceKit", "IdentityToolkitSubject", "IdentityToolkitServer",
-                "LoopbackHTTP", "ReferenceAuth",
+                "LoopbackHTTP", "ReferenceAuth", "WorldProviderEndpoints",
             ]),
         .executableTarget(
-            name: "conformance", dependencies: ["ConformanceCommand", "ConformanceServe", "ReferenceAuth"]),
+            name: "conformance",
+            dependencies: ["ConformanceCommand", "ConformanceServe", "ReferenceAuth", "WorldProviderEndpoints"]),
         // Examples.
         .target(
             name: "PhoneOnlyExample", dependencies: ["ConformanceKit", "MockIdP"], path: "Examples/PhoneOnlyAdapter"),
@@ -83,6 +88,11 @@ let package = Package(
         .executableTarget(
             name: "crashing-subject", dependencies: ["ConformanceCommand", "CrashingSubject"],
             path: "Examples/CrashingSubjectCommand"),
+        // A client SDK written as SDKs are (URLSession, completion handlers, its own storage) and its adapter, on the
+        // vendors' products only: what a vendor writes to judge its SDK against `conformance serve` (issue 31).
+        .target(
+            name: "URLSessionExample", dependencies: ["ConformanceKit", "IdentityToolkitSubject"],
+            path: "Examples/URLSessionClient"),
         // Tests: one target per flow for its rules and defects, and one per module.
         .target(
             name: "ReferenceTestSupport", dependencies: ["ConformanceKit", "ReferenceAuth"],
@@ -101,18 +111,25 @@ let package = Package(
             name: "IdentityToolkitTests",
             dependencies: [
                 "IdentityToolkitSubject", "IdentityToolkitServer", "ConformanceCommand", "ReferenceAuth",
-                "ReferenceTestSupport",
+                "ReferenceTestSupport", "WorldProviderEndpoints",
             ]),
         .testTarget(
             name: "ServeTests",
             dependencies: [
                 "LoopbackHTTP", "HTTPMessages", "MockIdP", "IdentityToolkitSubject", "IdentityToolkitServer",
-                "ConformanceCommand", "ReferenceAuth", "ReferenceTestSupport",
+                "ConformanceCommand", "ReferenceAuth", "ReferenceTestSupport", "WorldProviderEndpoints",
             ]), .testTarget(name: "ConformanceKitTests", dependencies: ["ConformanceKit", "ReferenceTestSupport"]),
         .testTarget(
             name: "ConformanceCommandTests",
             dependencies: ["ConformanceCommand", "ConformanceKit", "ReferenceAuth", "ReferenceTestSupport"]),
         .testTarget(name: "MockIdPTests", dependencies: ["MockIdP"]),
+        // The URLSession example against the served server on loopback, its verdicts pinned.
+        .testTarget(
+            name: "ExampleClientTests",
+            dependencies: [
+                "URLSessionExample", "IdentityToolkitSubject", "ConformanceKit", "IdentityToolkitServer",
+                "LoopbackHTTP",
+            ]),
         // The HTTP layer alone, over raw sockets: framing, timeouts, graceful close, both loopback addresses, CORS.
         .testTarget(name: "LoopbackHTTPTests", dependencies: ["LoopbackHTTP", "HTTPMessages"]),
     ])

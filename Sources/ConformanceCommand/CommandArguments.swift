@@ -44,7 +44,7 @@ public struct CommandArguments: Sendable, Hashable {
         let areas = Flow.allCases.filter { !RuleCatalogue.rules(in: $0).isEmpty }.map(\.rawValue).joined(
             separator: ", ")
         return """
-            usage: conformance [--json] [--junit [FILE]] [--markdown [FILE]] [--expected-failures FILE]
+            usage: conformance [--json [FILE]] [--junit [FILE]] [--markdown [FILE]] [--expected-failures FILE]
                                [--rule ID]… [--area AREA]… [--defect NAME] [--watchdog SECONDS]
                    conformance [--json] --defects [--matrix] [--rule ID]… [--area AREA]… [--watchdog SECONDS]
                    conformance [--json] [--defect NAME] --repeat N [--parallel K] [--rule ID]… [--area AREA]… \
@@ -54,7 +54,8 @@ public struct CommandArguments: Sendable, Hashable {
                    conformance --catalogue [--json | --markdown [FILE] | --docc] [--rule ID]… [--area AREA]…
 
               (no flags)       run the whole rule catalogue against \(subject) and print the conformance table
-              --json           print the machine-readable report instead of the table
+              --json [FILE]    write the machine-readable report to FILE, the table still printed (no FILE: print
+                               it instead of the table)
               --junit FILE     also write the report as JUnit XML, for CI test reporters (no FILE: print it instead)
               --markdown FILE  also write the report as markdown, for a pull request (no FILE: print it instead)
               --expected-failures FILE
@@ -91,7 +92,11 @@ public struct CommandArguments: Sendable, Hashable {
     }
 
     public var mode: Mode = .report
+    /// `--json` with no FILE: the machine-readable report printed on standard output instead of the table.
     public var json = false
+    /// `--json FILE`: the conformance report also written as JSON to FILE, standard output keeping the table (for an
+    /// SDK that prints to standard output itself). `--json` followed by no FILE (or `-`) is ``json``, as before.
+    public var jsonFile: String?
     /// `--defect NAME`: the variant to run instead of the subject (in the report and the stress gate).
     public var variant: String?
     public var watchdog = Duration.seconds(10)
@@ -133,7 +138,11 @@ public struct CommandArguments: Sendable, Hashable {
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             switch argument {
-            case "--json": json = true
+            case "--json":
+                switch Self.destination(in: &remaining) {
+                case .standardOutput: json = true
+                case .file(let path): jsonFile = path
+                }
             case "--defects": defects = true
             case "--matrix": matrix = true
             case "--defect":
@@ -183,7 +192,7 @@ public struct CommandArguments: Sendable, Hashable {
             }
         }
         let runs = defects || variant != nil || watchdogGiven || repeats != nil || parallel != nil || benchmark
-        let reports = junit != nil || expectedFailures != nil
+        let reports = junit != nil || expectedFailures != nil || jsonFile != nil
         if list {
             if catalogue || runs || reports || markdown != nil || json || docc {
                 throw UsageError("--list prints the catalogue and runs nothing; it takes only --rule and --area")
@@ -232,8 +241,8 @@ public struct CommandArguments: Sendable, Hashable {
         if mode != .report, reports || markdown != nil {
             throw UsageError(
                 """
-                --junit, --markdown and --expected-failures are for the conformance report, not for --defects, \
-                --repeat or --benchmark
+                --junit, --markdown and --expected-failures are for the conformance report (as is --json FILE), not \
+                for --defects, --repeat or --benchmark
                 """)
         }
         let printed = [
@@ -245,7 +254,7 @@ public struct CommandArguments: Sendable, Hashable {
         }
     }
 
-    /// The FILE after `--junit` or `--markdown`, if one follows; `-` is standard output too.
+    /// The FILE after `--json`, `--junit` or `--markdown`, if one follows; `-` is standard output too.
     private static func destination(in remaining: inout ArraySlice<String>) -> Destination {
         guard let next = remaining.first, next == "-" || !next.hasPrefix("-") else { return .standardOutput }
         remaining.removeFirst()

@@ -1,5 +1,6 @@
 import ConformanceKit
 import Foundation
+import IdentityToolkitSubject
 
 /// The `conformance` command as a library entry point: a vendor's executable runs the catalogue against its
 /// own subject, and audits its own variants, with the same options, output and exit statuses; the same command judges
@@ -12,10 +13,12 @@ public enum ConformanceCommand {
     /// Runs the command, writes its report files, prints what it says and exits with its status. On a terminal,
     /// a long command (`--defects`, `--benchmark`, `--repeat`) shows its progress on standard error. An executable
     /// that parses options of its own before handing `arguments` over describes them in `executableOptions`,
-    /// which the help and every usage error show after the command's own.
+    /// which the help and every usage error show after the command's own. With `providerEndpoints`, a server judged
+    /// over HTTP reaches the checks' GitHub and Apple there (``ProviderEndpointsHost``).
     public static func main(
         subject: any ConformanceSubject, variants: [AuditVariant] = [],
-        arguments: [String] = Array(CommandLine.arguments.dropFirst()), executableOptions: String? = nil
+        arguments: [String] = Array(CommandLine.arguments.dropFirst()), executableOptions: String? = nil,
+        providerEndpoints: (any ProviderEndpointsHost)? = nil
     ) async -> Never {
         var arguments = arguments
         var (subject, variants) = (subject, variants)
@@ -23,12 +26,29 @@ public enum ConformanceCommand {
         // name. (`serve` is answered before, by this package's own executable.)
         if arguments.first == "run" { arguments.removeFirst() }
         do {
-            if let server = try IdentityToolkitCommandLine.subject(from: arguments) {
-                if !isWorkerProcess, let refused = await IdentityToolkitCommandLine.preflight(server.subject) {
-                    FileHandle.standardError.write(Data(refused.error.utf8))
-                    exit(refused.status)
+            if let server = try IdentityToolkitCommandLine.subject(
+                from: arguments, providerEndpoints: providerEndpoints)
+            {
+                var prepared = server.subject
+                if !isWorkerProcess {
+                    switch await IdentityToolkitCommandLine.prepare(server.subject) {
+                    case .refused(let refused):
+                        FileHandle.standardError.write(Data(refused.error.utf8))
+                        exit(refused.status)
+                    case .ready(let ready, let findings):
+                        FileHandle.standardError.write(Data(findings.utf8))
+                        prepared = ready
+                        // The workers judge the server as the preflight found it, without asking it again.
+                        setenv(
+                            IdentityToolkitCommandLine.findingsVariable, IdentityToolkitCommandLine.findings(of: ready),
+                            1)
+                    }
+                } else if let findings = ProcessInfo.processInfo.environment[
+                    IdentityToolkitCommandLine.findingsVariable]
+                {
+                    prepared = IdentityToolkitCommandLine.applying(findings, to: prepared)
                 }
-                (subject, variants, arguments) = (server.subject, [], server.remaining)
+                (subject, variants, arguments) = (prepared, [], server.remaining)
             }
         } catch {
             let usage = CommandArguments.usage(subject: "the server", executableOptions: executableOptions)
@@ -169,6 +189,7 @@ public enum ConformanceCommand {
         let formats: [(CommandArguments.Destination?, () -> String)] = [
             (arguments.junit, { JUnitReport(report).rendered }),
             (arguments.markdown, { MarkdownReport(report).rendered }),
+            (arguments.jsonFile.map { .file($0) }, { json(report) }),
         ]
         for (destination, render) in formats {
             switch destination {

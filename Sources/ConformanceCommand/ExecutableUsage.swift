@@ -8,7 +8,7 @@ package enum ExecutableUsage {
         Subcommands and servers:
                conformance [run] [the options above]
                conformance [run] --identity-toolkit URL --project ID [--api-key KEY] [--published-keys URL] [--tenants]
-                           [the report options above]
+                           [--flows LIST] [--no-outbox] [the report options above]
                conformance serve [--port PORT] [--project ID] [--quiet]
 
           --identity-toolkit URL
@@ -18,10 +18,17 @@ package enum ExecutableUsage {
                            emulator; default fake-api-key) and --published-keys URL (the key set of its ID tokens;
                            default the one the server publishes at URL/www.googleapis.com/service_accounts/v1/jwk/
                            securetoken@system.gserviceaccount.com, Google's for a server that publishes none there);
-                           --tenants: each check in a tenant of its own, in parallel
+                           --tenants: each check in a tenant of its own, in parallel. Before the run it says what
+                           it found: the path layout (the emulator's /identitytoolkit.googleapis.com/v1/... or
+                           production's /v1/accounts:... at the root), the flows, the outbox and the time control
+                           (POST /emulator/v1/projects/ID/clock:advance {"seconds": N}, which runs the checks on
+                           the world's clock); what the server lacks is not applicable, with the reason
+          --flows LIST     the flows the server offers instead of learning them: password, phone, mfa, email-link
+                           (or Flow's raw values: multiFactor, emailLink), comma-separated
+          --no-outbox      do not read the server's outbox (rules that need a text or a mail are not applicable)
           serve            serve the reference as an Identity Toolkit server on loopback (conformance serve --help)
 
         Exit status with --identity-toolkit: also 69 when the server does not answer, 78 when it serves another
-        project than --project or has no outbox to read.
+        project than --project or answers no Identity Toolkit call.
         """
 }

@@ -2,19 +2,23 @@ import ConformanceKit
 import Foundation
 import IdentityToolkitSubject
 
-/// `--identity-toolkit URL --project ID [--api-key KEY] [--published-keys URL] [--tenants]`: the options of the
-/// `conformance`
-/// executable that point it at an Identity Toolkit server. Every other argument is left to ``ConformanceCommand``.
+/// `--identity-toolkit URL --project ID [--api-key KEY] [--published-keys URL] [--tenants] [--flows LIST]
+/// [--no-outbox]`: the options of the `conformance` executable that point it at an Identity Toolkit server. Every other
+/// argument is left to ``ConformanceCommand``.
 public enum IdentityToolkitCommandLine {
     /// The subject the arguments name with the arguments left for the command, or nil when they name no server.
+    /// With `providerEndpoints`, the check's GitHub and Apple are served there for the server to reach (the package's
+    /// own executable serves them on loopback), so the APPLE rules apply.
     public static func subject(
-        from arguments: [String]
+        from arguments: [String], providerEndpoints: (any ProviderEndpointsHost)? = nil
     ) throws(CommandArguments.UsageError) -> (subject: IdentityToolkitSubject, remaining: [String])? {
         var url: String?
         var project: String?
         var apiKey: String?
         var publishedKeys: String?
         var tenants = false
+        var flows: Set<Flow>?
+        var noOutbox = false
         var remaining: [String] = []
         var rest = arguments[...]
         while let argument = rest.popFirst() {
@@ -31,13 +35,20 @@ public enum IdentityToolkitCommandLine {
                 publishedKeys = try value(
                     after: argument, in: &rest, naming: "the URL of the JSON Web Key set of the server's ID tokens")
             case "--tenants": tenants = true
+            case "--no-outbox": noOutbox = true
+            case "--flows":
+                flows = try Self.flows(
+                    try value(after: argument, in: &rest, naming: "the flows the server offers, e.g. password,phone"))
             default: remaining.append(argument)
             }
         }
         guard let url else {
-            if project != nil || apiKey != nil || publishedKeys != nil || tenants {
+            if project != nil || apiKey != nil || publishedKeys != nil || tenants || flows != nil || noOutbox {
                 throw CommandArguments.UsageError(
-                    "--project, --api-key, --published-keys and --tenants go with --identity-toolkit URL")
+                    """
+                    --project, --api-key, --published-keys, --tenants, --flows and --no-outbox go with \
+                    --identity-toolkit URL
+                    """)
             }
             return nil
         }
@@ -65,6 +76,9 @@ public enum IdentityToolkitCommandLine {
         var configuration = IdentityToolkitConfiguration.emulator(
             baseURL: baseURL, projectID: project, apiKey: apiKey ?? "fake-api-key")
         if tenants { configuration.isolation = .tenantPerCheck }
+        configuration.providerEndpoints = providerEndpoints
+        configuration.flows = flows
+        configuration.readsOutbox = !noOutbox
         if let publishedKeys {
             guard let url = URL(string: publishedKeys), ["http", "https"].contains(url.scheme?.lowercased() ?? "")
             else {
@@ -76,39 +90,118 @@ public enum IdentityToolkitCommandLine {
         return (IdentityToolkitSubject(configuration), remaining)
     }
 
-    /// What the command says and how it exits when the server is not fit to run against (see
-    /// `IdentityToolkitSubject.preflight(timeout:)`), or nil when it is: one message, and status 69 for a
-    /// server that does not answer, 78 for one that serves another project or has no outbox to read.
-    public static func preflight(
-        _ subject: IdentityToolkitSubject, timeout: Duration = .seconds(10)
-    ) async -> CommandOutcome? {
-        guard let problem = await subject.preflight(timeout: timeout) else { return nil }
+    /// What the preflight made of the server: the subject told what it offers, with the line the command prints
+    /// before the run, or what the command says and how it exits when the server cannot be judged at all.
+    public enum Preparation: Sendable {
+        case ready(IdentityToolkitSubject, findings: String)
+        case refused(CommandOutcome)
+    }
+
+    /// The server asked once before the run (``IdentityToolkitSubject/preflighted(timeout:)``): status 69 for a server
+    /// that does not answer, 78 for one that serves another project or answers no Identity Toolkit call. A server
+    /// without an outbox, a time control or some flows is judged: what it lacks is not applicable, with the reason.
+    public static func prepare(_ subject: IdentityToolkitSubject, timeout: Duration = .seconds(10)) async -> Preparation
+    {
         let url = subject.configuration.baseURL.absoluteString
         let project = subject.configuration.projectID
         let start = "firebase emulators:start --only auth --project \(project)"
-        let (message, status): (String, Int32) =
-            switch problem {
-            case .unreachable(let reason):
-                (
-                    "the server at \(url) does not answer (\(reason)); is it running? For the Auth Emulator: \(start)",
-                    CommandOutcome.unavailable
-                )
-            case .noOutbox(let reason):
-                (
-                    """
-                    the server at \(url) answers, but \(reason); is it the Firebase Auth Emulator? Start it with \
-                    \(start) (another backend needs an OutboxReader of its own)
-                    """, CommandOutcome.otherServer
-                )
-            case .otherProject(let served, let named):
-                (
-                    """
-                    the server at \(url) serves project \(served), but --project names \(named): start the emulator on \
-                    that project (\(start)), or run with --project \(served)
-                    """, CommandOutcome.otherServer
-                )
+        do throws(ServerProblem) {
+            let (prepared, findings) = try await subject.preflighted(timeout: timeout)
+            return .ready(prepared, findings: "conformance: the server at \(url): \(findings)\n")
+        } catch {
+            let (message, status): (String, Int32) =
+                switch error {
+                case .unreachable(let reason):
+                    (
+                        "the server at \(url) does not answer (\(reason)); is it running? For the Auth Emulator: "
+                            + start, CommandOutcome.unavailable
+                    )
+                case .noOutbox(let reason), .notIdentityToolkit(let reason):
+                    (
+                        "the server at \(url) answers, but \(reason); is it an Identity Toolkit server?",
+                        CommandOutcome.otherServer
+                    )
+                case .otherProject(let served, let named):
+                    (
+                        """
+                        the server at \(url) serves project \(served), but --project names \(named): start the \
+                        emulator \
+                        on that project (\(start)), or run with --project \(served)
+                        """, CommandOutcome.otherServer
+                    )
+                }
+            return .refused(CommandOutcome(error: "conformance: \(message)\n", status: status))
+        }
+    }
+
+    /// What the command says and how it exits when the server cannot be judged at all (``prepare(_:timeout:)``), or
+    /// nil when it can.
+    public static func preflight(
+        _ subject: IdentityToolkitSubject, timeout: Duration = .seconds(10)
+    ) async -> CommandOutcome? {
+        guard case .refused(let outcome) = await prepare(subject, timeout: timeout) else { return nil }
+        return outcome
+    }
+
+    /// The environment variable that hands what the preflight found to the command's worker processes, which do not
+    /// ask the server again: `layout=production flows=password,phone outbox=no clock=yes config=yes`.
+    static let findingsVariable = "CONFORMANCE_SERVER_FINDINGS"
+
+    /// `subject`'s findings as ``findingsVariable`` holds them.
+    static func findings(of subject: IdentityToolkitSubject) -> String {
+        let configuration = subject.configuration
+        return [
+            "layout=\((configuration.layout ?? .sdk).rawValue)",
+            "flows="
+                + (configuration.flows ?? IdentityToolkitConfiguration.judgedFlows).map(\.rawValue).sorted().joined(
+                    separator: ","), "outbox=\(configuration.readsOutbox ? "yes" : "no")",
+            "clock=\(configuration.timeControl == true ? "yes" : "no")",
+            "config=\(configuration.configAPI == true ? "yes" : "no")",
+        ].joined(separator: " ")
+    }
+
+    /// `subject` told what ``findings(of:)`` wrote.
+    static func applying(_ findings: String, to subject: IdentityToolkitSubject) -> IdentityToolkitSubject {
+        var configuration = subject.configuration
+        for pair in findings.split(separator: " ") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { continue }
+            switch parts[0] {
+            case "layout": configuration.layout = ServerLayout(rawValue: parts[1]) ?? configuration.layout
+            case "flows":
+                configuration.flows = Set(parts[1].split(separator: ",").compactMap { Flow(rawValue: String($0)) })
+            case "outbox": configuration.readsOutbox = parts[1] == "yes"
+            case "clock": configuration.timeControl = parts[1] == "yes"
+            case "config": configuration.configAPI = parts[1] == "yes"
+            default: continue
             }
-        return CommandOutcome(error: "conformance: \(message)\n", status: status)
+        }
+        return IdentityToolkitSubject(configuration)
+    }
+
+    /// The flows a `--flows` list names: the raw values of ``Flow`` (`password`, `phone`, `multiFactor`,
+    /// `emailLink`) or their friendly names (`email-password`, `mfa`, `multi-factor`, `email-link`), comma-separated.
+    static func flows(_ list: String) throws(CommandArguments.UsageError) -> Set<Flow> {
+        let names: [String: Flow] = [
+            "password": .password, "email-password": .password, "phone": .phone, "multifactor": .multiFactor,
+            "multi-factor": .multiFactor, "mfa": .multiFactor, "emaillink": .emailLink, "email-link": .emailLink,
+            "link": .emailLink,
+        ]
+        var flows: Set<Flow> = []
+        for name in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
+            guard let flow = names[name.lowercased()] else {
+                throw CommandArguments.UsageError(
+                    """
+                    --flows: unknown flow "\(name)"; the flows a server can be judged on are password, phone, mfa \
+                    (multiFactor) and email-link (emailLink)
+                    """)
+            }
+            flows.insert(flow)
+        }
+        guard !flows.isEmpty else {
+            throw CommandArguments.UsageError("--flows needs at least one flow, e.g. password")
+        }
+        return flows
     }
 
     private static func value(

@@ -10,43 +10,69 @@ import ReferenceAuth
     import FoundationNetworking
 #endif
 
-/// `conformance serve --benchmark [--repeat N]`: the served server's start-up (until `GET /` answers over
-/// loopback) and the catalogue over HTTP against it, each timed N times on a free port of 127.0.0.1.
+/// `conformance serve --benchmark [--repeat N]`: in one run, on a free port of 127.0.0.1, the served server's start-up
+/// (until `GET /` answers over loopback), the rules the HTTP subject offers in process (the reference), and the same
+/// rules over HTTP against the served server, with a tenant per check (checks in parallel, as `--tenants` runs them)
+/// and one check at a time on the shared project; then how many times the in-process run each HTTP run takes.
 enum ServeBenchmark {
+    static let inProcess = "in process"
+    static let tenants = "over HTTP, tenants"
+    static let oneAtATime = "over HTTP, one at a time"
+
     static func run(repeats: Int) async -> BenchmarkReport {
         let repeats = max(1, repeats)
         var startUps: [Duration] = []
-        var catalogues: [Duration] = []
+        var times: [String: [Duration]] = [:]
         let clock = ContinuousClock()
+        let options = ConformanceRunner.Options(watchdog: .seconds(60))
+        var rules = RuleCatalogue.all
         for _ in 0..<repeats {
             let started = clock.now
             guard let (backend, server) = try? serve() else { continue }
-            let session = URLSession(configuration: .ephemeral)
+            defer { server.stop() }
             let base = URL(string: "http://127.0.0.1:\(server.port)")!
-            guard (try? await session.data(from: base)) != nil else {
-                server.stop()
-                continue
-            }
+            let probe = URLSession(configuration: .ephemeral)
+            defer { probe.finishTasksAndInvalidate() }
+            guard (try? await probe.data(from: base)) != nil else { continue }
             startUps.append(clock.now - started)
-            let subject = IdentityToolkitSubject(
-                IdentityToolkitConfiguration(
-                    baseURL: base, projectID: backend.defaultProjectID, isolation: .oneCheckAtATime,
-                    name: "the served reference"))
-            let runStarted = clock.now
-            if let runner = try? ConformanceRunner(subject: subject, options: .init(watchdog: .seconds(60))) {
-                _ = await runner.run()
+            let subjects: [(String, any ConformanceSubject)] = [
+                (inProcess, ReferenceSubject()), (tenants, served(base, backend.defaultProjectID, .tenantPerCheck)),
+                (oneAtATime, served(base, backend.defaultProjectID, .oneCheckAtATime)),
+            ]
+            let flows = subjects[1].1.capabilities.flows.union([.general])
+            rules = RuleCatalogue.all.filter { flows.contains($0.flow) }
+            for (name, subject) in subjects {
+                guard let runner = try? ConformanceRunner(subject: subject, options: options) else { continue }
+                let runStarted = clock.now
+                _ = await runner.run(rules)
+                times[name, default: []].append(clock.now - runStarted)
             }
-            catalogues.append(clock.now - runStarted)
-            server.stop()
         }
         return BenchmarkReport(
             subject: "the reference served on loopback (conformance serve)", repeats: repeats,
-            rows: [
-                .init(name: "serve start-up", rules: 0, variants: nil, milliseconds: spread(startUps)),
-                .init(
-                    name: "catalogue over HTTP", rules: RuleCatalogue.all.count, variants: nil,
-                    milliseconds: spread(catalogues)),
-            ])
+            rows: [.init(name: "serve start-up", rules: 0, variants: nil, milliseconds: spread(startUps))]
+                + [inProcess, tenants, oneAtATime].map { name in
+                    .init(name: name, rules: rules.count, variants: nil, milliseconds: spread(times[name] ?? []))
+                })
+    }
+
+    /// `over HTTP, tenants: 2.4× in process`, one line per HTTP row, from the medians.
+    static func ratios(_ report: BenchmarkReport) -> String {
+        guard let base = report.rows.first(where: { $0.name == inProcess })?.milliseconds.median, base > 0 else {
+            return ""
+        }
+        return [tenants, oneAtATime].compactMap { name in
+            guard let median = report.rows.first(where: { $0.name == name })?.milliseconds.median else { return nil }
+            return "\(name): \(String(format: "%.1f", median / base))× the in-process run (medians)"
+        }.joined(separator: "\n")
+    }
+
+    private static func served(
+        _ base: URL, _ projectID: String, _ isolation: IdentityToolkitConfiguration.Isolation
+    ) -> IdentityToolkitSubject {
+        IdentityToolkitSubject(
+            IdentityToolkitConfiguration(
+                baseURL: base, projectID: projectID, isolation: isolation, name: "the served reference"))
     }
 
     private static func spread(_ times: [Duration]) -> BenchmarkReport.Spread {

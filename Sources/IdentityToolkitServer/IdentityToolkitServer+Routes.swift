@@ -38,6 +38,10 @@ extension IdentityToolkitServer {
         if path == "/" || path.isEmpty { return Self.json(.object(["authEmulator": .object(["ready": .bool(true)])])) }
         if path.hasPrefix("/emulator/v1/projects/") { return await emulatorHook(request, path: path) }
         if path == PublishedSigningKey.path, request.method == "GET" { return Self.json(PublishedSigningKey.keySet) }
+        if let scope = IdpConfigScope(path: path, query: request.queryItems) {
+            return await configureIdp(request, scope)
+        }
+        if let route = ConfigRoute(path: path) { return await configRequest(request, route) }
         let scope = AdminScope(path: path)
         guard let operation = ServerRoutes.operation(at: scope?.path ?? path),
             operation.methods.contains(request.method)

@@ -40,6 +40,8 @@ public final class IdentityToolkitServer: Sendable {
     /// Whether ``requests`` keeps every request: for tests of a client, not for a long-running server.
     public let recordsRequests: Bool
     let behaviour: ReferenceBehaviour
+    /// The reference the server answers with: it validates a configuration set through the config API.
+    let reference: ReferenceSubject
     private let projects = Mutex<(byKey: [String: ServerProject], byID: [String: ServerProject])>(([:], [:]))
     private let heard = Mutex<[HTTPRequest]>([])
     /// The RS256 tokens handed out, and the backend's own tokens they stand for.
@@ -59,9 +61,11 @@ public final class IdentityToolkitServer: Sendable {
         self.answersUnknownPendingCredentialWithoutCode = answersUnknownPendingCredentialWithoutCode
         var behaviour = reference.behaviour
         // A server keeps real time, and cannot push to the app to verify it: like the emulator it takes the app's word.
-        behaviour.stampsRealTime = true
+        // A served project's clock is real time until its time control drives it, so it stamps times on that clock.
+        behaviour.stampsRealTime = !followsRealTime
         behaviour.appVerification.backendRequiresProof = false
         self.behaviour = behaviour
+        self.reference = reference
         self.defaultProjectID = defaultProjectID
         name = reference.name
         baseURL = URL(string: "http://\(IdentityToolkitServerRegistry.nextHost()):9099")!
@@ -128,6 +132,26 @@ public final class IdentityToolkitServer: Sendable {
         if followsRealTime { project.catchUpWithRealTime() }
         return project
     }
+
+    /// The project ``project(forAPIKey:projectID:tenant:)`` finds, started afresh with `configuration` (its accounts,
+    /// codes, outboxes and clock new), unless it already has that configuration: the config API's update.
+    func reconfigure(
+        forAPIKey key: String?, projectID: String? = nil, tenant: String? = nil, to configuration: ProjectConfiguration
+    ) {
+        guard project(forAPIKey: key, projectID: projectID, tenant: tenant).backend.configuration != configuration
+        else { return }
+        projects.withLock { projects in
+            let fresh = ServerProject(
+                configuration: configuration, behaviour: behaviour,
+                seed: UInt64(projects.byKey.count + projects.byID.count + 1))
+            if tenant == nil, let key, projects.byKey[key] != nil {
+                projects.byKey[key] = fresh
+            } else {
+                let projectID = projectID ?? defaultProjectID
+                projects.byID[tenant.map { "\(projectID)/tenants/\($0)" } ?? projectID] = fresh
+            }
+        }
+    }
 }
 
 /// One project of the server: its backend, the private world it sends texts and emails into, and the
@@ -140,6 +164,17 @@ final class ServerProject: Sendable {
     private let revocations = Mutex<[String: Int]>([:])
     /// The real time the clock last caught up with, for a server whose projects follow real time.
     private let lastRealTime = Mutex<Date>(Date())
+    /// The provider endpoints the project was pointed at (``IdentityToolkitServer/configureIdp(_:_:)``), if any.
+    private let providers = Mutex<ProviderEndpointTransport?>(nil)
+
+    var providerEndpoints: ProviderEndpointTransport? { providers.withLock { $0 } }
+
+    func pointAtProviders(_ transport: ProviderEndpointTransport?) { providers.withLock { $0 = transport } }
+    /// The `oobCodes` outbox listed so far, and how many transcript entries it was read from.
+    private let mailed = Mutex<(read: Int, entries: [FixtureValue])>((0, []))
+    /// Whether a client drives the clock through the time control: from then on it no longer follows real time, so a
+    /// check's verdict never depends on how long its calls took.
+    private let isDriven = Mutex(false)
 
     init(configuration: ProjectConfiguration, behaviour: ReferenceBehaviour, seed: UInt64) {
         // The world's clock stands at the real time the project was created (whole seconds, as tokens keep it).
@@ -175,6 +210,7 @@ final class ServerProject: Sendable {
     /// seconds, so the clock does too): a served project's codes and sessions expire in real time, and the time
     /// control (``advanceClock(by:)``) adds to it.
     func catchUpWithRealTime() {
+        guard !isDriven.withLock({ $0 }) else { return }
         let now = Date()
         let seconds = lastRealTime.withLock { last -> Int64 in
             let whole = Int64(now.timeIntervalSince(last).rounded(.down))
@@ -184,24 +220,41 @@ final class ServerProject: Sendable {
         if seconds > 0 { world.clock.advance(by: .seconds(seconds)) }
     }
 
-    /// The time control: the project's clock moves on by `seconds` (whole seconds) at once.
-    func advanceClock(by seconds: Int64) { world.clock.advance(by: .seconds(seconds)) }
+    /// The time control: the project's clock moves on by `seconds` (whole seconds) at once, and from then on only
+    /// through the time control.
+    func advanceClock(by seconds: Int64) {
+        isDriven.withLock { $0 = true }
+        world.clock.advance(by: .seconds(seconds))
+    }
 
-    /// The `oobCodes` outbox: every action link the backend mailed, with its address, mode and code.
+    /// The `oobCodes` outbox: every action link the backend mailed, with its address, mode and code. The world's
+    /// transcript only grows, so each listing reads only the entries recorded since the last one: a project shared
+    /// by a whole run (one check at a time) lists its outbox after every email, and re-reading every email it ever
+    /// mailed made the listing most of the run's time.
     var oobCodes: [FixtureValue] {
-        world.transcript.events { if case .mail(.delivered(let email)) = $0 { email } else { nil } }.flatMap { email in
-            email.links.compactMap { link -> FixtureValue? in
-                let query = URLComponents(url: link, resolvingAgainstBaseURL: false)?.queryItems ?? []
-                guard let code = query.first(where: { $0.name == "oobCode" })?.value else { return nil }
-                let mode = query.first { $0.name == "mode" }?.value ?? ""
-                let requestType =
-                    ["signIn": "EMAIL_SIGNIN", "verifyEmail": "VERIFY_EMAIL", "resetPassword": "PASSWORD_RESET"][mode]
-                    ?? mode
-                return .object([
-                    "email": .string(email.to), "requestType": .string(requestType), "oobCode": .string(code),
-                    "oobLink": .string(link.absoluteString),
-                ])
+        let transcript = world.transcript.all
+        return mailed.withLock { mailed in
+            guard transcript.count > mailed.read else { return mailed.entries }
+            mailed.entries += transcript[mailed.read...].flatMap { entry -> [FixtureValue] in
+                if case .mail(.delivered(let email)) = entry.event { Self.outboxEntries(of: email) } else { [] }
             }
+            mailed.read = transcript.count
+            return mailed.entries
+        }
+    }
+
+    private static func outboxEntries(of email: Email) -> [FixtureValue] {
+        email.links.compactMap { link -> FixtureValue? in
+            let query = URLComponents(url: link, resolvingAgainstBaseURL: false)?.queryItems ?? []
+            guard let code = query.first(where: { $0.name == "oobCode" })?.value else { return nil }
+            let mode = query.first { $0.name == "mode" }?.value ?? ""
+            let requestType =
+                ["signIn": "EMAIL_SIGNIN", "verifyEmail": "VERIFY_EMAIL", "resetPassword": "PASSWORD_RESET"][mode]
+                ?? mode
+            return .object([
+                "email": .string(email.to), "requestType": .string(requestType), "oobCode": .string(code),
+                "oobLink": .string(link.absoluteString),
+            ])
         }
     }
 }

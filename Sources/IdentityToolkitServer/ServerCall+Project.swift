@@ -42,15 +42,6 @@ extension ServerCall {
         ])
     }
 
-    /// `verifyAssertion` and `accounts:signInWithIdp`: the served server reaches no identity provider (its world is
-    /// its own, not Apple's or GitHub's), so it can verify no provider's credential, and refuses every one as
-    /// production refuses a provider a project has not set up. The emulator signs in with any unverified token.
-    func signInWithIdp() throws(AuthError) -> FixtureValue {
-        throw AuthError(
-            .operationNotAllowed,
-            "The identity provider configuration is not found: the served reference reaches no identity provider")
-    }
-
     /// `verifyCustomToken` and `accounts:signInWithCustomToken`: a custom token is signed by the project's service
     /// account, and the served server has none to verify it against, so every custom token is refused (the Admin
     /// SDKs mint unsigned ones when `FIREBASE_AUTH_EMULATOR_HOST` is set, which the emulator takes).

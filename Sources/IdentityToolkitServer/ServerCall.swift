@@ -36,7 +36,8 @@ struct ServerCall: Sendable {
         case .delete: try await delete()
         case .resetPassword: try await resetPassword()
         case .createAuthUri: try await createAuthUri()
-        case .signInWithIdp: try signInWithIdp()
+        case .signInWithIdp: try await signInWithIdp()
+        case .revokeToken: try await revokeToken()
         case .signInWithCustomToken: try signInWithCustomToken()
         case .startEnrollment: try await startEnrollment()
         case .finalizeEnrollment: try await finalizeEnrollment()
@@ -100,7 +101,8 @@ struct ServerCall: Sendable {
         guard email != nil || password != nil else {
             return Self.signedIn(await backend.signInAnonymously(), kind: kind)
         }
-        return Self.signedIn(try await backend.signUp(email: email ?? "", password: password ?? ""), kind: kind)
+        return Self.signedIn(
+            try await backend.signUpAtTheDoor(email: email ?? "", password: password ?? ""), kind: kind)
     }
 
     /// `accounts:signInWithPassword` (`verifyPassword`): `registered: true` with the session, or the pending second
@@ -169,6 +171,9 @@ struct ServerCall: Sendable {
     }
 
     func createAuthUri() async throws(AuthError) -> FixtureValue {
+        if let providerID = string("providerId"), string("identifier") == nil {
+            return try await providerAuthUri(providerID)
+        }
         let methods = await backend.signInMethods(for: string("identifier") ?? "")
         return .object([
             "kind": .string("identitytoolkit#CreateAuthUriResponse"), "registered": .bool(!methods.isEmpty),
@@ -233,9 +238,7 @@ struct ServerCall: Sendable {
 
     func delete() async throws(AuthError) -> FixtureValue {
         if isPrivileged, string("idToken") == nil, let uid = string("localId") { return try await adminDelete(uid) }
-        let idToken = string("idToken") ?? ""
-        let (grant, _) = try await backend.session(idToken)
-        try await backend.deleteUser(grant.uid, idToken: idToken)
+        try await backend.deleteAccount(idToken: string("idToken") ?? "")
         return .object(["kind": .string("identitytoolkit#DeleteAccountResponse")])
     }
 
@@ -255,9 +258,7 @@ struct ServerCall: Sendable {
     }
 
     /// Links a credential to the ID token's user and answers the session's new tokens.
-    private func linked(
-        _ credential: AuthCredential, idToken: String, kind: String?
-    ) async throws(AuthError) -> FixtureValue {
+    func linked(_ credential: AuthCredential, idToken: String, kind: String?) async throws(AuthError) -> FixtureValue {
         let (grant, _) = try await backend.session(idToken)
         let refreshToken = try await backend.refreshToken(forSession: idToken)
         let (user, tokens) = try await backend.link(credential, toUser: grant.uid, refreshToken: refreshToken)

@@ -6,6 +6,8 @@ enum ServerOperation: String, Sendable, CaseIterable {
     /// The Admin SDKs' `POST v1/projects/{p}/accounts`.
     case adminCreate
     case startEnrollment, finalizeEnrollment, withdrawEnrollment, startSecondFactor, finalizeSecondFactor
+    /// `v2/accounts:revokeToken`: an Apple authorization code revoked at Apple (the iOS SDK's `RevokeTokenRequest`).
+    case revokeToken
     /// `securetoken.googleapis.com/v1/token`.
     case token
     /// The project's public configuration (`getProjectConfig`, `GET v1/projects`): its ID and authorized domains.
@@ -68,6 +70,7 @@ enum ServerRoutes {
         ("\(identityToolkit)/v2/accounts/mfaEnrollment:withdraw", .withdrawEnrollment),
         ("\(identityToolkit)/v2/accounts/mfaSignIn:start", .startSecondFactor),
         ("\(identityToolkit)/v2/accounts/mfaSignIn:finalize", .finalizeSecondFactor),
+        ("\(identityToolkit)/v2/accounts:revokeToken", .revokeToken),
         ("\(identityToolkit)/v2/recaptchaConfig", .recaptchaConfig), ("/securetoken.googleapis.com/v1/token", .token),
     ]
 

@@ -74,14 +74,17 @@ struct IDTokenCheck: Sendable {
         guard let sub = claims.sub, !sub.isEmpty, let exp = claims.exp, let iat = claims.iat else {
             throw AuthError(.invalidUserToken, "the ID token has no subject, expiry or issue time")
         }
-        guard exp > Date().timeIntervalSince1970 else { throw AuthError(.userTokenExpired, "the ID token has expired") }
+        guard exp > http.serverNow.timeIntervalSince1970 else {
+            throw AuthError(.userTokenExpired, "the ID token has expired")
+        }
         let answer = try await http.post(.getAccountInfo, .object(["idToken": .string(idToken)]))
         guard answer["users"]?.arrayValue.first?["localId"]?.stringValue == sub else {
             throw AuthError(.invalidUserToken, "the server does not know the ID token's user")
         }
         return IDTokenClaims(
             uid: sub, signInProvider: claims.firebase?.sign_in_provider ?? "", phoneNumber: claims.phone_number,
-            email: claims.email, issuedAt: Date(timeIntervalSince1970: iat),
-            expiresAt: Date(timeIntervalSince1970: exp), secondFactor: claims.firebase?.sign_in_second_factor)
+            email: claims.email, issuedAt: http.clientDate(Date(timeIntervalSince1970: iat)),
+            expiresAt: http.clientDate(Date(timeIntervalSince1970: exp)),
+            secondFactor: claims.firebase?.sign_in_second_factor)
     }
 }

@@ -27,7 +27,7 @@ struct IdentityToolkitAccounts: AccountsFacet, AccountAdminFacet {
         guard let user = answer["users"]?.arrayValue.first else {
             throw AuthError(.userNotFound, "accounts:lookup answered no user")
         }
-        return UserDecoding.user(user)
+        return UserDecoding.user(user, http: http)
     }
 
     func updatePassword(idToken: String, newPassword: String) async throws(AuthError) -> SessionCredentials {
@@ -110,7 +110,7 @@ struct IdentityToolkitAccounts: AccountsFacet, AccountAdminFacet {
     }
 
     func revokeRefreshTokens(uid: String) async throws(AuthError) {
-        let now = String(Int(Date().timeIntervalSince1970))
+        let now = String(Int(http.serverNow.timeIntervalSince1970))
         try await administer(uid, ["validSince": .string(now)])
     }
 

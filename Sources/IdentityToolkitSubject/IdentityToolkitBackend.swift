@@ -15,12 +15,15 @@ final class IdentityToolkitBackend: AuthBackend {
     let outbox: OutboxBridge
     let keys: PublishedKeys?
     private let preparation: Preparation
+    /// The vendor's client the backend launches instead of the suite's own, if any.
+    let vendorClient: VendorClientMaker?
 
     init(
         http: IdentityToolkitHTTP, projectID: String, project: ProjectConfiguration, world: World,
         publishedKeys: IdentityToolkitConfiguration.KeySet, outboxReader: any OutboxReader,
-        accountReset: (any AccountReset)?
+        accountReset: (any AccountReset)?, vendorClient: VendorClientMaker? = nil, outboxStartsEmpty: Bool = false
     ) {
+        self.vendorClient = vendorClient
         keys = PublishedKeys(publishedKeys, http: http)
         self.http = http
         self.projectID = projectID
@@ -28,7 +31,7 @@ final class IdentityToolkitBackend: AuthBackend {
         self.world = world
         outbox = OutboxBridge(
             reader: outboxReader, http: http, projectID: projectID, world: world, appName: project.appName,
-            timeout: project.networkTimeout)
+            timeout: project.networkTimeout, startsEmpty: outboxStartsEmpty)
         preparation = Preparation(accountReset: accountReset)
     }
 
@@ -36,6 +39,7 @@ final class IdentityToolkitBackend: AuthBackend {
 
     func makeClient(on device: Device) async throws(AuthError) -> any AuthClient {
         try await preparation.prepare(self)
+        if let vendorClient { return try await makeVendorClient(vendorClient, on: device) }
         let client = IdentityToolkitClient(backend: self, device: device)
         await client.restoreSignedInUser()
         return client

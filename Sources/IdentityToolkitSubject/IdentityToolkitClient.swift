@@ -23,6 +23,8 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
     private var nextListenerID = 0
     /// Changes of user or token so far, to tell a notification overtaken by a later change.
     private var changes = 0
+    /// The Sign in with Apple request waiting for Apple's answer (``IdentityToolkitClient/requestAuthorization()``).
+    var pendingAppleNonce: String?
 
     init(backend: IdentityToolkitBackend, device: Device) {
         self.backend = backend
@@ -79,11 +81,11 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
         }
         return Session(
             uid: uid, idToken: idToken, refreshToken: answer["refresh_token"]?.stringValue ?? refreshToken,
-            expiresAt: Self.expiry(answer["expires_in"]))
+            expiresAt: expiry(answer["expires_in"]))
     }
 
-    static func expiry(_ expiresIn: FixtureValue?) -> Date {
-        Date().addingTimeInterval(Double(expiresIn?.stringValue ?? "") ?? 3600)
+    func expiry(_ expiresIn: FixtureValue?) -> Date {
+        http.clientNow.addingTimeInterval(Double(expiresIn?.stringValue ?? "") ?? 3600)
     }
 
     // MARK: Session
@@ -101,12 +103,14 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
         guard let user = answer["users"]?.arrayValue.first else {
             throw AuthError(.userNotFound, "accounts:lookup answered no user")
         }
-        return UserDecoding.user(user)
+        return UserDecoding.user(user, http: http)
     }
 
     func getIDToken(forceRefresh: Bool) async throws(AuthError) -> String {
         let current = try signedIn()
-        guard forceRefresh || Date() >= current.expiresAt.addingTimeInterval(-300) else { return current.idToken }
+        guard forceRefresh || http.clientNow >= current.expiresAt.addingTimeInterval(-300) else {
+            return current.idToken
+        }
         let renewed: Session
         do { renewed = try await refreshed(current.refreshToken) } catch  where Self.endsSession(error.code) {
             // As the SDK's signOutIfTokenIsInvalid: the server refused the session for good, so the user is signed out.
@@ -214,6 +218,9 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
             let code = try Self.emailLinkCode(email: email, link: link)
             return try await post(.emailLinkSignin, .object(["email": .string(email), "oobCode": .string(code)]))
         default:
+            if let answer = try await identityProviderFirstFactor(credential, reauthenticating: reauthenticating) {
+                return answer
+            }
             // Identity providers' credentials (generic OAuth, and any added later) are not offered over HTTP.
             throw AuthError(
                 .operationNotAllowed,
@@ -230,7 +237,7 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
         _ answer: FixtureValue, providerID: String
     ) async throws(AuthError) -> AuthDataResult {
         if let pending = answer["mfaPendingCredential"]?.stringValue {
-            let hints = (answer["mfaInfo"]?.arrayValue ?? []).map(UserDecoding.factor)
+            let hints = (answer["mfaInfo"]?.arrayValue ?? []).map { UserDecoding.factor($0, http: http) }
             let resolver = IdentityToolkitResolver(client: self, session: MultiFactorSession(pending), hints: hints)
             throw AuthError(
                 .secondFactorRequired, "Please complete a second factor challenge to finish signing into this account.",
@@ -257,14 +264,13 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
         }
         let uid = answer["localId"]?.stringValue ?? session?.uid ?? ""
         setSession(
-            Session(uid: uid, idToken: idToken, refreshToken: refreshToken, expiresAt: Self.expiry(answer["expiresIn"]))
-        )
+            Session(uid: uid, idToken: idToken, refreshToken: refreshToken, expiresAt: expiry(answer["expiresIn"])))
         let user = try await lookup(idToken)
         if user.uid != uid {
             setSession(
                 Session(
-                    uid: user.uid, idToken: idToken, refreshToken: refreshToken,
-                    expiresAt: Self.expiry(answer["expiresIn"])))
+                    uid: user.uid, idToken: idToken, refreshToken: refreshToken, expiresAt: expiry(answer["expiresIn"]))
+            )
         }
         await notifyListeners()
         return user
@@ -303,7 +309,11 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
             answer = try await post(
                 .emailLinkSignin,
                 .object(["email": .string(email), "oobCode": .string(code), "idToken": .string(idToken)]))
-        default: throw AuthError(.operationNotAllowed, "\(credential.providerID) linking is not offered over HTTP")
+        default:
+            guard let linked = try await identityProviderLink(credential, idToken: idToken) else {
+                throw AuthError(.operationNotAllowed, "\(credential.providerID) linking is not offered over HTTP")
+            }
+            answer = linked
         }
         let linked = try await startSession(answer)
         return AuthDataResult(

@@ -34,9 +34,25 @@ public struct IdentityToolkitConfiguration: Sendable {
         case tenantPerCheck
     }
 
-    /// The server's root, e.g. `http://127.0.0.1:9099` for the emulator; paths follow the emulator's layout
-    /// (`/identitytoolkit.googleapis.com/v1/…`, `/securetoken.googleapis.com/v1/token`, `/emulator/v1/…`).
+    /// The server's root, e.g. `http://127.0.0.1:9099` for the emulator; its calls are answered below it in
+    /// ``layout``, its test hooks at `/emulator/v1/…`.
     public var baseURL: URL
+    /// The flows the server offers, or nil to learn them (``IdentityToolkitSubject/preflighted(timeout:)``); until
+    /// then the subject declares ``judgedFlows``. Rules of the others are not applicable, naming the flow.
+    public var flows: Set<Flow>?
+    /// Where the server answers each call, or nil to find it (``ServerLayout/sdk`` until then).
+    public var layout: ServerLayout?
+    /// Whether the suite reads what the server texts and mails through ``outboxReader``. Without (`--no-outbox`, or
+    /// no outbox the preflight could read) the server is still judged: the rules that need a text or a mail are not
+    /// applicable.
+    public var readsOutbox = true
+    /// Whether the server has a time control (``ServerClock``'s convention, which `conformance serve` implements), so
+    /// the subject runs on the world's clock; nil until the preflight asks (no time control until then).
+    public var timeControl: Bool?
+    /// Whether the server has Identity Platform's config API (`PATCH /v2/projects/{p}/config`, `…/tenants/{t}`;
+    /// ``ServerConfigAPI``), through which the subject sets a check's console settings; nil until the preflight asks
+    /// (none until then: a configuration that differs from the server's is refused, naming the fields).
+    public var configAPI: Bool?
     public var projectID: String
     public var apiKey: String
     public var isolation: Isolation
@@ -53,6 +69,11 @@ public struct IdentityToolkitConfiguration: Sendable {
     public var publishedKeys: KeySet
     /// The subject's name in reports.
     public var name: String
+    /// Where the check's GitHub and Apple are served for the server to reach (``ProviderEndpointsHost``); the
+    /// server is pointed at them per project or tenant (`defaultSupportedIdpConfigs` with `providerEndpoints`, see
+    /// ``ProviderEndpointsHost``). Without one, the subject declares no `apple` flow: a server cannot reach the
+    /// check's providers.
+    public var providerEndpoints: (any ProviderEndpointsHost)? = nil
 
     /// Where the keys of the server's ID tokens are found.
     public enum KeySet: Sendable, Hashable {
@@ -66,6 +87,9 @@ public struct IdentityToolkitConfiguration: Sendable {
         /// None: the server's own `accounts:lookup` is the only check of a token's signature.
         case notPublished
     }
+
+    /// Every flow the HTTP subject can judge a server on.
+    public static let judgedFlows: Set<Flow> = [.password, .phone, .multiFactor, .emailLink]
 
     /// Where Google publishes the keys of Firebase ID tokens.
     public static let firebasePublishedKeys = URL(

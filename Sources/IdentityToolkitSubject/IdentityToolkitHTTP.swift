@@ -21,6 +21,12 @@ public struct IdentityToolkitHTTP: Sendable {
     public internal(set) var tenantID: String? = nil
     /// The headers the iOS SDK sends, on every ``SDKEndpoint`` call (the bundle ID is the project's).
     var sdkHeaders = SDKHeaders()
+    /// Where the check's identity providers are served, once the server was pointed at them (``ProviderPointing``).
+    var providerEndpoints: URL? = nil
+    /// Where the server answers each call (found by the preflight).
+    var layout: ServerLayout = .sdk
+    /// The server's clock, moved with the world's before every call, when the server has a time control.
+    var serverClock: ServerClock?
 
     private struct Answer: Sendable {
         let status: Int
@@ -31,10 +37,11 @@ public struct IdentityToolkitHTTP: Sendable {
     func post(
         _ endpoint: SDKEndpoint, _ body: FixtureValue, languageCode: String? = nil
     ) async throws(AuthError) -> FixtureValue {
-        try await post(endpoint.path, body, languageCode: languageCode, headers: sdkHeaders.fields)
+        try await post(endpoint.path(in: layout), body, languageCode: languageCode, headers: sdkHeaders.fields)
     }
 
-    /// `POST {base}/identitytoolkit.googleapis.com/{path}?key=…` (or another host's path when `path` starts with `/`).
+    /// `POST {base}/identitytoolkit.googleapis.com/{path}?key=…` (or another host's path when `path` starts with `/`),
+    /// in the server's layout (at its root for ``ServerLayout/production``).
     public func post(
         _ path: String, _ body: FixtureValue, languageCode: String? = nil, authorization: String? = nil
     ) async throws(AuthError) -> FixtureValue {
@@ -45,7 +52,8 @@ public struct IdentityToolkitHTTP: Sendable {
         _ path: String, _ body: FixtureValue, languageCode: String?, authorization: String? = nil,
         headers: [String: String]
     ) async throws(AuthError) -> FixtureValue {
-        let route = path.hasPrefix("/") ? path : "/identitytoolkit.googleapis.com/\(path)"
+        try await serverClock?.catchUp()
+        let route = layout.route(path)
         var request = URLRequest(url: url(route, query: [URLQueryItem(name: "key", value: apiKey)]))
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
@@ -67,10 +75,39 @@ public struct IdentityToolkitHTTP: Sendable {
 
     /// A call to one of the server's test hooks (`/emulator/v1/…`). The emulator needs no API key; the key is
     /// sent anyway, for a server that tells its projects apart by key.
-    public func hook(_ method: String, _ route: String) async throws(AuthError) -> FixtureValue {
-        var request = URLRequest(url: url(route, query: [URLQueryItem(name: "key", value: apiKey)]))
+    public func hook(
+        _ method: String, _ route: String, body: FixtureValue? = nil, query: [URLQueryItem] = [],
+        authorization: String? = nil
+    ) async throws(AuthError) -> FixtureValue {
+        var request = URLRequest(url: url(route, query: [URLQueryItem(name: "key", value: apiKey)] + query))
         request.httpMethod = method
+        if let authorization { request.setValue(authorization, forHTTPHeaderField: "Authorization") }
+        if let body {
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.httpBody = body.encoded
+        }
         return try await send(request, describing: route)
+    }
+
+    /// The status and JSON body `POST {base}{route}?key=…` is answered with, whatever they are (nil when the server
+    /// does not answer): what the preflight asks to find what the server offers.
+    func probe(_ route: String, _ body: FixtureValue) async -> (status: Int, json: FixtureValue)? {
+        var request = URLRequest(url: url(route, query: [URLQueryItem(name: "key", value: apiKey)]))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = body.encoded
+        request.timeoutInterval = max(1, timeout.seconds)
+        let session = session
+        let sent = request
+        guard
+            let answer = try? await world.clock.withTimeout(
+                timeout,
+                operation: { () async throws -> Answer in
+                    let (data, response) = try await session.data(for: sent)
+                    return Answer(status: (response as? HTTPURLResponse)?.statusCode ?? 0, body: data)
+                })
+        else { return nil }
+        return (answer.status, (try? JSONDecoder().decode(FixtureValue.self, from: answer.body)) ?? .object([:]))
     }
 
     /// `GET` of an absolute URL through the same session and bounds (the server's published keys).

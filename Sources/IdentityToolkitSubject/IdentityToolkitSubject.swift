@@ -7,17 +7,25 @@ import Synchronization
     import FoundationNetworking
 #endif
 
-/// Any server that speaks the Identity Toolkit REST API (the Firebase Auth Emulator, or a Firebase-compatible
-/// backend), driven over HTTP. Its client plays the Firebase SDK's part over REST; what the server texts and
-/// mails reaches the world's SMS carrier and mailbox through the configured ``OutboxReader``.
+/// Any server that speaks the Identity Toolkit REST API (the Firebase Auth Emulator, `conformance serve`, or a
+/// Firebase-compatible backend of a vendor's own), driven over HTTP. Its client plays the Firebase SDK's part over
+/// REST; what the server texts and mails reaches the world's SMS carrier and mailbox through the configured
+/// ``OutboxReader``.
 ///
-/// A server keeps real time and its own console, so the subject declares what it cannot do: it does not run on
-/// the world's clock, its backend does not reach the world's parties (no pushes, no stalls, no text languages),
+/// The subject declares what the server offers (``IdentityToolkitConfiguration/flows``: told, or learned by
+/// ``preflighted(timeout:)``, which also finds the path layout, the outbox and the time control). Rules of a flow the
+/// server does not offer are not applicable, naming the flow; without an outbox the suite can read, the rules whose
+/// flows need a text or a mail are not applicable (``Capabilities/readsDeliveries``). With a time control
+/// (``ServerClock``) the subject runs on the world's clock; without one it keeps real time and the checks that need
+/// time to pass are not applicable. Its backend never reaches the world's parties (no pushes, no stalls, no text
+/// languages),
 /// and a project configuration that differs in any field from the project the server runs (`servedProject(for:)`)
 /// is `ConfigurationError.unsupported(field:reason:)`, naming every such field.
 /// Generic OAuth is not offered: the emulator answers `createAuthUri` with a provider with 501.
 public struct IdentityToolkitSubject: ConformanceSubject {
     public let configuration: IdentityToolkitConfiguration
+    /// The vendor's client in front of the server (``init(_:client:)``), or nil for the suite's own.
+    public internal(set) var clientFactory: IdentityToolkitClientFactory?
     private let state = SubjectState()
 
     public init(_ configuration: IdentityToolkitConfiguration) { self.configuration = configuration }
@@ -25,11 +33,16 @@ public struct IdentityToolkitSubject: ConformanceSubject {
     public var name: String { configuration.name }
 
     public var capabilities: Capabilities {
-        var capabilities = Capabilities(flows: [.phone, .multiFactor, .emailLink], runsOnWorldClock: false)
+        var capabilities = Capabilities(
+            flows: configuration.flows ?? IdentityToolkitConfiguration.judgedFlows,
+            runsOnWorldClock: configuration.timeControl == true)
+        capabilities.readsDeliveries = configuration.readsOutbox
         capabilities.reachesWorldParties = false
         capabilities.sendsRequestsThroughWorldNetwork = true  // IdentityToolkitClient.post
         capabilities.runsOneCheckAtATime = configuration.isolation == .oneCheckAtATime
         capabilities.servedProjectID = configuration.projectID
+        if configuration.providerEndpoints != nil { capabilities.addProviderFlows() }
+        if let clientFactory { capabilities = clientFactory.declaration(over: capabilities) }
         return capabilities
     }
 
@@ -61,10 +74,46 @@ public struct IdentityToolkitSubject: ConformanceSubject {
             timeout: project.networkTimeout)
         http.tenantID = tenantID
         http.sdkHeaders.bundleIdentifier = project.bundleID
+        http.layout = configuration.layout ?? .sdk
+        if configuration.configAPI == true {
+            // Before the clock is read and the providers are pointed at: the served server starts a project afresh
+            // when its configuration changes.
+            try await ServerConfigAPI.set(project, projectID: projectID, over: http)
+        }
+        if let host = configuration.providerEndpoints {
+            http.providerEndpoints = try await ProviderPointing.point(
+                http, projectID: projectID, world: world, at: host)
+        }
+        if configuration.timeControl == true {
+            http.serverClock = try await serverClock(over: http, projectID: projectID, world: world)
+        }
         return IdentityToolkitBackend(
             http: http, projectID: projectID, project: project, world: world,
-            publishedKeys: configuration.publishedKeys, outboxReader: configuration.outboxReader,
-            accountReset: resetsAccounts ? configuration.accountReset : nil)
+            publishedKeys: configuration.publishedKeys,
+            outboxReader: configuration.readsOutbox ? configuration.outboxReader : NoOutbox(),
+            accountReset: resetsAccounts ? configuration.accountReset : nil,
+            vendorClient: clientFactory.map {
+                VendorClientMaker(factory: $0, makeSessionConfiguration: configuration.makeSessionConfiguration)
+            },
+            outboxStartsEmpty: configuration.isolation != .oneCheckAtATime)
+    }
+
+    /// The server's clock for a backend in `world`: one per check's world on a shared project (two backends of one
+    /// check must not both move it), one per backend otherwise.
+    private func serverClock(
+        over http: IdentityToolkitHTTP, projectID: String, world: World
+    ) async throws(ConfigurationError) -> ServerClock {
+        if configuration.isolation == .oneCheckAtATime, let shared = state.clock(of: world) { return shared }
+        do throws(AuthError) {
+            let clock = try await ServerClock(http: http, projectID: projectID, world: world)
+            if configuration.isolation == .oneCheckAtATime { state.keep(clock, of: world) }
+            return clock
+        } catch {
+            throw .invalidValue(
+                field: "timeControl", value: error.message,
+                expected:
+                    "the server's time control at \(ServerClock.route(projectID: projectID, tenantID: http.tenantID))")
+        }
     }
 
     /// Why the server cannot be reached, or nil when it answers at all (an error answer is an answer): asked
@@ -82,13 +131,18 @@ public struct IdentityToolkitSubject: ConformanceSubject {
 
     /// The project the server runs when a check asks for `project`, as far as a check can tell: the standard
     /// project, whose settings the server takes from its own console (the Auth Emulator's match it), with what the
-    /// subject sets itself: the project (when it makes one per check), the texts' app name and the timeout of its
-    /// own calls. A verification limit looser than the standard project's is met too, as no check reaches it.
+    /// subject sets itself: the project (when it makes one per check), the texts' app name, the timeout of its
+    /// own calls and, through the server's config API (``ServerConfigAPI``), the console settings it can express.
+    /// A verification limit looser than the standard project's is met too, as no check reaches it.
     package func servedProject(for project: ProjectConfiguration) -> ProjectConfiguration {
         var served = ProjectConfiguration.standard
         if configuration.isolation == .projectPerCheck { served.projectID = project.projectID }
         served.appName = project.appName
         served.networkTimeout = project.networkTimeout
+        if configuration.configAPI == true {
+            served = ServerConfigAPI.settable(
+                project, onto: served, inTenant: configuration.isolation == .tenantPerCheck)
+        }
         let limit = project.phone.verificationLimit
         let standardLimit = served.phone.verificationLimit
         if limit.maxRequests >= standardLimit.maxRequests, limit.window <= standardLimit.window {
@@ -108,7 +162,10 @@ public struct IdentityToolkitSubject: ConformanceSubject {
         throw .unsupported(
             field: differences.map(\.field).joined(separator: ", "),
             reason: fields.joined(separator: "; ")
-                + "; the server takes its settings from its own console, not from the suite")
+                + (configuration.configAPI == true
+                    ? "; the server's config API cannot set them"
+                    : "; the server takes its settings from its own console, not from the suite (it has no config API)")
+        )
     }
 
     /// What there is to say about a field the server keeps, besides that its console sets it.
@@ -131,6 +188,7 @@ private final class SubjectState: Sendable {
     private struct State {
         var lastWorld: ObjectIdentifier?
         weak var lastWorldObject: World?
+        var clock: (world: ObjectIdentifier, clock: ServerClock)?
     }
 
     private let state = Mutex(State())
@@ -144,4 +202,16 @@ private final class SubjectState: Sendable {
             return true
         }
     }
+
+    /// The server's clock kept for `world`'s check, if any.
+    func clock(of world: World) -> ServerClock? {
+        state.withLock { state in
+            guard let kept = state.clock, kept.world == ObjectIdentifier(world), kept.clock.world === world else {
+                return nil
+            }
+            return kept.clock
+        }
+    }
+
+    func keep(_ clock: ServerClock, of world: World) { state.withLock { $0.clock = (ObjectIdentifier(world), clock) } }
 }

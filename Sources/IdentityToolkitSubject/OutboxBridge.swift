@@ -18,9 +18,11 @@ actor OutboxBridge {
     /// The `oobCode`s already listed or delivered; nil until the baseline is read.
     private var knownEmails: Set<String>?
 
+    /// `startsEmpty` for a project or tenant made for this backend alone: nothing is listed before the check, so
+    /// no baseline is read (one request fewer per backend).
     init(
         reader: any OutboxReader, http: IdentityToolkitHTTP, projectID: String, world: World, appName: String,
-        timeout: Duration
+        timeout: Duration, startsEmpty: Bool = false
     ) {
         self.reader = reader
         self.http = http
@@ -28,6 +30,7 @@ actor OutboxBridge {
         self.world = world
         self.appName = appName
         self.timeout = timeout
+        if startsEmpty { knownEmails = [] }
     }
 
     /// Reads what the mail outbox already holds, so that only what this check causes is delivered.

@@ -79,3 +79,16 @@ public struct EmulatorTestHooks: OutboxReader, AccountReset {
     /// `/tenants/{tenant}` when the calls are made in a tenant: its outboxes hold only its own entries.
     static func tenantPath(_ http: IdentityToolkitHTTP) -> String { http.tenantID.map { "/tenants/\($0)" } ?? "" }
 }
+
+/// No outbox: a server whose texts and mails the suite cannot read (``IdentityToolkitConfiguration/readsOutbox`` is
+/// false). Nothing is ever listed; the subject then declares that it reads no deliveries, so the checks that need a
+/// text or a mail are not applicable instead of waiting for one.
+public struct NoOutbox: OutboxReader {
+    public init() {}
+
+    public func texts(projectID: String, over http: IdentityToolkitHTTP) async throws(AuthError) -> [OutboxText] { [] }
+
+    public func emails(projectID: String, over http: IdentityToolkitHTTP) async throws(AuthError) -> [OutboxEmail] {
+        []
+    }
+}

@@ -16,14 +16,42 @@ enum SDKEndpoint: String, Sendable, CaseIterable {
     case startMFASignIn = "accounts/mfaSignIn:start"
     case finalizeMFASignIn = "accounts/mfaSignIn:finalize"
     case secureToken = "token"
+    /// `verifyAssertion` (v1 `accounts:signInWithIdp`) and v2 `accounts:revokeToken` (`RevokeTokenRequest.swift`).
+    case verifyAssertion
+    case revokeToken = "accounts:revokeToken"
 
-    /// The path below the server's root.
-    var path: String {
+    /// The path below the server's root, as the SDK sends it (``ServerLayout/sdk``).
+    var path: String { path(in: .sdk) }
+
+    /// The path below the server's root in `layout`: the SDK's legacy route, or the REST call it stands for.
+    func path(in layout: ServerLayout) -> String {
         switch self {
-        case .startMFAEnrollment, .finalizeMFAEnrollment, .withdrawMFA, .startMFASignIn, .finalizeMFASignIn:
-            "/identitytoolkit.googleapis.com/v2/\(rawValue)"
-        case .secureToken: "/securetoken.googleapis.com/v1/token"
-        default: "/www.googleapis.com/identitytoolkit/v3/relyingparty/\(rawValue)"
+        case .startMFAEnrollment, .finalizeMFAEnrollment, .withdrawMFA, .startMFASignIn, .finalizeMFASignIn,
+            .revokeToken:
+            return layout.route("/identitytoolkit.googleapis.com/v2/\(rawValue)")
+        case .secureToken: return layout.route("/securetoken.googleapis.com/v1/token")
+        default:
+            guard layout != .sdk else { return "/www.googleapis.com/identitytoolkit/v3/relyingparty/\(rawValue)" }
+            return layout.route("/identitytoolkit.googleapis.com/v1/\(restCall)")
+        }
+    }
+
+    /// The v1 REST call a legacy endpoint stands for, as the Auth Emulator rewrites it (`registerLegacyRoutes`).
+    private var restCall: String {
+        switch self {
+        case .createAuthUri: "accounts:createAuthUri"
+        case .deleteAccount: "accounts:delete"
+        case .emailLinkSignin: "accounts:signInWithEmailLink"
+        case .getAccountInfo: "accounts:lookup"
+        case .getOobConfirmationCode: "accounts:sendOobCode"
+        case .getProjectConfig: "projects"
+        case .resetPassword: "accounts:resetPassword"
+        case .sendVerificationCode: "accounts:sendVerificationCode"
+        case .setAccountInfo: "accounts:update"
+        case .signupNewUser: "accounts:signUp"
+        case .verifyPassword: "accounts:signInWithPassword"
+        case .verifyPhoneNumber: "accounts:signInWithPhoneNumber"
+        default: rawValue
         }
     }
 

@@ -6,46 +6,165 @@ import MockIdP
     import FoundationNetworking
 #endif
 
-/// What is wrong with the server before any check runs: asked once, so that a server that is not there, has no
-/// outbox the suite can read, or serves another project is one clear message instead of a failure per check
-/// ("no SMS was sent" 37 times when the emulator was started on another project).
-public enum ServerProblem: Sendable, Hashable, CustomStringConvertible {
+/// What is wrong with the server before any check runs: asked once, so that a server that is not there, or serves
+/// another project, is one clear message instead of a failure per check ("no SMS was sent" 37 times when the
+/// emulator was started on another project).
+public enum ServerProblem: Error, Sendable, Hashable, CustomStringConvertible {
     /// The server does not answer at all.
     case unreachable(String)
-    /// The configured ``OutboxReader`` cannot read the server's outboxes (for ``EmulatorTestHooks``: it is not
-    /// the Auth Emulator).
+    /// Retired: a server without an outbox the suite can read is judged (``ServerFindings/outbox``); kept so that
+    /// switches over the problems still compile.
     case noOutbox(String)
     /// The server serves another project than the one named.
     case otherProject(served: String, named: String)
+    /// The server answers, but no Identity Toolkit call in any layout (``ServerLayout``).
+    case notIdentityToolkit(String)
 
     public var description: String {
         switch self {
         case .unreachable(let reason): reason
         case .noOutbox(let reason): reason
         case .otherProject(let served, let named): "the server serves project \(served), not \(named)"
+        case .notIdentityToolkit(let reason): reason
         }
     }
 }
 
+/// What the preflight found the server offers: printed before the run, in one line.
+public struct ServerFindings: Sendable, Hashable, CustomStringConvertible {
+    public var layout: ServerLayout
+    public var flows: Set<Flow>
+    /// Whether the flows were named (`--flows`) rather than learned.
+    public var flowsNamed: Bool
+    /// Whether the suite reads the server's outbox; why not, when it does not.
+    public var outbox: Bool
+    public var noOutboxReason: String?
+    /// Whether the server has a time control (``ServerClock``).
+    public var timeControl: Bool
+    /// Whether the server has the config API (``ServerConfigAPI``).
+    public var configAPI: Bool
+
+    public var description: String {
+        let flows = self.flows.map(\.rawValue).sorted().joined(separator: ", ")
+        return [
+            "layout: \(layout.rawValue)",
+            "flows: \(flows.isEmpty ? "none" : flows) (\(flowsNamed ? "named" : "learned"))",
+            "outbox: " + (outbox ? "yes" : "no" + (noOutboxReason.map { " (\($0))" } ?? "")),
+            "time control: \(timeControl ? "yes" : "no")", "config API: \(configAPI ? "yes" : "no")",
+        ].joined(separator: "; ")
+    }
+}
+
 extension IdentityToolkitSubject {
-    /// The first problem the server has before a run, or nil when it answers, its outboxes can be read, and it
-    /// serves ``IdentityToolkitConfiguration/projectID``. The project is read from the `aud` of an ID token the
-    /// server issues to a new anonymous user (deleted again at once); a server that signs up no anonymous user
-    /// is taken at its word.
+    /// The first problem the server has before a run, or nil (``preflighted(timeout:)``).
     public func preflight(timeout: Duration = .seconds(10)) async -> ServerProblem? {
-        if let reason = await unreachableReason(timeout: timeout) { return .unreachable(reason) }
-        let http = IdentityToolkitHTTP(
+        do throws(ServerProblem) {
+            _ = try await preflighted(timeout: timeout)
+            return nil
+        } catch { return error }
+    }
+
+    /// The subject, told what the server offers, with what was found; throws the first problem that keeps the suite
+    /// from judging the server at all. Asked once before a run:
+    /// - the path layout (unless ``IdentityToolkitConfiguration/layout`` names it): the first of ``ServerLayout``'s
+    ///   whose `accounts:lookup` route is answered as a call (not 404, 405 or 501);
+    /// - the outbox: read once through the ``OutboxReader``; a server whose outbox cannot be read is judged without
+    ///   one (``IdentityToolkitConfiguration/readsOutbox``);
+    /// - the flows (unless ``IdentityToolkitConfiguration/flows`` names them): each flow's first call sent with an
+    ///   empty input (`accounts:signInWithPassword`, `accounts:sendVerificationCode`, `accounts:sendOobCode` with
+    ///   `EMAIL_SIGNIN`, `accounts/mfaEnrollment:start`), which no server can carry out; the flow is offered unless
+    ///   the answer is 404, 405 or 501, or says the operation is not allowed, enabled, supported or implemented;
+    /// - the time control (unless ``IdentityToolkitConfiguration/timeControl`` says): `clock:advance` by 0 seconds;
+    /// - the config API (unless ``IdentityToolkitConfiguration/configAPI`` says): a GET of the project's configuration;
+    /// - the project, read from the `aud` of an ID token the server issues to a new anonymous user (deleted again at
+    ///   once); a server that signs up no anonymous user is taken at its word.
+    public func preflighted(
+        timeout: Duration = .seconds(10)
+    ) async throws(ServerProblem) -> (subject: IdentityToolkitSubject, findings: ServerFindings) {
+        if let reason = await unreachableReason(timeout: timeout) { throw .unreachable(reason) }
+        var configuration = configuration
+        var http = IdentityToolkitHTTP(
             baseURL: configuration.baseURL, apiKey: configuration.apiKey,
             session: URLSession(configuration: configuration.makeSessionConfiguration()), world: World(),
             timeout: timeout)
-        do throws(AuthError) {
-            _ = try await configuration.outboxReader.texts(projectID: configuration.projectID, over: http)
-        } catch {
-            return .noOutbox(
-                "its outbox cannot be read (\(error.message)), so no text or email it sends can reach a check")
+        defer { http.session.finishTasksAndInvalidate() }
+        if configuration.layout == nil {
+            var found: ServerLayout?
+            for layout in ServerLayout.allCases where found == nil {
+                if Self.isOffered(await http.probe(SDKEndpoint.getAccountInfo.path(in: layout), .object([:]))) {
+                    found = layout
+                }
+            }
+            guard let found else {
+                throw .notIdentityToolkit(
+                    "no Identity Toolkit call is answered: accounts:lookup is not found in any layout ("
+                        + ServerLayout.allCases.map { SDKEndpoint.getAccountInfo.path(in: $0) }.joined(separator: ", ")
+                        + ")")
+            }
+            configuration.layout = found
         }
-        guard let served = await servedProject(over: http), served != configuration.projectID else { return nil }
-        return .otherProject(served: served, named: configuration.projectID)
+        http.layout = configuration.layout ?? .sdk
+        var noOutboxReason: String?
+        if configuration.readsOutbox {
+            do throws(AuthError) {
+                _ = try await configuration.outboxReader.texts(projectID: configuration.projectID, over: http)
+                _ = try await configuration.outboxReader.emails(projectID: configuration.projectID, over: http)
+            } catch {
+                configuration.readsOutbox = false
+                noOutboxReason = "it cannot be read: \(error.message)"
+            }
+        } else {
+            noOutboxReason = "--no-outbox"
+        }
+        let flowsNamed = configuration.flows != nil
+        if configuration.flows == nil { configuration.flows = await offeredFlows(over: http) }
+        if configuration.timeControl == nil {
+            configuration.timeControl =
+                (try? await ServerClock(http: http, projectID: configuration.projectID, world: World())) != nil
+        }
+        if configuration.configAPI == nil {
+            configuration.configAPI = await ServerConfigAPI.isOffered(projectID: configuration.projectID, over: http)
+        }
+        if let served = await servedProject(over: http), served != configuration.projectID {
+            throw .otherProject(served: served, named: configuration.projectID)
+        }
+        let findings = ServerFindings(
+            layout: http.layout, flows: configuration.flows ?? [], flowsNamed: flowsNamed,
+            outbox: configuration.readsOutbox, noOutboxReason: noOutboxReason,
+            timeControl: configuration.timeControl == true, configAPI: configuration.configAPI == true)
+        return (IdentityToolkitSubject(configuration), findings)
+    }
+
+    /// The flows whose first call the server answers as a call.
+    private func offeredFlows(over http: IdentityToolkitHTTP) async -> Set<Flow> {
+        let probes: [(Flow, SDKEndpoint, FixtureValue)] = [
+            (.password, .verifyPassword, .object(["email": .string(""), "password": .string("")])),
+            (.phone, .sendVerificationCode, .object(["phoneNumber": .string("")])),
+            (
+                .emailLink, .getOobConfirmationCode,
+                .object([
+                    "requestType": .string("EMAIL_SIGNIN"), "email": .string(""), "canHandleCodeInApp": .bool(true),
+                    "continueUrl": .string("https://example.com/finish"),
+                ])
+            ), (.multiFactor, .startMFAEnrollment, .object(["idToken": .string("")])),
+        ]
+        var offered: Set<Flow> = []
+        for (flow, endpoint, body) in probes
+        where Self.isOffered(await http.probe(endpoint.path(in: http.layout), body)) { offered.insert(flow) }
+        return offered
+    }
+
+    /// Whether an answer is a call's (an error about the input, or a success), not a route or an operation the server
+    /// does not have.
+    static func isOffered(_ answer: (status: Int, json: FixtureValue)?) -> Bool {
+        guard let answer, ![0, 404, 405, 501].contains(answer.status) else { return false }
+        guard (200..<300).contains(answer.status) || answer.json["error"] != nil else { return false }
+        let message = (answer.json["error"]?["message"]?.stringValue ?? "").lowercased()
+        let refusals = [
+            "operation_not_allowed", "not_implemented", "unimplemented", "not supported", "not enabled",
+            "not implemented",
+        ]
+        return !refusals.contains { message.contains($0) }
     }
 
     private func servedProject(over http: IdentityToolkitHTTP) async -> String? {

@@ -1,9 +1,10 @@
 import ConformanceKit
 import Foundation
 
-/// Users and factors as `accounts:lookup` and the multi-factor answers write them.
+/// Users and factors as `accounts:lookup` and the multi-factor answers write them, their times on the client's clock
+/// (``IdentityToolkitHTTP/clientDate(_:)``).
 enum UserDecoding {
-    static func user(_ info: FixtureValue) -> AuthUser {
+    static func user(_ info: FixtureValue, http: IdentityToolkitHTTP) -> AuthUser {
         let providers = (info["providerUserInfo"]?.arrayValue ?? []).map { provider in
             UserInfo(
                 providerID: provider["providerId"]?.stringValue ?? "", uid: provider["rawId"]?.stringValue ?? "",
@@ -17,15 +18,16 @@ enum UserDecoding {
             displayName: info["displayName"]?.stringValue, isEmailVerified: info["emailVerified"]?.boolValue ?? false,
             isAnonymous: providers.isEmpty && email == nil && phoneNumber == nil, providerData: providers,
             metadata: UserMetadata(
-                creationDate: milliseconds(info["createdAt"]), lastSignInDate: milliseconds(info["lastLoginAt"])),
-            enrolledFactors: (info["mfaInfo"]?.arrayValue ?? []).map(factor))
+                creationDate: http.clientDate(milliseconds(info["createdAt"])),
+                lastSignInDate: http.clientDate(milliseconds(info["lastLoginAt"]))),
+            enrolledFactors: (info["mfaInfo"]?.arrayValue ?? []).map { factor($0, http: http) })
     }
 
-    static func factor(_ info: FixtureValue) -> MultiFactorInfo {
+    static func factor(_ info: FixtureValue, http: IdentityToolkitHTTP) -> MultiFactorInfo {
         let phoneInfo = info["phoneInfo"]?.stringValue
         return MultiFactorInfo(
             uid: info["mfaEnrollmentId"]?.stringValue ?? "", displayName: info["displayName"]?.stringValue,
-            enrollmentDate: date(info["enrolledAt"]?.stringValue),
+            enrollmentDate: http.clientDate(date(info["enrolledAt"]?.stringValue)),
             factorID: phoneInfo != nil || info["totpInfo"] == nil ? MultiFactorID.phone : MultiFactorID.totp,
             phoneNumber: phoneInfo)
     }

@@ -4,9 +4,12 @@ import Synchronization
 /// (Identity Toolkit's `signInWithPhoneNumber`, Secure Token's `token`, `getAccountInfo`, …). A subject that sends
 /// them through here (``send(_:from:isolation:_:)``) lets a check hold one in flight, so that calls made at the same
 /// time meet inside the subject at a point the check chose, whatever the scheduling (PHONE-7, AUTH-3, AUTH-6).
+/// The answers travel back the same way, where a check can hold them too (``holdAnswers(onHeld:)``), so that a second
+/// call runs while the first's backend has answered but not yet finished (PHONE-7, LINK-8, MFA-11).
 public final class AppNetwork: Sendable {
     private let hold = Mutex<Hold?>(nil)
     private let beforeNext = Mutex<(@Sendable () async -> Void)?>(nil)
+    let answers = AnswerLeg()
     private let transcript: Transcript
 
     init(transcript: Transcript) { self.transcript = transcript }
@@ -22,7 +25,10 @@ public final class AppNetwork: Sendable {
                 self.transcript.record(.network(.held(request, from: device, number: number)))
             }
         }
-        return try await exchange()
+        return try await answers.carry(
+            isolation: isolation,
+            recording: { number in self.transcript.record(.network(.answerHeld(request, to: device, number: number))) },
+            exchange)
     }
 
     /// Runs `action` once, when the next request of any app reaches the network and before it goes on: a check's way
@@ -42,11 +48,15 @@ public final class AppNetwork: Sendable {
 
 package enum NetworkEvent: Sendable, Hashable, CustomStringConvertible {
     case held(String, from: Device, number: Int)
+    /// The backend's answer to a request held on its way back to the app.
+    case answerHeld(String, to: Device, number: Int)
 
     public var description: String {
         switch self {
         case .held(let request, let device, let number):
             "network: request \(number) (\(request)) from the app on \(device) held in flight"
+        case .answerHeld(let request, let device, let number):
+            "network: answer \(number) (to \(request)) on its way back to the app on \(device) held"
         }
     }
 }

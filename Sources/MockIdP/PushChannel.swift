@@ -32,6 +32,7 @@ public final class PushChannel: Sendable {
 
     private let mode = Mutex(Mode.working)
     private let interjection = Mutex<(@Sendable (Device) async -> Void)?>(nil)
+    private let hold = Mutex<Hold?>(nil)
     private let transcript: Transcript
     private let devices: Devices
 
@@ -48,6 +49,15 @@ public final class PushChannel: Sendable {
         interjection.withLock { $0 = action }
     }
 
+    /// Holds every push from now on, in the channel on its way to its device, until the check releases it; `onHeld`
+    /// hears each one held, with its number. The backend that sent it is kept waiting meanwhile, as APNs keeps a
+    /// provider's request open until it has taken the notification: a step of the backend's call the world can hold.
+    package func hold(onHeld: @escaping @Sendable (Int) -> Void = { _ in }) -> Hold {
+        let hold = Hold(onHeld: onHeld)
+        self.hold.withLock { $0 = hold }
+        return hold
+    }
+
     /// The device's push token, or nil when the channel is unavailable.
     public func deviceToken(for device: Device) -> String? {
         mode.withLock { $0 } == .working ? Self.token(for: device) : nil
@@ -59,6 +69,7 @@ public final class PushChannel: Sendable {
             transcript.record(.push(.unavailable(deviceToken: deviceToken)))
             throw .unavailable
         }
+        if let hold = hold.withLock({ $0 }), !(await hold.wait()) { throw .abandoned }
         let device = Device(String(deviceToken.dropFirst(Self.tokenPrefix.count)))
         if let interjection = interjection.withLock({ $0.take() }) { await interjection(device) }
         let handled = await devices.deliver(userInfo, to: device)

@@ -148,7 +148,8 @@ extension ReferenceBackend {
             throw AuthError(.invalidEmail, "the email provided does not match the sign-in email address")
         }
         code.isUsed = true
-        emailLinkCodes[oobCode] = code
+        consume(beforeAnswer: behaviour.consumption.emailLinkBeforeAnswer) { [code] in $0.emailLinkCodes[oobCode] = code
+        }
         return code.email
     }
 

@@ -7,9 +7,17 @@ extension ReferenceBackend {
     /// answer of 500 or more is the party's failure.
     func call(_ party: OutsideParty, _ request: HTTPRequest) async throws(AuthError) -> HTTPResponse {
         let world = world
+        let transport = providerTransport
         let answer = ResponseSlot()
         try await callOutsideParty(party) { () async throws(PartyError) in
-            let response = party == .apple ? await world.apple.handle(request) : await world.github.handle(request)
+            let response: HTTPResponse
+            if let transport {
+                response = await transport(request)
+            } else if party == .apple {
+                response = await world.apple.handle(request)
+            } else {
+                response = await world.github.handle(request)
+            }
             answer.value.withLock { $0 = response }
         }
         guard let response = answer.value.withLock({ $0 }), response.status < 500 else {

@@ -149,7 +149,9 @@ extension ReferenceBackend {
             case .enrollment: multiFactor.resolvesWithEnrollmentCodes
             }
         }
-        if multiFactor.pendingSignInSingleUse { pendingSignIns[pendingID] = nil }
+        if multiFactor.pendingSignInSingleUse {
+            consume(beforeAnswer: behaviour.consumption.secondFactorBeforeAnswer) { $0.pendingSignIns[pendingID] = nil }
+        }
         guard let user = users[pending.uid] else { throw AuthError(.userNotFound, "the user no longer exists") }
         let provider = multiFactor.reportsFirstFactorProvider ? pending.provider : ProviderID.phone
         return startSession(for: user, provider: provider, isNewUser: false, secondFactor: MultiFactorID.phone)

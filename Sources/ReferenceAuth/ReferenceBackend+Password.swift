@@ -50,7 +50,10 @@ extension ReferenceBackend {
         guard let user = users.values.first(where: { $0.email == email.lowercased() }) else {
             throw protected ? Self.invalidLogin : AuthError(.userNotFound, "there is no user with this email address")
         }
-        guard user.password?.matches(comparable(password)) == true || !behaviour.emailPassword.checksPassword else {
+        let skipsCheck =
+            !behaviour.emailPassword.checksPassword
+            || (password.isEmpty && !behaviour.emailPassword.refusesEmptyPassword)
+        guard user.password?.matches(comparable(password)) == true || skipsCheck else {
             throw protected ? Self.invalidLogin : AuthError(.wrongPassword, "the password is invalid")
         }
         guard !user.isDisabled else { throw AuthError(.userDisabled, "the user account has been disabled") }

@@ -167,7 +167,13 @@ extension ReferenceBackend {
             throw AuthError(.invalidVerificationCode, codes.wrongCodeMessage(verification.code))
         }
         verification.isUsed = true
-        verifications[verificationID] = verification
+        let beforeAnswer =
+            switch verification.purpose {
+            case .signIn: behaviour.consumption.phoneCodeBeforeAnswer
+            case .secondFactor: behaviour.consumption.secondFactorBeforeAnswer
+            case .enrollment: true
+            }
+        consume(beforeAnswer: beforeAnswer) { [verification] in $0.verifications[verificationID] = verification }
         return verification
     }
 

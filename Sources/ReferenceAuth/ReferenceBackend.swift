@@ -30,6 +30,11 @@ package actor ReferenceBackend: AuthBackend {
     var rateLimiter: RateLimiter
     /// Wrong codes per number, for a lockout (``ReferenceBehaviour/Codes/wrongCodesBeforeNumberLockout``).
     var wrongCodes: [String: Int] = [:]
+    /// How the backend reaches GitHub and Apple when not through its world's parties in process: over HTTP, at the
+    /// provider endpoints a served server is pointed at (``reachProviders(through:)``).
+    var providerTransport: ProviderTransport?
+    /// Where a defective door sign-up waits between its check and its create (``DoorRendezvous``).
+    let doorRendezvous = DoorRendezvous()
 
     package init(configuration: ProjectConfiguration, world: World, behaviour: ReferenceBehaviour) {
         self.configuration = configuration
@@ -117,8 +122,10 @@ package actor ReferenceBackend: AuthBackend {
     }
 
     /// The session an ID token stands for, with its user.
-    package func session(_ idToken: String) throws(AuthError) -> (grant: SessionGrant, user: UserRecord) {
-        let verifier = behaviour.tokens.accountCallsVerifyTokens ? signer : signer.trustingPayload
+    package func session(
+        _ idToken: String, verifying: Bool = true
+    ) throws(AuthError) -> (grant: SessionGrant, user: UserRecord) {
+        let verifier = behaviour.tokens.accountCallsVerifyTokens && verifying ? signer : signer.trustingPayload
         let verified = try verifier.verify(idToken, at: idTokenNow)
         guard let user = users[verified.claims.uid] else { throw AuthError(.userNotFound, "the user no longer exists") }
         guard !user.isDisabled else { throw AuthError(.userDisabled, "the user account has been disabled") }

@@ -2,6 +2,7 @@ import ConformanceCommand
 import ConformanceServe
 import Foundation
 import ReferenceAuth
+import WorldProviderEndpoints
 
 // `swift run conformance`: the catalogue against the reference (with its defects to audit), a server over HTTP
 // (`--identity-toolkit URL --project ID`), or the reference served (`serve`, this executable's own: it needs
@@ -25,5 +26,8 @@ if let index = arguments.firstIndex(of: "--variation") {
     await ConformanceCommand.main(
         subject: ReferenceSubject(variations: [variation]), arguments: remaining, executableOptions: options)
 }
+// A server judged over HTTP reaches each check's GitHub and Apple, served on loopback for the run.
+let providerEndpoints = arguments.contains("--identity-toolkit") ? try? WorldProviderEndpoints() : nil
 await ConformanceCommand.main(
-    subject: ReferenceSubject(), variants: Defect.variants, arguments: arguments, executableOptions: options)
+    subject: ReferenceSubject(), variants: Defect.variants, arguments: arguments, executableOptions: options,
+    providerEndpoints: providerEndpoints)

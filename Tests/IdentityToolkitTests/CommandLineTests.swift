@@ -116,20 +116,57 @@ struct CommandLineTests {
         #expect(await IdentityToolkitCommandLine.preflight(matching) == nil)
     }
 
-    @Test("before any check: a server whose outbox cannot be read is not taken for the emulator (exit 78)")
+    @Test(
+        """
+        before any check: a server whose outbox cannot be read is judged without one (not refused), and the preflight \
+        says so in one line with the layout, the flows and the time control
+        """)
     func noOutbox() async throws {
         let server = IdentityToolkitServer()
         let subject = IdentityToolkitSubject(
             IdentityToolkitConfiguration(
                 baseURL: server.baseURL, projectID: server.defaultProjectID,
-                makeSessionConfiguration: { server.urlSessionConfiguration() }, outboxReader: NoOutbox()))
-        let refused = try #require(await IdentityToolkitCommandLine.preflight(subject))
-        #expect(refused.status == CommandOutcome.otherServer && refused.error.contains("outbox"), "\(refused.error)")
+                makeSessionConfiguration: { server.urlSessionConfiguration() }, outboxReader: HooklessOutbox()))
+        #expect(await IdentityToolkitCommandLine.preflight(subject) == nil)
+        guard case .ready(let ready, let findings) = await IdentityToolkitCommandLine.prepare(subject) else {
+            Issue.record("the server was refused")
+            return
+        }
+        #expect(!ready.capabilities.readsDeliveries && ready.capabilities.runsOnWorldClock)
+        #expect(findings.split(separator: "\n").count == 1)
+        for part in [
+            "layout: sdk", "outbox: no (it cannot be read", "time control: yes", "flows: emailLink, multiFactor",
+        ] { #expect(findings.contains(part), "\(findings) does not say \(part)") }
+    }
+
+    @Test(
+        "--flows names the flows by raw value or friendly name, --no-outbox drops the outbox; unknown names are refused"
+    )
+    func flowsOption() throws {
+        let base = ["--identity-toolkit", "http://127.0.0.1:9099", "--project", "p"]
+        let named = try #require(
+            try IdentityToolkitCommandLine.subject(from: base + ["--flows", "password,email-link,mfa,phone"]))
+        #expect(named.subject.configuration.flows == [.password, .emailLink, .multiFactor, .phone])
+        #expect(named.subject.capabilities.flows == [.password, .emailLink, .multiFactor, .phone])
+        let raw = try #require(
+            try IdentityToolkitCommandLine.subject(from: base + ["--flows", "multiFactor,emailLink", "--no-outbox"]))
+        #expect(raw.subject.configuration.flows == [.multiFactor, .emailLink] && raw.remaining.isEmpty)
+        #expect(!raw.subject.configuration.readsOutbox && !raw.subject.capabilities.readsDeliveries)
+        let learned = try #require(try IdentityToolkitCommandLine.subject(from: base))
+        #expect(learned.subject.configuration.flows == nil && learned.subject.configuration.readsOutbox)
+        for (list, says) in [("password,sms", "unknown flow \"sms\""), (",", "at least one flow")] {
+            #expect { _ = try IdentityToolkitCommandLine.subject(from: base + ["--flows", list]) } throws: { error in
+                (error as? CommandArguments.UsageError)?.message.contains(says) == true
+            }
+        }
+        #expect { _ = try IdentityToolkitCommandLine.subject(from: ["--flows", "password"]) } throws: { error in
+            (error as? CommandArguments.UsageError)?.message.contains("go with --identity-toolkit") == true
+        }
     }
 }
 
 /// A server with no test hooks: its outbox answers 404.
-private struct NoOutbox: OutboxReader {
+private struct HooklessOutbox: OutboxReader {
     func texts(projectID: String, over http: IdentityToolkitHTTP) async throws(AuthError) -> [OutboxText] {
         _ = try await http.hook("GET", "/no-such-hook")
         return []

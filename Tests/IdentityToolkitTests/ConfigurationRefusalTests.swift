@@ -65,7 +65,8 @@ struct ConfigurationRefusalTests {
         #expect(
             message == "the subject cannot take phone.verificationLimit.maxRequests from the project configuration: "
                 + "phone.verificationLimit.maxRequests: asked 3, the server keeps 5 (a tighter limit than the standard "
-                + "project's cannot be set); the server takes its settings from its own console, not from the suite")
+                + "project's cannot be set); the server takes its settings from its own console, not from the suite "
+                + "(it has no config API)")
     }
 
     @Test(

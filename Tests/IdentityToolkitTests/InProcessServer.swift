@@ -8,14 +8,16 @@ import ReferenceAuth
 /// server publishes by default.
 func httpSubject(
     defects: Set<Defect> = [], variations: Set<Variation> = [],
-    isolation: IdentityToolkitConfiguration.Isolation = .projectPerCheck
+    isolation: IdentityToolkitConfiguration.Isolation = .projectPerCheck,
+    providerEndpoints: (any ProviderEndpointsHost)? = nil
 ) -> (IdentityToolkitSubject, IdentityToolkitServer) {
     let server = IdentityToolkitServer(
         reference: ReferenceSubject(defects: defects, variations: variations),
         defaultProjectID: ProjectConfiguration.standard.projectID)
-    let configuration = IdentityToolkitConfiguration(
+    var configuration = IdentityToolkitConfiguration(
         baseURL: server.baseURL, projectID: server.defaultProjectID, apiKey: "any-key", isolation: isolation,
         newProject: { server.newProject($0) }, makeSessionConfiguration: { server.urlSessionConfiguration() },
         name: "\(server.name) over HTTP")
+    configuration.providerEndpoints = providerEndpoints
     return (IdentityToolkitSubject(configuration), server)
 }

@@ -17,8 +17,12 @@ struct NoHangTests {
                 makeSessionConfiguration: { world.urlSessionConfiguration() }))
         let backend = try await subject.makeBackend(
             configuration: .standard.with(\.networkTimeout, .seconds(7)), world: world)
+        // A project made for the check has an empty outbox: making the client sends nothing; its first call stalls.
+        let client = try await backend.makeClient(on: .primary)
         let start = world.clock.now
-        let error = await #expect(throws: AuthError.self) { _ = try await backend.makeClient(on: .primary) }
+        let error = await #expect(throws: AuthError.self) {
+            _ = try await client.phone!.verifyPhoneNumber("+16505550101")
+        }
         #expect(error?.code == .networkError)
         #expect(error?.message.contains("did not answer") == true)
         #expect(start.duration(to: world.clock.now) == .seconds(7))

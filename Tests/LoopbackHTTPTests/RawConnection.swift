@@ -27,7 +27,7 @@ final class RawConnection {
         case timedOut
     }
 
-    static let safetyTimeout = 30
+    static let safetyTimeout = 600
 
     private let descriptor: Int32
     private var buffered: [UInt8] = []

@@ -14,10 +14,13 @@ public protocol AuthBackend: Sendable {
     var admin: (any AccountAdminFacet)? { get }
     /// The app-verification calls an SDK makes over the wire (``AppVerificationFacet``); nil when not offered.
     var appVerification: (any AppVerificationFacet)? { get }
+    /// Raw Identity Toolkit requests, as a hostile client sends them (``IdentityToolkitDoor``); nil when not offered.
+    var door: (any IdentityToolkitDoor)? { get }
 }
 
 extension AuthBackend {
     public var accounts: (any AccountsFacet)? { nil }
     public var admin: (any AccountAdminFacet)? { nil }
     public var appVerification: (any AppVerificationFacet)? { nil }
+    public var door: (any IdentityToolkitDoor)? { nil }
 }

@@ -51,6 +51,16 @@ public struct Capabilities: Sendable, Hashable {
     /// (`world.network.send`), so a check can hold one in flight and make another call meet it there: the checks of
     /// calls made at the same time inside the subject (PHONE-7, AUTH-3, AUTH-6) need it (``Requirement/worldNetwork``).
     public var sendsRequestsThroughWorldNetwork: Bool = false
+    /// Whether a client keeps its signed-in user in the world's keychain of its device
+    /// (`world.devices.keychain(of: device)`), so the app launched again on that device finds that user and an app on
+    /// another device does not. A closed SDK that keeps its own storage (the system keychain, shared by every client
+    /// in the process) declares false: the checks that relaunch the app to see what persisted (PHONE-18, AUTH-3)
+    /// need it (``Requirement/worldKeychain``) and are not applicable, saying so.
+    public var persistsUserInWorldKeychain: Bool = true
+    /// Whether the suite can read what the backend texts and mails (the world's SMS carrier and mailbox in process, a
+    /// server's outbox over HTTP). A server without an outbox the suite can read is still judged: the rules whose
+    /// flows need a text or a mail (phone, multi-factor, email link) are not applicable (``Requirement/deliveries``).
+    public var readsDeliveries: Bool = true
 
     public init(
         flows: Set<Flow>, emailEnumerationProtection: Bool = false, runsOnWorldClock: Bool = true,
@@ -86,6 +96,8 @@ public enum Flow: String, Sendable, Hashable, CaseIterable, Codable {
     case emailLink
     case oauth
     case apple
+    /// Email and password sign-in (`accounts:signUp`, `accounts:signInWithPassword`): AUTH-5, AUTH-7, AUTH-8.
+    case password
     case general
 
     /// The client facets a subject that declares this flow must offer.
@@ -96,9 +108,14 @@ public enum Flow: String, Sendable, Hashable, CaseIterable, Codable {
         case .emailLink: [.emailPassword, .emailLink]
         case .oauth: [.oauth]
         case .apple: [.apple]
+        case .password: [.emailPassword]
         case .general: []
         }
     }
+
+    /// Whether signing in through the flow needs a text or a mail the suite reads (an SMS code, an SMS second factor,
+    /// a sign-in link): its checks need ``Requirement/deliveries``.
+    public var needsDeliveries: Bool { [.phone, .multiFactor, .emailLink].contains(self) }
 }
 
 /// A facet of ``AuthClient``: the calls of one flow.

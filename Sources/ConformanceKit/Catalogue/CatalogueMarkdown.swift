@@ -96,6 +96,7 @@ public struct CatalogueMarkdown: Sendable {
         case .emailLink: "Email link sign-in"
         case .oauth: "Generic OAuth"
         case .apple: "Sign in with Apple"
+        case .password: "Email and password sign-in"
         case .general: "Across flows"
         }
     }

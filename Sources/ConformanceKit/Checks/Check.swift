@@ -38,6 +38,12 @@ public enum Requirement: Sendable, Hashable, CustomStringConvertible {
     /// The subject's clients send their backend requests through the world's network
     /// (``Capabilities/sendsRequestsThroughWorldNetwork``), so a check can hold one in flight.
     case worldNetwork
+    /// The subject's clients keep the signed-in user in their device's keychain in the world
+    /// (``Capabilities/persistsUserInWorldKeychain``), so an app launched again on the device finds what persisted.
+    case worldKeychain
+    /// The suite reads what the backend texts and mails (``Capabilities/readsDeliveries``): every check of a flow
+    /// whose sign-in needs a text or a mail (``Flow/needsDeliveries``) needs it.
+    case deliveries
 
     public var description: String {
         switch self {
@@ -48,6 +54,10 @@ public enum Requirement: Sendable, Hashable, CustomStringConvertible {
             "a backend that reaches the world's parties (SMS carrier, mail server, push, providers) itself"
         case .worldNetwork:
             "clients that send their backend requests through the world's network (sendsRequestsThroughWorldNetwork)"
+        case .worldKeychain:
+            "clients that keep the signed-in user in their device's keychain in the world (persistsUserInWorldKeychain)"
+        case .deliveries:
+            "the texts and mails the backend sends, where the suite can read them (an outbox; readsDeliveries)"
         }
     }
 }

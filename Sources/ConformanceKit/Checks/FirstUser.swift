@@ -21,7 +21,7 @@ package struct FirstUser: Sendable, CustomStringConvertible {
     ) async throws -> AuthDataResult { try await signIn(context, client, filePath, line) }
 
     /// The flows that can make a first user, in the order the checks prefer them: the simplest first.
-    package static let flows: [Flow] = [.phone, .multiFactor, .emailLink, .oauth, .apple]
+    package static let flows: [Flow] = [.phone, .multiFactor, .password, .emailLink, .oauth, .apple]
 
     /// The user of `flow` for `device`: each device has a user of its own.
     static func of(_ flow: Flow, on device: Device) -> FirstUser? {
@@ -33,7 +33,7 @@ package struct FirstUser: Sendable, CustomStringConvertible {
                 context, client, filePath, line in
                 try await context.signInWithSMS(number, on: client, filePath: filePath, line: line)
             }
-        case .multiFactor:
+        case .multiFactor, .password:
             let user = primary ? PasswordUser.ada : PasswordUser.grace
             let created = Mutex(false)
             return FirstUser(flow: flow, description: "the password user \(user.email)", setUp: { _, _ in }) {
@@ -81,7 +81,10 @@ extension CheckContext {
     /// The first user on `device` of the simplest flow the subject declares, other than `excluded` (the flows whose
     /// credential the check links: a user is linked to a credential of another flow).
     package func firstUser(excluding excluded: Set<Flow> = [], on device: Device = .primary) throws -> FirstUser {
-        let declared = capabilities.flows
+        let declared = capabilities.flows.filter { capabilities.readsDeliveries || !$0.needsDeliveries }
+        // The password user is the multi-factor flow's first factor: excluding either excludes both.
+        let passwordFlows: Set<Flow> = [.multiFactor, .password]
+        let excluded = excluded.isDisjoint(with: passwordFlows) ? excluded : excluded.union(passwordFlows)
         guard let flow = FirstUser.flows.first(where: { declared.contains($0) && !excluded.contains($0) }),
             let user = FirstUser.of(flow, on: device)
         else {
@@ -89,8 +92,8 @@ extension CheckContext {
                 excluded.isEmpty ? "" : " other than \(excluded.map(\.rawValue).sorted().joined(separator: ", "))"
             throw NotApplicable(
                 """
-                the subject declares no flow\(others) that signs a user in (phone, multiFactor, emailLink, oauth, \
-                apple)
+                the subject declares no flow\(others) that signs a user in (phone, multiFactor, password, emailLink, \
+                oauth, apple; the ones that need a text or a mail only with an outbox the suite reads)
                 """)
         }
         return user

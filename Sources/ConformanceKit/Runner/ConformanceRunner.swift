@@ -93,8 +93,7 @@ public struct ConformanceRunner: Sendable {
                     let result: CheckResult
                     if let unmet = unmetRequirement(of: check, in: rule, offering: preflight.offered) {
                         result = CheckResult(
-                            id: check.id, name: check.name, status: .notApplicable,
-                            message: "the subject does not declare \(unmet)")
+                            id: check.id, name: check.name, status: .notApplicable, message: notApplicableReason(unmet))
                     } else {
                         result = CheckResult(
                             id: check.id, name: check.name, status: rule.level == .must ? .fail : .warn,
@@ -118,8 +117,7 @@ public struct ConformanceRunner: Sendable {
     func run(_ check: Check, of rule: Rule, offering facets: Set<Facet>) async -> CheckResult {
         if let unmet = unmetRequirement(of: check, in: rule, offering: facets) {
             return CheckResult(
-                id: check.id, name: check.name, status: .notApplicable, message: "the subject does not declare \(unmet)"
-            )
+                id: check.id, name: check.name, status: .notApplicable, message: notApplicableReason(unmet))
         }
         let start = ContinuousClock.now
         var result = await verdict(of: check, of: rule, offering: facets)
@@ -174,17 +172,34 @@ public struct ConformanceRunner: Sendable {
         }
     }
 
+    /// Why a check whose requirement `unmet` the subject does not declare is not applicable: for a flow, with the flows
+    /// the subject does declare, so a password-only server's report says what it offers.
+    private func notApplicableReason(_ unmet: Requirement) -> String {
+        guard case .flow = unmet else { return "the subject does not declare \(unmet)" }
+        let declared = subject.capabilities.flows.map(\.rawValue).sorted()
+        return "the subject does not declare \(unmet) (its flows: "
+            + (declared.isEmpty ? "none" : declared.joined(separator: ", ")) + ")"
+    }
+
     /// The first thing the check needs that the subject does not declare, if any.
     private func unmetRequirement(of check: Check, in rule: Rule, offering facets: Set<Facet>) -> Requirement? {
         let capabilities = subject.capabilities
-        let needs = (rule.flow == .general ? [] : [Requirement.flow(rule.flow)]) + check.requirements
+        let flows =
+            (rule.flow == .general ? [] : [rule.flow])
+            + check.requirements.compactMap { requirement in if case .flow(let flow) = requirement { flow } else { nil }
+            }
+        let needs =
+            (rule.flow == .general ? [] : [Requirement.flow(rule.flow)]) + check.requirements
+            + (flows.contains(where: \.needsDeliveries) ? [.deliveries] : [])
         return needs.first { requirement in
             switch requirement {
-            case .flow(let flow): !capabilities.flows.contains(flow)
+            case .flow(let flow): !capabilities.implements(flow)
             case .facet(let facet): !facets.contains(facet)
             case .worldClock: !capabilities.runsOnWorldClock
             case .worldParties: !capabilities.reachesWorldParties
             case .worldNetwork: !capabilities.sendsRequestsThroughWorldNetwork
+            case .worldKeychain: !capabilities.persistsUserInWorldKeychain
+            case .deliveries: !capabilities.readsDeliveries
             }
         }
     }

@@ -21,5 +21,11 @@ extension ReferenceBehaviour {
         var enumerationProtection = false
         /// The verification email is HTML: a single-quoted `href`, and the link again in text before a full stop.
         var verificationMailIsHTML = false
+        /// An empty password (or none, or one of another JSON type, which the server reads as empty) fails like any
+        /// wrong one; otherwise it passes (AUTH-5).
+        var refusesEmptyPassword = true
+        /// A sign-up at the door checks the address is free and creates the account in one step; otherwise it awaits
+        /// between the two, so a second sign-up of the address at once passes the check too (AUTH-8).
+        var signUpChecksAndCreatesAtOnce = true
     }
 }

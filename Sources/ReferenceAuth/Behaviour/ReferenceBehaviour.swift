@@ -28,4 +28,5 @@ package struct ReferenceBehaviour: Sendable {
     var emailLink = EmailLink()
     var oauth = OAuth()
     var apple = Apple()
+    var consumption = Consumption()
 }

@@ -54,5 +54,7 @@ extension ReferenceBehaviour {
         /// The account calls (look-up, update, enrollment) verify the ID token as `verifyIDToken` does; otherwise they
         /// read its payload unverified (AUTH-4).
         var accountCallsVerifyTokens = true
+        /// `accounts:delete` verifies the ID token too; otherwise it deletes the user the payload names (AUTH-4).
+        var deleteVerifiesTokens = true
     }
 }

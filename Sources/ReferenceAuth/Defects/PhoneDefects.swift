@@ -291,7 +291,8 @@ extension Defect {
     ) { $0.codes.checkedWhereUsed = false }
 
     package static let waitsForOnePushAtATime = Defect(
-        "waitsForOnePushAtATime", rules: ["PHONE-14"], catches: [.assertion("PHONE-14/concurrent-verifications")],
+        "waitsForOnePushAtATime", rules: ["PHONE-14"],
+        catches: [.assertion("PHONE-14/concurrent-verifications"), .assertion("PHONE-14/verifications-push-held")],
         """
         keeps one slot for the app-verification push awaited, so a second verification's receipt replaces the first's, \
         whose push is refused and which falls back to a reCAPTCHA

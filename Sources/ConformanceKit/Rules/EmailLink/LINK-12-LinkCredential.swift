@@ -69,7 +69,7 @@ extension Rule {
 
 /// The flows whose users are password-provider users already, as an email-link user is: the user a link is linked
 /// to is one of another flow.
-private let passwordFlows: Set<Flow> = [.emailLink, .multiFactor]
+private let passwordFlows: Set<Flow> = [.emailLink, .multiFactor, .password]
 
 /// The address the link is mailed to: the user's own, when the first user's flow gave it one (a GitHub or Apple user),
 /// so that the link adds a way to sign in rather than another address; otherwise Ada's.

@@ -115,9 +115,12 @@ extension Rule {
                     when: "revokeToken(withAuthorizationCode:) with Apple stalled"
                 ) { try await app.client.revokeAppleToken(withAuthorizationCode: code) }
             },
+            // A backend's own call to Apple failing reaches a client over the Identity Toolkit wire as the server's
+            // answer, which the SDK maps to internalError (only a transport failure is networkError), so the check
+            // needs a subject whose backend reaches the world's parties itself, as the SMS carrier's failure does.
             Check(
                 id: "failing-apple", "a failing Apple makes revokeToken fail with networkError",
-                requires: [.flow(.apple)]
+                requires: [.flow(.apple), .worldParties]
             ) { context in
                 let (app, code) = try await context.appleUserWithFreshCode()
                 context.world.apple.set(.failing)

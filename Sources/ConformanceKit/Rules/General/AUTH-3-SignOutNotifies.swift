@@ -54,7 +54,7 @@ extension Rule {
                 """
                 a sign-out while a forced token refresh is in flight, at each of its requests, leaves nobody signed \
                 in, also after a relaunch
-                """, requires: [.worldNetwork]
+                """, requires: [.worldNetwork, .worldKeychain]
             ) { context in
                 let firstUser = try context.firstUser()
                 var app = try await context.launchApp(for: firstUser)

@@ -4,7 +4,8 @@ extension Rule {
         statement: """
             The password first factor is a real check: a wrong password fails with wrongPassword [17009] and an \
             unknown email with userNotFound [17011] (or, with email enumeration protection, both with \
-            invalidCredential [17004]), and nobody is signed in.
+            invalidCredential [17004]), and nobody is signed in. The backend itself refuses a sign-in request whose \
+            password is missing, empty or not a string, whatever the client checks first.
             """,
         sources: [
             .firebasePasswordAuth(section: "Sign in a user with an email address and password"),
@@ -22,7 +23,7 @@ extension Rule {
         checks: [
             Check(
                 id: "nearest-passwords-refused", "passwords nearest to the right one fail, then the right one signs in",
-                requires: [.flow(.multiFactor)]
+                requires: [.flow(.password)]
             ) { context in
                 let app = try await context.passwordUserSignedOut()
                 let expected: AuthErrorCode =
@@ -45,7 +46,7 @@ extension Rule {
             },
             Check(
                 id: "unknown-email-refused", "an unknown email, one letter from a user's, signs nobody in",
-                requires: [.flow(.multiFactor)]
+                requires: [.flow(.password)]
             ) { context in
                 let app = try await context.passwordUserSignedOut()
                 let expected: AuthErrorCode =
@@ -59,7 +60,7 @@ extension Rule {
                     }
                     try await context.expectSignedOut(app.client, after: "an unknown email \(email)")
                 }
-            },
+            }, .doorPasswordMissingEmptyWrongType,
         ])
 }
 

@@ -33,7 +33,7 @@ extension Rule {
         checks: [
             Check(
                 id: "password-changed", "a refresh token ends when another session changes the password",
-                requires: [.flow(.multiFactor)]
+                requires: [.flow(.password)]
             ) { context in
                 try await context.expectSessionEnded(by: "a password change from another session") {
                     door, _, _, changer in
@@ -44,7 +44,7 @@ extension Rule {
             },
             Check(
                 id: "email-changed", "a refresh token ends when another session changes the email",
-                requires: [.flow(.multiFactor)]
+                requires: [.flow(.password)]
             ) { context in
                 guard !context.capabilities.emailEnumerationProtection else {
                     // Firebase then refuses accounts:update of an email: it changes only through
@@ -64,7 +64,7 @@ extension Rule {
             },
             Check(
                 id: "password-reset", "a refresh token ends when the password is reset with a link",
-                requires: [.flow(.multiFactor)]
+                requires: [.flow(.password)]
             ) { context in
                 try await context.expectSessionEnded(by: "a password reset") { door, _, _, _ in
                     try await context.resetPassword(of: .ada, to: "a brand new password", at: door)
@@ -75,7 +75,7 @@ extension Rule {
                 """
                 after a password reset with the mailed link, and after a password change, only the new password \
                 signs in
-                """, requires: [.flow(.multiFactor)]
+                """, requires: [.flow(.password)]
             ) { context in
                 let app = try await context.launchApp()
                 let door = try context.accounts(of: app.backend)
@@ -94,7 +94,7 @@ extension Rule {
             },
             Check(
                 id: "tokens-revoked", "a refresh token ends when the administrator revokes the user's tokens",
-                requires: [.flow(.multiFactor)]
+                requires: [.flow(.password)]
             ) { context in
                 try await context.expectSessionEnded(by: "the administrator's revokeRefreshTokens") {
                     _, backend, uid, _ in
@@ -106,15 +106,15 @@ extension Rule {
             },
             Check(
                 id: "user-disabled", "a refresh token ends when the administrator disables the user",
-                requires: [.flow(.multiFactor)]
+                requires: [.flow(.password)]
             ) { context in
                 try await context.expectSessionEnded(by: "the administrator disabling ada") { _, backend, uid, _ in
                     let admin = try context.admin(of: backend)
                     try await expectSuccess("setDisabled(true, ada)") { try await admin.setDisabled(true, uid: uid) }
                 }
             },
-            Check(id: "user-deleted", "a refresh token ends when the user is deleted", requires: [.flow(.multiFactor)])
-            { context in
+            Check(id: "user-deleted", "a refresh token ends when the user is deleted", requires: [.flow(.password)]) {
+                context in
                 try await context.expectSessionEnded(by: "the deletion of ada") { _, backend, _, _ in
                     let client = try await context.launch(backend, on: .secondary)
                     _ = try await expectSuccess("signIn(with: ada's password) on the second device") {
@@ -126,7 +126,7 @@ extension Rule {
             Check(
                 id: "forged-refresh-token",
                 "a refresh token forged from another user's, or from a user ID, mints nothing",
-                requires: [.flow(.multiFactor)]
+                requires: [.flow(.password)]
             ) { context in
                 let app = try await context.launchApp()
                 let door = try context.accounts(of: app.backend)

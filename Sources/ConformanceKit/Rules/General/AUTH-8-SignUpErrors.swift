@@ -23,7 +23,7 @@ extension Rule {
                 """
                 ada's address, as she typed it and in other letter case, is in use: no second account, nobody signed \
                 in
-                """, requires: [.flow(.multiFactor)]
+                """, requires: [.flow(.password)]
             ) { context in
                 let app = try await context.launchApp()
                 let ada = try await context.signUp(.ada, on: app.client)
@@ -59,7 +59,7 @@ extension Rule {
                 """
                 a password one character under the project's minimum is weak and creates nothing; one of exactly the \
                 minimum signs up
-                """, requires: [.flow(.multiFactor)]
+                """, requires: [.flow(.password)]
             ) { context in
                 let app = try await context.launchApp()
                 let minimum = ProjectConfiguration.standard.passwordMinimumLength
@@ -88,7 +88,7 @@ extension Rule {
             Check(
                 id: "malformed-emails",
                 "addresses one character from well-formed fail with invalidEmail and sign nobody in",
-                requires: [.flow(.multiFactor)]
+                requires: [.flow(.password)]
             ) { context in
                 let app = try await context.launchApp()
                 try await expectEveryCase(
@@ -102,6 +102,6 @@ extension Rule {
                         app.client, after: "a sign-up with the malformed address \"\(email)\"")
                 }
                 try await context.signUp(.ada, on: app.client)
-            },
+            }, .doorSignUpsAtOnce,
         ])
 }

@@ -97,7 +97,7 @@ extension Rule {
                 try expectEqual(
                     context.world.recaptcha.presentations.count, 0,
                     "the number of reCAPTCHAs presented for two verifications at once while the push channel works")
-            },
+            }, .phone14PushHeld,
             Check(
                 id: "door-refuses-forged-proofs",
                 """

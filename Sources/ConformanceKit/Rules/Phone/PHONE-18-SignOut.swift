@@ -15,7 +15,8 @@ extension Rule {
         checks: [
             Check(
                 id: "relaunch-signed-in",
-                "the app launched again on the device the instant a phone sign-in returns finds that user signed in"
+                "the app launched again on the device the instant a phone sign-in returns finds that user signed in",
+                requires: [.worldKeychain]
             ) { context in
                 let backend = try await context.makeBackend()
                 let app = try await context.launch(backend)
@@ -46,8 +47,10 @@ extension Rule {
                 try expectEqual(
                     again.user.uid, first.user.uid, "the uid of the user signing in again a day after sign-out")
             },
-            Check(id: "relaunch-signed-out", "after sign-out, the app's next launch on the device has nobody signed in")
-            { context in
+            Check(
+                id: "relaunch-signed-out", "after sign-out, the app's next launch on the device has nobody signed in",
+                requires: [.worldKeychain]
+            ) { context in
                 let backend = try await context.makeBackend()
                 let app = try await context.launch(backend)
                 try await context.signInWithSMS(PhoneNumbers.us, on: app)

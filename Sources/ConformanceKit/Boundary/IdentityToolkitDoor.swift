@@ -1,0 +1,92 @@
+import Foundation
+
+/// The server's door as a hostile client reaches it: one Identity Toolkit operation with a JSON body sent exactly as
+/// given (a field missing, empty or of the wrong JSON type, tokens forged or edited), answered with the HTTP status and
+/// the JSON the server wrote. Unlike ``AccountsFacet`` it checks and adds nothing, so a check can send what no SDK
+/// would (issue 30: the suite's own client refused an empty password first and hid a server that signs in a request
+/// with no password at all). Nil on a backend that does not offer it; any Identity Toolkit server offers it over HTTP,
+/// the reference offers it in process.
+public protocol IdentityToolkitDoor: Sendable {
+    /// Sends the request as it is; throws only when no answer arrives (`networkError`), never for an error answer.
+    func send(_ request: DoorRequest) async throws(AuthError) -> DoorAnswer
+    /// Sends both requests so that both are in flight at the server at once (over HTTP on two connections, neither
+    /// waiting for the other's answer), and returns both answers: for the pairs a rule says must not both succeed.
+    func sendAtOnce(_ first: DoorRequest, _ second: DoorRequest) async throws(AuthError) -> (DoorAnswer, DoorAnswer)
+}
+
+extension IdentityToolkitDoor {
+    /// Two child tasks started together, neither awaiting the other: over HTTP each request is its own URL-session
+    /// task, and the second opens its own connection while the first is in flight.
+    public func sendAtOnce(
+        _ first: DoorRequest, _ second: DoorRequest
+    ) async throws(AuthError) -> (DoorAnswer, DoorAnswer) {
+        async let one = outcome(of: first)
+        async let other = outcome(of: second)
+        let (a, b) = await (one, other)
+        return (try a.get(), try b.get())
+    }
+
+    private func outcome(of request: DoorRequest) async -> Result<DoorAnswer, AuthError> {
+        do { return .success(try await send(request)) } catch { return .failure(error) }
+    }
+}
+
+/// The Identity Toolkit operations a door check sends, by their REST names (`reference/identity-toolkit-http.md`;
+/// firebase-tools `src/emulator/auth/operations.ts`).
+public enum DoorOperation: String, Sendable, Hashable, CaseIterable {
+    case signUp = "accounts:signUp"
+    case signInWithPassword = "accounts:signInWithPassword"
+    case lookup = "accounts:lookup"
+    case update = "accounts:update"
+    case delete = "accounts:delete"
+    case startEnrollment = "mfaEnrollment:start"
+    /// `securetoken.googleapis.com/v1/token`, with `grant_type` and `refresh_token`.
+    case token = "securetoken:token"
+
+    /// The path below the server's root in the emulator's layout (production serves `/v1/…` at its own host).
+    public var emulatorPath: String {
+        switch self {
+        case .startEnrollment: "/identitytoolkit.googleapis.com/v2/accounts/\(rawValue)"
+        case .token: "/securetoken.googleapis.com/v1/token"
+        default: "/identitytoolkit.googleapis.com/v1/\(rawValue)"
+        }
+    }
+}
+
+/// One request at the door: the operation and its JSON body, exactly as sent.
+public struct DoorRequest: Sendable, Hashable, CustomStringConvertible {
+    public var operation: DoorOperation
+    public var body: FixtureValue
+
+    public init(_ operation: DoorOperation, _ body: FixtureValue) {
+        self.operation = operation
+        self.body = body
+    }
+
+    public var description: String { "\(operation.rawValue) \(String(decoding: body.encoded, as: UTF8.self))" }
+}
+
+/// The server's answer: its HTTP status and JSON body (`{"error": {"code", "message"}}` on an error).
+public struct DoorAnswer: Sendable, Hashable, CustomStringConvertible {
+    public var status: Int
+    public var body: FixtureValue
+
+    public init(status: Int, body: FixtureValue) {
+        self.status = status
+        self.body = body
+    }
+
+    public var succeeded: Bool { (200..<300).contains(status) }
+    /// The Identity Toolkit error message (`MISSING_PASSWORD`, `INVALID_ID_TOKEN : …`), when the answer is an error.
+    public var message: String? { body["error"]?["message"]?.stringValue }
+    /// The session the answer hands out: `idToken` (Identity Toolkit) or `id_token` (secure token).
+    public var idToken: String? { body["idToken"]?.stringValue ?? body["id_token"]?.stringValue }
+    public var refreshToken: String? { body["refreshToken"]?.stringValue ?? body["refresh_token"]?.stringValue }
+    public var localID: String? { body["localId"]?.stringValue ?? body["user_id"]?.stringValue }
+
+    public var description: String {
+        if let message { return "HTTP \(status) \(message)" }
+        let session = idToken == nil ? "no session" : "a session (idToken)"
+        return "HTTP \(status) with \(session)"
+    }
+}

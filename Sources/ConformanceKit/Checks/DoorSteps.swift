@@ -1,0 +1,64 @@
+/// The steps of a check at the server's door (``IdentityToolkitDoor``): raw requests a hostile client sends, judged by
+/// the HTTP status and the session the answer hands out, never through the suite's own client (issue 30).
+extension CheckContext {
+    /// The backend's raw door; a backend that does not offer it makes the check not applicable.
+    package func door(of backend: any AuthBackend) throws -> any IdentityToolkitDoor {
+        guard let door = backend.door else {
+            throw NotApplicable(
+                "the backend offers no door facet (raw Identity Toolkit requests: accounts:*, mfaEnrollment, token)")
+        }
+        return door
+    }
+
+    /// `user` signed up at the door (`accounts:signUp` with its email and password): the first step of a door
+    /// check, so no client step runs before the hostile request.
+    @discardableResult
+    package func signUpAtTheDoor(
+        _ user: PasswordUser, on door: any IdentityToolkitDoor, filePath: String = #filePath, line: Int = #line
+    ) async throws -> DoorSession {
+        let answer = try await send(
+            DoorRequest(.signUp, .passwordBody(user.email, .string(user.password))), on: door,
+            describing: "accounts:signUp of \(user.email)")
+        guard answer.succeeded, let idToken = answer.idToken, let uid = answer.localID else {
+            throw CheckFailure(
+                "accounts:signUp of \(user.email) at the door gave no session",
+                expected: "HTTP 200 with idToken and localId", actual: "\(answer)", filePath: filePath, line: line)
+        }
+        return DoorSession(uid: uid, idToken: idToken, refreshToken: answer.refreshToken ?? "")
+    }
+
+    /// Sends `request`; no answer at all (a network failure) fails the check naming the step.
+    package func send(
+        _ request: DoorRequest, on door: any IdentityToolkitDoor, describing step: String? = nil,
+        filePath: String = #filePath, line: Int = #line
+    ) async throws -> DoorAnswer {
+        try await expectSuccess(step ?? "\(request)", filePath: filePath, line: line) { try await door.send(request) }
+    }
+}
+
+/// The session a door request handed out.
+package struct DoorSession: Sendable, Hashable {
+    package let uid: String
+    package let idToken: String
+    package let refreshToken: String
+}
+
+/// The answer refuses the request: a client error (HTTP 4xx, the protocol's error message) and no session. A 5xx is
+/// a crash, not a refusal; a 2xx is the request honoured.
+package func expectRefused(
+    _ answer: DoorAnswer, when step: String, expected: String = "HTTP 4xx with an error message and no session",
+    filePath: String = #filePath, line: Int = #line
+) throws {
+    guard (400..<500).contains(answer.status), answer.idToken == nil, answer.refreshToken == nil else {
+        throw CheckFailure(
+            answer.succeeded ? "\(step) was honoured" : "\(step) was not refused as a client error", expected: expected,
+            actual: "\(answer)", filePath: filePath, line: line)
+    }
+}
+
+extension FixtureValue {
+    /// An `accounts:signUp` or `accounts:signInWithPassword` body with `password` as given (any JSON, or none).
+    package static func passwordBody(_ email: String, _ password: FixtureValue?) -> FixtureValue {
+        .fields(["email": .string(email), "password": password, "returnSecureToken": .bool(true)])
+    }
+}

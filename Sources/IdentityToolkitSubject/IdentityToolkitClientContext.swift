@@ -1,0 +1,119 @@
+import ConformanceKit
+import Foundation
+import MockIdP
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// What a vendor's client SDK is given to reach the server for one check (issue 31): where the server is, the key,
+/// project and tenant of this check, and the check's world and device. Point the SDK at ``baseURL`` as at the Auth
+/// Emulator (the Firebase SDK's `useEmulator(withHost:port:)`: every call under
+/// `{baseURL}/identitytoolkit.googleapis.com/v1/…` and `{baseURL}/securetoken.googleapis.com/v1/token`), send
+/// ``apiKey`` as `?key=`, and with a ``tenantID`` set `tenantId` in every request body (the Firebase SDK's
+/// `Auth.tenantID`), so that checks run in parallel, each in its own tenant.
+public struct IdentityToolkitClientContext: Sendable {
+    /// The server's root, e.g. `http://127.0.0.1:9099`.
+    public let baseURL: URL
+    /// The API key of this check's project (`?key=` on every call).
+    public let apiKey: String
+    /// The project the server serves to this check: the `aud` of its ID tokens.
+    public let projectID: String
+    /// The tenant of this check (``IdentityToolkitConfiguration/Isolation/tenantPerCheck``), or nil for the project.
+    public let tenantID: String?
+    /// The check's world: its clock, its parties, its devices (a client that declares
+    /// ``IdentityToolkitClientFactory/persistsUserInWorldKeychain`` keeps its user in
+    /// `world.devices.keychain(of: device)`; one that declares
+    /// ``IdentityToolkitClientFactory/sendsRequestsThroughWorldNetwork`` sends through `world.network.send`).
+    public let world: World
+    /// The device the app is launched on: a second client on the same device is the app launched again.
+    public let device: Device
+    /// The project the check asked for (its bundle ID, app name, the timeout of the app's calls).
+    public let project: ProjectConfiguration
+    /// The configuration of the sessions the client should make
+    /// (``IdentityToolkitConfiguration/makeSessionConfiguration``).
+    public let makeSessionConfiguration: @Sendable () -> URLSessionConfiguration
+
+    public init(
+        baseURL: URL, apiKey: String, projectID: String, tenantID: String?, world: World, device: Device,
+        project: ProjectConfiguration,
+        makeSessionConfiguration: @escaping @Sendable () -> URLSessionConfiguration = { .ephemeral }
+    ) {
+        self.baseURL = baseURL
+        self.apiKey = apiKey
+        self.projectID = projectID
+        self.tenantID = tenantID
+        self.world = world
+        self.device = device
+        self.project = project
+        self.makeSessionConfiguration = makeSessionConfiguration
+    }
+
+    /// How long the app waits for the server: the project's network timeout.
+    public var timeout: Duration { project.networkTimeout }
+}
+
+/// A vendor's client SDK in front of the server (issue 31): what it declares and how one app instance of it is made.
+/// Given to ``IdentityToolkitSubject/init(_:client:)``, which keeps the backend half its own: the per-check account
+/// reset or tenant, the texts and mails the server sent carried to the world after each call of the client that
+/// sends one, the door (``AccountsFacet``, ``AccountAdminFacet``) and the ID-token verification with the server's
+/// published keys.
+public struct IdentityToolkitClientFactory: Sendable {
+    /// The flows the client offers; the subject declares those the server serves too (``Flow/password`` is
+    /// implied by a server that serves multi-factor or email-link sign-in).
+    public var flows: Set<Flow>
+    /// Whether the client sends every request through `world.network.send`; a client with its own networking
+    /// (URLSession, a closed SDK) declares false, and the checks that hold a request in flight (PHONE-7, AUTH-3,
+    /// AUTH-6) are not applicable, saying so (``Requirement/worldNetwork``).
+    public var sendsRequestsThroughWorldNetwork: Bool
+    /// Whether the client keeps its signed-in user in `world.devices.keychain(of: device)`; a client with its own
+    /// storage declares false, and the checks that relaunch the app to see what persisted (PHONE-18, AUTH-3) are not
+    /// applicable, saying so (``Requirement/worldKeychain``).
+    public var persistsUserInWorldKeychain: Bool
+    /// Launches one app instance of the client for a check.
+    public var makeClient: @Sendable (IdentityToolkitClientContext) async throws(AuthError) -> any AuthClient
+
+    public init(
+        flows: Set<Flow>, sendsRequestsThroughWorldNetwork: Bool = false, persistsUserInWorldKeychain: Bool = false,
+        makeClient: @escaping @Sendable (IdentityToolkitClientContext) async throws(AuthError) -> any AuthClient
+    ) {
+        self.flows = flows
+        self.sendsRequestsThroughWorldNetwork = sendsRequestsThroughWorldNetwork
+        self.persistsUserInWorldKeychain = persistsUserInWorldKeychain
+        self.makeClient = makeClient
+    }
+
+    /// The subject's declaration with this client in front of a server that declares `server`.
+    func declaration(over server: Capabilities) -> Capabilities {
+        var capabilities = server
+        capabilities.flows = flows.filter { server.implements($0) }
+        capabilities.sendsRequestsThroughWorldNetwork = sendsRequestsThroughWorldNetwork
+        capabilities.persistsUserInWorldKeychain = persistsUserInWorldKeychain
+        return capabilities
+    }
+}
+
+extension IdentityToolkitSubject {
+    /// The server judged through a vendor's own client SDK (issue 31): `client` makes the app instances, the subject
+    /// keeps the backend half (isolation, delivery of texts and mails, the door, ID-token verification).
+    public init(_ configuration: IdentityToolkitConfiguration, client: IdentityToolkitClientFactory) {
+        self.init(configuration)
+        clientFactory = client
+    }
+}
+
+/// What a backend needs to launch a vendor's client: the factory and the sessions the configuration makes.
+struct VendorClientMaker: Sendable {
+    let factory: IdentityToolkitClientFactory
+    let makeSessionConfiguration: @Sendable () -> URLSessionConfiguration
+}
+
+extension IdentityToolkitBackend {
+    /// The vendor's client on `device`, wrapped so that what it makes the server send reaches the world.
+    func makeVendorClient(_ maker: VendorClientMaker, on device: Device) async throws(AuthError) -> any AuthClient {
+        let context = IdentityToolkitClientContext(
+            baseURL: http.baseURL, apiKey: http.apiKey, projectID: projectID, tenantID: http.tenantID, world: world,
+            device: device, project: project, makeSessionConfiguration: maker.makeSessionConfiguration)
+        return DeliveringClient(client: try await maker.factory.makeClient(context), outbox: outbox)
+    }
+}

@@ -1,0 +1,50 @@
+import ConformanceKit
+import Foundation
+import MockIdP
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The server's door over HTTP (``IdentityToolkitDoor``): each request posted exactly as the check wrote it (only the
+/// API key and, in a tenant, `tenantId` added), its status and JSON answered back, errors included.
+struct IdentityToolkitDoorHTTP: IdentityToolkitDoor {
+    let http: IdentityToolkitHTTP
+
+    func send(_ request: DoorRequest) async throws(AuthError) -> DoorAnswer {
+        try await http.raw(request.operation.emulatorPath, request.body)
+    }
+}
+
+extension IdentityToolkitHTTP {
+    /// `POST {base}{route}?key=…` with `body` as JSON; the answer whatever its status, within the same bounds as
+    /// every other call (the world's clock, and `URLRequest.timeoutInterval` in real time).
+    func raw(_ route: String, _ body: FixtureValue) async throws(AuthError) -> DoorAnswer {
+        var request = URLRequest(url: url(route, query: [URLQueryItem(name: "key", value: apiKey)]))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.timeoutInterval = max(1, timeout.seconds)
+        var body = body
+        if let tenantID, case .object(var fields) = body, fields["tenantId"] == nil {
+            fields["tenantId"] = .string(tenantID)
+            body = .object(fields)
+        }
+        request.httpBody = body.encoded
+        let sent = request
+        let session = session
+        do {
+            return try await world.clock.withTimeout(timeout) {
+                let (data, response) = try await session.data(for: sent)
+                let json = (try? JSONDecoder().decode(FixtureValue.self, from: data)) ?? .object([:])
+                return DoorAnswer(status: (response as? HTTPURLResponse)?.statusCode ?? 0, body: json)
+            }
+        } catch let error as TimeoutError {
+            throw AuthError(.networkError, "the server did not answer \(route): \(error)")
+        } catch {
+            let reason = (error as NSError).userInfo[NSLocalizedDescriptionKey] as? String ?? "\(error)"
+            throw AuthError(.networkError, "\(route) failed: \(reason)")
+        }
+    }
+}
+
+extension IdentityToolkitBackend { var door: (any IdentityToolkitDoor)? { IdentityToolkitDoorHTTP(http: http) } }

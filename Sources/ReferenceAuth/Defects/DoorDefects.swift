@@ -1,0 +1,30 @@
+import ConformanceKit
+
+/// Defects at the server's door: holes only a raw request exposes, which the suite's own client never sends (an empty
+/// password, a token edited to name another user at `accounts:delete`, two sign-ups of one address at once). The
+/// door checks catch them, in process and over HTTP (issue 30).
+extension Defect {
+    /// In catalogue order.
+    package static let doorDefects: [Defect] = [
+        .doorDeletesForEditedToken, .signInAcceptsMissingPassword, .signUpRacesAtTheDoor,
+    ]
+
+    package static let doorDeletesForEditedToken = Defect(
+        "doorDeletesForEditedToken", rules: ["AUTH-4"], catches: [.assertion("AUTH-4/door-edited-token-first-step")],
+        "deletes the user an ID token's payload names at accounts:delete without verifying the token"
+    ) { $0.tokens.deleteVerifiesTokens = false }
+
+    /// The hole of a third-party fake (issue 30): a sign-in with no password field at all signs the user in.
+    package static let signInAcceptsMissingPassword = Defect(
+        "signInAcceptsMissingPassword", rules: ["AUTH-5"], catches: [.assertion("AUTH-5/door-hostile-passwords")],
+        "signs a password user in when the password is missing, empty or not a string (read as empty)"
+    ) { $0.emailPassword.refusesEmptyPassword = false }
+
+    package static let signUpRacesAtTheDoor = Defect(
+        "signUpRacesAtTheDoor", rules: ["AUTH-8"], catches: [.assertion("AUTH-8/door-sign-ups-at-once")],
+        """
+        checks that a sign-up's address is free, awaits, then creates the account: two sign-ups of one address at \
+        once both create one
+        """
+    ) { $0.emailPassword.signUpChecksAndCreatesAtOnce = false }
+}

@@ -1,0 +1,91 @@
+import ConformanceKit
+import MockIdP
+
+/// The reference backend's door in process (``IdentityToolkitDoor``): a raw request read as the Identity Toolkit
+/// server reads it (a field that is not text is read as absent, an absent one as empty, as
+/// `IdentityToolkitServer`'s calls read them) and answered in the wire's shape, so the door checks are judged in
+/// process as they are over HTTP: a JSON body with `idToken`/`refreshToken`/`localId`, or HTTP 400 with
+/// `{"error": {"code": 400, "message": "INVALID_ID_TOKEN"}}` (`reference/identity-toolkit-http.md`).
+struct ReferenceDoor: IdentityToolkitDoor {
+    let backend: ReferenceBackend
+
+    func send(_ request: DoorRequest) async throws(AuthError) -> DoorAnswer {
+        do { return DoorAnswer(status: 200, body: try await answer(request.operation, request.body)) } catch {
+            let message = Self.message(for: error.code)
+            return DoorAnswer(
+                status: 400, body: .object(["error": .object(["code": .number(400), "message": .string(message)])]))
+        }
+    }
+
+    private func answer(_ operation: DoorOperation, _ body: FixtureValue) async throws(AuthError) -> FixtureValue {
+        func text(_ key: String) -> String? { if case .string(let value)? = body[key] { value } else { nil } }
+        let idToken = text("idToken") ?? ""
+        switch operation {
+        case .signUp:
+            let response = try await backend.signUpAtTheDoor(
+                email: text("email") ?? "", password: text("password") ?? "")
+            return Self.session(response.tokens, uid: response.user.uid)
+        case .signInWithPassword:
+            switch try await backend.signIn(email: text("email") ?? "", password: text("password") ?? "") {
+            case .signedIn(let response): return Self.session(response.tokens, uid: response.user.uid)
+            case .secondFactorRequired(let pendingID, _, _):
+                return .object(["mfaPendingCredential": .string(pendingID)])
+            }
+        case .lookup:
+            let user = try await backend.session(idToken).user.snapshot
+            return .object(["users": .array([.fields(["localId": .string(user.uid), "email": .text(user.email)])])])
+        case .update:
+            let tokens: SessionTokens
+            if let password = text("password") {
+                tokens = try await backend.changePassword(idToken: idToken, to: password)
+            } else {
+                tokens = try await backend.changeEmail(idToken: idToken, to: text("email") ?? "")
+            }
+            return Self.session(tokens, uid: await backend.uid(ofRefreshToken: tokens.refreshToken) ?? "")
+        case .delete:
+            try await backend.deleteAccount(idToken: idToken)
+            return .object([:])
+        case .startEnrollment:
+            let sessionInfo = try await backend.startEnrollment(
+                idToken: idToken, phoneNumber: body["phoneEnrollmentInfo"]?["phoneNumber"]?.stringValue ?? "",
+                proof: .none, languageCode: nil, device: ReferenceAccounts.device)
+            return .object(["phoneSessionInfo": .object(["sessionInfo": .string(sessionInfo)])])
+        case .token:
+            let refreshToken = text("refresh_token") ?? ""
+            let tokens = try await backend.refresh(refreshToken)
+            return .object([
+                "id_token": .string(tokens.idToken), "refresh_token": .string(tokens.refreshToken),
+                "user_id": .string(await backend.uid(ofRefreshToken: refreshToken) ?? ""),
+            ])
+        }
+    }
+
+    private static func session(_ tokens: SessionTokens, uid: String) -> FixtureValue {
+        .object([
+            "idToken": .string(tokens.idToken), "refreshToken": .string(tokens.refreshToken), "localId": .string(uid),
+            "expiresIn": .string("3600"),
+        ])
+    }
+
+    /// The Identity Toolkit messages of the errors the door's calls raise (the server's mapping,
+    /// `reference/firebase-ios-sdk.md` §3).
+    static func message(for code: AuthErrorCode) -> String {
+        switch code {
+        case .invalidCredential: "INVALID_LOGIN_CREDENTIALS"
+        case .wrongPassword: "INVALID_PASSWORD"
+        case .userNotFound, .userMismatch: "USER_NOT_FOUND"
+        case .emailAlreadyInUse: "EMAIL_EXISTS"
+        case .invalidEmail: "INVALID_EMAIL"
+        case .weakPassword: "WEAK_PASSWORD"
+        case .userDisabled: "USER_DISABLED"
+        case .invalidUserToken: "INVALID_ID_TOKEN"
+        case .userTokenExpired: "TOKEN_EXPIRED"
+        case .operationNotAllowed: "OPERATION_NOT_ALLOWED"
+        case .invalidPhoneNumber: "INVALID_PHONE_NUMBER"
+        case .requiresRecentLogin: "CREDENTIAL_TOO_OLD_LOGIN_AGAIN"
+        default: "INTERNAL_ERROR"
+        }
+    }
+}
+
+extension ReferenceBackend { package nonisolated var door: (any IdentityToolkitDoor)? { ReferenceDoor(backend: self) } }

@@ -1,0 +1,85 @@
+import ConformanceKit
+import Foundation
+import Testing
+
+/// The mapping helpers an adapter of a Firebase-like SDK uses (issue 31): error codes by raw value, users by field.
+@Suite("Firebase error codes and users map to the boundary's")
+struct FirebaseMappingTests {
+    @Test(
+        "a Firebase AuthErrorCode raw value maps to the case of the same raw value",
+        arguments: [
+            (17004, AuthErrorCode.invalidCredential), (17007, .emailAlreadyInUse), (17008, .invalidEmail),
+            (17009, .wrongPassword), (17011, .userNotFound), (17020, .networkError), (17026, .weakPassword),
+            (17044, .invalidVerificationCode), (17078, .secondFactorRequired), (17999, .internalError),
+        ])
+    func code(_ raw: Int, _ expected: AuthErrorCode) {
+        #expect(AuthError(firebaseCode: raw, message: "m").code == expected)
+        #expect(AuthError(firebaseCode: raw, message: "m").message == "m")
+    }
+
+    @Test("every case of the taxonomy is its own Firebase code")
+    func everyCase() {
+        for code in AuthErrorCode.allCases { #expect(AuthError(firebaseCode: code.rawValue).code == code) }
+    }
+
+    @Test("an unknown code, another domain and a transport error")
+    func others() {
+        let unknown = AuthError(firebaseCode: 17_777)
+        #expect(unknown.code == .internalError && unknown.message.contains("17777"))
+        let firebase = NSError(
+            domain: AuthError.firebaseErrorDomain, code: 17_009,
+            userInfo: [NSLocalizedDescriptionKey: "The password is invalid."])
+        #expect(AuthError(firebaseError: firebase).code == .wrongPassword)
+        #expect(AuthError(firebaseError: firebase).message == "The password is invalid.")
+        #expect(AuthError(firebaseError: NSError(domain: NSURLErrorDomain, code: -1001)).code == .networkError)
+        #expect(AuthError(firebaseError: NSError(domain: "Other", code: 17_009)).code == .internalError)
+        #expect(AuthError(firebaseError: AuthError(.nullUser, "x")).code == .nullUser)
+    }
+
+    private struct Provider: FirebaseUserInfoShape {
+        var providerID: String
+        var uid: String
+        var email: String?
+        var phoneNumber: String?
+        var displayName: String?
+    }
+
+    private struct Factor: FirebaseFactorShape {
+        var uid = "enrollment-1"
+        var displayName: String? = ""
+        var enrollmentDate = Date(timeIntervalSince1970: 1_700_000_000)
+        var factorID = "phone"
+        var phoneNumber: String? = "+15555550100"
+    }
+
+    private struct User: FirebaseUserShape {
+        var uid = "u1"
+        var email: String? = "ada@example.com"
+        var phoneNumber: String? = ""
+        var isEmailVerified = true
+        var isAnonymous = false
+        var linkedProviders: [any FirebaseUserInfoShape] = [
+            Provider(providerID: "password", uid: "ada@example.com", email: "ada@example.com")
+        ]
+        var creationDate: Date? = Date(timeIntervalSince1970: 1_600_000_000)
+        var lastSignInDate: Date? = nil
+        var enrolledFactors: [any FirebaseFactorShape] = [Factor()]
+    }
+
+    @Test("a Firebase-shaped user maps field by field; empty strings are nil, a missing date the epoch")
+    func user() {
+        let user = AuthUser(firebaseUser: User())
+        #expect(user.uid == "u1" && user.email == "ada@example.com" && user.phoneNumber == nil)
+        #expect(user.providerID == ProviderID.firebase && user.isEmailVerified && !user.isAnonymous)
+        #expect(
+            user.providerData == [UserInfo(providerID: "password", uid: "ada@example.com", email: "ada@example.com")])
+        #expect(user.metadata.creationDate == Date(timeIntervalSince1970: 1_600_000_000))
+        #expect(user.metadata.lastSignInDate == Date(timeIntervalSince1970: 0))
+        #expect(
+            user.enrolledFactors == [
+                MultiFactorInfo(
+                    uid: "enrollment-1", displayName: nil, enrollmentDate: Date(timeIntervalSince1970: 1_700_000_000),
+                    factorID: "phone", phoneNumber: "+15555550100")
+            ])
+    }
+}

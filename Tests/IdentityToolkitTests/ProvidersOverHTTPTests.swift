@@ -1,0 +1,77 @@
+import ConformanceKit
+import Foundation
+import IdentityToolkitSubject
+import ReferenceAuth
+import Testing
+import WorldProviderEndpoints
+
+/// The APPLE rules through HTTP: each check's Apple served on loopback (``WorldProviderEndpoints``), the in-process
+/// server pointed at it per project (`defaultSupportedIdpConfigs` with `providerEndpoints`), so the server verifies
+/// the check's identity tokens, forged ones among them, against the world's key set and revokes at the world's Apple.
+@Suite("Sign in with Apple over HTTP, the server pointed at the check's Apple on loopback", .serialized)
+struct ProvidersOverHTTPTests {
+    static let appleRules = RuleCatalogue.rules(in: .apple)
+
+    /// The checks that need Apple's time to move: the server judges Apple's tokens on its own clock, real time, so
+    /// the world's Apple keeps real time (`verifiesAppleTokensOnSystemClock`).
+    /// APPLE-5's look-alike audiences need another app (`apple.clientID`), which the server's console sets.
+    static let needsAppleClock = [
+        "time on the world's clock", "verifiesAppleTokensOnSystemClock", "cannot take apple.clientID",
+    ]
+
+    @Test("every APPLE check has the in-process reference's result, or is not applicable for Apple's clock or app")
+    func appleRulesOverHTTP() async throws {
+        let endpoints = try WorldProviderEndpoints()
+        defer { endpoints.stop() }
+        let (subject, server) = httpSubject(providerEndpoints: endpoints)
+        #expect(subject.capabilities.flows.contains(.apple))
+        let overHTTP = await (try ConformanceRunner(subject: subject, options: .overHTTP)).run(Self.appleRules)
+        let inProcess = await (try ConformanceRunner(subject: ReferenceSubject())).run(Self.appleRules)
+        var applicable = 0
+        for (http, reference) in zip(overHTTP.results, inProcess.results) {
+            for (check, expected) in zip(http.checks, reference.checks) {
+                if check.status != .notApplicable { applicable += 1 }
+                guard check.status != expected.status else { continue }
+                #expect(
+                    check.status == .notApplicable
+                        && Self.needsAppleClock.contains { check.message?.contains($0) == true },
+                    "\(check.id): \(check.status) over HTTP, \(expected.status) in process: \(check.message ?? "")")
+            }
+        }
+        #expect(overHTTP.count(.fail) == 0 && overHTTP.count(.warn) == 0)
+        #expect(overHTTP.results.allSatisfy { $0.status != .notApplicable }, "every APPLE rule applies over HTTP")
+        #expect(applicable > 20)
+        _ = server
+    }
+
+    @Test("without provider endpoints, the subject declares no apple flow: the APPLE rules are not applicable")
+    func withoutEndpoints() async throws {
+        let (subject, server) = httpSubject()
+        #expect(!subject.capabilities.flows.contains(.apple))
+        let report = await (try ConformanceRunner(subject: subject, options: .overHTTP)).run(
+            RuleCatalogue.rules(["APPLE-3"]))
+        #expect(report.results.allSatisfy { $0.status == .notApplicable })
+        _ = server
+    }
+
+    /// Defects of the reference's backend in Sign in with Apple, each caught through HTTP alone by the check it names:
+    /// the server verifies what reaches it from the check's forges.
+    @Test(
+        "the server's Apple defects fail the checks they name through HTTP",
+        arguments: [
+            Defect.acceptsRawNonceInAppleToken, .acceptsMissingAppleNonce, .skipsAppleSignatureCheck,
+            .acceptsAppleAlgNone, .skipsAppleAudienceCheck, .linksAppleIDOfAnotherAccount, .revokesNothingAtApple,
+            .keepsDeletedAppleUser,
+        ])
+    func appleDefectsCaught(_ defect: Defect) async throws {
+        let endpoints = try WorldProviderEndpoints()
+        defer { endpoints.stop() }
+        let (subject, server) = httpSubject(defects: [defect], providerEndpoints: endpoints)
+        let report = await (try ConformanceRunner(subject: subject, options: .overHTTP)).run(
+            RuleCatalogue.rules(defect.rules))
+        let failing = Set(report.results.flatMap { $0.checks.filter { $0.status == .fail }.map(\.id.description) })
+        let named = Set(defect.catches.map(\.check.description))
+        #expect(!failing.isDisjoint(with: named), "\(defect): failing \(failing.sorted()), named \(named.sorted())")
+        _ = server
+    }
+}
