@@ -94,8 +94,7 @@ public struct IdentityToolkitSubject: ConformanceSubject {
             accountReset: resetsAccounts ? configuration.accountReset : nil,
             vendorClient: clientFactory.map {
                 VendorClientMaker(factory: $0, makeSessionConfiguration: configuration.makeSessionConfiguration)
-            },
-            outboxStartsEmpty: configuration.isolation != .oneCheckAtATime)
+            }, outboxStartsEmpty: configuration.isolation != .oneCheckAtATime)
     }
 
     /// The server's clock for a backend in `world`: one per check's world on a shared project (two backends of one
