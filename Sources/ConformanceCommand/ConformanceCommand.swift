@@ -14,7 +14,7 @@ public enum ConformanceCommand {
     /// a long command (`--defects`, `--benchmark`, `--repeat`) shows its progress on standard error. An executable
     /// that parses options of its own before handing `arguments` over describes them in `executableOptions`,
     /// which the help and every usage error show after the command's own. With `providerEndpoints`, a server judged
-    /// over HTTP reaches the checks' GitHub and Apple there (``ProviderEndpointsHost``).
+    /// over HTTP reaches the checks' GitHub and Apple there (`ProviderEndpointsHost`).
     public static func main(
         subject: any ConformanceSubject, variants: [AuditVariant] = [],
         arguments: [String] = Array(CommandLine.arguments.dropFirst()), executableOptions: String? = nil,

@@ -46,7 +46,7 @@ public struct IdentityToolkitConfiguration: Sendable {
     /// no outbox the preflight could read) the server is still judged: the rules that need a text or a mail are not
     /// applicable.
     public var readsOutbox = true
-    /// Whether the server has a time control (``ServerClock``'s convention, which `conformance serve` implements), so
+    /// Whether the server has a time control (`ServerClock`'s convention, which `conformance serve` implements), so
     /// the subject runs on the world's clock; nil until the preflight asks (no time control until then).
     public var timeControl: Bool?
     /// Whether the server has Identity Platform's config API (`PATCH /v2/projects/{p}/config`, `…/tenants/{t}`;
