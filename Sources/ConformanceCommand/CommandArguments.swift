@@ -51,7 +51,7 @@ public struct CommandArguments: Sendable, Hashable {
                    [--watchdog SECONDS]
                    conformance [--json] --benchmark [--repeat N] [--watchdog SECONDS]
                    conformance --list [--rule ID]… [--area AREA]…
-                   conformance --catalogue [--json | --markdown [FILE]] [--rule ID]… [--area AREA]…
+                   conformance --catalogue [--json | --markdown [FILE] | --docc] [--rule ID]… [--area AREA]…
 
               (no flags)       run the whole rule catalogue against \(subject) and print the conformance table
               --json [FILE]    write the machine-readable report to FILE, the table still printed (no FILE: print
@@ -69,7 +69,8 @@ public struct CommandArguments: Sendable, Hashable {
               --list           print the catalogue (ID, level, title, first source; each check's ID and sentence)
                                without running anything
               --catalogue      print every rule with its statement, sources, hint, checks, fixtures and the
-                               variants it catches: as JSON (--json) or as a markdown spec (the default)
+                               variants it catches: as JSON (--json), as a markdown spec (the default) or as a
+                               DocC article (--docc)
               --defects        run every variant of \(subject) against its own rules and show which of them caught it
                                (with --rule or --area: the variants those rules must catch)
               --matrix         with --defects: run every variant against every selected rule, the whole catalogue by
@@ -107,6 +108,8 @@ public struct CommandArguments: Sendable, Hashable {
     public var markdown: Destination?
     /// `--expected-failures FILE`: the path, read when the command runs.
     public var expectedFailures: String?
+    /// `--catalogue --docc`: the spec as a DocC article instead of markdown.
+    public var docc = false
 
     public init(
         mode: Mode = .report, json: Bool = false, variant: String? = nil, watchdog: Duration = .seconds(10),
@@ -181,6 +184,7 @@ public struct CommandArguments: Sendable, Hashable {
                 selection.areas.append(try RuleSelection.area(name))
             case "--list": list = true
             case "--catalogue": catalogue = true
+            case "--docc": docc = true
             case "-h", "--help":
                 mode = .help
                 return
@@ -190,7 +194,7 @@ public struct CommandArguments: Sendable, Hashable {
         let runs = defects || variant != nil || watchdogGiven || repeats != nil || parallel != nil || benchmark
         let reports = junit != nil || expectedFailures != nil || jsonFile != nil
         if list {
-            if catalogue || runs || reports || markdown != nil || json {
+            if catalogue || runs || reports || markdown != nil || json || docc {
                 throw UsageError("--list prints the catalogue and runs nothing; it takes only --rule and --area")
             }
             mode = .list
@@ -204,12 +208,14 @@ public struct CommandArguments: Sendable, Hashable {
                     --area
                     """)
             }
-            if json, markdown != nil {
-                throw UsageError("--catalogue prints JSON (--json) or markdown (--markdown): give one of them")
+            if [json, markdown != nil, docc].count(where: { $0 }) > 1 {
+                throw UsageError(
+                    "--catalogue prints JSON (--json), markdown (--markdown) or a DocC article (--docc): give one")
             }
             mode = .catalogue
             return
         }
+        if docc { throw UsageError("--docc is a format of --catalogue: it needs --catalogue") }
         if matrix, !defects { throw UsageError("--matrix widens --defects: it needs --defects") }
         if defects, variant != nil {
             throw UsageError("--defects audits every variant; --defect runs one: give one of them")

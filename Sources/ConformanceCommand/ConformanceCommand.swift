@@ -14,7 +14,7 @@ public enum ConformanceCommand {
     /// a long command (`--defects`, `--benchmark`, `--repeat`) shows its progress on standard error. An executable
     /// that parses options of its own before handing `arguments` over describes them in `executableOptions`,
     /// which the help and every usage error show after the command's own. With `providerEndpoints`, a server judged
-    /// over HTTP reaches the checks' GitHub and Apple there (``ProviderEndpointsHost``).
+    /// over HTTP reaches the checks' GitHub and Apple there (`ProviderEndpointsHost`).
     public static func main(
         subject: any ConformanceSubject, variants: [AuditVariant] = [],
         arguments: [String] = Array(CommandLine.arguments.dropFirst()), executableOptions: String? = nil,
@@ -174,7 +174,9 @@ public enum ConformanceCommand {
             if arguments.json {
                 return outcome(json(CatalogueDocument(rules: rules, variants: variants)), passed: true)
             }
-            let spec = CatalogueMarkdown(rules: rules, variants: variants, subject: subject.name).rendered
+            let markdown = CatalogueMarkdown(rules: rules, variants: variants, subject: subject.name)
+            if arguments.docc { return outcome(markdown.docc, passed: true) }
+            let spec = markdown.rendered
             guard case .file(let path) = arguments.markdown else { return outcome(spec, passed: true) }
             return CommandOutcome(status: CommandOutcome.success, files: [.init(path: path, contents: spec + "\n")])
         }

@@ -3,7 +3,7 @@ import Foundation
 
 /// Runs the report's checks in worker processes of this same executable, so that a subject that crashes the
 /// process (a trap, a continuation resumed twice) fails the check it crashed in and the rest is still judged
-/// (SPEC.md: "A subject that crashes … fails the check it crashed in, with kind `crash`").
+/// (a crash is a failure of kind `crash` of the check it happened in).
 ///
 /// One worker runs every check and streams each result as it is known. A worker's results count only once it has
 /// ended cleanly: a late callback (a continuation resumed a second time by work the call left running) can kill the

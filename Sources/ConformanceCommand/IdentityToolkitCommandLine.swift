@@ -97,7 +97,7 @@ public enum IdentityToolkitCommandLine {
         case refused(CommandOutcome)
     }
 
-    /// The server asked once before the run (``IdentityToolkitSubject/preflighted(timeout:)``): status 69 for a server
+    /// The server asked once before the run (`IdentityToolkitSubject.preflighted(timeout:)`): status 69 for a server
     /// that does not answer, 78 for one that serves another project or answers no Identity Toolkit call. A server
     /// without an outbox, a time control or some flows is judged: what it lacks is not applicable, with the reason.
     public static func prepare(_ subject: IdentityToolkitSubject, timeout: Duration = .seconds(10)) async -> Preparation

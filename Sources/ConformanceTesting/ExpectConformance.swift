@@ -17,6 +17,17 @@ extension Rule: CustomTestStringConvertible {
 ///
 /// Warnings and cancellation need Swift Testing 6.3; with an older toolchain a SHOULD that is not met and a
 /// rule that does not apply are printed instead.
+///
+/// ```swift
+/// import ConformanceTesting
+/// import Testing
+///
+/// @Test(arguments: RuleCatalogue.all)
+/// func conformance(_ rule: Rule) async throws {
+///     try await expectConformance(
+///         of: MyAuthSubject(), to: rule, knownIssues: ["PHONE-8": "codes live 15 minutes until 2.0 (#41)"])
+/// }
+/// ```
 public func expectConformance(
     of subject: any ConformanceSubject, to rule: Rule, knownIssues: [RuleID: String] = [:],
     options: ConformanceRunner.Options = .init(), sourceLocation: SourceLocation = #_sourceLocation

@@ -10,7 +10,8 @@ import Synchronization
 
 /// The reference implementation behind the Identity Toolkit REST API, in process: the v1 `accounts:*` calls,
 /// the v2 multi-factor calls, the secure-token refresh and the Auth Emulator's `/emulator/v1/…` test hooks, as
-/// `reference/identity-toolkit-http.md` describes them, answered by a ``ReferenceBackend`` (with its defects).
+/// the REST reference (https://cloud.google.com/identity-platform/docs/reference/rest) and the Auth Emulator
+/// describe them, answered by a ``ReferenceBackend`` (with its defects).
 ///
 /// Like the emulator it does not reach anyone's world: each project has a private world whose SMS carrier and
 /// mailbox are its outboxes, listed at `/emulator/v1/projects/{project}/verificationCodes` and `…/oobCodes`.

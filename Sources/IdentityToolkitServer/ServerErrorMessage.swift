@@ -1,9 +1,10 @@
 import ConformanceKit
 import ReferenceAuth
 
-/// The Identity Toolkit error string the server answers for an `AuthError` of the reference backend: the one
-/// the Firebase iOS SDK maps back to that code (`reference/firebase-ios-sdk.md` §3). Codes the SDK raises
-/// itself have no string of their own; the server answers what production answers in their place.
+/// The Identity Toolkit error string the server answers for an `AuthError` of the reference backend: the one the
+/// Firebase iOS SDK maps back to that code (firebase-ios-sdk `FirebaseAuth/Sources/Swift/Backend/AuthBackend.swift`,
+/// https://github.com/firebase/firebase-ios-sdk). Codes the SDK raises itself have no string of their own; the server
+/// answers what production answers in their place.
 enum ServerErrorMessage {
     static func code(for error: AuthErrorCode) -> String {
         switch error {

@@ -5,8 +5,9 @@ import MockIdP
 /// Sign in with Apple over REST, as Firebase's guide and the iOS SDK do it: a raw nonce from a secure generator, its
 /// SHA-256 hex in the request on the system sheet (the world's Apple), and the identity token with the raw nonce sent
 /// to the server in `verifyAssertion`'s `postBody` (`providerId=apple.com&id_token=…&nonce=…[&user=…]`,
-/// `reference/firebase-ios-sdk.md` §2.5), which verifies them against Apple's key set at the provider endpoints it
-/// was pointed at. Offered only when the server reaches the check's Apple (``ProviderEndpointsHost``).
+/// firebase-ios-sdk `FirebaseAuth/Sources/Swift/Backend/RPC/VerifyAssertionRequest.swift`), which verifies them
+/// against Apple's key set at the provider endpoints it was pointed at. Offered only when the server reaches the
+/// check's Apple (``ProviderEndpointsHost``).
 extension IdentityToolkitClient: AppleSignInFacet {
     nonisolated var apple: (any AppleSignInFacet)? { backend.http.providerEndpoints == nil ? nil : self }
 

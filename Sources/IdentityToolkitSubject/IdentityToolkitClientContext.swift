@@ -56,19 +56,19 @@ public struct IdentityToolkitClientContext: Sendable {
 /// A vendor's client SDK in front of the server (issue 31): what it declares and how one app instance of it is made.
 /// Given to ``IdentityToolkitSubject/init(_:client:)``, which keeps the backend half its own: the per-check account
 /// reset or tenant, the texts and mails the server sent carried to the world after each call of the client that
-/// sends one, the door (``AccountsFacet``, ``AccountAdminFacet``) and the ID-token verification with the server's
+/// sends one, the door (`AccountsFacet`, `AccountAdminFacet`) and the ID-token verification with the server's
 /// published keys.
 public struct IdentityToolkitClientFactory: Sendable {
-    /// The flows the client offers; the subject declares those the server serves too (``Flow/password`` is
+    /// The flows the client offers; the subject declares those the server serves too (`Flow.password` is
     /// implied by a server that serves multi-factor or email-link sign-in).
     public var flows: Set<Flow>
     /// Whether the client sends every request through `world.network.send`; a client with its own networking
     /// (URLSession, a closed SDK) declares false, and the checks that hold a request in flight (PHONE-7, AUTH-3,
-    /// AUTH-6) are not applicable, saying so (``Requirement/worldNetwork``).
+    /// AUTH-6) are not applicable, saying so (`Requirement.worldNetwork`).
     public var sendsRequestsThroughWorldNetwork: Bool
     /// Whether the client keeps its signed-in user in `world.devices.keychain(of: device)`; a client with its own
     /// storage declares false, and the checks that relaunch the app to see what persisted (PHONE-18, AUTH-3) are not
-    /// applicable, saying so (``Requirement/worldKeychain``).
+    /// applicable, saying so (`Requirement.worldKeychain`).
     public var persistsUserInWorldKeychain: Bool
     /// Launches one app instance of the client for a check.
     public var makeClient: @Sendable (IdentityToolkitClientContext) async throws(AuthError) -> any AuthClient

@@ -6,6 +6,17 @@ import Foundation
 #endif
 
 /// Where an Identity Toolkit server is and how the suite uses it.
+///
+/// ```swift
+/// // The Auth Emulator (firebase emulators:start --only auth --project demo-conformance):
+/// let emulator = IdentityToolkitSubject(.emulator(projectID: "demo-conformance"))
+///
+/// // A server that isolates checks by tenant and publishes its keys on another host:
+/// let server = IdentityToolkitSubject(
+///     IdentityToolkitConfiguration(
+///         baseURL: URL(string: "http://127.0.0.1:8080")!, projectID: "my-project", apiKey: "my-key",
+///         isolation: .tenantPerCheck, publishedKeys: .at(URL(string: "https://keys.example.com/jwks.json")!)))
+/// ```
 public struct IdentityToolkitConfiguration: Sendable {
     /// How checks are kept apart on the server.
     public enum Isolation: Sendable, Hashable {
@@ -35,7 +46,7 @@ public struct IdentityToolkitConfiguration: Sendable {
     /// no outbox the preflight could read) the server is still judged: the rules that need a text or a mail are not
     /// applicable.
     public var readsOutbox = true
-    /// Whether the server has a time control (``ServerClock``'s convention, which `conformance serve` implements), so
+    /// Whether the server has a time control (`ServerClock`'s convention, which `conformance serve` implements), so
     /// the subject runs on the world's clock; nil until the preflight asks (no time control until then).
     public var timeControl: Bool?
     /// Whether the server has Identity Platform's config API (`PATCH /v2/projects/{p}/config`, `…/tenants/{t}`;

@@ -15,12 +15,12 @@ import Synchronization
 /// The subject declares what the server offers (``IdentityToolkitConfiguration/flows``: told, or learned by
 /// ``preflighted(timeout:)``, which also finds the path layout, the outbox and the time control). Rules of a flow the
 /// server does not offer are not applicable, naming the flow; without an outbox the suite can read, the rules whose
-/// flows need a text or a mail are not applicable (``Capabilities/readsDeliveries``). With a time control
-/// (``ServerClock``) the subject runs on the world's clock; without one it keeps real time and the checks that need
+/// flows need a text or a mail are not applicable (`Capabilities.readsDeliveries`). With a time control
+/// (`ServerClock`) the subject runs on the world's clock; without one it keeps real time and the checks that need
 /// time to pass are not applicable. Its backend never reaches the world's parties (no pushes, no stalls, no text
 /// languages),
-/// and a project configuration that differs in any field from the project the server runs (``servedProject(for:)``)
-/// is ``ConfigurationError/unsupported(field:reason:)``, naming every such field.
+/// and a project configuration that differs in any field from the project the server runs (`servedProject(for:)`)
+/// is `ConfigurationError.unsupported(field:reason:)`, naming every such field.
 /// Generic OAuth and Sign in with Apple are offered only when the server is pointed at the check's providers
 /// (``IdentityToolkitConfiguration/providerEndpoints``): the emulator answers `createAuthUri` with a provider with 501.
 public struct IdentityToolkitSubject: ConformanceSubject {

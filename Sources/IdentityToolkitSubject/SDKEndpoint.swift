@@ -72,7 +72,7 @@ public struct SDKHeaders: Sendable, Hashable {
     public var appID: String
     public var acceptLanguage: String
 
-    /// The SDK release the client follows (`reference/firebase-ios-sdk.md`).
+    /// The SDK release the client follows (https://github.com/firebase/firebase-ios-sdk/releases).
     public static let sdkVersion = "12.19.0"
 
     public init(

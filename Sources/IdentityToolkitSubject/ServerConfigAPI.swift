@@ -16,7 +16,7 @@ import Foundation
 /// `enableEmailLinkSignin`, `testPhoneNumbers`, `mfaConfig.state` and `passwordPolicyConfig`. Under the emulator's
 /// layout the host is the first segment (`/identitytoolkit.googleapis.com/v2/…`). `conformance serve` implements it.
 ///
-/// What it can set (``settable``): sign-in methods (password, email link, phone), test phone numbers, authorized
+/// What it can set (`settable`): sign-in methods (password, email link, phone), test phone numbers, authorized
 /// domains (not in a tenant), SMS multi-factor on or off and the minimum password length. Code and link lifetimes, the
 /// SMS
 /// verification limit, link domains and the rest stay the server's own: a check that asks for another value of them

@@ -1,8 +1,8 @@
 import ConformanceKit
 
-/// Maps an Identity Toolkit error to an `AuthErrorCode` as the Firebase iOS SDK's `AuthBackend` does
-/// (`reference/firebase-ios-sdk.md` §2.7 and §3): the part of `error.message` before the first `:`, trimmed, is
-/// looked up; `errors[].reason` names a bad API key or a blocked referrer; anything else is `internalError`.
+/// Maps an Identity Toolkit error to an `AuthErrorCode` as the Firebase iOS SDK's `AuthBackend` does (firebase-ios-sdk
+/// `FirebaseAuth/Sources/Swift/Backend/AuthBackend.swift`): the part of `error.message` before the first `:`, trimmed,
+/// is looked up; `errors[].reason` names a bad API key or a blocked referrer; anything else is `internalError`.
 public enum ServerErrorMapping {
     public static func code(forMessage message: String, reasons: [String] = []) -> AuthErrorCode {
         if reasons.contains(where: { $0.hasPrefix("keyInvalid") }) { return .invalidAPIKey }

@@ -39,7 +39,7 @@ public struct ServerFindings: Sendable, Hashable, CustomStringConvertible {
     /// Whether the suite reads the server's outbox; why not, when it does not.
     public var outbox: Bool
     public var noOutboxReason: String?
-    /// Whether the server has a time control (``ServerClock``).
+    /// Whether the server has a time control (`ServerClock`).
     public var timeControl: Bool
     /// Whether the server has the config API (``ServerConfigAPI``).
     public var configAPI: Bool

@@ -1,7 +1,7 @@
 import Synchronization
 
 /// The way back of the app network: a backend's answer to one request, travelling to the app. A check can hold it
-/// there (``AppNetwork/holdAnswers(onHeld:)``), so that a second call runs to completion while the first call's
+/// there (`AppNetwork.holdAnswers(onHeld:)`), so that a second call runs to completion while the first call's
 /// backend has answered but not yet finished: the window of a check-then-consume split that spans the answer
 /// (PHONE-7, LINK-8, MFA-11: a one-time credential checked, answered, and only then marked used).
 ///

@@ -4,7 +4,7 @@ import Synchronization
 /// (Identity Toolkit's `signInWithPhoneNumber`, Secure Token's `token`, `getAccountInfo`, …). A subject that sends
 /// them through here (``send(_:from:isolation:_:)``) lets a check hold one in flight, so that calls made at the same
 /// time meet inside the subject at a point the check chose, whatever the scheduling (PHONE-7, AUTH-3, AUTH-6).
-/// The answers travel back the same way, where a check can hold them too (``holdAnswers(onHeld:)``), so that a second
+/// The answers travel back the same way, where a check can hold them too (`holdAnswers(onHeld:)`), so that a second
 /// call runs while the first's backend has answered but not yet finished (PHONE-7, LINK-8, MFA-11).
 public final class AppNetwork: Sendable {
     private let hold = Mutex<Hold?>(nil)

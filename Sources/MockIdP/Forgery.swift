@@ -1,6 +1,6 @@
 import Foundation
 
-/// What every forge of the world keeps to (SPEC.md, "How a check judges"): a forged artifact differs from the genuine
+/// What every forge of the world keeps to: a forged artifact differs from the genuine
 /// one in the bytes the forgery names, every run. A non-canonical spelling of the same bytes is the genuine artifact,
 /// not a forgery: base64url's last character carries unused low bits when the bytes do not fill it, so changing `A`
 /// to `B` there may change no byte at all.

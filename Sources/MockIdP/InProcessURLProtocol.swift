@@ -47,7 +47,7 @@ open class InProcessURLProtocol: URLProtocol {
         client?.urlProtocolDidFinishLoading(self)
     }
 
-    /// `request` as an ``HTTPRequest``, its body read from the stream the loading system may have put it in.
+    /// `request` as an `HTTPRequest`, its body read from the stream the loading system may have put it in.
     public static func httpRequest(
         _ request: URLRequest, url: URL, droppingHeader dropped: String? = nil
     ) -> HTTPRequest {

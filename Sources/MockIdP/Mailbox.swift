@@ -31,7 +31,7 @@ package enum MailEvent: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// Delivers email; what it delivered is read through ``Outbound``.
+/// Delivers email; what it delivered is read through `Outbound`.
 public final class Mailbox: Sendable {
     private let courier: Courier
 

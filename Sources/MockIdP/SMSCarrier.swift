@@ -27,7 +27,7 @@ package enum SMSEvent: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// Delivers text messages to phone numbers; what it delivered is read through ``Outbound``.
+/// Delivers text messages to phone numbers; what it delivered is read through `Outbound`.
 public final class SMSCarrier: Sendable {
     private let courier: Courier
 

@@ -4,7 +4,7 @@ import Synchronization
 /// The world's clock: a Swift `Clock` whose `sleep` is virtual. Time moves only when something advances it,
 /// so code that takes `any Clock<Duration>` runs on the world's time unchanged and no check waits in real time.
 ///
-/// The clock knows every pending deadline. A stalled party (``Stalls``) uses that to move time straight to
+/// The clock knows every pending deadline. A stalled party (`Stalls`) uses that to move time straight to
 /// the next deadline and then waits for the sleeper's reaction, so what a check observes never depends on
 /// how threads are scheduled.
 public final class VirtualClock: Clock, Sendable {

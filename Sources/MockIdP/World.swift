@@ -1,6 +1,18 @@
 import Foundation
 
 /// Everything the subject talks to that is not itself, in process: one per check, never shared.
+///
+/// The suite makes the world and hands it to the subject's backend; the backend and its clients reach the outside
+/// only through it, and keep time on its clock:
+///
+/// ```swift
+/// // A text through the world's SMS carrier, bounded by the backend's timeout on the world's clock:
+/// try await world.clock.withTimeout(.seconds(30)) {
+///     try await world.sms.send(to: phoneNumber, text: "\(code) is your verification code.", language: "en")
+/// }
+/// // The signed-in user kept where the app finds it after a restart:
+/// let keychain = world.devices.keychain(of: device)
+/// ```
 public final class World: Sendable {
     public static let defaultEpoch = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
 

@@ -5,7 +5,8 @@ import MockIdP
 /// server reads it (a field that is not text is read as absent, an absent one as empty, as
 /// `IdentityToolkitServer`'s calls read them) and answered in the wire's shape, so the door checks are judged in
 /// process as they are over HTTP: a JSON body with `idToken`/`refreshToken`/`localId`, or HTTP 400 with
-/// `{"error": {"code": 400, "message": "INVALID_ID_TOKEN"}}` (`reference/identity-toolkit-http.md`).
+/// `{"error": {"code": 400, "message": "INVALID_ID_TOKEN"}}`
+/// (https://cloud.google.com/identity-platform/docs/reference/rest).
 struct ReferenceDoor: IdentityToolkitDoor {
     let backend: ReferenceBackend
 
@@ -68,7 +69,7 @@ struct ReferenceDoor: IdentityToolkitDoor {
     }
 
     /// The Identity Toolkit messages of the errors the door's calls raise (the server's mapping,
-    /// `reference/firebase-ios-sdk.md` §3).
+    /// firebase-ios-sdk `FirebaseAuth/Sources/Swift/Backend/AuthBackend.swift`).
     static func message(for code: AuthErrorCode) -> String {
         switch code {
         case .invalidCredential: "INVALID_LOGIN_CREDENTIALS"

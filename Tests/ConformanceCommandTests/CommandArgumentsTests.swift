@@ -54,6 +54,14 @@ struct CommandArgumentsTests {
                 ["--catalogue", "--markdown", "docs/RULES.md"],
                 CommandArguments(mode: .catalogue, markdown: .file("docs/RULES.md"))
             ), (["--catalogue"], CommandArguments(mode: .catalogue)), (["--help"], CommandArguments(mode: .help)),
+            (
+                ["--catalogue", "--docc"],
+                {
+                    var arguments = CommandArguments(mode: .catalogue)
+                    arguments.docc = true
+                    return arguments
+                }()
+            ),
         ])
     func parsed(_ arguments: [String], _ expected: CommandArguments) throws {
         #expect(try CommandArguments(parsing: arguments) == expected)
@@ -118,8 +126,14 @@ struct CommandArgumentsTests {
             (["--list", "--defects"], "--list prints the catalogue and runs nothing"),
             (
                 ["--catalogue", "--json", "--markdown"],
-                "--catalogue prints JSON (--json) or markdown (--markdown): give one of them"
-            ), (["--catalogue", "--repeat", "2"], "--catalogue prints the rules and runs nothing"),
+                "--catalogue prints JSON (--json), markdown (--markdown) or a DocC article (--docc): give one"
+            ),
+            (
+                ["--catalogue", "--docc", "--json"],
+                "--catalogue prints JSON (--json), markdown (--markdown) or a DocC article (--docc): give one"
+            ), (["--docc"], "--docc is a format of --catalogue: it needs --catalogue"),
+            (["--list", "--docc"], "--list prints the catalogue and runs nothing"),
+            (["--catalogue", "--repeat", "2"], "--catalogue prints the rules and runs nothing"),
         ])
     func usageError(_ arguments: [String], _ message: String) {
         #expect { try CommandArguments(parsing: arguments) } throws: { error in

@@ -1,7 +1,8 @@
 import Foundation
 import MockIdP
 
-/// Sign in with Apple as Firebase's guide builds it on `ASAuthorizationAppleIDProvider` (seed 004): the
+/// Sign in with Apple as Firebase's guide builds it on `ASAuthorizationAppleIDProvider`
+/// (https://firebase.google.com/docs/auth/ios/apple): the
 /// `apple` flow. Signing in, linking and re-authenticating with the credential go through the core, with
 /// ``AuthCredential/apple(idToken:rawNonce:fullName:)``.
 public protocol AppleSignInFacet: Sendable {

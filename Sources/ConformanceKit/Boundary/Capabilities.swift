@@ -1,5 +1,14 @@
 /// What a subject declares about itself. Rules of a flow it does not support are reported as not applicable;
 /// where the documentation lets an implementation choose, the declaration says which choice it made.
+///
+/// ```swift
+/// var capabilities = Capabilities(flows: [.phone, .multiFactor, .emailLink])
+/// capabilities.concurrency = .structured                // all its work runs in the check's tasks
+/// capabilities.sendsRequestsThroughWorldNetwork = true  // every request goes through world.network
+/// ```
+///
+/// A declaration never makes a check pass: it decides which checks apply, and which of the documented choices a
+/// check expects.
 public struct Capabilities: Sendable, Hashable {
     /// The flows the subject implements. (Well-formed phone numbers that are unassigned or too short to be in service
     /// need no declaration: PHONE-1 lets them go either way, number by number.)
@@ -9,7 +18,8 @@ public struct Capabilities: Sendable, Hashable {
     public var emailEnumerationProtection: Bool
     /// Whether the subject keeps time on the world's clock (every in-process implementation should). A
     /// backend reached over HTTP keeps real time: timestamps it reports are compared with real time, and
-    /// checks that need time to move are not applicable to it (SPEC.md, "Notes on the sources").
+    /// checks that need time to move are not applicable to it (the rules' sources
+    /// describe production, whose time no check can move).
     public var runsOnWorldClock: Bool
     /// What `credential(with:)` does with custom parameters that name a reserved OAuth parameter (OAUTH-1).
     public var reservedOAuthParameters: OAuthCustomParameters.ReservedParameterHandling

@@ -31,8 +31,8 @@ extension IdentityToolkitDoor {
     }
 }
 
-/// The Identity Toolkit operations a door check sends, by their REST names (`reference/identity-toolkit-http.md`;
-/// firebase-tools `src/emulator/auth/operations.ts`).
+/// The Identity Toolkit operations a door check sends, by their REST names
+/// (https://cloud.google.com/identity-platform/docs/reference/rest; firebase-tools `src/emulator/auth/operations.ts`).
 public enum DoorOperation: String, Sendable, Hashable, CaseIterable {
     case signUp = "accounts:signUp"
     case signInWithPassword = "accounts:signInWithPassword"

@@ -2,8 +2,8 @@ import MockIdP
 import Synchronization
 
 /// A user of one flow the subject declares, who can be signed in again and again: where the checks of rules about
-/// users (listeners, ID tokens, linking, re-authentication) start (SPEC.md, "How a check judges": a rule about users
-/// starts from a user of any flow the implementation declares).
+/// users (listeners, ID tokens, linking, re-authentication) start (a rule about users starts from a user of
+/// any flow the implementation declares).
 package struct FirstUser: Sendable, CustomStringConvertible {
     /// The flow that signs the user in.
     package let flow: Flow

@@ -1,5 +1,5 @@
 /// Firebase's ID tokens live one hour ("Manage User Sessions"): the yardstick of the checks about expired ID tokens,
-/// never the expiry a token claims for itself (SPEC.md, "How a check judges").
+/// never the expiry a token claims for itself (a check judges by the documented yardstick).
 package let firebaseIDTokenLifetime = Duration.seconds(3600)
 
 extension CheckContext {

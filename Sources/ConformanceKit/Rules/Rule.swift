@@ -6,7 +6,7 @@ public struct Rule: Sendable, Identifiable, CustomStringConvertible {
     public let flow: Flow
     /// A short sentence naming the rule, used as the test name and in the table.
     public let title: String
-    /// The full normative statement, as in SPEC.md.
+    /// The full normative statement, with the error codes it names.
     public let statement: String
     /// The public documents it comes from, one or more, so that a vendor can read the rule's origin.
     public let sources: [RuleSource]

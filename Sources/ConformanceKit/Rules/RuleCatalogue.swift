@@ -1,5 +1,5 @@
 /// Every rule the suite enforces, in catalogue order. The catalogue is the source of truth for rule IDs,
-/// levels, statements, sources and checks; SPEC.md is where each rule came from.
+/// levels, statements, sources and checks; each rule's ``Rule/sources`` are where it came from.
 public enum RuleCatalogue {
     public static let all: [Rule] = phone + multiFactor + emailLink + oauth + apple + general
 

@@ -90,7 +90,7 @@ public final class AppleIDProvider: Sendable {
     /// `AppleIdentityToken`). Apple's time then no longer moves with the world's.
     package func keepRealTime() { state.withLock { $0.keepsRealTime = true } }
 
-    /// Apple's notion of now: the world's date, or real time once ``keepRealTime()`` was called.
+    /// Apple's notion of now: the world's date, or real time once `keepRealTime()` was called.
     public var date: Date { state.withLock { $0.keepsRealTime } ? Date() : clock.date }
 
     /// Queues what the person does on the next sheet; sheets take the decisions in order.
