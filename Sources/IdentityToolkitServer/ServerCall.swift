@@ -75,7 +75,7 @@ struct ServerCall: Sendable {
                 ])
             }
         }
-        let response = try await backend.signInWithPhoneNumber(
+        let response = try await backend.signInWithPhoneNumberAtTheDoor(
             verificationID: sessionInfo, code: code, creatingUser: string("operation") != "REAUTH")
         // `{isNewUser, phoneNumber, localId, idToken, refreshToken, expiresIn}` (operations.ts signInWithPhoneNumber).
         var fields = Self.tokens(response.tokens, uid: response.user.uid)
@@ -206,7 +206,7 @@ struct ServerCall: Sendable {
             return try await linked(
                 .password(email: email, password: password), idToken: idToken,
                 kind: "identitytoolkit#SetAccountInfoResponse")
-        case (nil, let password?): changed = try await backend.changePassword(idToken: idToken, to: password)
+        case (nil, let password?): changed = try await backend.changePasswordAtTheDoor(idToken: idToken, to: password)
         case (let email?, nil): changed = try await backend.changeEmail(idToken: idToken, to: email)
         case (nil, nil): throw AuthError(.internalError, "this form of accounts:update is not supported")
         }
@@ -243,7 +243,7 @@ struct ServerCall: Sendable {
         guard (string("grant_type") ?? string("grantType")) == "refresh_token" else {
             throw AuthError(.internalError, "INVALID_GRANT_TYPE")
         }
-        let tokens = try await backend.refresh(refreshToken)
+        let tokens = try await backend.refreshAtTheDoor(refreshToken)
         let uid = await backend.uid(ofRefreshToken: refreshToken) ?? ""
         return .object([
             "id_token": .string(tokens.idToken), "access_token": .string(tokens.idToken),

@@ -23,6 +23,56 @@ extension ReferenceBackend {
         return startSession(for: user, provider: ProviderID.password, isNewUser: true)
     }
 
+    /// `accounts:signInWithPhoneNumber` with a `sessionInfo` and `code`. Conforming, the code is checked and marked used
+    /// in one actor turn, so of two sign-ins with one code at once exactly one succeeds (PHONE-7). With the defect the
+    /// check and the use are split across an await that the second sign-in with the code always reaches
+    /// (``DoorRendezvous``): both pass the check, both sign in.
+    package func signInWithPhoneNumberAtTheDoor(
+        verificationID: String, code: String, creatingUser: Bool = true
+    ) async throws(AuthError) -> SignInResponse {
+        guard !behaviour.codes.doorChecksAndConsumesAtOnce else {
+            return try signInWithPhoneNumber(verificationID: verificationID, code: code, creatingUser: creatingUser)
+        }
+        try checkCode(verificationID: verificationID, code: code)
+        await doorRendezvous.meet("code:" + verificationID, patience: doorPatience)
+        return try signInWithPhoneNumber(
+            verificationID: verificationID, code: code, creatingUser: creatingUser, checked: true)
+    }
+
+    /// `securetoken.googleapis.com/v1/token` with a refresh token. Conforming, the session is read and its ID token
+    /// minted in one actor turn, so a revocation lands wholly before or after it (AUTH-7). With the defect it reads the
+    /// session, awaits, and saves it back before minting (a lost update): a password change of the user that completed
+    /// in between is undone, and the old refresh token goes on minting. The two ``DoorRendezvous`` meetings make the
+    /// order certain when the change arrives at once: the session is read before the change ends it, and saved back
+    /// after.
+    package func refreshAtTheDoor(_ refreshToken: String) async throws(AuthError) -> SessionTokens {
+        guard !behaviour.session.doorRefreshIsOneStep, let grant = refreshTokens[refreshToken] else {
+            return try refresh(refreshToken)
+        }
+        await doorRendezvous.meet("session read:" + grant.uid, patience: doorPatience)
+        await doorRendezvous.meet("sessions ended:" + grant.uid, patience: doorPatience)
+        refreshTokens[refreshToken] = grant
+        return try refresh(refreshToken)
+    }
+
+    /// `accounts:update` with a new password: the user's other sessions end (AUTH-7). With the defect of
+    /// ``refreshAtTheDoor(_:)`` it meets a refresh of the user at once on both sides of the change.
+    package func changePasswordAtTheDoor(idToken: String, to password: String) async throws(AuthError) -> SessionTokens
+    {
+        guard !behaviour.session.doorRefreshIsOneStep else { return try changePassword(idToken: idToken, to: password) }
+        let uid = try session(idToken).grant.uid
+        await doorRendezvous.meet("session read:" + uid, patience: doorPatience)
+        let tokens = try changePassword(idToken: idToken, to: password)
+        await doorRendezvous.meet("sessions ended:" + uid, patience: doorPatience)
+        return tokens
+    }
+
+    /// How long a defective door call waits for its partner: a bounded number of yields in process (no time passes),
+    /// real time at a server whose partner is still on the network.
+    private var doorPatience: DoorRendezvous.Patience {
+        behaviour.stampsRealTime ? .realTime(.seconds(2)) : .yields(1000)
+    }
+
     /// `accounts:delete` with an ID token: deletes the user the token stands for and ends its sessions. With the
     /// defect it reads the user from the token's payload unverified, so an edited token deletes anyone (AUTH-4).
     package func deleteAccount(idToken: String) throws(AuthError) {

@@ -41,6 +41,9 @@ extension ReferenceBehaviour {
         /// Refresh tokens are the session's user written out (base64 JSON, as the Auth Emulator writes them), and any
         /// such token is honoured: a refresh token built from a user ID mints that user's tokens (AUTH-7).
         var refreshTokensNameTheirUser = false
+        /// A refresh at the door reads and mints in one actor turn; otherwise it reads the session, awaits, and saves
+        /// the session back before minting, so a password change completed in between is undone (AUTH-7).
+        var doorRefreshIsOneStep = true
     }
 
     /// How ID tokens are signed and verified (AUTH-4).
