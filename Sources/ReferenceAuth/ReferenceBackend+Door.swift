@@ -23,9 +23,9 @@ extension ReferenceBackend {
         return startSession(for: user, provider: ProviderID.password, isNewUser: true)
     }
 
-    /// `accounts:signInWithPhoneNumber` with a `sessionInfo` and `code`. Conforming, the code is checked and marked used
-    /// in one actor turn, so of two sign-ins with one code at once exactly one succeeds (PHONE-7). With the defect the
-    /// check and the use are split across an await that the second sign-in with the code always reaches
+    /// `accounts:signInWithPhoneNumber` with a `sessionInfo` and `code`. Conforming, the code is checked and marked
+    /// used in one actor turn, so of two sign-ins with one code at once exactly one succeeds (PHONE-7). With the defect
+    /// the check and the use are split across an await that the second sign-in with the code always reaches
     /// (``DoorRendezvous``): both pass the check, both sign in.
     package func signInWithPhoneNumberAtTheDoor(
         verificationID: String, code: String, creatingUser: Bool = true

@@ -75,7 +75,9 @@ struct DoorOverLoopbackTests {
         #expect(clean?.status == .pass, "run \(run): \(clean?.message ?? "")")
     }
 
-    @Test("each race in process: the racing reference is caught, the clean one passes, 20 runs alike", arguments: Race.all)
+    @Test(
+        "each race in process: the racing reference is caught, the clean one passes, 20 runs alike", arguments: Race.all
+    )
     func raceVerdictInProcess(_ race: Race) async throws {
         for run in 1...20 {
             for (defects, expected) in [([race.defect], ConformanceStatus.fail), ([], .pass)] {

@@ -2,9 +2,10 @@ import MockIdP
 
 extension Check {
     /// PHONE-7 at the server's own door, two requests at once (issue 30): a code texted to the user, then two
-    /// `accounts:signInWithPhoneNumber` with its `sessionInfo` and `code` in flight at the server together (over HTTP on
-    /// two connections), so a server that checks the code and marks it used in two steps lets both sign in. The suite's
-    /// client let its calls go one at a time, so the Auth Emulator never had two in flight; this check does not use it.
+    /// `accounts:signInWithPhoneNumber` with its `sessionInfo` and `code` in flight at the server together (over HTTP
+    /// on two connections), so a server that checks the code and marks it used in two steps lets both sign in. The
+    /// suite's client let its calls go one at a time, so the Auth Emulator never had two in flight; this check does not
+    /// use it.
     static let doorCodeTwiceAtOnce = Check(
         id: "door-code-twice-at-once",
         """
@@ -25,8 +26,8 @@ extension Check {
             ) { try await door.sendAtOnce(request, request) }
             switch [first, second].filter(\.succeeded).count {
             case 2:
-                broken.append(
-                    "\(phoneNumber): both signed in with one code (\(first.localID ?? "?") and \(second.localID ?? "?"))")
+                let users = "\(first.localID ?? "?") and \(second.localID ?? "?")"
+                broken.append("\(phoneNumber): both signed in with one code (\(users))")
             case 0: broken.append("\(phoneNumber): neither signed in (\(first); \(second))")
             default:
                 try expectRefused(
