@@ -10,7 +10,7 @@ struct ServerCall: Sendable {
     static let device = Device("identity-toolkit-client")
 
     let project: ServerProject
-    let body: FixtureValue
+    var body: FixtureValue
     let languageCode: String?
     /// The request carries the administrator's OAuth2 token (`Authorization: Bearer owner`, as the emulator takes it).
     var isPrivileged = false
@@ -21,8 +21,21 @@ struct ServerCall: Sendable {
 
     func string(_ key: String, in value: FixtureValue? = nil) -> String? { (value ?? body)[key]?.stringValue }
 
-    /// The answer of `operation`, whichever route the request arrived on.
+    /// The answer of `operation`, whichever route the request arrived on, with the ID token the door goes on with
+    /// (``ReferenceBackend/idTokenAtTheDoor(_:)``).
     func answer(_ operation: ServerOperation) async throws(AuthError) -> FixtureValue {
+        guard let idToken = string("idToken"), case .object(var fields) = body else {
+            return try await dispatch(operation)
+        }
+        let kept = await backend.idTokenAtTheDoor(idToken)
+        guard kept != idToken else { return try await dispatch(operation) }
+        fields["idToken"] = .string(kept)
+        var call = self
+        call.body = .object(fields)
+        return try await call.dispatch(operation)
+    }
+
+    private func dispatch(_ operation: ServerOperation) async throws(AuthError) -> FixtureValue {
         switch operation {
         case .sendVerificationCode: try await sendVerificationCode()
         case .signInWithPhoneNumber: try await signInWithPhoneNumber()

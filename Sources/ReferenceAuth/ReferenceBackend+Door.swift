@@ -1,4 +1,5 @@
 import ConformanceKit
+import Foundation
 import MockIdP
 
 /// The calls the server's door answers with steps of their own: `accounts:signUp` and `accounts:delete` as a raw
@@ -73,6 +74,15 @@ extension ReferenceBackend {
         behaviour.stampsRealTime ? .realTime(.seconds(2)) : .yields(1000)
     }
 
+    /// The ID token a call at the door goes on with (look-up, update, delete, enrollment). Conforming, the token as
+    /// given, which the call then verifies, expiry included (AUTH-4). With the defect a genuine token past its expiry
+    /// is signed again for another hour first, so the call honours it.
+    package func idTokenAtTheDoor(_ idToken: String) -> String {
+        guard !behaviour.tokens.doorChecksExpiry else { return idToken }
+        let now = behaviour.tokens.onSystemClock ? Date() : world.clock.date
+        return signer.reissuedIfExpired(idToken, at: now) ?? idToken
+    }
+
     /// `accounts:delete` with an ID token: deletes the user the token stands for and ends its sessions. With the
     /// defect it reads the user from the token's payload unverified, so an edited token deletes anyone (AUTH-4).
     package func deleteAccount(idToken: String) throws(AuthError) {
@@ -81,5 +91,22 @@ extension ReferenceBackend {
             users[grant.uid] = nil
         }
         endSessions(of: grant.uid)
+    }
+}
+
+extension IDTokenSigner {
+    /// `token` signed again with its hour starting at `date`, when it is this project's own token and past its expiry
+    /// (only the defect `acceptsExpiredTokenAtTheDoor` asks); nil otherwise.
+    func reissuedIfExpired(_ token: String, at date: Date) -> String? {
+        var lenient = self
+        lenient.checks.expiry = false
+        guard (try? lenient.verify(token, at: date)) != nil, (try? verify(token, at: date)) == nil else { return nil }
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, let payload = Base64URL.decode(parts[1]),
+            var claims = try? JSONDecoder().decode(Claims.self, from: payload)
+        else { return nil }
+        claims.iat = Int(date.timeIntervalSince1970)
+        claims.exp = claims.iat + Int(Self.lifetime)
+        return sign(claims)
     }
 }

@@ -19,7 +19,7 @@ struct ReferenceDoor: IdentityToolkitDoor {
 
     private func answer(_ operation: DoorOperation, _ body: FixtureValue) async throws(AuthError) -> FixtureValue {
         func text(_ key: String) -> String? { if case .string(let value)? = body[key] { value } else { nil } }
-        let idToken = text("idToken") ?? ""
+        let idToken = await backend.idTokenAtTheDoor(text("idToken") ?? "")
         switch operation {
         case .signUp:
             let response = try await backend.signUpAtTheDoor(

@@ -59,5 +59,8 @@ extension ReferenceBehaviour {
         var accountCallsVerifyTokens = true
         /// `accounts:delete` verifies the ID token too; otherwise it deletes the user the payload names (AUTH-4).
         var deleteVerifiesTokens = true
+        /// The door's account calls refuse an expired ID token; otherwise a genuine token past its expiry is signed
+        /// again for another hour first, as a server that leaves `exp` to the client would (AUTH-4).
+        var doorChecksExpiry = true
     }
 }

@@ -8,7 +8,7 @@ extension Defect {
     /// In catalogue order.
     package static let doorDefects: [Defect] = [
         .doorDeletesForEditedToken, .signInAcceptsMissingPassword, .signUpRacesAtTheDoor, .phoneCodeRacesAtTheDoor,
-        .refreshRacesRevocationAtTheDoor,
+        .refreshRacesRevocationAtTheDoor, .acceptsExpiredTokenAtTheDoor,
     ]
 
     package static let doorDeletesForEditedToken = Defect(
@@ -46,4 +46,10 @@ extension Defect {
         the old refresh token goes on minting ID tokens
         """
     ) { $0.session.doorRefreshIsOneStep = false }
+
+    package static let acceptsExpiredTokenAtTheDoor = Defect(
+        "acceptsExpiredTokenAtTheDoor", rules: ["AUTH-4"],
+        catches: [.assertion("AUTH-4/door-expired-token-first-step")],
+        "honours a genuine ID token past its expiry at the door's account calls (signs it again for another hour)"
+    ) { $0.tokens.doorChecksExpiry = false }
 }
