@@ -62,5 +62,8 @@ extension ReferenceBehaviour {
         /// The door's account calls refuse an expired ID token; otherwise a genuine token past its expiry is signed
         /// again for another hour first, as a server that leaves `exp` to the client would (AUTH-4).
         var doorChecksExpiry = true
+        /// The door's account calls verify a phone user's ID token like any other; otherwise a token whose payload
+        /// says it was signed in by phone is taken as it reads, signature unchecked (AUTH-4).
+        var doorVerifiesPhoneTokens = true
     }
 }

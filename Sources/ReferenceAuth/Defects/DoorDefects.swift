@@ -8,7 +8,7 @@ extension Defect {
     /// In catalogue order.
     package static let doorDefects: [Defect] = [
         .doorDeletesForEditedToken, .signInAcceptsMissingPassword, .signUpRacesAtTheDoor, .phoneCodeRacesAtTheDoor,
-        .refreshRacesRevocationAtTheDoor, .acceptsExpiredTokenAtTheDoor,
+        .refreshRacesRevocationAtTheDoor, .acceptsExpiredTokenAtTheDoor, .trustsPhoneTokensAtTheDoor,
     ]
 
     package static let doorDeletesForEditedToken = Defect(
@@ -52,4 +52,12 @@ extension Defect {
         catches: [.assertion("AUTH-4/door-expired-token-first-step")],
         "honours a genuine ID token past its expiry at the door's account calls (signs it again for another hour)"
     ) { $0.tokens.doorChecksExpiry = false }
+
+    package static let trustsPhoneTokensAtTheDoor = Defect(
+        "trustsPhoneTokensAtTheDoor", rules: ["AUTH-4"], catches: [.assertion("AUTH-4/door-edited-token-phone-user")],
+        """
+        takes an ID token whose payload says its user signed in by phone as it reads at the door's account calls, \
+        signature unchecked: another phone user's edited token reads, changes and deletes the victim
+        """
+    ) { $0.tokens.doorVerifiesPhoneTokens = false }
 }
