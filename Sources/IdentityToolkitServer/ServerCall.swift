@@ -10,7 +10,7 @@ struct ServerCall: Sendable {
     static let device = Device("identity-toolkit-client")
 
     let project: ServerProject
-    let body: FixtureValue
+    var body: FixtureValue
     let languageCode: String?
     /// The request carries the administrator's OAuth2 token (`Authorization: Bearer owner`, as the emulator takes it).
     var isPrivileged = false
@@ -21,8 +21,21 @@ struct ServerCall: Sendable {
 
     func string(_ key: String, in value: FixtureValue? = nil) -> String? { (value ?? body)[key]?.stringValue }
 
-    /// The answer of `operation`, whichever route the request arrived on.
+    /// The answer of `operation`, whichever route the request arrived on, with the ID token the door goes on with
+    /// (``ReferenceBackend/idTokenAtTheDoor(_:)``).
     func answer(_ operation: ServerOperation) async throws(AuthError) -> FixtureValue {
+        guard let idToken = string("idToken"), case .object(var fields) = body else {
+            return try await dispatch(operation)
+        }
+        let kept = await backend.idTokenAtTheDoor(idToken)
+        guard kept != idToken else { return try await dispatch(operation) }
+        fields["idToken"] = .string(kept)
+        var call = self
+        call.body = .object(fields)
+        return try await call.dispatch(operation)
+    }
+
+    private func dispatch(_ operation: ServerOperation) async throws(AuthError) -> FixtureValue {
         switch operation {
         case .sendVerificationCode: try await sendVerificationCode()
         case .signInWithPhoneNumber: try await signInWithPhoneNumber()
@@ -76,7 +89,7 @@ struct ServerCall: Sendable {
                 ])
             }
         }
-        let response = try await backend.signInWithPhoneNumber(
+        let response = try await backend.signInWithPhoneNumberAtTheDoor(
             verificationID: sessionInfo, code: code, creatingUser: string("operation") != "REAUTH")
         // `{isNewUser, phoneNumber, localId, idToken, refreshToken, expiresIn}` (operations.ts signInWithPhoneNumber).
         var fields = Self.tokens(response.tokens, uid: response.user.uid)
@@ -210,7 +223,7 @@ struct ServerCall: Sendable {
             return try await linked(
                 .password(email: email, password: password), idToken: idToken,
                 kind: "identitytoolkit#SetAccountInfoResponse")
-        case (nil, let password?): changed = try await backend.changePassword(idToken: idToken, to: password)
+        case (nil, let password?): changed = try await backend.changePasswordAtTheDoor(idToken: idToken, to: password)
         case (let email?, nil): changed = try await backend.changeEmail(idToken: idToken, to: email)
         case (nil, nil): throw AuthError(.internalError, "this form of accounts:update is not supported")
         }
@@ -247,7 +260,7 @@ struct ServerCall: Sendable {
         guard (string("grant_type") ?? string("grantType")) == "refresh_token" else {
             throw AuthError(.internalError, "INVALID_GRANT_TYPE")
         }
-        let tokens = try await backend.refresh(refreshToken)
+        let tokens = try await backend.refreshAtTheDoor(refreshToken)
         let uid = await backend.uid(ofRefreshToken: refreshToken) ?? ""
         return .object([
             "id_token": .string(tokens.idToken), "access_token": .string(tokens.idToken),

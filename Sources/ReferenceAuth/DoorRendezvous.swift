@@ -16,13 +16,14 @@ final class DoorRendezvous: Sendable {
 
     private let arrivals = Mutex<[String: Int]>([:])
 
-    /// Returns once a partner with `key` has arrived, or when `patience` runs out without one.
-    func meet(_ key: String, patience: Patience) async {
+    /// Returns once a partner with `key` has arrived (true), or when `patience` runs out without one (false).
+    @discardableResult
+    func meet(_ key: String, patience: Patience) async -> Bool {
         let order = arrivals.withLock { arrivals in
             arrivals[key, default: 0] += 1
             return arrivals[key] ?? 1
         }
-        guard order == 1 else { return }
+        guard order == 1 else { return true }
         defer { arrivals.withLock { $0[key] = nil } }
         switch patience {
         case .yields(let count):
@@ -35,6 +36,7 @@ final class DoorRendezvous: Sendable {
             let deadline = ContinuousClock.now + duration
             while !partnered(key), ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(1)) }
         }
+        return partnered(key)
     }
 
     private func partnered(_ key: String) -> Bool { arrivals.withLock { ($0[key] ?? 0) >= 2 } }

@@ -20,7 +20,7 @@ struct ReferenceDoor: IdentityToolkitDoor {
 
     private func answer(_ operation: DoorOperation, _ body: FixtureValue) async throws(AuthError) -> FixtureValue {
         func text(_ key: String) -> String? { if case .string(let value)? = body[key] { value } else { nil } }
-        let idToken = text("idToken") ?? ""
+        let idToken = await backend.idTokenAtTheDoor(text("idToken") ?? "")
         switch operation {
         case .signUp:
             let response = try await backend.signUpAtTheDoor(
@@ -32,13 +32,17 @@ struct ReferenceDoor: IdentityToolkitDoor {
             case .secondFactorRequired(let pendingID, _, _):
                 return .object(["mfaPendingCredential": .string(pendingID)])
             }
+        case .signInWithPhoneNumber:
+            let response = try await backend.signInWithPhoneNumberAtTheDoor(
+                verificationID: text("sessionInfo") ?? "", code: text("code") ?? "")
+            return Self.session(response.tokens, uid: response.user.uid)
         case .lookup:
             let user = try await backend.session(idToken).user.snapshot
             return .object(["users": .array([.fields(["localId": .string(user.uid), "email": .text(user.email)])])])
         case .update:
             let tokens: SessionTokens
             if let password = text("password") {
-                tokens = try await backend.changePassword(idToken: idToken, to: password)
+                tokens = try await backend.changePasswordAtTheDoor(idToken: idToken, to: password)
             } else {
                 tokens = try await backend.changeEmail(idToken: idToken, to: text("email") ?? "")
             }
@@ -53,7 +57,7 @@ struct ReferenceDoor: IdentityToolkitDoor {
             return .object(["phoneSessionInfo": .object(["sessionInfo": .string(sessionInfo)])])
         case .token:
             let refreshToken = text("refresh_token") ?? ""
-            let tokens = try await backend.refresh(refreshToken)
+            let tokens = try await backend.refreshAtTheDoor(refreshToken)
             return .object([
                 "id_token": .string(tokens.idToken), "refresh_token": .string(tokens.refreshToken),
                 "user_id": .string(await backend.uid(ofRefreshToken: refreshToken) ?? ""),
@@ -84,6 +88,9 @@ struct ReferenceDoor: IdentityToolkitDoor {
         case .operationNotAllowed: "OPERATION_NOT_ALLOWED"
         case .invalidPhoneNumber: "INVALID_PHONE_NUMBER"
         case .requiresRecentLogin: "CREDENTIAL_TOO_OLD_LOGIN_AGAIN"
+        case .sessionExpired: "SESSION_EXPIRED"
+        case .invalidVerificationID: "INVALID_SESSION_INFO"
+        case .invalidVerificationCode: "INVALID_CODE"
         default: "INTERNAL_ERROR"
         }
     }

@@ -20,7 +20,7 @@ enum NotApplicableOverHTTP {
         "PHONE-15": (2, [configuration, parties]), "PHONE-16": (2, [parties]),
         "PHONE-17": (4, [configuration, parties]), "PHONE-18": (1, [clock]), "MFA-11": (2, [clock]),
         "MFA-15": (2, [clock]), "LINK-3": (1, [configuration]), "LINK-9": (1, [clock]),
-        "AUTH-2": (4, [clock, parties]), "AUTH-4": (2, [clock]), "AUTH-7": (1, [clock]),
+        "AUTH-2": (4, [clock, parties]), "AUTH-4": (3, [clock]), "AUTH-7": (1, [clock]),
     ]
 }
 

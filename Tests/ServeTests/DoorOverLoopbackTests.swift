@@ -38,33 +38,54 @@ struct DoorOverLoopbackTests {
         arguments: Defect.doorDefects)
     func caughtOverLoopback(_ defect: Defect) async throws {
         for expected in defect.catches {
+            let clean = try await Self.result(of: expected.check, defects: [])
+            // The expired token needs the server's time control, which the HTTP subject here does not use yet: n/a.
+            if clean?.status == .notApplicable, defect == .acceptsExpiredTokenAtTheDoor { continue }
             let caught = try await Self.result(of: expected.check, defects: [defect])
             #expect(caught?.status == .fail, "\(defect) is not caught over loopback by \(expected.check)")
-            let clean = try await Self.result(of: expected.check, defects: [])
             #expect(
                 clean?.status == .pass,
                 "\(expected.check) does not pass the clean served server: \(clean?.message ?? "")")
         }
     }
 
-    @Test("two sign-ups at once: the racing server is caught, the clean one passes, every run", arguments: 1...3)
-    func raceVerdictIsStable(_ run: Int) async throws {
-        let check: CheckID = "AUTH-8/door-sign-ups-at-once"
-        let caught = try await Self.result(of: check, defects: [.signUpRacesAtTheDoor])
-        #expect(caught?.status == .fail, "run \(run): the racing sign-up passed")
-        #expect(caught?.failure?.actual?.contains("both created an account") == true, "\(caught?.message ?? "")")
-        let clean = try await Self.result(of: check, defects: [])
+    /// A race at the server's door: the defect that splits a check from its effect, the check that sends the pair at
+    /// once, and the words its evidence names the race with.
+    struct Race: Sendable, CustomTestStringConvertible {
+        let defect: Defect
+        let check: CheckID
+        let evidence: String
+        var testDescription: String { "\(defect) by \(check)" }
+
+        static let all = [
+            Race(defect: .signUpRacesAtTheDoor, check: "AUTH-8/door-sign-ups-at-once", evidence: "both created"),
+            Race(
+                defect: .phoneCodeRacesAtTheDoor, check: "PHONE-7/door-code-twice-at-once",
+                evidence: "both signed in with one code"),
+            Race(
+                defect: .refreshRacesRevocationAtTheDoor, check: "AUTH-7/door-refresh-beside-revocation",
+                evidence: "still mints ID tokens after the password change"),
+        ]
+    }
+
+    @Test("each race at once: the racing server is caught, the clean one passes, every run", arguments: Race.all, 1...2)
+    func raceVerdictIsStable(_ race: Race, _ run: Int) async throws {
+        let caught = try await Self.result(of: race.check, defects: [race.defect])
+        #expect(caught?.status == .fail, "run \(run): \(race.defect) passed \(race.check)")
+        #expect(caught?.failure?.actual?.contains(race.evidence) == true, "\(caught?.message ?? "")")
+        let clean = try await Self.result(of: race.check, defects: [])
         #expect(clean?.status == .pass, "run \(run): \(clean?.message ?? "")")
     }
 
-    @Test("two sign-ups at once in process: the racing reference is caught, the clean one passes, 20 runs alike")
-    func raceVerdictInProcess() async throws {
-        let check: CheckID = "AUTH-8/door-sign-ups-at-once"
+    @Test(
+        "each race in process: the racing reference is caught, the clean one passes, 20 runs alike", arguments: Race.all
+    )
+    func raceVerdictInProcess(_ race: Race) async throws {
         for run in 1...20 {
-            for (defects, expected) in [([Defect.signUpRacesAtTheDoor], ConformanceStatus.fail), ([], .pass)] {
+            for (defects, expected) in [([race.defect], ConformanceStatus.fail), ([], .pass)] {
                 let results = Mutex<[CheckResult]>([])
                 await (try ConformanceRunner(subject: ReferenceSubject(defects: Set(defects)))).run(
-                    RuleCatalogue.rules([check.rule]), only: [check]
+                    RuleCatalogue.rules([race.check.rule]), only: [race.check]
                 ) { _, result in results.withLock { $0.append(result) } }
                 let status = results.withLock { $0.first?.status }
                 #expect(status == expected, "run \(run) with \(defects): \(String(describing: status))")

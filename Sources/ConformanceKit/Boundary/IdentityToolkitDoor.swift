@@ -39,6 +39,8 @@ public enum DoorOperation: String, Sendable, Hashable, CaseIterable {
     case lookup = "accounts:lookup"
     case update = "accounts:update"
     case delete = "accounts:delete"
+    /// With `sessionInfo` (the verification ID) and `code` from the text.
+    case signInWithPhoneNumber = "accounts:signInWithPhoneNumber"
     case startEnrollment = "mfaEnrollment:start"
     /// `securetoken.googleapis.com/v1/token`, with `grant_type` and `refresh_token`.
     case token = "securetoken:token"

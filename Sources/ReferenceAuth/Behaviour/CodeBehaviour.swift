@@ -9,6 +9,9 @@ extension ReferenceBehaviour {
         /// The code is checked and marked used by the one request that signs in; otherwise the client first asks the
         /// backend whether the code is good, then signs in with a request that trusts that answer (PHONE-7 at once).
         var checkedWhereUsed = true
+        /// A sign-in at the door checks the code and marks it used in one actor turn; otherwise it checks, awaits, then
+        /// signs in trusting that check, so a second sign-in with the code at once passes the check too (PHONE-7).
+        var doorChecksAndConsumesAtOnce = true
         var expire = true
         /// A code is expired at exactly its lifetime, not one tick later.
         var expireAtDeadline = true

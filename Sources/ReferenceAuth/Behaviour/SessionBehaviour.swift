@@ -41,6 +41,9 @@ extension ReferenceBehaviour {
         /// Refresh tokens are the session's user written out (base64 JSON, as the Auth Emulator writes them), and any
         /// such token is honoured: a refresh token built from a user ID mints that user's tokens (AUTH-7).
         var refreshTokensNameTheirUser = false
+        /// A refresh at the door reads and mints in one actor turn; otherwise it reads the session, awaits, and saves
+        /// the session back before minting, so a password change completed in between is undone (AUTH-7).
+        var doorRefreshIsOneStep = true
     }
 
     /// How ID tokens are signed and verified (AUTH-4).
@@ -56,5 +59,11 @@ extension ReferenceBehaviour {
         var accountCallsVerifyTokens = true
         /// `accounts:delete` verifies the ID token too; otherwise it deletes the user the payload names (AUTH-4).
         var deleteVerifiesTokens = true
+        /// The door's account calls refuse an expired ID token; otherwise a genuine token past its expiry is signed
+        /// again for another hour first, as a server that leaves `exp` to the client would (AUTH-4).
+        var doorChecksExpiry = true
+        /// The door's account calls verify a phone user's ID token like any other; otherwise a token whose payload
+        /// says it was signed in by phone is taken as it reads, signature unchecked (AUTH-4).
+        var doorVerifiesPhoneTokens = true
     }
 }

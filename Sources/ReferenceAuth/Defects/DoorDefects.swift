@@ -1,12 +1,14 @@
 import ConformanceKit
 
 /// Defects at the server's door: holes only a raw request exposes, which the suite's own client never sends (an empty
-/// password, a token edited to name another user at `accounts:delete`, two sign-ups of one address at once). The
-/// door checks catch them, in process and over HTTP (issue 30).
+/// password, a token edited to name another user at `accounts:delete`, two sign-ups of one address at once, one code
+/// used twice at once, a refresh beside a password change). The door checks catch them, in process and over HTTP
+/// (issue 30).
 extension Defect {
     /// In catalogue order.
     package static let doorDefects: [Defect] = [
-        .doorDeletesForEditedToken, .signInAcceptsMissingPassword, .signUpRacesAtTheDoor,
+        .doorDeletesForEditedToken, .signInAcceptsMissingPassword, .signUpRacesAtTheDoor, .phoneCodeRacesAtTheDoor,
+        .refreshRacesRevocationAtTheDoor, .acceptsExpiredTokenAtTheDoor, .trustsPhoneTokensAtTheDoor,
     ]
 
     package static let doorDeletesForEditedToken = Defect(
@@ -27,4 +29,35 @@ extension Defect {
         once both create one
         """
     ) { $0.emailPassword.signUpChecksAndCreatesAtOnce = false }
+
+    package static let phoneCodeRacesAtTheDoor = Defect(
+        "phoneCodeRacesAtTheDoor", rules: ["PHONE-7"], catches: [.assertion("PHONE-7/door-code-twice-at-once")],
+        """
+        checks a phone sign-in's code, awaits, then signs in and marks it used: two sign-ins with one code at once at \
+        the server both sign in
+        """
+    ) { $0.codes.doorChecksAndConsumesAtOnce = false }
+
+    package static let refreshRacesRevocationAtTheDoor = Defect(
+        "refreshRacesRevocationAtTheDoor", rules: ["AUTH-7"],
+        catches: [.assertion("AUTH-7/door-refresh-beside-revocation")],
+        """
+        a refresh reads the session, awaits, then saves it back: a password change completed in between is undone and \
+        the old refresh token goes on minting ID tokens
+        """
+    ) { $0.session.doorRefreshIsOneStep = false }
+
+    package static let acceptsExpiredTokenAtTheDoor = Defect(
+        "acceptsExpiredTokenAtTheDoor", rules: ["AUTH-4"],
+        catches: [.assertion("AUTH-4/door-expired-token-first-step")],
+        "honours a genuine ID token past its expiry at the door's account calls (signs it again for another hour)"
+    ) { $0.tokens.doorChecksExpiry = false }
+
+    package static let trustsPhoneTokensAtTheDoor = Defect(
+        "trustsPhoneTokensAtTheDoor", rules: ["AUTH-4"], catches: [.assertion("AUTH-4/door-edited-token-phone-user")],
+        """
+        takes an ID token whose payload says its user signed in by phone as it reads at the door's account calls, \
+        signature unchecked: another phone user's edited token reads, changes and deletes the victim
+        """
+    ) { $0.tokens.doorVerifiesPhoneTokens = false }
 }

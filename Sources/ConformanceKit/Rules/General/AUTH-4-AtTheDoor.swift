@@ -46,6 +46,33 @@ extension Check {
     }
 }
 
+extension Check {
+    /// AUTH-4 at the server's own door for time (issue 30): the user's own genuine ID token, an hour and 301 s after
+    /// it was issued on the world's clock, sent raw to every account call as the first request after sign-up.
+    /// Firebase's one-hour lifetime is the yardstick, not the expiry the token claims for itself.
+    static let doorExpiredTokenFirstStep = Check(
+        id: "door-expired-token-first-step",
+        """
+        at the server's door, accounts:lookup, accounts:update, accounts:delete and mfaEnrollment:start refuse the \
+        user's own genuine ID token once its hour has passed, as the first request after sign-up, and the account is \
+        unchanged
+        """, requires: [.flow(.multiFactor), .worldClock]
+    ) { context in
+        try context.requireIDTokenTimeToMove()
+        let app = try await context.launchApp()
+        let door = try context.door(of: app.backend)
+        let user = try await context.signUpAtTheDoor(.ada, on: door)
+        try context.advanceClock(by: firebaseIDTokenLifetime + .seconds(301))
+        for request in DoorRequest.accountCalls(idToken: user.idToken) {
+            let answer = try await context.send(request, on: door)
+            try expectRefused(
+                answer, when: "\(request.operation.rawValue) with ada's own token, issued an hour and 301 s ago",
+                expected: "HTTP 4xx (TOKEN_EXPIRED) and no session")
+        }
+        try await context.expectSignsInAtTheDoor(.ada, on: door)
+    }
+}
+
 extension IDTokenForgery {
     static let signatureChanged = "a character in the middle of its signature changed"
 

@@ -119,7 +119,7 @@ extension Rule {
                 try await context.expectDoorShut(
                     door, to: foreign, named: "a token of ada's namesake in another-project")
                 try await context.expectAccountUnchanged(.ada, factors: 0, on: app.backend)
-            }, .doorEditedTokenFirstStep,
+            }, .doorEditedTokenFirstStep, .doorExpiredTokenFirstStep, .doorEditedTokenPhoneUser,
         ])
 }
 

@@ -200,7 +200,7 @@ extension Rule {
                 try await expectSuccess("verifyIDToken(the token getIDToken handed out at the old token's exp)") {
                     try await app.backend.verifyIDToken(handed)
                 }
-            },
+            }, .doorRefreshBesideRevocation,
         ])
 }
 

@@ -1,0 +1,61 @@
+import MockIdP
+
+extension Check {
+    /// AUTH-4 at the server's door for a user of another flow (issue 30): the victim signed in by phone, not with a
+    /// password, so a server whose phone sessions take another code path is judged too. Another phone user's token,
+    /// edited to name her, goes raw to every account call as the first request about her.
+    static let doorEditedTokenPhoneUser = Check(
+        id: "door-edited-token-phone-user",
+        """
+        at the server's door, a user signed in by phone is as safe as a password user: accounts:lookup, \
+        accounts:update, accounts:delete and mfaEnrollment:start refuse another phone user's token edited to name \
+        her, as the first request about her, and her account is unchanged
+        """, requires: [.flow(.phone)]
+    ) { context in
+        let app = try await context.launchApp()
+        let door = try context.door(of: app.backend)
+        let victim = try await context.signInByPhoneAtTheDoor(PhoneNumbers.us, app: app, door: door)
+        let attacker = try await context.signInByPhoneAtTheDoor(PhoneNumbers.uk, app: app, door: door)
+        let tokens = IDTokenForgery.naming(victim.uid, in: attacker.idToken).filter {
+            !$0.1.isEmpty && $0.1 != victim.idToken
+        }
+        try await expectEveryCase(tokens, "another phone user's token edited to name the victim") { forgery, token in
+            for request in DoorRequest.accountCalls(idToken: token) {
+                let answer = try await context.send(request, on: door)
+                try expectRefused(
+                    answer,
+                    when: "\(request.operation.rawValue) with \(PhoneNumbers.uk)'s token, \(forgery) (victim: "
+                        + "\(PhoneNumbers.us), \(victim.uid.abbreviated))",
+                    expected: "HTTP 4xx (INVALID_ID_TOKEN) and no session")
+            }
+        }
+        let own = try await context.send(DoorRequest(.lookup, .object(["idToken": .string(victim.idToken)])), on: door)
+        try expect(
+            own.succeeded && own.body.encodedText.contains(victim.uid)
+                && !own.body.encodedText.contains("mallory@example.com"),
+            "after the edited tokens, \(PhoneNumbers.us)'s own token no longer looks up her unchanged account",
+            expected: "HTTP 200 with her user ID and no email", actual: own.body.encodedText)
+    }
+}
+
+extension CheckContext {
+    /// The user of `phoneNumber` signed in at the door: the code is requested through the app (the request a client
+    /// sends, with its app verification) and read from the world's SMS, then `accounts:signInWithPhoneNumber` raw.
+    func signInByPhoneAtTheDoor(
+        _ phoneNumber: String, app: LaunchedApp, door: any IdentityToolkitDoor, filePath: String = #filePath,
+        line: Int = #line
+    ) async throws -> DoorSession {
+        let verificationID = try await requestCode(phoneNumber, on: app.client, filePath: filePath, line: line)
+        let code = try latestCode(sentTo: phoneNumber, filePath: filePath, line: line)
+        let answer = try await send(
+            DoorRequest(
+                .signInWithPhoneNumber, .object(["sessionInfo": .string(verificationID), "code": .string(code)])),
+            on: door, describing: "accounts:signInWithPhoneNumber of \(phoneNumber)", filePath: filePath, line: line)
+        guard answer.succeeded, let idToken = answer.idToken, let uid = answer.localID else {
+            throw CheckFailure(
+                "accounts:signInWithPhoneNumber of \(phoneNumber) at the door gave no session",
+                expected: "HTTP 200 with idToken and localId", actual: "\(answer)", filePath: filePath, line: line)
+        }
+        return DoorSession(uid: uid, idToken: idToken, refreshToken: answer.refreshToken ?? "")
+    }
+}

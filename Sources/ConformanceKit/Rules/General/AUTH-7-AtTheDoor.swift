@@ -1,0 +1,55 @@
+import MockIdP
+
+extension Check {
+    /// AUTH-7 at the server's own door, two requests at once (issue 30): a secure-token refresh in flight at the server
+    /// together with `accounts:update` changing the user's password, which ends the user's other sessions. Whichever
+    /// the server takes first, once both have been answered the old refresh token must mint nothing: a server that
+    /// reads the session, awaits and saves it back undoes the change and lets the old session live on.
+    static let doorRefreshBesideRevocation = Check(
+        id: "door-refresh-beside-revocation",
+        """
+        a secure-token refresh sent to the server at once with accounts:update changing the user's password: once \
+        both are answered, the old refresh token (and any the refresh handed out) mints no ID token, in each of \
+        \(doorRaceRounds) rounds
+        """, requires: [.flow(.multiFactor)]
+    ) { context in
+        let app = try await context.launchApp()
+        let door = try context.door(of: app.backend)
+        var broken: [String] = []
+        for round in 1...doorRaceRounds {
+            let email = "revoked\(round)@example.com"
+            let user = PasswordUser(email: email, password: PasswordUser.ada.password)
+            let session = try await context.signUpAtTheDoor(user, on: door)
+            let change = DoorRequest(
+                .update,
+                .object([
+                    "idToken": .string(session.idToken), "password": .string("a new password \(round)"),
+                    "returnSecureToken": .bool(true),
+                ]))
+            let (refreshed, changed) = try await expectSuccess(
+                "a securetoken refresh and accounts:update of \(email)'s password at once"
+            ) { try await door.sendAtOnce(.refresh(session.refreshToken), change) }
+            try expect(
+                changed.succeeded, "accounts:update of \(email)'s password at once with a refresh was not honoured",
+                expected: "HTTP 200 with the new session", actual: "\(changed) (the refresh: \(refreshed))")
+            var refreshTokens = [("the old refresh token", session.refreshToken)]
+            if let handed = refreshed.refreshToken, handed != session.refreshToken {
+                refreshTokens.append(("the refresh token the racing refresh handed out", handed))
+            }
+            for (name, refreshToken) in refreshTokens {
+                let after = try await context.send(.refresh(refreshToken), on: door)
+                if after.succeeded || after.idToken != nil {
+                    broken.append(
+                        "round \(round), \(email): \(name) still mints ID tokens after the password change completed "
+                            + "(the racing refresh: \(refreshed); afterwards: \(after))")
+                }
+            }
+        }
+        try expect(
+            broken.isEmpty,
+            "a refresh at once with a password change kept the old session alive in \(broken.count) of "
+                + "\(doorRaceRounds) rounds",
+            expected: "after the change, every refresh with the old session's tokens refused (TOKEN_EXPIRED)",
+            actual: broken.joined(separator: "; "))
+    }
+}
