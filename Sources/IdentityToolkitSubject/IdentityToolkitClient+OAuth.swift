@@ -7,7 +7,8 @@ import MockIdP
 /// provider's `authUri` and a `sessionId`; the world's browser visits `authUri` (at the check's GitHub, which the
 /// server was pointed at) and the provider redirects back to the auth handler with the code and the state; the
 /// credential is that redirect with the session (the SDK's `OAuthResponseURLString` and `sessionID`,
-/// firebase-ios-sdk `FirebaseAuth/Sources/Swift/AuthProvider/OAuthProvider.swift`, `getCredentialWith`). The code is exchanged by the server inside `signInWithIdp`
+/// firebase-ios-sdk `FirebaseAuth/Sources/Swift/AuthProvider/OAuthProvider.swift`, `getCredentialWith`). The code is
+/// exchanged by the server inside `signInWithIdp`
 /// (`verifyAssertion` with `requestUri` and `sessionId`), at the credential's first use. Offered only when the server
 /// reaches the check's providers (``ProviderEndpointsHost``).
 extension IdentityToolkitClient: OAuthFacet {

@@ -8,7 +8,8 @@ import Synchronization
 import Testing
 
 /// The HTTP subject's client does what the Firebase iOS SDK does on every point a rule can observe
-/// (the firebase-ios-sdk sources, `FirebaseAuth/Sources/Swift`): its error table, its checks before a call, the fields and headers it
+/// (the firebase-ios-sdk sources, `FirebaseAuth/Sources/Swift`): its error table, its checks before a call, the fields
+/// and headers it
 /// sends, sign-out on a refused refresh, and the refresh after a multi-factor change.
 @Suite("The HTTP client behaves as the Firebase iOS SDK does")
 struct SDKParityTests {

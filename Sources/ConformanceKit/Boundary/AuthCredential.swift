@@ -14,7 +14,8 @@ public enum AuthCredential: Sendable, Hashable, CustomStringConvertible {
     /// `OAuthProvider.getCredentialWith` as the iOS SDK returns it from the browser: the provider's redirect back
     /// to the auth handler (`OAuthResponseURLString`, with the code and state) and `createAuthUri`'s `sessionID`.
     /// The backend exchanges the code at the credential's first use (sign-in, link or re-authentication), inside
-    /// `signInWithIdp` (`verifyAssertion` with `requestUri` and `sessionId`, firebase-ios-sdk `FirebaseAuth/Sources/Swift/Backend/RPC/VerifyAssertionRequest.swift`).
+    /// `signInWithIdp` (`verifyAssertion` with `requestUri` and `sessionId`: firebase-ios-sdk,
+    /// `FirebaseAuth/Sources/Swift/Backend/RPC/VerifyAssertionRequest.swift`).
     case oauthResponse(providerID: String, sessionID: String, responseURL: URL)
     /// `OAuthProvider.appleCredential(withIDToken:rawNonce:fullName:)`.
     case apple(idToken: String, rawNonce: String?, fullName: PersonName?)
