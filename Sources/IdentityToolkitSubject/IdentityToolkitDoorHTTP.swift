@@ -12,8 +12,10 @@ struct IdentityToolkitDoorHTTP: IdentityToolkitDoor {
     let http: IdentityToolkitHTTP
 
     func send(_ request: DoorRequest) async throws(AuthError) -> DoorAnswer {
-        // At the server's own layout (the preflight found it): a production root serves `/v1/accounts:*`.
-        try await http.raw(http.layout.route(request.operation.emulatorPath), request.body)
+        // The server's clock first, as before every call (a token's hour has passed there too), then the server's
+        // own layout (the preflight found it): a production root serves `/v1/accounts:*`.
+        try await http.serverClock?.catchUp()
+        return try await http.raw(http.layout.route(request.operation.emulatorPath), request.body)
     }
 }
 

@@ -56,7 +56,7 @@ extension Check {
         at the server's door, accounts:lookup, accounts:update, accounts:delete and mfaEnrollment:start refuse the \
         user's own genuine ID token once its hour has passed, as the first request after sign-up, and the account is \
         unchanged
-        """, requires: [.flow(.multiFactor), .worldClock]
+        """, requires: [.flow(.password), .worldClock]
     ) { context in
         try context.requireIDTokenTimeToMove()
         let app = try await context.launchApp()

@@ -11,7 +11,7 @@ extension Check {
         a secure-token refresh sent to the server at once with accounts:update changing the user's password: once \
         both are answered, the old refresh token (and any the refresh handed out) mints no ID token, in each of \
         \(doorRaceRounds) rounds
-        """, requires: [.flow(.multiFactor)]
+        """, requires: [.flow(.password)]
     ) { context in
         let app = try await context.launchApp()
         let door = try context.door(of: app.backend)
