@@ -49,6 +49,12 @@ public struct IdentityToolkitConfiguration: Sendable {
     /// Whether the server has a time control (`ServerClock`'s convention, which `conformance serve` implements), so
     /// the subject runs on the world's clock; nil until the preflight asks (no time control until then).
     public var timeControl: Bool?
+
+    /// Whether the subject drives the server's time control: only when every check has a project or tenant of its own.
+    /// A project the checks share (``Isolation/oneCheckAtATime``) would carry every check's hours into the next, and
+    /// the check's providers, which keep real time over HTTP (Apple's tokens), would find the server hours ahead; so
+    /// one check at a time keeps real time and the checks that need time to pass are not applicable.
+    public var drivesServerClock: Bool { timeControl == true && isolation != .oneCheckAtATime }
     /// Whether the server has Identity Platform's config API (`PATCH /v2/projects/{p}/config`, `…/tenants/{t}`;
     /// ``ServerConfigAPI``), through which the subject sets a check's console settings; nil until the preflight asks
     /// (none until then: a configuration that differs from the server's is refused, naming the fields).

@@ -36,7 +36,7 @@ public struct IdentityToolkitSubject: ConformanceSubject {
     public var capabilities: Capabilities {
         var capabilities = Capabilities(
             flows: configuration.flows ?? IdentityToolkitConfiguration.judgedFlows,
-            runsOnWorldClock: configuration.timeControl == true)
+            runsOnWorldClock: configuration.drivesServerClock)
         capabilities.readsDeliveries = configuration.readsOutbox
         capabilities.reachesWorldParties = false
         capabilities.sendsRequestsThroughWorldNetwork = true  // IdentityToolkitClient.post
@@ -86,7 +86,7 @@ public struct IdentityToolkitSubject: ConformanceSubject {
             http.providerEndpoints = try await ProviderPointing.point(
                 http, projectID: projectID, world: world, at: host)
         }
-        if configuration.timeControl == true {
+        if configuration.drivesServerClock {
             http.serverClock = try await serverClock(over: http, projectID: projectID, world: world)
         }
         return IdentityToolkitBackend(

@@ -119,8 +119,12 @@ extension IdentityToolkitSubject {
         let flowsNamed = configuration.flows != nil
         if configuration.flows == nil { configuration.flows = await offeredFlows(over: http) }
         if configuration.timeControl == nil {
-            configuration.timeControl =
-                (try? await ServerClock(http: http, projectID: configuration.projectID, world: World())) != nil
+            // Asking the time control drives a project's clock from then on; a project the checks share (one check at
+            // a time) must keep real time, so its namesake is asked instead.
+            let probed =
+                configuration.isolation == .oneCheckAtATime
+                ? "\(configuration.projectID)-clock-probe" : configuration.projectID
+            configuration.timeControl = (try? await ServerClock(http: http, projectID: probed, world: World())) != nil
         }
         if configuration.configAPI == nil {
             configuration.configAPI = await ServerConfigAPI.isOffered(projectID: configuration.projectID, over: http)
