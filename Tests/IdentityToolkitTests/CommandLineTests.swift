@@ -132,7 +132,9 @@ struct CommandLineTests {
             Issue.record("the server was refused")
             return
         }
-        #expect(!ready.capabilities.readsDeliveries && ready.capabilities.runsOnWorldClock)
+        // One check at a time (the default) keeps real time even with a time control (`drivesServerClock`).
+        #expect(!ready.capabilities.readsDeliveries && !ready.capabilities.runsOnWorldClock)
+        #expect(ready.configuration.timeControl == true && !ready.configuration.drivesServerClock)
         #expect(findings.split(separator: "\n").count == 1)
         for part in [
             "layout: sdk", "outbox: no (it cannot be read", "time control: yes", "flows: emailLink, multiFactor",
