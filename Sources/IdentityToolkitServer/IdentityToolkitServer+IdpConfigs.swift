@@ -11,20 +11,11 @@ struct IdpConfigScope {
     let idpID: String?
 
     init?(path: String, query: [URLQueryItem]) {
-        let prefix = "/identitytoolkit.googleapis.com/v2/projects/"
-        guard path.hasPrefix(prefix) else { return nil }
-        var parts = path.dropFirst(prefix.count).split(separator: "/", omittingEmptySubsequences: false).map(
-            String.init)
-        guard parts.count >= 2, !parts[0].isEmpty else { return nil }
-        projectID = parts.removeFirst()
-        if parts.count >= 3, parts[0] == "tenants" {
-            tenant = parts[1]
-            parts.removeFirst(2)
-        } else {
-            tenant = nil
-        }
-        guard parts.first == "defaultSupportedIdpConfigs", parts.count <= 2 else { return nil }
-        idpID = parts.count == 2 ? parts[1] : query.first { $0.name == "idpId" }?.value
+        guard let scoped = ProjectPath(path, below: "/identitytoolkit.googleapis.com/v2/projects/"),
+            scoped.rest.first == "defaultSupportedIdpConfigs", scoped.rest.count <= 2
+        else { return nil }
+        (projectID, tenant) = (scoped.projectID, scoped.tenant)
+        idpID = scoped.rest.count == 2 ? scoped.rest[1] : query.first { $0.name == "idpId" }?.value
     }
 }
 

@@ -11,19 +11,9 @@ struct AdminScope {
     let path: String
 
     init?(path: String) {
-        let prefix = "/identitytoolkit.googleapis.com/v1/projects/"
-        guard path.hasPrefix(prefix) else { return nil }
-        var parts = path.dropFirst(prefix.count).split(separator: "/", omittingEmptySubsequences: false).map(
-            String.init)
-        guard parts.count >= 2, !parts[0].isEmpty else { return nil }
-        projectID = parts.removeFirst()
-        if parts.count >= 3, parts[0] == "tenants" {
-            tenant = parts[1]
-            parts.removeFirst(2)
-        } else {
-            tenant = nil
-        }
-        self.path = "/identitytoolkit.googleapis.com/v1/" + parts.joined(separator: "/")
+        guard let scoped = ProjectPath(path, below: "/identitytoolkit.googleapis.com/v1/projects/") else { return nil }
+        (projectID, tenant) = (scoped.projectID, scoped.tenant)
+        self.path = "/identitytoolkit.googleapis.com/v1/" + scoped.rest.joined(separator: "/")
     }
 }
 

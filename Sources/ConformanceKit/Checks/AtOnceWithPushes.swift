@@ -8,26 +8,8 @@ extension CheckContext {
     /// come back in the order of `calls`. Needs a backend that pushes through the world's channel (`.worldParties`).
     package func atOnceWithPushesHeld<T: Sendable>(_ calls: [ConcurrentCall<T>]) async throws -> [Result<T, any Error>]
     {
-        let arrivals = EventLog<Void>()
-        let hold = world.push.hold { _ in arrivals.append(()) }
-        defer { hold.release() }
-        return try await withThrowingTaskGroup(of: (Int, Result<T, any Error>).self) { group in
-            for (index, call) in calls.enumerated() {
-                group.addTask {
-                    let outcome = await call.outcome()
-                    arrivals.append(())
-                    return (index, outcome)
-                }
-                try await waiting(for: "\(call.name) to have its push held in the push channel, or be answered") {
-                    try await arrivals.next(after: index)
-                }
-            }
-            hold.release()
-            var outcomes = [Result<T, any Error>?](repeating: nil, count: calls.count)
-            try await waiting(
-                for: "\(calls.map(\.name).joined(separator: " and ")) to complete once the pushes were let go"
-            ) { for try await (index, outcome) in group { outcomes[index] = outcome } }
-            return outcomes.map { $0! }
+        try await atOnce(calls, holding: { world.push.hold(onHeld: $0) }, released: "the pushes were let go") {
+            call, _ in "\(call) to have its push held in the push channel, or be answered"
         }
     }
 }
