@@ -2,6 +2,7 @@ import ConformanceKit
 import Foundation
 import IdentityToolkitSubject
 import ReferenceAuth
+import ReferenceTestSupport
 import Testing
 import WorldProviderEndpoints
 
@@ -27,17 +28,7 @@ struct ProvidersOverHTTPTests {
         #expect(subject.capabilities.flows.contains(.apple))
         let overHTTP = await (try ConformanceRunner(subject: subject, options: .overHTTP)).run(Self.appleRules)
         let inProcess = await (try ConformanceRunner(subject: ReferenceSubject())).run(Self.appleRules)
-        var applicable = 0
-        for (http, reference) in zip(overHTTP.results, inProcess.results) {
-            for (check, expected) in zip(http.checks, reference.checks) {
-                if check.status != .notApplicable { applicable += 1 }
-                guard check.status != expected.status else { continue }
-                #expect(
-                    check.status == .notApplicable
-                        && Self.needsAppleClock.contains { check.message?.contains($0) == true },
-                    "\(check.id): \(check.status) over HTTP, \(expected.status) in process: \(check.message ?? "")")
-            }
-        }
+        let applicable = expectInProcessVerdicts(overHTTP, inProcess, notApplicableFor: Self.needsAppleClock)
         #expect(overHTTP.count(.fail) == 0 && overHTTP.count(.warn) == 0)
         #expect(overHTTP.results.allSatisfy { $0.status != .notApplicable }, "every APPLE rule applies over HTTP")
         #expect(applicable > 20)
@@ -60,17 +51,7 @@ struct ProvidersOverHTTPTests {
         let rules = RuleCatalogue.rules(in: .oauth)
         let overHTTP = await (try ConformanceRunner(subject: subject, options: .overHTTP)).run(rules)
         let inProcess = await (try ConformanceRunner(subject: ReferenceSubject())).run(rules)
-        var applicable = 0
-        for (http, reference) in zip(overHTTP.results, inProcess.results) {
-            for (check, expected) in zip(http.checks, reference.checks) {
-                if check.status != .notApplicable { applicable += 1 }
-                guard check.status != expected.status else { continue }
-                #expect(
-                    check.status == .notApplicable
-                        && Self.needsConsole.contains { check.message?.contains($0) == true },
-                    "\(check.id): \(check.status) over HTTP, \(expected.status) in process: \(check.message ?? "")")
-            }
-        }
+        let applicable = expectInProcessVerdicts(overHTTP, inProcess, notApplicableFor: Self.needsConsole)
         #expect(overHTTP.count(.fail) == 0 && overHTTP.count(.warn) == 0)
         #expect(applicable >= 14, "\(applicable) OAUTH checks apply over HTTP")
         _ = server

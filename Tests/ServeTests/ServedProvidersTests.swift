@@ -3,6 +3,7 @@ import Foundation
 import IdentityToolkitServer
 import IdentityToolkitSubject
 import ReferenceAuth
+import ReferenceTestSupport
 import Testing
 import WorldProviderEndpoints
 
@@ -14,31 +15,15 @@ struct ServedProvidersTests {
         clock; the served server reaches the check's Apple at the loopback endpoints
         """)
     func appleRulesOverLoopback() async throws {
-        let served = try ServedServer(projectID: "demo-conformance")
-        defer { served.http.stop() }
-        let endpoints = try WorldProviderEndpoints()
-        defer { endpoints.stop() }
-        var configuration = IdentityToolkitConfiguration(
-            baseURL: served.baseURL, projectID: "demo-conformance", isolation: .tenantPerCheck,
-            name: "the served reference")
-        configuration.providerEndpoints = endpoints
-        let rules = RuleCatalogue.rules(in: .apple)
-        let options = ConformanceRunner.Options(watchdog: .seconds(60))
-        let report = await (try ConformanceRunner(subject: IdentityToolkitSubject(configuration), options: options))
-            .run(rules)
-        let reference = await (try ConformanceRunner(subject: ReferenceSubject())).run(rules)
-        for (result, expected) in zip(report.results, reference.results) {
+        let (report, reference) = try await Self.servedAndInProcess(.apple)
+        for result in report.results {
             #expect(result.status != .notApplicable, "\(result.rule) is not applicable over loopback")
-            for (check, inProcess) in zip(result.checks, expected.checks) where check.status != inProcess.status {
-                #expect(
-                    check.status == .notApplicable
-                        && [
-                            "time on the world's clock", "verifiesAppleTokensOnSystemClock",
-                            "cannot take apple.clientID",
-                        ].contains { check.message?.contains($0) == true },
-                    "\(check.id): \(check.status) served, \(inProcess.status) in process: \(check.message ?? "")")
-            }
         }
+        expectInProcessVerdicts(
+            report, reference,
+            notApplicableFor: [
+                "time on the world's clock", "verifiesAppleTokensOnSystemClock", "cannot take apple.clientID",
+            ], run: "served")
         #expect(report.count(.fail) == 0 && report.count(.warn) == 0)
     }
 
@@ -48,6 +33,17 @@ struct ServedProvidersTests {
         process or not applicable for a provider only the server's console disables
         """)
     func oauthRulesOverLoopback() async throws {
+        let (report, reference) = try await Self.servedAndInProcess(.oauth)
+        let applicable = expectInProcessVerdicts(report, reference, notApplicableFor: ["oauthProviders"], run: "served")
+        #expect(report.count(.fail) == 0 && report.count(.warn) == 0)
+        #expect(applicable >= 14, "\(applicable) OAUTH checks apply over loopback")
+    }
+
+    /// The flow's rules against the served reference, with a tenant per check and the check's providers on loopback,
+    /// and in process.
+    static func servedAndInProcess(
+        _ flow: Flow
+    ) async throws -> (served: ConformanceReport, inProcess: ConformanceReport) {
         let served = try ServedServer(projectID: "demo-conformance")
         defer { served.http.stop() }
         let endpoints = try WorldProviderEndpoints()
@@ -56,22 +52,10 @@ struct ServedProvidersTests {
             baseURL: served.baseURL, projectID: "demo-conformance", isolation: .tenantPerCheck,
             name: "the served reference")
         configuration.providerEndpoints = endpoints
-        let rules = RuleCatalogue.rules(in: .oauth)
+        let rules = RuleCatalogue.rules(in: flow)
         let options = ConformanceRunner.Options(watchdog: .seconds(60))
         let report = await (try ConformanceRunner(subject: IdentityToolkitSubject(configuration), options: options))
             .run(rules)
-        let reference = await (try ConformanceRunner(subject: ReferenceSubject())).run(rules)
-        var applicable = 0
-        for (result, expected) in zip(report.results, reference.results) {
-            for (check, inProcess) in zip(result.checks, expected.checks) {
-                if check.status != .notApplicable { applicable += 1 }
-                guard check.status != inProcess.status else { continue }
-                #expect(
-                    check.status == .notApplicable && check.message?.contains("oauthProviders") == true,
-                    "\(check.id): \(check.status) served, \(inProcess.status) in process: \(check.message ?? "")")
-            }
-        }
-        #expect(report.count(.fail) == 0 && report.count(.warn) == 0)
-        #expect(applicable >= 14, "\(applicable) OAUTH checks apply over loopback")
+        return (report, await (try ConformanceRunner(subject: ReferenceSubject())).run(rules))
     }
 }
