@@ -56,6 +56,23 @@ package func expectRefused(
     }
 }
 
+/// Judges a pair sent at once of which the rule lets only one succeed: nil when exactly one did and the other was
+/// refused (a second answer that is not a refusal fails the check at once, at the caller's line); otherwise what the
+/// pair did, for the evidence: `"{label}: both {both} (uid and uid)"` or `"{label}: neither {neither} (answers)"`.
+package func exactlyOneOf(
+    _ first: DoorAnswer, _ second: DoorAnswer, label: String, both: String, neither: String, refusedWhen step: String,
+    expected: String, filePath: String = #filePath, line: Int = #line
+) throws -> String? {
+    switch [first, second].filter(\.succeeded).count {
+    case 2: return "\(label): both \(both) (\(first.localID ?? "?") and \(second.localID ?? "?"))"
+    case 0: return "\(label): neither \(neither) (\(first); \(second))"
+    default:
+        try expectRefused(
+            first.succeeded ? second : first, when: step, expected: expected, filePath: filePath, line: line)
+        return nil
+    }
+}
+
 extension FixtureValue {
     /// An `accounts:signUp` or `accounts:signInWithPassword` body with `password` as given (any JSON, or none).
     package static func passwordBody(_ email: String, _ password: FixtureValue?) -> FixtureValue {

@@ -22,17 +22,12 @@ extension Check {
             let (first, second) = try await expectSuccess("two accounts:signUp of \(email) at once") {
                 try await door.sendAtOnce(request, request)
             }
-            let successes = [first, second].filter(\.succeeded)
-            if successes.count == 2 {
-                broken.append(
-                    "round \(round), \(email): both created an account (\(first.localID ?? "?") and "
-                        + "\(second.localID ?? "?"))")
-            } else if successes.isEmpty {
-                broken.append("round \(round), \(email): neither created an account (\(first); \(second))")
-            } else {
-                try expectRefused(
-                    first.succeeded ? second : first, when: "the second accounts:signUp of \(email) at once",
-                    expected: "HTTP 400 EMAIL_EXISTS and no session")
+            if let pair = try exactlyOneOf(
+                first, second, label: "round \(round), \(email)", both: "created an account",
+                neither: "created an account", refusedWhen: "the second accounts:signUp of \(email) at once",
+                expected: "HTTP 400 EMAIL_EXISTS and no session")
+            {
+                broken.append(pair)
             }
         }
         try expect(

@@ -24,16 +24,12 @@ extension Check {
             let (first, second) = try await expectSuccess(
                 "two accounts:signInWithPhoneNumber with the code of \(phoneNumber) at once"
             ) { try await door.sendAtOnce(request, request) }
-            switch [first, second].filter(\.succeeded).count {
-            case 2:
-                let users = "\(first.localID ?? "?") and \(second.localID ?? "?")"
-                broken.append("\(phoneNumber): both signed in with one code (\(users))")
-            case 0: broken.append("\(phoneNumber): neither signed in (\(first); \(second))")
-            default:
-                try expectRefused(
-                    first.succeeded ? second : first,
-                    when: "the second accounts:signInWithPhoneNumber with the code of \(phoneNumber) at once",
-                    expected: "HTTP 400 (SESSION_EXPIRED or INVALID_SESSION_INFO) and no session")
+            if let pair = try exactlyOneOf(
+                first, second, label: phoneNumber, both: "signed in with one code", neither: "signed in",
+                refusedWhen: "the second accounts:signInWithPhoneNumber with the code of \(phoneNumber) at once",
+                expected: "HTTP 400 (SESSION_EXPIRED or INVALID_SESSION_INFO) and no session")
+            {
+                broken.append(pair)
             }
         }
         try expect(
