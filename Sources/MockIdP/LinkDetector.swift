@@ -34,8 +34,8 @@ public enum LinkDetector {
 
     /// Bare URLs in plain text, without trailing sentence punctuation or an unbalanced closing bracket.
     static func bareLinks(in text: String) -> [String] {
-        text.matches(of: /https?:\/\/[^\s<>"]+/.ignoresCase()).map { match in
-            var link = Substring(match.output)
+        linkRuns(in: text).map { run in
+            var link = run
             while let last = link.last {
                 let unbalanced =
                     (last == ")" && link.count(where: { $0 == "(" }) < link.count(where: { $0 == ")" }))
@@ -45,6 +45,27 @@ public enum LinkDetector {
             }
             return String(link)
         }
+    }
+
+    /// The runs of `https?://[^\s<>"]+` (scheme in any letter case), found by a scan rather than a regular expression:
+    /// every email of every check passes through here.
+    static func linkRuns(in text: String) -> [Substring] {
+        var runs: [Substring] = []
+        var rest = Substring(text)
+        while let start = rest.firstIndex(where: { $0 == "h" || $0 == "H" }) {
+            let candidate = rest[start...]
+            let scheme = candidate.prefix(8).lowercased()
+            let prefixLength = scheme.hasPrefix("https://") ? 8 : scheme.hasPrefix("http://") ? 7 : 0
+            guard prefixLength > 0 else {
+                rest = rest[rest.index(after: start)...]
+                continue
+            }
+            let body = candidate.dropFirst(prefixLength)
+            let end = body.firstIndex(where: { $0.isWhitespace || $0 == "<" || $0 == ">" || $0 == "\"" }) ?? body.endIndex
+            if end > body.startIndex { runs.append(candidate[..<end]) }
+            rest = candidate[end...]
+        }
+        return runs
     }
 
     /// The value of the `href` attribute in the inside of a tag (`a class=x href='…'`).

@@ -5,15 +5,16 @@ public struct Email: Sendable, Hashable {
     public let to: String
     public let subject: String
     public let body: String
+    /// The `http(s)` links in the body, in order, as a person would tap them (``LinkDetector``): found once, when the
+    /// email is written, since every reader of the mail (a check, the transcript, the served outbox) asks for them.
+    public let links: [URL]
 
     public init(to: String, subject: String, body: String) {
         self.to = to
         self.subject = subject
         self.body = body
+        links = LinkDetector.links(in: body)
     }
-
-    /// The `http(s)` links in the body, in order, as a person would tap them (``LinkDetector``).
-    public var links: [URL] { LinkDetector.links(in: body) }
 }
 
 /// What the mail server did with an email.

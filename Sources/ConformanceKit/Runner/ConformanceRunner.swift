@@ -136,7 +136,8 @@ public struct ConformanceRunner: Sendable {
                 }
             }
         }
-        let transcript = world.transcript.all.map(\.description)
+        // Rendered only for a failure's evidence: a passing check (most of them) never pays for its transcript.
+        var transcript: [String] { world.transcript.all.map(\.description) }
         let failed = rule.level == .must ? ConformanceStatus.fail : .warn
         func failure(_ message: String, _ detail: CheckResult.Failure) -> CheckResult {
             CheckResult(

@@ -55,7 +55,7 @@ extension Rule {
                 "isSignIn(withEmailLink:) agrees with every case of Fixtures/email-link/links.json where the SDKs agree"
             ) { context in
                 let app = try await context.launchApp()
-                let cases = try Fixture<String>.load("email-link", "links").cases.filter {
+                let cases = try BundledFixtures.emailLinks.get().cases.filter {
                     $0.expectation != .implementationDefined
                 }
                 try await expectEveryCase(cases, "links of the fixture") { fixtureCase in

@@ -23,7 +23,7 @@ extension Rule {
                 let session = try await expectSuccess("multiFactorSession()") {
                     try await app.client.multiFactorSession()
                 }
-                let malformed = try Fixture<String>.load("phone", "e164").cases.filter { $0.expectation == .invalid }
+                let malformed = try BundledFixtures.e164.get().cases.filter { $0.expectation == .invalid }
                 try await expectEveryCase(malformed, "malformed numbers") { fixtureCase in
                     let expected: AuthErrorCode = fixtureCase.input.isEmpty ? .missingPhoneNumber : .invalidPhoneNumber
                     try await expectFailure(

@@ -104,7 +104,7 @@ extension CheckContext {
     ) async throws {
         let app = try await launchGitHubApp(filePath: filePath, line: line)
         let handling = capabilities.reservedOAuthParameters
-        let cases = try Fixture<CustomParametersInput>.load("oauth", "custom-parameters").cases.filter {
+        let cases = try BundledFixtures.customParameters.get().cases.filter {
             $0.rules.contains(rule) && $0.expectation != .implementationDefined
         }
         let forOAUTH1 = Mutex<[String]>([])
