@@ -61,7 +61,8 @@ public enum LinkDetector {
                 continue
             }
             let body = candidate.dropFirst(prefixLength)
-            let end = body.firstIndex(where: { $0.isWhitespace || $0 == "<" || $0 == ">" || $0 == "\"" }) ?? body.endIndex
+            let end =
+                body.firstIndex(where: { $0.isWhitespace || $0 == "<" || $0 == ">" || $0 == "\"" }) ?? body.endIndex
             if end > body.startIndex { runs.append(candidate[..<end]) }
             rest = candidate[end...]
         }

@@ -60,9 +60,7 @@ extension CheckContext {
     ) async throws {
         let app = try await launchApp(.withoutVerificationLimit, filePath: filePath, line: line)
         // The empty string belongs to PHONE-2 (missingPhoneNumber).
-        let cases = try BundledFixtures.e164.get().cases.filter {
-            $0.expectation == expectation && !$0.input.isEmpty
-        }
+        let cases = try BundledFixtures.e164.get().cases.filter { $0.expectation == expectation && !$0.input.isEmpty }
         // Whether each number must be accepted; nil where either answer conforms (PHONE-1: a well-formed number that
         // is unassigned or too short to be in service goes either way, number by number, with no declaration).
         let accept: Bool? =
