@@ -116,6 +116,12 @@ struct MarkdownReportTests {
 
             - [Guide](https://example.com/docs/guide): Codes
 
+            ## Not applicable
+
+            | Rules or checks | Why not applicable |
+            |---|---|
+            | T-3 | no flow |
+
             **FAILS: 1 unexpected failure (T-1); 1 listed rule passes now (T-5): remove it from the list; 1 known \#
             failure**
             """#
@@ -132,5 +138,35 @@ struct MarkdownReportTests {
             ], durationSeconds: 0.05)
         #expect(MarkdownReport(report).summary == "**Conformance of Acme**: ✅ passes · 1 rule in 0.05 s · MUST: 1 pass")
         #expect(!MarkdownReport(report).rendered.contains("## Details"))
+    }
+
+    @Test(
+        """
+        the not-applicable table: one row per reason's head, shown by its shortest message; a rule named alone when \
+        all its checks share the reason, its checks by ID otherwise
+        """)
+    func notApplicableTable() {
+        func skipped(_ id: CheckID, _ reason: String) -> CheckResult {
+            CheckResult(id: id, name: "\(id)", status: .notApplicable, message: reason)
+        }
+        let report = ConformanceReport(
+            subject: "Acme",
+            results: [
+                RuleResult(
+                    rule: rule("T-1", .must, "One"),
+                    checks: [
+                        skipped("T-1/a", "no clock"), skipped("T-1/b", "cannot set x: asked 3, keeps 5"),
+                        CheckResult(id: "T-1/c", name: "c", status: .pass),
+                    ]), RuleResult(rule: rule("T-2", .must, "Two"), checks: [skipped("T-2/a", "no clock")]),
+                RuleResult(rule: rule("T-3", .must, "Three"), checks: [skipped("T-3/a", "cannot set x: asked 10")]),
+            ], durationSeconds: 0.05)
+        #expect(
+            MarkdownReport(report).notApplicableTable == [
+                "| Rules or checks | Why not applicable |", "|---|---|", "| `T-1/a`, T-2 | no clock |",
+                "| `T-1/b`, T-3 | cannot set x: asked 10 |",
+            ])
+        #expect(
+            MarkdownReport(ConformanceReport(subject: "Acme", results: [], durationSeconds: 0)).notApplicableTable
+                .isEmpty)
     }
 }

@@ -78,9 +78,49 @@ struct EmulatorModelTests {
                 makeSessionConfiguration: { server.urlSessionConfiguration() },
                 publishedKeys: .at(server.publishedKeysURL), name: "a model of the Auth Emulator"))
         let outcome = await ConformanceCommand.run(
-            subject: subject, arguments: ["--expected-failures", EmulatorExpectedFailuresTests.path])
+            subject: subject,
+            arguments: ["--expected-failures", EmulatorExpectedFailuresTests.path, "--json", "emulator-model.json"])
         #expect(
             outcome.status == CommandOutcome.success,
             "\(outcome.output.split(separator: "\n").last ?? "")\n\(outcome.error)")
+        // The manual's table of what stays not applicable against the emulator is this run's (issue 30).
+        let json = try #require(outcome.files.first { $0.path == "emulator-model.json" })
+        let report = try JSONDecoder().decode(ConformanceReport.self, from: Data(json.contents.utf8))
+        try GeneratedDocumentBlock.notApplicableAgainstTheEmulator.expect(MarkdownReport(report).notApplicableTable)
+    }
+}
+
+/// A block of a manual article that a test generates from a run: between a start and an end line, compared line for
+/// line; `CONFORMANCE_REGENERATE=1 swift test --filter <the test>` writes it instead.
+struct GeneratedDocumentBlock {
+    let path: URL
+    let name: String
+
+    static let notApplicableAgainstTheEmulator = GeneratedDocumentBlock(
+        path: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../Sources/IdentityToolkitSubject/IdentityToolkitSubject.docc/CheckingAServer.md"
+        ).standardizedFileURL,
+        name: "not applicable against the emulator")
+
+    var start: String { "<!-- generated: \(name) (EmulatorModelTests; CONFORMANCE_REGENERATE=1 rewrites it) -->" }
+    var end: String { "<!-- end of generated: \(name) -->" }
+
+    func expect(_ generated: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let text = try String(contentsOf: path, encoding: .utf8)
+        var lines = text.components(separatedBy: "\n")
+        let first = try #require(lines.firstIndex(of: start), "no line \(start) in \(path.lastPathComponent)")
+        let last = try #require(lines.firstIndex(of: end), "no line \(end) in \(path.lastPathComponent)")
+        let written = Array(lines[(first + 1)..<last])
+        if ProcessInfo.processInfo.environment["CONFORMANCE_REGENERATE"] == "1" {
+            lines.replaceSubrange((first + 1)..<last, with: generated)
+            try lines.joined(separator: "\n").write(to: path, atomically: true, encoding: .utf8)
+            return
+        }
+        #expect(
+            written == generated,
+            """
+            \(path.lastPathComponent)'s \(name) is not the run's; regenerate it with CONFORMANCE_REGENERATE=1. The run's:
+            \(generated.joined(separator: "\n"))
+            """, sourceLocation: sourceLocation)
     }
 }

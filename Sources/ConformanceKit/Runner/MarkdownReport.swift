@@ -23,8 +23,44 @@ public struct MarkdownReport: Sendable {
             lines += ["", "## Details"]
             for result in problems { lines += details(of: result) }
         }
+        let notApplicable = notApplicableTable
+        if !notApplicable.isEmpty { lines += ["", "## Not applicable", ""] + notApplicable }
         lines += ["", "**\(Markdown.inline(report.verdict.summary))**"]
         return lines.joined(separator: "\n")
+    }
+
+    /// The checks that were not applicable, grouped by why: `| Rules or checks | Why not applicable |`, one row per
+    /// reason in the catalogue's order. Reasons that differ only after their first colon are one (a setting the server
+    /// cannot take, whatever value each check asked), shown by the group's shortest message. A rule whose checks all
+    /// share the reason is named alone (`PHONE-8`), otherwise each check by its ID. Empty when every check applied.
+    /// The manual's table of what stays not applicable against the Auth Emulator is this table, from a run against a
+    /// model of the emulator, so it is regenerated, never kept by hand.
+    public var notApplicableTable: [String] {
+        var heads: [String] = []
+        var named: [String: [String]] = [:]
+        var shortest: [String: String] = [:]
+        for result in report.results {
+            var checksByHead: [String: [CheckID]] = [:]
+            var order: [String] = []
+            for check in result.checks where check.status == .notApplicable {
+                let message = check.message ?? ""
+                let head = message.components(separatedBy: ": ").first ?? message
+                if checksByHead[head] == nil { order.append(head) }
+                checksByHead[head, default: []].append(check.id)
+                if shortest[head].map({ message.count < $0.count }) ?? true { shortest[head] = message }
+            }
+            for head in order {
+                let checks = checksByHead[head] ?? []
+                if named[head] == nil { heads.append(head) }
+                named[head, default: []] +=
+                    checks.count == result.checks.count ? ["\(result.rule)"] : checks.map { "`\($0)`" }
+            }
+        }
+        guard !heads.isEmpty else { return [] }
+        return ["| Rules or checks | Why not applicable |", "|---|---|"]
+            + heads.map { head in
+                "| \((named[head] ?? []).joined(separator: ", ")) | \(Markdown.cell(shortest[head] ?? head)) |"
+            }
     }
 
     /// `**Conformance of S**: ❌ fails · 3 rules in 0.25 s · MUST: 1 pass, 1 fail · SHOULD: 1 warn`, then the
