@@ -99,8 +99,7 @@ struct GeneratedDocumentBlock {
     static let notApplicableAgainstTheEmulator = GeneratedDocumentBlock(
         path: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
             "../../Sources/IdentityToolkitSubject/IdentityToolkitSubject.docc/CheckingAServer.md"
-        ).standardizedFileURL,
-        name: "not applicable against the emulator")
+        ).standardizedFileURL, name: "not applicable against the emulator")
 
     var start: String { "<!-- generated: \(name) (EmulatorModelTests; CONFORMANCE_REGENERATE=1 rewrites it) -->" }
     var end: String { "<!-- end of generated: \(name) -->" }
