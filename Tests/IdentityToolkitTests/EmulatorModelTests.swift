@@ -118,7 +118,7 @@ struct GeneratedDocumentBlock {
         #expect(
             written == generated,
             """
-            \(path.lastPathComponent)'s \(name) is not the run's; regenerate it with CONFORMANCE_REGENERATE=1. The run's:
+            \(path.lastPathComponent)'s \(name) is not the run's; regenerate it (CONFORMANCE_REGENERATE=1). The run's:
             \(generated.joined(separator: "\n"))
             """, sourceLocation: sourceLocation)
     }
