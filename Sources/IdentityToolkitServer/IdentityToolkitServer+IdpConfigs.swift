@@ -23,6 +23,9 @@ struct IdpConfigScope {
 /// settings. The call is production's (Identity Platform `projects.defaultSupportedIdpConfigs`: `POST
 /// …/defaultSupportedIdpConfigs?idpId=github.com` or `PATCH …/defaultSupportedIdpConfigs/apple.com`, with `enabled`,
 /// `clientId`, `clientSecret`, as the administrator: `Authorization: Bearer owner`, the emulator's admin token).
+/// `enabled: false` turns the provider off for the project, so that sign-in with it fails with
+/// `OPERATION_NOT_ALLOWED` before any request reaches the provider (OAUTH-10); like any change of a project's
+/// configuration, it starts the project afresh.
 ///
 /// One field is the suite's convention, not production's: `providerEndpoints`, the base URL the provider's hosts are
 /// reached under (``ProviderEndpointTransport``: `{providerEndpoints}/github.com/login/oauth/access_token`,
@@ -49,8 +52,8 @@ extension IdentityToolkitServer {
                 """)
         }
         let key = request.queryItems.first { $0.name == "key" }?.value
-        let project = project(forAPIKey: key, projectID: scope.projectID, tenant: scope.tenant)
-        let settings = project.backend.configuration
+        var project = project(forAPIKey: key, projectID: scope.projectID, tenant: scope.tenant)
+        var settings = project.backend.configuration
         let body = FixtureValue.body(request.body, contentType: "application/json") ?? .object([:])
         let clientID = idpID == ProviderID.apple ? settings.apple.clientID : settings.oauthProviders[idpID]?.clientID
         let secret = idpID == ProviderID.apple ? nil : settings.oauthProviders[idpID]?.clientSecret
@@ -61,6 +64,28 @@ extension IdentityToolkitServer {
         if let asked = body["clientSecret"]?.stringValue, secret != nil, asked != secret {
             return Self.invalidArgument(
                 "INVALID_CONFIG : clientSecret: the served reference keeps its own for \(idpID)")
+        }
+        if request.method != "GET", let enabled = body["enabled"] {
+            guard case .bool(let enabled) = enabled else {
+                return Self.invalidArgument("INVALID_CONFIG : enabled must be true or false")
+            }
+            // A provider turned on or off is a change of the project's configuration: like the config API's, it
+            // starts the project afresh, still pointed where it was (and then wherever this call points it).
+            let pointed = project.providerEndpoints
+            var updated = settings
+            if idpID == ProviderID.apple {
+                updated.apple.isEnabled = enabled
+            } else {
+                updated.oauthProviders[idpID]?.isEnabled = enabled
+            }
+            reconfigure(forAPIKey: key, projectID: scope.projectID, tenant: scope.tenant, to: updated)
+            let fresh = self.project(forAPIKey: key, projectID: scope.projectID, tenant: scope.tenant)
+            if fresh !== project, let pointed {
+                fresh.pointAtProviders(pointed)
+                await fresh.backend.reachProviders(through: pointed.transport)
+            }
+            project = fresh
+            settings = project.backend.configuration
         }
         if request.method != "GET" {
             switch body["providerEndpoints"] {
@@ -80,7 +105,11 @@ extension IdentityToolkitServer {
             "projects/\(scope.projectID)" + (scope.tenant.map { "/tenants/\($0)" } ?? "")
             + "/defaultSupportedIdpConfigs/\(idpID)"
         var answer: [String: FixtureValue] = [
-            "name": .string(name), "enabled": .bool(true), "clientId": .string(clientID ?? ""),
+            "name": .string(name),
+            "enabled": .bool(
+                idpID == ProviderID.apple
+                    ? settings.apple.isEnabled : settings.oauthProviders[idpID]?.isEnabled ?? false),
+            "clientId": .string(clientID ?? ""),
         ]
         answer["providerEndpoints"] = project.providerEndpoints.map { .string($0.base.absoluteString) }
         return Self.json(.object(answer))

@@ -84,7 +84,7 @@ public struct IdentityToolkitSubject: ConformanceSubject {
         }
         if let host = configuration.providerEndpoints {
             http.providerEndpoints = try await ProviderPointing.point(
-                http, projectID: projectID, world: world, at: host)
+                http, projectID: projectID, project: project, world: world, at: host)
         }
         if configuration.drivesServerClock {
             http.serverClock = try await serverClock(over: http, projectID: projectID, world: world)
@@ -133,7 +133,8 @@ public struct IdentityToolkitSubject: ConformanceSubject {
     /// The project the server runs when a check asks for `project`, as far as a check can tell: the standard
     /// project, whose settings the server takes from its own console (the Auth Emulator's match it), with what the
     /// subject sets itself: the project (when it makes one per check), the texts' app name, the timeout of its
-    /// own calls and, through the server's config API (``ServerConfigAPI``), the console settings it can express.
+    /// own calls and, through the server's config API (``ServerConfigAPI``), the console settings it can express, and
+    /// with provider endpoints, whether each provider is enabled (the pointing call's `enabled`).
     /// A verification limit looser than the standard project's is met too, as no check reaches it.
     package func servedProject(for project: ProjectConfiguration) -> ProjectConfiguration {
         var served = ProjectConfiguration.standard
@@ -144,6 +145,7 @@ public struct IdentityToolkitSubject: ConformanceSubject {
             served = ServerConfigAPI.settable(
                 project, onto: served, inTenant: configuration.isolation == .tenantPerCheck)
         }
+        if configuration.providerEndpoints != nil { served = ProviderPointing.settable(project, onto: served) }
         let limit = project.phone.verificationLimit
         let standardLimit = served.phone.verificationLimit
         if limit.maxRequests >= standardLimit.maxRequests, limit.window <= standardLimit.window {

@@ -5,12 +5,14 @@ import MockIdP
 /// Points the server's project (or the check's tenant) at the check's providers before the check's first client:
 /// the providers served by the configured ``ProviderEndpointsHost``, then, for each provider, production's
 /// configuration call (`…/v2/projects/{p}[/tenants/{t}]/defaultSupportedIdpConfigs/{idpId}`, as the administrator)
-/// carrying the suite's `providerEndpoints` field (see ``ProviderEndpointsHost`` for the layout).
+/// carrying the suite's `providerEndpoints` field (see ``ProviderEndpointsHost`` for the layout) and whether the
+/// check's project enables the provider (`enabled`, production's field: OAUTH-10 disables GitHub).
 enum ProviderPointing {
     static let providers = [ProviderID.apple, ProviderID.github]
 
     static func point(
-        _ http: IdentityToolkitHTTP, projectID: String, world: World, at host: any ProviderEndpointsHost
+        _ http: IdentityToolkitHTTP, projectID: String, project: ProjectConfiguration, world: World,
+        at host: any ProviderEndpointsHost
     ) async throws(ConfigurationError) -> URL {
         let base: URL
         do { base = try await host.endpoints(for: world) } catch {
@@ -21,7 +23,10 @@ enum ProviderPointing {
             do {
                 _ = try await http.post(
                     "\(scope)/defaultSupportedIdpConfigs/\(provider)",
-                    .object(["enabled": .bool(true), "providerEndpoints": .string(base.absoluteString)]),
+                    .object([
+                        "enabled": .bool(isEnabled(provider, in: project)),
+                        "providerEndpoints": .string(base.absoluteString),
+                    ]),
                     authorization: "Bearer owner")
             } catch {
                 throw .unsupported(
@@ -32,6 +37,21 @@ enum ProviderPointing {
             }
         }
         return base
+    }
+
+    /// Whether `project` enables `provider`, as the pointing call sets it.
+    static func isEnabled(_ provider: String, in project: ProjectConfiguration) -> Bool {
+        provider == ProviderID.apple ? project.apple.isEnabled : project.oauthProviders[provider]?.isEnabled ?? true
+    }
+
+    /// `served` with the providers enabled or disabled as `asked` has them: the pointing call sets that.
+    static func settable(_ asked: ProjectConfiguration, onto served: ProjectConfiguration) -> ProjectConfiguration {
+        var served = served
+        served.apple.isEnabled = asked.apple.isEnabled
+        for (provider, settings) in asked.oauthProviders where served.oauthProviders[provider] != nil {
+            served.oauthProviders[provider]?.isEnabled = settings.isEnabled
+        }
+        return served
     }
 }
 
