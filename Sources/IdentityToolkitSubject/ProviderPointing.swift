@@ -26,8 +26,7 @@ enum ProviderPointing {
                     .object([
                         "enabled": .bool(isEnabled(provider, in: project)),
                         "providerEndpoints": .string(base.absoluteString),
-                    ]),
-                    authorization: "Bearer owner")
+                    ]), authorization: "Bearer owner")
             } catch {
                 throw .unsupported(
                     field: "providers",
