@@ -10,6 +10,17 @@ extension CheckContext {
         return door
     }
 
+    /// An app on the primary device whose backend offers the door, and the door: the door is asked for before the app's
+    /// client is launched, so a backend without it makes the check not applicable before any other step can fail.
+    package func launchAppWithDoor(
+        filePath: String = #filePath, line: Int = #line
+    ) async throws -> (LaunchedApp, any IdentityToolkitDoor) {
+        let backend = try await makeBackend(filePath: filePath, line: line)
+        let door = try door(of: backend)
+        let client = try await launch(backend, on: .primary, filePath: filePath, line: line)
+        return (LaunchedApp(backend: backend, client: client, device: .primary), door)
+    }
+
     /// `user` signed up at the door (`accounts:signUp` with its email and password): the first step of a door
     /// check, so no client step runs before the hostile request.
     @discardableResult
