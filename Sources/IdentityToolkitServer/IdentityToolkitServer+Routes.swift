@@ -66,7 +66,11 @@ extension IdentityToolkitServer {
             body: body, languageCode: request.header("X-Firebase-Locale"))
         call.isPrivileged = isPrivileged
         do {
-            let answer = try await call.answer(operation)
+            // The pair marker of two requests sent at once (`X-Conformance-Pair`) reaches only the reference's race
+            // defects; a lost partner releases a waiting call after a minute at most.
+            let answer = try await call.backend.answering(
+                pair: request.header(DoorRequest.pairHeader), partnerLostAfter: .seconds(60)
+            ) { [call] () async throws(AuthError) -> FixtureValue in try await call.answer(operation) }
             return Self.json(issuesUnsignedTokens ? Self.unsigningTokens(answer) : publishingTokens(answer))
         } catch {
             if answersUnknownPendingCredentialWithoutCode, error.code == .invalidMultiFactorSession,

@@ -14,7 +14,7 @@ extension ServerCall {
     func finalizeEnrollment() async throws(AuthError) -> FixtureValue {
         let idToken = string("idToken") ?? ""
         let refreshToken = try await backend.refreshToken(forSession: idToken)
-        let tokens = try await backend.finalizeEnrollment(
+        let tokens = try await backend.finalizeEnrollmentAtTheDoor(
             idToken: idToken, refreshToken: refreshToken, assertion: try assertion(), displayName: string("displayName")
         )
         return .object([
@@ -50,7 +50,8 @@ extension ServerCall {
             throw AuthError(.missingMultiFactorSession, "the request has no mfaPendingCredential")
         }
         // `{idToken, refreshToken}` only, as production and the emulator answer it (operations.ts mfaSignInFinalize).
-        let response = try await backend.resolveSignIn(pendingID: pendingCredential, assertion: try assertion())
+        let response = try await backend.resolveSignInAtTheDoor(
+            pendingID: pendingCredential, assertion: try assertion())
         return .object([
             "idToken": .string(response.tokens.idToken), "refreshToken": .string(response.tokens.refreshToken),
         ])

@@ -15,17 +15,23 @@ struct IdentityToolkitDoorHTTP: IdentityToolkitDoor {
         // The server's clock first, as before every call (a token's hour has passed there too), then the server's
         // own layout (the preflight found it): a production root serves `/v1/accounts:*`.
         try await http.serverClock?.catchUp()
-        return try await http.raw(http.layout.route(request.operation.emulatorPath), request.body)
+        return try await http.raw(
+            http.layout.route(request.operation.emulatorPath), request.body,
+            headers: request.pair.map { [DoorRequest.pairHeader: $0] } ?? [:])
     }
 }
 
 extension IdentityToolkitHTTP {
-    /// `POST {base}{route}?key=…` with `body` as JSON; the answer whatever its status, within the same bounds as
-    /// every other call (the world's clock, and `URLRequest.timeoutInterval` in real time).
-    func raw(_ route: String, _ body: FixtureValue) async throws(AuthError) -> DoorAnswer {
+    /// `POST {base}{route}?key=…` with `body` as JSON (and `headers`, e.g. a pair's marker); the answer whatever its
+    /// status, within the same bounds as every other call (the world's clock, and `URLRequest.timeoutInterval` in real
+    /// time).
+    func raw(
+        _ route: String, _ body: FixtureValue, headers: [String: String] = [:]
+    ) async throws(AuthError) -> DoorAnswer {
         var request = URLRequest(url: url(route, query: [URLQueryItem(name: "key", value: apiKey)]))
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         request.timeoutInterval = max(1, timeout.seconds)
         var body = body
         if let tenantID, case .object(var fields) = body, fields["tenantId"] == nil {

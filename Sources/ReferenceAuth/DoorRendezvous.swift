@@ -1,43 +1,108 @@
 import Synchronization
 
-/// Where a defective door call waits between its check and its consume: until a second call with the same key
-/// arrives (which has then passed the same check), or, unpaired, for a bounded patience. The race window is thereby
-/// certain, not left to scheduling: of two requests at the server at once, the first waits for the second to pass its
-/// check, so both consume (AUTH-8's sign-ups at once). Only a defect uses it; a conforming backend never waits here.
+/// The pair a door call belongs to: the marker both requests of ``IdentityToolkitDoor/sendAtOnce(_:_:)`` carry
+/// (``DoorRequest/pair``; over HTTP the `X-Conformance-Pair` header), set for the duration of the call by
+/// ``ReferenceBackend/answering(pair:partnerLostAfter:_:)``. Only the reference's race defects read it.
+struct DoorPair: Sendable {
+    /// The pair's identifier, shared by its two requests.
+    let id: String
+    /// How long a call waits at a meeting point at most: only against a partner lost on the network (nil in process,
+    /// where the partner always reaches the backend).
+    let partnerLostAfter: Duration?
+
+    @TaskLocal
+    static var current: DoorPair?
+}
+
+/// Where a defective door call waits between its check and its effect until the other request of its pair reaches
+/// the same meeting point, so the race window of the reference's race defects is certain, not left to scheduling or
+/// load: of two requests sent at once, the first waits for the second to pass its check too, and both then act (two
+/// sign-ups of one address both create, one code signs in twice).
+///
+/// Only requests marked as one pair (``DoorPair``) meet; a lone call never waits. A waiter is released when its
+/// partner reaches the meeting point (true), or when its partner finishes its call without reaching it (false; e.g.
+/// it failed its check earlier: ``leave(_:)`` runs when every paired call ends), so no real time or count of yields
+/// bounds the wait in normal operation; only ``DoorPair/partnerLostAfter`` does, over HTTP, against a partner lost on
+/// the network. The marker only makes the *defect's* race window certain: a conforming backend never waits here and
+/// ignores it, and the verdict on a real server never depends on it.
 final class DoorRendezvous: Sendable {
-    /// How long the first of a pair waits for the second.
-    enum Patience: Sendable {
-        /// In process: yields to the check's other tasks, which have all started before any yields twice (a request
-        /// sent at once is a child task already queued), so no real time passes and a lone call is never a hang.
-        case yields(Int)
-        /// At a server: real time, for the second request still on its way over the network.
-        case realTime(Duration)
+    private struct Waiter {
+        let token: UInt64
+        let continuation: CheckedContinuation<Bool, Never>
+        let timer: Task<Void, Never>?
+
+        func resume(_ met: Bool) {
+            timer?.cancel()
+            continuation.resume(returning: met)
+        }
     }
 
-    private let arrivals = Mutex<[String: Int]>([:])
+    /// One pair's meetings: the call waiting at each meeting point, and how many of its calls have finished.
+    private struct Meetings {
+        var waiting: [String: Waiter] = [:]
+        var finished = 0
+    }
 
-    /// Returns once a partner with `key` has arrived (true), or when `patience` runs out without one (false).
-    @discardableResult
-    func meet(_ key: String, patience: Patience) async -> Bool {
-        let order = arrivals.withLock { arrivals in
-            arrivals[key, default: 0] += 1
-            return arrivals[key] ?? 1
+    private struct State {
+        var tokens: UInt64 = 0
+        var pairs: [String: Meetings] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    /// Returns once the partner of `pair` has reached meeting point `point` too (true), or has finished its call
+    /// without reaching it (false); also false when the safety cap runs out or the task is cancelled.
+    func meet(_ pair: DoorPair, at point: String) async -> Bool {
+        let token = state.withLock { state in
+            state.tokens += 1
+            return state.tokens
         }
-        guard order == 1 else { return true }
-        defer { arrivals.withLock { $0[key] = nil } }
-        switch patience {
-        case .yields(let count):
-            var left = count
-            while left > 0, !partnered(key) {
-                left -= 1
-                await Task.yield()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+                let met: Bool? = state.withLock { state in
+                    var meetings = state.pairs[pair.id, default: Meetings()]
+                    defer { state.pairs[pair.id] = meetings }
+                    if let partner = meetings.waiting.removeValue(forKey: point) {
+                        partner.resume(true)
+                        return true
+                    }
+                    guard meetings.finished == 0, !Task.isCancelled else { return false }
+                    let timer = pair.partnerLostAfter.map { cap in
+                        Task { [self] in
+                            try? await Task.sleep(for: cap)
+                            if !Task.isCancelled { release(pair.id, point, token) }
+                        }
+                    }
+                    meetings.waiting[point] = Waiter(token: token, continuation: continuation, timer: timer)
+                    return nil
+                }
+                if let met { continuation.resume(returning: met) }
             }
-        case .realTime(let duration):
-            let deadline = ContinuousClock.now + duration
-            while !partnered(key), ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(1)) }
+        } onCancel: {
+            release(pair.id, point, token)
         }
-        return partnered(key)
     }
 
-    private func partnered(_ key: String) -> Bool { arrivals.withLock { ($0[key] ?? 0) >= 2 } }
+    /// A call of `pair` has finished: its partner, if waiting at any meeting point, waits no longer.
+    func leave(_ pair: String) {
+        let waiting = state.withLock { state in
+            var meetings = state.pairs[pair, default: Meetings()]
+            meetings.finished += 1
+            let waiting = Array(meetings.waiting.values)
+            meetings.waiting = [:]
+            state.pairs[pair] = meetings.finished >= 2 ? nil : meetings
+            return waiting
+        }
+        for waiter in waiting { waiter.resume(false) }
+    }
+
+    /// The waiter `token` at `point`, released unmet (the safety cap ran out, or its task was cancelled).
+    private func release(_ pair: String, _ point: String, _ token: UInt64) {
+        let waiter = state.withLock { state -> Waiter? in
+            guard let waiter = state.pairs[pair]?.waiting[point], waiter.token == token else { return nil }
+            state.pairs[pair]?.waiting[point] = nil
+            return waiter
+        }
+        waiter?.resume(false)
+    }
 }

@@ -5,10 +5,35 @@ import MockIdP
 /// The calls the server's door answers with steps of their own: `accounts:signUp` and `accounts:delete` as a raw
 /// request reaches them (``ReferenceDoor`` in process, the Identity Toolkit server over HTTP).
 extension ReferenceBackend {
+    /// Answers one door request with `call`, as one of the pair `pair` when the request carries the pair marker
+    /// (``DoorRequest/pair``, over HTTP the `X-Conformance-Pair` header): the reference's race defects then wait at
+    /// their meeting point for the pair's other request (``DoorRendezvous``), so their race window is certain whatever
+    /// the load. Unmarked requests are answered as they are. A conforming backend never reads the marker; a real server
+    /// ignores the header, and its verdict never depends on it. `partnerLostAfter`: the safety cap of a wait, against
+    /// a partner lost on the network (the served server's; nil in process).
+    package nonisolated func answering<T: Sendable>(
+        pair: String?, partnerLostAfter: Duration? = nil, _ call: () async throws(AuthError) -> T
+    ) async throws(AuthError) -> T {
+        guard let pair, !pair.isEmpty else { return try await call() }
+        defer { doorRendezvous.leave(pair) }
+        let outcome: Result<T, AuthError> = await DoorPair.$current.withValue(
+            DoorPair(id: pair, partnerLostAfter: partnerLostAfter)
+        ) { do throws(AuthError) { return .success(try await call()) } catch { return .failure(error) } }
+        return try outcome.get()
+    }
+
+    /// Waits at meeting point `point` for the other request of this call's pair, and says whether it came there too;
+    /// false at once for a request sent alone (no pair marker), which never waits.
+    @discardableResult
+    func meetPartner(at point: String) async -> Bool {
+        guard let pair = DoorPair.current else { return false }
+        return await doorRendezvous.meet(pair, at: point)
+    }
+
     /// `accounts:signUp` of an email and password. Conforming, the address is checked free and the account created in
     /// one actor turn, so of two sign-ups of one address at once exactly one succeeds (AUTH-8). With the defect the
-    /// check and the create are split across an await that the second sign-up of the address always reaches
-    /// (``DoorRendezvous``): both pass the check, both create.
+    /// check and the create are split across the pair's meeting point (``DoorRendezvous``), which the second sign-up
+    /// of the pair always reaches: both pass the check, both create.
     package func signUpAtTheDoor(email: String, password: String) async throws(AuthError) -> SignInResponse {
         guard !behaviour.emailPassword.signUpChecksAndCreatesAtOnce else {
             return try signUp(email: email, password: password)
@@ -17,7 +42,7 @@ extension ReferenceBackend {
             throw AuthError(.operationNotAllowed, "password sign-in is not enabled")
         }
         let address = try newAccountEmail(email, password: password)
-        await doorRendezvous.meet(address, patience: behaviour.stampsRealTime ? .realTime(.seconds(2)) : .yields(1000))
+        await meetPartner(at: "sign-up checked")
         let user = UserRecord(
             uid: newUID(), email: address, password: PasswordHash(comparable(password), salt: world.random.bytes(16)),
             createdAt: world.clock.date, lastSignInAt: world.clock.date)
@@ -26,8 +51,8 @@ extension ReferenceBackend {
 
     /// `accounts:signInWithPhoneNumber` with a `sessionInfo` and `code`. Conforming, the code is checked and marked
     /// used in one actor turn, so of two sign-ins with one code at once exactly one succeeds (PHONE-7). With the defect
-    /// the check and the use are split across an await that the second sign-in with the code always reaches
-    /// (``DoorRendezvous``): both pass the check, both sign in.
+    /// the check and the use are split across the pair's meeting point (``DoorRendezvous``), which the second sign-in
+    /// of the pair always reaches: both pass the check, both sign in.
     package func signInWithPhoneNumberAtTheDoor(
         verificationID: String, code: String, creatingUser: Bool = true
     ) async throws(AuthError) -> SignInResponse {
@@ -35,7 +60,7 @@ extension ReferenceBackend {
             return try signInWithPhoneNumber(verificationID: verificationID, code: code, creatingUser: creatingUser)
         }
         try checkCode(verificationID: verificationID, code: code)
-        await doorRendezvous.meet("code:" + verificationID, patience: doorPatience)
+        await meetPartner(at: "code checked")
         return try signInWithPhoneNumber(
             verificationID: verificationID, code: code, creatingUser: creatingUser, checked: true)
     }
@@ -43,47 +68,49 @@ extension ReferenceBackend {
     /// `securetoken.googleapis.com/v1/token` with a refresh token. Conforming, the session is read and its ID token
     /// minted in one actor turn, so a revocation lands wholly before or after it (AUTH-7). With the defect it reads the
     /// session, awaits, and saves it back before minting (a lost update): a password change of the user that completed
-    /// in between is undone, and the old refresh token goes on minting. The two ``DoorRendezvous`` meetings make the
-    /// order certain when the change arrives at once: the session is read before the change ends it, and saved back
-    /// after.
+    /// in between is undone, and the old refresh token goes on minting. The pair's two meetings (``DoorRendezvous``)
+    /// make the order certain when the change is sent at once: the session is read before the change ends it, and
+    /// saved back after, in every round.
     package func refreshAtTheDoor(_ refreshToken: String) async throws(AuthError) -> SessionTokens {
         guard !behaviour.session.doorRefreshIsOneStep, let grant = refreshTokens[refreshToken] else {
             return try refresh(refreshToken)
         }
-        // A lone refresh (no change of the user at once) goes on at once after the first meeting.
-        guard await doorRendezvous.meet("session read:" + grant.uid, patience: doorPatience) else {
-            return try refresh(refreshToken)
-        }
-        await doorRendezvous.meet("sessions ended:" + grant.uid, patience: doorPatience)
+        // A lone refresh (no change of the user at once) goes on at once.
+        guard await meetPartner(at: "session read") else { return try refresh(refreshToken) }
+        await meetPartner(at: "sessions ended")
         refreshTokens[refreshToken] = grant
         return try refresh(refreshToken)
     }
 
     /// `accounts:update` with a new password: the user's other sessions end (AUTH-7). With the defect of
-    /// ``refreshAtTheDoor(_:)`` it meets a refresh of the user at once on both sides of the change.
+    /// ``refreshAtTheDoor(_:)`` it meets the refresh of its pair on both sides of the change.
     package func changePasswordAtTheDoor(idToken: String, to password: String) async throws(AuthError) -> SessionTokens
     {
         guard !behaviour.session.doorRefreshIsOneStep else { return try changePassword(idToken: idToken, to: password) }
-        let uid = try session(idToken).grant.uid
-        let paired = await doorRendezvous.meet("session read:" + uid, patience: doorPatience)
+        let paired = await meetPartner(at: "session read")
         let tokens = try changePassword(idToken: idToken, to: password)
-        if paired { await doorRendezvous.meet("sessions ended:" + uid, patience: doorPatience) }
+        if paired { await meetPartner(at: "sessions ended") }
         return tokens
-    }
-
-    /// How long a defective door call waits for its partner: a bounded number of yields in process (no time passes),
-    /// real time at a server whose partner is still on the network.
-    private var doorPatience: DoorRendezvous.Patience {
-        behaviour.stampsRealTime ? .realTime(.seconds(2)) : .yields(1000)
     }
 
     /// The ID token a call at the door goes on with (look-up, update, delete, enrollment). Conforming, the token as
     /// given, which the call then verifies, expiry included (AUTH-4). With `acceptsExpiredTokenAtTheDoor` a genuine
     /// token past its expiry is signed again for another hour first, so the call honours it; with
-    /// `trustsPhoneTokensAtTheDoor` a token whose payload says phone is signed as it reads, edited or not.
+    /// `trustsPhoneTokensAtTheDoor` a token whose payload says phone is signed as it reads, edited or not; with
+    /// `trustsEmailLinkUsersTokensAtTheDoor` likewise a token whose payload names a user who signs in by email link
+    /// alone (no password; such a token says `password` like any email user's, as the Auth Emulator's does).
     package func idTokenAtTheDoor(_ idToken: String) -> String {
         let now = behaviour.tokens.onSystemClock ? Date() : world.clock.date
-        if !behaviour.tokens.doorVerifiesPhoneTokens, let trusted = signer.signedIfPhoneToken(idToken, at: now) {
+        if !behaviour.tokens.doorVerifiesPhoneTokens,
+            let trusted = signer.signedAsItReads(
+                idToken, at: now, if: { $0.firebase.sign_in_provider == ProviderID.phone })
+        {
+            return trusted
+        }
+        if !behaviour.tokens.doorVerifiesEmailLinkUsersTokens,
+            let trusted = signer.signedAsItReads(
+                idToken, at: now, if: { users[$0.sub].map { $0.usedEmailLink && $0.password == nil } ?? false })
+        {
             return trusted
         }
         guard !behaviour.tokens.doorChecksExpiry else { return idToken }
@@ -117,13 +144,14 @@ extension IDTokenSigner {
         return sign(claims)
     }
 
-    /// `token`'s payload signed as it reads, when it says its user signed in by phone and this project did not sign it
-    /// as it is (only the defect `trustsPhoneTokensAtTheDoor` asks); nil otherwise.
-    func signedIfPhoneToken(_ token: String, at date: Date) -> String? {
+    /// `token`'s payload signed as it reads, when `trusted` says its claims are to be taken as they read and this
+    /// project did not sign it as it is (only the defects `trustsPhoneTokensAtTheDoor` and
+    /// `trustsEmailLinkUsersTokensAtTheDoor` ask); nil otherwise.
+    func signedAsItReads(_ token: String, at date: Date, if trusted: (Claims) -> Bool) -> String? {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, let payload = Base64URL.decode(parts[1]),
-            let claims = try? JSONDecoder().decode(Claims.self, from: payload),
-            claims.firebase.sign_in_provider == ProviderID.phone, (try? verify(token, at: date)) == nil
+            let claims = try? JSONDecoder().decode(Claims.self, from: payload), trusted(claims),
+            (try? verify(token, at: date)) == nil
         else { return nil }
         return sign(claims)
     }

@@ -77,9 +77,8 @@ extension ReferenceBackend {
 
     /// The user of a session that may enroll at `step`: MFA on, an eligible first factor (MFA-2), a verified
     /// email (MFA-1) and a recent sign-in (MFA-15).
-    private func enrollingUser(
-        _ idToken: String, at step: ReferenceBehaviour.MultiFactor.Step
-    ) throws(AuthError) -> UserRecord {
+    func enrollingUser(_ idToken: String, at step: ReferenceBehaviour.MultiFactor.Step) throws(AuthError) -> UserRecord
+    {
         guard configuration.multiFactor.isEnabled else {
             throw AuthError(.operationNotAllowed, "SMS multi-factor authentication is not enabled")
         }
@@ -105,7 +104,7 @@ extension ReferenceBackend {
         return user
     }
 
-    private func requireNotEnrolled(
+    func requireNotEnrolled(
         _ phoneNumber: String, for user: UserRecord, at step: ReferenceBehaviour.MultiFactor.Step
     ) throws(AuthError) {
         let enrolled = user.secondFactors.contains { $0.phoneNumber == phoneNumber }
@@ -170,7 +169,7 @@ extension ReferenceBackend {
         return PendingSignIn(uid: named.uid, provider: named.provider, expiresAt: nil)
     }
 
-    private func pendingSignIn(_ pendingID: String) throws(AuthError) -> PendingSignIn {
+    func pendingSignIn(_ pendingID: String) throws(AuthError) -> PendingSignIn {
         guard let pending = pendingSignIns[pendingID] ?? selfDescribedPendingSignIn(pendingID) else {
             throw AuthError(
                 .invalidMultiFactorSession, "the multi-factor session does not belong to a sign-in in progress")

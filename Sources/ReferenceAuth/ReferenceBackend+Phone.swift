@@ -177,11 +177,13 @@ extension ReferenceBackend {
         return verification
     }
 
-    /// Whether a sign-in with `code` would pass, without using the code (only the defect `checksCodeBeforeSigningIn`
-    /// asks).
-    func checkCode(verificationID: String, code: String) throws(AuthError) {
+    /// Whether a sign-in with `code` would pass (by default; `matches` says which flow's verification it must be),
+    /// without using the code (only the defects that check and use a code in two steps ask).
+    func checkCode(
+        verificationID: String, code: String, matches: (PhoneVerification.Purpose) -> Bool = { $0 == .signIn }
+    ) throws(AuthError) {
         let kept = verifications[verificationID]
-        _ = try consumeCode(verificationID, code: code) { $0 == .signIn }
+        _ = try consumeCode(verificationID, code: code, matches: matches)
         verifications[verificationID] = kept
     }
 

@@ -10,8 +10,15 @@ import MockIdP
 struct ReferenceDoor: IdentityToolkitDoor {
     let backend: ReferenceBackend
 
+    /// Answers `request`, as one of its pair when it carries the pair marker (``DoorRequest/pair``, passed on to
+    /// ``ReferenceBackend/answering(pair:partnerLostAfter:_:)``).
     func send(_ request: DoorRequest) async throws(AuthError) -> DoorAnswer {
-        do { return DoorAnswer(status: 200, body: try await answer(request.operation, request.body)) } catch {
+        do {
+            let body = try await backend.answering(pair: request.pair) { () async throws(AuthError) -> FixtureValue in
+                try await answer(request.operation, request.body)
+            }
+            return DoorAnswer(status: 200, body: body)
+        } catch {
             let message = Self.message(for: error.code)
             return DoorAnswer(
                 status: 400, body: .object(["error": .object(["code": .number(400), "message": .string(message)])]))
@@ -36,6 +43,14 @@ struct ReferenceDoor: IdentityToolkitDoor {
             let response = try await backend.signInWithPhoneNumberAtTheDoor(
                 verificationID: text("sessionInfo") ?? "", code: text("code") ?? "")
             return Self.session(response.tokens, uid: response.user.uid)
+        case .signInWithEmailLink:
+            let outcome = try await backend.signInWithEmailLink(
+                email: text("email") ?? "", oobCode: text("oobCode") ?? "")
+            switch outcome {
+            case .signedIn(let response): return Self.session(response.tokens, uid: response.user.uid)
+            case .secondFactorRequired(let pendingID, _, _):
+                return .object(["mfaPendingCredential": .string(pendingID)])
+            }
         case .lookup:
             let user = try await backend.session(idToken).user.snapshot
             return .object(["users": .array([.fields(["localId": .string(user.uid), "email": .text(user.email)])])])
@@ -55,6 +70,20 @@ struct ReferenceDoor: IdentityToolkitDoor {
                 idToken: idToken, phoneNumber: body["phoneEnrollmentInfo"]?["phoneNumber"]?.stringValue ?? "",
                 proof: .none, languageCode: nil, device: ReferenceAccounts.device)
             return .object(["phoneSessionInfo": .object(["sessionInfo": .string(sessionInfo)])])
+        case .finalizeEnrollment:
+            let refreshToken = try await backend.refreshToken(forSession: idToken)
+            let tokens = try await backend.finalizeEnrollmentAtTheDoor(
+                idToken: idToken, refreshToken: refreshToken, assertion: Self.phoneAssertion(in: body),
+                displayName: text("displayName"))
+            return .object([
+                "idToken": .string(tokens?.idToken ?? idToken), "refreshToken": .string(tokens?.refreshToken ?? ""),
+            ])
+        case .finalizeSignIn:
+            let response = try await backend.resolveSignInAtTheDoor(
+                pendingID: text("mfaPendingCredential") ?? "", assertion: Self.phoneAssertion(in: body))
+            return .object([
+                "idToken": .string(response.tokens.idToken), "refreshToken": .string(response.tokens.refreshToken),
+            ])
         case .token:
             let refreshToken = text("refresh_token") ?? ""
             let tokens = try await backend.refreshAtTheDoor(refreshToken)
@@ -63,6 +92,13 @@ struct ReferenceDoor: IdentityToolkitDoor {
                 "user_id": .string(await backend.uid(ofRefreshToken: refreshToken) ?? ""),
             ])
         }
+    }
+
+    /// The second factor `phoneVerificationInfo` proves (`sessionInfo`, `code`).
+    private static func phoneAssertion(in body: FixtureValue) -> MultiFactorAssertion {
+        let info = body["phoneVerificationInfo"]
+        return .phone(
+            verificationID: info?["sessionInfo"]?.stringValue ?? "", verificationCode: info?["code"]?.stringValue ?? "")
     }
 
     private static func session(_ tokens: SessionTokens, uid: String) -> FixtureValue {
@@ -91,6 +127,8 @@ struct ReferenceDoor: IdentityToolkitDoor {
         case .sessionExpired: "SESSION_EXPIRED"
         case .invalidVerificationID: "INVALID_SESSION_INFO"
         case .invalidVerificationCode: "INVALID_CODE"
+        case .invalidMultiFactorSession: "INVALID_MFA_PENDING_CREDENTIAL"
+        case .secondFactorAlreadyEnrolled: "SECOND_FACTOR_EXISTS"
         default: "INTERNAL_ERROR"
         }
     }

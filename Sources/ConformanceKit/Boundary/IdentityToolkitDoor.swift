@@ -11,15 +11,20 @@ public protocol IdentityToolkitDoor: Sendable {
     func send(_ request: DoorRequest) async throws(AuthError) -> DoorAnswer
     /// Sends both requests so that both are in flight at the server at once (over HTTP on two connections, neither
     /// waiting for the other's answer), and returns both answers: for the pairs a rule says must not both succeed.
+    /// Both carry one fresh pair marker (``DoorRequest/pair``).
     func sendAtOnce(_ first: DoorRequest, _ second: DoorRequest) async throws(AuthError) -> (DoorAnswer, DoorAnswer)
 }
 
 extension IdentityToolkitDoor {
     /// Two child tasks started together, neither awaiting the other: over HTTP each request is its own URL-session
-    /// task, and the second opens its own connection while the first is in flight.
+    /// task, and the second opens its own connection while the first is in flight. Both requests are marked with one
+    /// fresh pair identifier (``DoorRequest/pair``), which only the reference's race defects read.
     public func sendAtOnce(
         _ first: DoorRequest, _ second: DoorRequest
     ) async throws(AuthError) -> (DoorAnswer, DoorAnswer) {
+        let pair = UUID().uuidString
+        var (first, second) = (first, second)
+        (first.pair, second.pair) = (pair, pair)
         async let one = outcome(of: first)
         async let other = outcome(of: second)
         let (a, b) = await (one, other)
@@ -41,14 +46,21 @@ public enum DoorOperation: String, Sendable, Hashable, CaseIterable {
     case delete = "accounts:delete"
     /// With `sessionInfo` (the verification ID) and `code` from the text.
     case signInWithPhoneNumber = "accounts:signInWithPhoneNumber"
+    /// With `email` and `oobCode` from the mailed sign-in link.
+    case signInWithEmailLink = "accounts:signInWithEmailLink"
     case startEnrollment = "mfaEnrollment:start"
+    /// With `idToken` and `phoneVerificationInfo` (`sessionInfo`, `code`) of an enrollment started for the user.
+    case finalizeEnrollment = "mfaEnrollment:finalize"
+    /// With `mfaPendingCredential` from the first factor and `phoneVerificationInfo` (`sessionInfo`, `code`).
+    case finalizeSignIn = "mfaSignIn:finalize"
     /// `securetoken.googleapis.com/v1/token`, with `grant_type` and `refresh_token`.
     case token = "securetoken:token"
 
     /// The path below the server's root in the emulator's layout (production serves `/v1/…` at its own host).
     public var emulatorPath: String {
         switch self {
-        case .startEnrollment: "/identitytoolkit.googleapis.com/v2/accounts/\(rawValue)"
+        case .startEnrollment, .finalizeEnrollment, .finalizeSignIn:
+            "/identitytoolkit.googleapis.com/v2/accounts/\(rawValue)"
         case .token: "/securetoken.googleapis.com/v1/token"
         default: "/identitytoolkit.googleapis.com/v1/\(rawValue)"
         }
@@ -59,6 +71,16 @@ public enum DoorOperation: String, Sendable, Hashable, CaseIterable {
 public struct DoorRequest: Sendable, Hashable, CustomStringConvertible {
     public var operation: DoorOperation
     public var body: FixtureValue
+    /// The pair this request belongs to when it is sent at once with another (``IdentityToolkitDoor/sendAtOnce(_:_:)``
+    /// sets one fresh identifier on both); nil for a request sent alone. Over HTTP it travels as the
+    /// ``pairHeader`` request header, which any real server ignores. It exists for the reference's race defects
+    /// only: they wait at their meeting point for the other request of the pair, so the *defect's* race window is
+    /// certain whatever the load (`DoorRendezvous`). A conformant server ignores it, and the verdict on a real server
+    /// never depends on it: the pair is in flight at once either way.
+    public var pair: String?
+
+    /// `X-Conformance-Pair: <pair>`, the header that carries ``pair`` over HTTP.
+    public static let pairHeader = "X-Conformance-Pair"
 
     public init(_ operation: DoorOperation, _ body: FixtureValue) {
         self.operation = operation

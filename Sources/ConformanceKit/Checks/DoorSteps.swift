@@ -1,3 +1,6 @@
+import Foundation
+import MockIdP
+
 /// The steps of a check at the server's door (``IdentityToolkitDoor``): raw requests a hostile client sends, judged by
 /// the HTTP status and the session the answer hands out, never through the suite's own client (issue 30).
 extension CheckContext {
@@ -8,6 +11,17 @@ extension CheckContext {
                 "the backend offers no door facet (raw Identity Toolkit requests: accounts:*, mfaEnrollment, token)")
         }
         return door
+    }
+
+    /// An app on the primary device whose backend offers the door, and the door: the door is asked for before the app's
+    /// client is launched, so a backend without it makes the check not applicable before any other step can fail.
+    package func launchAppWithDoor(
+        filePath: String = #filePath, line: Int = #line
+    ) async throws -> (LaunchedApp, any IdentityToolkitDoor) {
+        let backend = try await makeBackend(filePath: filePath, line: line)
+        let door = try door(of: backend)
+        let client = try await launch(backend, on: .primary, filePath: filePath, line: line)
+        return (LaunchedApp(backend: backend, client: client, device: .primary), door)
     }
 
     /// `user` signed up at the door (`accounts:signUp` with its email and password): the first step of a door
@@ -64,12 +78,25 @@ package func exactlyOneOf(
     expected: String, filePath: String = #filePath, line: Int = #line
 ) throws -> String? {
     switch [first, second].filter(\.succeeded).count {
-    case 2: return "\(label): both \(both) (\(first.localID ?? "?") and \(second.localID ?? "?"))"
+    case 2: return "\(label): both \(both) (\(first.sessionUser ?? "?") and \(second.sessionUser ?? "?"))"
     case 0: return "\(label): neither \(neither) (\(first); \(second))"
     default:
         try expectRefused(
             first.succeeded ? second : first, when: step, expected: expected, filePath: filePath, line: line)
         return nil
+    }
+}
+
+extension DoorAnswer {
+    /// The user the answer's session is for: `localId`, or else the `sub` its ID token names (`mfaSignIn:finalize`
+    /// and `mfaEnrollment:finalize` answer tokens only), for the evidence of a pair.
+    var sessionUser: String? {
+        if let localID { return localID }
+        let parts = (idToken ?? "").split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 3, let payload = Base64URL.decode(parts[1]),
+            let claims = (try? JSONSerialization.jsonObject(with: payload)) as? [String: Any]
+        else { return nil }
+        return claims["sub"] as? String
     }
 }
 

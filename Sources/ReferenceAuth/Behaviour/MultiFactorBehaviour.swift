@@ -59,5 +59,13 @@ extension ReferenceBehaviour {
         var resolutionChecksCode = true
         /// The resolved sign-in reports the first factor's provider, not phone (MFA-9).
         var reportsFirstFactorProvider = true
+        /// `mfaSignIn:finalize` at the door checks the pending credential and the code and uses both up in one actor
+        /// turn; otherwise it checks, awaits, then signs in, so a second finalize of the pair passes the check too
+        /// (MFA-11).
+        var doorResolvesAtOnce = true
+        /// `mfaEnrollment:finalize` at the door checks the code and the number and enrolls in one actor turn;
+        /// otherwise it checks, awaits, then enrolls, so a second finalize of the pair enrolls the number again
+        /// (MFA-13).
+        var doorEnrollsAtOnce = true
     }
 }

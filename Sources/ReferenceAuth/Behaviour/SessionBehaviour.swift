@@ -65,5 +65,8 @@ extension ReferenceBehaviour {
         /// The door's account calls verify a phone user's ID token like any other; otherwise a token whose payload
         /// says it was signed in by phone is taken as it reads, signature unchecked (AUTH-4).
         var doorVerifiesPhoneTokens = true
+        /// The door's account calls verify the ID token of a user who signs in by email link alone like any other;
+        /// otherwise a token whose payload names such a user is taken as it reads, signature unchecked (AUTH-4).
+        var doorVerifiesEmailLinkUsersTokens = true
     }
 }

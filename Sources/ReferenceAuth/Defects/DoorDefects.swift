@@ -9,6 +9,7 @@ extension Defect {
     package static let doorDefects: [Defect] = [
         .doorDeletesForEditedToken, .signInAcceptsMissingPassword, .signUpRacesAtTheDoor, .phoneCodeRacesAtTheDoor,
         .refreshRacesRevocationAtTheDoor, .acceptsExpiredTokenAtTheDoor, .trustsPhoneTokensAtTheDoor,
+        .pendingCredentialRacesAtTheDoor, .enrollmentCodeRacesAtTheDoor, .trustsEmailLinkUsersTokensAtTheDoor,
     ]
 
     package static let doorDeletesForEditedToken = Defect(
@@ -60,4 +61,32 @@ extension Defect {
         signature unchecked: another phone user's edited token reads, changes and deletes the victim
         """
     ) { $0.tokens.doorVerifiesPhoneTokens = false }
+
+    package static let pendingCredentialRacesAtTheDoor = Defect(
+        "pendingCredentialRacesAtTheDoor", rules: ["MFA-11"],
+        catches: [.assertion("MFA-11/door-pending-twice-at-once")],
+        """
+        checks an mfaSignIn:finalize's pending credential and code, awaits, then signs in and uses them up: two \
+        finalizes of one pending sign-in at once at the server both sign in
+        """
+    ) { $0.multiFactor.doorResolvesAtOnce = false }
+
+    package static let enrollmentCodeRacesAtTheDoor = Defect(
+        "enrollmentCodeRacesAtTheDoor", rules: ["MFA-13"],
+        catches: [.assertion("MFA-13/door-enrollment-twice-at-once")],
+        """
+        checks an mfaEnrollment:finalize's code and that the number is not enrolled, awaits, then enrolls: two \
+        finalizes of one enrollment at once at the server enroll the number twice
+        """
+    ) { $0.multiFactor.doorEnrollsAtOnce = false }
+
+    package static let trustsEmailLinkUsersTokensAtTheDoor = Defect(
+        "trustsEmailLinkUsersTokensAtTheDoor", rules: ["AUTH-4"],
+        catches: [.assertion("AUTH-4/door-edited-token-link-user")],
+        """
+        takes an ID token whose payload names a user who signs in by email link alone as it reads at the door's \
+        account calls, signature unchecked: another email-link user's edited token reads, changes and deletes the \
+        victim
+        """
+    ) { $0.tokens.doorVerifiesEmailLinkUsersTokens = false }
 }

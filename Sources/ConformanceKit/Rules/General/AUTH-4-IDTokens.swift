@@ -120,6 +120,7 @@ extension Rule {
                     door, to: foreign, named: "a token of ada's namesake in another-project")
                 try await context.expectAccountUnchanged(.ada, factors: 0, on: app.backend)
             }, .doorEditedTokenFirstStep, .doorExpiredTokenFirstStep, .doorEditedTokenPhoneUser,
+            .doorEditedTokenEmailLinkUser,
         ])
 }
 

@@ -191,7 +191,7 @@ extension Rule {
                         with: .phone(verificationID: verificationID, verificationCode: code))
                 }
                 try await context.expectSignedOut(app.client, after: "an expired resolver session")
-            }, .mfa11AnswerHeld,
+            }, .mfa11AnswerHeld, .doorPendingCredentialTwiceAtOnce,
         ])
 }
 

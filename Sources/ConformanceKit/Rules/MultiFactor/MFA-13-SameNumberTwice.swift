@@ -63,7 +63,7 @@ extension Rule {
                 let enrolled =
                     await app.client.currentUser?.enrolledFactors.filter { $0.phoneNumber == PhoneNumbers.us } ?? []
                 try expectEqual(enrolled.count, 1, "the number of factors with \(PhoneNumbers.us)")
-            },
+            }, .doorEnrollmentCodeTwiceAtOnce,
         ])
 }
 
