@@ -181,7 +181,7 @@ extension IdentityToolkitSubject {
         _ = try? await http.post(.deleteAccount, .object(["idToken": .string(idToken), "localId": .string(uid)]))
         let parts = idToken.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, let payload = Base64URL.decode(parts[1]),
-            let claims = try? JSONDecoder().decode(FixtureValue.self, from: payload)
+            let claims = FixtureValue.decoding(payload)
         else { return nil }
         return claims["aud"]?.stringValue
     }

@@ -129,13 +129,17 @@ public struct ConformanceRunner: Sendable {
         let world = World(seed: options.seed)
         let context = CheckContext(subject: subject, world: world, rule: rule)
         let watch = HangWatch(concurrency: subject.capabilities.concurrency, quietLimit: options.watchdog, world: world)
-        let outcome = await options.slots.withSlot {
+        let body = { () async -> HangWatch.Outcome<Result<Void, any Error>> in
             await watch.run { () -> Result<Void, any Error> in
                 await CheckProgress.$current.withValue(context.progress) {
                     do { return .success(try await check.body(context)) } catch { return .failure(error) }
                 }
             }
         }
+        // A run of one check at a time takes its slot ahead of the parallel runs' queued checks (CheckSlots).
+        let outcome =
+            subject.capabilities.runsOneCheckAtATime
+            ? await options.slots.withSlotAhead(body) : await options.slots.withSlot(body)
         let transcript = world.transcript.all.map(\.description)
         let failed = rule.level == .must ? ConformanceStatus.fail : .warn
         func failure(_ message: String, _ detail: CheckResult.Failure) -> CheckResult {
