@@ -34,8 +34,8 @@ public enum LinkDetector {
 
     /// Bare URLs in plain text, without trailing sentence punctuation or an unbalanced closing bracket.
     static func bareLinks(in text: String) -> [String] {
-        text.matches(of: /https?:\/\/[^\s<>"]+/.ignoresCase()).map { match in
-            var link = Substring(match.output)
+        bareLinkMatches(in: text).map { match in
+            var link = match
             while let last = link.last {
                 let unbalanced =
                     (last == ")" && link.count(where: { $0 == "(" }) < link.count(where: { $0 == ")" }))
@@ -45,6 +45,27 @@ public enum LinkDetector {
             }
             return String(link)
         }
+    }
+
+    /// The runs of `https?://[^\s<>"]+` (the scheme in any case) in `text`, scanned by hand: a regex literal is parsed
+    /// anew each time it is evaluated, and every mail a check reads passes here.
+    private static func bareLinkMatches(in text: String) -> [Substring] {
+        var matches: [Substring] = []
+        var rest = Substring(text)
+        while let start = rest.firstIndex(where: { $0 == "h" || $0 == "H" }) {
+            let candidate = rest[start...]
+            let head = candidate.prefix(8).lowercased()
+            let scheme = ["https://", "http://"].first { head.hasPrefix($0) }
+            guard let scheme else {
+                rest = rest[rest.index(after: start)...]
+                continue
+            }
+            let body = candidate.dropFirst(scheme.count)
+            let end = body.firstIndex { $0.isWhitespace || $0 == "<" || $0 == ">" || $0 == "\"" } ?? body.endIndex
+            if end > body.startIndex { matches.append(candidate[..<end]) }
+            rest = end > body.startIndex ? rest[end...] : rest[rest.index(after: start)...]
+        }
+        return matches
     }
 
     /// The value of the `href` attribute in the inside of a tag (`a class=x href='…'`).
