@@ -69,6 +69,4 @@ struct CheckSlotsTests {
 }
 
 /// The names of the waiters, in the order they got their slot.
-private final class Order: Sendable {
-    let names = Mutex<[String]>([])
-}
+private final class Order: Sendable { let names = Mutex<[String]>([]) }

@@ -23,10 +23,13 @@ struct FixtureValueJSONTests {
         #expect(FixtureValue.decoding(Data(text.utf8)) == decoded)
     }
 
-    @Test("nil for what RFC 8259 does not allow; decoding(_:) then reads it as JSONDecoder does", arguments: refusedTexts)
+    @Test(
+        "nil for what RFC 8259 does not allow; decoding(_:) then reads it as JSONDecoder does", arguments: refusedTexts)
     func refused(_ text: String) {
         #expect(FixtureValue(json: Data(text.utf8)) == nil)
-        #expect(FixtureValue.decoding(Data(text.utf8)) == (try? JSONDecoder().decode(FixtureValue.self, from: Data(text.utf8))))
+        #expect(
+            FixtureValue.decoding(Data(text.utf8))
+                == (try? JSONDecoder().decode(FixtureValue.self, from: Data(text.utf8))))
     }
 
     @Test("invalid UTF-8 and nesting deeper than 256 are nil")

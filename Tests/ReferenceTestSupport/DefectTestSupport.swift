@@ -47,9 +47,7 @@ package enum SharedDefectRuns {
 /// The audit's finding for `variant`, from the checks it names alone (all of its rules' checks when it names none):
 /// whether it is caught depends only on how those checks end (``DefectFinding/isCaught``), and each check runs in a
 /// world of its own, so the other checks of its rules, which the command's audit also runs, add time and no verdict.
-package func namedChecksFinding(
-    of variant: AuditVariant, options: ConformanceRunner.Options
-) async -> DefectFinding {
+package func namedChecksFinding(of variant: AuditVariant, options: ConformanceRunner.Options) async -> DefectFinding {
     let audit = try! DefectAudit(options: options)
     guard !variant.catches.isEmpty else { return await audit.run(variant) }
     let named = Set(variant.catches.map(\.check))

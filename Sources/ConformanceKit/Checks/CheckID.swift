@@ -23,9 +23,9 @@ public struct CheckID: Sendable, Hashable, Comparable, Codable, ExpressibleByStr
     /// `PHONE-8/exact-lifetime`, or nil when the text is not a rule ID and a well-formed identifier joined by `/`.
     public init?(parsing text: some StringProtocol) {
         let parts = String(text).split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.count == 2, Self.isRuleID(parts[0]),
-            Self.isWellFormed(identifier: String(parts[1]))
-        else { return nil }
+        guard parts.count == 2, Self.isRuleID(parts[0]), Self.isWellFormed(identifier: String(parts[1])) else {
+            return nil
+        }
         self.init(rule: RuleID(rawValue: String(parts[0])), String(parts[1]))
     }
 
@@ -48,9 +48,10 @@ public struct CheckID: Sendable, Hashable, Comparable, Codable, ExpressibleByStr
         guard identifier.count <= maximumIdentifierLength, bytes.first != hyphen, bytes.last != hyphen else {
             return false
         }
-        return !bytes.isEmpty && zip(bytes, bytes.dropFirst() + [0]).allSatisfy { byte, next in
-            isLowercaseLetterOrDigit(byte) || (byte == hyphen && next != hyphen)
-        }
+        return !bytes.isEmpty
+            && zip(bytes, bytes.dropFirst() + [0]).allSatisfy { byte, next in
+                isLowercaseLetterOrDigit(byte) || (byte == hyphen && next != hyphen)
+            }
     }
 
     /// `[A-Z]+-[0-9]+`: `PHONE-8`.

@@ -193,11 +193,7 @@ private struct JSONBytes {
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
         guard index < bytes.count else { return nil }
-        if bytes[index] == UInt8(ascii: "0") {
-            index += 1
-        } else if digits() == 0 {
-            return nil
-        }
+        if bytes[index] == UInt8(ascii: "0") { index += 1 } else if digits() == 0 { return nil }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
             guard digits() > 0 else { return nil }
