@@ -140,7 +140,9 @@ public struct ConformanceRunner: Sendable {
         let outcome =
             subject.capabilities.runsOneCheckAtATime
             ? await options.slots.withSlotAhead(body) : await options.slots.withSlot(body)
-        let transcript = world.transcript.all.map(\.description)
+        // Rendered only for a failure, which shows it: most checks pass, and rendering every event of their worlds was
+        // a twentieth of an in-process run.
+        let transcript = { world.transcript.all.map(\.description) }
         let failed = rule.level == .must ? ConformanceStatus.fail : .warn
         func failure(_ message: String, _ detail: CheckResult.Failure) -> CheckResult {
             CheckResult(
@@ -153,7 +155,7 @@ public struct ConformanceRunner: Sendable {
             let waitingFor = context.progress.current
             return failure(
                 Hang(outcome, waitingFor: waitingFor, world: world).description,
-                .init(kind: .hang, location: check.location, waitingFor: waitingFor, transcript: transcript))
+                .init(kind: .hang, location: check.location, waitingFor: waitingFor, transcript: transcript()))
         }
         switch result {
         case .success: return CheckResult(id: check.id, name: check.name, status: .pass)
@@ -164,15 +166,15 @@ public struct ConformanceRunner: Sendable {
                 assertion.message,
                 .init(
                     kind: .assertion, expected: assertion.expected, actual: assertion.actual,
-                    location: assertion.location, transcript: transcript, issues: assertion.issues))
+                    location: assertion.location, transcript: transcript(), issues: assertion.issues))
         case .failure(let adapter as AdapterError):
             return failure(
                 "adapter error: \(adapter)",
-                .init(kind: .adapterError, actual: adapter.message, location: check.location, transcript: transcript))
+                .init(kind: .adapterError, actual: adapter.message, location: check.location, transcript: transcript()))
         case .failure(let error):
             return failure(
                 "the check stopped on an unexpected error (\(type(of: error)))",
-                .init(kind: .unexpectedError, actual: "\(error)", location: check.location, transcript: transcript))
+                .init(kind: .unexpectedError, actual: "\(error)", location: check.location, transcript: transcript()))
         }
     }
 
