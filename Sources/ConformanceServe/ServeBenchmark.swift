@@ -5,15 +5,19 @@ import IdentityToolkitServer
 import IdentityToolkitSubject
 import LoopbackHTTP
 import ReferenceAuth
+import WorldProviderEndpoints
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
 /// `conformance serve --benchmark [--repeat N]`: in one run, on a free port of 127.0.0.1, the served server's start-up
-/// (until `GET /` answers over loopback), the rules the HTTP subject offers in process (the reference), and the same
-/// rules over HTTP against the served server, with a tenant per check (checks in parallel, as `--tenants` runs them)
-/// and one check at a time on the shared project; then how many times the in-process run each HTTP run takes.
+/// (until `GET /` answers over loopback), the rules the HTTP subject applies to the served server in process (the
+/// reference), and the same rules over HTTP against the served server, with a tenant per check (checks in parallel,
+/// as `--tenants` runs them) and one check at a time on the shared project; then how many times the in-process run
+/// each HTTP run takes. The HTTP subject is the command's (`conformance --identity-toolkit URL`): preflighted (time
+/// control, config API) and pointed at each check's GitHub and Apple on loopback, so its rules are the ones a user's
+/// run judges.
 enum ServeBenchmark {
     static let inProcess = "in process"
     static let tenants = "over HTTP, tenants"
@@ -35,9 +39,12 @@ enum ServeBenchmark {
             defer { probe.finishTasksAndInvalidate() }
             guard (try? await probe.data(from: base)) != nil else { continue }
             startUps.append(clock.now - started)
+            let endpoints = try? WorldProviderEndpoints()
+            defer { endpoints?.stop() }
             let subjects: [(String, any ConformanceSubject)] = [
-                (inProcess, ReferenceSubject()), (tenants, served(base, backend.defaultProjectID, .tenantPerCheck)),
-                (oneAtATime, served(base, backend.defaultProjectID, .oneCheckAtATime)),
+                (inProcess, ReferenceSubject()),
+                (tenants, await served(base, backend.defaultProjectID, .tenantPerCheck, providers: endpoints)),
+                (oneAtATime, await served(base, backend.defaultProjectID, .oneCheckAtATime, providers: endpoints)),
             ]
             let flows = subjects[1].1.capabilities.flows.union([.general])
             rules = RuleCatalogue.all.filter { flows.contains($0.flow) }
@@ -68,11 +75,14 @@ enum ServeBenchmark {
     }
 
     private static func served(
-        _ base: URL, _ projectID: String, _ isolation: IdentityToolkitConfiguration.Isolation
-    ) -> IdentityToolkitSubject {
-        IdentityToolkitSubject(
-            IdentityToolkitConfiguration(
-                baseURL: base, projectID: projectID, isolation: isolation, name: "the served reference"))
+        _ base: URL, _ projectID: String, _ isolation: IdentityToolkitConfiguration.Isolation,
+        providers: WorldProviderEndpoints?
+    ) async -> IdentityToolkitSubject {
+        var configuration = IdentityToolkitConfiguration(
+            baseURL: base, projectID: projectID, isolation: isolation, name: "the served reference")
+        configuration.providerEndpoints = providers
+        let subject = IdentityToolkitSubject(configuration)
+        return (try? await subject.preflighted())?.subject ?? subject
     }
 
     private static func spread(_ times: [Duration]) -> BenchmarkReport.Spread {

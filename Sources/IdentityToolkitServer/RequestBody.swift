@@ -12,9 +12,7 @@ extension FixtureValue {
             return .object(Dictionary(items.map { ($0.name, FixtureValue.string($0.value)) }) { _, last in last })
         }
         guard !data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return .object([:]) }
-        guard let value = try? JSONDecoder().decode(FixtureValue.self, from: data), case .object = value else {
-            return nil
-        }
+        guard let value = FixtureValue.decoding(data), case .object = value else { return nil }
         return value
     }
 }

@@ -90,7 +90,7 @@ extension IdentityToolkitClient: OAuthFacet {
     static func providerResult(of answer: FixtureValue) -> (profile: [String: String]?, credential: AuthCredential?) {
         var profile: [String: String]?
         if let raw = answer["rawUserInfo"]?.stringValue,
-            case .object(let fields)? = try? JSONDecoder().decode(FixtureValue.self, from: Data(raw.utf8))
+            case .object(let fields)? = FixtureValue.decoding(Data(raw.utf8))
         {
             profile = fields.compactMapValues { value in
                 switch value {

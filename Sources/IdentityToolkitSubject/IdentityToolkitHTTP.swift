@@ -107,7 +107,7 @@ public struct IdentityToolkitHTTP: Sendable {
                     return Answer(status: (response as? HTTPURLResponse)?.statusCode ?? 0, body: data)
                 })
         else { return nil }
-        return (answer.status, (try? JSONDecoder().decode(FixtureValue.self, from: answer.body)) ?? .object([:]))
+        return (answer.status, FixtureValue.decoding(answer.body) ?? .object([:]))
     }
 
     /// `GET` of an absolute URL through the same session and bounds (the server's published keys).
@@ -140,7 +140,7 @@ public struct IdentityToolkitHTTP: Sendable {
             let reason = (error as NSError).userInfo[NSLocalizedDescriptionKey] as? String ?? "\(error)"
             throw AuthError(.networkError, "\(request.url?.absoluteString ?? route) failed: \(reason)")
         }
-        let json = (try? JSONDecoder().decode(FixtureValue.self, from: answer.body)) ?? .object([:])
+        let json = FixtureValue.decoding(answer.body) ?? .object([:])
         guard (200..<300).contains(answer.status) else { throw Self.error(status: answer.status, json, route: route) }
         if let message = json["errorMessage"]?.stringValue {
             throw AuthError(ServerErrorMapping.code(forMessage: message), message)

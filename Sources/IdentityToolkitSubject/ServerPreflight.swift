@@ -180,8 +180,7 @@ extension IdentityToolkitSubject {
         let uid = answer["localId"]?.stringValue ?? ""
         _ = try? await http.post(.deleteAccount, .object(["idToken": .string(idToken), "localId": .string(uid)]))
         let parts = idToken.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, let payload = Base64URL.decode(parts[1]),
-            let claims = try? JSONDecoder().decode(FixtureValue.self, from: payload)
+        guard parts.count == 3, let payload = Base64URL.decode(parts[1]), let claims = FixtureValue.decoding(payload)
         else { return nil }
         return claims["aud"]?.stringValue
     }

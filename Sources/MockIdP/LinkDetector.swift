@@ -34,8 +34,8 @@ public enum LinkDetector {
 
     /// Bare URLs in plain text, without trailing sentence punctuation or an unbalanced closing bracket.
     static func bareLinks(in text: String) -> [String] {
-        linkRuns(in: text).map { run in
-            var link = run
+        bareLinkMatches(in: text).map { match in
+            var link = match
             while let last = link.last {
                 let unbalanced =
                     (last == ")" && link.count(where: { $0 == "(" }) < link.count(where: { $0 == ")" }))
@@ -47,26 +47,25 @@ public enum LinkDetector {
         }
     }
 
-    /// The runs of `https?://[^\s<>"]+` (scheme in any letter case), found by a scan rather than a regular expression:
-    /// every email of every check passes through here.
-    static func linkRuns(in text: String) -> [Substring] {
-        var runs: [Substring] = []
+    /// The runs of `https?://[^\s<>"]+` (the scheme in any case) in `text`, scanned by hand: a regex literal is parsed
+    /// anew each time it is evaluated, and every mail a check reads passes here.
+    private static func bareLinkMatches(in text: String) -> [Substring] {
+        var matches: [Substring] = []
         var rest = Substring(text)
         while let start = rest.firstIndex(where: { $0 == "h" || $0 == "H" }) {
             let candidate = rest[start...]
-            let scheme = candidate.prefix(8).lowercased()
-            let prefixLength = scheme.hasPrefix("https://") ? 8 : scheme.hasPrefix("http://") ? 7 : 0
-            guard prefixLength > 0 else {
+            let head = candidate.prefix(8).lowercased()
+            let scheme = ["https://", "http://"].first { head.hasPrefix($0) }
+            guard let scheme else {
                 rest = rest[rest.index(after: start)...]
                 continue
             }
-            let body = candidate.dropFirst(prefixLength)
-            let end =
-                body.firstIndex(where: { $0.isWhitespace || $0 == "<" || $0 == ">" || $0 == "\"" }) ?? body.endIndex
-            if end > body.startIndex { runs.append(candidate[..<end]) }
-            rest = candidate[end...]
+            let body = candidate.dropFirst(scheme.count)
+            let end = body.firstIndex { $0.isWhitespace || $0 == "<" || $0 == ">" || $0 == "\"" } ?? body.endIndex
+            if end > body.startIndex { matches.append(candidate[..<end]) }
+            rest = end > body.startIndex ? rest[end...] : rest[rest.index(after: start)...]
         }
-        return runs
+        return matches
     }
 
     /// The value of the `href` attribute in the inside of a tag (`a class=x href='…'`).
@@ -76,21 +75,45 @@ public enum LinkDetector {
         return match.output.1 ?? match.output.2 ?? match.output.3
     }
 
+    /// `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;` and numeric references (`&#38;`, `&#x26;`) decoded; anything else
+    /// kept as written. Scanned by hand: a regex literal is parsed anew at each evaluation, and links carry `&`.
     static func decodingEntities(_ text: String) -> String {
         guard text.contains("&") else { return text }
-        return text.replacing(/&(#[0-9]+|#[xX][0-9a-fA-F]+|amp|lt|gt|quot|apos);/) { match in
-            let entity = match.output.1
-            switch entity {
-            case "amp": return "&"
-            case "lt": return "<"
-            case "gt": return ">"
-            case "quot": return "\""
-            case "apos": return "'"
-            default:
-                let hex = entity.hasPrefix("#x") || entity.hasPrefix("#X")
-                let scalar = UInt32(entity.dropFirst(hex ? 2 : 1), radix: hex ? 16 : 10).flatMap(Unicode.Scalar.init)
-                return scalar.map { String(Character($0)) } ?? String(match.output.0)
+        var decoded = ""
+        var rest = Substring(text)
+        while let ampersand = rest.firstIndex(of: "&") {
+            decoded += rest[..<ampersand]
+            let after = rest[rest.index(after: ampersand)...]
+            let name = after.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "#") }
+            if name.endIndex < after.endIndex, after[name.endIndex] == ";", let character = entity(name) {
+                decoded += character
+                rest = after[after.index(after: name.endIndex)...]
+            } else {
+                decoded += "&"
+                rest = after
             }
+        }
+        return decoded + rest
+    }
+
+    /// What the reference `&name;` stands for, or nil when it is none of those `decodingEntities(_:)` decodes.
+    private static func entity(_ name: Substring) -> String? {
+        switch name {
+        case "amp": return "&"
+        case "lt": return "<"
+        case "gt": return ">"
+        case "quot": return "\""
+        case "apos": return "'"
+        default:
+            let hex = name.hasPrefix("#x") || name.hasPrefix("#X")
+            guard name.hasPrefix("#") else { return nil }
+            let digits = name.dropFirst(hex ? 2 : 1)
+            let isDigit: (Character) -> Bool = { character in
+                ("0"..."9").contains(character) || (hex && ("a"..."f").contains(character.lowercased()))
+            }
+            guard !digits.isEmpty, digits.allSatisfy(isDigit) else { return nil }
+            let scalar = UInt32(digits, radix: hex ? 16 : 10).flatMap(Unicode.Scalar.init)
+            return scalar.map { String(Character($0)) } ?? "&\(name);"
         }
     }
 }

@@ -33,6 +33,40 @@ struct CheckSlotsTests {
         #expect(slots.inUse == 0)
     }
 
+    @Test("a run of one check at a time waits ahead of the queue, behind those that came ahead before it")
+    func ahead() async {
+        let slots = CheckSlots(limit: 1)
+        let order = Order()
+        let holding = Barrier(count: 2)
+        let release = Barrier(count: 2)
+        async let holder: Void = slots.withSlot {
+            await holding.arriveAndWait()
+            await release.arriveAndWait()
+        }
+        await holding.arriveAndWait()
+        var waiters: [Task<Void, Never>] = []
+        for name in ["queued 1", "ahead 1", "queued 2", "ahead 2"] {
+            let expected = slots.waiting + 1
+            waiters.append(
+                Task {
+                    if name.hasPrefix("ahead") {
+                        await slots.withSlotAhead { order.names.withLock { $0.append(name) } }
+                    } else {
+                        await slots.withSlot { order.names.withLock { $0.append(name) } }
+                    }
+                })
+            while slots.waiting < expected { await Task.yield() }
+        }
+        await release.arriveAndWait()
+        await holder
+        for waiter in waiters { await waiter.value }
+        #expect(order.names.withLock { $0 } == ["ahead 1", "ahead 2", "queued 1", "queued 2"])
+        #expect(slots.inUse == 0 && slots.waiting == 0)
+    }
+
     @Test("a limit below one is one")
     func atLeastOne() { #expect(CheckSlots(limit: 0).limit == 1) }
 }
+
+/// The names of the waiters, in the order they got their slot.
+private final class Order: Sendable { let names = Mutex<[String]>([]) }

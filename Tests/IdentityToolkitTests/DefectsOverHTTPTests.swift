@@ -84,7 +84,7 @@ struct DefectsOverHTTPTests {
     func backendDefectsAreCaught() async throws {
         let defects = Defect.allCases.filter { !NotCaughtOverHTTP.isListed($0) }
         #expect(defects.count > 40)
-        let findings = await (try DefectAudit(options: .overHTTP)).run(defects.map(overHTTP))
+        let findings = await namedChecksFindings(of: defects.map(overHTTP), options: .overHTTP)
         for (defect, finding) in zip(defects, findings) where !finding.isCaught {
             // A defect whose only catching checks are not applicable over HTTP (a flow the subject does not offer,
             // in a rule of a flow it does) is not caught through HTTP for that reason alone.
@@ -134,7 +134,7 @@ struct DefectsOverHTTPTests {
     func listedDefectsAreNotCaught() async throws {
         #expect(NotCaughtOverHTTP.defects.keys.allSatisfy { Defect(rawValue: $0) != nil })
         let listed = Defect.allCases.filter(NotCaughtOverHTTP.isListed)
-        let findings = await (try DefectAudit(options: .overHTTP)).run(listed.map(overHTTP))
+        let findings = await namedChecksFindings(of: listed.map(overHTTP), options: .overHTTP)
         for finding in findings {
             #expect(
                 !finding.isCaught,

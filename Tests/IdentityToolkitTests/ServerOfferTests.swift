@@ -102,10 +102,8 @@ struct ServerOfferTests {
         applicable
         """)
     func catalogueWithTimeControl() async throws {
-        let (subject, server) = httpSubject()
-        let (prepared, _) = try await subject.preflighted()
-        let overHTTP = await (try ConformanceRunner(subject: prepared, options: .overHTTP)).run()
-        let inProcess = await (try ConformanceRunner(subject: ReferenceSubject())).run()
+        let overHTTP = await SharedRuns.preflightedOverHTTP
+        let inProcess = await SharedRuns.reference
         #expect(overHTTP.failedMustRules.isEmpty && overHTTP.count(.warn) == 0)
         for (http, reference) in zip(overHTTP.results, inProcess.results) {
             for (check, expected) in zip(http.checks, reference.checks) where check.status != expected.status {
@@ -118,13 +116,13 @@ struct ServerOfferTests {
             }
         }
         let applicable = overHTTP.results.filter { $0.status != .notApplicable }.count
-        let before = await (try ConformanceRunner(subject: subject, options: .overHTTP)).run()
+        // The same subject without the preflight's findings: the shared run of the HTTP subject, a project per check.
+        let before = await SharedRuns.perProjectOverHTTP
         let applicableBefore = before.results.filter { $0.status != .notApplicable }.count
         print(
             "rules applicable over HTTP against the in-process server: \(applicableBefore) without the time control "
                 + "and config API, \(applicable) with them, of \(overHTTP.results.count)")
         #expect(applicable > applicableBefore)
-        _ = server
     }
 
     @Test(
@@ -190,8 +188,12 @@ struct ServerOfferTests {
         let rules = RuleCatalogue.rules([
             "PHONE-11", "PHONE-12", "PHONE-13", "PHONE-15", "PHONE-17", "LINK-3", "AUTH-8",
         ])
-        let before = await (try ConformanceRunner(subject: subject, options: .overHTTP)).run(rules)
-        let after = await (try ConformanceRunner(subject: prepared, options: .overHTTP)).run(rules)
+        let before = ConformanceReport(
+            subject: subject.name, results: SharedRuns.results(of: await SharedRuns.perProjectOverHTTP, for: rules),
+            durationSeconds: 0)
+        let after = ConformanceReport(
+            subject: prepared.name, results: SharedRuns.results(of: await SharedRuns.preflightedOverHTTP, for: rules),
+            durationSeconds: 0)
         #expect(after.failedMustRules.isEmpty && after.count(.warn) == 0, "\(after.results.map(\.summary))")
         let checks = { (report: ConformanceReport) in
             report.results.flatMap(\.checks).filter { $0.status == .pass }.count

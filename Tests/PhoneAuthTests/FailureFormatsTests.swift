@@ -2,6 +2,7 @@ import ConformanceCommand
 import ConformanceKit
 import Foundation
 import ReferenceAuth
+import ReferenceTestSupport
 import Testing
 
 @testable import ConformanceTesting
@@ -97,8 +98,8 @@ struct FailureFormatsTests {
 struct FailureLocationTests {
     @Test("every defect's failures, and their issues, name a line of a rule file", arguments: Defect.allCases)
     func ruleFileLines(_ defect: Defect) async throws {
-        let runner = try ConformanceRunner(subject: ReferenceSubject(defects: [defect]))
-        let report = await runner.run(RuleCatalogue.rules(defect.rules))
+        // The defect's audit run, shared with the flow targets' self-tests: its rules and those of the checks it names.
+        let report = await SharedDefectRuns.report(of: defect)
         let failures = report.results.flatMap(\.checks).compactMap(\.failure).filter { $0.kind == .assertion }
         for failure in failures {
             for location in [failure.location] + failure.issues.map(\.location) {

@@ -23,9 +23,9 @@ public struct CheckID: Sendable, Hashable, Comparable, Codable, ExpressibleByStr
     /// `PHONE-8/exact-lifetime`, or nil when the text is not a rule ID and a well-formed identifier joined by `/`.
     public init?(parsing text: some StringProtocol) {
         let parts = String(text).split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[0].wholeMatch(of: /[A-Z]+-[0-9]+/) != nil,
-            Self.isWellFormed(identifier: String(parts[1]))
-        else { return nil }
+        guard parts.count == 2, Self.isRuleID(parts[0]), Self.isWellFormed(identifier: String(parts[1])) else {
+            return nil
+        }
         self.init(rule: RuleID(rawValue: String(parts[0])), String(parts[1]))
     }
 
@@ -42,7 +42,30 @@ public struct CheckID: Sendable, Hashable, Comparable, Codable, ExpressibleByStr
 
     /// Whether `identifier` is lowercase words of letters and digits joined by single hyphens, short enough.
     public static func isWellFormed(identifier: String) -> Bool {
-        identifier.count <= maximumIdentifierLength && identifier.wholeMatch(of: /[a-z0-9]+(-[a-z0-9]+)*/) != nil
+        // `[a-z0-9]+(-[a-z0-9]+)*`, by hand: a regex literal is parsed anew each time it is evaluated, and every check
+        // of the catalogue, in every process (the command's worker processes too), is named through here.
+        let bytes = Array(identifier.utf8)
+        guard identifier.count <= maximumIdentifierLength, bytes.first != hyphen, bytes.last != hyphen else {
+            return false
+        }
+        return !bytes.isEmpty
+            && zip(bytes, bytes.dropFirst() + [0]).allSatisfy { byte, next in
+                isLowercaseLetterOrDigit(byte) || (byte == hyphen && next != hyphen)
+            }
+    }
+
+    /// `[A-Z]+-[0-9]+`: `PHONE-8`.
+    static func isRuleID(_ text: some StringProtocol) -> Bool {
+        let bytes = Array(text.utf8)
+        guard let dash = bytes.firstIndex(of: hyphen), dash > 0, dash < bytes.count - 1 else { return false }
+        return bytes[..<dash].allSatisfy { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
+            && bytes[(dash + 1)...].allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    }
+
+    private static let hyphen = UInt8(ascii: "-")
+
+    private static func isLowercaseLetterOrDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
     /// `PHONE-8/exact-lifetime`.

@@ -11,6 +11,8 @@ public final class CheckSlots: Sendable {
     private struct State {
         var free: Int
         var waiters: [CheckedContinuation<Void, Never>] = []
+        /// How many of the first waiters came ahead of the queue (``withSlotAhead(_:)``).
+        var ahead = 0
     }
 
     private let state: Mutex<State>
@@ -24,16 +26,31 @@ public final class CheckSlots: Sendable {
 
     /// Runs `body` once a slot is free, first come first served.
     public func withSlot<T: Sendable>(_ body: () async -> T) async -> T {
-        await acquire()
+        await acquire(ahead: false)
         defer { release() }
         return await body()
     }
 
-    private func acquire() async {
+    /// Runs `body` once a slot is free, ahead of the checks that wait for one in ``withSlot(_:)`` (behind those that
+    /// came ahead before it): what a run of one check at a time asks for each check. Such a run holds one slot at
+    /// most, so it never takes more than its share; waiting behind every check that parallel runs have queued would
+    /// make it take as long as all of them, one check after another.
+    package func withSlotAhead<T: Sendable>(_ body: () async -> T) async -> T {
+        await acquire(ahead: true)
+        defer { release() }
+        return await body()
+    }
+
+    private func acquire(ahead: Bool) async {
         await withCheckedContinuation { continuation in
             let granted = state.withLock { state in
                 guard state.free > 0 else {
-                    state.waiters.append(continuation)
+                    if ahead {
+                        state.waiters.insert(continuation, at: state.ahead)
+                        state.ahead += 1
+                    } else {
+                        state.waiters.append(continuation)
+                    }
                     return false
                 }
                 state.free -= 1
@@ -49,10 +66,14 @@ public final class CheckSlots: Sendable {
                 state.free += 1
                 return nil
             }
+            state.ahead = max(0, state.ahead - 1)
             return state.waiters.removeFirst()  // the slot passes straight to the first waiter
         }
         next?.resume()
     }
+
+    /// How many wait for a slot now.
+    package var waiting: Int { state.withLock { $0.waiters.count } }
 
     /// How many checks hold a slot now.
     public var inUse: Int { state.withLock { limit - $0.free } }

@@ -129,15 +129,20 @@ public struct ConformanceRunner: Sendable {
         let world = World(seed: options.seed)
         let context = CheckContext(subject: subject, world: world, rule: rule)
         let watch = HangWatch(concurrency: subject.capabilities.concurrency, quietLimit: options.watchdog, world: world)
-        let outcome = await options.slots.withSlot {
+        let body = { () async -> HangWatch.Outcome<Result<Void, any Error>> in
             await watch.run { () -> Result<Void, any Error> in
                 await CheckProgress.$current.withValue(context.progress) {
                     do { return .success(try await check.body(context)) } catch { return .failure(error) }
                 }
             }
         }
-        // Rendered only for a failure's evidence: a passing check (most of them) never pays for its transcript.
-        var transcript: [String] { world.transcript.all.map(\.description) }
+        // A run of one check at a time takes its slot ahead of the parallel runs' queued checks (CheckSlots).
+        let outcome =
+            subject.capabilities.runsOneCheckAtATime
+            ? await options.slots.withSlotAhead(body) : await options.slots.withSlot(body)
+        // Rendered only for a failure, which shows it: most checks pass, and rendering every event of their worlds was
+        // a twentieth of an in-process run.
+        let transcript = { world.transcript.all.map(\.description) }
         let failed = rule.level == .must ? ConformanceStatus.fail : .warn
         func failure(_ message: String, _ detail: CheckResult.Failure) -> CheckResult {
             CheckResult(
@@ -150,7 +155,7 @@ public struct ConformanceRunner: Sendable {
             let waitingFor = context.progress.current
             return failure(
                 Hang(outcome, waitingFor: waitingFor, world: world).description,
-                .init(kind: .hang, location: check.location, waitingFor: waitingFor, transcript: transcript))
+                .init(kind: .hang, location: check.location, waitingFor: waitingFor, transcript: transcript()))
         }
         switch result {
         case .success: return CheckResult(id: check.id, name: check.name, status: .pass)
@@ -161,15 +166,15 @@ public struct ConformanceRunner: Sendable {
                 assertion.message,
                 .init(
                     kind: .assertion, expected: assertion.expected, actual: assertion.actual,
-                    location: assertion.location, transcript: transcript, issues: assertion.issues))
+                    location: assertion.location, transcript: transcript(), issues: assertion.issues))
         case .failure(let adapter as AdapterError):
             return failure(
                 "adapter error: \(adapter)",
-                .init(kind: .adapterError, actual: adapter.message, location: check.location, transcript: transcript))
+                .init(kind: .adapterError, actual: adapter.message, location: check.location, transcript: transcript()))
         case .failure(let error):
             return failure(
                 "the check stopped on an unexpected error (\(type(of: error)))",
-                .init(kind: .unexpectedError, actual: "\(error)", location: check.location, transcript: transcript))
+                .init(kind: .unexpectedError, actual: "\(error)", location: check.location, transcript: transcript()))
         }
     }
 

@@ -123,7 +123,7 @@ public struct ExpectedFailures: Sendable, Hashable, Codable {
             guard !line.isEmpty, !line.hasPrefix("#") else { continue }
             let id = String(line.prefix { !$0.isWhitespace })
             let reason = line.dropFirst(id.count).trimmingCharacters(in: .whitespaces)
-            if id.wholeMatch(of: /[A-Z]+-[0-9]+/) != nil {
+            if CheckID.isRuleID(id) {
                 entries.append(ExpectedFailure(rule: RuleID(rawValue: id), reason: reason))
             } else if let check = CheckID(parsing: id) {
                 entries.append(ExpectedFailure(check: check, reason: reason))
