@@ -70,6 +70,22 @@ package func expectRefused(
     }
 }
 
+/// Sends `request` twice at once (``IdentityToolkitDoor/sendAtOnce(_:_:)``, over HTTP on two connections) and judges
+/// the pair with ``exactlyOneOf(_:_:label:both:neither:refusedWhen:expected:filePath:line:)``: nil when exactly one
+/// succeeded, otherwise what the pair did, for the evidence. `what` names the request in the steps ("two {what} at
+/// once", "the second {what} at once").
+package func sendTwiceAtOnce(
+    _ request: DoorRequest, on door: any IdentityToolkitDoor, what: String, label: String, both: String,
+    neither: String, expected: String, filePath: String = #filePath, line: Int = #line
+) async throws -> String? {
+    let (first, second) = try await expectSuccess("two \(what) at once", filePath: filePath, line: line) {
+        try await door.sendAtOnce(request, request)
+    }
+    return try exactlyOneOf(
+        first, second, label: label, both: both, neither: neither, refusedWhen: "the second \(what) at once",
+        expected: expected, filePath: filePath, line: line)
+}
+
 /// Judges a pair sent at once of which the rule lets only one succeed: nil when exactly one did and the other was
 /// refused (a second answer that is not a refusal fails the check at once, at the caller's line); otherwise what the
 /// pair did, for the evidence: `"{label}: both {both} (uid and uid)"` or `"{label}: neither {neither} (answers)"`.

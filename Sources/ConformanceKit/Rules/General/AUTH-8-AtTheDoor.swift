@@ -19,12 +19,9 @@ extension Check {
         for round in 1...doorRaceRounds {
             let email = "twin\(round)@example.com"
             let request = DoorRequest(.signUp, .passwordBody(email, .string(PasswordUser.ada.password)))
-            let (first, second) = try await expectSuccess("two accounts:signUp of \(email) at once") {
-                try await door.sendAtOnce(request, request)
-            }
-            if let pair = try exactlyOneOf(
-                first, second, label: "round \(round), \(email)", both: "created an account",
-                neither: "created an account", refusedWhen: "the second accounts:signUp of \(email) at once",
+            if let pair = try await sendTwiceAtOnce(
+                request, on: door, what: "accounts:signUp of \(email)", label: "round \(round), \(email)",
+                both: "created an account", neither: "created an account",
                 expected: "HTTP 400 EMAIL_EXISTS and no session")
             {
                 broken.append(pair)

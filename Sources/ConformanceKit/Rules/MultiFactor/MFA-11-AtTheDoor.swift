@@ -30,13 +30,11 @@ extension Check {
                     "mfaPendingCredential": .string(resolver.session.rawValue),
                     "phoneVerificationInfo": .object(["sessionInfo": .string(verificationID), "code": .string(code)]),
                 ]))
-            let (first, second) = try await expectSuccess(
-                "two mfaSignIn:finalize of ada's pending sign-in \(round) with the code of \(PhoneNumbers.us) at once"
-            ) { try await door.sendAtOnce(request, request) }
-            if let pair = try exactlyOneOf(
-                first, second, label: "round \(round), ada's pending sign-in",
-                both: "signed in with one pending credential", neither: "signed in",
-                refusedWhen: "the second mfaSignIn:finalize of ada's pending sign-in \(round) at once",
+            if let pair = try await sendTwiceAtOnce(
+                request, on: door,
+                what: "mfaSignIn:finalize of ada's pending sign-in \(round) with the code of \(PhoneNumbers.us)",
+                label: "round \(round), ada's pending sign-in", both: "signed in with one pending credential",
+                neither: "signed in",
                 expected: "HTTP 400 (INVALID_MFA_PENDING_CREDENTIAL, SESSION_EXPIRED or INVALID_SESSION_INFO) and no "
                     + "session")
             {

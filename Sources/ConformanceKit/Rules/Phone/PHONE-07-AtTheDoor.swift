@@ -21,12 +21,9 @@ extension Check {
             let code = try context.latestCode(sentTo: phoneNumber)
             let request = DoorRequest(
                 .signInWithPhoneNumber, .object(["sessionInfo": .string(verificationID), "code": .string(code)]))
-            let (first, second) = try await expectSuccess(
-                "two accounts:signInWithPhoneNumber with the code of \(phoneNumber) at once"
-            ) { try await door.sendAtOnce(request, request) }
-            if let pair = try exactlyOneOf(
-                first, second, label: phoneNumber, both: "signed in with one code", neither: "signed in",
-                refusedWhen: "the second accounts:signInWithPhoneNumber with the code of \(phoneNumber) at once",
+            if let pair = try await sendTwiceAtOnce(
+                request, on: door, what: "accounts:signInWithPhoneNumber with the code of \(phoneNumber)",
+                label: phoneNumber, both: "signed in with one code", neither: "signed in",
                 expected: "HTTP 400 (SESSION_EXPIRED or INVALID_SESSION_INFO) and no session")
             {
                 broken.append(pair)
