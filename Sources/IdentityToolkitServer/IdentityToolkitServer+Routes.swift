@@ -67,10 +67,10 @@ extension IdentityToolkitServer {
         call.isPrivileged = isPrivileged
         do {
             // The pair marker of two requests sent at once (`X-Conformance-Pair`) reaches only the reference's race
-            // defects; a lost partner releases a waiting call after a minute at most.
-            let answer = try await call.backend.answering(
-                pair: request.header(DoorRequest.pairHeader), partnerLostAfter: .seconds(60)
-            ) { [call] () async throws(AuthError) -> FixtureValue in try await call.answer(operation) }
+            // defects; a call waiting for a partner that never came ends when its connection closes or the server stops.
+            let answer = try await call.backend.answering(pair: request.header(DoorRequest.pairHeader)) {
+                [call] () async throws(AuthError) -> FixtureValue in try await call.answer(operation)
+            }
             return Self.json(issuesUnsignedTokens ? Self.unsigningTokens(answer) : publishingTokens(answer))
         } catch {
             if answersUnknownPendingCredentialWithoutCode, error.code == .invalidMultiFactorSession,

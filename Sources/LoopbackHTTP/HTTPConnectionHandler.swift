@@ -71,6 +71,10 @@ final class HTTPConnectionHandler: ChannelDuplexHandler {
     /// Bytes dropped after the last answer.
     private var dropped = 0
     private var context: ChannelHandlerContext?
+    /// The handler's task for the request being answered: cancelled when the connection closes first (an error, or the
+    /// server stopping), so that work waiting on something that will not come (a door pair's partner lost on the
+    /// network) ends with the connection, not after a real-time limit.
+    private var answering: Task<HTTPResponse, Never>?
 
     init(configuration: ConnectionConfiguration) { self.configuration = configuration }
 
@@ -94,6 +98,8 @@ final class HTTPConnectionHandler: ChannelDuplexHandler {
     func channelInactive(context: ChannelHandlerContext) {
         state = .closed
         cancelTimer()
+        answering?.cancel()
+        answering = nil
         queued.removeAll()
         pending = nil
         context.fireChannelInactive()
@@ -213,8 +219,11 @@ final class HTTPConnectionHandler: ChannelDuplexHandler {
             body: Data(request.body.readableBytesView))
         let promise = context.eventLoop.makePromise(of: HTTPResponse.self)
         let handler = configuration.handler
-        promise.completeWithTask { await handler(message) }
+        let task = Task { await handler(message) }
+        answering = task
+        promise.completeWithTask { await task.value }
         promise.futureResult.assumeIsolated().whenSuccess { response in
+            self.answering = nil
             guard self.state == .answering else { return }
             self.respond(response, to: request)
         }

@@ -2,13 +2,10 @@ import Synchronization
 
 /// The pair a door call belongs to: the marker both requests of ``IdentityToolkitDoor/sendAtOnce(_:_:)`` carry
 /// (``DoorRequest/pair``; over HTTP the `X-Conformance-Pair` header), set for the duration of the call by
-/// ``ReferenceBackend/answering(pair:partnerLostAfter:_:)``. Only the reference's race defects read it.
+/// ``ReferenceBackend/answering(pair:_:)``. Only the reference's race defects read it.
 struct DoorPair: Sendable {
     /// The pair's identifier, shared by its two requests.
     let id: String
-    /// How long a call waits at a meeting point at most: only against a partner lost on the network (nil in process,
-    /// where the partner always reaches the backend).
-    let partnerLostAfter: Duration?
 
     @TaskLocal
     static var current: DoorPair?
@@ -21,20 +18,16 @@ struct DoorPair: Sendable {
 ///
 /// Only requests marked as one pair (``DoorPair``) meet; a lone call never waits. A waiter is released when its
 /// partner reaches the meeting point (true), or when its partner finishes its call without reaching it (false; e.g.
-/// it failed its check earlier: ``leave(_:)`` runs when every paired call ends), so no real time or count of yields
-/// bounds the wait in normal operation; only ``DoorPair/partnerLostAfter`` does, over HTTP, against a partner lost on
-/// the network. The marker only makes the *defect's* race window certain: a conforming backend never waits here and
+/// it failed its check earlier: ``leave(_:)`` runs when every paired call ends), or when its own task is cancelled
+/// (over HTTP, its connection closed or the server stopped: a partner lost on the network), so no real time or count
+/// of yields bounds the wait. The marker only makes the *defect's* race window certain: a conforming backend never waits here and
 /// ignores it, and the verdict on a real server never depends on it.
 final class DoorRendezvous: Sendable {
     private struct Waiter {
         let token: UInt64
         let continuation: CheckedContinuation<Bool, Never>
-        let timer: Task<Void, Never>?
 
-        func resume(_ met: Bool) {
-            timer?.cancel()
-            continuation.resume(returning: met)
-        }
+        func resume(_ met: Bool) { continuation.resume(returning: met) }
     }
 
     /// One pair's meetings: the call waiting at each meeting point, and how many of its calls have finished.
@@ -51,7 +44,7 @@ final class DoorRendezvous: Sendable {
     private let state = Mutex(State())
 
     /// Returns once the partner of `pair` has reached meeting point `point` too (true), or has finished its call
-    /// without reaching it (false); also false when the safety cap runs out or the task is cancelled.
+    /// without reaching it (false); also false when the task is cancelled.
     func meet(_ pair: DoorPair, at point: String) async -> Bool {
         let token = state.withLock { state in
             state.tokens += 1
@@ -67,13 +60,7 @@ final class DoorRendezvous: Sendable {
                         return true
                     }
                     guard meetings.finished == 0, !Task.isCancelled else { return false }
-                    let timer = pair.partnerLostAfter.map { cap in
-                        Task { [self] in
-                            try? await Task.sleep(for: cap)
-                            if !Task.isCancelled { release(pair.id, point, token) }
-                        }
-                    }
-                    meetings.waiting[point] = Waiter(token: token, continuation: continuation, timer: timer)
+                    meetings.waiting[point] = Waiter(token: token, continuation: continuation)
                     return nil
                 }
                 if let met { continuation.resume(returning: met) }
@@ -96,7 +83,7 @@ final class DoorRendezvous: Sendable {
         for waiter in waiting { waiter.resume(false) }
     }
 
-    /// The waiter `token` at `point`, released unmet (the safety cap ran out, or its task was cancelled).
+    /// The waiter `token` at `point`, released unmet (its task was cancelled).
     private func release(_ pair: String, _ point: String, _ token: UInt64) {
         let waiter = state.withLock { state -> Waiter? in
             guard let waiter = state.pairs[pair]?.waiting[point], waiter.token == token else { return nil }

@@ -9,15 +9,15 @@ extension ReferenceBackend {
     /// (``DoorRequest/pair``, over HTTP the `X-Conformance-Pair` header): the reference's race defects then wait at
     /// their meeting point for the pair's other request (``DoorRendezvous``), so their race window is certain whatever
     /// the load. Unmarked requests are answered as they are. A conforming backend never reads the marker; a real server
-    /// ignores the header, and its verdict never depends on it. `partnerLostAfter`: the safety cap of a wait, against
-    /// a partner lost on the network (the served server's; nil in process).
+    /// ignores the header, and its verdict never depends on it. A wait ends with the call's task: over HTTP the served
+    /// server cancels it when the request's connection closes or the server stops.
     package nonisolated func answering<T: Sendable>(
-        pair: String?, partnerLostAfter: Duration? = nil, _ call: () async throws(AuthError) -> T
+        pair: String?, _ call: () async throws(AuthError) -> T
     ) async throws(AuthError) -> T {
         guard let pair, !pair.isEmpty else { return try await call() }
         defer { doorRendezvous.leave(pair) }
         let outcome: Result<T, AuthError> = await DoorPair.$current.withValue(
-            DoorPair(id: pair, partnerLostAfter: partnerLostAfter)
+            DoorPair(id: pair)
         ) { do throws(AuthError) { return .success(try await call()) } catch { return .failure(error) } }
         return try outcome.get()
     }

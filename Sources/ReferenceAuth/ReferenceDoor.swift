@@ -11,7 +11,7 @@ struct ReferenceDoor: IdentityToolkitDoor {
     let backend: ReferenceBackend
 
     /// Answers `request`, as one of its pair when it carries the pair marker (``DoorRequest/pair``, passed on to
-    /// ``ReferenceBackend/answering(pair:partnerLostAfter:_:)``).
+    /// ``ReferenceBackend/answering(pair:_:)``).
     func send(_ request: DoorRequest) async throws(AuthError) -> DoorAnswer {
         do {
             let body = try await backend.answering(pair: request.pair) { () async throws(AuthError) -> FixtureValue in

@@ -470,3 +470,42 @@ struct ConnectionBoundTests {
         #expect(thirdAnswer == 200)
     }
 }
+
+@Suite("A request's handler ends with its connection")
+struct HandlerCancellationTests {
+    @Test(
+        """
+        a handler waiting on something that never comes (a door pair's lost partner) is cancelled when the server \
+        stops: no real-time limit ends it
+        """)
+    func stopCancelsWaitingHandler() async throws {
+        let (events, report) = AsyncStream<String>.makeStream()
+        let server = try LoopbackHTTPServer(
+            port: 0, limits: TestServer.limits(),
+            handler: { _ in
+                report.yield("waiting")
+                await withTaskCancellationHandler {
+                    let (never, _) = AsyncStream<Void>.makeStream()
+                    for await _ in never {}
+                } onCancel: {
+                    report.yield("cancelled")
+                }
+                return HTTPResponse(status: 503)
+            }, rejection: { status, _ in HTTPResponse(status: status) })
+        let port = server.port
+        let client = Task {
+            try await onThread { () -> RawResponse? in
+                let connection = try RawConnection(port: port)
+                defer { connection.close() }
+                connection.send("POST /wait HTTP/1.1\r\nHost: localhost\r\nContent-Length: 0\r\n\r\n")
+                return connection.response()
+            }
+        }
+        var seen = events.makeAsyncIterator()
+        #expect(await seen.next() == "waiting")
+        server.stop()
+        #expect(await seen.next() == "cancelled")
+        // The client is answered by the connection closing, not by the handler.
+        #expect(try await client.value?.status == nil)
+    }
+}
