@@ -67,7 +67,8 @@ extension IdentityToolkitServer {
         call.isPrivileged = isPrivileged
         do {
             // The pair marker of two requests sent at once (`X-Conformance-Pair`) reaches only the reference's race
-            // defects; a call waiting for a partner that never came ends when its connection closes or the server stops.
+            // defects; a call waiting for a partner that never came ends when its connection closes or the server
+            // stops.
             let answer = try await call.backend.answering(pair: request.header(DoorRequest.pairHeader)) {
                 [call] () async throws(AuthError) -> FixtureValue in try await call.answer(operation)
             }

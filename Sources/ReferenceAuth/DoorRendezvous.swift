@@ -20,8 +20,8 @@ struct DoorPair: Sendable {
 /// partner reaches the meeting point (true), or when its partner finishes its call without reaching it (false; e.g.
 /// it failed its check earlier: ``leave(_:)`` runs when every paired call ends), or when its own task is cancelled
 /// (over HTTP, its connection closed or the server stopped: a partner lost on the network), so no real time or count
-/// of yields bounds the wait. The marker only makes the *defect's* race window certain: a conforming backend never waits here and
-/// ignores it, and the verdict on a real server never depends on it.
+/// of yields bounds the wait. The marker only makes the *defect's* race window certain: a conforming backend never
+/// waits here and ignores it, and the verdict on a real server never depends on it.
 final class DoorRendezvous: Sendable {
     private struct Waiter {
         let token: UInt64

@@ -16,9 +16,9 @@ extension ReferenceBackend {
     ) async throws(AuthError) -> T {
         guard let pair, !pair.isEmpty else { return try await call() }
         defer { doorRendezvous.leave(pair) }
-        let outcome: Result<T, AuthError> = await DoorPair.$current.withValue(
-            DoorPair(id: pair)
-        ) { do throws(AuthError) { return .success(try await call()) } catch { return .failure(error) } }
+        let outcome: Result<T, AuthError> = await DoorPair.$current.withValue(DoorPair(id: pair)) {
+            do throws(AuthError) { return .success(try await call()) } catch { return .failure(error) }
+        }
         return try outcome.get()
     }
 

@@ -50,6 +50,45 @@ extension CheckContext {
     }
 }
 
+extension CheckContext {
+    /// The takeover at the door from a user of any flow: `attacker`'s ID token edited to name `victim` (every
+    /// ``IDTokenForgery`` that differs from the victim's genuine token) goes raw to every account call, as the first
+    /// request about the victim, and each must be refused; then the victim's own token must still look up her unchanged
+    /// account, with `shows` in it (her email, when she has one). `who` names the users in the evidence.
+    package func expectEditedTokensRefusedAtTheDoor(
+        victim: DoorSession, attacker: DoorSession, on door: any IdentityToolkitDoor,
+        who: (victim: String, attacker: String, kind: String), shows: String?, filePath: String = #filePath,
+        line: Int = #line
+    ) async throws {
+        let tokens = IDTokenForgery.naming(victim.uid, in: attacker.idToken).filter {
+            !$0.1.isEmpty && $0.1 != victim.idToken
+        }
+        try await expectEveryCase(
+            tokens, "another \(who.kind)'s token edited to name the victim", filePath: filePath, line: line
+        ) { forgery, token in
+            for request in DoorRequest.accountCalls(idToken: token) {
+                let answer = try await send(request, on: door, filePath: filePath, line: line)
+                try expectRefused(
+                    answer,
+                    when:
+                        "\(request.operation.rawValue) with \(who.attacker)'s token, \(forgery) (victim: \(who.victim), "
+                        + "\(victim.uid.abbreviated))", expected: "HTTP 4xx (INVALID_ID_TOKEN) and no session",
+                    filePath: filePath, line: line)
+            }
+        }
+        let own = try await send(
+            DoorRequest(.lookup, .object(["idToken": .string(victim.idToken)])), on: door, filePath: filePath,
+            line: line)
+        let account = own.body.encodedText
+        try expect(
+            own.succeeded && account.contains(victim.uid) && shows.map(account.contains) != false
+                && !account.contains("mallory@example.com"),
+            "after the edited tokens, \(who.victim)'s own token no longer looks up her unchanged account",
+            expected: "HTTP 200 with her user ID and \(shows ?? "no email")", actual: account, filePath: filePath,
+            line: line)
+    }
+}
+
 /// The session a door request handed out.
 package struct DoorSession: Sendable, Hashable {
     package let uid: String
