@@ -70,10 +70,9 @@ extension CheckContext {
                 let answer = try await send(request, on: door, filePath: filePath, line: line)
                 try expectRefused(
                     answer,
-                    when:
-                        "\(request.operation.rawValue) with \(who.attacker)'s token, \(forgery) (victim: \(who.victim), "
-                        + "\(victim.uid.abbreviated))", expected: "HTTP 4xx (INVALID_ID_TOKEN) and no session",
-                    filePath: filePath, line: line)
+                    when: "\(request.operation.rawValue) with \(who.attacker)'s token, \(forgery) "
+                        + "(victim: \(who.victim), \(victim.uid.abbreviated))",
+                    expected: "HTTP 4xx (INVALID_ID_TOKEN) and no session", filePath: filePath, line: line)
             }
         }
         let own = try await send(
