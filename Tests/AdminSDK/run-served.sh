@@ -7,7 +7,8 @@
 # Every wait is bounded; the server is stopped on any exit.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-bin="$(swift build --show-bin-path)"
+# The executables .ci/run built (CONFORMANCE_BIN names one), or this checkout's build.
+if [ -n "${CONFORMANCE_BIN:-}" ]; then bin="$(dirname "$CONFORMANCE_BIN")"; else bin="$(swift build --show-bin-path)"; fi
 venv=.build/admin-sdk-venv
 if [ ! -x "$venv/bin/python" ]; then python3 -m venv "$venv"; fi
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check firebase-admin

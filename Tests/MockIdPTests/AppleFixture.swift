@@ -16,10 +16,14 @@ struct AppleFixture {
 
     let world = World()
     let app: AppleDeveloperApp
-    let privateKey: P256.Signing.PrivateKey
+    /// The key's bytes: swift-crypto's keys are `Sendable` only from its version 4, and CI builds at 3.
+    private let privateKeyBytes: Data
+    var privateKey: P256.Signing.PrivateKey { try! P256.Signing.PrivateKey(rawRepresentation: privateKeyBytes) }
 
     init() {
-        (app, privateKey) = AppleDeveloperApp.make(clientID: Self.clientID, teamID: Self.teamID, keyID: Self.keyID)
+        let (app, privateKey) = AppleDeveloperApp.make(clientID: Self.clientID, teamID: Self.teamID, keyID: Self.keyID)
+        self.app = app
+        privateKeyBytes = privateKey.rawRepresentation
         world.apple.register(app: app)
         world.apple.add(user: Self.alice)
         world.apple.add(user: Self.bob)
