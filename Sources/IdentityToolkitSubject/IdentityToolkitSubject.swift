@@ -71,8 +71,7 @@ public struct IdentityToolkitSubject: ConformanceSubject {
             tenantID = "check-\(UUID().uuidString.lowercased())"
         }
         var http = IdentityToolkitHTTP(
-            baseURL: configuration.baseURL, apiKey: apiKey,
-            session: URLSession(configuration: configuration.makeSessionConfiguration()), world: world,
+            baseURL: configuration.baseURL, apiKey: apiKey, session: configuration.makeSession(), world: world,
             timeout: project.networkTimeout)
         http.tenantID = tenantID
         http.sdkHeaders.bundleIdentifier = project.bundleID
@@ -121,9 +120,8 @@ public struct IdentityToolkitSubject: ConformanceSubject {
     /// once before a run, so that a server that is not running is one clear message instead of a failure per check.
     public func unreachableReason(timeout: Duration = .seconds(10)) async -> String? {
         let http = IdentityToolkitHTTP(
-            baseURL: configuration.baseURL, apiKey: configuration.apiKey,
-            session: URLSession(configuration: configuration.makeSessionConfiguration()), world: World(),
-            timeout: timeout)
+            baseURL: configuration.baseURL, apiKey: configuration.apiKey, session: configuration.makeSession(),
+            world: World(), timeout: timeout)
         do { _ = try await http.post(.getAccountInfo, .object(["idToken": .string("")])) } catch
             where error.code == .networkError
         { return error.message } catch {}

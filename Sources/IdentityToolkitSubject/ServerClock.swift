@@ -85,14 +85,7 @@ final class ServerClock: Sendable {
     /// A time on the world's clock, as the server keeps it.
     func serverDate(_ worldDate: Date) -> Date { worldDate.addingTimeInterval(offset) }
 
-    static func date(_ text: String?) -> Date? {
-        guard let text else { return nil }
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.date(from: text)
-    }
+    static func date(_ text: String?) -> Date? { text.flatMap(RFC3339.date) }
 }
 
 extension IdentityToolkitHTTP {

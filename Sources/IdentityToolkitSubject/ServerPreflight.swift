@@ -84,9 +84,8 @@ extension IdentityToolkitSubject {
         if let reason = await unreachableReason(timeout: timeout) { throw .unreachable(reason) }
         var configuration = configuration
         var http = IdentityToolkitHTTP(
-            baseURL: configuration.baseURL, apiKey: configuration.apiKey,
-            session: URLSession(configuration: configuration.makeSessionConfiguration()), world: World(),
-            timeout: timeout)
+            baseURL: configuration.baseURL, apiKey: configuration.apiKey, session: configuration.makeSession(),
+            world: World(), timeout: timeout)
         defer { http.session.finishTasksAndInvalidate() }
         if configuration.layout == nil {
             var found: ServerLayout?

@@ -37,12 +37,5 @@ enum UserDecoding {
     }
 
     /// An RFC 3339 time, with or without fractional seconds.
-    private static func date(_ text: String?) -> Date {
-        guard let text else { return Date(timeIntervalSince1970: 0) }
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.date(from: text) ?? Date(timeIntervalSince1970: 0)
-    }
+    private static func date(_ text: String?) -> Date { text.flatMap(RFC3339.date) ?? Date(timeIntervalSince1970: 0) }
 }
