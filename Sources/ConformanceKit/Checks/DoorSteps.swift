@@ -30,13 +30,21 @@ extension CheckContext {
     package func signUpAtTheDoor(
         _ user: PasswordUser, on door: any IdentityToolkitDoor, filePath: String = #filePath, line: Int = #line
     ) async throws -> DoorSession {
-        let answer = try await send(
-            DoorRequest(.signUp, .passwordBody(user.email, .string(user.password))), on: door,
-            describing: "accounts:signUp of \(user.email)")
+        try await session(
+            from: DoorRequest(.signUp, .passwordBody(user.email, .string(user.password))), on: door,
+            describing: "accounts:signUp of \(user.email)", filePath: filePath, line: line)
+    }
+
+    /// The session `request` (a sign-up or sign-in sent raw) opens at the door; an answer without one fails the check.
+    package func session(
+        from request: DoorRequest, on door: any IdentityToolkitDoor, describing step: String,
+        filePath: String = #filePath, line: Int = #line
+    ) async throws -> DoorSession {
+        let answer = try await send(request, on: door, describing: step, filePath: filePath, line: line)
         guard answer.succeeded, let idToken = answer.idToken, let uid = answer.localID else {
             throw CheckFailure(
-                "accounts:signUp of \(user.email) at the door gave no session",
-                expected: "HTTP 200 with idToken and localId", actual: "\(answer)", filePath: filePath, line: line)
+                "\(step) at the door gave no session", expected: "HTTP 200 with idToken and localId",
+                actual: "\(answer)", filePath: filePath, line: line)
         }
         return DoorSession(uid: uid, idToken: idToken, refreshToken: answer.refreshToken ?? "")
     }

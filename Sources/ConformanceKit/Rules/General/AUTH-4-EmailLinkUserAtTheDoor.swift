@@ -35,14 +35,8 @@ extension CheckContext {
                 "the sign-in link mailed to \(email) holds no oobCode", expected: "a link with an oobCode",
                 actual: link, filePath: filePath, line: line)
         }
-        let answer = try await send(
-            DoorRequest(.signInWithEmailLink, .object(["email": .string(email), "oobCode": .string(oobCode)])),
+        return try await session(
+            from: DoorRequest(.signInWithEmailLink, .object(["email": .string(email), "oobCode": .string(oobCode)])),
             on: door, describing: "accounts:signInWithEmailLink of \(email)", filePath: filePath, line: line)
-        guard answer.succeeded, let idToken = answer.idToken, let uid = answer.localID else {
-            throw CheckFailure(
-                "accounts:signInWithEmailLink of \(email) at the door gave no session",
-                expected: "HTTP 200 with idToken and localId", actual: "\(answer)", filePath: filePath, line: line)
-        }
-        return DoorSession(uid: uid, idToken: idToken, refreshToken: answer.refreshToken ?? "")
     }
 }

@@ -31,15 +31,9 @@ extension CheckContext {
     ) async throws -> DoorSession {
         let verificationID = try await requestCode(phoneNumber, on: app.client, filePath: filePath, line: line)
         let code = try latestCode(sentTo: phoneNumber, filePath: filePath, line: line)
-        let answer = try await send(
-            DoorRequest(
+        return try await session(
+            from: DoorRequest(
                 .signInWithPhoneNumber, .object(["sessionInfo": .string(verificationID), "code": .string(code)])),
             on: door, describing: "accounts:signInWithPhoneNumber of \(phoneNumber)", filePath: filePath, line: line)
-        guard answer.succeeded, let idToken = answer.idToken, let uid = answer.localID else {
-            throw CheckFailure(
-                "accounts:signInWithPhoneNumber of \(phoneNumber) at the door gave no session",
-                expected: "HTTP 200 with idToken and localId", actual: "\(answer)", filePath: filePath, line: line)
-        }
-        return DoorSession(uid: uid, idToken: idToken, refreshToken: answer.refreshToken ?? "")
     }
 }
