@@ -21,6 +21,10 @@ public enum FormEncoding {
     }
 
     private static func unescape(_ part: Substring) -> String {
+        // Most names and values have nothing to decode, and Foundation's decoding goes through NSString on Linux.
+        guard part.utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) else {
+            return String(part)
+        }
         let spaced = part.replacingOccurrences(of: "+", with: " ")
         return spaced.removingPercentEncoding ?? spaced
     }

@@ -131,7 +131,7 @@ extension IdentityToolkitServer {
         let none = Base64URL.encode(Array(#"{"alg":"none","typ":"JWT"}"#.utf8))
         for key in ["idToken", "id_token", "access_token"] {
             guard let token = fields[key]?.stringValue else { continue }
-            let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+            let parts = CompactJWS.segments(of: token)
             if parts.count == 3 { fields[key] = .string("\(none).\(parts[1]).") }
         }
         return .object(fields)

@@ -29,7 +29,7 @@ enum PublishedSigningKey {
 
     /// The token's claims under an RS256 signature of this key, or nil when the token is not a JWT.
     static func resign(_ token: String) -> String? {
-        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        let parts = CompactJWS.segments(of: token)
         guard parts.count == 3, let key else { return nil }
         let header = Base64URL.encode(Array(#"{"alg":"RS256","kid":"\#(kid)","typ":"JWT"}"#.utf8))
         let signingInput = "\(header).\(parts[1])"

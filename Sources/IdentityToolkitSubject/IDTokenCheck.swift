@@ -40,7 +40,7 @@ struct IDTokenCheck: Sendable {
     }
 
     func verify(_ idToken: String) async throws(AuthError) -> IDTokenClaims {
-        let parts = idToken.split(separator: ".", omittingEmptySubsequences: false)
+        let parts = CompactJWS.segments(of: idToken)
         guard parts.count == 3, let headerData = Self.canonical(parts[0]), let payload = Self.canonical(parts[1]),
             let header = try? JSONDecoder().decode(Header.self, from: headerData),
             let claims = try? JSONDecoder().decode(Claims.self, from: payload)

@@ -178,7 +178,7 @@ extension IdentityToolkitSubject {
         else { return nil }
         let uid = answer["localId"]?.stringValue ?? ""
         _ = try? await http.post(.deleteAccount, .object(["idToken": .string(idToken), "localId": .string(uid)]))
-        let parts = idToken.split(separator: ".", omittingEmptySubsequences: false)
+        let parts = CompactJWS.segments(of: idToken)
         guard parts.count == 3, let payload = Base64URL.decode(parts[1]), let claims = FixtureValue.decoding(payload)
         else { return nil }
         return claims["aud"]?.stringValue

@@ -89,8 +89,8 @@ public enum Forgery {
     /// Whether the compact JWS `forged` differs from `genuine` in one of `segments`, as the bytes they decode to: or
     /// in its shape (another number of segments), which changes every segment.
     public static func differs(_ forged: String, from genuine: String, in segments: Set<Segment>) -> Bool {
-        let forgedParts = forged.split(separator: ".", omittingEmptySubsequences: false)
-        let genuineParts = genuine.split(separator: ".", omittingEmptySubsequences: false)
+        let forgedParts = CompactJWS.segments(of: forged)
+        let genuineParts = CompactJWS.segments(of: genuine)
         guard forgedParts.count == genuineParts.count, genuineParts.count == 3 else { return forged != genuine }
         return segments.contains { segment in
             let (forgedPart, genuinePart) = (forgedParts[segment.rawValue], genuineParts[segment.rawValue])

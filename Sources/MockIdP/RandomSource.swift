@@ -13,6 +13,21 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
+
+    /// A value below `bound`, drawn as the standard library's `next(upperBound:)` draws it (Lemire's method, "Fast
+    /// Random Integer Generation in an Interval": the high word of a full-width product, drawn again while its low word
+    /// lies where the result would be biased), so every seeded value stays the same. Written for `UInt64` alone: the
+    /// generic method is not specialised in the debug builds `swift test` makes, and the world's strings draw one
+    /// value per character (`RandomSourceTests` holds the two to the same draws).
+    public mutating func draw(below bound: UInt64) -> UInt64 {
+        precondition(bound != 0, "a bound of zero")
+        var product = next().multipliedFullWidth(by: bound)
+        if product.low < bound {
+            let threshold = (0 &- bound) % bound
+            while product.low < threshold { product = next().multipliedFullWidth(by: bound) }
+        }
+        return product.high
+    }
 }
 
 /// The world's seeded source of randomness, shared by every party and by the subject under test.
@@ -27,26 +42,41 @@ public final class RandomSource: Sendable {
     public func withGenerator<T>(_ body: (inout SeededGenerator) -> T) -> T { generator.withLock { body(&$0) } }
 
     /// `count` decimal digits; leading zeros are possible.
-    public func digits(_ count: Int) -> String { string(length: count, alphabet: Array("0123456789")) }
+    public func digits(_ count: Int) -> String { string(length: count, ascii: Self.decimalDigits) }
 
-    public func string(length: Int, alphabet: [Character] = RandomSource.base64URL) -> String {
+    /// `length` characters of base64url's alphabet.
+    public func string(length: Int) -> String { string(length: length, ascii: Self.base64URLBytes) }
+
+    public func string(length: Int, alphabet: [Character]) -> String {
         precondition(!alphabet.isEmpty, "an alphabet needs at least one character")
-        let ascii = alphabet.compactMap(\.asciiValue)
-        guard ascii.count == alphabet.count else {
-            return withGenerator { generator in
-                String((0..<max(0, length)).map { _ in alphabet.randomElement(using: &generator)! })
+        var ascii: [UInt8] = []
+        ascii.reserveCapacity(alphabet.count)
+        for character in alphabet {
+            guard let byte = character.asciiValue else {
+                return withGenerator { generator in
+                    String((0..<max(0, length)).map { _ in alphabet.randomElement(using: &generator)! })
+                }
             }
+            ascii.append(byte)
         }
-        // The same draws as `randomElement(using:)` (one `next(upperBound:)` per character), written as bytes: most
-        // values the world makes are ASCII, and building them from `Character`s was a tenth of a catalogue's time.
-        let count = UInt(ascii.count)
+        return string(length: length, ascii: ascii)
+    }
+
+    /// The same draws as `randomElement(using:)` on the alphabet (one `next(upperBound:)` per character), written as
+    /// bytes: most values the world makes are ASCII, and building them from `Character`s was a tenth of a catalogue's
+    /// time.
+    private func string(length: Int, ascii: [UInt8]) -> String {
+        let count = UInt64(ascii.count)
         return withGenerator { generator in
             String(unsafeUninitializedCapacity: max(0, length)) { buffer in
-                for index in 0..<buffer.count { buffer[index] = ascii[Int(generator.next(upperBound: count))] }
+                for index in 0..<buffer.count { buffer[index] = ascii[Int(generator.draw(below: count))] }
                 return buffer.count
             }
         }
     }
+
+    private static let base64URLBytes = base64URL.map { $0.asciiValue! }
+    private static let decimalDigits = Array("0123456789".utf8)
 
     public func bytes(_ count: Int) -> [UInt8] {
         withGenerator { generator in (0..<max(0, count)).map { _ in UInt8.random(in: .min ... .max, using: &generator) }

@@ -82,7 +82,7 @@ struct IDTokenSigner: Sendable {
     }
 
     func verify(_ token: String, at date: Date) throws(AuthError) -> (claims: IDTokenClaims, authTime: Date) {
-        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        let parts = CompactJWS.segments(of: token)
         guard checks.nonCanonicalBase64URL != .refusedInEverySegment || parts.allSatisfy(Self.isCanonical) else {
             throw AuthError(.invalidUserToken, "the ID token is not canonical base64url")
         }

@@ -122,7 +122,7 @@ extension ReferenceBackend {
     private static func lastMembersRead(
         of idToken: String
     ) throws(AppleIdentityTokenError) -> AppleIdentityToken.Unverified {
-        let parts = idToken.split(separator: ".", omittingEmptySubsequences: false)
+        let parts = CompactJWS.segments(of: idToken)
         guard parts.count == 3, let header = Base64URL.decode(parts[0]).flatMap(LastMemberJSON.keepingLast),
             let payload = Base64URL.decode(parts[1]).flatMap(LastMemberJSON.keepingLast)
         else { return try AppleIdentityToken.parse(idToken) }

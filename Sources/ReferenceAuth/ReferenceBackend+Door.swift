@@ -135,7 +135,7 @@ extension IDTokenSigner {
         var lenient = self
         lenient.checks.expiry = false
         guard (try? lenient.verify(token, at: date)) != nil, (try? verify(token, at: date)) == nil else { return nil }
-        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        let parts = CompactJWS.segments(of: token)
         guard parts.count == 3, let payload = Base64URL.decode(parts[1]),
             var claims = try? JSONDecoder().decode(Claims.self, from: payload)
         else { return nil }
@@ -148,7 +148,7 @@ extension IDTokenSigner {
     /// project did not sign it as it is (only the defects `trustsPhoneTokensAtTheDoor` and
     /// `trustsEmailLinkUsersTokensAtTheDoor` ask); nil otherwise.
     func signedAsItReads(_ token: String, at date: Date, if trusted: (Claims) -> Bool) -> String? {
-        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        let parts = CompactJWS.segments(of: token)
         guard parts.count == 3, let payload = Base64URL.decode(parts[1]),
             let claims = try? JSONDecoder().decode(Claims.self, from: payload), trusted(claims),
             (try? verify(token, at: date)) == nil

@@ -51,4 +51,14 @@ struct CompactJWSTests {
 
     @Test(arguments: ["", "a.b", "a.b.c.d", "!!.e30.", "e30.bm90LWpzb24.", "e30.e30."])
     func malformedCompactFormsAreRefused(_ text: String) { #expect(throws: JOSEError.self) { try CompactJWS(text) } }
+
+    /// Empty segments kept, a dot first or last, non-ASCII anywhere (a combining mark after a dot joins it into one
+    /// `Character`, so that dot separates nothing), and base64url's whole alphabet.
+    @Test(arguments: [
+        "", ".", "..", "a", "a.b", ".a.", "a..b", "e30.e30.", "eyJ-_0.AZaz09-_.sig", "a.\u{301}b.c", "é.ü.ß",
+        "a.b.c.d.e", "\u{1F600}.x",
+    ])
+    func segmentsAreWhatSplittingByDotGives(_ compact: String) {
+        #expect(CompactJWS.segments(of: compact) == compact.split(separator: ".", omittingEmptySubsequences: false))
+    }
 }

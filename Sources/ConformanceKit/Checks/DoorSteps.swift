@@ -154,7 +154,7 @@ extension DoorAnswer {
     /// and `mfaEnrollment:finalize` answer tokens only), for the evidence of a pair.
     var sessionUser: String? {
         if let localID { return localID }
-        let parts = (idToken ?? "").split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        let parts = CompactJWS.segments(of: idToken ?? "").map(String.init)
         guard parts.count == 3, let payload = Base64URL.decode(parts[1]),
             let claims = (try? JSONSerialization.jsonObject(with: payload)) as? [String: Any]
         else { return nil }

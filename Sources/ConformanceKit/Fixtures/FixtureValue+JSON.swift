@@ -37,7 +37,12 @@ private struct JSONBytes {
     var isAtEnd: Bool { index >= bytes.count }
 
     mutating func skipWhitespace() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1  // space, tab, line feed, carriage return
+            default: return
+            }
+        }
     }
 
     mutating func value(depth: Int) -> FixtureValue? {
@@ -121,9 +126,10 @@ private struct JSONBytes {
         while index < bytes.count {
             let byte = bytes[index]
             index += 1
+            // Numbers, not `UInt8(ascii:)` nor a range: in a debug build each of those is a call per byte.
             switch byte {
-            case UInt8(ascii: "\""): return String(validating: utf8, as: UTF8.self)
-            case UInt8(ascii: "\\"):
+            case 0x22: return String(validating: utf8, as: UTF8.self)  // "
+            case 0x5C:  // backslash
                 guard index < bytes.count else { return nil }
                 let escaped = bytes[index]
                 index += 1
@@ -139,8 +145,9 @@ private struct JSONBytes {
                     utf8.append(contentsOf: String(Character(scalar)).utf8)
                 default: return nil
                 }
-            case 0x00..<0x20: return nil
-            default: utf8.append(byte)
+            default:
+                guard byte >= 0x20 else { return nil }
+                utf8.append(byte)
             }
         }
         return nil

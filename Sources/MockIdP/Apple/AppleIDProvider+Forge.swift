@@ -60,7 +60,7 @@ extension AppleIDProvider {
                 .compact
         case .tamperedPayload:
             claims.sub += ".tampered"
-            let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+            let parts = CompactJWS.segments(of: token)
             return "\(parts[0]).\(Base64URL.encode(claims.json)).\(parts[2])"
         case .duplicateClaim(let name, let json):
             return try CompactJWS.signing(

@@ -169,7 +169,9 @@ public final class AppleIDProvider: Sendable {
         }
         switch (request.method.uppercased(), request.url.path) {
         case ("GET", "/auth/keys"):
-            return .json(200, (try? JSONSerialization.jsonObject(with: publishedKeys.json)) ?? [:])
+            // The set's own JSON (its members in key order, as `.json` writes them), not read and written again.
+            return HTTPResponse(
+                status: 200, headers: ["Content-Type": "application/json; charset=utf-8"], body: publishedKeys.json)
         case ("POST", "/auth/token"): return exchange(tokenRequest(from: request))
         case ("POST", "/auth/revoke"): return revoke(revokeRequest(from: request))
         default: return HTTPResponse(status: 404)

@@ -41,7 +41,7 @@ public struct CompactJWS: Sendable, Hashable, CustomStringConvertible {
 
     /// Reads a compact JWS without checking its signature, nor the strictness of its JSON (``jsonProblem``).
     public init(_ compact: String) throws(JOSEError) {
-        let parts = compact.split(separator: ".", omittingEmptySubsequences: false)
+        let parts = CompactJWS.segments(of: compact)
         guard parts.count == 3 else { throw .malformed("\(parts.count) parts instead of 3") }
         guard let rawHeader = Base64URL.decode(parts[0]), let payload = Base64URL.decode(parts[1]),
             let signature = Base64URL.decode(parts[2])
@@ -94,7 +94,7 @@ public struct CompactJWS: Sendable, Hashable, CustomStringConvertible {
 
     /// `header.payload` as ASCII: the bytes the signature covers.
     public var signingInput: Data {
-        let parts = compact.split(separator: ".", omittingEmptySubsequences: false)
+        let parts = CompactJWS.segments(of: compact)
         return Data("\(parts[0]).\(parts[1])".utf8)
     }
 

@@ -38,17 +38,7 @@ public enum JOSEJSON {
 
     /// Whether `bytes` are well-formed UTF-8 (Unicode §3.9, Table 3-7): Swift's decoder refuses overlong forms,
     /// encoded surrogates and code points above U+10FFFF, and a BOM is a code point like any other here.
-    public static func isUTF8(_ bytes: [UInt8]) -> Bool {
-        var iterator = bytes.makeIterator()
-        var decoder = UTF8()
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue: continue
-            case .emptyInput: return true
-            case .error: return false
-            }
-        }
-    }
+    public static func isUTF8(_ bytes: [UInt8]) -> Bool { String(validating: bytes, as: UTF8.self) != nil }
 
     private struct Scanner {
         let bytes: [UInt8]
@@ -57,7 +47,12 @@ public enum JOSEJSON {
         init(bytes: [UInt8]) { self.bytes = bytes }
 
         mutating func skipWhitespace() {
-            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+            while index < bytes.count {
+                switch bytes[index] {
+                case 0x20, 0x09, 0x0A, 0x0D: index += 1
+                default: return
+                }
+            }
         }
 
         mutating func value(depth: Int) throws {

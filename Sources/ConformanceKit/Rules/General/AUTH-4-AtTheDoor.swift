@@ -78,7 +78,7 @@ extension IDTokenForgery {
 
     /// The token with the middle character of its signature changed; empty when that changes no signed byte.
     static func signatureChanged(_ token: String) -> String {
-        let parts = token.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        let parts = CompactJWS.segments(of: token).map(String.init)
         guard parts.count == 3, !parts[2].isEmpty else { return "" }
         let forged = "\(parts[0]).\(parts[1]).\(Forgery.changingCharacter(at: parts[2].count / 2, of: parts[2]))"
         return Forgery.differs(forged, from: token, in: [.signature]) ? forged : ""

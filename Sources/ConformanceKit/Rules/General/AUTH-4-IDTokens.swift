@@ -198,7 +198,7 @@ enum IDTokenForgery {
             Forgery.requireChanged(segments, of: forged, from: token, "the token with its \(name) character changed")
             forgeries.append(("its \(name) character changed", forged))
         }
-        let parts = token.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        let parts = CompactJWS.segments(of: token).map(String.init)
         guard parts.count == 3, let payload = Base64URL.decode(parts[1]),
             var claims = (try? JSONSerialization.jsonObject(with: payload)) as? [String: Any]
         else { return forgeries }
@@ -225,7 +225,7 @@ enum IDTokenForgery {
     /// The token's payload edited to name `uid` (`sub`, `user_id`): with the old signature, with none, and as `alg:
     /// none`.
     static func naming(_ uid: String, in token: String) -> [(String, String)] {
-        let parts = token.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        let parts = CompactJWS.segments(of: token).map(String.init)
         guard parts.count == 3, let payload = Base64URL.decode(parts[1]),
             var claims = (try? JSONSerialization.jsonObject(with: payload)) as? [String: Any]
         else { return [] }
