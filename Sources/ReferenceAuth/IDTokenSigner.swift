@@ -23,7 +23,7 @@ struct IDTokenSigner: Sendable {
     }
 
     /// What verification checks: every check is on in a conforming backend.
-    struct Checks: Sendable {
+    struct Checks: Sendable, Hashable {
         var signature = true
         var expiry = true
         var audience = true
@@ -33,7 +33,7 @@ struct IDTokenSigner: Sendable {
     }
 
     /// How a verifier reads a segment whose last base64url character has unused bits set.
-    enum NonCanonicalBase64URL: Sendable {
+    enum NonCanonicalBase64URL: Sendable, Hashable {
         /// The signature must be spelt canonically; the header is compared as text.
         case refusedInSignature
         /// Every segment must be spelt canonically, checked before anything is decoded.
@@ -50,6 +50,8 @@ struct IDTokenSigner: Sendable {
     let secret: Data
     var key: SymmetricKey { SymmetricKey(data: secret) }
     var checks = Checks()
+    /// Tokens already found signed, shared by the copies of this signer (each keyed by the checks it was read with).
+    private let verified = VerifiedTokens()
 
     /// This signer with no check on: it takes any token's payload at its word.
     var trustingPayload: IDTokenSigner {
@@ -82,15 +84,7 @@ struct IDTokenSigner: Sendable {
     }
 
     func verify(_ token: String, at date: Date) throws(AuthError) -> (claims: IDTokenClaims, authTime: Date) {
-        let parts = CompactJWS.segments(of: token)
-        guard checks.nonCanonicalBase64URL != .refusedInEverySegment || parts.allSatisfy(Self.isCanonical) else {
-            throw AuthError(.invalidUserToken, "the ID token is not canonical base64url")
-        }
-        guard parts.count == 3, let payload = Base64URL.decode(parts[1]),
-            let claims = try? JSONDecoder().decode(Claims.self, from: payload),
-            !checks.signature || isSigned(header: parts[0], payload: parts[1], signature: parts[2]),
-            !checks.audience || (claims.aud == projectID && claims.iss == "https://securetoken.google.com/\(projectID)")
-        else { throw AuthError(.invalidUserToken, "the ID token is not one this project signed") }
+        let claims = try signedClaims(of: token)
         guard !checks.expiry || Double(claims.exp) > date.timeIntervalSince1970 else {
             throw AuthError(.userTokenExpired, "the ID token has expired")
         }
@@ -100,6 +94,25 @@ struct IDTokenSigner: Sendable {
             expiresAt: Date(timeIntervalSince1970: Double(claims.exp)),
             secondFactor: claims.firebase.sign_in_second_factor)
         return (verified, Date(timeIntervalSince1970: Double(claims.auth_time)))
+    }
+
+    /// The claims of `token` if this project signed it, as ``checks`` read it; its expiry is the caller's to judge.
+    /// Worked out once per token and checks: a session's token is verified at every call that carries it, and the
+    /// answer for the same bytes, key and checks is always the same.
+    private func signedClaims(of token: String) throws(AuthError) -> Claims {
+        let key = VerifiedTokens.Key(token: token, checks: checks)
+        if let claims = verified.claims(for: key) { return claims }
+        let parts = CompactJWS.segments(of: token)
+        guard checks.nonCanonicalBase64URL != .refusedInEverySegment || parts.allSatisfy(Self.isCanonical) else {
+            throw AuthError(.invalidUserToken, "the ID token is not canonical base64url")
+        }
+        guard parts.count == 3, let payload = Base64URL.decode(parts[1]),
+            let claims = try? JSONDecoder().decode(Claims.self, from: payload),
+            !checks.signature || isSigned(header: parts[0], payload: parts[1], signature: parts[2]),
+            !checks.audience || (claims.aud == projectID && claims.iss == "https://securetoken.google.com/\(projectID)")
+        else { throw AuthError(.invalidUserToken, "the ID token is not one this project signed") }
+        verified.remember(claims, for: key)
+        return claims
     }
 
     private func isSigned(header: Substring, payload: Substring, signature: Substring) -> Bool {
@@ -128,9 +141,20 @@ struct IDTokenSigner: Sendable {
 
     private static let encodedHeader = Base64URL.encode(Array(#"{"alg":"HS256","typ":"JWT"}"#.utf8))
 
-    private static func encode(_ claims: Claims) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return Base64URL.encode(Array((try? encoder.encode(claims)) ?? Data()))
+    /// The claims as JSON, members in key order and absent ones left out: the bytes `JSONEncoder` writes with
+    /// `.sortedKeys`, written by ``FixtureValue/encoded``, which costs far less in the debug builds `swift test` makes.
+    /// The times are whole seconds since 1970, exact as a `Double`.
+    static func encode(_ claims: Claims) -> String {
+        let firebase = FixtureValue.fields([
+            "sign_in_provider": .string(claims.firebase.sign_in_provider),
+            "sign_in_second_factor": .text(claims.firebase.sign_in_second_factor),
+        ])
+        let json = FixtureValue.fields([
+            "iss": .string(claims.iss), "aud": .string(claims.aud), "sub": .string(claims.sub),
+            "iat": .number(Double(claims.iat)), "exp": .number(Double(claims.exp)),
+            "auth_time": .number(Double(claims.auth_time)), "phone_number": .text(claims.phone_number),
+            "email": .text(claims.email), "firebase": firebase,
+        ])
+        return Base64URL.encode(json.encoded)
     }
 }

@@ -1,5 +1,6 @@
 import ConformanceKit
 import Foundation
+import MockIdP
 import ReferenceTestSupport
 import Testing
 
@@ -148,6 +149,32 @@ struct ReferenceBehaviourTests {
         let paths = try FileManager.default.subpathsOfDirectory(atPath: root.path).filter { $0.hasSuffix(".swift") }
         return try paths.sorted().map {
             SourceFile(path: $0, text: try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8))
+        }
+    }
+}
+
+@Suite("The reference's ID tokens")
+struct IDTokenEncodingTests {
+    @Test(
+        """
+        a token's claims are the bytes JSONEncoder writes with sorted keys: absent optionals left out, escapes, times \
+        far and near
+        """)
+    func claimsAsJSONEncoder() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let signer = IDTokenSigner(projectID: "demo-project", secret: Data(repeating: 7, count: 32))
+        let times = [Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 1_764_000_000.75), .distantFuture]
+        for date in times {
+            for (phone, email, secondFactor) in [
+                (String?.none, String?.none, String?.none), ("+16505550101", "a/b\"c@example.com", "phone"),
+                (nil, "é\n@x", nil),
+            ] {
+                let claims = signer.claims(
+                    uid: "uid/1", signInProvider: "password", phoneNumber: phone, email: email, authTime: date,
+                    secondFactor: secondFactor, at: date)
+                #expect(IDTokenSigner.encode(claims) == Base64URL.encode(try encoder.encode(claims)))
+            }
         }
     }
 }

@@ -62,17 +62,31 @@ public struct E164Number: Sendable, Hashable, CustomStringConvertible {
 
     public static func isValid(_ string: String) -> Bool { problem(in: string) == nil }
 
+    /// Whether `string` is `+` then ASCII digits only, read in its bytes: what almost every number a check sends is,
+    /// and what the checks by `Character` in ``problem(in:)`` (each a walk over grapheme clusters) would all pass.
+    private static func isPlusThenASCIIDigits(_ string: String) -> Bool {
+        var string = string
+        return string.withUTF8 { bytes in
+            guard bytes.count > 1, bytes[0] == 0x2B else { return false }  // "+"
+            for index in 1..<bytes.count where bytes[index] < 0x30 || bytes[index] > 0x39 { return false }  // 0-9
+            return true
+        }
+    }
+
     /// The first problem that makes `string` not E.164, in a fixed order, or nil when it is E.164.
     public static func problem(in string: String) -> Problem? {
         if string.isEmpty { return .empty }
-        if string.contains(where: \.isWhitespace) { return .whitespace }
-        if string.hasPrefix("00") { return .internationalPrefix }
-        if string.dropFirst().contains("+") { return .misplacedPlus }
-        guard string.first == "+" else { return .missingPlus }
+        if !isPlusThenASCIIDigits(string) {
+            if string.contains(where: \.isWhitespace) { return .whitespace }
+            if string.hasPrefix("00") { return .internationalPrefix }
+            if string.dropFirst().contains("+") { return .misplacedPlus }
+            guard string.first == "+" else { return .missingPlus }
+            let body = string.dropFirst()
+            if body.contains(where: { !$0.isLetter && !$0.isNumber }) { return .punctuation }
+            if body.contains(where: \.isLetter) { return .letter }
+            if body.contains(where: { !$0.isASCII }) { return .nonASCIIDigit }
+        }
         let body = string.dropFirst()
-        if body.contains(where: { !$0.isLetter && !$0.isNumber }) { return .punctuation }
-        if body.contains(where: \.isLetter) { return .letter }
-        if body.contains(where: { !$0.isASCII }) { return .nonASCIIDigit }
         if body.first == "0" { return .countryCodeStartsWithZero }
         if body.count > maximumDigits { return .tooLong }
         if body.isEmpty || body.count < CountryCallingCode.length(ofDigits: body) { return .tooShort }
