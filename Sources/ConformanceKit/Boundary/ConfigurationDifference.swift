@@ -17,6 +17,8 @@ extension ProjectConfiguration {
     /// reflection, down to the values no settings type of this library holds, so that a field added to the
     /// configuration later is compared without anybody listing it.
     public func differences(from kept: ProjectConfiguration) -> [ConfigurationDifference] {
+        // Equal settings, as most checks ask for, differ nowhere: the walk by reflection is for those that do.
+        guard self != kept else { return [] }
         var differences: [ConfigurationDifference] = []
         FieldComparison.compare(self, kept, at: "", into: &differences)
         return differences
