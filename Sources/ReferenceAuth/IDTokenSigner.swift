@@ -106,9 +106,10 @@ struct IDTokenSigner: Sendable {
         guard checks.nonCanonicalBase64URL != .refusedInEverySegment || parts.allSatisfy(Self.isCanonical) else {
             throw AuthError(.invalidUserToken, "the ID token is not canonical base64url")
         }
-        guard parts.count == 3, let payload = Base64URL.decode(parts[1]),
+        // The signature first: a forgery fails there, before its payload is read.
+        guard parts.count == 3, !checks.signature || isSigned(header: parts[0], payload: parts[1], signature: parts[2]),
+            let payload = Base64URL.decode(parts[1]),
             let claims = try? JSONDecoder().decode(Claims.self, from: payload),
-            !checks.signature || isSigned(header: parts[0], payload: parts[1], signature: parts[2]),
             !checks.audience || (claims.aud == projectID && claims.iss == "https://securetoken.google.com/\(projectID)")
         else { throw AuthError(.invalidUserToken, "the ID token is not one this project signed") }
         verified.remember(claims, for: key)
@@ -126,7 +127,8 @@ struct IDTokenSigner: Sendable {
         } else {
             // Only the canonical encoding: base64url's last character has bits no byte uses, which a changed
             // character can flip while the decoded signature stays the same.
-            guard header == Self.encodedHeader, let strict = Base64URL.decode(signature), Self.isCanonical(signature)
+            guard header == Self.encodedHeader, let strict = Base64URL.decode(signature),
+                Base64URL.encode(strict) == signature
             else { return false }
             decoded = strict
         }
