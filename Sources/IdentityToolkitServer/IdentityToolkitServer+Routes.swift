@@ -105,10 +105,7 @@ extension IdentityToolkitServer {
                     "clock:advance needs seconds, a whole number of seconds not below 0, e.g. {\"seconds\": 300}")
             }
             project.advanceClock(by: seconds)
-            return Self.json(
-                .object([
-                    "now": .string(ISO8601DateFormatter.withFractionalSeconds.string(from: project.world.clock.date))
-                ]))
+            return Self.json(.object(["now": .string(ServedTime.text(project.world.clock.date))]))
         case ("DELETE", "accounts"):
             await project.backend.deleteAllAccounts()
             return Self.json(.object([:]))

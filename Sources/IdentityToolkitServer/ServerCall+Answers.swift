@@ -35,8 +35,7 @@ extension ServerCall {
 
     static func factor(_ info: MultiFactorInfo) -> FixtureValue {
         var fields: [String: FixtureValue] = [
-            "mfaEnrollmentId": .string(info.uid),
-            "enrolledAt": .string(ISO8601DateFormatter.withFractionalSeconds.string(from: info.enrollmentDate)),
+            "mfaEnrollmentId": .string(info.uid), "enrolledAt": .string(ServedTime.text(info.enrollmentDate)),
         ]
         fields["displayName"] = info.displayName.map { .string($0) }
         fields["phoneInfo"] = info.phoneNumber.map { .string($0) }
@@ -68,14 +67,5 @@ extension ServerCall {
         fields["phoneNumber"] = user.phoneNumber.map { .string($0) }
         fields["displayName"] = user.displayName.map { .string($0) }
         return .object(fields)
-    }
-}
-
-extension ISO8601DateFormatter {
-    /// `2026-01-01T00:00:00.000Z`, as the server writes `enrolledAt`.
-    static var withFractionalSeconds: ISO8601DateFormatter {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter
     }
 }
