@@ -10,14 +10,26 @@ public enum FormEncoding {
     }
 
     public static func decode(_ text: String) -> [(name: String, value: String)] {
-        text.split(separator: "&", omittingEmptySubsequences: true).map { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            return (unescape(parts[0]), parts.count > 1 ? unescape(parts[1]) : "")
+        text.split(atASCII: "&", omittingEmpty: true).map { pair in
+            // The name before the first `=`, the value all after it.
+            let parts = pair.split(atASCII: "=", omittingEmpty: false)
+            return (unescape(parts[0]), parts.count > 1 ? unescape(pair[parts[1].startIndex...]) : "")
         }
     }
 
     package static func escape(_ string: String) -> String {
-        string.addingPercentEncoding(withAllowedCharacters: unreserved) ?? string
+        // Most names and values are unreserved characters only, and Foundation's encoding goes through NSString on
+        // Linux.
+        guard string.utf8.contains(where: { !isUnreserved($0) }) else { return string }
+        return string.addingPercentEncoding(withAllowedCharacters: unreserved) ?? string
+    }
+
+    /// `A`-`Z`, `a`-`z`, `0`-`9`, `-`, `.`, `_`, `~` (RFC 3986 §2.3), the characters `unreserved` holds.
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x41...0x5A, 0x61...0x7A, 0x30...0x39, 0x2D, 0x2E, 0x5F, 0x7E: true
+        default: false
+        }
     }
 
     private static func unescape(_ part: Substring) -> String {

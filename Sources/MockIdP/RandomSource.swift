@@ -78,8 +78,14 @@ public final class RandomSource: Sendable {
     private static let base64URLBytes = base64URL.map { $0.asciiValue! }
     private static let decimalDigits = Array("0123456789".utf8)
 
+    /// `count` bytes, each the low byte of one draw: what `UInt8.random(in: .min ... .max, using:)` draws, written
+    /// without its generic path (`RandomSourceTests` holds the two to the same bytes).
     public func bytes(_ count: Int) -> [UInt8] {
-        withGenerator { generator in (0..<max(0, count)).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        withGenerator { generator in
+            [UInt8](unsafeUninitializedCapacity: max(0, count)) { buffer, initialized in
+                for index in 0..<buffer.count { buffer[index] = UInt8(truncatingIfNeeded: generator.next()) }
+                initialized = buffer.count
+            }
         }
     }
 }

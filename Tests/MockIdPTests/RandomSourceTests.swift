@@ -43,5 +43,10 @@ struct RandomSourceTests {
             String((0..<300).map { _ in alphabet.randomElement(using: &generator)! })
         }
         #expect(string == expected)
+        let bytes = RandomSource(seed: 12).bytes(300)
+        let expectedBytes = RandomSource(seed: 12).withGenerator { generator in
+            (0..<300).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        }
+        #expect(bytes == expectedBytes)
     }
 }
