@@ -50,6 +50,7 @@ struct FixtureValueJSONTests {
             ]
             let strings = [
                 "", "a/b\"c\\d\n\t\r\u{08}\u{0C}\u{01}\u{1F}\u{7F} é \u{2028} \u{1F600}", "https://x/y?z=1&w",
+                "nul\u{00}inside\u{00}",
             ]
             let keys = ["b", "B", "a", "é", "e", "Z", "_", "10", "9", "aa", "a b", "\u{1F600}", "ﬀ"]
             let fixtures = try FileManager.default.subpathsOfDirectory(atPath: fixturesPath).filter {
