@@ -42,8 +42,9 @@ let package = Package(
             ]),
         .target(
             name: "ConformanceKit",
-            dependencies: ["MockIdP", "ConformanceFixtures", .product(name: "Crypto", package: "swift-crypto")]),
-        .target(name: "ConformanceTesting", dependencies: ["ConformanceKit", "MockIdP"]),
+            dependencies: [
+                "MockIdP", "HTTPMessages", "ConformanceFixtures", .product(name: "Crypto", package: "swift-crypto"),
+            ]), .target(name: "ConformanceTesting", dependencies: ["ConformanceKit", "MockIdP"]),
         .target(
             name: "IdentityToolkitSubject",
             dependencies: [

@@ -33,11 +33,14 @@ public enum FormEncoding {
     }
 
     private static func unescape(_ part: Substring) -> String {
-        // Most names and values have nothing to decode, and Foundation's decoding goes through NSString on Linux.
-        guard part.utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) else {
-            return String(part)
-        }
-        let spaced = part.replacingOccurrences(of: "+", with: " ")
-        return spaced.removingPercentEncoding ?? spaced
+        let plus = part.utf8.contains(UInt8(ascii: "+"))
+        let spaced = plus ? part.replacingOccurrences(of: "+", with: " ") : String(part)
+        return spaced.percentDecoded ?? spaced
     }
+}
+
+extension StringProtocol {
+    /// `removingPercentEncoding`, which text without a `%` is already: Foundation's decoding goes through NSString on
+    /// Linux, and every form body and link a check reads passes here.
+    package var percentDecoded: String? { utf8.contains(UInt8(ascii: "%")) ? removingPercentEncoding : String(self) }
 }

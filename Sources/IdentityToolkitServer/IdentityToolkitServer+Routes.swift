@@ -1,5 +1,6 @@
 import ConformanceKit
 import Foundation
+import HTTPMessages
 import MockIdP
 import ReferenceAuth
 
@@ -105,7 +106,7 @@ extension IdentityToolkitServer {
                     "clock:advance needs seconds, a whole number of seconds not below 0, e.g. {\"seconds\": 300}")
             }
             project.advanceClock(by: seconds)
-            return Self.json(.object(["now": .string(ServedTime.text(project.world.clock.date))]))
+            return Self.json(.object(["now": .string(RFC3339.text(project.world.clock.date))]))
         case ("DELETE", "accounts"):
             await project.backend.deleteAllAccounts()
             return Self.json(.object([:]))

@@ -1,5 +1,6 @@
 import ConformanceKit
 import Foundation
+import HTTPMessages
 import ReferenceAuth
 
 /// What the server answers: sessions, pending second factors, users and factors, as the real server writes them.
@@ -35,7 +36,7 @@ extension ServerCall {
 
     static func factor(_ info: MultiFactorInfo) -> FixtureValue {
         var fields: [String: FixtureValue] = [
-            "mfaEnrollmentId": .string(info.uid), "enrolledAt": .string(ServedTime.text(info.enrollmentDate)),
+            "mfaEnrollmentId": .string(info.uid), "enrolledAt": .string(RFC3339.text(info.enrollmentDate)),
         ]
         fields["displayName"] = info.displayName.map { .string($0) }
         fields["phoneInfo"] = info.phoneNumber.map { .string($0) }

@@ -1,5 +1,6 @@
 import ConformanceKit
 import Foundation
+import HTTPMessages
 
 /// Users and factors as `accounts:lookup` and the multi-factor answers write them, their times on the client's clock
 /// (``IdentityToolkitHTTP/clientDate(_:)``).

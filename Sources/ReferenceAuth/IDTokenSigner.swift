@@ -127,19 +127,19 @@ struct IDTokenSigner: Sendable {
         } else {
             // Only the canonical encoding: base64url's last character has bits no byte uses, which a changed
             // character can flip while the decoded signature stays the same.
-            guard header == Self.encodedHeader, let strict = Base64URL.decode(signature),
-                Base64URL.encode(strict) == signature
-            else { return false }
+            guard header == Self.encodedHeader, let strict = Self.canonicallyDecoded(signature) else { return false }
             decoded = strict
         }
         return HMAC<SHA256>.isValidAuthenticationCode(
             decoded, authenticating: Data("\(header).\(payload)".utf8), using: key)
     }
 
-    /// Whether `segment` is canonical base64url: it decodes, and encoding its bytes gives it back.
-    private static func isCanonical(_ segment: Substring) -> Bool {
-        Base64URL.decode(segment).map { Base64URL.encode($0) == segment } ?? false
+    /// The bytes of `segment` if it is canonical base64url (it decodes, and encoding its bytes gives it back), or nil.
+    private static func canonicallyDecoded(_ segment: Substring) -> Data? {
+        Base64URL.decode(segment).flatMap { Base64URL.encode($0) == segment ? $0 : nil }
     }
+
+    private static func isCanonical(_ segment: Substring) -> Bool { canonicallyDecoded(segment) != nil }
 
     private static let encodedHeader = Base64URL.encode(Array(#"{"alg":"HS256","typ":"JWT"}"#.utf8))
 

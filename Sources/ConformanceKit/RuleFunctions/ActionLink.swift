@@ -1,4 +1,5 @@
 import Foundation
+import HTTPMessages
 
 /// An email action link as Firebase mails it (`…/__/auth/action?apiKey=…&mode=signIn&oobCode=…&continueUrl=…&lang=…`),
 /// read out of the deep link that wraps it when there is one (LINK-4, LINK-5).
@@ -110,21 +111,15 @@ public struct ActionLink: Sendable, Hashable {
     /// `query`, as written (not as Foundation re-escaped it: Foundation turns a stray `%` into `%25`), split and
     /// decoded.
     private static func decoded(_ query: Substring) throws(EmailSignInLink.Problem) -> [String: String] {
-        guard percentDecoded(query) != nil else { throw .malformedEncoding }
+        guard query.percentDecoded != nil else { throw .malformedEncoding }
         var parameters: [String: String] = [:]
         for piece in query.split(separator: "&") {
             let equals = piece.firstIndex(of: "=")
             let name = piece[..<(equals ?? piece.endIndex)]
             let value = equals.map { piece[piece.index(after: $0)...] } ?? ""
-            guard let name = percentDecoded(name), let value = percentDecoded(value) else { continue }
+            guard let name = name.percentDecoded, let value = value.percentDecoded else { continue }
             parameters[name] = value
         }
         return parameters
-    }
-
-    /// `removingPercentEncoding`, which text without a `%` is already: Foundation's decoding goes through NSString on
-    /// Linux, and every link a check reads passes here.
-    private static func percentDecoded(_ text: Substring) -> String? {
-        text.utf8.contains(UInt8(ascii: "%")) ? text.removingPercentEncoding : String(text)
     }
 }

@@ -76,17 +76,16 @@ public struct E164Number: Sendable, Hashable, CustomStringConvertible {
     /// The first problem that makes `string` not E.164, in a fixed order, or nil when it is E.164.
     public static func problem(in string: String) -> Problem? {
         if string.isEmpty { return .empty }
+        let body = string.dropFirst()
         if !isPlusThenASCIIDigits(string) {
             if string.contains(where: \.isWhitespace) { return .whitespace }
             if string.hasPrefix("00") { return .internationalPrefix }
-            if string.dropFirst().contains("+") { return .misplacedPlus }
+            if body.contains("+") { return .misplacedPlus }
             guard string.first == "+" else { return .missingPlus }
-            let body = string.dropFirst()
             if body.contains(where: { !$0.isLetter && !$0.isNumber }) { return .punctuation }
             if body.contains(where: \.isLetter) { return .letter }
             if body.contains(where: { !$0.isASCII }) { return .nonASCIIDigit }
         }
-        let body = string.dropFirst()
         if body.first == "0" { return .countryCodeStartsWithZero }
         if body.count > maximumDigits { return .tooLong }
         if body.isEmpty || body.count < CountryCallingCode.length(ofDigits: body) { return .tooShort }
