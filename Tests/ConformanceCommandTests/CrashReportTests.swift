@@ -1,3 +1,4 @@
+import ConformanceCommand
 import ConformanceKit
 import Foundation
 import Testing
@@ -51,6 +52,20 @@ struct CrashReportTests {
         #expect(status == 0)
         #expect(output.contains("languageCodeResumesAgainLate"))
         #expect(output.contains("1 caught by the check meant for them, 0 not caught"))
+    }
+
+    @Test("a dead worker's checks are split in order into parts whose sizes differ by one at most")
+    func parts() {
+        for total in 0...20 {
+            let checks = Array(0..<total)
+            for count in 1...8 {
+                let parts = checks.parts(count)
+                #expect(parts.flatMap { $0 } == checks, "\(total) in \(count)")
+                #expect(parts.count == min(count, total), "\(total) in \(count)")
+                let sizes = parts.map(\.count)
+                #expect((sizes.max() ?? 0) - (sizes.min() ?? 0) <= 1 && !sizes.contains(0), "\(total) in \(count)")
+            }
+        }
     }
 
     private func run(_ arguments: [String]) async throws -> (String, Int32) {
