@@ -219,9 +219,12 @@ final class HTTPConnectionHandler: ChannelDuplexHandler {
             body: Data(request.body.readableBytesView))
         let promise = context.eventLoop.makePromise(of: HTTPResponse.self)
         let handler = configuration.handler
-        let task = Task { await handler(message) }
-        answering = task
-        promise.completeWithTask { await task.value }
+        // One task answers and completes the promise (`completeWithTask` would start a second one per request).
+        answering = Task {
+            let response = await handler(message)
+            promise.succeed(response)
+            return response
+        }
         promise.futureResult.assumeIsolated().whenSuccess { response in
             self.answering = nil
             guard self.state == .answering else { return }
