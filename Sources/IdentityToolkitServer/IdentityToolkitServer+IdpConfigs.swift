@@ -96,7 +96,7 @@ extension IdentityToolkitServer {
             case .some(let value):
                 guard let text = value.stringValue, let base = URL(string: text), base.scheme?.hasPrefix("http") == true
                 else { return Self.invalidArgument("INVALID_CONFIG : providerEndpoints must be an http(s) URL") }
-                let transport = ProviderEndpointTransport(base: base)
+                let transport = ProviderEndpointTransport(base: base, client: providerConnections)
                 project.pointAtProviders(transport)
                 await project.backend.reachProviders(through: transport.transport)
             }

@@ -1,5 +1,6 @@
 import ConformanceKit
 import Foundation
+import HTTPMessages
 import MockIdP
 import ReferenceAuth
 import Synchronization
@@ -46,6 +47,8 @@ public final class IdentityToolkitServer: Sendable {
     private let heard = Mutex<[HTTPRequest]>([])
     /// The RS256 tokens handed out, and the backend's own tokens they stand for.
     private let publishedTokens = Mutex<[String: String]>([:])
+    /// The connections to the providers' endpoints the projects are pointed at (``ProviderEndpointTransport``).
+    let providerConnections = HTTP1Client()
 
     /// A server answering with `reference`'s backend (with its defects and variations). With
     /// `issuesUnsignedTokens` it strips the signature of every ID token it answers, as the Auth Emulator issues

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPMessages
 import MockIdP
 import ReferenceAuth
 
@@ -12,13 +13,18 @@ import ReferenceAuth
 /// `https://github.com/login/oauth/access_token` is `{base}/github.com/login/oauth/access_token`,
 /// `https://api.github.com/user` is `{base}/api.github.com/user` and `https://appleid.apple.com/auth/keys` is
 /// `{base}/appleid.apple.com/auth/keys`.
+///
+/// Endpoints at an `http://` base are reached through the server's own HTTP/1.1 connections (``HTTP1Client``, shared by
+/// every project it points), others through a `URLSession`.
 struct ProviderEndpointTransport: Sendable {
     let base: URL
-    private let session: URLSession
+    private let client: HTTP1Client
+    private let session: URLSession?
 
-    init(base: URL) {
+    init(base: URL, client: HTTP1Client) {
         self.base = base
-        session = URLSession(configuration: .ephemeral)
+        self.client = client
+        session = base.scheme?.lowercased() == "http" ? nil : URLSession(configuration: .ephemeral)
     }
 
     /// `url` (a provider's real URL) at the endpoints: `{base}/{host}{path}?{query}`.
@@ -36,6 +42,13 @@ struct ProviderEndpointTransport: Sendable {
 
     /// The request sent to the endpoints; a transport failure is answered 503, the backend's "party failed".
     func send(_ request: HTTPRequest) async -> HTTPResponse {
+        guard let session else {
+            var forwarded = request
+            forwarded.url = served(request.url)
+            do { return try await client.send(forwarded, timeout: .seconds(30)) } catch {
+                return HTTPResponse(status: 503, body: Data("\(forwarded.url.absoluteString): \(error)".utf8))
+            }
+        }
         var urlRequest = URLRequest(url: served(request.url))
         urlRequest.httpMethod = request.method
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }

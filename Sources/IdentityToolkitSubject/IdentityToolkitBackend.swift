@@ -35,7 +35,7 @@ final class IdentityToolkitBackend: AuthBackend {
         preparation = Preparation(accountReset: accountReset)
     }
 
-    deinit { http.session.finishTasksAndInvalidate() }
+    deinit { http.transport.invalidate() }
 
     func makeClient(on device: Device) async throws(AuthError) -> any AuthClient {
         try await preparation.prepare(self)

@@ -1,5 +1,6 @@
 import ConformanceKit
 import Foundation
+import HTTPMessages
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -64,8 +65,10 @@ public struct IdentityToolkitConfiguration: Sendable {
     public var isolation: Isolation
     /// With ``Isolation/projectPerCheck``: creates a project of the given ID on the server and returns its API key.
     public var newProject: @Sendable (String) -> String
-    /// The sessions the subject makes (tests route them to an in-process server).
-    public var makeSessionConfiguration: @Sendable () -> URLSessionConfiguration
+    /// The sessions the subject makes, when set (tests route them to an in-process server). When nil, the subject
+    /// sends an `http://` server its requests through the suite's own HTTP/1.1 client (``HTTP1Client``, about a
+    /// quarter of `URLSession`'s CPU per request on Linux) and anything else through an ephemeral `URLSession`.
+    public var makeSessionConfiguration: (@Sendable () -> URLSessionConfiguration)?
     /// How the subject reads what the server texted and mailed.
     public var outboxReader: any OutboxReader
     /// How the subject empties the project between checks, with ``Isolation/oneCheckAtATime``.
@@ -80,6 +83,8 @@ public struct IdentityToolkitConfiguration: Sendable {
     /// ``ProviderEndpointsHost``). Without one, the subject declares no `apple` flow: a server cannot reach the
     /// check's providers.
     public var providerEndpoints: (any ProviderEndpointsHost)? = nil
+    /// The connections to an `http://` server, shared by every backend of the subject.
+    private let connections = HTTP1Client()
 
     /// Where the keys of the server's ID tokens are found.
     public enum KeySet: Sendable, Hashable {
@@ -108,7 +113,7 @@ public struct IdentityToolkitConfiguration: Sendable {
     public init(
         baseURL: URL, projectID: String, apiKey: String = "fake-api-key", isolation: Isolation = .oneCheckAtATime,
         newProject: @escaping @Sendable (String) -> String = { _ in "fake-api-key" },
-        makeSessionConfiguration: @escaping @Sendable () -> URLSessionConfiguration = { .ephemeral },
+        makeSessionConfiguration: (@Sendable () -> URLSessionConfiguration)? = nil,
         outboxReader: any OutboxReader = EmulatorTestHooks(), accountReset: (any AccountReset)? = EmulatorTestHooks(),
         publishedKeys: KeySet = .fromServer, name: String? = nil
     ) {
@@ -135,12 +140,20 @@ public struct IdentityToolkitConfiguration: Sendable {
 }
 
 extension IdentityToolkitConfiguration {
-    /// A session of ``makeSessionConfiguration``, with neither cookies nor a response cache: the Identity Toolkit REST
-    /// API sets no cookie and its answers are never cached (every call is a POST, or a GET the server must answer
-    /// afresh). On Linux, FoundationNetworking reads every header line of every answer for cookies and looks up every
-    /// request in its cache, which was a tenth of the client's time over HTTP (issue 32).
-    func makeSession() -> URLSession {
-        let configuration = makeSessionConfiguration()
+    /// Where the subject's requests go (``SubjectTransport``): through the shared HTTP/1.1 connections, or sessions of
+    /// ``makeSessionConfiguration`` when it is set.
+    func makeTransport() -> SubjectTransport {
+        guard let makeSessionConfiguration else {
+            return SubjectTransport(client: connections, makeSession: { Self.session(.ephemeral) })
+        }
+        return SubjectTransport(client: nil, makeSession: { Self.session(makeSessionConfiguration()) })
+    }
+
+    /// A session with neither cookies nor a response cache: the Identity Toolkit REST API sets no cookie and its
+    /// answers are never cached (every call is a POST, or a GET the server must answer afresh). On Linux,
+    /// FoundationNetworking reads every header line of every answer for cookies and looks up every request in its
+    /// cache, which was a tenth of the client's time over HTTP (issue 32).
+    private static func session(_ configuration: URLSessionConfiguration) -> URLSession {
         configuration.httpCookieAcceptPolicy = .never
         configuration.httpShouldSetCookies = false
         configuration.urlCache = nil

@@ -40,12 +40,11 @@ extension IdentityToolkitHTTP {
         }
         request.httpBody = body.encoded
         let sent = request
-        let session = session
+        let transport = transport
         do {
             return try await world.clock.withTimeout(timeout) {
-                let (data, response) = try await session.data(for: sent)
-                let json = (try? JSONDecoder().decode(FixtureValue.self, from: data)) ?? .object([:])
-                return DoorAnswer(status: (response as? HTTPURLResponse)?.statusCode ?? 0, body: json)
+                let (status, body) = try await transport.send(sent)
+                return DoorAnswer(status: status, body: FixtureValue.decoding(body) ?? .object([:]))
             }
         } catch let error as TimeoutError {
             throw AuthError(.networkError, "the server did not answer \(route): \(error)")

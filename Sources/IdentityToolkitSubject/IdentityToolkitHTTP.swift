@@ -13,7 +13,7 @@ import MockIdP
 public struct IdentityToolkitHTTP: Sendable {
     let baseURL: URL
     let apiKey: String
-    let session: URLSession
+    let transport: SubjectTransport
     let world: World
     let timeout: Duration
     /// The tenant every call is made in (`tenantId` in each body, the outboxes under `/tenants/{tenant}`), or nil
@@ -97,14 +97,14 @@ public struct IdentityToolkitHTTP: Sendable {
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.httpBody = body.encoded
         request.timeoutInterval = max(1, timeout.seconds)
-        let session = session
+        let transport = transport
         let sent = request
         guard
             let answer = try? await world.clock.withTimeout(
                 timeout,
                 operation: { () async throws -> Answer in
-                    let (data, response) = try await session.data(for: sent)
-                    return Answer(status: (response as? HTTPURLResponse)?.statusCode ?? 0, body: data)
+                    let (status, body) = try await transport.send(sent)
+                    return Answer(status: status, body: body)
                 })
         else { return nil }
         return (answer.status, FixtureValue.decoding(answer.body) ?? .object([:]))
@@ -126,13 +126,13 @@ public struct IdentityToolkitHTTP: Sendable {
     private func send(_ request: URLRequest, describing route: String) async throws(AuthError) -> FixtureValue {
         var request = request
         request.timeoutInterval = max(1, timeout.seconds)
-        let session = session
+        let transport = transport
         let sent = request
         let answer: Answer
         do {
             answer = try await world.clock.withTimeout(timeout) {
-                let (data, response) = try await session.data(for: sent)
-                return Answer(status: (response as? HTTPURLResponse)?.statusCode ?? 0, body: data)
+                let (status, body) = try await transport.send(sent)
+                return Answer(status: status, body: body)
             }
         } catch let error as TimeoutError {
             throw AuthError(.networkError, "the server did not answer \(route): \(error)")

@@ -71,7 +71,7 @@ public struct IdentityToolkitSubject: ConformanceSubject {
             tenantID = "check-\(UUID().uuidString.lowercased())"
         }
         var http = IdentityToolkitHTTP(
-            baseURL: configuration.baseURL, apiKey: apiKey, session: configuration.makeSession(), world: world,
+            baseURL: configuration.baseURL, apiKey: apiKey, transport: configuration.makeTransport(), world: world,
             timeout: project.networkTimeout)
         http.tenantID = tenantID
         http.sdkHeaders.bundleIdentifier = project.bundleID
@@ -94,7 +94,8 @@ public struct IdentityToolkitSubject: ConformanceSubject {
             outboxReader: configuration.readsOutbox ? configuration.outboxReader : NoOutbox(),
             accountReset: resetsAccounts ? configuration.accountReset : nil,
             vendorClient: clientFactory.map {
-                VendorClientMaker(factory: $0, makeSessionConfiguration: configuration.makeSessionConfiguration)
+                VendorClientMaker(
+                    factory: $0, makeSessionConfiguration: configuration.makeSessionConfiguration ?? { .ephemeral })
             }, outboxStartsEmpty: configuration.isolation != .oneCheckAtATime)
     }
 
@@ -120,7 +121,7 @@ public struct IdentityToolkitSubject: ConformanceSubject {
     /// once before a run, so that a server that is not running is one clear message instead of a failure per check.
     public func unreachableReason(timeout: Duration = .seconds(10)) async -> String? {
         let http = IdentityToolkitHTTP(
-            baseURL: configuration.baseURL, apiKey: configuration.apiKey, session: configuration.makeSession(),
+            baseURL: configuration.baseURL, apiKey: configuration.apiKey, transport: configuration.makeTransport(),
             world: World(), timeout: timeout)
         do { _ = try await http.post(.getAccountInfo, .object(["idToken": .string("")])) } catch
             where error.code == .networkError

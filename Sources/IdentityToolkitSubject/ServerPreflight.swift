@@ -84,9 +84,9 @@ extension IdentityToolkitSubject {
         if let reason = await unreachableReason(timeout: timeout) { throw .unreachable(reason) }
         var configuration = configuration
         var http = IdentityToolkitHTTP(
-            baseURL: configuration.baseURL, apiKey: configuration.apiKey, session: configuration.makeSession(),
+            baseURL: configuration.baseURL, apiKey: configuration.apiKey, transport: configuration.makeTransport(),
             world: World(), timeout: timeout)
-        defer { http.session.finishTasksAndInvalidate() }
+        defer { http.transport.invalidate() }
         if configuration.layout == nil {
             var found: ServerLayout?
             for layout in ServerLayout.allCases where found == nil {

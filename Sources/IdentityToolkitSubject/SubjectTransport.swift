@@ -1,0 +1,44 @@
+import Foundation
+import HTTPMessages
+import Synchronization
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// How the subject's requests reach the server: an `http://` server through the suite's own ``HTTP1Client`` (its
+/// connections kept alive and shared by every check), unless a session configuration was given; anything else (an
+/// `https://` key set, a configuration that routes requests to an in-process server) through a `URLSession`, made on
+/// first use.
+final class SubjectTransport: Sendable {
+    private let client: HTTP1Client?
+    private let makeSession: @Sendable () -> URLSession
+    private let session = Mutex<URLSession?>(nil)
+
+    init(client: HTTP1Client?, makeSession: @escaping @Sendable () -> URLSession) {
+        self.client = client
+        self.makeSession = makeSession
+    }
+
+    /// The answer's status and body, whatever the status; bounded in real time by `request.timeoutInterval`.
+    func send(_ request: URLRequest) async throws -> (status: Int, body: Data) {
+        if let client, let url = request.url, url.scheme?.lowercased() == "http" {
+            let answer = try await client.send(
+                HTTPRequest(
+                    method: request.httpMethod ?? "GET", url: url, headers: request.allHTTPHeaderFields ?? [:],
+                    body: request.httpBody ?? Data()), timeout: .milliseconds(Int64(request.timeoutInterval * 1000)))
+            return (answer.status, answer.body)
+        }
+        let session = session.withLock { session in
+            if let session { return session }
+            let made = makeSession()
+            session = made
+            return made
+        }
+        let (data, response) = try await session.data(for: request)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
+    }
+
+    /// Lets the session, if one was made, finish and go.
+    func invalidate() { session.withLock { $0 }?.finishTasksAndInvalidate() }
+}

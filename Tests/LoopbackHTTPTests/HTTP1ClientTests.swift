@@ -1,0 +1,132 @@
+import Foundation
+import HTTPMessages
+import LoopbackHTTP
+import Testing
+
+/// The suite's own HTTP/1.1 client (what the HTTP subject sends an `http://` server through): requests as sent,
+/// answers read whole however they are framed, connections kept and replaced, every wait bounded.
+@Suite("The HTTP/1.1 client")
+struct HTTP1ClientTests {
+    private static let ok = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"
+
+    private func url(_ port: UInt16, _ target: String = "/") -> URL {
+        URL(string: "http://127.0.0.1:\(port)\(target)")!
+    }
+
+    @Test("requests to one server reuse one connection; each arrives as sent, with Host and Content-Length")
+    func reuse() async throws {
+        let server = try ScriptedServer([.answer(Self.ok), .answer(Self.ok), .answer(Self.ok)])
+        defer { server.stop() }
+        let client = HTTP1Client()
+        for _ in 0..<3 {
+            let answer = try await client.send(
+                HTTPRequest(
+                    method: "POST", url: url(server.port, "/v1/accounts:lookup?key=a%20key"),
+                    headers: ["Content-Type": "application/json"], body: Data(#"{"idToken":"x"}"#.utf8)),
+                timeout: .seconds(60))
+            #expect(answer.status == 200 && answer.body == Data("ok".utf8))
+        }
+        #expect(server.connections == 1)
+        #expect(
+            server.requests.first == """
+                POST /v1/accounts:lookup?key=a%20key HTTP/1.1\r
+                Host: 127.0.0.1:\(server.port)\r
+                Content-Type: application/json\r
+                Content-Length: 15\r
+                \r
+                {"idToken":"x"}
+                """)
+    }
+
+    @Test(
+        """
+        an answer in chunks, one after an interim 100, and one without a length (to the end of the connection) are \
+        read whole
+        """,
+        arguments: [
+            "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+                + "4;x=y\r\n{\"a\"\r\n5\r\n:\"b\"}\r\n0\r\nTrailer: t\r\n\r\n",
+            "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 9\r\n\r\n{\"a\":\"b\"}",
+            "HTTP/1.0 200 OK\r\nContent-Type: application/json\r\n\r\n{\"a\":\"b\"}",
+        ])
+    func framing(_ answer: String) async throws {
+        let server = try ScriptedServer([.answerAndClose(answer), .answer(Self.ok)])
+        defer { server.stop() }
+        let client = HTTP1Client()
+        let first = try await client.send(HTTPRequest(url: url(server.port)), timeout: .seconds(60))
+        #expect(first.status == 200 && first.text == #"{"a":"b"}"#)
+        let second = try await client.send(HTTPRequest(url: url(server.port)), timeout: .seconds(60))
+        #expect(second.text == "ok", "the next request goes out whether or not the connection was kept")
+    }
+
+    @Test("a kept connection the server closed while it was idle is replaced: the request is sent again, once")
+    func closedWhileIdle() async throws {
+        let server = try ScriptedServer([.answerAndClose(Self.ok), .answer(Self.ok)])
+        defer { server.stop() }
+        let client = HTTP1Client()
+        _ = try await client.send(HTTPRequest(url: url(server.port)), timeout: .seconds(60))
+        let second = try await client.send(HTTPRequest(url: url(server.port, "/again")), timeout: .seconds(60))
+        #expect(second.status == 200)
+        #expect(server.connections == 2)
+        #expect(server.requests.filter { $0.hasPrefix("GET /again ") }.count == 1)
+    }
+
+    @Test("a server that never answers fails the request after its timeout, naming it")
+    func timeout() async throws {
+        let server = try ScriptedServer([.silence])
+        defer { server.stop() }
+        let failure = await #expect(throws: HTTP1Client.Failure.self) {
+            try await HTTP1Client().send(HTTPRequest(url: url(server.port)), timeout: .milliseconds(200))
+        }
+        #expect(failure?.description.contains("did not answer in time") == true)
+    }
+
+    @Test("cancelling the task fails the request at once, whatever its timeout")
+    func cancel() async throws {
+        let server = try ScriptedServer([.silence])
+        defer { server.stop() }
+        let port = server.port
+        let request = Task { try await HTTP1Client().send(HTTPRequest(url: url(port)), timeout: .seconds(3600)) }
+        for await _ in server.arrived { break }
+        request.cancel()
+        await #expect(throws: CancellationError.self) { try await request.value }
+    }
+
+    @Test("nothing listening, and a URL that is not http://, are failures that say so")
+    func refused() async throws {
+        let server = try ScriptedServer([])
+        let port = server.port
+        server.stop()
+        let refused = await #expect(throws: HTTP1Client.Failure.self) {
+            try await HTTP1Client().send(HTTPRequest(url: url(port)), timeout: .seconds(60))
+        }
+        #expect(refused?.description.contains("could not connect to 127.0.0.1:\(port)") == true)
+        let https = await #expect(throws: HTTP1Client.Failure.self) {
+            try await HTTP1Client().send(HTTPRequest(url: URL(string: "https://example.com/")!), timeout: .seconds(60))
+        }
+        #expect(https?.description.contains("only http://") == true)
+    }
+
+    @Test("against the loopback server: forty POSTs at once, each answered with its own body")
+    func loopbackServer() async throws {
+        let server = try TestServer.start()
+        defer { server.stop() }
+        let client = HTTP1Client()
+        let port = server.port
+        let bodies = (0..<40).map { Data("body \($0)".utf8) }
+        let echoed = await withTaskGroup(of: (Int, Data?).self) { group in
+            for (index, body) in bodies.enumerated() {
+                group.addTask {
+                    let answer = try? await client.send(
+                        HTTPRequest(method: "POST", url: URL(string: "http://127.0.0.1:\(port)/echo")!, body: body),
+                        timeout: .seconds(60))
+                    return (index, answer?.body)
+                }
+            }
+            var echoed = [Data?](repeating: nil, count: bodies.count)
+            for await (index, body) in group { echoed[index] = body }
+            return echoed
+        }
+        #expect(echoed == bodies)
+    }
+}
