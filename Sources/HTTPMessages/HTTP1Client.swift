@@ -258,19 +258,26 @@ public final class HTTP1Client: Sendable {
         }
     }
 
-    /// `HTTP/1.1 200 OK` and its header lines.
+    /// `HTTP/1.1 200 OK` and its header lines (a name repeated: its values joined by `, `).
     private static func parseHead(_ head: [UInt8]) -> (Int, Bool, [String: String])? {
-        let lines = String(decoding: head, as: UTF8.self).components(separatedBy: "\r\n")
-        let status = lines.first?.split(separator: " ", maxSplits: 2) ?? []
-        guard status.count >= 2, status[0].hasPrefix("HTTP/1."), let code = Int(status[1]) else { return nil }
+        let lines = head.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
+            line.last == 0x0D ? line.dropLast() : line
+        }
+        guard let statusLine = lines.first, statusLine.count >= 12, statusLine.starts(with: Array("HTTP/1.".utf8)),
+            statusLine[statusLine.startIndex + 8] == 0x20,
+            let code = Int(String(decoding: statusLine.dropFirst(9).prefix(3), as: UTF8.self))
+        else { return nil }
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            let name = String(line[..<colon])
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            headers[name] = headers[name].map { "\($0), \(value)" } ?? value
+            guard let colon = line.firstIndex(of: 0x3A) else { continue }
+            let name = String(decoding: line[..<colon], as: UTF8.self)
+            var value = line[line.index(after: colon)...]
+            while let first = value.first, first == 0x20 || first == 0x09 { value = value.dropFirst() }
+            while let last = value.last, last == 0x20 || last == 0x09 { value = value.dropLast() }
+            let text = String(decoding: value, as: UTF8.self)
+            headers[name] = headers[name].map { "\($0), \(text)" } ?? text
         }
-        return (code, status[0] == "HTTP/1.1", headers)
+        return (code, statusLine[statusLine.startIndex + 7] == 0x31, headers)
     }
 
     /// The bytes of one connection, read as they are needed.
@@ -381,13 +388,12 @@ public final class HTTP1Client: Sendable {
 
     /// The request's bytes: its line, `Host`, its headers, `Content-Length`, the body.
     private static func serialized(_ request: HTTPRequest, target: Target) -> [UInt8] {
-        let components = URLComponents(url: request.url, resolvingAgainstBaseURL: false)
-        let path = components?.percentEncodedPath ?? ""
-        let query = components?.percentEncodedQuery.map { "?\($0)" } ?? ""
+        let path = request.url.path(percentEncoded: true)
+        let query = request.url.query(percentEncoded: true).map { "?\($0)" } ?? ""
         var head = "\(request.method) \(path.isEmpty ? "/" : path)\(query) HTTP/1.1\r\n"
         if request.header("Host") == nil { head += "Host: \(target.header)\r\n" }
         for (name, value) in request.headers.sorted(by: { $0.key < $1.key })
-        where name.caseInsensitiveCompare("Content-Length") != .orderedSame { head += "\(name): \(value)\r\n" }
+        where !name.equalsIgnoringCase("Content-Length") { head += "\(name): \(value)\r\n" }
         if !request.body.isEmpty || ["POST", "PUT", "PATCH"].contains(request.method) {
             head += "Content-Length: \(request.body.count)\r\n"
         }
