@@ -92,8 +92,8 @@ package enum ServeCommand {
         let backend = IdentityToolkitServer(
             defaultProjectID: options.project, followsRealTime: true, recordsRequests: false)
         let output = FileHandle.standardOutput
-        let quiet = options.quiet
-        let log: LoopbackHTTPServer.Log = { line in if !quiet { output.write(Data("\(line)\n".utf8)) } }
+        var log: LoopbackHTTPServer.Log?
+        if !options.quiet { log = { line in output.write(Data("\(line)\n".utf8)) } }
         let server: LoopbackHTTPServer
         do {
             server = try LoopbackHTTPServer(

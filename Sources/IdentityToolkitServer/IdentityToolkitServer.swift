@@ -47,6 +47,8 @@ public final class IdentityToolkitServer: Sendable {
     private let heard = Mutex<[HTTPRequest]>([])
     /// The RS256 tokens handed out, and the backend's own tokens they stand for.
     private let publishedTokens = Mutex<[String: String]>([:])
+    /// The published token of each backend token signed lately (``published(_:)``).
+    private let signedLately = Mutex<[String: String]>([:])
     /// The connections to the providers' endpoints the projects are pointed at (``ProviderEndpointTransport``).
     let providerConnections = HTTP1Client()
 
@@ -107,18 +109,26 @@ public final class IdentityToolkitServer: Sendable {
         return configuration
     }
 
-    /// The project a key made by ``newProject(_:)`` reaches; otherwise the project named `projectID`.
     /// The token the client sees: RS256 under the published key (or unsigned, like the emulator's); the backend's
-    /// own token is kept to translate it back.
+    /// own token is kept to translate it back. A token handed out again is not signed again: PKCS#1 v1.5 signatures
+    /// are deterministic, so the last 4,096 tokens signed are remembered (a catalogue run signed 534 times for 238
+    /// tokens, and RSA signing was a third of the served server's CPU).
     func published(_ token: String) -> String {
-        guard !issuesUnsignedTokens, let published = PublishedSigningKey.resign(token) else { return token }
+        guard !issuesUnsignedTokens else { return token }
+        if let known = signedLately.withLock({ $0[token] }) { return known }
+        guard let published = PublishedSigningKey.resign(token) else { return token }
         publishedTokens.withLock { $0[published] = token }
+        signedLately.withLock { signed in
+            if signed.count >= 4096 { signed.removeAll(keepingCapacity: true) }
+            signed[token] = published
+        }
         return published
     }
 
     /// The backend's own token for one the server handed out; any other token as it is, for the backend to judge.
     func backendToken(_ token: String) -> String { publishedTokens.withLock { $0[token] } ?? token }
 
+    /// The project a key made by ``newProject(_:)`` reaches; otherwise the project named `projectID`.
     /// With `tenant`, that tenant of the project, created empty the first time it is named (as the emulator does).
     func project(forAPIKey key: String?, projectID: String? = nil, tenant: String? = nil) -> ServerProject {
         let project = projects.withLock { projects in

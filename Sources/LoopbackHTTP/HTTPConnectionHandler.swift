@@ -10,7 +10,8 @@ struct ConnectionConfiguration: Sendable {
     let port: UInt16
     let handler: LoopbackHTTPServer.Handler
     let rejection: LoopbackHTTPServer.Rejection
-    let log: LoopbackHTTPServer.Log
+    /// One line per answer, when set (nil: no line is written, nor made).
+    let log: LoopbackHTTPServer.Log?
     let gate: ConnectionGate
 }
 
@@ -245,10 +246,13 @@ final class HTTPConnectionHandler: ChannelDuplexHandler {
     }
 
     private func respond(_ response: HTTPResponse, to request: Pending) {
-        let milliseconds = Double((NIODeadline.now() - request.started).nanoseconds) / 1_000_000
-        let target = request.head.uri
-        configuration.log(
-            "\(request.head.method.rawValue) \(target) \(response.status) \(String(format: "%.1f", milliseconds))ms")
+        if let log = configuration.log {
+            let milliseconds = Double((NIODeadline.now() - request.started).nanoseconds) / 1_000_000
+            let target = request.head.uri
+            log(
+                "\(request.head.method.rawValue) \(target) \(response.status) \(String(format: "%.1f", milliseconds))ms"
+            )
+        }
         write(response, to: request.head, keepAlive: request.head.isKeepAlive && !inputClosed)
     }
 
@@ -265,7 +269,7 @@ final class HTTPConnectionHandler: ChannelDuplexHandler {
         cancelTimer()
         let head = pending?.head
         pending = nil
-        configuration.log("- - \(status) \(message)")
+        configuration.log?("- - \(status) \(message)")
         write(configuration.rejection(status, message), to: head, keepAlive: false)
     }
 

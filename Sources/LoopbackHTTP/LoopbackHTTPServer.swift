@@ -80,7 +80,7 @@ public final class LoopbackHTTPServer: Sendable {
     /// a port free on 127.0.0.1, and the server takes it on ::1 too (another one if it is taken there).
     public init(
         port: UInt16, limits: Limits = Limits(), handler: @escaping Handler, rejection: @escaping Rejection,
-        log: @escaping Log = { _ in }
+        log: Log? = nil
     ) throws(StartError) {
         let gate = ConnectionGate(limit: max(1, limits.connections))
         let bootstrap = Self.bootstrap(gate: gate, limits: limits, handler: handler, rejection: rejection, log: log)
@@ -99,8 +99,7 @@ public final class LoopbackHTTPServer: Sendable {
     }
 
     private static func bootstrap(
-        gate: ConnectionGate, limits: Limits, handler: @escaping Handler, rejection: @escaping Rejection,
-        log: @escaping Log
+        gate: ConnectionGate, limits: Limits, handler: @escaping Handler, rejection: @escaping Rejection, log: Log?
     ) -> ServerBootstrap {
         let decoderLimits = {
             var configuration = NIOHTTPDecoderLimitConfiguration()
