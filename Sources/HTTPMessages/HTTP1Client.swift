@@ -12,11 +12,11 @@ import Synchronization
 /// HTTP/1.1 over plain TCP (`http://` only), with the connections kept alive and reused across requests: what the
 /// suite's HTTP subject sends a server on loopback through, instead of `URLSession`. On Linux, FoundationNetworking
 /// spends about 0.8 ms of CPU per request on libcurl's machinery and hops between dispatch queues, twice what the
-/// served server spends answering (issue 32); this client spends a write, a read or two and one thread of its own.
+/// served server spends answering (issue 32); this client spends a write, a read or two and a thread's wake-up.
 ///
-/// Each request runs on a thread of its own, blocking on its socket, so no thread of Swift's cooperative pool is
-/// held while the server works (the server may be answering in the same process). Every wait is bounded by the
-/// request's `timeout` of real time (the socket's send and receive timeouts, and the connect), as
+/// Each request runs on a thread of its own (``BlockingThreads``), blocking on its socket, so no thread of Swift's
+/// cooperative pool is held while the server works (the server may be answering in the same process). Every wait is
+/// bounded by the request's `timeout` of real time (the socket's send and receive timeouts, and the connect), as
 /// `URLRequest.timeoutInterval` bounds one; cancelling the task shuts the socket, so the request fails at once.
 /// A connection the server closed while it was idle is noticed on the next request, which is sent once more on a new
 /// connection when no byte of its answer had arrived.
@@ -35,6 +35,8 @@ public final class HTTP1Client: Sendable {
 
     /// Idle connections by `host:port`, most recently used last.
     private let idle = Mutex<[String: [Int32]]>([:])
+    /// Where each exchange blocks.
+    private let threads = BlockingThreads()
     /// At most this many idle connections are kept per server; the rest are closed.
     private static let idleLimit = 32
 
@@ -53,22 +55,20 @@ public final class HTTP1Client: Sendable {
         let shutter = Shutter()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
-                let thread = Thread {
+                threads.run {
                     continuation.resume(
                         with: Result {
                             try self.exchange(
                                 bytes, with: target, bodyless: bodyless, timeout: timeout, shutter: shutter)
                         })
                 }
-                thread.stackSize = 512 * 1024
-                thread.start()
             }
         } onCancel: {
             shutter.shut()
         }
     }
 
-    // MARK: One exchange, on the request's own thread
+    // MARK: One exchange, on a thread of its own
 
     private struct Target: Sendable {
         let host: String

@@ -107,6 +107,32 @@ struct HTTP1ClientTests {
         #expect(https?.description.contains("only http://") == true)
     }
 
+    @Test("jobs that wait for one another all run: a thread starts whenever none is idle, and idle ones are reused")
+    func threads() async {
+        let threads = BlockingThreads()
+        for round in 0..<3 {
+            // Each job waits until all twenty have started: with fewer threads than jobs, they would not all start.
+            // (The coordinator gives up after 600 s only so that a broken pool fails instead of hanging the run.)
+            let started = DispatchSemaphore(value: 0)
+            let release = DispatchSemaphore(value: 0)
+            let count = await withCheckedContinuation { (continuation: CheckedContinuation<Int, Never>) in
+                Thread {
+                    var count = 0
+                    while count < 20, started.wait(timeout: .now() + 600) == .success { count += 1 }
+                    for _ in 0..<20 { release.signal() }
+                    continuation.resume(returning: count)
+                }.start()
+                for _ in 0..<20 {
+                    threads.run {
+                        started.signal()
+                        release.wait()
+                    }
+                }
+            }
+            #expect(count == 20, "round \(round): \(count) of 20 jobs started")
+        }
+    }
+
     @Test("against the loopback server: forty POSTs at once, each answered with its own body")
     func loopbackServer() async throws {
         let server = try TestServer.start()
