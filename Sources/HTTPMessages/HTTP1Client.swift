@@ -88,24 +88,27 @@ public final class HTTP1Client: Sendable {
                 _ = close(descriptor)
                 throw CancellationError()
             }
+            let outcome: Result<(HTTPResponse, keepAlive: Bool), any Error>
             do {
                 try Self.setTimeouts(descriptor, timeout)
                 try Self.write(bytes, to: descriptor)
-                let (response, keepAlive) = try Self.readResponse(from: descriptor, bodyless: bodyless)
-                guard shutter.release() else {
-                    _ = close(descriptor)
-                    throw CancellationError()
-                }
-                if keepAlive { giveBack(descriptor, to: target) } else { _ = close(descriptor) }
+                outcome = .success(try Self.readResponse(from: descriptor, bodyless: bodyless))
+            } catch { outcome = .failure(error) }
+            // The descriptor is closed (or kept) once, here, after the shutter has let go of it.
+            let cancelled = !shutter.release()
+            switch outcome {
+            case .success(let (response, keepAlive)):
+                if keepAlive, !cancelled { giveBack(descriptor, to: target) } else { _ = close(descriptor) }
+                if cancelled { throw CancellationError() }
                 return response
-            } catch let failure as Failure where failure.closedBeforeAnswer && reused && !retried {
-                _ = shutter.release()
+            case .failure(let error):
                 _ = close(descriptor)
-                retried = true
-            } catch {
-                let cancelled = !shutter.release()
-                _ = close(descriptor)
-                throw cancelled ? CancellationError() : error
+                if cancelled { throw CancellationError() }
+                if let failure = error as? Failure, failure.closedBeforeAnswer, reused, !retried {
+                    retried = true
+                    continue
+                }
+                throw error
             }
         }
     }
