@@ -14,7 +14,7 @@ import Synchronization
 /// spends about 0.8 ms of CPU per request on libcurl's machinery and hops between dispatch queues, twice what the
 /// served server spends answering (issue 32); this client spends a write, a read or two and a thread's wake-up.
 ///
-/// Each request runs on a thread of its own (``BlockingThreads``), blocking on its socket, so no thread of Swift's
+/// Each request runs on a thread of its own (`BlockingThreads`), blocking on its socket, so no thread of Swift's
 /// cooperative pool is held while the server works (the server may be answering in the same process). Every wait is
 /// bounded by the request's `timeout` of real time (the socket's send and receive timeouts, and the connect), as
 /// `URLRequest.timeoutInterval` bounds one; cancelling the task shuts the socket, so the request fails at once.

@@ -66,8 +66,9 @@ public struct IdentityToolkitConfiguration: Sendable {
     /// With ``Isolation/projectPerCheck``: creates a project of the given ID on the server and returns its API key.
     public var newProject: @Sendable (String) -> String
     /// The sessions the subject makes, when set (tests route them to an in-process server). When nil, the subject
-    /// sends an `http://` server its requests through the suite's own HTTP/1.1 client (``HTTP1Client``, about a
-    /// quarter of `URLSession`'s CPU per request on Linux) and anything else through an ephemeral `URLSession`.
+    /// sends an `http://` server its requests through the suite's own HTTP/1.1 client (`HTTP1Client` in
+    /// HTTPMessages, about a quarter of `URLSession`'s CPU per request on Linux) and anything else through an
+    /// ephemeral `URLSession`.
     public var makeSessionConfiguration: (@Sendable () -> URLSessionConfiguration)?
     /// How the subject reads what the server texted and mailed.
     public var outboxReader: any OutboxReader
