@@ -133,6 +133,18 @@ struct HTTP1ClientTests {
         }
     }
 
+    @Test("the loopback server is reached at 127.0.0.1, [::1] and localhost")
+    func addresses() async throws {
+        let server = try TestServer.start()
+        defer { server.stop() }
+        let client = HTTP1Client()
+        for host in ["127.0.0.1", "[::1]", "localhost"] {
+            let answer = try await client.send(
+                HTTPRequest(url: URL(string: "http://\(host):\(server.port)/")!), timeout: .seconds(60))
+            #expect(answer.status == 200 && answer.body == Data(TestServer.ok), "\(host)")
+        }
+    }
+
     @Test("against the loopback server: forty POSTs at once, each answered with its own body")
     func loopbackServer() async throws {
         let server = try TestServer.start()
