@@ -3,8 +3,6 @@ import Synchronization
 
 #if canImport(Glibc)
     import Glibc
-#elseif canImport(Musl)
-    import Musl
 #elseif canImport(Darwin)
     import Darwin
 #endif
@@ -173,12 +171,7 @@ public final class HTTP1Client: Sendable {
         let flags = fcntl(descriptor, F_GETFL, 0)
         _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK)
         defer { _ = fcntl(descriptor, F_SETFL, flags) }
-        #if canImport(Darwin)
-            let connected = Darwin.connect(descriptor, address.ai_addr, address.ai_addrlen)
-        #else
-            let connected = Glibc.connect(descriptor, address.ai_addr, address.ai_addrlen)
-        #endif
-        if connected == 0 { return nil }
+        if socketConnect(descriptor, address.ai_addr, address.ai_addrlen) == 0 { return nil }
         guard errno == EINPROGRESS else { return errorText() }
         var poller = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
         let ready = poll(&poller, 1, Int32(clamping: milliseconds(timeout)))
@@ -200,14 +193,14 @@ public final class HTTP1Client: Sendable {
 
     private static func milliseconds(_ duration: Duration) -> Int {
         let (seconds, attoseconds) = duration.components
-        return max(1, Int(clamping: seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
+        return max(1, Int(min(seconds, 1_000_000_000)) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
     }
 
     private static func write(_ bytes: [UInt8], to descriptor: Int32) throws {
         var sent = 0
         while sent < bytes.count {
             let count = bytes.withUnsafeBytes { buffer in
-                sendBytes(descriptor, buffer.baseAddress! + sent, buffer.count - sent)
+                socketSend(descriptor, buffer.baseAddress! + sent, buffer.count - sent)
             }
             if count > 0 {
                 sent += count
@@ -219,14 +212,6 @@ public final class HTTP1Client: Sendable {
                 throw Failure("the request could not be sent: \(errorText())", closedBeforeAnswer: true)
             }
         }
-    }
-
-    private static func sendBytes(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Darwin)
-            Darwin.send(descriptor, bytes, count, 0)
-        #else
-            Glibc.send(descriptor, bytes, count, Int32(MSG_NOSIGNAL))
-        #endif
     }
 
     // MARK: The answer
@@ -439,4 +424,19 @@ private final class Shutter: Sendable {
             if let descriptor = state.descriptor { _ = shutdown(descriptor, Int32(SHUT_RDWR)) }
         }
     }
+}
+
+// At file scope, where the C library's names are not shadowed by the client's own `connect`.
+private func socketConnect(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>!, _ length: socklen_t) -> Int32 {
+    connect(descriptor, address, length)
+}
+
+/// `send`, without the `SIGPIPE` a closed connection would raise (Linux: `MSG_NOSIGNAL`; Darwin: `SO_NOSIGPIPE`, set
+/// on the socket).
+private func socketSend(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Darwin)
+        send(descriptor, bytes, count, 0)
+    #else
+        send(descriptor, bytes, count, Int32(MSG_NOSIGNAL))
+    #endif
 }
