@@ -36,20 +36,12 @@ package struct HangWatch: Sendable {
         }
         let limit = quietLimit
         let watchdog = Task {
-            // The watchdog: real time counts only while nothing moves. It looks four times per quiet limit, so a
-            // check is called hung between one and one and a quarter limits after it last moved (not two).
-            let clock = ContinuousClock()
             var seen = movement(of: executor)
-            var lastMoved = clock.now
             while !Task.isCancelled {
-                try? await Task.sleep(for: limit / 4)
+                try? await Task.sleep(for: limit)  // the watchdog: real time counts only while nothing moves
                 let now = movement(of: executor)
-                if now != seen {
-                    seen = now
-                    lastMoved = clock.now
-                } else if clock.now - lastMoved >= limit, !Task.isCancelled {
-                    race.finish(.quiet(limit))
-                }
+                if now == seen, !Task.isCancelled { race.finish(.quiet(limit)) }
+                seen = now
             }
         }
         let outcome = await race.value()
