@@ -1,13 +1,14 @@
 import Foundation
 
 /// Threads for work that blocks (a socket's reads): an idle thread takes the next job, and a new one starts when none
-/// is idle, so no job ever waits behind another, whatever blocks; a thread idle for 10 s ends. Starting a thread per
-/// request was a tenth of the HTTP client's CPU (issue 32).
+/// is idle, so no job ever waits behind another, whatever blocks. Idle threads wait for the next job, with no
+/// deadline, until ``close()``. Starting a thread per request was a tenth of the HTTP client's CPU (issue 32).
 package final class BlockingThreads: @unchecked Sendable {
     // Guarded by `condition`.
     private let condition = NSCondition()
     private var jobs: [@Sendable () -> Void] = []
     private var idle = 0
+    private var closed = false
 
     package init() {}
 
@@ -24,17 +25,25 @@ package final class BlockingThreads: @unchecked Sendable {
         thread.start()
     }
 
+    /// Ends the idle threads, and each busy one once its job is done.
+    package func close() {
+        condition.lock()
+        closed = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
     private func work() {
         condition.lock()
         while true {
             while jobs.isEmpty {
-                idle += 1
-                let woken = condition.wait(until: Date(timeIntervalSinceNow: 10))
-                idle -= 1
-                if !woken, jobs.isEmpty {
+                guard !closed else {
                     condition.unlock()
                     return
                 }
+                idle += 1
+                condition.wait()
+                idle -= 1
             }
             let job = jobs.removeFirst()
             condition.unlock()

@@ -40,7 +40,10 @@ public final class HTTP1Client: Sendable {
 
     public init() {}
 
-    deinit { for descriptor in idle.withLock({ $0.values.flatMap { $0 } }) { _ = close(descriptor) } }
+    deinit {
+        threads.close()
+        for descriptor in idle.withLock({ $0.values.flatMap { $0 } }) { _ = close(descriptor) }
+    }
 
     /// `request` sent to its URL's server, and the answer, whatever its status.
     public func send(_ request: HTTPRequest, timeout: Duration) async throws -> HTTPResponse {

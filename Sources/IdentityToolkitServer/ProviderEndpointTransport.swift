@@ -42,14 +42,14 @@ struct ProviderEndpointTransport: Sendable {
 
     /// The request sent to the endpoints; a transport failure is answered 503, the backend's "party failed".
     func send(_ request: HTTPRequest) async -> HTTPResponse {
+        var forwarded = request
+        forwarded.url = served(request.url)
         guard let session else {
-            var forwarded = request
-            forwarded.url = served(request.url)
             do { return try await client.send(forwarded, timeout: .seconds(30)) } catch {
                 return HTTPResponse(status: 503, body: Data("\(forwarded.url.absoluteString): \(error)".utf8))
             }
         }
-        var urlRequest = URLRequest(url: served(request.url))
+        var urlRequest = URLRequest(url: forwarded.url)
         urlRequest.httpMethod = request.method
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         if !request.body.isEmpty { urlRequest.httpBody = request.body }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPMessages
+import MockIdP
 import Synchronization
 
 #if canImport(FoundationNetworking)
@@ -24,9 +25,8 @@ final class SubjectTransport: Sendable {
     func send(_ request: URLRequest) async throws -> (status: Int, body: Data) {
         if let client, let url = request.url, url.scheme?.lowercased() == "http" {
             let answer = try await client.send(
-                HTTPRequest(
-                    method: request.httpMethod ?? "GET", url: url, headers: request.allHTTPHeaderFields ?? [:],
-                    body: request.httpBody ?? Data()), timeout: .milliseconds(Int64(request.timeoutInterval * 1000)))
+                InProcessURLProtocol.httpRequest(request, url: url),
+                timeout: .milliseconds(Int64(request.timeoutInterval * 1000)))
             return (answer.status, answer.body)
         }
         let session = session.withLock { session in

@@ -110,6 +110,7 @@ struct HTTP1ClientTests {
     @Test("jobs that wait for one another all run: a thread starts whenever none is idle, and idle ones are reused")
     func threads() async {
         let threads = BlockingThreads()
+        defer { threads.close() }
         for round in 0..<3 {
             // Each job waits until all twenty have started: with fewer threads than jobs, they would not all start.
             // (The coordinator gives up after 600 s only so that a broken pool fails instead of hanging the run.)
