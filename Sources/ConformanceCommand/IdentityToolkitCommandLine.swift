@@ -144,11 +144,11 @@ public enum IdentityToolkitCommandLine {
     }
 
     /// The environment variable that hands what the preflight found to the command's worker processes, which do not
-    /// ask the server again: `layout=production flows=password,phone outbox=no clock=yes config=yes`.
-    static let findingsVariable = "CONFORMANCE_SERVER_FINDINGS"
+    /// ask the server again: `layout=production flows=password,phone outbox=no clock=yes config=yes providers=no`.
+    package static let findingsVariable = "CONFORMANCE_SERVER_FINDINGS"
 
     /// `subject`'s findings as ``findingsVariable`` holds them.
-    static func findings(of subject: IdentityToolkitSubject) -> String {
+    package static func findings(of subject: IdentityToolkitSubject) -> String {
         let configuration = subject.configuration
         return [
             "layout=\((configuration.layout ?? .sdk).rawValue)",
@@ -157,11 +157,12 @@ public enum IdentityToolkitCommandLine {
                     separator: ","), "outbox=\(configuration.readsOutbox ? "yes" : "no")",
             "clock=\(configuration.timeControl == true ? "yes" : "no")",
             "config=\(configuration.configAPI == true ? "yes" : "no")",
+            "providers=\(configuration.takesProviderEndpoints == false ? "no" : "yes")",
         ].joined(separator: " ")
     }
 
     /// `subject` told what ``findings(of:)`` wrote.
-    static func applying(_ findings: String, to subject: IdentityToolkitSubject) -> IdentityToolkitSubject {
+    package static func applying(_ findings: String, to subject: IdentityToolkitSubject) -> IdentityToolkitSubject {
         var configuration = subject.configuration
         for pair in findings.split(separator: " ") {
             let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
@@ -173,6 +174,7 @@ public enum IdentityToolkitCommandLine {
             case "outbox": configuration.readsOutbox = parts[1] == "yes"
             case "clock": configuration.timeControl = parts[1] == "yes"
             case "config": configuration.configAPI = parts[1] == "yes"
+            case "providers": configuration.takesProviderEndpoints = parts[1] == "yes"
             default: continue
             }
         }

@@ -30,6 +30,9 @@ extension IdentityToolkitServer {
         if path.hasPrefix("/emulator/v1/projects/") { return await emulatorHook(request, path: path) }
         if path == PublishedSigningKey.path, request.method == "GET" { return Self.json(PublishedSigningKey.keySet) }
         if let scope = IdpConfigScope(path: path, query: request.queryItems) {
+            guard configuresProviders else {
+                return Self.failure(501, "defaultSupportedIdpConfigs is not implemented", status: "NOT_IMPLEMENTED")
+            }
             return await configureIdp(request, scope)
         }
         if let route = ConfigRoute(path: path) { return await configRequest(request, route) }

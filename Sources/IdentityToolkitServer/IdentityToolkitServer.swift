@@ -40,6 +40,10 @@ public final class IdentityToolkitServer: Sendable {
     public let followsRealTime: Bool
     /// Whether ``requests`` keeps every request: for tests of a client, not for a long-running server.
     public let recordsRequests: Bool
+    /// Whether the server takes the providers' configuration call (`defaultSupportedIdpConfigs`, with the suite's
+    /// `providerEndpoints`). Without, it answers that call 501 `NOT_IMPLEMENTED`, as the Auth Emulator answers the
+    /// calls of its API it does not implement (`server.ts`), so a model of the emulator is judged without providers.
+    public let configuresProviders: Bool
     let behaviour: ReferenceBehaviour
     /// The reference the server answers with: it validates a configuration set through the config API.
     let reference: ReferenceSubject
@@ -58,8 +62,9 @@ public final class IdentityToolkitServer: Sendable {
     public init(
         reference: ReferenceSubject = ReferenceSubject(), defaultProjectID: String = "demo-conformance",
         issuesUnsignedTokens: Bool = false, answersUnknownPendingCredentialWithoutCode: Bool = false,
-        followsRealTime: Bool = false, recordsRequests: Bool = true
+        followsRealTime: Bool = false, recordsRequests: Bool = true, configuresProviders: Bool = true
     ) {
+        self.configuresProviders = configuresProviders
         self.followsRealTime = followsRealTime
         self.recordsRequests = recordsRequests
         self.issuesUnsignedTokens = issuesUnsignedTokens

@@ -154,10 +154,13 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
 
     func removeIDTokenDidChangeListener(_ registration: ListenerRegistration) async { listeners[registration.id] = nil }
 
-    private func notifyListeners() async {
+    /// Tells the listeners who is signed in now: `lookedUp`, the user the session's token was just looked up as, or
+    /// else the server's answer for the session's token.
+    private func notifyListeners(lookedUp: (user: AuthUser, idToken: String)? = nil) async {
         changes += 1
         let change = changes
-        let user = await currentUser
+        // A sign-out or another sign-in since the lookup makes it stale: the session's own user is looked up then.
+        let user = if let lookedUp, session?.idToken == lookedUp.idToken { lookedUp.user } else { await currentUser }
         // AUTH-6: a later change made while the user was looked up notifies for itself; this older one is dropped.
         guard change == changes else { return }
         for (_, listener) in listeners.sorted(by: { $0.key < $1.key }) { listener(user) }
@@ -276,7 +279,7 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
                     uid: user.uid, idToken: idToken, refreshToken: refreshToken, expiresAt: expiry(answer["expiresIn"]))
             )
         }
-        await notifyListeners()
+        await notifyListeners(lookedUp: (user, idToken))
         return user
     }
 

@@ -23,6 +23,8 @@ public struct IdentityToolkitHTTP: Sendable {
     var sdkHeaders = SDKHeaders()
     /// Where the check's identity providers are served, once the server was pointed at them (``ProviderPointing``).
     var providerEndpoints: URL? = nil
+    /// The pointing at them still to be made, before the first call that reaches a provider.
+    var deferredPointing: DeferredPointing? = nil
     /// Where the server answers each call (found by the preflight).
     var layout: ServerLayout = .sdk
     /// The server's clock, moved with the world's before every call, when the server has a time control.
@@ -37,7 +39,8 @@ public struct IdentityToolkitHTTP: Sendable {
     func post(
         _ endpoint: SDKEndpoint, _ body: FixtureValue, languageCode: String? = nil
     ) async throws(AuthError) -> FixtureValue {
-        try await post(endpoint.path(in: layout), body, languageCode: languageCode, headers: sdkHeaders.fields)
+        if endpoint.reachesProviders, let deferredPointing { try await deferredPointing.ensure() }
+        return try await post(endpoint.path(in: layout), body, languageCode: languageCode, headers: sdkHeaders.fields)
     }
 
     /// `POST {base}/identitytoolkit.googleapis.com/{path}?key=…` (or another host's path when `path` starts with `/`),

@@ -22,7 +22,9 @@ import Synchronization
 /// and a project configuration that differs in any field from the project the server runs (`servedProject(for:)`)
 /// is `ConfigurationError.unsupported(field:reason:)`, naming every such field.
 /// Generic OAuth and Sign in with Apple are offered only when the server is pointed at the check's providers
-/// (``IdentityToolkitConfiguration/providerEndpoints``): the emulator answers `createAuthUri` with a provider with 501.
+/// (``IdentityToolkitConfiguration/providerEndpoints``, and a server that takes the pointing call:
+/// ``IdentityToolkitConfiguration/takesProviderEndpoints``): the emulator answers `createAuthUri` with a provider with
+/// 501, and does not implement `defaultSupportedIdpConfigs`.
 public struct IdentityToolkitSubject: ConformanceSubject {
     public let configuration: IdentityToolkitConfiguration
     /// The vendor's client in front of the server (``init(_:client:)``), or nil for the suite's own.
@@ -43,7 +45,7 @@ public struct IdentityToolkitSubject: ConformanceSubject {
         capabilities.runsOneCheckAtATime = configuration.isolation == .oneCheckAtATime
         // With a project per check, the server serves the check's own project (nil, as documented).
         capabilities.servedProjectID = configuration.isolation == .projectPerCheck ? nil : configuration.projectID
-        if configuration.providerEndpoints != nil { capabilities.addProviderFlows() }
+        if configuration.pointsAtCheckProviders { capabilities.addProviderFlows() }
         if let clientFactory { capabilities = clientFactory.declaration(over: capabilities) }
         return capabilities
     }
@@ -81,9 +83,18 @@ public struct IdentityToolkitSubject: ConformanceSubject {
             // when its configuration changes.
             try await ServerConfigAPI.set(project, projectID: projectID, over: http)
         }
-        if let host = configuration.providerEndpoints {
-            http.providerEndpoints = try await ProviderPointing.point(
-                http, projectID: projectID, project: project, world: world, at: host)
+        if configuration.pointsAtCheckProviders, let host = configuration.providerEndpoints {
+            let pointing = ProviderPointing(
+                http: http, projectID: projectID, project: project,
+                base: try await ProviderPointing.endpoints(at: host, for: world))
+            http.providerEndpoints = pointing.base
+            if clientFactory == nil, ProviderPointing.mayWait(for: project) {
+                http.deferredPointing = DeferredPointing(pointing)
+            } else {
+                do throws(AuthError) { try await pointing.point() } catch {
+                    throw .unsupported(field: "providers", reason: error.message)
+                }
+            }
         }
         if configuration.drivesServerClock {
             http.serverClock = try await serverClock(over: http, projectID: projectID, world: world)
@@ -144,7 +155,7 @@ public struct IdentityToolkitSubject: ConformanceSubject {
             served = ServerConfigAPI.settable(
                 project, onto: served, inTenant: configuration.isolation == .tenantPerCheck)
         }
-        if configuration.providerEndpoints != nil { served = ProviderPointing.settable(project, onto: served) }
+        if configuration.pointsAtCheckProviders { served = ProviderPointing.settable(project, onto: served) }
         let limit = project.phone.verificationLimit
         let standardLimit = served.phone.verificationLimit
         if limit.maxRequests >= standardLimit.maxRequests, limit.window <= standardLimit.window {

@@ -2,40 +2,66 @@ import ConformanceKit
 import Foundation
 import MockIdP
 
-/// Points the server's project (or the check's tenant) at the check's providers before the check's first client:
-/// the providers served by the configured ``ProviderEndpointsHost``, then, for each provider, production's
-/// configuration call (`…/v2/projects/{p}[/tenants/{t}]/defaultSupportedIdpConfigs/{idpId}`, as the administrator)
-/// carrying the suite's `providerEndpoints` field (see ``ProviderEndpointsHost`` for the layout) and whether the
-/// check's project enables the provider (`enabled`, production's field: OAUTH-10 disables GitHub).
-enum ProviderPointing {
+/// Points the server's project (or the check's tenant) at the check's providers, served by the configured
+/// ``ProviderEndpointsHost``: for each provider, production's configuration call
+/// (`…/v2/projects/{p}[/tenants/{t}]/defaultSupportedIdpConfigs/{idpId}`, as the administrator) carrying the suite's
+/// `providerEndpoints` field (see ``ProviderEndpointsHost`` for the layout) and whether the check's project enables the
+/// provider (`enabled`, production's field: OAUTH-10 disables GitHub).
+///
+/// When the check's project keeps every provider on and the suite's own client is in front of the server, the calls
+/// wait for the check's first call that reaches a provider (``SDKEndpoint/reachesProviders``, through
+/// ``DeferredPointing``): most checks never reach one, and two calls per backend were a tenth of a run's requests
+/// (issue 32). Turning a provider off starts a served project afresh, so a project that turns one off is pointed
+/// before the check's first client, as is the server behind a vendor's client, whose calls the subject does not see.
+struct ProviderPointing: Sendable {
     static let providers = [ProviderID.apple, ProviderID.github]
 
-    static func point(
-        _ http: IdentityToolkitHTTP, projectID: String, project: ProjectConfiguration, world: World,
-        at host: any ProviderEndpointsHost
-    ) async throws(ConfigurationError) -> URL {
-        let base: URL
-        do { base = try await host.endpoints(for: world) } catch {
+    let http: IdentityToolkitHTTP
+    let projectID: String
+    let project: ProjectConfiguration
+    /// Where the check's providers are served.
+    let base: URL
+
+    /// Where `host` serves `world`'s providers.
+    static func endpoints(at host: any ProviderEndpointsHost, for world: World) async throws(ConfigurationError) -> URL
+    {
+        do { return try await host.endpoints(for: world) } catch {
             throw .unsupported(field: "providers", reason: "the check's GitHub and Apple could not be served: \(error)")
         }
+    }
+
+    /// One configuration call per provider.
+    func point() async throws(AuthError) {
         let scope = "v2/projects/\(projectID)" + (http.tenantID.map { "/tenants/\($0)" } ?? "")
-        for provider in providers {
+        for provider in Self.providers {
             do {
                 _ = try await http.post(
                     "\(scope)/defaultSupportedIdpConfigs/\(provider)",
                     .object([
-                        "enabled": .bool(isEnabled(provider, in: project)),
+                        "enabled": .bool(Self.isEnabled(provider, in: project)),
                         "providerEndpoints": .string(base.absoluteString),
                     ]), authorization: "Bearer owner")
             } catch {
-                throw .unsupported(
-                    field: "providers",
-                    reason:
-                        "the server could not be pointed at the check's \(provider) at \(base.absoluteString): \(error)"
-                )
+                throw AuthError(
+                    error.code,
+                    "the server could not be pointed at the check's \(provider) at \(base.absoluteString): \(error)")
             }
         }
-        return base
+    }
+
+    /// Whether the pointing may wait for the first call that reaches a provider: it changes nothing on the server but
+    /// where the providers are reached (`project` keeps them all on, as a fresh project has them).
+    static func mayWait(for project: ProjectConfiguration) -> Bool {
+        providers.allSatisfy { isEnabled($0, in: project) }
+    }
+
+    /// Whether the server takes the pointing call: a `GET` of the project's GitHub configuration answered with its
+    /// `name` (the preflight's question; the Auth Emulator does not implement it).
+    static func isOffered(projectID: String, over http: IdentityToolkitHTTP) async -> Bool {
+        let route = http.layout.route(
+            "/identitytoolkit.googleapis.com/v2/projects/\(projectID)/defaultSupportedIdpConfigs/\(ProviderID.github)")
+        guard let answer = try? await http.hook("GET", route, authorization: "Bearer owner") else { return false }
+        return answer["name"]?.stringValue != nil
     }
 
     /// Whether `project` enables `provider`, as the pointing call sets it.
@@ -51,6 +77,29 @@ enum ProviderPointing {
             served.oauthProviders[provider]?.isEnabled = settings.isEnabled
         }
         return served
+    }
+}
+
+/// A backend's ``ProviderPointing`` made once, before the first call that reaches a provider; calls at once wait for
+/// the same pointing, and a failed pointing fails every call that needed it.
+actor DeferredPointing {
+    private let pointing: ProviderPointing
+    private var done: Task<AuthError?, Never>?
+
+    init(_ pointing: ProviderPointing) { self.pointing = pointing }
+
+    func ensure() async throws(AuthError) {
+        let pointing = pointing
+        let task =
+            done
+            ?? Task { () -> AuthError? in
+                do throws(AuthError) {
+                    try await pointing.point()
+                    return nil
+                } catch { return error }
+            }
+        done = task
+        if let error = await task.value { throw error }
     }
 }
 

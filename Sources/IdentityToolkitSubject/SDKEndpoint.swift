@@ -20,6 +20,11 @@ enum SDKEndpoint: String, Sendable, CaseIterable {
     case verifyAssertion
     case revokeToken = "accounts:revokeToken"
 
+    /// Whether the server reaches the check's GitHub or Apple to answer the call: `createAuthUri` builds the provider's
+    /// page, `verifyAssertion` exchanges the code or checks Apple's token against Apple's keys, `revokeToken` revokes
+    /// at Apple.
+    var reachesProviders: Bool { [.createAuthUri, .verifyAssertion, .revokeToken].contains(self) }
+
     /// The path below the server's root, as the SDK sends it (``ServerLayout/sdk``).
     var path: String { path(in: .sdk) }
 

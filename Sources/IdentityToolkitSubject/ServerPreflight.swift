@@ -43,6 +43,10 @@ public struct ServerFindings: Sendable, Hashable, CustomStringConvertible {
     public var timeControl: Bool
     /// Whether the server has the config API (``ServerConfigAPI``).
     public var configAPI: Bool
+    /// Whether the server takes the pointing at the check's providers
+    /// (``IdentityToolkitConfiguration/takesProviderEndpoints``), or nil when the subject has no providers to point
+    /// it at.
+    public var providers: Bool? = nil
 
     public var description: String {
         let flows = self.flows.map(\.rawValue).sorted().joined(separator: ", ")
@@ -52,6 +56,8 @@ public struct ServerFindings: Sendable, Hashable, CustomStringConvertible {
             "outbox: " + (outbox ? "yes" : "no" + (noOutboxReason.map { " (\($0))" } ?? "")),
             "time control: \(timeControl ? "yes" : "no")", "config API: \(configAPI ? "yes" : "no")",
         ].joined(separator: "; ")
+            + (providers.map { "; the check's GitHub and Apple: " + ($0 ? "yes" : "no (the pointing call is refused)") }
+                ?? "")
     }
 }
 
@@ -76,6 +82,9 @@ extension IdentityToolkitSubject {
     ///   the answer is 404, 405 or 501, or says the operation is not allowed, enabled, supported or implemented;
     /// - the time control (unless ``IdentityToolkitConfiguration/timeControl`` says): `clock:advance` by 0 seconds;
     /// - the config API (unless ``IdentityToolkitConfiguration/configAPI`` says): a GET of the project's configuration;
+    /// - with a ``IdentityToolkitConfiguration/providerEndpoints`` host, whether the server takes the pointing at the
+    ///   check's providers (unless ``IdentityToolkitConfiguration/takesProviderEndpoints`` says): a GET of the
+    ///   project's GitHub configuration (`…/defaultSupportedIdpConfigs/github.com`) answered with its `name`;
     /// - the project, read from the `aud` of an ID token the server issues to a new anonymous user (deleted again at
     ///   once); a server that signs up no anonymous user is taken at its word.
     public func preflighted(
@@ -128,13 +137,18 @@ extension IdentityToolkitSubject {
         if configuration.configAPI == nil {
             configuration.configAPI = await ServerConfigAPI.isOffered(projectID: configuration.projectID, over: http)
         }
+        if configuration.providerEndpoints != nil, configuration.takesProviderEndpoints == nil {
+            configuration.takesProviderEndpoints = await ProviderPointing.isOffered(
+                projectID: configuration.projectID, over: http)
+        }
         if let served = await servedProject(over: http), served != configuration.projectID {
             throw .otherProject(served: served, named: configuration.projectID)
         }
         let findings = ServerFindings(
             layout: http.layout, flows: configuration.flows ?? [], flowsNamed: flowsNamed,
             outbox: configuration.readsOutbox, noOutboxReason: noOutboxReason,
-            timeControl: configuration.timeControl == true, configAPI: configuration.configAPI == true)
+            timeControl: configuration.timeControl == true, configAPI: configuration.configAPI == true,
+            providers: configuration.providerEndpoints.map { _ in configuration.takesProviderEndpoints == true })
         return (IdentityToolkitSubject(configuration), findings)
     }
 

@@ -3,6 +3,7 @@ import ConformanceKit
 import Foundation
 import IdentityToolkitServer
 import IdentityToolkitSubject
+import MockIdP
 import ReferenceAuth
 import Testing
 
@@ -29,6 +30,25 @@ struct CommandLineTests {
         #expect(keyed.subject.configuration.apiKey == "K" && keyed.remaining.isEmpty)
         #expect(keyed.subject.configuration.publishedKeys == .at(URL(string: "https://auth.example.com/jwks")!))
         #expect(try IdentityToolkitCommandLine.subject(from: ["--json", "--rule", "PHONE-3"]) == nil)
+    }
+
+    @Test("the crash-isolation workers judge the server as the preflight found it, providers refused included")
+    func findingsReachTheWorkers() throws {
+        var configuration = IdentityToolkitConfiguration.emulator()
+        configuration.providerEndpoints = NoProviderEndpoints()
+        (configuration.layout, configuration.flows, configuration.readsOutbox) = (.production, [.password], false)
+        (configuration.timeControl, configuration.configAPI) = (true, false)
+        for takes in [true, false] {
+            configuration.takesProviderEndpoints = takes
+            let found = IdentityToolkitSubject(configuration)
+            let findings = IdentityToolkitCommandLine.findings(of: found)
+            var started = IdentityToolkitConfiguration.emulator()
+            started.providerEndpoints = NoProviderEndpoints()
+            let worker = IdentityToolkitCommandLine.applying(findings, to: IdentityToolkitSubject(started))
+            #expect(worker.capabilities.flows == found.capabilities.flows, "\(findings)")
+            #expect(worker.configuration.takesProviderEndpoints == takes && worker.configuration.layout == .production)
+            #expect(worker.capabilities.flows.contains(.apple) == takes)
+        }
     }
 
     @Test(
@@ -175,4 +195,9 @@ private struct HooklessOutbox: OutboxReader {
     }
 
     func emails(projectID: String, over http: IdentityToolkitHTTP) async throws(AuthError) -> [OutboxEmail] { [] }
+}
+
+/// A host that serves nothing: for what a subject declares with a host, without serving.
+private struct NoProviderEndpoints: ProviderEndpointsHost {
+    func endpoints(for world: World) async throws(AuthError) -> URL { URL(string: "http://127.0.0.1:1")! }
 }

@@ -5,6 +5,7 @@ import IdentityToolkitServer
 import IdentityToolkitSubject
 import ReferenceAuth
 import Testing
+import WorldProviderEndpoints
 
 /// A model of the Auth Emulator's looseness (`reference/identity-toolkit-http.md` §4), made of the reference's
 /// defects and unsigned tokens: not the emulator, but a check that the known-failures file follows from what
@@ -35,7 +36,7 @@ enum EmulatorModel {
     static func server() -> IdentityToolkitServer {
         IdentityToolkitServer(
             reference: ReferenceSubject(defects: defects), defaultProjectID: ProjectConfiguration.standard.projectID,
-            issuesUnsignedTokens: true, answersUnknownPendingCredentialWithoutCode: true)
+            issuesUnsignedTokens: true, answersUnknownPendingCredentialWithoutCode: true, configuresProviders: false)
     }
 }
 
@@ -72,11 +73,19 @@ struct EmulatorModelTests {
     @Test("the README's command exits 0 against a model of the emulator")
     func readmeCommand() async throws {
         let server = EmulatorModel.server()
-        let subject = IdentityToolkitSubject(
-            IdentityToolkitConfiguration(
-                baseURL: server.baseURL, projectID: server.defaultProjectID,
-                makeSessionConfiguration: { server.urlSessionConfiguration() },
-                publishedKeys: .at(server.publishedKeysURL), name: "a model of the Auth Emulator"))
+        // As the executable makes it: the check's providers served on loopback, the server asked whether it takes the
+        // pointing at them (the emulator does not: its flows are judged without the providers'). The model keeps the
+        // emulator's lack of a time control and a config API, which its in-process server has.
+        let endpoints = try WorldProviderEndpoints()
+        defer { endpoints.stop() }
+        var configuration = IdentityToolkitConfiguration(
+            baseURL: server.baseURL, projectID: server.defaultProjectID,
+            makeSessionConfiguration: { server.urlSessionConfiguration() }, publishedKeys: .at(server.publishedKeysURL),
+            name: "a model of the Auth Emulator")
+        configuration.providerEndpoints = endpoints
+        (configuration.timeControl, configuration.configAPI) = (false, false)
+        let (subject, findings) = try await IdentityToolkitSubject(configuration).preflighted()
+        #expect(findings.providers == false)
         let outcome = await ConformanceCommand.run(
             subject: subject,
             arguments: ["--expected-failures", EmulatorExpectedFailuresTests.path, "--json", "emulator-model.json"])

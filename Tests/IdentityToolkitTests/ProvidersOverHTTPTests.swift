@@ -1,5 +1,6 @@
 import ConformanceKit
 import Foundation
+import IdentityToolkitServer
 import IdentityToolkitSubject
 import ReferenceAuth
 import ReferenceTestSupport
@@ -77,6 +78,67 @@ struct ProvidersOverHTTPTests {
         let named = Set(defect.catches.map(\.check.description))
         #expect(!failing.isDisjoint(with: named), "\(defect): failing \(failing.sorted()), named \(named.sorted())")
         _ = server
+    }
+
+    @Test(
+        """
+        a check's project is pointed at its providers before its first call that reaches them, and a check that \
+        reaches none is never pointed
+        """)
+    func pointingWaitsForTheProviders() async throws {
+        let endpoints = try WorldProviderEndpoints()
+        defer { endpoints.stop() }
+        let (subject, server) = httpSubject(providerEndpoints: endpoints)
+        let runner = try ConformanceRunner(subject: subject, options: .overHTTP)
+        let password = await runner.run(RuleCatalogue.rules(["AUTH-8"]))
+        #expect(password.results.allSatisfy { $0.status == .pass })
+        #expect(!server.requests.contains { $0.url.path.contains("/defaultSupportedIdpConfigs/") })
+        let providers = await runner.run(RuleCatalogue.rules(["APPLE-3", "OAUTH-1", "OAUTH-10"]))
+        #expect(providers.results.allSatisfy { $0.status == .pass })
+        var pointed: Set<String> = []
+        var reaching = 0
+        for request in server.requests {
+            let key =
+                URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "key" }?
+                .value ?? ""
+            if request.url.path.contains("/defaultSupportedIdpConfigs/") { pointed.insert(key) }
+            if ["/createAuthUri", "/verifyAssertion", "accounts:revokeToken"].contains(
+                where: request.url.path.hasSuffix)
+            {
+                reaching += 1
+                #expect(pointed.contains(key), "\(request.url.path) reached a project not pointed at the providers")
+            }
+        }
+        #expect(reaching > 10 && !pointed.isEmpty)
+    }
+
+    @Test(
+        """
+        a server that refuses the pointing call is judged without the apple and oauth flows, its other rules as before \
+        (the preflight asks)
+        """)
+    func serverRefusingThePointing() async throws {
+        let endpoints = try WorldProviderEndpoints()
+        defer { endpoints.stop() }
+        let server = IdentityToolkitServer(
+            defaultProjectID: ProjectConfiguration.standard.projectID, configuresProviders: false)
+        var configuration = IdentityToolkitConfiguration(
+            baseURL: server.baseURL, projectID: server.defaultProjectID, isolation: .projectPerCheck,
+            newProject: { server.newProject($0) }, makeSessionConfiguration: { server.urlSessionConfiguration() })
+        configuration.providerEndpoints = endpoints
+        #expect(IdentityToolkitSubject(configuration).capabilities.flows.contains(.apple))
+        let (prepared, findings) = try await IdentityToolkitSubject(configuration).preflighted()
+        #expect(findings.providers == false)
+        #expect(findings.description.hasSuffix("the check's GitHub and Apple: no (the pointing call is refused)"))
+        #expect(prepared.configuration.takesProviderEndpoints == false)
+        #expect(prepared.capabilities.flows.isDisjoint(with: [.apple, .oauth]))
+        let report = await (try ConformanceRunner(subject: prepared, options: .overHTTP)).run(
+            RuleCatalogue.rules(["AUTH-8", "APPLE-3"]))
+        let statuses = Dictionary(uniqueKeysWithValues: report.results.map { ($0.rule, $0.status) })
+        #expect(statuses == ["AUTH-8": .pass, "APPLE-3": .notApplicable])
+
+        let (_, taking) = try await httpSubject(providerEndpoints: endpoints).0.preflighted()
+        #expect(taking.providers == true)
     }
 
     @Test("without provider endpoints, the subject declares no apple flow: the APPLE rules are not applicable")
