@@ -70,6 +70,10 @@ public struct IdentityToolkitConfiguration: Sendable {
     /// HTTPMessages, about a quarter of `URLSession`'s CPU per request on Linux) and anything else through an
     /// ephemeral `URLSession`.
     public var makeSessionConfiguration: (@Sendable () -> URLSessionConfiguration)?
+    /// Who answers, in process, the subject's requests to ``baseURL``'s host, when set: the package's tests hand the
+    /// in-process server's handler here, so that neither sockets nor `URLSession` stand between a check and the server
+    /// (``makeSessionConfiguration`` still reaches any other host, and a vendor's client).
+    package var answersInProcess: (@Sendable (HTTPRequest) async -> HTTPResponse)? = nil
     /// How the subject reads what the server texted and mailed.
     public var outboxReader: any OutboxReader
     /// How the subject empties the project between checks, with ``Isolation/oneCheckAtATime``.
@@ -152,10 +156,13 @@ extension IdentityToolkitConfiguration {
     /// Where the subject's requests go (``SubjectTransport``): through the shared HTTP/1.1 connections, or sessions of
     /// ``makeSessionConfiguration`` when it is set.
     func makeTransport() -> SubjectTransport {
+        let inProcess = answersInProcess.map { (host: baseURL.host?.lowercased() ?? "", answer: $0) }
         guard let makeSessionConfiguration else {
-            return SubjectTransport(client: connections, makeSession: { Self.session(.ephemeral) })
+            return SubjectTransport(
+                client: connections, inProcess: inProcess, makeSession: { Self.session(.ephemeral) })
         }
-        return SubjectTransport(client: nil, makeSession: { Self.session(makeSessionConfiguration()) })
+        return SubjectTransport(
+            client: nil, inProcess: inProcess, makeSession: { Self.session(makeSessionConfiguration()) })
     }
 
     /// A session with neither cookies nor a response cache: the Identity Toolkit REST API sets no cookie and its

@@ -7,22 +7,33 @@ import Synchronization
     import FoundationNetworking
 #endif
 
-/// How the subject's requests reach the server: an `http://` server through the suite's own ``HTTP1Client`` (its
-/// connections kept alive and shared by every check), unless a session configuration was given; anything else (an
-/// `https://` key set, a configuration that routes requests to an in-process server) through a `URLSession`, made on
-/// first use.
+/// How the subject's requests reach the server: to an in-process server's host, its handler (tests); an `http://`
+/// server through the suite's own ``HTTP1Client`` (its connections kept alive and shared by every check), unless a
+/// session configuration was given; anything else (an `https://` key set, a configuration that routes requests to an
+/// in-process server) through a `URLSession`, made on first use.
 final class SubjectTransport: Sendable {
+    typealias InProcess = (host: String, answer: @Sendable (HTTPRequest) async -> HTTPResponse)
+
     private let client: HTTP1Client?
+    private let inProcess: InProcess?
     private let makeSession: @Sendable () -> URLSession
     private let session = Mutex<URLSession?>(nil)
 
-    init(client: HTTP1Client?, makeSession: @escaping @Sendable () -> URLSession) {
+    init(client: HTTP1Client?, inProcess: InProcess? = nil, makeSession: @escaping @Sendable () -> URLSession) {
         self.client = client
+        self.inProcess = inProcess
         self.makeSession = makeSession
     }
 
     /// The answer's status and body, whatever the status; bounded in real time by `request.timeoutInterval`.
     func send(_ request: URLRequest) async throws -> (status: Int, body: Data) {
+        if let inProcess, let url = request.url, url.host?.lowercased() == inProcess.host {
+            let forwarded = InProcessURLProtocol.httpRequest(request, url: url)
+            // Detached, as behind a connection: the server's work runs outside the check's task, so none of the
+            // check's task-local values (the world's answer leg, `AnswerLeg`) reaches the server's backend.
+            let answer = await Task.detached { await inProcess.answer(forwarded) }.value
+            return (answer.status, answer.body)
+        }
         if let client, let url = request.url, url.scheme?.lowercased() == "http" {
             let answer = try await client.send(
                 InProcessURLProtocol.httpRequest(request, url: url),

@@ -5,7 +5,9 @@ import IdentityToolkitSubject
 import ReferenceAuth
 
 /// The HTTP subject pointed at an in-process Identity Toolkit server built on ReferenceAuth, taking the key set the
-/// server publishes by default.
+/// server publishes by default. Its requests reach the server's handler directly (`answersInProcess`); the session
+/// configuration's `URLProtocol` bridge, the public way in, stays for everything else (a vendor's client, and the
+/// suites that build their configuration themselves).
 func httpSubject(
     defects: Set<Defect> = [], variations: Set<Variation> = [],
     isolation: IdentityToolkitConfiguration.Isolation = .projectPerCheck,
@@ -19,5 +21,6 @@ func httpSubject(
         newProject: { server.newProject($0) }, makeSessionConfiguration: { server.urlSessionConfiguration() },
         name: "\(server.name) over HTTP")
     configuration.providerEndpoints = providerEndpoints
+    configuration.answersInProcess = { await server.handle($0) }
     return (IdentityToolkitSubject(configuration), server)
 }

@@ -24,11 +24,12 @@ struct ServedCatalogueTests {
                 baseURL: served.baseURL, projectID: "demo-conformance", isolation: .tenantPerCheck,
                 name: "the served reference"))
         let inProcessServer = IdentityToolkitServer(defaultProjectID: "demo-conformance")
-        let inProcess = IdentityToolkitSubject(
-            IdentityToolkitConfiguration(
-                baseURL: inProcessServer.baseURL, projectID: inProcessServer.defaultProjectID,
-                isolation: .tenantPerCheck, makeSessionConfiguration: { inProcessServer.urlSessionConfiguration() },
-                publishedKeys: .at(inProcessServer.publishedKeysURL)))
+        var inProcessConfiguration = IdentityToolkitConfiguration(
+            baseURL: inProcessServer.baseURL, projectID: inProcessServer.defaultProjectID, isolation: .tenantPerCheck,
+            makeSessionConfiguration: { inProcessServer.urlSessionConfiguration() },
+            publishedKeys: .at(inProcessServer.publishedKeysURL))
+        inProcessConfiguration.answersInProcess = { await inProcessServer.handle($0) }
+        let inProcess = IdentityToolkitSubject(inProcessConfiguration)
         let options = ConformanceRunner.Options(watchdog: .seconds(60))
         async let servedRun = (try ConformanceRunner(subject: overLoopback, options: options)).run()
         async let referenceRun = (try ConformanceRunner(subject: inProcess, options: options)).run()
