@@ -78,7 +78,7 @@ public struct IdentityToolkitSubject: ConformanceSubject {
         http.tenantID = tenantID
         http.sdkHeaders.bundleIdentifier = project.bundleID
         http.layout = configuration.layout ?? .sdk
-        if configuration.configAPI == true {
+        if configuration.configAPI == true, !(await isFreshTenantAsAsked(project, over: http, projectID: projectID)) {
             // Before the clock is read and the providers are pointed at: the served server starts a project afresh
             // when its configuration changes.
             try await ServerConfigAPI.set(project, projectID: projectID, over: http)
@@ -108,6 +108,18 @@ public struct IdentityToolkitSubject: ConformanceSubject {
                 VendorClientMaker(
                     factory: $0, makeSessionConfiguration: configuration.makeSessionConfiguration ?? { .ephemeral })
             }, outboxStartsEmpty: configuration.isolation != .oneCheckAtATime)
+    }
+
+    /// Whether the check's tenant, new, already has the settings `project` asks for: the config API's answer for a new
+    /// tenant, asked once per subject, has them all (most checks ask for the standard project, which a new tenant
+    /// of the served server has), so the update would change nothing.
+    private func isFreshTenantAsAsked(
+        _ project: ProjectConfiguration, over http: IdentityToolkitHTTP, projectID: String
+    ) async -> Bool {
+        guard http.tenantID != nil,
+            let fresh = await state.freshTenant({ await ServerConfigAPI.freshTenant(projectID: projectID, over: http) })
+        else { return false }
+        return ServerConfigAPI.isSet(project, in: fresh, inTenant: true)
     }
 
     /// The server's clock for a backend in `world`: one per check's world on a shared project (two backends of one
@@ -196,7 +208,7 @@ public struct IdentityToolkitSubject: ConformanceSubject {
     }
 }
 
-/// What a subject remembers across the backends it makes: the last check's world.
+/// What a subject remembers across the backends it makes: the last check's world, and a new tenant's configuration.
 private final class SubjectState: Sendable {
     private struct State {
         var lastWorld: ObjectIdentifier?
@@ -205,6 +217,18 @@ private final class SubjectState: Sendable {
     }
 
     private let state = Mutex(State())
+    private let freshTenant = Mutex<Task<FixtureValue?, Never>?>(nil)
+
+    /// What `read` answers, read once: a new tenant's configuration.
+    func freshTenant(_ read: @escaping @Sendable () async -> FixtureValue?) async -> FixtureValue? {
+        let task = freshTenant.withLock { task in
+            if let task { return task }
+            let made = Task { await read() }
+            task = made
+            return made
+        }
+        return await task.value
+    }
 
     /// Whether `world` is a new check's: its first backend resets the shared project.
     func isFirstBackend(in world: World) -> Bool {

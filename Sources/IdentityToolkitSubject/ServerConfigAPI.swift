@@ -16,6 +16,9 @@ import Foundation
 /// `enableEmailLinkSignin`, `testPhoneNumbers`, `mfaConfig.state` and `passwordPolicyConfig`. Under the emulator's
 /// layout the host is the first segment (`/identitytoolkit.googleapis.com/v2/…`). `conformance serve` implements it.
 ///
+/// With a tenant per check, a new tenant whose configuration (the API's answer for a new tenant, asked once per
+/// subject) already has every field of the update is not updated (``isSet(_:in:inTenant:)``).
+///
 /// What it can set (`settable`): sign-in methods (password, email link, phone), test phone numbers, authorized
 /// domains (not in a tenant), SMS multi-factor on or off and the minimum password length. Code and link lifetimes, the
 /// SMS
@@ -46,7 +49,7 @@ public enum ServerConfigAPI {
     }
 
     /// The update that sets `project`'s settable fields, with its mask.
-    static func update(of project: ProjectConfiguration, inTenant: Bool) -> (body: FixtureValue, mask: String) {
+    package static func update(of project: ProjectConfiguration, inTenant: Bool) -> (body: FixtureValue, mask: String) {
         let testNumbers = FixtureValue.object(
             Dictionary(project.phone.testPhoneNumbers.map { ($0.phoneNumber, .string($0.verificationCode)) }) {
                 first, _ in first
@@ -105,6 +108,25 @@ public enum ServerConfigAPI {
                 field: "the console settings", value: error.message,
                 expected: "a configuration the server's config API (PATCH \(route)) accepts")
         }
+    }
+
+    /// Whether `document` (the config API's answer for a project or tenant) already has every field the update of
+    /// `project`'s settable fields would set, as that update would set it.
+    package static func isSet(_ project: ProjectConfiguration, in document: FixtureValue, inTenant: Bool) -> Bool {
+        let (body, mask) = update(of: project, inTenant: inTenant)
+        return mask.split(separator: ",").allSatisfy { path in
+            let keys = path.split(separator: ".").map(String.init)
+            let asked = keys.reduce(Optional(body)) { $0?[$1] }
+            return asked != nil && asked == keys.reduce(Optional(document)) { $0?[$1] }
+        }
+    }
+
+    /// The configuration the server gives a tenant it has never seen: the config API's answer for a new one, or nil
+    /// when it gives none.
+    static func freshTenant(projectID: String, over http: IdentityToolkitHTTP) async -> FixtureValue? {
+        let route = route(
+            projectID: projectID, tenantID: "check-\(UUID().uuidString.lowercased())", layout: http.layout)
+        return try? await http.hook("GET", route, authorization: "Bearer owner")
     }
 
     /// Whether the server answers its config API: a GET of the project's configuration with a `name`.

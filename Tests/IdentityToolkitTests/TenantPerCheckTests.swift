@@ -50,6 +50,41 @@ struct TenantPerCheckTests {
             "no two tenants' requests interleaved: the checks ran one at a time")
     }
 
+    @Test(
+        """
+        with the config API, a new tenant that already has the check's settings is not updated; one that lacks them \
+        is, and the settings hold
+        """)
+    func freshTenantSettings() async throws {
+        let (subject, server) = httpSubject(isolation: .tenantPerCheck)
+        var configuration = subject.configuration
+        configuration.configAPI = true
+        let configured = IdentityToolkitSubject(configuration)
+        let updates = { server.requests.filter { $0.method == "PATCH" }.count }
+        let standard = try await configured.makeBackend(configuration: .standard, world: World())
+        _ = try await standard.makeClient(on: .primary)
+        #expect(updates() == 0, "the standard project is what a new tenant of the served reference has")
+        let stricter = ProjectConfiguration.standard.with(\.passwordMinimumLength, 9)
+        let client = try await configured.makeBackend(configuration: stricter, world: World()).makeClient(on: .primary)
+        #expect(updates() == 1)
+        await #expect(throws: AuthError.self) {
+            _ = try await client.emailPassword!.createUser(withEmail: "nine@example.com", password: "eight888")
+        }
+        _ = try await client.emailPassword!.createUser(withEmail: "nine@example.com", password: "nine99999")
+        #expect(server.requests.filter { $0.method == "GET" && $0.url.path.contains("/tenants/") }.count == 1)
+    }
+
+    @Test("a configuration's settings are set in a document only when every field of the update is there, as set")
+    func settingsInDocument() {
+        let (body, _) = ServerConfigAPI.update(of: .standard, inTenant: true)
+        #expect(ServerConfigAPI.isSet(.standard, in: body, inTenant: true))
+        #expect(!ServerConfigAPI.isSet(.standard.with(\.passwordMinimumLength, 8), in: body, inTenant: true))
+        guard case .object(var fields) = body else { return }
+        fields["mfaConfig"] = nil
+        #expect(!ServerConfigAPI.isSet(.standard, in: .object(fields), inTenant: true))
+        #expect(!ServerConfigAPI.isSet(.standard, in: .object([:]), inTenant: true))
+    }
+
     @Test("a tenant's outbox lists only its own texts and emails")
     func ownOutbox() async throws {
         let server = IdentityToolkitServer(defaultProjectID: ProjectConfiguration.standard.projectID)
