@@ -108,8 +108,7 @@ struct IDTokenSigner: Sendable {
         }
         // The signature first: a forgery fails there, before its payload is read.
         guard parts.count == 3, !checks.signature || isSigned(header: parts[0], payload: parts[1], signature: parts[2]),
-            let payload = Base64URL.decode(parts[1]),
-            let claims = try? JSONDecoder().decode(Claims.self, from: payload),
+            let payload = Base64URL.decode(parts[1]), let claims = Self.decode(payload),
             !checks.audience || (claims.aud == projectID && claims.iss == "https://securetoken.google.com/\(projectID)")
         else { throw AuthError(.invalidUserToken, "the ID token is not one this project signed") }
         verified.remember(claims, for: key)
@@ -142,6 +141,41 @@ struct IDTokenSigner: Sendable {
     private static func isCanonical(_ segment: Substring) -> Bool { canonicallyDecoded(segment) != nil }
 
     private static let encodedHeader = Base64URL.encode(Array(#"{"alg":"HS256","typ":"JWT"}"#.utf8))
+
+    /// The claims of a token's payload, as `JSONDecoder` reads them into ``Claims`` (the names and types of its
+    /// members, absent or `null` optionals, whole-number times; any other member ignored), or nil where it would
+    /// throw: read through ``FixtureValue``, as `JSONDecoder` was most of a verification's cost in a debug build.
+    static func decode(_ payload: Data) -> Claims? {
+        guard let json = FixtureValue(json: payload), case .object = json, let firebase = json["firebase"],
+            case .object = firebase, let iss = string(json["iss"]), let aud = string(json["aud"]),
+            let sub = string(json["sub"]), let iat = whole(json["iat"]), let exp = whole(json["exp"]),
+            let authTime = whole(json["auth_time"]), let phone = optional(json["phone_number"]),
+            let email = optional(json["email"]), let provider = string(firebase["sign_in_provider"]),
+            let secondFactor = optional(firebase["sign_in_second_factor"])
+        else { return nil }
+        return Claims(
+            iss: iss, aud: aud, sub: sub, iat: iat, exp: exp, auth_time: authTime, phone_number: phone, email: email,
+            firebase: .init(sign_in_provider: provider, sign_in_second_factor: secondFactor))
+    }
+
+    private static func string(_ value: FixtureValue?) -> String? {
+        if case .string(let text) = value { return text }
+        return nil
+    }
+
+    private static func whole(_ value: FixtureValue?) -> Int? {
+        guard case .number(let number) = value, number.rounded() == number, abs(number) < 0x1p63 else { return nil }
+        return Int(number)
+    }
+
+    /// An optional string member: `.some(nil)` when absent or `null`, nil when of another type.
+    private static func optional(_ value: FixtureValue?) -> String?? {
+        switch value {
+        case nil, .null?: .some(nil)
+        case .string(let text)?: .some(text)
+        default: nil
+        }
+    }
 
     /// The claims as JSON, members in key order and absent ones left out: the bytes `JSONEncoder` writes with
     /// `.sortedKeys`, written by ``FixtureValue/encoded``, which costs far less in the debug builds `swift test` makes.

@@ -12,12 +12,12 @@ struct RFC3339Tests {
         return formatter
     }
 
-    @Test("5,000 times from 1900 to 2200, with milliseconds and without, and the edges of months and eras")
+    @Test("1,000 times from 1900 to 2200, with milliseconds and without, and the edges of months and eras")
     func sameAsFormatter() {
         let fractional = Self.formatter(fractional: true)
         let whole = Self.formatter(fractional: false)
         var state: UInt64 = 0x5EED
-        var milliseconds: [Int64] = (0..<5000).map { _ in
+        var milliseconds: [Int64] = (0..<1000).map { _ in
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return -2_208_988_800_000 + Int64(state >> 1) % 9_467_107_200_000
         }

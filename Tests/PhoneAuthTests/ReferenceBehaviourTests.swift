@@ -177,4 +177,31 @@ struct IDTokenEncodingTests {
             }
         }
     }
+
+    @Test("a token's claims are read as JSONDecoder reads them: the same claims, or nil where it throws")
+    func claimsAsJSONDecoder() throws {
+        let signer = IDTokenSigner(projectID: "demo-project", secret: Data(repeating: 7, count: 32))
+        let claims = signer.claims(
+            uid: "uid/1", signInProvider: "phone", phoneNumber: "+16505550101", email: "a\"b@example.com",
+            authTime: Date(timeIntervalSince1970: 1_764_000_000), secondFactor: "phone",
+            at: Date(timeIntervalSince1970: 1_764_000_100))
+        let genuine = try #require(Base64URL.decode(IDTokenSigner.encode(claims)))
+        let base = #"{"iss":"i","aud":"a","sub":"s","iat":1,"exp":2,"auth_time":3,"firebase":{"sign_in_provider":"p"}"#
+        var payloads = [genuine, Data((base + "}").utf8)]
+        for member in [
+            #","email":null"#, #","email":7"#, #","phone_number":"+1""#, #","iat":1.5"#, #","extra":[1,{"a":null}]"#,
+            #","exp":"2""#, #","auth_time":-3"#, #","auth_time":1e3"#, #","firebase":{"sign_in_second_factor":"x"}"#,
+            #","firebase":{"sign_in_provider":"p","sign_in_second_factor":null}"#, #","sub":null"#,
+        ] { payloads.append(Data((base + member + "}").utf8)) }
+        payloads += ["[]", "null", #"{"iss":"i"}"#, "{", ""].map { Data($0.utf8) }
+        for payload in payloads {
+            let expected = try? JSONDecoder().decode(IDTokenSigner.Claims.self, from: payload)
+            let read = IDTokenSigner.decode(payload)
+            let text = String(decoding: payload, as: UTF8.self)
+            #expect((read == nil) == (expected == nil), "\(text)")
+            if let read, let expected {
+                #expect(IDTokenSigner.encode(read) == IDTokenSigner.encode(expected), "\(text)")
+            }
+        }
+    }
 }
