@@ -45,11 +45,12 @@ struct EmulatorModelTests {
     @Test("against a model of the emulator the MUST rules that fail are exactly the listed ones")
     func listedFailures() async throws {
         let server = EmulatorModel.server()
-        let subject = IdentityToolkitSubject(
-            IdentityToolkitConfiguration(
-                baseURL: server.baseURL, projectID: server.defaultProjectID, isolation: .projectPerCheck,
-                newProject: { server.newProject($0) }, makeSessionConfiguration: { server.urlSessionConfiguration() },
-                publishedKeys: .at(server.publishedKeysURL), name: "a model of the Auth Emulator"))
+        var configuration = IdentityToolkitConfiguration(
+            baseURL: server.baseURL, projectID: server.defaultProjectID, isolation: .projectPerCheck,
+            newProject: { server.newProject($0) }, makeSessionConfiguration: { server.urlSessionConfiguration() },
+            publishedKeys: .at(server.publishedKeysURL), name: "a model of the Auth Emulator")
+        configuration.answersInProcess = { await server.handle($0) }
+        let subject = IdentityToolkitSubject(configuration)
         let text = try String(contentsOfFile: EmulatorExpectedFailuresTests.path, encoding: .utf8)
         let listed = Set(try ExpectedFailures(parsing: text).expectedFailures.map(\.rule))
         let report = await (try ConformanceRunner(subject: subject, options: .overHTTP)).run(
@@ -83,6 +84,7 @@ struct EmulatorModelTests {
             makeSessionConfiguration: { server.urlSessionConfiguration() }, publishedKeys: .at(server.publishedKeysURL),
             name: "a model of the Auth Emulator")
         configuration.providerEndpoints = endpoints
+        configuration.answersInProcess = { await server.handle($0) }
         (configuration.timeControl, configuration.configAPI) = (false, false)
         let (subject, findings) = try await IdentityToolkitSubject(configuration).preflighted()
         #expect(findings.providers == false)

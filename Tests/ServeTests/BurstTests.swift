@@ -23,12 +23,12 @@ struct BurstTests {
         }
     }
 
-    @Test("2,000 requests, 50 at once: only Identity Toolkit answers, and the server stays up")
+    @Test("1,000 requests, 50 at once: only Identity Toolkit answers, and the server stays up")
     func burst() async throws {
         let server = try ServedServer()
         defer { server.http.stop() }
         let client = ServedClient(baseURL: server.baseURL, connections: 50)
-        let total = 2000
+        let total = 1000
         let concurrency = 50
         var unexpected: [String] = []
         try await withThrowingTaskGroup(of: String?.self) { group in
