@@ -88,7 +88,10 @@ public struct IdentityToolkitSubject: ConformanceSubject {
                 http: http, projectID: projectID, project: project,
                 base: try await ProviderPointing.endpoints(at: host, for: world))
             http.providerEndpoints = pointing.base
-            if clientFactory == nil, ProviderPointing.mayWait(for: project) {
+            // Only a project or tenant of the check's own starts with every provider on; the shared one keeps what
+            // the last check set (OAUTH-10 turns GitHub off).
+            if clientFactory == nil, configuration.isolation != .oneCheckAtATime, ProviderPointing.mayWait(for: project)
+            {
                 http.deferredPointing = DeferredPointing(pointing)
             } else {
                 do throws(AuthError) { try await pointing.point() } catch {

@@ -8,11 +8,13 @@ import MockIdP
 /// `providerEndpoints` field (see ``ProviderEndpointsHost`` for the layout) and whether the check's project enables the
 /// provider (`enabled`, production's field: OAUTH-10 disables GitHub).
 ///
-/// When the check's project keeps every provider on and the suite's own client is in front of the server, the calls
-/// wait for the check's first call that reaches a provider (``SDKEndpoint/reachesProviders``, through
-/// ``DeferredPointing``): most checks never reach one, and two calls per backend were a tenth of a run's requests
-/// (issue 32). Turning a provider off starts a served project afresh, so a project that turns one off is pointed
-/// before the check's first client, as is the server behind a vendor's client, whose calls the subject does not see.
+/// When the backend has a project or tenant of its own (a new one has every provider on), the check's project keeps
+/// every provider on and the suite's own client is in front of the server, the calls wait for the check's first call
+/// that reaches a provider (``SDKEndpoint/reachesProviders``, through ``DeferredPointing``): most checks never reach
+/// one, and two calls per backend were a tenth of a run's requests (issue 32). Turning a provider on or off starts a
+/// served project afresh, so a project that turns one off is pointed before the check's first client, as is the
+/// project the checks share (the last check may have turned one off) and the server behind a vendor's client, whose
+/// calls the subject does not see.
 struct ProviderPointing: Sendable {
     static let providers = [ProviderID.apple, ProviderID.github]
 
@@ -49,8 +51,8 @@ struct ProviderPointing: Sendable {
         }
     }
 
-    /// Whether the pointing may wait for the first call that reaches a provider: it changes nothing on the server but
-    /// where the providers are reached (`project` keeps them all on, as a fresh project has them).
+    /// Whether the pointing of a new project or tenant may wait for the first call that reaches a provider: it changes
+    /// nothing on the server but where the providers are reached (`project` keeps them all on, as a new one has them).
     static func mayWait(for project: ProjectConfiguration) -> Bool {
         providers.allSatisfy { isEnabled($0, in: project) }
     }

@@ -2,6 +2,7 @@ import ConformanceKit
 import Foundation
 import IdentityToolkitServer
 import IdentityToolkitSubject
+import MockIdP
 import ReferenceAuth
 import ReferenceTestSupport
 import Testing
@@ -110,6 +111,21 @@ struct ProvidersOverHTTPTests {
             }
         }
         #expect(reaching > 10 && !pointed.isEmpty)
+    }
+
+    @Test(
+        "the project the checks share is pointed before a check's first client: the last check may have turned one off")
+    func sharedProjectPointedAtOnce() async throws {
+        let endpoints = try WorldProviderEndpoints()
+        defer { endpoints.stop() }
+        let (subject, server) = httpSubject(isolation: .oneCheckAtATime, providerEndpoints: endpoints)
+        let pointings = { server.requests.filter { $0.url.path.contains("/defaultSupportedIdpConfigs/") }.count }
+        var off = ProjectConfiguration.standard
+        off.oauthProviders[ProviderID.github]?.isEnabled = false
+        _ = try await subject.makeBackend(configuration: off, world: World())
+        #expect(pointings() == 2)
+        _ = try await subject.makeBackend(configuration: .standard, world: World())
+        #expect(pointings() == 4, "GitHub is on again before the next check's first client")
     }
 
     @Test(
