@@ -88,9 +88,9 @@ public struct IdentityToolkitConfiguration: Sendable {
     /// ``ProviderEndpointsHost``). Without one, the subject declares no `apple` flow: a server cannot reach the
     /// check's providers.
     public var providerEndpoints: (any ProviderEndpointsHost)? = nil
-    /// Whether the server takes that pointing call; nil until the preflight asks (a `GET` of the project's GitHub
-    /// configuration, answered with its `name`), and taken at its word until then. A server that refuses it (the Auth
-    /// Emulator does not implement `defaultSupportedIdpConfigs`) is judged without the `apple` and `oauth` flows,
+    /// Whether the server takes that pointing call; nil until the preflight asks (the call for the project's GitHub,
+    /// pointing it at nobody, answered with success), and taken at its word until then. A server that refuses it (the
+    /// Auth Emulator does not implement `defaultSupportedIdpConfigs`) is judged without the `apple` and `oauth` flows,
     /// not refused every check.
     public var takesProviderEndpoints: Bool?
 

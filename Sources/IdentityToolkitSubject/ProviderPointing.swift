@@ -57,13 +57,12 @@ struct ProviderPointing: Sendable {
         providers.allSatisfy { isEnabled($0, in: project) }
     }
 
-    /// Whether the server takes the pointing call: a `GET` of the project's GitHub configuration answered with its
-    /// `name` (the preflight's question; the Auth Emulator does not implement it).
+    /// Whether the server takes the pointing call (the preflight's question; the Auth Emulator does not implement it):
+    /// the call itself for the project's GitHub, pointing it at nobody (`"providerEndpoints": null`, no `enabled`, so
+    /// nothing else changes), answered with success. It is the call a server that follows the convention implements.
     static func isOffered(projectID: String, over http: IdentityToolkitHTTP) async -> Bool {
-        let route = http.layout.route(
-            "/identitytoolkit.googleapis.com/v2/projects/\(projectID)/defaultSupportedIdpConfigs/\(ProviderID.github)")
-        guard let answer = try? await http.hook("GET", route, authorization: "Bearer owner") else { return false }
-        return answer["name"]?.stringValue != nil
+        let call = "v2/projects/\(projectID)/defaultSupportedIdpConfigs/\(ProviderID.github)"
+        return (try? await http.post(call, .object(["providerEndpoints": .null]), authorization: "Bearer owner")) != nil
     }
 
     /// Whether `project` enables `provider`, as the pointing call sets it.

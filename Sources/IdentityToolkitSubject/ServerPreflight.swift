@@ -83,8 +83,9 @@ extension IdentityToolkitSubject {
     /// - the time control (unless ``IdentityToolkitConfiguration/timeControl`` says): `clock:advance` by 0 seconds;
     /// - the config API (unless ``IdentityToolkitConfiguration/configAPI`` says): a GET of the project's configuration;
     /// - with a ``IdentityToolkitConfiguration/providerEndpoints`` host, whether the server takes the pointing at the
-    ///   check's providers (unless ``IdentityToolkitConfiguration/takesProviderEndpoints`` says): a GET of the
-    ///   project's GitHub configuration (`…/defaultSupportedIdpConfigs/github.com`) answered with its `name`;
+    ///   check's providers (unless ``IdentityToolkitConfiguration/takesProviderEndpoints`` says): the pointing call
+    ///   for the project's GitHub (`…/defaultSupportedIdpConfigs/github.com`) with `"providerEndpoints": null`,
+    ///   answered with success;
     /// - the project, read from the `aud` of an ID token the server issues to a new anonymous user (deleted again at
     ///   once); a server that signs up no anonymous user is taken at its word.
     public func preflighted(
