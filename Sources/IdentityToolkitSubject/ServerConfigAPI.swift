@@ -17,7 +17,7 @@ import Foundation
 /// layout the host is the first segment (`/identitytoolkit.googleapis.com/v2/…`). `conformance serve` implements it.
 ///
 /// With a tenant per check, a new tenant whose configuration (the API's answer for a new tenant, asked once per
-/// subject) already has every field of the update is not updated (``isSet(_:in:inTenant:)``).
+/// subject) already has every field of the update is not updated (`isSet(_:in:inTenant:)`).
 ///
 /// What it can set (`settable`): sign-in methods (password, email link, phone), test phone numbers, authorized
 /// domains (not in a tenant), SMS multi-factor on or off and the minimum password length. Code and link lifetimes, the
