@@ -29,7 +29,9 @@ extension IdentityToolkitServer {
         if path == "/" || path.isEmpty { return Self.json(.object(["authEmulator": .object(["ready": .bool(true)])])) }
         if path.hasPrefix("/emulator/v1/projects/") { return await emulatorHook(request, path: path) }
         if path == PublishedSigningKey.path, request.method == "GET" { return Self.json(PublishedSigningKey.keySet) }
-        if let scope = IdpConfigScope(path: path, query: request.queryItems) {
+        // Read once: every read parses the URL again (`URLComponents`).
+        let query = request.queryItems
+        if let scope = IdpConfigScope(path: path, query: query) {
             guard configuresProviders else {
                 return Self.failure(501, "defaultSupportedIdpConfigs is not implemented", status: "NOT_IMPLEMENTED")
             }
@@ -41,7 +43,7 @@ extension IdentityToolkitServer {
             operation.methods.contains(request.method)
         else { return Self.failure(404, "NOT_FOUND", status: "NOT_FOUND") }
         let isPrivileged = request.header("Authorization")?.lowercased() == "bearer owner"
-        let key = request.queryItems.first { $0.name == "key" }?.value ?? request.header("x-goog-api-key") ?? ""
+        let key = query.first { $0.name == "key" }?.value ?? request.header("x-goog-api-key") ?? ""
         guard !key.isEmpty || isPrivileged else {
             return Self.failure(403, "The request is missing a valid API key.", status: "PERMISSION_DENIED")
         }
@@ -63,8 +65,7 @@ extension IdentityToolkitServer {
             return Self.invalidArgument(
                 "Invalid JSON payload received. Unknown name \"\(unknown)\": Cannot find field.")
         }
-        let tenant =
-            body["tenantId"]?.stringValue ?? scope?.tenant ?? request.queryItems.first { $0.name == "tenantId" }?.value
+        let tenant = body["tenantId"]?.stringValue ?? scope?.tenant ?? query.first { $0.name == "tenantId" }?.value
         var call = ServerCall(
             project: project(forAPIKey: key.isEmpty ? nil : key, projectID: scope?.projectID, tenant: tenant),
             body: body, languageCode: request.header("X-Firebase-Locale"))
