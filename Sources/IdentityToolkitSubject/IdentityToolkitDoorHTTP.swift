@@ -32,26 +32,14 @@ extension IdentityToolkitHTTP {
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        request.timeoutInterval = max(1, timeout.seconds)
         var body = body
         if let tenantID, case .object(var fields) = body, fields["tenantId"] == nil {
             fields["tenantId"] = .string(tenantID)
             body = .object(fields)
         }
         request.httpBody = body.encoded
-        let sent = request
-        let transport = transport
-        do {
-            return try await world.clock.withTimeout(timeout) {
-                let (status, body) = try await transport.send(sent)
-                return DoorAnswer(status: status, body: FixtureValue.decoding(body) ?? .object([:]))
-            }
-        } catch let error as TimeoutError {
-            throw AuthError(.networkError, "the server did not answer \(route): \(error)")
-        } catch {
-            let reason = (error as NSError).userInfo[NSLocalizedDescriptionKey] as? String ?? "\(error)"
-            throw AuthError(.networkError, "\(route) failed: \(reason)")
-        }
+        let answer = try await exchange(request, describing: route)
+        return DoorAnswer(status: answer.status, body: FixtureValue.decoding(answer.body) ?? .object([:]))
     }
 }
 

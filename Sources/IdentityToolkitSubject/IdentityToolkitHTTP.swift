@@ -99,17 +99,7 @@ public struct IdentityToolkitHTTP: Sendable {
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.httpBody = body.encoded
-        request.timeoutInterval = max(1, timeout.seconds)
-        let transport = transport
-        let sent = request
-        guard
-            let answer = try? await world.clock.withTimeout(
-                timeout,
-                operation: { () async throws -> Answer in
-                    let (status, body) = try await transport.send(sent)
-                    return Answer(status: status, body: body)
-                })
-        else { return nil }
+        guard let answer = try? await exchange(request, describing: route) else { return nil }
         return (answer.status, FixtureValue.decoding(answer.body) ?? .object([:]))
     }
 
@@ -127,28 +117,36 @@ public struct IdentityToolkitHTTP: Sendable {
     }
 
     private func send(_ request: URLRequest, describing route: String) async throws(AuthError) -> FixtureValue {
-        var request = request
-        request.timeoutInterval = max(1, timeout.seconds)
-        let transport = transport
-        let sent = request
-        let answer: Answer
-        do {
-            answer = try await world.clock.withTimeout(timeout) {
-                let (status, body) = try await transport.send(sent)
-                return Answer(status: status, body: body)
-            }
-        } catch let error as TimeoutError {
-            throw AuthError(.networkError, "the server did not answer \(route): \(error)")
-        } catch {
-            let reason = (error as NSError).userInfo[NSLocalizedDescriptionKey] as? String ?? "\(error)"
-            throw AuthError(.networkError, "\(request.url?.absoluteString ?? route) failed: \(reason)")
-        }
+        let answer = try await exchange(request, describing: route, failure: request.url?.absoluteString ?? route)
         let json = FixtureValue.decoding(answer.body) ?? .object([:])
         guard (200..<300).contains(answer.status) else { throw Self.error(status: answer.status, json, route: route) }
         if let message = json["errorMessage"]?.stringValue {
             throw AuthError(ServerErrorMapping.code(forMessage: message), message)
         }
         return json
+    }
+
+    /// `request` sent and its answer, whatever the status, bounded twice: on the world's clock (`timeout`) and in real
+    /// time (`timeoutInterval`); no answer is a `networkError` naming `route` (or, for a failed exchange, `failure`).
+    func exchange(
+        _ request: URLRequest, describing route: String, failure: String? = nil
+    ) async throws(AuthError) -> (status: Int, body: Data) {
+        var request = request
+        request.timeoutInterval = max(1, timeout.seconds)
+        let transport = transport
+        let sent = request
+        do {
+            let answer = try await world.clock.withTimeout(timeout) {
+                let (status, body) = try await transport.send(sent)
+                return Answer(status: status, body: body)
+            }
+            return (answer.status, answer.body)
+        } catch let error as TimeoutError {
+            throw AuthError(.networkError, "the server did not answer \(route): \(error)")
+        } catch {
+            let reason = (error as NSError).userInfo[NSLocalizedDescriptionKey] as? String ?? "\(error)"
+            throw AuthError(.networkError, "\(failure ?? route) failed: \(reason)")
+        }
     }
 
     static func error(status: Int, _ json: FixtureValue, route: String) -> AuthError {
