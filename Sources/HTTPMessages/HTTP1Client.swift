@@ -18,10 +18,10 @@ import Synchronization
 /// `URLRequest.timeoutInterval` bounds one; cancelling the task shuts the socket, so the request fails at once.
 /// A connection the server closed while it was idle is noticed on the next request, which is sent once more on a new
 /// connection when no byte of its answer had arrived.
-public final class HTTP1Client: Sendable {
+package final class HTTP1Client: Sendable {
     /// Why a request got no answer.
-    public struct Failure: Error, CustomStringConvertible, Sendable {
-        public let description: String
+    package struct Failure: Error, CustomStringConvertible, Sendable {
+        package let description: String
         /// The connection ended before any byte of the answer: a reused connection the server had closed.
         let closedBeforeAnswer: Bool
 
@@ -38,7 +38,7 @@ public final class HTTP1Client: Sendable {
     /// At most this many idle connections are kept per server; the rest are closed.
     private static let idleLimit = 32
 
-    public init() {}
+    package init() {}
 
     deinit {
         threads.close()
@@ -46,7 +46,7 @@ public final class HTTP1Client: Sendable {
     }
 
     /// `request` sent to its URL's server, and the answer, whatever its status.
-    public func send(_ request: HTTPRequest, timeout: Duration) async throws -> HTTPResponse {
+    package func send(_ request: HTTPRequest, timeout: Duration) async throws -> HTTPResponse {
         guard request.url.scheme?.lowercased() == "http", let host = request.url.host, !host.isEmpty else {
             throw Failure("\(request.url.absoluteString): only http:// URLs with a host are sent this way")
         }
