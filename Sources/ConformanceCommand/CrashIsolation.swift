@@ -66,8 +66,8 @@ struct CrashIsolation: Sendable {
     /// The checks of a worker that died (its `ending`), in `count` workers, a part each; a part that dies is run again
     /// the same way, and a check whose own worker dies is a crash. Halves find a crash among many checks in the
     /// fewest workers; when every part dies too, crashes are dense, so the parts that died are split in twice as many
-    /// (the sooner a check runs alone, the fewer workers die on the way: a `signOut()` that crashes 85 of 213 checks
-    /// takes 238 workers this way, 336 in halves throughout).
+    /// (the sooner a check runs alone, the fewer workers die on the way: a `signOut()` that crashes 62 of 213 checks
+    /// takes 201 workers this way, 243 in halves throughout).
     private func rerun(
         _ checks: [CheckID], after ending: ChildProcess.Ending, in count: Int, variant: String?
     ) async -> [CheckID: CheckResult] {
