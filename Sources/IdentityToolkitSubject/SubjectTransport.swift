@@ -30,8 +30,15 @@ final class SubjectTransport: Sendable {
         if let inProcess, let url = request.url, url.host?.lowercased() == inProcess.host {
             let forwarded = InProcessURLProtocol.httpRequest(request, url: url)
             // Detached, as behind a connection: the server's work runs outside the check's task, so none of the
-            // check's task-local values (the world's answer leg, `AnswerLeg`) reaches the server's backend.
-            let answer = await Task.detached { await inProcess.answer(forwarded) }.value
+            // check's task-local values (the world's answer leg, `AnswerLeg`) reaches the server's backend. A request
+            // given up (the call's timeout) cancels it, as the served server cancels the work of a connection closed.
+            let answering = Task.detached { await inProcess.answer(forwarded) }
+            let answer = await withTaskCancellationHandler {
+                await answering.value
+            } onCancel: {
+                answering.cancel()
+            }
+            try Task.checkCancellation()
             return (answer.status, answer.body)
         }
         if let client, let url = request.url, url.scheme?.lowercased() == "http" {
