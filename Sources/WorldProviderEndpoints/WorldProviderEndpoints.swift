@@ -62,22 +62,38 @@ public final class WorldProviderEndpoints: ProviderEndpointsHost {
     }
 }
 
-/// The worlds served, held weakly, each under the key its checks' URLs carry.
+/// The worlds served, held weakly, each under the key its checks' URLs carry. A world's key is found by its identity,
+/// and the entries of worlds gone are dropped once they could be half of them: a run asks once per check, and looking
+/// through every entry each time grew with the run (issue 32).
 private final class Worlds: Sendable {
     private struct Entry { weak var world: World? }
 
-    private let entries = Mutex<(next: Int, byKey: [String: Entry])>((0, [:]))
+    private struct State {
+        var next = 0
+        var byKey: [String: Entry] = [:]
+        var keyByWorld: [ObjectIdentifier: String] = [:]
+        /// How many entries there may be before those of worlds gone are dropped.
+        var pruneAt = 64
+    }
+
+    private let state = Mutex(State())
 
     func key(for world: World) -> String {
-        entries.withLock { entries in
-            entries.byKey = entries.byKey.filter { $0.value.world != nil }
-            if let existing = entries.byKey.first(where: { $0.value.world === world }) { return existing.key }
-            entries.next += 1
-            let key = "check-\(entries.next)"
-            entries.byKey[key] = Entry(world: world)
+        state.withLock { state in
+            // An identity is reused once its world is gone: the key is the world's only while its entry holds it.
+            if let key = state.keyByWorld[ObjectIdentifier(world)], state.byKey[key]?.world === world { return key }
+            if state.byKey.count >= state.pruneAt {
+                state.byKey = state.byKey.filter { $0.value.world != nil }
+                state.keyByWorld = state.keyByWorld.filter { state.byKey[$0.value] != nil }
+                state.pruneAt = max(64, 2 * state.byKey.count)
+            }
+            state.next += 1
+            let key = "check-\(state.next)"
+            state.byKey[key] = Entry(world: world)
+            state.keyByWorld[ObjectIdentifier(world)] = key
             return key
         }
     }
 
-    func world(for key: String) -> World? { entries.withLock { $0.byKey[key]?.world } }
+    func world(for key: String) -> World? { state.withLock { $0.byKey[key]?.world } }
 }
