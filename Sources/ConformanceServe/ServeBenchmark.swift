@@ -1,6 +1,7 @@
 import ConformanceCommand
 import ConformanceKit
 import Foundation
+import HTTPMessages
 import IdentityToolkitServer
 import IdentityToolkitSubject
 import LoopbackHTTP
@@ -15,13 +16,16 @@ import WorldProviderEndpoints
 /// (until `GET /` answers over loopback), the rules the HTTP subject applies to the served server in process (the
 /// reference), and the same rules over HTTP against the served server, with a tenant per check (checks in parallel,
 /// as `--tenants` runs them) and one check at a time on the shared project; then how many times the in-process run
-/// each HTTP run takes. The HTTP subject is the command's (`conformance --identity-toolkit URL`): preflighted (time
-/// control, config API) and pointed at each check's GitHub and Apple on loopback, so its rules are the ones a user's
-/// run judges.
+/// each HTTP run takes. One more row runs the HTTP subject with a tenant per check against the same server's handler
+/// in process, no socket between them: what the HTTP path costs beside the transport (JSON both ways, the server's
+/// RS256 signatures, a check's tenant), which bounds the ratio however cheap the loopback becomes. The HTTP subject is
+/// the command's (`conformance --identity-toolkit URL`): preflighted (time control, config API) and pointed at each
+/// check's GitHub and Apple on loopback, so its rules are the ones a user's run judges.
 enum ServeBenchmark {
     static let inProcess = "in process"
     static let tenants = "over HTTP, tenants"
     static let oneAtATime = "over HTTP, one at a time"
+    static let noSockets = "HTTP subject, no sockets"
 
     static func run(repeats: Int) async -> BenchmarkReport {
         let repeats = max(1, repeats)
@@ -45,6 +49,12 @@ enum ServeBenchmark {
                 (inProcess, ReferenceSubject()),
                 (tenants, await served(base, backend.defaultProjectID, .tenantPerCheck, providers: endpoints)),
                 (oneAtATime, await served(base, backend.defaultProjectID, .oneCheckAtATime, providers: endpoints)),
+                (
+                    noSockets,
+                    await served(
+                        base, backend.defaultProjectID, .tenantPerCheck, providers: endpoints,
+                        answering: { await backend.handle($0) })
+                ),
             ]
             let flows = subjects[1].1.capabilities.flows.union([.general])
             rules = RuleCatalogue.all.filter { flows.contains($0.flow) }
@@ -58,7 +68,7 @@ enum ServeBenchmark {
         return BenchmarkReport(
             subject: "the reference served on loopback (conformance serve)", repeats: repeats,
             rows: [.init(name: "serve start-up", rules: 0, variants: nil, milliseconds: spread(startUps))]
-                + [inProcess, tenants, oneAtATime].map { name in
+                + [inProcess, tenants, oneAtATime, noSockets].map { name in
                     .init(name: name, rules: rules.count, variants: nil, milliseconds: spread(times[name] ?? []))
                 })
     }
@@ -68,7 +78,7 @@ enum ServeBenchmark {
         guard let base = report.rows.first(where: { $0.name == inProcess })?.milliseconds.median, base > 0 else {
             return ""
         }
-        return [tenants, oneAtATime].compactMap { name in
+        return [tenants, oneAtATime, noSockets].compactMap { name in
             guard let median = report.rows.first(where: { $0.name == name })?.milliseconds.median else { return nil }
             return "\(name): \(String(format: "%.1f", median / base))× the in-process run (medians)"
         }.joined(separator: "\n")
@@ -76,11 +86,12 @@ enum ServeBenchmark {
 
     private static func served(
         _ base: URL, _ projectID: String, _ isolation: IdentityToolkitConfiguration.Isolation,
-        providers: WorldProviderEndpoints?
+        providers: WorldProviderEndpoints?, answering: (@Sendable (HTTPRequest) async -> HTTPResponse)? = nil
     ) async -> IdentityToolkitSubject {
         var configuration = IdentityToolkitConfiguration(
             baseURL: base, projectID: projectID, isolation: isolation, name: "the served reference")
         configuration.providerEndpoints = providers
+        configuration.answersInProcess = answering
         let subject = IdentityToolkitSubject(configuration)
         return (try? await subject.preflighted())?.subject ?? subject
     }

@@ -39,8 +39,9 @@ package enum ServeCommand {
           --quiet       no line per request.
           --benchmark   times the start-up (until GET / answers), the rules the HTTP subject offers in process,
                         and the same rules over HTTP against a served server on a free port (a tenant per check,
-                        then one check at a time), 3 times (--repeat N), and prints the figures and how many
-                        times the in-process run each HTTP run takes, instead of serving.
+                        then one check at a time) and against its handler with no socket between, 3 times
+                        (--repeat N), and prints the figures and how many times the in-process run each HTTP run
+                        takes, instead of serving.
           Stops on SIGINT or SIGTERM. Exits 75 when the port is in use, 64 on a usage error.
         """
 
