@@ -28,17 +28,7 @@ extension IdentityToolkitHTTP {
     func raw(
         _ route: String, _ body: FixtureValue, headers: [String: String] = [:]
     ) async throws(AuthError) -> DoorAnswer {
-        var request = URLRequest(url: url(route, query: [URLQueryItem(name: "key", value: apiKey)]))
-        request.httpMethod = "POST"
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        var body = body
-        if let tenantID, case .object(var fields) = body, fields["tenantId"] == nil {
-            fields["tenantId"] = .string(tenantID)
-            body = .object(fields)
-        }
-        request.httpBody = body.encoded
-        let answer = try await exchange(request, describing: route)
+        let answer = try await exchange(jsonPost(route, body, headers: headers), describing: route)
         return DoorAnswer(status: answer.status, body: FixtureValue.decoding(answer.body) ?? .object([:]))
     }
 }

@@ -57,23 +57,26 @@ public struct IdentityToolkitHTTP: Sendable {
     ) async throws(AuthError) -> FixtureValue {
         try await serverClock?.catchUp()
         let route = layout.route(path)
+        var headers = headers
+        if let languageCode, !languageCode.isEmpty { headers["X-Firebase-Locale"] = languageCode }
+        if let authorization { headers["Authorization"] = authorization }
+        return try await send(jsonPost(route, body, headers: headers), describing: route)
+    }
+
+    /// `POST {base}{route}?key=…` with `body` as JSON (`tenantId` added in a tenant, unless the body names one) and
+    /// `headers`.
+    func jsonPost(_ route: String, _ body: FixtureValue, headers: [String: String] = [:]) -> URLRequest {
         var request = URLRequest(url: url(route, query: [URLQueryItem(name: "key", value: apiKey)]))
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
-            request.setValue(value, forHTTPHeaderField: name)
-        }
-        if let languageCode, !languageCode.isEmpty {
-            request.setValue(languageCode, forHTTPHeaderField: "X-Firebase-Locale")
-        }
-        if let authorization { request.setValue(authorization, forHTTPHeaderField: "Authorization") }
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         var body = body
         if let tenantID, case .object(var fields) = body, fields["tenantId"] == nil {
             fields["tenantId"] = .string(tenantID)
             body = .object(fields)
         }
         request.httpBody = body.encoded
-        return try await send(request, describing: route)
+        return request
     }
 
     /// A call to one of the server's test hooks (`/emulator/v1/…`). The emulator needs no API key; the key is
@@ -95,11 +98,7 @@ public struct IdentityToolkitHTTP: Sendable {
     /// The status and JSON body `POST {base}{route}?key=…` is answered with, whatever they are (nil when the server
     /// does not answer): what the preflight asks to find what the server offers.
     func probe(_ route: String, _ body: FixtureValue) async -> (status: Int, json: FixtureValue)? {
-        var request = URLRequest(url: url(route, query: [URLQueryItem(name: "key", value: apiKey)]))
-        request.httpMethod = "POST"
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.httpBody = body.encoded
-        guard let answer = try? await exchange(request, describing: route) else { return nil }
+        guard let answer = try? await exchange(jsonPost(route, body), describing: route) else { return nil }
         return (answer.status, FixtureValue.decoding(answer.body) ?? .object([:]))
     }
 

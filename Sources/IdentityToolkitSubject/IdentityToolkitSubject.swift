@@ -120,7 +120,9 @@ public struct IdentityToolkitSubject: ConformanceSubject {
         _ project: ProjectConfiguration, over http: IdentityToolkitHTTP, projectID: String
     ) async -> Bool {
         guard http.tenantID != nil,
-            let fresh = await state.freshTenant({ await ServerConfigAPI.freshTenant(projectID: projectID, over: http) })
+            let fresh = await state.freshTenant.value({
+                await ServerConfigAPI.freshTenant(projectID: projectID, over: http)
+            })
         else { return false }
         return ServerConfigAPI.isSet(project, in: fresh, inTenant: true)
     }
@@ -220,18 +222,8 @@ private final class SubjectState: Sendable {
     }
 
     private let state = Mutex(State())
-    private let freshTenant = Mutex<Task<FixtureValue?, Never>?>(nil)
-
-    /// What `read` answers, read once: a new tenant's configuration.
-    func freshTenant(_ read: @escaping @Sendable () async -> FixtureValue?) async -> FixtureValue? {
-        let task = freshTenant.withLock { task in
-            if let task { return task }
-            let made = Task { await read() }
-            task = made
-            return made
-        }
-        return await task.value
-    }
+    /// The config API's answer for a new tenant, asked once.
+    let freshTenant = Once<FixtureValue?>()
 
     /// Whether `world` is a new check's: its first backend resets the shared project.
     func isFirstBackend(in world: World) -> Bool {

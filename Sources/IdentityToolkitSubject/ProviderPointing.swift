@@ -82,25 +82,23 @@ struct ProviderPointing: Sendable {
 }
 
 /// A backend's ``ProviderPointing`` made once, before the first call that reaches a provider; calls at once wait for
-/// the same pointing, and a failed pointing fails every call that needed it.
-actor DeferredPointing {
+/// the same pointing, and a failed pointing fails every call that needed it. A class: the pointing holds the HTTP
+/// client that holds it.
+final class DeferredPointing: Sendable {
     private let pointing: ProviderPointing
-    private var done: Task<AuthError?, Never>?
+    private let done = Once<AuthError?>()
 
     init(_ pointing: ProviderPointing) { self.pointing = pointing }
 
     func ensure() async throws(AuthError) {
         let pointing = pointing
-        let task =
-            done
-            ?? Task { () -> AuthError? in
-                do throws(AuthError) {
-                    try await pointing.point()
-                    return nil
-                } catch { return error }
-            }
-        done = task
-        if let error = await task.value { throw error }
+        let failure = await done.value {
+            do throws(AuthError) {
+                try await pointing.point()
+                return nil
+            } catch { return error }
+        }
+        if let failure { throw failure }
     }
 }
 
