@@ -18,6 +18,11 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
     let backend: IdentityToolkitBackend
     let device: Device
     private var session: Session?
+    /// The signed-in user as the server last described it, kept as the SDK keeps `Auth.currentUser`, and the order of
+    /// the lookup that answered it (an older lookup answered later does not replace it).
+    private var lookedUp: (user: AuthUser, order: Int)?
+    /// The lookups sent so far.
+    private var lookups = 0
     private(set) var languageCode: String?
     private var listeners: [Int: @Sendable (AuthUser?) -> Void] = [:]
     private var nextListenerID = 0
@@ -70,6 +75,7 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
 
     private func setSession(_ session: Session?) {
         self.session = session
+        if lookedUp?.user.uid != session?.uid { lookedUp = nil }
         world.devices.keychain(of: device)[keychainKey] = session.map { "\($0.uid) \($0.refreshToken)" }
     }
 
@@ -92,20 +98,29 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
 
     // MARK: Session
 
+    /// The user as the SDK keeps it (`Auth.currentUser`): read from memory, as the server last described it in the
+    /// lookups the SDK makes (after a sign-in, a link, a reauthentication or a multi-factor change, and `reload()`), so
+    /// reading it sends nothing. Only a session restored from the keychain at launch is looked up, once.
     var currentUser: AuthUser? {
         get async {
             guard let session else { return nil }
+            if let lookedUp, lookedUp.user.uid == session.uid { return lookedUp.user }
             return try? await lookup(session.idToken)
         }
     }
 
-    /// `accounts:lookup`: the user an ID token stands for, as the server keeps it.
+    /// `accounts:lookup`: the user an ID token stands for, as the server keeps it. The signed-in user's becomes
+    /// ``currentUser``.
     func lookup(_ idToken: String) async throws(AuthError) -> AuthUser {
+        lookups += 1
+        let order = lookups
         let answer = try await post(.getAccountInfo, .object(["idToken": .string(idToken)]))
-        guard let user = answer["users"]?.arrayValue.first else {
+        guard let found = answer["users"]?.arrayValue.first else {
             throw AuthError(.userNotFound, "accounts:lookup answered no user")
         }
-        return UserDecoding.user(user, http: http)
+        let user = UserDecoding.user(found, http: http)
+        if user.uid == session?.uid, order > lookedUp?.order ?? 0 { lookedUp = (user, order) }
+        return user
     }
 
     func getIDToken(forceRefresh: Bool) async throws(AuthError) -> String {
@@ -154,13 +169,13 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
 
     func removeIDTokenDidChangeListener(_ registration: ListenerRegistration) async { listeners[registration.id] = nil }
 
-    /// Tells the listeners who is signed in now: `lookedUp`, the user the session's token was just looked up as, or
-    /// else the server's answer for the session's token.
-    private func notifyListeners(lookedUp: (user: AuthUser, idToken: String)? = nil) async {
+    /// Tells the listeners who is signed in now: `signedIn`, the user the session's token was just looked up as, or
+    /// else ``currentUser``.
+    private func notifyListeners(signedIn: (user: AuthUser, idToken: String)? = nil) async {
         changes += 1
         let change = changes
-        // A sign-out or another sign-in since the lookup makes it stale: the session's own user is looked up then.
-        let user = if let lookedUp, session?.idToken == lookedUp.idToken { lookedUp.user } else { await currentUser }
+        // A sign-out or another sign-in since the lookup makes it stale: the session's own user is told then.
+        let user = if let signedIn, session?.idToken == signedIn.idToken { signedIn.user } else { await currentUser }
         // AUTH-6: a later change made while the user was looked up notifies for itself; this older one is dropped.
         guard change == changes else { return }
         for (_, listener) in listeners.sorted(by: { $0.key < $1.key }) { listener(user) }
@@ -279,18 +294,18 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
                     uid: user.uid, idToken: idToken, refreshToken: refreshToken, expiresAt: expiry(answer["expiresIn"]))
             )
         }
-        await notifyListeners(lookedUp: (user, idToken))
+        await notifyListeners(signedIn: (user, idToken))
         return user
     }
 
     func link(with credential: AuthCredential) async throws(AuthError) -> AuthDataResult {
         _ = try signedIn()
-        let idToken = try await getIDToken(forceRefresh: false)
-        // As the SDK does before it asks the server: a provider the user already has is not linked again.
-        let user = try await lookup(idToken)
-        guard !user.providerData.contains(where: { $0.providerID == credential.providerID }) else {
+        // As the SDK does before any call: a provider the user already has, as the user was last looked up, is not
+        // linked again.
+        if let user = await currentUser, user.providerData.contains(where: { $0.providerID == credential.providerID }) {
             throw AuthError(.providerAlreadyLinked, "the user is already linked to \(credential.providerID)")
         }
+        let idToken = try await getIDToken(forceRefresh: false)
         let answer: FixtureValue
         switch credential {
         case .phone(let verificationID, let code):

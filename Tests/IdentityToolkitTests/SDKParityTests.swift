@@ -43,14 +43,19 @@ struct SDKParityTests {
         return try #require(SMSCode.extract(from: text))
     }
 
-    /// Ada, signed up with a verified email and one SMS second factor, still signed in.
-    static func enrolledAda(_ client: any AuthClient, world: World, number: String = "+16505550101") async throws {
+    /// Ada signed up, and her email verified through the link the server mailed (the client not reloaded yet).
+    static func verifiedAda(_ client: any AuthClient, world: World) async throws {
         _ = try await client.emailPassword!.createUser(withEmail: ada.email, password: ada.password)
         try await client.emailPassword!.sendEmailVerification()
         let link = try #require(world.outbound.readAllEmails(to: ada.email).last?.links.first)
         let oobCode = try #require(
             URLComponents(url: link, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "oobCode" }?.value)
         try await client.emailPassword!.applyActionCode(oobCode)
+    }
+
+    /// Ada, signed up with a verified email and one SMS second factor, still signed in.
+    static func enrolledAda(_ client: any AuthClient, world: World, number: String = "+16505550101") async throws {
+        try await verifiedAda(client, world: world)
         try await client.emailPassword!.reload()
         let session = try await client.multiFactor!.multiFactorSession()
         let verificationID = try await client.multiFactor!.verifyPhoneNumber(number, multiFactorSession: session)
@@ -88,6 +93,32 @@ struct SDKParityTests {
         #expect(
             Self.requests(to: "signupNewUser", on: server).isEmpty
                 && Self.requests(to: "verifyPassword", on: server).isEmpty)
+    }
+
+    @Test(
+        """
+        the current user is kept as the SDK keeps it: reading it sends nothing, a provider it has is refused before \
+        any call, and what changed at the server shows after reload()
+        """)
+    func currentUserIsKept() async throws {
+        let server = Self.server()
+        let world = World()
+        let client = try await Self.launch(server, world: world)
+        try await Self.verifiedAda(client, world: world)
+        let sent = server.requests.count
+
+        for _ in 1...3 { #expect(await client.currentUser?.isEmailVerified == false) }
+        let linkedAgain = await #expect(throws: AuthError.self) {
+            _ = try await client.link(with: .password(email: "other@example.com", password: Self.ada.password))
+        }
+        #expect(linkedAgain?.code == .providerAlreadyLinked)
+        #expect(
+            server.requests.count == sent,
+            "sent \(server.requests.dropFirst(sent).map(\.url.path)), as the SDK does not")
+
+        try await client.emailPassword!.reload()
+        #expect(await client.currentUser?.isEmailVerified == true)
+        #expect(server.requests.dropFirst(sent).map { $0.url.lastPathComponent } == ["getAccountInfo"])
     }
 
     @Test("phone sign-in sends operation SIGN_UP_OR_IN, a phone link LINK")
