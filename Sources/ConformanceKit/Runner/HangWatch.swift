@@ -36,12 +36,15 @@ package struct HangWatch: Sendable {
         }
         let limit = quietLimit
         let watchdog = Task {
-            var seen = movement(of: executor)
+            let clock = ContinuousClock()
+            var stillness = Stillness(movement(of: executor), at: clock.now)
             while !Task.isCancelled {
-                try? await Task.sleep(for: limit)  // the watchdog: real time counts only while nothing moves
-                let now = movement(of: executor)
-                if now == seen, !Task.isCancelled { race.finish(.quiet(limit)) }
-                seen = now
+                // The watchdog: real time counts only while nothing moves. Sampled four times per limit, a hang is
+                // found between one limit and one and a quarter after the check last moved (sampled once per limit,
+                // it took up to two).
+                try? await Task.sleep(for: limit / Self.samplesPerLimit)
+                let still = stillness.sample(movement(of: executor), at: clock.now)
+                if still >= limit, !Task.isCancelled { race.finish(.quiet(limit)) }
             }
         }
         let outcome = await race.value()
@@ -49,6 +52,9 @@ package struct HangWatch: Sendable {
         watchdog.cancel()
         return outcome
     }
+
+    /// How often the watchdog looks at the check's movement in each quiet limit.
+    static let samplesPerLimit = 4
 
     /// Everything whose change means the check moved.
     private func movement(of executor: CheckExecutor) -> [UInt64] {
