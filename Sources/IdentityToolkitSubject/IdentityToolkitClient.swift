@@ -62,13 +62,16 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
 
     private var keychainKey: String { "firebase-auth-user.\(backend.projectID)" }
 
-    /// The signed-in user the keychain kept from the app's last launch, refreshed as Firebase restores it.
+    /// The signed-in user the keychain kept from the app's last launch, refreshed as Firebase restores it, and
+    /// looked up once (the SDK keeps the user itself in the keychain; here the server describes it).
     func restoreSignedInUser() async {
         guard let stored = world.devices.keychain(of: device)[keychainKey], let separator = stored.firstIndex(of: " ")
         else { return }
-        do { session = try await refreshed(String(stored[stored.index(after: separator)...])) } catch
-            where Self.endsSession(error.code)
-        {
+        do {
+            let restored = try await refreshed(String(stored[stored.index(after: separator)...]))
+            session = restored
+            _ = try? await lookup(restored.idToken)
+        } catch  where Self.endsSession(error.code) {
             setSession(nil)  // the server refused the kept session for good: the SDK forgets it
         } catch {}
     }
@@ -100,7 +103,8 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
 
     /// The user as the SDK keeps it (`Auth.currentUser`): read from memory, as the server last described it in the
     /// lookups the SDK makes (after a sign-in, a link, a reauthentication or a multi-factor change, and `reload()`), so
-    /// reading it sends nothing. Only a session restored from the keychain at launch is looked up, once.
+    /// reading it sends nothing; a session restored at launch is looked up as it is restored (and again at a read only
+    /// if that lookup failed).
     var currentUser: AuthUser? {
         get async {
             guard let session else { return nil }

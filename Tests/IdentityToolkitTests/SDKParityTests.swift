@@ -98,12 +98,13 @@ struct SDKParityTests {
     @Test(
         """
         the current user is kept as the SDK keeps it: reading it sends nothing, a provider it has is refused before \
-        any call, and what changed at the server shows after reload()
+        any call, what changed at the server shows after reload(), and a relaunch looks the kept session's user up once
         """)
     func currentUserIsKept() async throws {
         let server = Self.server()
         let world = World()
-        let client = try await Self.launch(server, world: world)
+        let backend = try await Self.backend(server, world: world)
+        let client = try await backend.makeClient(on: .primary)
         try await Self.verifiedAda(client, world: world)
         let sent = server.requests.count
 
@@ -119,6 +120,12 @@ struct SDKParityTests {
         try await client.emailPassword!.reload()
         #expect(await client.currentUser?.isEmailVerified == true)
         #expect(server.requests.dropFirst(sent).map { $0.url.lastPathComponent } == ["getAccountInfo"])
+
+        let relaunched = try await backend.makeClient(on: .primary)
+        let restoring = server.requests.dropFirst(sent + 1).map { $0.url.lastPathComponent }
+        #expect(restoring == ["token", "getAccountInfo"])
+        for _ in 1...3 { #expect(await relaunched.currentUser?.email == Self.ada.email) }
+        #expect(server.requests.count == sent + 1 + restoring.count)
     }
 
     @Test("phone sign-in sends operation SIGN_UP_OR_IN, a phone link LINK")
