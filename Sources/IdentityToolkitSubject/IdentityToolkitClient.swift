@@ -283,12 +283,15 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
     func startSession(_ answer: FixtureValue, refreshingAtOnce: Bool = false) async throws(AuthError) -> AuthUser {
         guard var idToken = answer["idToken"]?.stringValue, var refreshToken = answer["refreshToken"]?.stringValue
         else { throw AuthError(.internalError, "the server answered no idToken or refreshToken") }
+        var named = answer["localId"]?.stringValue
         if refreshingAtOnce {
             let renewed = try await refreshed(refreshToken)
             idToken = renewed.idToken
             refreshToken = renewed.refreshToken
+            // The multi-factor answers name no user; the refresh does (`user_id`): the lookup below is the session's.
+            named = named ?? renewed.uid
         }
-        let uid = answer["localId"]?.stringValue ?? session?.uid ?? ""
+        let uid = named ?? session?.uid ?? ""
         setSession(
             Session(uid: uid, idToken: idToken, refreshToken: refreshToken, expiresAt: expiry(answer["expiresIn"])))
         let user = try await lookup(idToken)

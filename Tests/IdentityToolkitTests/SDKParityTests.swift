@@ -150,7 +150,7 @@ struct SDKParityTests {
     @Test(
         """
         the multi-factor calls carry X-Firebase-Locale; mfaSignIn:start the hint's masked number; enroll and resolve \
-        refresh the token at once
+        refresh the token at once, and the resolved user is kept
         """)
     func multiFactorRequests() async throws {
         let server = Self.server()
@@ -169,6 +169,10 @@ struct SDKParityTests {
         _ = try await resolver.resolveSignIn(
             with: .phone(
                 verificationID: verificationID, verificationCode: try Self.code(sentTo: "+16505550101", in: world)))
+        let resolved = server.requests.count
+        #expect(await client.currentUser?.enrolledFactors.count == 1)
+        #expect(
+            server.requests.count == resolved, "the user the resolved sign-in looked up is kept, as after any sign-in")
 
         let start = try #require(Self.requests(to: "mfaSignIn:start", on: server).first)
         #expect(Self.body(start)["phoneSignInInfo"]?["phoneNumber"]?.stringValue == hint.phoneNumber)
