@@ -89,22 +89,6 @@ struct HangWatchTests {
         }
     }
 
-    @Test(
-        """
-        stillness counts from the first sample that saw the movement as it is now, so it is never longer than the \
-        check was still
-        """)
-    func stillness() {
-        let start = ContinuousClock.now
-        var stillness = Stillness([0, 0], at: start)
-        #expect(stillness.sample([0, 0], at: start + .seconds(1)) == .seconds(1))
-        // It moved somewhere after the last sample: still only from this one.
-        #expect(stillness.sample([1, 0], at: start + .seconds(2)) == .zero)
-        #expect(stillness.sample([1, 0], at: start + .seconds(5)) == .seconds(3))
-        #expect(stillness.sample([1, 7], at: start + .seconds(6)) == .zero)
-        #expect(stillness.sample([1, 7], at: start + .seconds(16)) == .seconds(10))
-    }
-
     @Test("a continuation never resumed, in unstructured work, is found by the quiet limit")
     func unstructuredNeverResumed() async {
         let outcome = await watch(.unstructured, quietLimit: .milliseconds(100)).run {

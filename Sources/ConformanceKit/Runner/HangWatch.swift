@@ -36,15 +36,12 @@ package struct HangWatch: Sendable {
         }
         let limit = quietLimit
         let watchdog = Task {
-            let clock = ContinuousClock()
-            var stillness = Stillness(movement(of: executor), at: clock.now)
+            var seen = movement(of: executor)
             while !Task.isCancelled {
-                // The watchdog: real time counts only while nothing moves. Sampled four times per limit, a hang is
-                // found between one limit and one and a quarter after the check last moved (sampled once per limit,
-                // it took up to two).
-                try? await Task.sleep(for: limit / Self.samplesPerLimit)
-                let still = stillness.sample(movement(of: executor), at: clock.now)
-                if still >= limit, !Task.isCancelled { race.finish(.quiet(limit)) }
+                try? await Task.sleep(for: limit)  // the watchdog: real time counts only while nothing moves
+                let now = movement(of: executor)
+                if now == seen, !Task.isCancelled { race.finish(.quiet(limit)) }
+                seen = now
             }
         }
         let outcome = await race.value()
@@ -52,9 +49,6 @@ package struct HangWatch: Sendable {
         watchdog.cancel()
         return outcome
     }
-
-    /// How often the watchdog looks at the check's movement in each quiet limit.
-    static let samplesPerLimit = 4
 
     /// Everything whose change means the check moved.
     private func movement(of executor: CheckExecutor) -> [UInt64] {
