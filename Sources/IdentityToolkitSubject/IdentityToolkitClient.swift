@@ -113,8 +113,8 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
         }
     }
 
-    /// `accounts:lookup`: the user an ID token stands for, as the server keeps it. The signed-in user's becomes
-    /// ``currentUser``.
+    /// `accounts:lookup`: the user an ID token stands for, as the server keeps it. The user of the session's own token
+    /// (or of its uid) becomes ``currentUser``.
     func lookup(_ idToken: String) async throws(AuthError) -> AuthUser {
         lookups += 1
         let order = lookups
@@ -123,7 +123,9 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
             throw AuthError(.userNotFound, "accounts:lookup answered no user")
         }
         let user = UserDecoding.user(found, http: http)
-        if user.uid == session?.uid, order > lookedUp?.order ?? 0 { lookedUp = (user, order) }
+        if user.uid == session?.uid || idToken == session?.idToken, order > lookedUp?.order ?? 0 {
+            lookedUp = (user, order)
+        }
         return user
     }
 
@@ -173,13 +175,11 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
 
     func removeIDTokenDidChangeListener(_ registration: ListenerRegistration) async { listeners[registration.id] = nil }
 
-    /// Tells the listeners who is signed in now: `signedIn`, the user the session's token was just looked up as, or
-    /// else ``currentUser``.
-    private func notifyListeners(signedIn: (user: AuthUser, idToken: String)? = nil) async {
+    /// Tells the listeners who is signed in now: ``currentUser``, as a sign-in's lookup left it.
+    private func notifyListeners() async {
         changes += 1
         let change = changes
-        // A sign-out or another sign-in since the lookup makes it stale: the session's own user is told then.
-        let user = if let signedIn, session?.idToken == signedIn.idToken { signedIn.user } else { await currentUser }
+        let user = await currentUser
         // AUTH-6: a later change made while the user was looked up notifies for itself; this older one is dropped.
         guard change == changes else { return }
         for (_, listener) in listeners.sorted(by: { $0.key < $1.key }) { listener(user) }
@@ -283,15 +283,12 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
     func startSession(_ answer: FixtureValue, refreshingAtOnce: Bool = false) async throws(AuthError) -> AuthUser {
         guard var idToken = answer["idToken"]?.stringValue, var refreshToken = answer["refreshToken"]?.stringValue
         else { throw AuthError(.internalError, "the server answered no idToken or refreshToken") }
-        var named = answer["localId"]?.stringValue
         if refreshingAtOnce {
             let renewed = try await refreshed(refreshToken)
             idToken = renewed.idToken
             refreshToken = renewed.refreshToken
-            // The multi-factor answers name no user; the refresh does (`user_id`): the lookup below is the session's.
-            named = named ?? renewed.uid
         }
-        let uid = named ?? session?.uid ?? ""
+        let uid = answer["localId"]?.stringValue ?? session?.uid ?? ""
         setSession(
             Session(uid: uid, idToken: idToken, refreshToken: refreshToken, expiresAt: expiry(answer["expiresIn"])))
         let user = try await lookup(idToken)
@@ -301,7 +298,7 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
                     uid: user.uid, idToken: idToken, refreshToken: refreshToken, expiresAt: expiry(answer["expiresIn"]))
             )
         }
-        await notifyListeners(signedIn: (user, idToken))
+        await notifyListeners()
         return user
     }
 
