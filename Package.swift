@@ -132,5 +132,7 @@ let package = Package(
                 "LoopbackHTTP",
             ]),
         // The HTTP layer alone, over raw sockets: framing, timeouts, graceful close, both loopback addresses, CORS.
-        .testTarget(name: "LoopbackHTTPTests", dependencies: ["LoopbackHTTP", "HTTPMessages"]),
+        .testTarget(
+            name: "LoopbackHTTPTests",
+            dependencies: ["LoopbackHTTP", "HTTPMessages", .product(name: "NIOPosix", package: "swift-nio")]),
     ])

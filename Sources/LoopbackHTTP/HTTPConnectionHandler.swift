@@ -76,6 +76,8 @@ final class HTTPConnectionHandler: ChannelDuplexHandler {
     /// server stopping), so that work waiting on something that will not come (a door pair's partner lost on the
     /// network) ends with the connection, not after a real-time limit.
     private var answering: Task<HTTPResponse, Never>?
+    /// Where the handler's tasks run: this connection's event loop (`EventLoopTaskExecutor`).
+    private var taskExecutor: EventLoopTaskExecutor?
 
     init(configuration: ConnectionConfiguration) { self.configuration = configuration }
 
@@ -83,6 +85,7 @@ final class HTTPConnectionHandler: ChannelDuplexHandler {
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
+        taskExecutor = EventLoopTaskExecutor(context.eventLoop)
         if context.channel.isActive { armTimer(limits.idleTimeout) }
     }
 
@@ -221,7 +224,7 @@ final class HTTPConnectionHandler: ChannelDuplexHandler {
         let promise = context.eventLoop.makePromise(of: HTTPResponse.self)
         let handler = configuration.handler
         // One task answers and completes the promise (`completeWithTask` would start a second one per request).
-        answering = Task {
+        answering = Task(executorPreference: taskExecutor) {
             let response = await handler(message)
             promise.succeed(response)
             return response

@@ -50,6 +50,8 @@ public final class LoopbackHTTPServer: Sendable {
         }
     }
 
+    /// Answers one request. It runs on the event loop of the request's connection, with the actors it calls
+    /// (`EventLoopTaskExecutor`): what it waits for, it must await, never block on.
     public typealias Handler = @Sendable (HTTPRequest) async -> HTTPResponse
     /// The answer to a request that could not be read: its status and a message.
     public typealias Rejection = @Sendable (_ status: Int, _ message: String) -> HTTPResponse
