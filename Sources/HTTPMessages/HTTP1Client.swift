@@ -13,11 +13,13 @@ import Synchronization
 /// served server spends answering (issue 32); this client spends a write, a read or two and a thread's wake-up.
 ///
 /// Each request runs on a thread of its own (`BlockingThreads`), blocking on its socket, so no thread of Swift's
-/// cooperative pool is held while the server works (the server may be answering in the same process). Every wait is
-/// bounded by the request's `timeout` of real time (the socket's send and receive timeouts, and the connect), as
-/// `URLRequest.timeoutInterval` bounds one; cancelling the task shuts the socket, so the request fails at once.
-/// A connection the server closed while it was idle is noticed on the next request, which is sent once more on a new
-/// connection when no byte of its answer had arrived.
+/// cooperative pool is held while the server works (the server may be answering in the same process). On a kept
+/// connection the task first sends what the socket takes without waiting (all of a usual request), so the server
+/// works on it while the thread wakes, rather than after. Every wait is bounded by the request's `timeout` of real
+/// time (the socket's send and receive timeouts, and the connect), as `URLRequest.timeoutInterval` bounds one;
+/// cancelling the task shuts the socket, so the request fails at once. A connection the server closed while it was
+/// idle is noticed on the next request, which is sent once more on a new connection when no byte of its answer had
+/// arrived.
 package final class HTTP1Client: Sendable {
     /// Why a request got no answer.
     package struct Failure: Error, CustomStringConvertible, Sendable {
@@ -54,13 +56,16 @@ package final class HTTP1Client: Sendable {
         let bytes = Self.serialized(request, target: target)
         let bodyless = request.method == "HEAD"
         let shutter = Shutter()
+        // On a kept connection the request is sent at once, so the server works on it while a thread wakes to read.
+        let started = sentAtOnce(bytes, to: target)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
                 threads.run {
                     continuation.resume(
                         with: Result {
                             try self.exchange(
-                                bytes, with: target, bodyless: bodyless, timeout: timeout, shutter: shutter)
+                                bytes, with: target, bodyless: bodyless, timeout: timeout, shutter: shutter,
+                                started: started)
                         })
                 }
             }
@@ -79,12 +84,31 @@ package final class HTTP1Client: Sendable {
         var header: String { (host.contains(":") ? "[\(host)]" : host) + (port == 80 ? "" : ":\(port)") }
     }
 
+    /// A request begun on a kept connection: the connection, and how many of the request's bytes are sent.
+    private struct Started: Sendable {
+        let descriptor: Int32
+        let sent: Int
+    }
+
+    /// Sends what the socket takes of `bytes` without waiting, on a kept connection to `target`; nil when none is
+    /// kept, or when the task is cancelled (nothing is sent for it). A failure is left to the exchange, whose write of
+    /// the rest meets it (a connection the server closed is then replaced).
+    private func sentAtOnce(_ bytes: [UInt8], to target: Target) -> Started? {
+        guard !Task.isCancelled, let descriptor = idle.withLock({ $0[target.key]?.popLast() }) else { return nil }
+        let sent = bytes.withUnsafeBytes { socketSend(descriptor, $0.baseAddress!, $0.count, waiting: false) }
+        return Started(descriptor: descriptor, sent: max(0, sent))
+    }
+
     private func exchange(
-        _ bytes: [UInt8], with target: Target, bodyless: Bool, timeout: Duration, shutter: Shutter
+        _ bytes: [UInt8], with target: Target, bodyless: Bool, timeout: Duration, shutter: Shutter, started: Started?
     ) throws -> HTTPResponse {
         var retried = false
+        var started = started
         while true {
-            let (descriptor, reused) = try connection(to: target, timeout: timeout)
+            let (descriptor, reused) =
+                try started.map { ($0.descriptor, true) } ?? connection(to: target, timeout: timeout)
+            let sent = started?.sent ?? 0
+            started = nil
             guard shutter.hold(descriptor) else {
                 _ = close(descriptor)
                 throw CancellationError()
@@ -92,7 +116,7 @@ package final class HTTP1Client: Sendable {
             let outcome: Result<(HTTPResponse, keepAlive: Bool), any Error>
             do {
                 try Self.setTimeouts(descriptor, timeout)
-                try Self.write(bytes, to: descriptor)
+                try Self.write(bytes, from: sent, to: descriptor)
                 outcome = .success(try Self.readResponse(from: descriptor, bodyless: bodyless))
             } catch { outcome = .failure(error) }
             // The descriptor is closed (or kept) once, here, after the shutter has let go of it.
@@ -199,11 +223,11 @@ package final class HTTP1Client: Sendable {
         return max(1, Int(min(seconds, 1_000_000_000)) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
     }
 
-    private static func write(_ bytes: [UInt8], to descriptor: Int32) throws {
-        var sent = 0
+    private static func write(_ bytes: [UInt8], from start: Int, to descriptor: Int32) throws {
+        var sent = start
         while sent < bytes.count {
             let count = bytes.withUnsafeBytes { buffer in
-                socketSend(descriptor, buffer.baseAddress! + sent, buffer.count - sent)
+                socketSend(descriptor, buffer.baseAddress! + sent, buffer.count - sent, waiting: true)
             }
             if count > 0 {
                 sent += count
@@ -435,11 +459,12 @@ private func socketConnect(_ descriptor: Int32, _ address: UnsafePointer<sockadd
 }
 
 /// `send`, without the `SIGPIPE` a closed connection would raise (Linux: `MSG_NOSIGNAL`; Darwin: `SO_NOSIGPIPE`, set
-/// on the socket).
-private func socketSend(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+/// on the socket); without `waiting`, it takes what the socket's buffer takes at once (`MSG_DONTWAIT`).
+private func socketSend(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int, waiting: Bool) -> Int {
+    let once = waiting ? 0 : Int32(MSG_DONTWAIT)
     #if canImport(Darwin)
-        send(descriptor, bytes, count, 0)
+        return send(descriptor, bytes, count, once)
     #else
-        send(descriptor, bytes, count, Int32(MSG_NOSIGNAL))
+        return send(descriptor, bytes, count, Int32(MSG_NOSIGNAL) | once)
     #endif
 }

@@ -92,6 +92,22 @@ struct HTTP1ClientTests {
         await #expect(throws: CancellationError.self) { try await request.value }
     }
 
+    @Test("a task cancelled before its request sends nothing, even on a kept connection")
+    func cancelledBeforeSending() async throws {
+        let server = try ScriptedServer([.answer(Self.ok), .answer(Self.ok)])
+        defer { server.stop() }
+        let client = HTTP1Client()
+        let port = server.port
+        _ = try await client.send(HTTPRequest(url: url(port, "/first")), timeout: .seconds(60))
+        let cancelled = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await client.send(HTTPRequest(url: url(port, "/cancelled")), timeout: .seconds(60))
+        }
+        await #expect(throws: CancellationError.self) { try await cancelled.value }
+        _ = try await client.send(HTTPRequest(url: url(port, "/last")), timeout: .seconds(60))
+        #expect(server.requests.map { $0.split(separator: " ")[1] } == ["/first", "/last"])
+    }
+
     @Test("nothing listening, and a URL that is not http://, are failures that say so")
     func refused() async throws {
         let server = try ScriptedServer([])
@@ -167,5 +183,21 @@ struct HTTP1ClientTests {
             return echoed
         }
         #expect(echoed == bodies)
+    }
+
+    @Test("on a kept connection, a request larger than the socket takes at once is sent whole (the rest after it)")
+    func largeOnKeptConnection() async throws {
+        let server = try TestServer.start(TestServer.limits(bodyBytes: 16 << 20))
+        defer { server.stop() }
+        let client = HTTP1Client()
+        let echo = URL(string: "http://127.0.0.1:\(server.port)/echo")!
+        let small = try await client.send(
+            HTTPRequest(method: "POST", url: echo, body: Data("x".utf8)), timeout: .seconds(60))
+        // More than a loopback socket's send buffer grows to (a few MiB on Linux).
+        let large = Data("start".utf8) + Data(repeating: 0x61, count: 8 << 20) + Data("end".utf8)
+        let answer = try await client.send(HTTPRequest(method: "POST", url: echo, body: large), timeout: .seconds(60))
+        #expect(small.body == Data("x".utf8))
+        #expect(answer.status == 200 && answer.body == large)
+        #expect(server.openConnections == 1)
     }
 }
