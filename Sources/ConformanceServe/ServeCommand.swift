@@ -115,6 +115,7 @@ package enum ServeCommand {
                 ID tokens: RS256 under http://127.0.0.1:\(server.port)\(IdentityToolkitServer.publishedKeysPath)
 
                 """.utf8))
+        Task.detached(priority: .utility) { IdentityToolkitServer.prepareSigningKey() }
         let signal = await StopSignal.next()
         server.stop()
         output.write(Data("conformance serve: stopped on \(signal)\n".utf8))

@@ -104,6 +104,11 @@ public final class IdentityToolkitServer: Sendable {
     /// The path below the server's root where it publishes the key set of its RS256 ID tokens.
     public static var publishedKeysPath: String { PublishedSigningKey.path }
 
+    /// Makes the key of the RS256 ID tokens now, unless it is made already (once per process). Otherwise the first
+    /// token a server hands out makes it, on the event loop answering that request, which a key generation (20–300 ms)
+    /// holds from the other connections it serves: a long-running server makes it as it starts, off its loops.
+    public static func prepareSigningKey() { _ = PublishedSigningKey.key }
+
     /// Where the server publishes the key of its RS256 ID tokens (a JSON Web Key set).
     public var publishedKeysURL: URL { baseURL.appending(path: PublishedSigningKey.path) }
 
