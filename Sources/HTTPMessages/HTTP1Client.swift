@@ -94,7 +94,7 @@ package final class HTTP1Client: Sendable {
     /// kept, or when the task is cancelled (nothing is sent for it). A failure is left to the exchange, whose write of
     /// the rest meets it (a connection the server closed is then replaced).
     private func sentAtOnce(_ bytes: [UInt8], to target: Target) -> Started? {
-        guard !Task.isCancelled, let descriptor = idle.withLock({ $0[target.key]?.popLast() }) else { return nil }
+        guard !Task.isCancelled, let descriptor = kept(target) else { return nil }
         let sent = bytes.withUnsafeBytes { socketSend(descriptor, $0.baseAddress!, $0.count, waiting: false) }
         return Started(descriptor: descriptor, sent: max(0, sent))
     }
@@ -105,6 +105,7 @@ package final class HTTP1Client: Sendable {
         var retried = false
         var started = started
         while true {
+            // The connection the request was begun on first; a retry starts afresh on a new one.
             let (descriptor, reused) =
                 try started.map { ($0.descriptor, true) } ?? connection(to: target, timeout: timeout)
             let sent = started?.sent ?? 0
@@ -139,9 +140,12 @@ package final class HTTP1Client: Sendable {
     }
 
     private func connection(to target: Target, timeout: Duration) throws -> (Int32, reused: Bool) {
-        if let descriptor = idle.withLock({ $0[target.key]?.popLast() }) { return (descriptor, true) }
+        if let descriptor = kept(target) { return (descriptor, true) }
         return (try Self.connect(to: target, timeout: timeout), false)
     }
+
+    /// The connection to `target` idle the shortest, taken out of the idle ones; nil when none is kept.
+    private func kept(_ target: Target) -> Int32? { idle.withLock { $0[target.key]?.popLast() } }
 
     private func giveBack(_ descriptor: Int32, to target: Target) {
         let kept = idle.withLock { idle in

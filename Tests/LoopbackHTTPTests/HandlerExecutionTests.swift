@@ -41,7 +41,7 @@ struct HandlerExecutionTests {
             }, rejection: { status, message in HTTPResponse(status: status, body: Data(message.utf8)) })
     }
 
-    @Test("the handler and the actors it calls run on the event loop that read the request")
+    @Test("the handler and the actors it calls run on an event loop, not on Swift's pool")
     func onTheLoop() async throws {
         let server = try Self.server(Arrivals(count: 1))
         defer { server.stop() }
