@@ -77,7 +77,7 @@ extension IdentityToolkitServer {
             } catch { return Self.failure(400, "INVALID_CONFIG : \(error)") }
             reconfigure(forAPIKey: key, projectID: route.projectID, tenant: route.tenant, to: updated)
             return Self.json(ConfigDocument(route: route).document(of: updated))
-        default: return Self.failure(404, "NOT_FOUND", status: "NOT_FOUND")
+        default: return Self.notServed(request)
         }
     }
 }

@@ -41,7 +41,7 @@ extension IdentityToolkitServer {
         let scope = AdminScope(path: path)
         guard let operation = ServerRoutes.operation(at: scope?.path ?? path),
             operation.methods.contains(request.method)
-        else { return Self.failure(404, "NOT_FOUND", status: "NOT_FOUND") }
+        else { return Self.notServed(request) }
         let isPrivileged = request.header("Authorization")?.lowercased() == "bearer owner"
         let key = query.first { $0.name == "key" }?.value ?? request.header("x-goog-api-key") ?? ""
         guard !key.isEmpty || isPrivileged else {
@@ -54,16 +54,13 @@ extension IdentityToolkitServer {
                 \(String(decoding: request.body.prefix(40), as: UTF8.self))
                 """)
         }
+        if case .object(let fields) = body,
+            request.header("Content-Type")?.contains("application/x-www-form-urlencoded") != true,
+            let refusal = KnownFields.refusal(of: fields, call: operation)
+        { return Self.invalidArgument(refusal) }
         if case .object(var fields) = body, let token = fields["idToken"]?.stringValue {
             fields["idToken"] = .string(backendToken(token))
             body = .object(fields)
-        }
-        if case .object(let fields) = body,
-            request.header("Content-Type")?.contains("application/x-www-form-urlencoded") != true,
-            let unknown = KnownFields.unknown(in: fields, call: operation)
-        {
-            return Self.invalidArgument(
-                "Invalid JSON payload received. Unknown name \"\(unknown)\": Cannot find field.")
         }
         let tenant = body["tenantId"]?.stringValue ?? scope?.tenant ?? query.first { $0.name == "tenantId" }?.value
         var call = ServerCall(
@@ -84,7 +81,7 @@ extension IdentityToolkitServer {
             {
                 return Self.failure(400, "((Invalid phoneVerificationInfo.mfaPendingCredential.))")
             }
-            return Self.failure(400, "\(ServerErrorMessage.code(for: error.code)) : \(error.message)")
+            return Self.failure(400, ServerErrorMessage.text(for: error))
         }
     }
 
@@ -93,7 +90,7 @@ extension IdentityToolkitServer {
     private func emulatorHook(_ request: HTTPRequest, path: String) async -> HTTPResponse {
         let parts = path.split(separator: "/").map(String.init)
         guard parts.count == 5 || (parts.count == 7 && parts[4] == "tenants") else {
-            return Self.failure(404, "NOT_FOUND", status: "NOT_FOUND")
+            return Self.notServed(request)
         }
         let tenant = parts.count == 7 ? parts[5] : nil
         let project = project(
@@ -114,7 +111,7 @@ extension IdentityToolkitServer {
         case ("DELETE", "accounts"):
             await project.backend.deleteAllAccounts()
             return Self.json(.object([:]))
-        default: return Self.failure(404, "NOT_FOUND", status: "NOT_FOUND")
+        default: return Self.notServed(request)
         }
     }
 
@@ -137,6 +134,12 @@ extension IdentityToolkitServer {
             if parts.count == 3 { fields[key] = .string("\(none).\(parts[1]).") }
         }
         return .object(fields)
+    }
+
+    /// A route the server does not serve: 404 `NOT_FOUND`, as Google's front end answers an unknown path, naming
+    /// the method and the path (without the query, which may hold a key).
+    static func notServed(_ request: HTTPRequest) -> HTTPResponse {
+        failure(404, "NOT_FOUND : \(request.method) \(request.url.path) is not served", status: "NOT_FOUND")
     }
 
     static func json(_ value: FixtureValue, status: Int = 200) -> HTTPResponse {

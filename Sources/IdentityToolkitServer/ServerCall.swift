@@ -159,8 +159,8 @@ struct ServerCall: Sendable {
             try await backend.sendEmailVerification(idToken: idToken)
             return .object(["kind": .string("identitytoolkit#GetOobConfirmationCodeResponse")])
         case let other:
-            throw AuthError(
-                .internalError, other == nil ? "MISSING_REQ_TYPE" : "the request type \(other ?? "") is not supported")
+            guard let other else { throw AuthError(.internalError, "MISSING_REQ_TYPE") }
+            throw ServerErrorMessage.unserved("accounts:sendOobCode with the requestType \(other)")
         }
     }
 
@@ -225,7 +225,7 @@ struct ServerCall: Sendable {
                 kind: "identitytoolkit#SetAccountInfoResponse")
         case (nil, let password?): changed = try await backend.changePasswordAtTheDoor(idToken: idToken, to: password)
         case (let email?, nil): changed = try await backend.changeEmail(idToken: idToken, to: email)
-        case (nil, nil): throw AuthError(.internalError, "this form of accounts:update is not supported")
+        case (nil, nil): throw ServerErrorMessage.unserved("accounts:update with neither email nor password")
         }
         let uid = await backend.uid(ofRefreshToken: changed.refreshToken) ?? ""
         var fields = Self.tokens(changed, uid: uid)
@@ -241,7 +241,7 @@ struct ServerCall: Sendable {
     func resetPassword() async throws(AuthError) -> FixtureValue {
         let oobCode = string("oobCode") ?? ""
         guard let newPassword = string("newPassword") else {
-            throw AuthError(.internalError, "this form of accounts:resetPassword is not supported")
+            throw ServerErrorMessage.unserved("accounts:resetPassword without newPassword")
         }
         try await backend.confirmPasswordReset(oobCode: oobCode, newPassword: newPassword)
         return .object([

@@ -6,6 +6,24 @@ import ReferenceAuth
 /// https://github.com/firebase/firebase-ios-sdk). Codes the SDK raises itself have no string of their own; the server
 /// answers what production answers in their place.
 enum ServerErrorMessage {
+    /// The message of a failure: `CODE : detail`. An error the reference names with a code of the API's own
+    /// (`DUPLICATE_LOCAL_ID`, `MISSING_REQ_TYPE`, ``unserved(_:)``'s `UNSUPPORTED_REQUEST`) is answered with that code,
+    /// never `INTERNAL_ERROR`, which stays for what has no name.
+    static func text(for error: AuthError) -> String {
+        if error.code == .internalError, let code = error.message.split(separator: " ").first,
+            code.count > 3, code.allSatisfy({ $0.isUppercase || $0 == "_" })
+        {
+            return error.message
+        }
+        return "\(code(for: error.code)) : \(error.message)"
+    }
+
+    /// A form of a call the server does not answer: refused with a message naming it, as a client's mistake would be
+    /// (400), so that no request of a client is ever answered 5xx or `INTERNAL_ERROR`.
+    static func unserved(_ form: String) -> AuthError {
+        AuthError(.internalError, "UNSUPPORTED_REQUEST : \(form) is not served by conformance serve")
+    }
+
     static func code(for error: AuthErrorCode) -> String {
         switch error {
         case .invalidCredential: "INVALID_LOGIN_CREDENTIALS"

@@ -10,7 +10,9 @@ extension FixtureValue {
     package var stringValue: String? {
         switch self {
         case .string(let value): value
-        case .number(let value): value.rounded() == value ? String(Int(value)) : String(value)
+        // A whole number as an integer's digits where one holds it exactly; any other (1e300, 0.5, -0) as Swift
+        // writes a `Double`: never a conversion that traps.
+        case .number(let value): Int64(exactly: value).map { String($0) } ?? String(value)
         case .bool(let value): String(value)
         default: nil
         }
