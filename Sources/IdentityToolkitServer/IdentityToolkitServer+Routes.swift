@@ -57,7 +57,9 @@ extension IdentityToolkitServer {
         if case .object(let fields) = body,
             request.header("Content-Type")?.contains("application/x-www-form-urlencoded") != true,
             let refusal = KnownFields.refusal(of: fields, call: operation)
-        { return Self.invalidArgument(refusal) }
+        {
+            return Self.invalidArgument(refusal)
+        }
         if case .object(var fields) = body, let token = fields["idToken"]?.stringValue {
             fields["idToken"] = .string(backendToken(token))
             body = .object(fields)
@@ -89,9 +91,7 @@ extension IdentityToolkitServer {
     /// (DELETE).
     private func emulatorHook(_ request: HTTPRequest, path: String) async -> HTTPResponse {
         let parts = path.split(separator: "/").map(String.init)
-        guard parts.count == 5 || (parts.count == 7 && parts[4] == "tenants") else {
-            return Self.notServed(request)
-        }
+        guard parts.count == 5 || (parts.count == 7 && parts[4] == "tenants") else { return Self.notServed(request) }
         let tenant = parts.count == 7 ? parts[5] : nil
         let project = project(
             forAPIKey: request.queryItems.first { $0.name == "key" }?.value, projectID: parts[3], tenant: tenant)

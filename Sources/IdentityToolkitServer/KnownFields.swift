@@ -42,10 +42,8 @@ enum KnownFields {
             case (.integer, .number(let number)): Int64(exactly: number) != nil
             case (.integer, .string(let text)): Int64(text) != nil
             case (.strings, .string): true
-            case (.strings, .array(let values)):
-                values.allSatisfy { if case .string = $0 { true } else { false } }
-            case (.objects, .array(let values)):
-                values.allSatisfy { if case .object = $0 { true } else { false } }
+            case (.strings, .array(let values)): values.allSatisfy { if case .string = $0 { true } else { false } }
+            case (.objects, .array(let values)): values.allSatisfy { if case .object = $0 { true } else { false } }
             default: false
             }
         }
@@ -77,13 +75,12 @@ enum KnownFields {
             "verificationProof": .string, "idToken": .string, "operation": .string,
         ],
         .sendOobCode: [
-            "requestType": .string, "email": .string, "challenge": .string, "captchaResp": .string,
-            "userIp": .string, "newEmail": .string, "idToken": .string, "continueUrl": .string,
-            "iOSBundleId": .string, "iOSAppStoreId": .string, "androidPackageName": .string,
-            "androidInstallApp": .bool, "androidMinimumVersion": .string, "canHandleCodeInApp": .bool,
-            "dynamicLinkDomain": .string, "returnOobLink": .bool, "linkDomain": .string,
-        ],
-        .signInWithEmailLink: ["email": .string, "oobCode": .string, "idToken": .string],
+            "requestType": .string, "email": .string, "challenge": .string, "captchaResp": .string, "userIp": .string,
+            "newEmail": .string, "idToken": .string, "continueUrl": .string, "iOSBundleId": .string,
+            "iOSAppStoreId": .string, "androidPackageName": .string, "androidInstallApp": .bool,
+            "androidMinimumVersion": .string, "canHandleCodeInApp": .bool, "dynamicLinkDomain": .string,
+            "returnOobLink": .bool, "linkDomain": .string,
+        ], .signInWithEmailLink: ["email": .string, "oobCode": .string, "idToken": .string],
         .lookup: [
             "idToken": .string, "localId": .strings, "email": .strings, "phoneNumber": .strings,
             "federatedUserId": .objects, "initialEmail": .strings,
@@ -92,34 +89,29 @@ enum KnownFields {
             "idToken": .string, "localId": .string, "email": .string, "password": .string, "displayName": .string,
             "photoUrl": .string, "deleteAttribute": .strings, "deleteProvider": .strings, "oobCode": .string,
             "emailVerified": .bool, "provider": .strings, "captchaChallenge": .string, "validSince": .integer,
-            "disableUser": .bool, "instanceId": .string, "upgradeToFederatedLogin": .bool,
-            "customAttributes": .string, "linkProviderUserInfo": .object, "phoneNumber": .string, "mfa": .object,
-            "createdAt": .integer, "lastLoginAt": .integer, "deletePasskey": .strings,
-        ],
-        .delete: ["localId": .string, "idToken": .string],
+            "disableUser": .bool, "instanceId": .string, "upgradeToFederatedLogin": .bool, "customAttributes": .string,
+            "linkProviderUserInfo": .object, "phoneNumber": .string, "mfa": .object, "createdAt": .integer,
+            "lastLoginAt": .integer, "deletePasskey": .strings,
+        ], .delete: ["localId": .string, "idToken": .string],
         .resetPassword: ["oobCode": .string, "newPassword": .string, "oldPassword": .string, "email": .string],
         .createAuthUri: [
             "identifier": .string, "continueUri": .string, "openidRealm": .string, "providerId": .string,
-            "oauthConsumerKey": .string, "oauthScope": .string, "context": .string, "otaApp": .string,
-            "appId": .string, "hostedDomain": .string, "sessionId": .string, "authFlowType": .string,
-            "customParameter": .object, "clientId": .string,
+            "oauthConsumerKey": .string, "oauthScope": .string, "context": .string, "otaApp": .string, "appId": .string,
+            "hostedDomain": .string, "sessionId": .string, "authFlowType": .string, "customParameter": .object,
+            "clientId": .string,
         ],
         .signInWithIdp: [
             "requestUri": .string, "postBody": .string, "pendingIdToken": .string, "pendingToken": .string,
             "sessionId": .string, "idToken": .string, "returnIdpCredential": .bool, "returnRefreshToken": .bool,
             "autoCreate": .bool,
-        ],
-        .signInWithCustomToken: ["token": .string, "instanceId": .string],
+        ], .signInWithCustomToken: ["token": .string, "instanceId": .string],
         .revokeToken: [
-            "idToken": .string, "providerId": .string, "redirectUri": .string, "token": .string,
-            "tokenType": .string,
-        ],
-        .startEnrollment: ["idToken": .string, "phoneEnrollmentInfo": .object, "totpEnrollmentInfo": .object],
+            "idToken": .string, "providerId": .string, "redirectUri": .string, "token": .string, "tokenType": .string,
+        ], .startEnrollment: ["idToken": .string, "phoneEnrollmentInfo": .object, "totpEnrollmentInfo": .object],
         .finalizeEnrollment: [
             "idToken": .string, "displayName": .string, "phoneVerificationInfo": .object,
             "totpVerificationInfo": .object,
-        ],
-        .withdrawEnrollment: ["idToken": .string, "mfaEnrollmentId": .string],
+        ], .withdrawEnrollment: ["idToken": .string, "mfaEnrollmentId": .string],
         .startSecondFactor: ["mfaPendingCredential": .string, "mfaEnrollmentId": .string, "phoneSignInInfo": .object],
         .finalizeSecondFactor: [
             "mfaPendingCredential": .string, "mfaEnrollmentId": .string, "phoneVerificationInfo": .object,

@@ -10,8 +10,8 @@ enum ServerErrorMessage {
     /// (`DUPLICATE_LOCAL_ID`, `MISSING_REQ_TYPE`, ``unserved(_:)``'s `UNSUPPORTED_REQUEST`) is answered with that code,
     /// never `INTERNAL_ERROR`, which stays for what has no name.
     static func text(for error: AuthError) -> String {
-        if error.code == .internalError, let code = error.message.split(separator: " ").first,
-            code.count > 3, code.allSatisfy({ $0.isUppercase || $0 == "_" })
+        if error.code == .internalError, let code = error.message.split(separator: " ").first, code.count > 3,
+            code.allSatisfy({ $0.isUppercase || $0 == "_" })
         {
             return error.message
         }

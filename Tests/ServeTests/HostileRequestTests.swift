@@ -46,9 +46,8 @@ struct HostileRequestTests {
                             headers: ["Content-Type": "application/json"], body: Data("{\"\(field)\": \(value)}".utf8)))
                     #expect(answer.status == 400, "\(path) \(field): \(value) → \(answer.status) \(answer.text)")
                     #expect(
-                        answer.jsonObject.errorMessage?.hasPrefix(
-                            "Invalid value at '\(KnownFields.protoName(field))'") == true,
-                        "\(path) \(field): \(value) → \(answer.text)")
+                        answer.jsonObject.errorMessage?.hasPrefix("Invalid value at '\(KnownFields.protoName(field))'")
+                            == true, "\(path) \(field): \(value) → \(answer.text)")
                 }
             }
         }
@@ -64,8 +63,9 @@ struct HostileRequestTests {
         let client = ServedClient(baseURL: server.baseURL)
         let bodies: [Data] = [
             Data((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8),
-            Data(("{\"email\":" + String(repeating: "{\"a\":", count: 600) + "1" + String(repeating: "}", count: 601)).utf8),
-            Data([0x7B, 0x22, 0x65, 0x6D, 0x61, 0x69, 0x6C, 0x22, 0x3A, 0x22, 0xFF, 0xFE, 0x22, 0x7D]),
+            Data(
+                ("{\"email\":" + String(repeating: "{\"a\":", count: 600) + "1" + String(repeating: "}", count: 601))
+                    .utf8), Data([0x7B, 0x22, 0x65, 0x6D, 0x61, 0x69, 0x6C, 0x22, 0x3A, 0x22, 0xFF, 0xFE, 0x22, 0x7D]),
             Data(#"{"email": "\ud800"}"#.utf8), Data(#"{"email": "a@example.com", "email": 1e300}"#.utf8),
             Data(#"{"idToken": -0, "validSince": 1e400}"#.utf8), Data(#"{"validSince": -9223372036854775809}"#.utf8),
             Data("{\"email\": \"\(String(repeating: "a", count: 900_000))\"}".utf8),
