@@ -60,15 +60,24 @@ extension IdentityToolkitServer {
         {
             return Self.invalidArgument(refusal)
         }
+        let carried = tenantCarried(by: body)
         if case .object(var fields) = body, let token = fields["idToken"]?.stringValue {
             fields["idToken"] = .string(backendToken(token))
             body = .object(fields)
         }
-        let tenant = body["tenantId"]?.stringValue ?? scope?.tenant ?? query.first { $0.name == "tenantId" }?.value
+        let named = body["tenantId"]?.stringValue ?? scope?.tenant ?? query.first { $0.name == "tenantId" }?.value
+        if let named, let carried, carried != named {
+            return Self.failure(
+                400,
+                "TENANT_ID_MISMATCH : the request names the tenant \(named), its token was issued in "
+                    + (carried.map { "the tenant \($0)" } ?? "the project"))
+        }
+        let tenant = named ?? carried ?? nil
         var call = ServerCall(
             project: project(forAPIKey: key.isEmpty ? nil : key, projectID: scope?.projectID, tenant: tenant),
             body: body, languageCode: request.header("X-Firebase-Locale"))
         call.isPrivileged = isPrivileged
+        call.apiKey = key.isEmpty ? nil : key
         do {
             // The pair marker of two requests sent at once (`X-Conformance-Pair`) reaches only the reference's race
             // defects; a call waiting for a partner that never came ends when its connection closes or the server
@@ -76,14 +85,18 @@ extension IdentityToolkitServer {
             let answer = try await call.backend.answering(pair: request.header(DoorRequest.pairHeader)) {
                 [call] () async throws(AuthError) -> FixtureValue in try await call.answer(operation)
             }
-            return Self.json(issuesUnsignedTokens ? Self.unsigningTokens(answer) : publishingTokens(answer))
+            return Self.json(
+                issuesUnsignedTokens ? Self.unsigningTokens(answer) : publishingTokens(answer, tenant: tenant))
         } catch {
             if answersUnknownPendingCredentialWithoutCode, error.code == .invalidMultiFactorSession,
                 operation == .startSecondFactor || operation == .finalizeSecondFactor
             {
                 return Self.failure(400, "((Invalid phoneVerificationInfo.mfaPendingCredential.))")
             }
-            return Self.failure(400, ServerErrorMessage.text(for: error))
+            let lookingUpEmail =
+                operation == .signInWithPassword
+                || (operation == .sendOobCode && call.string("requestType") == "PASSWORD_RESET")
+            return Self.failure(400, ServerErrorMessage.text(for: error, lookingUpEmail: lookingUpEmail))
         }
     }
 
@@ -115,11 +128,15 @@ extension IdentityToolkitServer {
         }
     }
 
-    /// The answer with its ID tokens under the published key.
-    private func publishingTokens(_ answer: FixtureValue) -> FixtureValue {
+    /// The answer with its ID tokens under the published key; in a tenant, its refresh token remembered as the
+    /// tenant's.
+    private func publishingTokens(_ answer: FixtureValue, tenant: String?) -> FixtureValue {
         guard case .object(var fields) = answer else { return answer }
         for key in ["idToken", "id_token", "access_token"] {
-            if let token = fields[key]?.stringValue { fields[key] = .string(published(token)) }
+            if let token = fields[key]?.stringValue { fields[key] = .string(published(token, tenant: tenant)) }
+        }
+        if let tenant, let refreshToken = fields["refreshToken"]?.stringValue ?? fields["refresh_token"]?.stringValue {
+            handedOut(refreshToken: refreshToken, inTenant: tenant)
         }
         return .object(fields)
     }

@@ -49,8 +49,10 @@ public final class IdentityToolkitServer: Sendable {
     let reference: ReferenceSubject
     private let projects = Mutex<(byKey: [String: ServerProject], byID: [String: ServerProject])>(([:], [:]))
     private let heard = Mutex<[HTTPRequest]>([])
-    /// The RS256 tokens handed out, and the backend's own tokens they stand for.
-    private let publishedTokens = Mutex<[String: String]>([:])
+    /// The RS256 tokens handed out: the backend's own token each stands for, and the tenant it was issued in.
+    private let publishedTokens = Mutex<[String: (token: String, tenant: String?)]>([:])
+    /// The tenant of each refresh token handed out in a tenant: a refresh names its session by that token alone.
+    private let refreshTokenTenants = Mutex<[String: String]>([:])
     /// The published token of each backend token signed lately (``published(_:)``).
     private let signedLately = Mutex<[String: String]>([:])
     /// The connections to the providers' endpoints the projects are pointed at (``ProviderEndpointTransport``).
@@ -123,11 +125,12 @@ public final class IdentityToolkitServer: Sendable {
     /// own token is kept to translate it back. A token handed out again is not signed again: PKCS#1 v1.5 signatures
     /// are deterministic, so the last 4,096 tokens signed are remembered (a catalogue run signed 534 times for 238
     /// tokens, and RSA signing was a third of the served server's CPU).
-    func published(_ token: String) -> String {
+    /// In a tenant the token names it (`firebase.tenant`), as production's do.
+    func published(_ token: String, tenant: String?) -> String {
         guard !issuesUnsignedTokens else { return token }
         if let known = signedLately.withLock({ $0[token] }) { return known }
-        guard let published = PublishedSigningKey.resign(token) else { return token }
-        publishedTokens.withLock { $0[published] = token }
+        guard let published = PublishedSigningKey.resign(token, tenant: tenant) else { return token }
+        publishedTokens.withLock { $0[published] = (token, tenant) }
         signedLately.withLock { signed in
             if signed.count >= 4096 { signed.removeAll(keepingCapacity: true) }
             signed[token] = published
@@ -136,7 +139,28 @@ public final class IdentityToolkitServer: Sendable {
     }
 
     /// The backend's own token for one the server handed out; any other token as it is, for the backend to judge.
-    func backendToken(_ token: String) -> String { publishedTokens.withLock { $0[token] } ?? token }
+    func backendToken(_ token: String) -> String { publishedTokens.withLock { $0[token]?.token } ?? token }
+
+    /// Remembers the tenant a refresh token was handed out in.
+    func handedOut(refreshToken: String, inTenant tenant: String) {
+        refreshTokenTenants.withLock { $0[refreshToken] = tenant }
+    }
+
+    /// The tenant a request's token was issued in, as production and the emulator take it from the token when the
+    /// request names none (the iOS and JS SDKs send `getAccountInfo`, `deleteAccount`, the refresh and, from the JS
+    /// SDK, `accounts:update` with the token alone): `.some(tenant)` for an ID token this server handed out (`nil`
+    /// inside: the project itself) or a refresh token it handed out in a tenant; nil for a token it cannot place.
+    func tenantCarried(by body: FixtureValue) -> String?? {
+        if let idToken = body["idToken"]?.stringValue, let issued = publishedTokens.withLock({ $0[idToken] }) {
+            return .some(issued.tenant)
+        }
+        if let refreshToken = body["refresh_token"]?.stringValue ?? body["refreshToken"]?.stringValue,
+            let tenant = refreshTokenTenants.withLock({ $0[refreshToken] })
+        {
+            return .some(tenant)
+        }
+        return nil
+    }
 
     /// The project a key made by ``newProject(_:)`` reaches; otherwise the project named `projectID`.
     /// With `tenant`, that tenant of the project, created empty the first time it is named (as the emulator does).
@@ -272,8 +296,10 @@ final class ServerProject: Sendable {
             guard let code = query.first(where: { $0.name == "oobCode" })?.value else { return nil }
             let mode = query.first { $0.name == "mode" }?.value ?? ""
             let requestType =
-                ["signIn": "EMAIL_SIGNIN", "verifyEmail": "VERIFY_EMAIL", "resetPassword": "PASSWORD_RESET"][mode]
-                ?? mode
+                [
+                    "signIn": "EMAIL_SIGNIN", "verifyEmail": "VERIFY_EMAIL", "resetPassword": "PASSWORD_RESET",
+                    "verifyAndChangeEmail": "VERIFY_AND_CHANGE_EMAIL",
+                ][mode] ?? mode
             return .object([
                 "email": .string(email.to), "requestType": .string(requestType), "oobCode": .string(code),
                 "oobLink": .string(link.absoluteString),

@@ -27,12 +27,21 @@ enum PublishedSigningKey {
         ])
     }
 
-    /// The token's claims under an RS256 signature of this key, or nil when the token is not a JWT.
-    static func resign(_ token: String) -> String? {
+    /// The token's claims under an RS256 signature of this key, with `firebase.tenant` in a tenant; nil when the
+    /// token is not a JWT.
+    static func resign(_ token: String, tenant: String? = nil) -> String? {
         let parts = CompactJWS.segments(of: token)
         guard parts.count == 3, let key else { return nil }
         let header = Base64URL.encode(Array(#"{"alg":"RS256","kid":"\#(kid)","typ":"JWT"}"#.utf8))
-        let signingInput = "\(header).\(parts[1])"
+        var payload = String(parts[1])
+        if let tenant, let bytes = Base64URL.decode(parts[1]), case .object(var claims)? = FixtureValue(json: bytes),
+            case .object(var firebase)? = claims["firebase"]
+        {
+            firebase["tenant"] = .string(tenant)
+            claims["firebase"] = .object(firebase)
+            payload = Base64URL.encode(Array(FixtureValue.object(claims).encoded))
+        }
+        let signingInput = "\(header).\(payload)"
         guard let signature = try? key.signature(for: Data(signingInput.utf8), padding: .insecurePKCS1v1_5) else {
             return nil
         }

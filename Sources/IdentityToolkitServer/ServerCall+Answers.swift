@@ -67,6 +67,7 @@ extension ServerCall {
         fields["email"] = user.email.map { .string($0) }
         fields["phoneNumber"] = user.phoneNumber.map { .string($0) }
         fields["displayName"] = user.displayName.map { .string($0) }
+        fields["photoUrl"] = snapshot.photoURL.map { .string($0.absoluteString) }
         return .object(fields)
     }
 }

@@ -4,6 +4,11 @@ import ReferenceAuth
 /// The v2 multi-factor calls: enrollment start, finalize and withdraw, second-factor sign-in start and finalize.
 extension ServerCall {
     func startEnrollment() async throws(AuthError) -> FixtureValue {
+        // A served project has SMS second factors only: TOTP is refused as production refuses it where the project
+        // does not enable it (the JS SDK shows `auth/operation-not-allowed`).
+        if body["totpEnrollmentInfo"] != nil, body["phoneEnrollmentInfo"] == nil {
+            throw AuthError(.operationNotAllowed, "TOTP based MFA not enabled.")
+        }
         let sessionInfo = try await backend.startEnrollment(
             idToken: string("idToken") ?? "", phoneNumber: string("phoneNumber", in: body["phoneEnrollmentInfo"]) ?? "",
             proof: .none, languageCode: languageCode, device: Self.device)

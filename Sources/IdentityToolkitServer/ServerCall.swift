@@ -12,6 +12,9 @@ struct ServerCall: Sendable {
     let project: ServerProject
     var body: FixtureValue
     let languageCode: String?
+    /// The caller's API key (`?key=` or `X-Goog-Api-Key`), which the action links it asks for carry, as production's
+    /// do; nil for the administrator's requests that send none.
+    var apiKey: String?
     /// The request carries the administrator's OAuth2 token (`Authorization: Bearer owner`, as the emulator takes it).
     var isPrivileged = false
     /// Set while the administrator's `returnOobLink` request makes its link.
@@ -144,20 +147,31 @@ struct ServerCall: Sendable {
                 iOSBundleID: string("iOSBundleId"), androidPackageName: string("androidPackageName"),
                 androidInstallIfNotAvailable: body["androidInstallApp"]?.boolValue ?? false,
                 androidMinimumVersion: string("androidMinimumVersion"), linkDomain: string("linkDomain"))
-            try await backend.sendSignInLink(to: email, settings: settings, languageCode: languageCode)
+            try await backend.sendSignInLink(
+                to: email, settings: settings, languageCode: languageCode, apiKey: apiKey ?? ReferenceBackend.apiKey)
             return .object([
                 "kind": .string("identitytoolkit#GetOobConfirmationCodeResponse"), "email": .string(email.lowercased()),
             ])
         case "PASSWORD_RESET":
             let email = string("email") ?? ""
-            try await backend.sendPasswordReset(email: email)
+            try await backend.sendPasswordReset(email: email, apiKey: apiKey ?? ReferenceBackend.apiKey)
             return .object([
                 "kind": .string("identitytoolkit#GetOobConfirmationCodeResponse"), "email": .string(email.lowercased()),
             ])
         case "VERIFY_EMAIL":
             let idToken = string("idToken") ?? ""
-            try await backend.sendEmailVerification(idToken: idToken)
-            return .object(["kind": .string("identitytoolkit#GetOobConfirmationCodeResponse")])
+            try await backend.sendEmailVerification(idToken: idToken, apiKey: apiKey ?? ReferenceBackend.apiKey)
+            let (_, user) = try await backend.session(idToken)
+            return .object(
+                ["kind": .string("identitytoolkit#GetOobConfirmationCodeResponse"), "email": .text(user.email)]
+                    .compactMapValues { $0 })
+        case "VERIFY_AND_CHANGE_EMAIL":
+            // `User.sendEmailVerification(beforeUpdatingEmail:)`: the link goes to the new address; the answer
+            // names the current one.
+            let email = try await backend.sendEmailChange(
+                idToken: string("idToken") ?? "", to: string("newEmail") ?? "",
+                apiKey: apiKey ?? ReferenceBackend.apiKey)
+            return .object(["kind": .string("identitytoolkit#GetOobConfirmationCodeResponse"), "email": .string(email)])
         case let other:
             guard let other else { throw AuthError(.internalError, "MISSING_REQ_TYPE") }
             throw ServerErrorMessage.unserved("accounts:sendOobCode with the requestType \(other)")
@@ -208,15 +222,31 @@ struct ServerCall: Sendable {
         ])
     }
 
-    /// `accounts:update`: applies an action code; for the ID token's user adds an email and password, or changes the
-    /// password or the email; for the administrator revokes (`validSince`) or disables (`disableUser`) a user.
+    /// `accounts:update`: applies an action code; for the ID token's user changes the profile (`displayName`,
+    /// `photoUrl`, `deleteAttribute`), takes providers off (`deleteProvider`), adds an email and password, or changes
+    /// the password or the email; for the administrator revokes (`validSince`) or disables (`disableUser`) a user.
     func update() async throws(AuthError) -> FixtureValue {
         if let oobCode = string("oobCode") {
+            let code = try await backend.checkActionCode(oobCode)
             try await backend.applyActionCode(oobCode)
-            return .object(["kind": .string("identitytoolkit#SetAccountInfoResponse")])
+            // The account as the code left it (`SetAccountInfoResponse`: email, verified, providers; `newEmail` for
+            // an email change), as production and the emulator answer `applyActionCode`.
+            var fields: [String: FixtureValue] = ["kind": .string("identitytoolkit#SetAccountInfoResponse")]
+            if let email = code.newEmail ?? code.email, let user = await backend.user(withEmail: email),
+                case .object(let info) = Self.userInfo(user)
+            {
+                for key in ["localId", "email", "emailVerified", "providerUserInfo", "displayName"] {
+                    fields[key] = info[key]
+                }
+            }
+            fields["newEmail"] = code.newEmail.map { .string($0) }
+            return .object(fields)
         }
         if let uid = string("localId") { return try await administer(uid) }
         guard let idToken = string("idToken") else { throw AuthError(.invalidUserToken, "MISSING_ID_TOKEN") }
+        if let profile = try await profileChange(idToken: idToken), string("email") == nil, string("password") == nil {
+            return profile
+        }
         let changed: SessionTokens
         switch (string("email"), string("password")) {
         case (let email?, let password?):
@@ -225,28 +255,63 @@ struct ServerCall: Sendable {
                 kind: "identitytoolkit#SetAccountInfoResponse")
         case (nil, let password?): changed = try await backend.changePasswordAtTheDoor(idToken: idToken, to: password)
         case (let email?, nil): changed = try await backend.changeEmail(idToken: idToken, to: email)
-        case (nil, nil): throw ServerErrorMessage.unserved("accounts:update with neither email nor password")
+        case (nil, nil): throw ServerErrorMessage.unserved("accounts:update with none of its fields")
         }
         let uid = await backend.uid(ofRefreshToken: changed.refreshToken) ?? ""
         var fields = Self.tokens(changed, uid: uid)
         fields["kind"] = .string("identitytoolkit#SetAccountInfoResponse")
         // The account as it now is: its email, whether it is verified, and its providers (`SetAccountInfoResponse`).
         if let user = await backend.record(uid), case .object(let info) = Self.userInfo(user) {
-            for key in ["email", "emailVerified", "providerUserInfo", "displayName"] { fields[key] = info[key] }
+            for key in ["email", "emailVerified", "providerUserInfo", "displayName", "photoUrl"] {
+                fields[key] = info[key]
+            }
         }
         return .object(fields)
     }
 
-    /// `accounts:resetPassword` with the reset link's `oobCode` and the `newPassword`.
+    /// `accounts:resetPassword`: with the `oobCode` alone, what the code is for, without using it up
+    /// (`checkActionCode`, `verifyPasswordResetCode`); with `newPassword`, the reset link's new password.
     func resetPassword() async throws(AuthError) -> FixtureValue {
         let oobCode = string("oobCode") ?? ""
-        guard let newPassword = string("newPassword") else {
-            throw ServerErrorMessage.unserved("accounts:resetPassword without newPassword")
+        let code = try await backend.checkActionCode(oobCode)
+        var fields: [String: FixtureValue] = [
+            "kind": .string("identitytoolkit#ResetPasswordResponse"), "requestType": .string(code.requestType),
+            "email": code.email.map { .string($0) }, "newEmail": code.newEmail.map { .string($0) },
+        ].compactMapValues { $0 }
+        guard let newPassword = string("newPassword") else { return .object(fields) }
+        guard code.requestType == "PASSWORD_RESET" else {
+            throw AuthError(.invalidActionCode, "the action code is not a password reset code")
         }
         try await backend.confirmPasswordReset(oobCode: oobCode, newPassword: newPassword)
-        return .object([
-            "kind": .string("identitytoolkit#ResetPasswordResponse"), "requestType": .string("PASSWORD_RESET"),
-        ])
+        fields["newEmail"] = nil
+        return .object(fields)
+    }
+
+    /// The profile and provider changes of an `accounts:update` (`displayName`, `photoUrl`, `deleteAttribute`,
+    /// `deleteProvider`), answered with the account as they leave it; nil when the request has none.
+    private func profileChange(idToken: String) async throws(AuthError) -> FixtureValue? {
+        let attributes =
+            body["deleteAttribute"].map { $0.arrayValue.compactMap(\.stringValue) + [$0.stringValue].compactMap { $0 } }
+            ?? []
+        let providers =
+            body["deleteProvider"].map { $0.arrayValue.compactMap(\.stringValue) + [$0.stringValue].compactMap { $0 } }
+            ?? []
+        let displayName = string("displayName")
+        let photoURL = string("photoUrl")
+        guard displayName != nil || photoURL != nil || !attributes.isEmpty || !providers.isEmpty else { return nil }
+        if !providers.isEmpty { _ = try await backend.unlink(providers, idToken: idToken) }
+        if displayName != nil || photoURL != nil || !attributes.isEmpty {
+            _ = try await backend.updateProfile(
+                idToken: idToken, displayName: displayName, photoURL: photoURL, deleting: attributes)
+        }
+        let (grant, _) = try await backend.session(idToken)
+        var fields: [String: FixtureValue] = ["kind": .string("identitytoolkit#SetAccountInfoResponse")]
+        if let user = await backend.record(grant.uid), case .object(let info) = Self.userInfo(user) {
+            for key in ["localId", "email", "emailVerified", "providerUserInfo", "displayName", "photoUrl"] {
+                fields[key] = info[key]
+            }
+        }
+        return .object(fields)
     }
 
     func delete() async throws(AuthError) -> FixtureValue {

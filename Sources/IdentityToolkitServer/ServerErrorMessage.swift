@@ -9,12 +9,17 @@ enum ServerErrorMessage {
     /// The message of a failure: `CODE : detail`. An error the reference names with a code of the API's own
     /// (`DUPLICATE_LOCAL_ID`, `MISSING_REQ_TYPE`, ``unserved(_:)``'s `UNSUPPORTED_REQUEST`) is answered with that code,
     /// never `INTERNAL_ERROR`, which stays for what has no name.
-    static func text(for error: AuthError) -> String {
+    /// A user looked up by email and not found is `EMAIL_NOT_FOUND`, as production answers a password sign-in or a
+    /// reset for an unknown address (the JS SDK maps it to `auth/user-not-found`, and `USER_NOT_FOUND` to
+    /// `auth/user-token-expired`, `packages/auth/src/core/errors.ts`; the iOS SDK maps both to `userNotFound`,
+    /// `AuthBackend.swift`).
+    static func text(for error: AuthError, lookingUpEmail: Bool = false) -> String {
         if error.code == .internalError, let code = error.message.split(separator: " ").first, code.count > 3,
             code.allSatisfy({ $0.isUppercase || $0 == "_" })
         {
             return error.message
         }
+        if lookingUpEmail, error.code == .userNotFound { return "EMAIL_NOT_FOUND : \(error.message)" }
         return "\(code(for: error.code)) : \(error.message)"
     }
 

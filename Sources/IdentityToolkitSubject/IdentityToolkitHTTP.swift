@@ -40,7 +40,9 @@ public struct IdentityToolkitHTTP: Sendable {
         _ endpoint: SDKEndpoint, _ body: FixtureValue, languageCode: String? = nil
     ) async throws(AuthError) -> FixtureValue {
         if endpoint.reachesProviders, let deferredPointing { try await deferredPointing.ensure() }
-        return try await post(endpoint.path(in: layout), body, languageCode: languageCode, headers: sdkHeaders.fields)
+        return try await post(
+            endpoint.path(in: layout), body, languageCode: languageCode, headers: sdkHeaders.fields,
+            namingTenant: endpoint.namesTenant)
     }
 
     /// `POST {base}/identitytoolkit.googleapis.com/{path}?key=…` (or another host's path when `path` starts with `/`),
@@ -53,25 +55,27 @@ public struct IdentityToolkitHTTP: Sendable {
 
     private func post(
         _ path: String, _ body: FixtureValue, languageCode: String?, authorization: String? = nil,
-        headers: [String: String]
+        headers: [String: String], namingTenant: Bool = true
     ) async throws(AuthError) -> FixtureValue {
         try await serverClock?.catchUp()
         let route = layout.route(path)
         var headers = headers
         if let languageCode, !languageCode.isEmpty { headers["X-Firebase-Locale"] = languageCode }
         if let authorization { headers["Authorization"] = authorization }
-        return try await send(jsonPost(route, body, headers: headers), describing: route)
+        return try await send(jsonPost(route, body, headers: headers, namingTenant: namingTenant), describing: route)
     }
 
-    /// `POST {base}{route}?key=…` with `body` as JSON (`tenantId` added in a tenant, unless the body names one) and
-    /// `headers`.
-    func jsonPost(_ route: String, _ body: FixtureValue, headers: [String: String] = [:]) -> URLRequest {
+    /// `POST {base}{route}?key=…` with `body` as JSON (`tenantId` added in a tenant where `namingTenant`, unless the
+    /// body names one) and `headers`.
+    func jsonPost(
+        _ route: String, _ body: FixtureValue, headers: [String: String] = [:], namingTenant: Bool = true
+    ) -> URLRequest {
         var request = URLRequest(url: url(route, query: [URLQueryItem(name: "key", value: apiKey)]))
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         var body = body
-        if let tenantID, case .object(var fields) = body, fields["tenantId"] == nil {
+        if namingTenant, let tenantID, case .object(var fields) = body, fields["tenantId"] == nil {
             fields["tenantId"] = .string(tenantID)
             body = .object(fields)
         }

@@ -25,6 +25,14 @@ enum SDKEndpoint: String, Sendable, CaseIterable {
     /// at Apple.
     var reachesProviders: Bool { [.createAuthUri, .verifyAssertion, .revokeToken].contains(self) }
 
+    /// Whether the iOS SDK puts the auth's tenant in the body (`tenantId`, where `Auth.tenantID` is set): every call
+    /// but `getAccountInfo` and `deleteAccount` (`GetAccountInfoRequest.swift`, `DeleteAccountRequest.swift`), the
+    /// refresh (`SecureTokenRequest.swift`) and `accounts:revokeToken` (`RevokeTokenRequest.swift`), which carry a
+    /// token the server takes the tenant from, and `getProjectConfig`, which has no body.
+    var namesTenant: Bool {
+        ![.getAccountInfo, .deleteAccount, .secureToken, .revokeToken, .getProjectConfig].contains(self)
+    }
+
     /// The path below the server's root, as the SDK sends it (``ServerLayout/sdk``).
     var path: String { path(in: .sdk) }
 

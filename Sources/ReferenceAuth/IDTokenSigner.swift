@@ -14,11 +14,20 @@ struct IDTokenSigner: Sendable {
         var auth_time: Int
         var phone_number: String?
         var email: String?
+        /// The claims production issues beside those a verification reads (https://firebase.google.com/docs/rules/
+        /// rules-and-auth: `auth.token.email_verified`, `firebase.identities`; the Admin SDKs' `DecodedIdToken`):
+        /// the uid again, whether the email is verified, and the profile.
+        var user_id: String?
+        var email_verified: Bool?
+        var name: String?
+        var picture: String?
         var firebase: Firebase
 
         struct Firebase: Codable, Sendable {
             var sign_in_provider: String
             var sign_in_second_factor: String?
+            /// Each provider's identifiers of the user: `{"email": [...], "phone": [...], "github.com": [...]}`.
+            var identities: [String: [String]]?
         }
     }
 
@@ -72,15 +81,27 @@ struct IDTokenSigner: Sendable {
     }
 
     func claims(
-        uid: String, signInProvider: String, phoneNumber: String?, email: String?, authTime: Date,
-        secondFactor: String?, at date: Date
+        uid: String, signInProvider: String, user: UserRecord?, authTime: Date, secondFactor: String?, at date: Date
     ) -> Claims {
         let issuedAt = Int(date.timeIntervalSince1970)
         return Claims(
             iss: "https://securetoken.google.com/\(projectID)", aud: projectID, sub: uid, iat: issuedAt,
             exp: issuedAt + Int(Self.lifetime), auth_time: Int(authTime.timeIntervalSince1970),
-            phone_number: phoneNumber, email: email,
-            firebase: .init(sign_in_provider: signInProvider, sign_in_second_factor: secondFactor))
+            phone_number: user?.phoneNumber, email: user?.email, user_id: uid,
+            email_verified: user?.email == nil ? nil : user?.isEmailVerified, name: user?.displayName,
+            picture: user?.photoURL?.absoluteString,
+            firebase: .init(
+                sign_in_provider: signInProvider, sign_in_second_factor: secondFactor,
+                identities: user.map(Self.identities) ?? [:]))
+    }
+
+    /// `firebase.identities` as production writes it: the email and phone number under `email` and `phone`, each
+    /// identity provider's user ID under its provider ID.
+    private static func identities(of user: UserRecord) -> [String: [String]] {
+        var identities = user.oauthIdentities.mapValues { [$0] }
+        if let email = user.email, user.providers.contains(ProviderID.password) { identities["email"] = [email] }
+        if let phoneNumber = user.phoneNumber { identities["phone"] = [phoneNumber] }
+        return identities
     }
 
     func verify(_ token: String, at date: Date) throws(AuthError) -> (claims: IDTokenClaims, authTime: Date) {
@@ -151,11 +172,43 @@ struct IDTokenSigner: Sendable {
             let sub = string(json["sub"]), let iat = whole(json["iat"]), let exp = whole(json["exp"]),
             let authTime = whole(json["auth_time"]), let phone = optional(json["phone_number"]),
             let email = optional(json["email"]), let provider = string(firebase["sign_in_provider"]),
-            let secondFactor = optional(firebase["sign_in_second_factor"])
+            let secondFactor = optional(firebase["sign_in_second_factor"]), let userID = optional(json["user_id"]),
+            let name = optional(json["name"]), let picture = optional(json["picture"]),
+            let verified = optionalBool(json["email_verified"]), let identities = identities(firebase["identities"])
         else { return nil }
         return Claims(
             iss: iss, aud: aud, sub: sub, iat: iat, exp: exp, auth_time: authTime, phone_number: phone, email: email,
-            firebase: .init(sign_in_provider: provider, sign_in_second_factor: secondFactor))
+            user_id: userID, email_verified: verified, name: name, picture: picture,
+            firebase: .init(sign_in_provider: provider, sign_in_second_factor: secondFactor, identities: identities))
+    }
+
+    /// An optional boolean member: `.some(nil)` when absent or `null`, nil when of another type.
+    private static func optionalBool(_ value: FixtureValue?) -> Bool?? {
+        switch value {
+        case nil, .null?: .some(nil)
+        case .bool(let bool)?: .some(bool)
+        default: nil
+        }
+    }
+
+    /// `firebase.identities`: `.some(nil)` when absent or `null`, nil when not an object of string lists.
+    private static func identities(_ value: FixtureValue?) -> [String: [String]]?? {
+        switch value {
+        case nil, .null?: return .some(nil)
+        case .object(let providers)?:
+            var identities: [String: [String]] = [:]
+            for (provider, ids) in providers {
+                guard case .array(let values) = ids else { return nil }
+                var strings: [String] = []
+                for value in values {
+                    guard case .string(let text) = value else { return nil }
+                    strings.append(text)
+                }
+                identities[provider] = strings
+            }
+            return .some(identities)
+        default: return nil
+        }
     }
 
     private static func string(_ value: FixtureValue?) -> String? {
@@ -184,12 +237,17 @@ struct IDTokenSigner: Sendable {
         let firebase = FixtureValue.fields([
             "sign_in_provider": .string(claims.firebase.sign_in_provider),
             "sign_in_second_factor": .text(claims.firebase.sign_in_second_factor),
+            "identities": claims.firebase.identities.map {
+                .object($0.mapValues { .array($0.map(FixtureValue.string)) })
+            },
         ])
         let json = FixtureValue.fields([
             "iss": .string(claims.iss), "aud": .string(claims.aud), "sub": .string(claims.sub),
             "iat": .number(Double(claims.iat)), "exp": .number(Double(claims.exp)),
             "auth_time": .number(Double(claims.auth_time)), "phone_number": .text(claims.phone_number),
-            "email": .text(claims.email), "firebase": firebase,
+            "email": .text(claims.email), "user_id": .text(claims.user_id),
+            "email_verified": claims.email_verified.map(FixtureValue.bool), "name": .text(claims.name),
+            "picture": .text(claims.picture), "firebase": firebase,
         ])
         return Base64URL.encode(json.encoded)
     }

@@ -5,9 +5,10 @@ import MockIdP
 /// Email-link (passwordless) sign-in: links mailed with the project's action-code settings, single use, on the
 /// world's clock.
 extension ReferenceBackend {
-    /// Checks the request and mails `email` a sign-in link (`sendOobCode`, `EMAIL_SIGNIN`).
+    /// Checks the request and mails `email` a sign-in link (`sendOobCode`, `EMAIL_SIGNIN`), which carries the
+    /// caller's API key (`apiKey`) as production's links do.
     package func sendSignInLink(
-        to email: String, settings: ActionCodeSettings, languageCode: String?
+        to email: String, settings: ActionCodeSettings, languageCode: String?, apiKey: String = ReferenceBackend.apiKey
     ) async throws(AuthError) {
         guard
             configuration.passwordSignInEnabled && configuration.emailLink.isEnabled
@@ -35,7 +36,8 @@ extension ReferenceBackend {
         let lifetime = behaviour.emailLink.linksExpire ? configuration.emailLink.linkLifetime : nil
         emailLinkCodes[code] = EmailLinkCode(email: email, expiresAt: lifetime.map { world.clock.now.advanced(by: $0) })
         let link = signInLink(
-            code: code, continueURL: continueURL, settings: settings, languageCode: languageCode ?? "en")
+            code: code, continueURL: continueURL, settings: settings, languageCode: languageCode ?? "en", apiKey: apiKey
+        )
         let subject = "Sign in to \(configuration.appName)"
         let body =
             behaviour.emailPassword.verificationMailIsHTML
@@ -74,14 +76,14 @@ extension ReferenceBackend {
     }
 
     private func signInLink(
-        code: String, continueURL: String, settings: ActionCodeSettings, languageCode: String
+        code: String, continueURL: String, settings: ActionCodeSettings, languageCode: String, apiKey: String
     ) -> String {
         var components = URLComponents()
         components.scheme = "https"
         components.host = settings.linkDomain ?? "\(configuration.projectID).firebaseapp.com"
         components.path = "/__/auth/action"
         var items = [
-            URLQueryItem(name: "apiKey", value: "reference-api-key"), URLQueryItem(name: "mode", value: "signIn"),
+            URLQueryItem(name: "apiKey", value: apiKey), URLQueryItem(name: "mode", value: "signIn"),
             URLQueryItem(name: "oobCode", value: code), URLQueryItem(name: "continueUrl", value: continueURL),
             URLQueryItem(name: "lang", value: languageCode),
         ]

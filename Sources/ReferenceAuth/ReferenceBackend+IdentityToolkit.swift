@@ -7,6 +7,9 @@ extension ReferenceBackend {
 
     package func record(_ uid: String) -> UserRecord? { users[uid] }
 
+    /// The user with this email address (lowercased), if any.
+    package func user(withEmail email: String) -> UserRecord? { users.values.first { $0.email == email.lowercased() } }
+
     /// The refresh token of the session an ID token stands for: the server is handed only the ID token.
     package func refreshToken(forSession idToken: String) throws(AuthError) -> String {
         let (grant, _) = try session(idToken)

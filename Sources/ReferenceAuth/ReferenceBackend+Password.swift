@@ -73,15 +73,14 @@ extension ReferenceBackend {
     }
 
     /// Mails the session's user a link that verifies its email address.
-    package func sendEmailVerification(idToken: String) async throws(AuthError) {
+    package func sendEmailVerification(
+        idToken: String, apiKey: String = ReferenceBackend.apiKey
+    ) async throws(AuthError) {
         let (_, user) = try session(idToken)
         guard let email = user.email else { throw AuthError(.missingEmail, "the user has no email address") }
         let code = world.random.string(length: 54)
         emailVerificationCodes[code] = user.uid
-        let link = """
-            https://\(configuration.projectID).firebaseapp.com/__/auth/action?mode=verifyEmail&oobCode=\(code)&ap\
-            iKey=reference-api-key&lang=en
-            """
+        let link = actionLink(mode: "verifyEmail", code: code, apiKey: apiKey)
         let subject = "Verify your email for \(configuration.appName)"
         let body =
             behaviour.emailPassword.verificationMailIsHTML
@@ -102,6 +101,7 @@ extension ReferenceBackend {
 
     /// Applies an email-verification code (`Auth.applyActionCode`).
     package func applyActionCode(_ code: String) throws(AuthError) {
+        if try applyEmailChange(code) { return }
         guard let uid = emailVerificationCodes.removeValue(forKey: code), var user = users[uid] else {
             throw AuthError(.invalidActionCode, "the action code is invalid, expired or already used")
         }

@@ -39,16 +39,13 @@ extension ReferenceBackend {
     }
 
     /// Mails the user with this address a link that resets its password (`Auth.sendPasswordReset(withEmail:)`).
-    package func sendPasswordReset(email: String) async throws(AuthError) {
+    package func sendPasswordReset(email: String, apiKey: String = ReferenceBackend.apiKey) async throws(AuthError) {
         guard let user = users.values.first(where: { $0.email == email.lowercased() }), let address = user.email else {
             throw AuthError(.userNotFound, "there is no user with this email address")
         }
         let code = world.random.string(length: 54)
         passwordResetCodes[code] = user.uid
-        let link = """
-            https://\(configuration.projectID).firebaseapp.com/__/auth/action?mode=resetPassword&oobCode=\(code)&\
-            apiKey=reference-api-key&lang=en
-            """
+        let link = actionLink(mode: "resetPassword", code: code, apiKey: apiKey)
         let subject = "Reset your password for \(configuration.appName)"
         let body = """
             Hello,\n\nFollow this link to reset your password.\n\n\(link)\n\nIf you didn't ask to reset your password, \

@@ -26,6 +26,8 @@ package actor ReferenceBackend: AuthBackend {
     var emailVerificationCodes: [String: String] = [:]
     /// Password-reset codes, by code: the user they reset.
     var passwordResetCodes: [String: String] = [:]
+    /// Email-change codes (`VERIFY_AND_CHANGE_EMAIL`): the user and the address the code makes its email.
+    var emailChangeCodes: [String: (uid: String, newEmail: String)] = [:]
     var pushSecrets: [String: (secret: String, deviceToken: String)] = [:]
     var rateLimiter: RateLimiter
     /// Wrong codes per number, for a lockout (``ReferenceBehaviour/Codes/wrongCodesBeforeNumberLockout``).
@@ -143,8 +145,8 @@ package actor ReferenceBackend: AuthBackend {
     private func tokens(for grant: SessionGrant, refreshToken: String) -> SessionTokens {
         let user = users[grant.uid]
         let claims = signer.claims(
-            uid: grant.uid, signInProvider: grant.provider, phoneNumber: user?.phoneNumber, email: user?.email,
-            authTime: world.clock.date(at: grant.authTime), secondFactor: grant.secondFactor, at: idTokenNow)
+            uid: grant.uid, signInProvider: grant.provider, user: user, authTime: world.clock.date(at: grant.authTime),
+            secondFactor: grant.secondFactor, at: idTokenNow)
         let idToken =
             !behaviour.testNumbers.usersGetSignedTokens && isTestNumberUser(user)
             ? signer.unsigned(claims) : signer.sign(claims)

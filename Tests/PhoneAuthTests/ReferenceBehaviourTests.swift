@@ -170,9 +170,12 @@ struct IDTokenEncodingTests {
                 (String?.none, String?.none, String?.none), ("+16505550101", "a/b\"c@example.com", "phone"),
                 (nil, "é\n@x", nil),
             ] {
+                let user = UserRecord(
+                    uid: "uid/1", phoneNumber: phone, email: email, displayName: email.map { "\($0) /ü" },
+                    createdAt: date, lastSignInAt: date)
                 let claims = signer.claims(
-                    uid: "uid/1", signInProvider: "password", phoneNumber: phone, email: email, authTime: date,
-                    secondFactor: secondFactor, at: date)
+                    uid: "uid/1", signInProvider: "password", user: user, authTime: date, secondFactor: secondFactor,
+                    at: date)
                 #expect(IDTokenSigner.encode(claims) == Base64URL.encode(try encoder.encode(claims)))
             }
         }
@@ -181,10 +184,12 @@ struct IDTokenEncodingTests {
     @Test("a token's claims are read as JSONDecoder reads them: the same claims, or nil where it throws")
     func claimsAsJSONDecoder() throws {
         let signer = IDTokenSigner(projectID: "demo-project", secret: Data(repeating: 7, count: 32))
+        let user = UserRecord(
+            uid: "uid/1", phoneNumber: "+16505550101", email: "a\"b@example.com", displayName: "Ada",
+            createdAt: Date(timeIntervalSince1970: 1_764_000_000), lastSignInAt: Date(timeIntervalSince1970: 0))
         let claims = signer.claims(
-            uid: "uid/1", signInProvider: "phone", phoneNumber: "+16505550101", email: "a\"b@example.com",
-            authTime: Date(timeIntervalSince1970: 1_764_000_000), secondFactor: "phone",
-            at: Date(timeIntervalSince1970: 1_764_000_100))
+            uid: "uid/1", signInProvider: "phone", user: user, authTime: Date(timeIntervalSince1970: 1_764_000_000),
+            secondFactor: "phone", at: Date(timeIntervalSince1970: 1_764_000_100))
         let genuine = try #require(Base64URL.decode(IDTokenSigner.encode(claims)))
         let base = #"{"iss":"i","aud":"a","sub":"s","iat":1,"exp":2,"auth_time":3,"firebase":{"sign_in_provider":"p"}"#
         var payloads = [genuine, Data((base + "}").utf8)]
@@ -192,6 +197,10 @@ struct IDTokenEncodingTests {
             #","email":null"#, #","email":7"#, #","phone_number":"+1""#, #","iat":1.5"#, #","extra":[1,{"a":null}]"#,
             #","exp":"2""#, #","auth_time":-3"#, #","auth_time":1e3"#, #","firebase":{"sign_in_second_factor":"x"}"#,
             #","firebase":{"sign_in_provider":"p","sign_in_second_factor":null}"#, #","sub":null"#,
+            #","email_verified":"true""#, #","email_verified":false,"user_id":"u""#, #","name":1"#,
+            #","firebase":{"sign_in_provider":"p","identities":{"email":["a"],"phone":[]}}"#,
+            #","firebase":{"sign_in_provider":"p","identities":{"email":"a"}}"#,
+            #","firebase":{"sign_in_provider":"p","identities":null}"#,
         ] { payloads.append(Data((base + member + "}").utf8)) }
         payloads += ["[]", "null", #"{"iss":"i"}"#, "{", ""].map { Data($0.utf8) }
         for payload in payloads {
