@@ -119,6 +119,8 @@ let package = Package(
             dependencies: [
                 "LoopbackHTTP", "HTTPMessages", "MockIdP", "IdentityToolkitSubject", "IdentityToolkitServer",
                 "ConformanceCommand", "ReferenceAuth", "ReferenceTestSupport", "WorldProviderEndpoints",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]), .testTarget(name: "ConformanceKitTests", dependencies: ["ConformanceKit", "ReferenceTestSupport"]),
         .testTarget(
             name: "ConformanceCommandTests",

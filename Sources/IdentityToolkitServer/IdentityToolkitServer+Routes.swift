@@ -78,6 +78,7 @@ extension IdentityToolkitServer {
             body: body, languageCode: request.header("X-Firebase-Locale"))
         call.isPrivileged = isPrivileged
         call.apiKey = key.isEmpty ? nil : key
+        call.tenant = tenant
         do {
             // The pair marker of two requests sent at once (`X-Conformance-Pair`) reaches only the reference's race
             // defects; a call waiting for a partner that never came ends when its connection closes or the server
@@ -121,6 +122,13 @@ extension IdentityToolkitServer {
             }
             project.advanceClock(by: seconds)
             return Self.json(.object(["now": .string(RFC3339.text(project.world.clock.date))]))
+        case ("GET", "serviceAccount"):
+            guard request.header("Authorization")?.lowercased() == "bearer owner" else {
+                return Self.failure(
+                    403, "the service account's key is the project owner's", status: "PERMISSION_DENIED")
+            }
+            guard let keyFile = ServiceAccount.keyFile(projectID: parts[3]) else { return Self.notServed(request) }
+            return Self.json(keyFile)
         case ("DELETE", "accounts"):
             await project.backend.deleteAllAccounts()
             return Self.json(.object([:]))

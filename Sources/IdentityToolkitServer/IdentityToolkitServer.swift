@@ -109,7 +109,10 @@ public final class IdentityToolkitServer: Sendable {
     /// Makes the key of the RS256 ID tokens now, unless it is made already (once per process). Otherwise the first
     /// token a server hands out makes it, on the event loop answering that request, which a key generation (20–300 ms)
     /// holds from the other connections it serves: a long-running server makes it as it starts, off its loops.
-    package static func prepareSigningKey() { _ = PublishedSigningKey.key }
+    package static func prepareSigningKey() {
+        _ = PublishedSigningKey.key
+        _ = ServiceAccount.key
+    }
 
     /// Where the server publishes the key of its RS256 ID tokens (a JSON Web Key set).
     public var publishedKeysURL: URL { baseURL.appending(path: PublishedSigningKey.path) }

@@ -42,11 +42,15 @@ extension ServerCall {
         ])
     }
 
-    /// `verifyCustomToken` and `accounts:signInWithCustomToken`: a custom token is signed by the project's service
-    /// account, and the served server has none to verify it against, so every custom token is refused (the Admin
-    /// SDKs mint unsigned ones when `FIREBASE_AUTH_EMULATOR_HOST` is set, which the emulator takes).
-    func signInWithCustomToken() throws(AuthError) -> FixtureValue {
-        throw AuthError(
-            .invalidCustomToken, "the served reference has no service account to verify a custom token against")
+    /// `verifyCustomToken` and `accounts:signInWithCustomToken`: a custom token the project's service account
+    /// signed (``ServiceAccount``) signs its `uid` in, created the first time, with the provider `custom`.
+    func signInWithCustomToken() async throws(AuthError) -> FixtureValue {
+        let token = try ServiceAccount.verify(
+            string("token") ?? "", projectID: backend.configuration.projectID, now: project.world.clock.date)
+        guard token.tenantID == tenant else {
+            throw AuthError(.internalError, "TENANT_ID_MISMATCH : the custom token's tenant is not the request's")
+        }
+        let response = try await backend.signInWithCustomToken(uid: token.uid)
+        return Self.signedIn(response, kind: "identitytoolkit#VerifyCustomTokenResponse")
     }
 }

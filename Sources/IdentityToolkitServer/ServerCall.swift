@@ -12,6 +12,8 @@ struct ServerCall: Sendable {
     let project: ServerProject
     var body: FixtureValue
     let languageCode: String?
+    /// The tenant the request reaches (named by it, or by its token), nil for the project itself.
+    var tenant: String?
     /// The caller's API key (`?key=` or `X-Goog-Api-Key`), which the action links it asks for carry, as production's
     /// do; nil for the administrator's requests that send none.
     var apiKey: String?
@@ -54,7 +56,7 @@ struct ServerCall: Sendable {
         case .createAuthUri: try await createAuthUri()
         case .signInWithIdp: try await signInWithIdp()
         case .revokeToken: try await revokeToken()
-        case .signInWithCustomToken: try signInWithCustomToken()
+        case .signInWithCustomToken: try await signInWithCustomToken()
         case .startEnrollment: try await startEnrollment()
         case .finalizeEnrollment: try await finalizeEnrollment()
         case .withdrawEnrollment: try await withdrawEnrollment()

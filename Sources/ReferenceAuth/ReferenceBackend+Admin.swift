@@ -51,6 +51,17 @@ extension ReferenceBackend {
         return uid
     }
 
+    /// `signInWithCustomToken` with a token the administrator's server minted for `uid`: that user signs in (created
+    /// the first time), with the provider `custom`.
+    package func signInWithCustomToken(uid: String) throws(AuthError) -> SignInResponse {
+        guard let user = users[uid] else {
+            let user = UserRecord(uid: uid, createdAt: world.clock.date, lastSignInAt: world.clock.date)
+            return startSession(for: user, provider: "custom", isNewUser: true)
+        }
+        guard !user.isDisabled else { throw AuthError(.userDisabled, "the user account has been disabled") }
+        return startSession(for: user, provider: "custom", isNewUser: false)
+    }
+
     /// `accounts:lookup` by `localId`, `email` or `phoneNumber` (lists).
     package func adminLookup(uids: [String], emails: [String], phoneNumbers: [String]) -> [UserRecord] {
         let emails = Set(emails.map { $0.lowercased() })

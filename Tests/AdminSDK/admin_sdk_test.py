@@ -57,6 +57,32 @@ def reset_accounts():
         return answer.status
 
 
+def custom_tokens(uid):
+    """firebase-admin's create_custom_token, with the served project's service account as its credential, signs the
+    user in through the SDKs' call (`accounts:signInWithCustomToken`, as the JS SDK sends it); a token the SDK mints
+    for the emulator (unsigned, `alg: none`) is refused, as production refuses any token its service account did not
+    sign."""
+    request = urllib.request.Request(
+        f"http://{HOST}/emulator/v1/projects/{PROJECT}/serviceAccount", headers={"Authorization": "Bearer owner"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        key_file = json.load(answer)
+    expect(key_file.get("type") == "service_account", "the served project publishes its service account's key file")
+    emulator_host = os.environ.pop("FIREBASE_AUTH_EMULATOR_HOST")
+    try:
+        # Outside the emulator's switch the SDK signs with the credential (RS256), as against production.
+        signer = firebase_admin.initialize_app(firebase_admin.credentials.Certificate(key_file), name="signer")
+        token = auth.create_custom_token(uid, app=signer).decode()
+    finally:
+        os.environ["FIREBASE_AUTH_EMULATOR_HOST"] = emulator_host
+    status, session = client_call("accounts:signInWithCustomToken", {"token": token, "returnSecureToken": True})
+    expect(status == 200 and session.get("localId") == uid and session.get("isNewUser") is False,
+           "create_custom_token signed by the service account signs the user in (signInWithCustomToken)")
+    unsigned = auth.create_custom_token(uid).decode()
+    status, refused = client_call("accounts:signInWithCustomToken", {"token": unsigned, "returnSecureToken": True})
+    expect(status == 400 and refused["error"]["message"].startswith("INVALID_CUSTOM_TOKEN"),
+           "an unsigned custom token (what the SDK mints for the emulator) is refused: INVALID_CUSTOM_TOKEN")
+
+
 def main():
     expect(reset_accounts() == 200, "DELETE /emulator/v1/projects/{project}/accounts empties the project")
     firebase_admin.initialize_app(options={"projectId": PROJECT})
@@ -109,6 +135,8 @@ def main():
     status, _ = refresh(session["refreshToken"])
     expect(status == 400, "revoke_refresh_tokens ends the session: its refresh token is refused")
     expect(auth.get_user(user.uid).tokens_valid_after_timestamp > 0, "get_user reports tokens_valid_after_timestamp")
+
+    custom_tokens(user.uid)
 
     auth.delete_user(user.uid)
     try:

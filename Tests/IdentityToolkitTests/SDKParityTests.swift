@@ -253,6 +253,100 @@ struct SDKParityTests {
         #expect(delete["idToken"]?.stringValue != nil && delete["localId"]?.stringValue != nil)
     }
 
+    /// The body keys each of the iOS SDK's request classes writes (`unencodedHTTPRequestBody` of
+    /// `FirebaseAuth/Sources/Swift/Backend/RPC/*Request.swift`), and whether it writes `tenantId` when `Auth.tenantID`
+    /// is set: every class but `GetAccountInfoRequest`, `DeleteAccountRequest`, `SecureTokenRequest` and
+    /// `RevokeTokenRequest`.
+    static let iOSRequestKeys: [String: (keys: Set<String>, namesTenant: Bool)] = [
+        "signupNewUser": (
+            [
+                "email", "password", "displayName", "idToken", "captchaResponse", "clientType", "recaptchaVersion",
+                "returnSecureToken",
+            ], true
+        ),
+        "verifyPassword": (
+            [
+                "email", "password", "pendingIdToken", "captchaChallenge", "captchaResponse", "clientType",
+                "recaptchaVersion", "returnSecureToken",
+            ], true
+        ), "getAccountInfo": (["idToken"], false), "deleteAccount": (["idToken", "localId"], false),
+        "setAccountInfo": (
+            [
+                "idToken", "displayName", "localId", "email", "password", "provider", "oobCode", "emailVerified",
+                "upgradeToFederatedLogin", "captchaChallenge", "captchaResponse", "deleteAttribute", "deleteProvider",
+                "photoUrl", "returnSecureToken",
+            ], true
+        ),
+        "getOobConfirmationCode": (
+            [
+                "requestType", "email", "newEmail", "idToken", "continueUrl", "iOSBundleId", "androidPackageName",
+                "androidInstallApp", "androidMinimumVersion", "canHandleCodeInApp", "dynamicLinkDomain", "linkDomain",
+                "captchaResp", "clientType", "recaptchaVersion",
+            ], true
+        ),
+        "createAuthUri": (
+            ["identifier", "continueUri", "openidRealm", "providerId", "clientId", "context", "appId"], true
+        ), "emailLinkSignin": (["email", "oobCode", "idToken"], true),
+        "sendVerificationCode": (
+            [
+                "phoneNumber", "iosReceipt", "iosSecret", "recaptchaToken", "captchaResponse", "recaptchaVersion",
+                "clientType",
+            ], true
+        ),
+        "verifyPhoneNumber": (["sessionInfo", "code", "idToken", "temporaryProof", "phoneNumber", "operation"], true),
+        "resetPassword": (["oobCode", "newPassword"], true),
+        "mfaEnrollment:start": (["idToken", "phoneEnrollmentInfo", "totpEnrollmentInfo"], true),
+        "mfaEnrollment:finalize": (["idToken", "displayName", "phoneVerificationInfo", "totpVerificationInfo"], true),
+        "mfaEnrollment:withdraw": (["idToken", "mfaEnrollmentId"], true),
+        "mfaSignIn:start": (["mfaPendingCredential", "mfaEnrollmentId", "phoneSignInInfo"], true),
+        "mfaSignIn:finalize": (
+            ["mfaPendingCredential", "mfaEnrollmentId", "phoneVerificationInfo", "totpVerificationInfo"], true
+        ), "token": (["grantType", "refreshToken", "scope", "code"], false),
+    ]
+
+    @Test("in a tenant, each request has its iOS SDK request class's fields, and tenantId where that class writes it")
+    func tenantFields() async throws {
+        let server = Self.server()
+        let world = World()
+        let configuration = IdentityToolkitConfiguration(
+            baseURL: server.baseURL, projectID: ProjectConfiguration.standard.projectID, isolation: .tenantPerCheck,
+            makeSessionConfiguration: { server.urlSessionConfiguration() }, publishedKeys: .at(server.publishedKeysURL))
+        let client = try await IdentityToolkitSubject(configuration).makeBackend(configuration: .standard, world: world)
+            .makeClient(on: .primary)
+        try await Self.enrolledAda(client, world: world)
+        try await client.signOut()
+        let error = await #expect(throws: AuthError.self) {
+            _ = try await client.signIn(with: .password(email: Self.ada.email, password: Self.ada.password))
+        }
+        let resolver = try #require(error?.resolver)
+        let verificationID = try await client.multiFactor!.verifyPhoneNumber(
+            with: try #require(resolver.hints.first), multiFactorSession: resolver.session)
+        _ = try await resolver.resolveSignIn(
+            with: .phone(
+                verificationID: verificationID, verificationCode: try Self.code(sentTo: "+16505550101", in: world)))
+        _ = try await client.getIDToken(forceRefresh: true)
+        _ = try await client.emailLink!.fetchSignInMethods(forEmail: Self.ada.email)
+        try await client.delete()
+
+        let calls = server.requests.filter { !$0.url.path.hasPrefix("/emulator/") && $0.method == "POST" }
+        var seen: Set<String> = []
+        for request in calls {
+            let endpoint = String(request.url.path.split(separator: "/").last ?? "")
+            let (keys, namesTenant) = try #require(Self.iOSRequestKeys[endpoint], "\(endpoint): no iOS SDK request")
+            guard case .object(let fields) = Self.body(request) else { continue }
+            seen.insert(endpoint)
+            let extra = Set(fields.keys).subtracting(keys).subtracting(["tenantId"])
+            #expect(extra.isEmpty, "\(endpoint) sends \(extra.sorted()), which the iOS SDK's request does not")
+            #expect(
+                (fields["tenantId"] != nil) == namesTenant,
+                "\(endpoint): tenantId \(fields["tenantId"] == nil ? "missing" : "sent"), while the iOS SDK's "
+                    + "request \(namesTenant ? "sends it" : "does not")")
+        }
+        for endpoint in ["getAccountInfo", "deleteAccount", "token", "signupNewUser", "mfaSignIn:finalize"] {
+            #expect(seen.contains(endpoint), "no \(endpoint) among \(seen.sorted())")
+        }
+    }
+
     @Test("linking a password is a signupNewUser with the user's ID token, as User.link(withEmail:password:) sends it")
     func passwordLink() async throws {
         let server = Self.server()
