@@ -337,10 +337,10 @@ struct SDKParityTests {
             seen.insert(endpoint)
             let extra = Set(fields.keys).subtracting(keys).subtracting(["tenantId"])
             #expect(extra.isEmpty, "\(endpoint) sends \(extra.sorted()), which the iOS SDK's request does not")
+            let sent = fields["tenantId"] == nil ? "missing" : "sent"
             #expect(
                 (fields["tenantId"] != nil) == namesTenant,
-                "\(endpoint): tenantId \(fields["tenantId"] == nil ? "missing" : "sent"), while the iOS SDK's "
-                    + "request \(namesTenant ? "sends it" : "does not")")
+                "\(endpoint): tenantId \(sent), while the iOS SDK's request \(namesTenant ? "sends it" : "does not")")
         }
         for endpoint in ["getAccountInfo", "deleteAccount", "token", "signupNewUser", "mfaSignIn:finalize"] {
             #expect(seen.contains(endpoint), "no \(endpoint) among \(seen.sorted())")
