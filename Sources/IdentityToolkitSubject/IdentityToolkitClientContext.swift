@@ -6,12 +6,15 @@ import MockIdP
     import FoundationNetworking
 #endif
 
-/// What a vendor's client SDK is given to reach the server for one check (issue 31): where the server is, the key,
-/// project and tenant of this check, and the check's world and device. Point the SDK at ``baseURL`` as at the Auth
-/// Emulator (the Firebase SDK's `useEmulator(withHost:port:)`: every call under
-/// `{baseURL}/identitytoolkit.googleapis.com/v1/…` and `{baseURL}/securetoken.googleapis.com/v1/token`), send
-/// ``apiKey`` as `?key=`, and with a ``tenantID`` set `tenantId` in every request body (the Firebase SDK's
-/// `Auth.tenantID`), so that checks run in parallel, each in its own tenant.
+/// What a vendor's client SDK is given to reach the server for one check: where the server is, the key, project and
+/// tenant of this check, and the check's world and device. Point the SDK at ``baseURL`` as at the Auth Emulator (the
+/// iOS SDK's `useEmulator(withHost:port:)` sends its v1 calls to
+/// `{baseURL}/www.googleapis.com/identitytoolkit/v3/relyingparty/<endpoint>`, its multi-factor calls to
+/// `{baseURL}/identitytoolkit.googleapis.com/v2/…` and its refresh to `{baseURL}/securetoken.googleapis.com/v1/token`,
+/// `IdentityToolkitRequest.swift`; the JS SDK's `connectAuthEmulator` sends `{baseURL}/identitytoolkit.googleapis.com/
+/// v1/accounts:…`), send ``apiKey`` as `?key=`, and set ``tenantID`` as the SDK's `Auth.tenantID`: the SDK then puts
+/// `tenantId` in the body of every call but `getAccountInfo`, `deleteAccount`, the refresh and `revokeToken`, whose
+/// tokens name their tenant (the server takes it from them), so that checks run in parallel, each in its own tenant.
 public struct IdentityToolkitClientContext: Sendable {
     /// The server's root, e.g. `http://127.0.0.1:9099`.
     public let baseURL: URL
