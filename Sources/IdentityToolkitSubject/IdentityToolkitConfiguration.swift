@@ -30,8 +30,9 @@ public struct IdentityToolkitConfiguration: Sendable {
         /// The server offers multi-tenancy (the emulator, Identity Platform): every backend a check makes is a
         /// tenant of its own (`tenantId` where the SDK sends it, the tenant of a token elsewhere; the emulator
         /// creates a tenant the first time one is named, with every provider and SMS multi-factor enabled), so
-        /// checks run in parallel, need no account reset, and each reads only its own outbox. The Auth Emulator refuses phone sign-in in a tenant
-        /// (`UNSUPPORTED_TENANT_OPERATION`), so against it the PHONE rules fail this way.
+        /// checks run in parallel, need no account reset, and each reads only its own outbox. The Auth Emulator
+        /// refuses phone sign-in in a tenant (`UNSUPPORTED_TENANT_OPERATION`), so against it the PHONE rules fail
+        /// this way.
         case tenantPerCheck
     }
 
