@@ -18,7 +18,9 @@ import MockIdP
 ///   (`{"+16505550101": "123456"}`), `authorizedDomains`, `mfa.state` (`ENABLED`, `DISABLED`),
 ///   `passwordPolicyConfig.passwordPolicyVersions[0].customStrengthOptions.minPasswordLength`;
 /// - tenant: `allowPasswordSignup`, `enableEmailLinkSignin`, `testPhoneNumbers`, `mfaConfig.state`,
-///   `passwordPolicyConfig` as above.
+///   `passwordPolicyConfig` as above;
+/// - both: `emailPrivacyConfig.enableImprovedEmailPrivacy`, email enumeration protection (a wrong password and an
+///   unknown email both `INVALID_LOGIN_CREDENTIALS`), kept by the server beside the ``ProjectConfiguration``.
 ///
 /// The reference keeps a project's configuration for its life, so a change starts the project afresh (its accounts,
 /// codes, outboxes and clock new): the suite sets a project's configuration before its first user. An update that
@@ -59,9 +61,11 @@ extension IdentityToolkitServer {
                 status: "PERMISSION_DENIED")
         }
         let key = request.queryItems.first { $0.name == "key" }?.value
-        let current = project(forAPIKey: key, projectID: route.projectID, tenant: route.tenant).backend.configuration
+        let served = project(forAPIKey: key, projectID: route.projectID, tenant: route.tenant)
+        let current = served.backend.configuration
+        let document = ConfigDocument(route: route)
         switch request.method {
-        case "GET": return Self.json(ConfigDocument(route: route).document(of: current))
+        case "GET": return Self.json(document.document(of: current, protectsEmails: served.protectsEmailEnumeration))
         case "PATCH", "POST":
             guard let body = FixtureValue.body(request.body, contentType: "application/json"), case .object = body
             else { return Self.invalidArgument("Invalid JSON payload received. Expected a JSON object.") }
@@ -69,14 +73,18 @@ extension IdentityToolkitServer {
                 $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             }
             let updated: ProjectConfiguration
+            let protects: Bool
             do throws(ConfigDocument.Refusal) {
-                updated = try ConfigDocument(route: route).applying(body, mask: mask, to: current)
+                updated = try document.applying(body, mask: mask, to: current)
+                protects = try document.protectsEmails(body, mask: mask) ?? served.protectsEmailEnumeration
             } catch { return Self.invalidArgument(error.message) }
             do throws(ConfigurationError) {
                 _ = try await reference.makeBackend(configuration: updated, world: World())
             } catch { return Self.failure(400, "INVALID_CONFIG : \(error)") }
-            reconfigure(forAPIKey: key, projectID: route.projectID, tenant: route.tenant, to: updated)
-            return Self.json(ConfigDocument(route: route).document(of: updated))
+            reconfigure(
+                forAPIKey: key, projectID: route.projectID, tenant: route.tenant, to: updated,
+                protectingEmailEnumeration: protects)
+            return Self.json(document.document(of: updated, protectsEmails: protects))
         default: return Self.notServed(request)
         }
     }
@@ -88,7 +96,18 @@ struct ConfigDocument {
 
     struct Refusal: Error { let message: String }
 
-    func document(of configuration: ProjectConfiguration) -> FixtureValue {
+    /// `emailPrivacyConfig.enableImprovedEmailPrivacy` of an update (where `mask` names it, or every field without a
+    /// mask), nil when it sets none: Identity Platform's email enumeration protection
+    /// (https://cloud.google.com/identity-platform/docs/admin/email-enumeration-protection).
+    func protectsEmails(_ body: FixtureValue, mask: [String]?) throws(Refusal) -> Bool? {
+        let path = "emailPrivacyConfig.enableImprovedEmailPrivacy"
+        guard let value = Self.value(at: path, in: body) else { return nil }
+        if let mask, !mask.contains(where: { path == $0 || path.hasPrefix($0 + ".") }) { return nil }
+        return try Self.bool(value, path)
+    }
+
+    func document(of configuration: ProjectConfiguration, protectsEmails: Bool = false) -> FixtureValue {
+        let privacy = FixtureValue.object(["enableImprovedEmailPrivacy": .bool(protectsEmails)])
         let testNumbers = FixtureValue.object(
             Dictionary(configuration.phone.testPhoneNumbers.map { ($0.phoneNumber, .string($0.verificationCode)) }) {
                 first, _ in first
@@ -112,6 +131,7 @@ struct ConfigDocument {
                 "name": .string(route.name), "allowPasswordSignup": .bool(configuration.passwordSignInEnabled),
                 "enableEmailLinkSignin": .bool(configuration.emailLink.isEnabled), "enableAnonymousUser": .bool(true),
                 "testPhoneNumbers": testNumbers, "mfaConfig": mfa, "passwordPolicyConfig": passwordPolicy,
+                "emailPrivacyConfig": privacy,
             ])
         }
         return .object([
@@ -125,7 +145,7 @@ struct ConfigDocument {
                     "enabled": .bool(configuration.phone.isEnabled), "testPhoneNumbers": testNumbers,
                 ]), "anonymous": .object(["enabled": .bool(true)]),
             ]), "authorizedDomains": .array(configuration.emailLink.authorizedDomains.map { .string($0) }), "mfa": mfa,
-            "passwordPolicyConfig": passwordPolicy,
+            "passwordPolicyConfig": passwordPolicy, "emailPrivacyConfig": privacy,
         ])
     }
 
@@ -140,7 +160,7 @@ struct ConfigDocument {
             if let mask, !mask.contains(where: { path == $0 || path.hasPrefix($0 + ".") }) { continue }
             try Self.set(path, to: value, in: &updated)
         }
-        let known = fields
+        let known = fields + ["emailPrivacyConfig.enableImprovedEmailPrivacy"]
         for path in mask ?? [] where !known.contains(where: { $0 == path || $0.hasPrefix(path + ".") }) {
             throw Refusal(
                 message: """

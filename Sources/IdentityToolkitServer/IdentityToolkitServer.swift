@@ -186,14 +186,18 @@ public final class IdentityToolkitServer: Sendable {
     /// The project ``project(forAPIKey:projectID:tenant:)`` finds, started afresh with `configuration` (its accounts,
     /// codes, outboxes and clock new), unless it already has that configuration: the config API's update.
     func reconfigure(
-        forAPIKey key: String?, projectID: String? = nil, tenant: String? = nil, to configuration: ProjectConfiguration
+        forAPIKey key: String?, projectID: String? = nil, tenant: String? = nil, to configuration: ProjectConfiguration,
+        protectingEmailEnumeration protects: Bool? = nil
     ) {
-        guard project(forAPIKey: key, projectID: projectID, tenant: tenant).backend.configuration != configuration
-        else { return }
+        let current = project(forAPIKey: key, projectID: projectID, tenant: tenant)
+        let protects = protects ?? current.protectsEmailEnumeration
+        guard current.backend.configuration != configuration || current.protectsEmailEnumeration != protects else {
+            return
+        }
         projects.withLock { projects in
             let fresh = ServerProject(
                 configuration: configuration, behaviour: behaviour,
-                seed: UInt64(projects.byKey.count + projects.byID.count + 1))
+                seed: UInt64(projects.byKey.count + projects.byID.count + 1), protectsEmailEnumeration: protects)
             if tenant == nil, let key, projects.byKey[key] != nil {
                 projects.byKey[key] = fresh
             } else {
@@ -209,6 +213,8 @@ public final class IdentityToolkitServer: Sendable {
 final class ServerProject: Sendable {
     let backend: ReferenceBackend
     let world: World
+    /// Email enumeration protection (`emailPrivacyConfig.enableImprovedEmailPrivacy`), as the config API set it.
+    let protectsEmailEnumeration: Bool
     private let texts = Mutex<(entries: [FixtureValue], attributed: Set<Int>)>(([], []))
     /// The administrator's `validSince` per user, in seconds since 1970, answered by `accounts:lookup`.
     private let revocations = Mutex<[String: Int]>([:])
@@ -226,7 +232,13 @@ final class ServerProject: Sendable {
     /// check's verdict never depends on how long its calls took.
     private let isDriven = Mutex(false)
 
-    init(configuration: ProjectConfiguration, behaviour: ReferenceBehaviour, seed: UInt64) {
+    init(
+        configuration: ProjectConfiguration, behaviour: ReferenceBehaviour, seed: UInt64,
+        protectsEmailEnumeration: Bool = false
+    ) {
+        self.protectsEmailEnumeration = protectsEmailEnumeration
+        var behaviour = behaviour
+        behaviour.protectsEmailEnumeration = behaviour.protectsEmailEnumeration || protectsEmailEnumeration
         // The world's clock stands at the real time the project was created (whole seconds, as tokens keep it).
         world = World(seed: seed, epoch: Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)))
         backend = ReferenceBackend(configuration: configuration, world: world, behaviour: behaviour)

@@ -110,6 +110,31 @@ struct ClientSurfaceTests {
         #expect(unowned.status == 403, "the key file is the owner's")
     }
 
+    @Test("email enumeration protection set in the config API: an unknown email and a wrong password answer alike")
+    func emailEnumerationProtection() async throws {
+        let server = try ServedServer()
+        defer { server.http.stop() }
+        let client = ServedClient(baseURL: server.baseURL)
+        func signIn(_ email: String, _ password: String) async throws -> String? {
+            try await client.post(
+                "\(Self.v1)/accounts:signInWithPassword?key=k", ["email": email, "password": password]
+            ).json.errorMessage?.split(separator: " ").first.map(String.init)
+        }
+        #expect(try await signIn("nobody@example.com", "a-password") == "EMAIL_NOT_FOUND")
+        let patched = try await client.send(
+            "PATCH", "/v2/projects/demo-conformance/config?updateMask=emailPrivacyConfig.enableImprovedEmailPrivacy",
+            body: Data(#"{"emailPrivacyConfig": {"enableImprovedEmailPrivacy": true}}"#.utf8),
+            headers: ["Content-Type": "application/json", "Authorization": "Bearer owner"])
+        #expect(patched.status == 200)
+        #expect((patched.json?["emailPrivacyConfig"] as? [String: Any])?["enableImprovedEmailPrivacy"] as? Bool == true)
+        let signUp = try await client.post(
+            "\(Self.v1)/accounts:signUp?key=k", ["email": "ada@example.com", "password": "a-password"])
+        #expect(signUp.status == 200)
+        #expect(try await signIn("nobody@example.com", "a-password") == "INVALID_LOGIN_CREDENTIALS")
+        #expect(try await signIn("ada@example.com", "not-the-password") == "INVALID_LOGIN_CREDENTIALS")
+        #expect(try await signIn("ada@example.com", "a-password") == nil)
+    }
+
     @Test("an email change applied (VERIFY_AND_CHANGE_EMAIL) makes the new address the user's and ends its sessions")
     func emailChange() async throws {
         let server = try ServedServer()

@@ -4,6 +4,13 @@ import ConformanceKit
 /// backend and the client read instead of deciding in place. Every default is the conforming choice; a
 /// ``Defect`` or a ``Variation`` is a change of some of these values, declared where it is named.
 package struct ReferenceBehaviour: Sendable {
+    /// Whether a wrong password and an unknown email answer alike (`INVALID_LOGIN_CREDENTIALS`): Identity Platform's
+    /// email enumeration protection, a project's setting (`emailPrivacyConfig.enableImprovedEmailPrivacy`).
+    package var protectsEmailEnumeration: Bool {
+        get { emailPassword.enumerationProtection }
+        set { emailPassword.enumerationProtection = newValue }
+    }
+
     /// What the subject declares about itself.
     var capabilities = {
         var capabilities = Capabilities(flows: [.phone, .multiFactor, .emailLink, .oauth, .apple])
