@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Starts `conformance serve` on a free port of 127.0.0.1, drives it with the two Python clients on PyPI that speak the
+# Identity Toolkit's REST wire (v3 relyingparty, v1 accounts, the secure-token endpoint), and stops it:
+#   1. pyrebase4 (`import pyrebase`), in .build/pyrebase-venv (it pins urllib3 below 2, so a venv of its own);
+#   2. firebase-rest-api (`import firebase`), in .build/firebase-rest-api-venv.
+# Neither has an emulator switch: each test redirects the library's https requests to the server (served.py).
+# Every wait is bounded; the server is stopped on any exit.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+# The executables .ci/run built (CONFORMANCE_BIN names one), or this checkout's build.
+if [ -n "${CONFORMANCE_BIN:-}" ]; then bin="$(dirname "$CONFORMANCE_BIN")"; else bin="$(swift build --show-bin-path)"; fi
+started=$(date +%s%N)
+export PYTHONDONTWRITEBYTECODE=1 # no __pycache__ beside the tests
+
+# The versions the tests describe, and each library's custom tokens working with what it was written against:
+# pyrebase4 4.9.0 signs with a pycryptodome key, which python-jwt 3 and later (a jwcrypto JWK only) refuse (python-jwt
+# 2's flaw, CVE-2022-39227, is in verifying, which pyrebase never does);
+# firebase-rest-api 1.11.0 reads the signer's private `_key`, which google-auth 2.48 moved behind a wrapper.
+install() {
+    local venv="$1"
+    shift
+    if [ ! -x "$venv/bin/python" ]; then python3 -m venv "$venv"; fi
+    timeout 600 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "$@"
+}
+install .build/pyrebase-venv "pyrebase4==4.9.0" "python-jwt<3"
+install .build/firebase-rest-api-venv "firebase-rest-api==1.11.0" "google-auth<2.48"
+
+log="$(mktemp)"
+server=""
+stop_server() {
+    if [ -n "$server" ]; then kill -TERM "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi
+    rm -f "$log"
+}
+trap stop_server EXIT
+"$bin/conformance" serve --port 0 --project demo-conformance --quiet >"$log" 2>&1 &
+server=$!
+port=""
+for _ in $(seq 1 100); do
+    port="$(sed -n 's|.*at http://127.0.0.1:\([0-9]*\).*|\1|p' "$log" | head -1)"
+    if [ -n "$port" ] && python3 -c 'import sys, urllib.request; urllib.request.urlopen(sys.argv[1], timeout=2)' \
+        "http://127.0.0.1:$port/" 2>/dev/null; then break; fi
+    port=""
+    sleep 0.05
+done
+[ -n "$port" ] || { echo "conformance serve did not become ready:"; cat "$log"; exit 1; }
+echo "pyclients: conformance serve ready on 127.0.0.1:$port"
+
+export CONFORMANCE_URL="http://127.0.0.1:$port" CONFORMANCE_PROJECT=demo-conformance
+timeout 120 .build/pyrebase-venv/bin/python Tests/PythonClients/pyrebase_test.py
+timeout 120 .build/firebase-rest-api-venv/bin/python Tests/PythonClients/firebase_rest_api_test.py
+echo "pyclients: both clients passed in $(( ($(date +%s%N) - started) / 1000000 )) ms (including the installs)"
