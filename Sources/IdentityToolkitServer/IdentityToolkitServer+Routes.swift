@@ -87,7 +87,8 @@ extension IdentityToolkitServer {
                 [call] () async throws(AuthError) -> FixtureValue in try await call.answer(operation)
             }
             return Self.json(
-                issuesUnsignedTokens ? Self.unsigningTokens(answer) : publishingTokens(answer, tenant: tenant))
+                issuesUnsignedTokens
+                    ? Self.unsigningTokens(answer) : publishingTokens(answer, tenant: tenant, project: call.project))
         } catch {
             if answersUnknownPendingCredentialWithoutCode, error.code == .invalidMultiFactorSession,
                 operation == .startSecondFactor || operation == .finalizeSecondFactor
@@ -138,10 +139,16 @@ extension IdentityToolkitServer {
 
     /// The answer with its ID tokens under the published key; in a tenant, its refresh token remembered as the
     /// tenant's.
-    private func publishingTokens(_ answer: FixtureValue, tenant: String?) -> FixtureValue {
+    private func publishingTokens(_ answer: FixtureValue, tenant: String?, project: ServerProject) -> FixtureValue {
         guard case .object(var fields) = answer else { return answer }
+        let refreshToken = fields["refreshToken"]?.stringValue ?? fields["refresh_token"]?.stringValue
+        let claims = (fields["localId"]?.stringValue ?? fields["user_id"]?.stringValue).map {
+            project.claims(of: $0, session: refreshToken)
+        }
         for key in ["idToken", "id_token", "access_token"] {
-            if let token = fields[key]?.stringValue { fields[key] = .string(published(token, tenant: tenant)) }
+            if let token = fields[key]?.stringValue {
+                fields[key] = .string(published(token, tenant: tenant, claims: claims ?? [:]))
+            }
         }
         if let tenant, let refreshToken = fields["refreshToken"]?.stringValue ?? fields["refresh_token"]?.stringValue {
             handedOut(refreshToken: refreshToken, inTenant: tenant)

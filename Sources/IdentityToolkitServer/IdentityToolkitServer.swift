@@ -90,7 +90,7 @@ public final class IdentityToolkitServer: Sendable {
             let key = "key-\(projects.byKey.count + 1)-for-\(projectID)"
             projects.byKey[key] = ServerProject(
                 configuration: Self.projectSettings(projectID: projectID), behaviour: behaviour,
-                seed: UInt64(projects.byKey.count + projects.byID.count + 1))
+                seed: projectSeed(projects.byKey.count + projects.byID.count + 1))
             return key
         }
     }
@@ -128,18 +128,25 @@ public final class IdentityToolkitServer: Sendable {
     /// own token is kept to translate it back. A token handed out again is not signed again: PKCS#1 v1.5 signatures
     /// are deterministic, so the last 4,096 tokens signed are remembered (a catalogue run signed 534 times for 238
     /// tokens, and RSA signing was a third of the served server's CPU).
-    /// In a tenant the token names it (`firebase.tenant`), as production's do.
-    func published(_ token: String, tenant: String?) -> String {
+    /// In a tenant the token names it (`firebase.tenant`), as production's do; `claims` are added at its top level.
+    func published(_ token: String, tenant: String?, claims: [String: FixtureValue] = [:]) -> String {
         guard !issuesUnsignedTokens else { return token }
-        if let known = signedLately.withLock({ $0[token] }) { return known }
-        guard let published = PublishedSigningKey.resign(token, tenant: tenant) else { return token }
+        // The same backend token with other claims (custom claims set since) is another published token.
+        let signing = claims.isEmpty ? token : token + "\u{0}" + CustomClaims.text(claims)
+        if let known = signedLately.withLock({ $0[signing] }) { return known }
+        guard let published = PublishedSigningKey.resign(token, tenant: tenant, claims: claims) else { return token }
         publishedTokens.withLock { $0[published] = (token, tenant) }
         signedLately.withLock { signed in
             if signed.count >= 4096 { signed.removeAll(keepingCapacity: true) }
-            signed[token] = published
+            signed[signing] = published
         }
         return published
     }
+
+    /// The seed of a new project's world: its place in the order of projects, for a server in a test, whose runs
+    /// must repeat; for a server that follows real time (`conformance serve`), unpredictable, so that no user ID,
+    /// refresh token or action code of one server's life can be foretold from another's.
+    func projectSeed(_ ordinal: Int) -> UInt64 { followsRealTime ? UInt64.random(in: .min ... .max) : UInt64(ordinal) }
 
     /// The backend's own token for one the server handed out; any other token as it is, for the backend to judge.
     func backendToken(_ token: String) -> String { publishedTokens.withLock { $0[token]?.token } ?? token }
@@ -175,7 +182,7 @@ public final class IdentityToolkitServer: Sendable {
             if let project = projects.byID[name] { return project }
             let project = ServerProject(
                 configuration: Self.projectSettings(projectID: projectID), behaviour: behaviour,
-                seed: UInt64(projects.byKey.count + projects.byID.count + 1))
+                seed: projectSeed(projects.byKey.count + projects.byID.count + 1))
             projects.byID[name] = project
             return project
         }
@@ -197,7 +204,7 @@ public final class IdentityToolkitServer: Sendable {
         projects.withLock { projects in
             let fresh = ServerProject(
                 configuration: configuration, behaviour: behaviour,
-                seed: UInt64(projects.byKey.count + projects.byID.count + 1), protectsEmailEnumeration: protects)
+                seed: projectSeed(projects.byKey.count + projects.byID.count + 1), protectsEmailEnumeration: protects)
             if tenant == nil, let key, projects.byKey[key] != nil {
                 projects.byKey[key] = fresh
             } else {
@@ -218,6 +225,10 @@ final class ServerProject: Sendable {
     private let texts = Mutex<(entries: [FixtureValue], attributed: Set<Int>)>(([], []))
     /// The administrator's `validSince` per user, in seconds since 1970, answered by `accounts:lookup`.
     private let revocations = Mutex<[String: Int]>([:])
+    /// The custom claims of each user, and the developer claims of each session begun with a custom token
+    /// (``CustomClaims``).
+    private let claims = Mutex<(byUser: [String: [String: FixtureValue]], bySession: [String: [String: FixtureValue]])>(
+        ([:], [:]))
     /// The real time the clock last caught up with, for a server whose projects follow real time.
     private let lastRealTime = Mutex<Date>(Date())
     /// The provider endpoints the project was pointed at (``IdentityToolkitServer/configureIdp(_:_:)``), if any.
@@ -267,6 +278,26 @@ final class ServerProject: Sendable {
     func validSince(of uid: String) -> Int? { revocations.withLock { $0[uid] } }
 
     func setValidSince(_ seconds: Int, of uid: String) { revocations.withLock { $0[uid] = seconds } }
+
+    func customClaims(of uid: String) -> [String: FixtureValue] { claims.withLock { $0.byUser[uid] ?? [:] } }
+
+    func setCustomClaims(_ custom: [String: FixtureValue], of uid: String) {
+        claims.withLock { $0.byUser[uid] = custom.isEmpty ? nil : custom }
+    }
+
+    func setDeveloperClaims(_ custom: [String: FixtureValue], ofSession refreshToken: String) {
+        guard !custom.isEmpty else { return }
+        claims.withLock { $0.bySession[refreshToken] = custom }
+    }
+
+    /// The claims an ID token of `uid`'s session `refreshToken` carries beside its own: the user's custom claims, and
+    /// the session's developer claims.
+    func claims(of uid: String, session refreshToken: String?) -> [String: FixtureValue] {
+        claims.withLock { claims in
+            (claims.byUser[uid] ?? [:]).merging(refreshToken.flatMap { claims.bySession[$0] } ?? [:]) { user, _ in user
+            }
+        }
+    }
 
     /// Moves the project's clock on by the whole seconds of real time passed since it last did (tokens keep whole
     /// seconds, so the clock does too): a served project's codes and sessions expire in real time, and the time

@@ -29,16 +29,17 @@ enum PublishedSigningKey {
 
     /// The token's claims under an RS256 signature of this key, with `firebase.tenant` in a tenant; nil when the
     /// token is not a JWT.
-    static func resign(_ token: String, tenant: String? = nil) -> String? {
+    static func resign(_ token: String, tenant: String? = nil, claims extra: [String: FixtureValue] = [:]) -> String? {
         let parts = CompactJWS.segments(of: token)
         guard parts.count == 3, let key else { return nil }
         let header = Base64URL.encode(Array(#"{"alg":"RS256","kid":"\#(kid)","typ":"JWT"}"#.utf8))
         var payload = String(parts[1])
-        if let tenant, let bytes = Base64URL.decode(parts[1]), case .object(var claims)? = FixtureValue(json: bytes),
-            case .object(var firebase)? = claims["firebase"]
+        if tenant != nil || !extra.isEmpty, let bytes = Base64URL.decode(parts[1]),
+            case .object(var claims)? = FixtureValue(json: bytes), case .object(var firebase)? = claims["firebase"]
         {
-            firebase["tenant"] = .string(tenant)
+            firebase["tenant"] = tenant.map { .string($0) }
             claims["firebase"] = .object(firebase)
+            claims.merge(extra) { own, _ in own }
             payload = Base64URL.encode(Array(FixtureValue.object(claims).encoded))
         }
         let signingInput = "\(header).\(payload)"

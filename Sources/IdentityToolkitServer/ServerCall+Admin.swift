@@ -45,6 +45,8 @@ extension ServerCall {
                     guard case .object(var fields) = Self.userInfo(user) else { return Self.userInfo(user) }
                     fields["disabled"] = .bool(user.isDisabled)
                     fields["validSince"] = project.validSince(of: user.uid).map { .string(String($0)) }
+                    let claims = project.customClaims(of: user.uid)
+                    fields["customAttributes"] = claims.isEmpty ? nil : .string(CustomClaims.text(claims))
                     return .object(fields)
                 }),
         ])
@@ -56,6 +58,9 @@ extension ServerCall {
         var fields = adminFields
         fields.uid = nil
         try await backend.adminUpdateUser(uid, fields)
+        if let attributes = string("customAttributes") {
+            project.setCustomClaims(try CustomClaims.parse(attributes), of: uid)
+        }
         if let validSince = body["validSince"] {
             try await backend.revokeSessions(of: uid)
             let seconds = validSince.stringValue.flatMap { Int($0) } ?? Int(Date().timeIntervalSince1970)

@@ -62,8 +62,10 @@ extension ServerCall {
                     provider["phoneNumber"] = info.phoneNumber.map { .string($0) }
                     provider["displayName"] = info.displayName.map { .string($0) }
                     return .object(provider)
-                }), "mfaInfo": .array(snapshot.enrolledFactors.map(factor)),
+                }),
         ]
+        // Production leaves `mfaInfo` out of a user with no second factor.
+        if !snapshot.enrolledFactors.isEmpty { fields["mfaInfo"] = .array(snapshot.enrolledFactors.map(factor)) }
         fields["email"] = user.email.map { .string($0) }
         fields["phoneNumber"] = user.phoneNumber.map { .string($0) }
         fields["displayName"] = user.displayName.map { .string($0) }

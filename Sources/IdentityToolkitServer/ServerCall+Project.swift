@@ -51,6 +51,7 @@ extension ServerCall {
             throw AuthError(.internalError, "TENANT_ID_MISMATCH : the custom token's tenant is not the request's")
         }
         let response = try await backend.signInWithCustomToken(uid: token.uid)
+        project.setDeveloperClaims(token.claims, ofSession: response.tokens.refreshToken)
         return Self.signedIn(response, kind: "identitytoolkit#VerifyCustomTokenResponse")
     }
 }

@@ -219,9 +219,13 @@ struct ServerCall: Sendable {
         guard let user = await backend.record(grant.uid) else {
             throw AuthError(.userNotFound, "the user no longer exists")
         }
-        return .object([
-            "kind": .string("identitytoolkit#GetAccountInfoResponse"), "users": .array([Self.userInfo(user)]),
-        ])
+        var info = Self.userInfo(user)
+        let claims = project.customClaims(of: user.uid)
+        if case .object(var fields) = info, !claims.isEmpty {
+            fields["customAttributes"] = .string(CustomClaims.text(claims))
+            info = .object(fields)
+        }
+        return .object(["kind": .string("identitytoolkit#GetAccountInfoResponse"), "users": .array([info])])
     }
 
     /// `accounts:update`: applies an action code; for the ID token's user changes the profile (`displayName`,

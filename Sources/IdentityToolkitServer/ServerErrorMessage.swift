@@ -19,9 +19,18 @@ enum ServerErrorMessage {
         {
             return error.message
         }
-        if lookingUpEmail, error.code == .userNotFound { return "EMAIL_NOT_FOUND : \(error.message)" }
-        return "\(code(for: error.code)) : \(error.message)"
+        if lookingUpEmail, error.code == .userNotFound { return "EMAIL_NOT_FOUND" }
+        let code = code(for: error.code)
+        return bare.contains(code) ? code : "\(code) : \(error.message)"
     }
+
+    /// The codes production answers with no detail after them (the emulator too, `src/emulator/auth/operations.ts`):
+    /// a client that compares the message whole (pyrebase's users do) sees the same text.
+    static let bare: Set<String> = [
+        "EMAIL_EXISTS", "EMAIL_NOT_FOUND", "INVALID_PASSWORD", "USER_DISABLED", "INVALID_ID_TOKEN", "TOKEN_EXPIRED",
+        "USER_NOT_FOUND", "INVALID_OOB_CODE", "EXPIRED_OOB_CODE", "INVALID_LOGIN_CREDENTIALS",
+        "CREDENTIAL_TOO_OLD_LOGIN_AGAIN",
+    ]
 
     /// A form of a call the server does not answer: refused with a message naming it, as a client's mistake would be
     /// (400), so that no request of a client is ever answered 5xx or `INTERNAL_ERROR`.

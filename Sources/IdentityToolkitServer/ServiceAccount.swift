@@ -27,8 +27,8 @@ enum ServiceAccount {
         guard let key else { return nil }
         return .object([
             "type": .string("service_account"), "project_id": .string(projectID), "private_key_id": .string(keyID),
-            "private_key": .string(key.pemRepresentation + "\n"), "client_email": .string(email(projectID: projectID)),
-            "client_id": .string("100000000000000000000"),
+            "private_key": .string(key.pkcs8PEMRepresentation + "\n"),
+            "client_email": .string(email(projectID: projectID)), "client_id": .string("100000000000000000000"),
             "auth_uri": .string("https://accounts.google.com/o/oauth2/auth"),
             "token_uri": .string("https://oauth2.googleapis.com/token"),
         ])
@@ -38,6 +38,8 @@ enum ServiceAccount {
     struct CustomToken {
         let uid: String
         let tenantID: String?
+        /// The developer claims (`claims`), which the session's ID tokens carry.
+        var claims: [String: FixtureValue] = [:]
     }
 
     /// `token` verified as `projectID`'s custom token at `now`.
@@ -69,9 +71,19 @@ enum ServiceAccount {
         guard expiresAt > seconds, issuedAt <= seconds + 300 else {
             throw refused("TOKEN_EXPIRED : the custom token is not valid now")
         }
+        var developerClaims: [String: FixtureValue] = [:]
+        switch claims["claims"] {
+        case nil, .null?: break
+        case .object(let object)?:
+            if let reserved = object.keys.sorted().first(where: CustomClaims.reserved.contains) {
+                throw refused("the developer claim \(reserved) is reserved")
+            }
+            developerClaims = object
+        default: throw refused("the custom token's claims must be an object")
+        }
         switch claims["tenant_id"] {
-        case nil, .null?: return CustomToken(uid: uid, tenantID: nil)
-        case .string(let tenantID)?: return CustomToken(uid: uid, tenantID: tenantID)
+        case nil, .null?: return CustomToken(uid: uid, tenantID: nil, claims: developerClaims)
+        case .string(let tenantID)?: return CustomToken(uid: uid, tenantID: tenantID, claims: developerClaims)
         default: throw refused("the custom token's tenant_id must be a string")
         }
     }

@@ -8,6 +8,7 @@ list of the secure-token keys, a page no project serves. One line per step; the 
 and answers and exits 1.
 """
 import datetime
+import json
 import math
 import os
 import warnings
@@ -196,15 +197,20 @@ def main():
         payload = claims(custom["idToken"])
         expect(payload["user_id"] == custom_uid and payload["firebase"]["sign_in_provider"] == "custom",
                f"the ID token names the uid, signed in by a custom token: {payload}")
+        expect(payload.get("premium") is True, f"the ID token carries the custom token's claims: {payload}")
         expect(account(custom["idToken"])["localId"] == custom_uid, "get_account_info finds the uid")
 
     # set_custom_user_claims is an admin call: setAccountInfo {localId, customAttributes} with the service account's
     # OAuth access token. Google's OAuth server is not here, so the credentials hold the access token the Auth
     # Emulator's convention gives the project's owner, `owner` (a token the credentials hold is not fetched again).
-    with step("set_custom_user_claims is accepted"):
+    with step("set_custom_user_claims: the user's next ID token carries the claims, and the lookup answers them"):
         custom_auth.credentials.token = "owner"
         expect(custom_auth.set_custom_user_claims(custom_uid, {"plan": "gold"}) is None, "no answer but success")
-        expect(custom_auth.refresh(custom["refreshToken"])["localId"] == custom_uid, "the session goes on")
+        refreshed = custom_auth.refresh(custom["refreshToken"])
+        expect(refreshed["localId"] == custom_uid, "the session goes on")
+        expect(claims(refreshed["idToken"]).get("plan") == "gold", "the refreshed ID token carries the claim")
+        expect(json.loads(account(refreshed["idToken"]).get("customAttributes", "{}")) == {"plan": "gold"},
+               "get_account_info answers the claims (customAttributes)")
 
     with step("sign_in_with_custom_token with a token another key signed (INVALID_CUSTOM_TOKEN)"):
         key = rsa.generate_private_key(public_exponent=65537, key_size=2048)

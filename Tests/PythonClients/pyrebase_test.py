@@ -190,6 +190,7 @@ def main():
         payload = claims(signed_in["idToken"])
         expect(payload["user_id"] == custom_uid and payload["firebase"]["sign_in_provider"] == "custom",
                f"the ID token names the uid, signed in by a custom token: {payload}")
+        expect(payload.get("premium") is True, f"the ID token carries the custom token's claims: {payload}")
         expect(account(signed_in["idToken"])["localId"] == custom_uid, "get_account_info finds the uid")
 
     with step("sign_in_with_custom_token with a token another key signed (INVALID_CUSTOM_TOKEN)"):

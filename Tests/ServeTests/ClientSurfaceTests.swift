@@ -110,6 +110,36 @@ struct ClientSurfaceTests {
         #expect(unowned.status == 403, "the key file is the owner's")
     }
 
+    @Test(
+        "custom claims: the administrator's customAttributes are answered by the lookup and carried by the next token")
+    func customClaims() async throws {
+        let server = try ServedServer()
+        defer { server.http.stop() }
+        let client = ServedClient(baseURL: server.baseURL)
+        let signUp = try await client.post(
+            "\(Self.v1)/accounts:signUp?key=k", ["email": "ada@example.com", "password": "a-password"])
+        let uid = try #require(signUp.json?["localId"] as? String)
+        let refreshToken = try #require(signUp.json?["refreshToken"] as? String)
+        let set = try await client.post(
+            "\(Self.v1)/projects/demo-conformance/accounts:update",
+            ["localId": uid, "customAttributes": #"{"admin": true, "plan": "gold"}"#], owner: true)
+        #expect(set.status == 200)
+        let reserved = try await client.post(
+            "\(Self.v1)/projects/demo-conformance/accounts:update",
+            ["localId": uid, "customAttributes": #"{"sub": 1}"#], owner: true)
+        #expect(reserved.status == 400 && reserved.json.errorMessage?.hasPrefix("FORBIDDEN_CLAIM") == true)
+        let refresh = try await client.send(
+            "POST", "/securetoken.googleapis.com/v1/token?key=k",
+            body: Data("grant_type=refresh_token&refresh_token=\(refreshToken)".utf8),
+            headers: ["Content-Type": "application/x-www-form-urlencoded"])
+        let idToken = try #require(refresh.json?["id_token"] as? String)
+        let claims = try Self.payload(of: idToken)
+        #expect(claims["admin"] as? Bool == true && claims["plan"] as? String == "gold")
+        let lookup = try await client.post("\(Self.v1)/accounts:lookup?key=k", ["idToken": idToken])
+        let attributes = (lookup.json?["users"] as? [[String: Any]])?.first?["customAttributes"] as? String
+        #expect(attributes == #"{"admin":true,"plan":"gold"}"#)
+    }
+
     @Test("email enumeration protection set in the config API: an unknown email and a wrong password answer alike")
     func emailEnumerationProtection() async throws {
         let server = try ServedServer()
