@@ -13,8 +13,11 @@ extension ServerCall {
             configuration.emailLink.authorizedDomains + [
                 "\(configuration.projectID).firebaseapp.com", "\(configuration.projectID).web.app",
             ]
+        // Production's other fields of `GetProjectConfigResponse` (Identity Toolkit v1 reference): whether the
+        // project takes password and anonymous users.
         return .object([
             "projectId": .string(configuration.projectID), "authorizedDomains": .array(domains.map { .string($0) }),
+            "allowPasswordUser": .bool(configuration.passwordSignInEnabled), "enableAnonymousUser": .bool(true),
         ])
     }
 
