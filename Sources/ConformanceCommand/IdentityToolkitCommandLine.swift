@@ -144,7 +144,8 @@ public enum IdentityToolkitCommandLine {
     }
 
     /// The environment variable that hands what the preflight found to the command's worker processes, which do not
-    /// ask the server again: `layout=production flows=password,phone outbox=no clock=yes config=yes providers=no`.
+    /// ask the server again: `layout=production flows=password,phone outbox=emails clock=yes config=yes providers=no`
+    /// (`outbox=texts,emails` for both outboxes, `outbox=` for neither).
     package static let findingsVariable = "CONFORMANCE_SERVER_FINDINGS"
 
     /// `subject`'s findings as ``findingsVariable`` holds them.
@@ -154,7 +155,10 @@ public enum IdentityToolkitCommandLine {
             "layout=\((configuration.layout ?? .sdk).rawValue)",
             "flows="
                 + (configuration.flows ?? IdentityToolkitConfiguration.judgedFlows).map(\.rawValue).sorted().joined(
-                    separator: ","), "outbox=\(configuration.readsOutbox ? "yes" : "no")",
+                    separator: ","),
+            "outbox="
+                + ([configuration.readsTextOutbox ? "texts" : nil, configuration.readsEmailOutbox ? "emails" : nil]
+                    .compactMap { $0 }.joined(separator: ",")),
             "clock=\(configuration.timeControl == true ? "yes" : "no")",
             "config=\(configuration.configAPI == true ? "yes" : "no")",
             "providers=\(configuration.takesProviderEndpoints == false ? "no" : "yes")",
@@ -171,7 +175,9 @@ public enum IdentityToolkitCommandLine {
             case "layout": configuration.layout = ServerLayout(rawValue: parts[1]) ?? configuration.layout
             case "flows":
                 configuration.flows = Set(parts[1].split(separator: ",").compactMap { Flow(rawValue: String($0)) })
-            case "outbox": configuration.readsOutbox = parts[1] == "yes"
+            case "outbox":
+                configuration.readsTextOutbox = parts[1].contains("texts")
+                configuration.readsEmailOutbox = parts[1].contains("emails")
             case "clock": configuration.timeControl = parts[1] == "yes"
             case "config": configuration.configAPI = parts[1] == "yes"
             case "providers": configuration.takesProviderEndpoints = parts[1] == "yes"

@@ -44,10 +44,18 @@ public struct IdentityToolkitConfiguration: Sendable {
     public var flows: Set<Flow>?
     /// Where the server answers each call, or nil to find it (``ServerLayout/sdk`` until then).
     public var layout: ServerLayout?
-    /// Whether the suite reads what the server texts and mails through ``outboxReader``. Without (`--no-outbox`, or
-    /// no outbox the preflight could read) the server is still judged: the rules that need a text or a mail are not
-    /// applicable.
-    public var readsOutbox = true
+    /// Whether the suite reads what the server texts through ``outboxReader`` (its text outbox). Without
+    /// (`--no-outbox`, or no text outbox the preflight could read) the server is still judged: the rules that need a
+    /// text (phone, multi-factor) are not applicable.
+    public var readsTextOutbox = true
+    /// Whether the suite reads what the server mails through ``outboxReader`` (its email outbox). Without, the rules
+    /// that need a mail (email link, a password reset's link) are not applicable.
+    public var readsEmailOutbox = true
+    /// Whether the suite reads both outboxes (``readsTextOutbox`` and ``readsEmailOutbox``); setting it sets both.
+    public var readsOutbox: Bool {
+        get { readsTextOutbox && readsEmailOutbox }
+        set { (readsTextOutbox, readsEmailOutbox) = (newValue, newValue) }
+    }
     /// Whether the server has a time control (`ServerClock`'s convention, which `conformance serve` implements), so
     /// the subject runs on the world's clock; nil until the preflight asks (no time control until then).
     public var timeControl: Bool?

@@ -39,7 +39,8 @@ public struct IdentityToolkitSubject: ConformanceSubject {
         var capabilities = Capabilities(
             flows: configuration.flows ?? IdentityToolkitConfiguration.judgedFlows,
             runsOnWorldClock: configuration.drivesServerClock)
-        capabilities.readsDeliveries = configuration.readsOutbox
+        capabilities.readsTexts = configuration.readsTextOutbox
+        capabilities.readsMails = configuration.readsEmailOutbox
         capabilities.reachesWorldParties = false
         capabilities.sendsRequestsThroughWorldNetwork = true  // IdentityToolkitClient.post
         capabilities.runsOneCheckAtATime = configuration.isolation == .oneCheckAtATime
@@ -104,8 +105,7 @@ public struct IdentityToolkitSubject: ConformanceSubject {
         }
         return IdentityToolkitBackend(
             http: http, projectID: projectID, project: project, world: world,
-            publishedKeys: configuration.publishedKeys,
-            outboxReader: configuration.readsOutbox ? configuration.outboxReader : NoOutbox(),
+            publishedKeys: configuration.publishedKeys, outboxReader: PartialOutbox(of: configuration),
             accountReset: resetsAccounts ? configuration.accountReset : nil,
             vendorClient: clientFactory.map {
                 VendorClientMaker(

@@ -80,6 +80,27 @@ public struct EmulatorTestHooks: OutboxReader, AccountReset {
     static func tenantPath(_ http: IdentityToolkitHTTP) -> String { http.tenantID.map { "/tenants/\($0)" } ?? "" }
 }
 
+/// The outboxes of a server the suite reads only one of: the other lists nothing, as ``NoOutbox``.
+struct PartialOutbox: OutboxReader {
+    let reader: any OutboxReader
+    let readsTexts: Bool
+    let readsMails: Bool
+
+    /// The outboxes `configuration` reads.
+    init(of configuration: IdentityToolkitConfiguration) {
+        reader = configuration.outboxReader
+        (readsTexts, readsMails) = (configuration.readsTextOutbox, configuration.readsEmailOutbox)
+    }
+
+    func texts(projectID: String, over http: IdentityToolkitHTTP) async throws(AuthError) -> [OutboxText] {
+        readsTexts ? try await reader.texts(projectID: projectID, over: http) : []
+    }
+
+    func emails(projectID: String, over http: IdentityToolkitHTTP) async throws(AuthError) -> [OutboxEmail] {
+        readsMails ? try await reader.emails(projectID: projectID, over: http) : []
+    }
+}
+
 /// No outbox: a server whose texts and mails the suite cannot read (``IdentityToolkitConfiguration/readsOutbox`` is
 /// false). Nothing is ever listed; the subject then declares that it reads no deliveries, so the checks that need a
 /// text or a mail are not applicable instead of waiting for one.

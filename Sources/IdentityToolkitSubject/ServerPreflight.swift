@@ -36,9 +36,14 @@ public struct ServerFindings: Sendable, Hashable, CustomStringConvertible {
     public var flows: Set<Flow>
     /// Whether the flows were named (`--flows`) rather than learned.
     public var flowsNamed: Bool
-    /// Whether the suite reads the server's outbox; why not, when it does not.
-    public var outbox: Bool
+    /// Whether the suite reads the server's outbox, both of it (its texts and its mails); why not, when it reads
+    /// neither or one.
+    public var outbox: Bool { textOutbox && emailOutbox }
     public var noOutboxReason: String?
+    /// Whether the suite reads the server's text outbox (`verificationCodes`).
+    public var textOutbox: Bool
+    /// Whether the suite reads the server's email outbox (`oobCodes`).
+    public var emailOutbox: Bool
     /// Whether the server has a time control (`ServerClock`).
     public var timeControl: Bool
     /// Whether the server has the config API (``ServerConfigAPI``).
@@ -53,7 +58,11 @@ public struct ServerFindings: Sendable, Hashable, CustomStringConvertible {
         return [
             "layout: \(layout.rawValue)",
             "flows: \(flows.isEmpty ? "none" : flows) (\(flowsNamed ? "named" : "learned"))",
-            "outbox: " + (outbox ? "yes" : "no" + (noOutboxReason.map { " (\($0))" } ?? "")),
+            "outbox: "
+                + (outbox
+                    ? "yes"
+                    : (textOutbox ? "texts only" : emailOutbox ? "emails only" : "no")
+                        + (noOutboxReason.map { " (\($0))" } ?? "")),
             "time control: \(timeControl ? "yes" : "no")", "config API: \(configAPI ? "yes" : "no")",
         ].joined(separator: "; ")
             + (providers.map { "; the check's GitHub and Apple: " + ($0 ? "yes" : "no (the pointing call is refused)") }
@@ -74,8 +83,9 @@ extension IdentityToolkitSubject {
     /// from judging the server at all. Asked once before a run:
     /// - the path layout (unless ``IdentityToolkitConfiguration/layout`` names it): the first of ``ServerLayout``'s
     ///   whose `accounts:lookup` route is answered as a call (not 404, 405 or 501);
-    /// - the outbox: read once through the ``OutboxReader``; a server whose outbox cannot be read is judged without
-    ///   one (``IdentityToolkitConfiguration/readsOutbox``);
+    /// - the outboxes, each on its own: read once through the ``OutboxReader``; a server whose text outbox or email
+    ///   outbox cannot be read is judged without it (``IdentityToolkitConfiguration/readsTextOutbox``,
+    ///   ``IdentityToolkitConfiguration/readsEmailOutbox``);
     /// - the flows (unless ``IdentityToolkitConfiguration/flows`` names them): each flow's first call sent with an
     ///   empty input (`accounts:signInWithPassword`, `accounts:sendVerificationCode`, `accounts:sendOobCode` with
     ///   `EMAIL_SIGNIN`, `accounts/mfaEnrollment:start`), which no server can carry out; the flow is offered unless
@@ -113,18 +123,30 @@ extension IdentityToolkitSubject {
             configuration.layout = found
         }
         http.layout = configuration.layout ?? .sdk
-        var noOutboxReason: String?
-        if configuration.readsOutbox {
+        // Each outbox on its own: a server without phone sign-in has no text outbox, and its email outbox is
+        // still read.
+        var unread: [String] = []
+        if configuration.readsTextOutbox {
             do throws(AuthError) {
                 _ = try await configuration.outboxReader.texts(projectID: configuration.projectID, over: http)
-                _ = try await configuration.outboxReader.emails(projectID: configuration.projectID, over: http)
             } catch {
-                configuration.readsOutbox = false
-                noOutboxReason = "it cannot be read: \(error.message)"
+                configuration.readsTextOutbox = false
+                unread.append("the text outbox cannot be read: \(error.message)")
             }
         } else {
-            noOutboxReason = "--no-outbox"
+            unread.append("texts: --no-outbox")
         }
+        if configuration.readsEmailOutbox {
+            do throws(AuthError) {
+                _ = try await configuration.outboxReader.emails(projectID: configuration.projectID, over: http)
+            } catch {
+                configuration.readsEmailOutbox = false
+                unread.append("the email outbox cannot be read: \(error.message)")
+            }
+        } else {
+            unread.append("emails: --no-outbox")
+        }
+        let noOutboxReason = unread.isEmpty ? nil : unread.joined(separator: "; ")
         let flowsNamed = configuration.flows != nil
         if configuration.flows == nil { configuration.flows = await offeredFlows(over: http) }
         if configuration.timeControl == nil {
@@ -147,8 +169,9 @@ extension IdentityToolkitSubject {
         }
         let findings = ServerFindings(
             layout: http.layout, flows: configuration.flows ?? [], flowsNamed: flowsNamed,
-            outbox: configuration.readsOutbox, noOutboxReason: noOutboxReason,
-            timeControl: configuration.timeControl == true, configAPI: configuration.configAPI == true,
+            noOutboxReason: noOutboxReason, textOutbox: configuration.readsTextOutbox,
+            emailOutbox: configuration.readsEmailOutbox, timeControl: configuration.timeControl == true,
+            configAPI: configuration.configAPI == true,
             providers: configuration.providerEndpoints.map { _ in configuration.takesProviderEndpoints == true })
         return (IdentityToolkitSubject(configuration), findings)
     }

@@ -157,7 +157,8 @@ struct CommandLineTests {
         #expect(ready.configuration.timeControl == true && !ready.configuration.drivesServerClock)
         #expect(findings.split(separator: "\n").count == 1)
         for part in [
-            "layout: sdk", "outbox: no (it cannot be read", "time control: yes", "flows: emailLink, multiFactor",
+            "layout: sdk", "outbox: no (the text outbox cannot be read", "the email outbox cannot be read",
+            "time control: yes", "flows: emailLink, multiFactor",
         ] { #expect(findings.contains(part), "\(findings) does not say \(part)") }
     }
 
@@ -194,7 +195,10 @@ private struct HooklessOutbox: OutboxReader {
         return []
     }
 
-    func emails(projectID: String, over http: IdentityToolkitHTTP) async throws(AuthError) -> [OutboxEmail] { [] }
+    func emails(projectID: String, over http: IdentityToolkitHTTP) async throws(AuthError) -> [OutboxEmail] {
+        _ = try await http.hook("GET", "/no-such-hook")
+        return []
+    }
 }
 
 /// A host that serves nothing: for what a subject declares with a host, without serving.

@@ -1,7 +1,6 @@
 import Foundation
 import IdentityToolkitServer
 import MockIdP
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -13,13 +12,15 @@ import Synchronization
 /// time control and no other flow: every other path is a 404. Its answers are the in-process reference server's, so
 /// whatever it is judged on passes.
 final class PasswordOnlyServer: Sendable {
-    let server = IdentityToolkitServer()
+    let server: IdentityToolkitServer
     let baseURL: URL
 
     init() {
-        baseURL = URL(
-            string: "http://password-only-\(UUID().uuidString.lowercased())\(PasswordOnlyURLProtocol.hostSuffix)")!
-        PasswordOnlyURLProtocol.register(self, at: baseURL.host ?? "")
+        let server = IdentityToolkitServer()
+        self.server = server
+        baseURL = FakeServerURLProtocol.register("password-only") { request in
+            await Self.handle(request, forwardingTo: server)
+        }
     }
 
     /// The calls it has, by production path, and the emulator-layout path of the same call on the reference server.
@@ -30,11 +31,11 @@ final class PasswordOnlyServer: Sendable {
 
     func sessionConfiguration() -> URLSessionConfiguration {
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.protocolClasses = [PasswordOnlyURLProtocol.self] + (configuration.protocolClasses ?? [])
+        configuration.protocolClasses = [FakeServerURLProtocol.self] + (configuration.protocolClasses ?? [])
         return configuration
     }
 
-    func handle(_ request: HTTPRequest) async -> HTTPResponse {
+    static func handle(_ request: HTTPRequest, forwardingTo server: IdentityToolkitServer) async -> HTTPResponse {
         let path = request.url.path
         // The administrator's calls (`/v1/projects/{project}/accounts:update`, as Firebase Admin sends them) as well.
         let admin = path.hasPrefix("/v1/projects/") ? "/identitytoolkit.googleapis.com" + path : nil
@@ -49,24 +50,5 @@ final class PasswordOnlyServer: Sendable {
         var inner = request
         inner.url = components.url ?? server.baseURL
         return await server.handle(inner)
-    }
-}
-
-/// Routes the requests for a ``PasswordOnlyServer``'s host to it, in process.
-final class PasswordOnlyURLProtocol: InProcessURLProtocol {
-    static let hostSuffix = ".password-only.invalid"
-    private static let servers = Mutex<[String: PasswordOnlyServer]>([:])
-
-    static func register(_ server: PasswordOnlyServer, at host: String) { servers.withLock { $0[host] = server } }
-
-    override class func canInit(with request: URLRequest) -> Bool {
-        request.url?.host?.lowercased().hasSuffix(hostSuffix) ?? false
-    }
-
-    override func responder(for request: URLRequest) -> (Responder, HTTPRequest)? {
-        guard let url = request.url, let server = Self.servers.withLock({ $0[url.host?.lowercased() ?? ""] }) else {
-            return nil
-        }
-        return ({ await server.handle($0) }, Self.httpRequest(request, url: url))
     }
 }

@@ -57,10 +57,20 @@ public struct Capabilities: Sendable, Hashable {
     /// in the process) declares false: the checks that relaunch the app to see what persisted (PHONE-18, AUTH-3)
     /// need it (``Requirement/worldKeychain``) and are not applicable, saying so.
     public var persistsUserInWorldKeychain: Bool = true
-    /// Whether the suite can read what the backend texts and mails (the world's SMS carrier and mailbox in process, a
-    /// server's outbox over HTTP). A server without an outbox the suite can read is still judged: the rules whose
-    /// flows need a text or a mail (phone, multi-factor, email link) are not applicable (``Requirement/deliveries``).
-    public var readsDeliveries: Bool = true
+    /// Whether the suite can read what the backend texts (the world's SMS carrier in process, a server's text outbox
+    /// over HTTP). Without it the rules whose flows need a text (phone, multi-factor) are not applicable, saying so.
+    public var readsTexts: Bool = true
+    /// Whether the suite can read what the backend mails (the world's mailbox in process, a server's email outbox or
+    /// its administrator's link route over HTTP). Without it the rules whose flows need a mail (email link) and the
+    /// checks that need one (a password reset's link) are not applicable, saying so.
+    public var readsMails: Bool = true
+    /// Whether the suite can read both what the backend texts and what it mails (``readsTexts`` and ``readsMails``);
+    /// setting it sets both. A server with neither is still judged: the rules whose flows need a text or a mail are
+    /// not applicable (``Requirement/deliveries``).
+    public var readsDeliveries: Bool {
+        get { readsTexts && readsMails }
+        set { (readsTexts, readsMails) = (newValue, newValue) }
+    }
 
     public init(
         flows: Set<Flow>, emailEnumerationProtection: Bool = false, runsOnWorldClock: Bool = true,
@@ -115,7 +125,16 @@ public enum Flow: String, Sendable, Hashable, CaseIterable, Codable {
 
     /// Whether signing in through the flow needs a text or a mail the suite reads (an SMS code, an SMS second factor,
     /// a sign-in link): its checks need ``Requirement/deliveries``.
-    public var needsDeliveries: Bool { [.phone, .multiFactor, .emailLink].contains(self) }
+    public var needsDeliveries: Bool { needsTexts || needsMails }
+    /// Whether signing in through the flow needs a text the suite reads (an SMS code, an SMS second factor).
+    public var needsTexts: Bool { [.phone, .multiFactor].contains(self) }
+    /// Whether signing in through the flow needs a mail the suite reads (a sign-in link).
+    public var needsMails: Bool { self == .emailLink }
+
+    /// Whether the suite reads what signing in through the flow needs, as `capabilities` declare.
+    public func isReadable(under capabilities: Capabilities) -> Bool {
+        (!needsTexts || capabilities.readsTexts) && (!needsMails || capabilities.readsMails)
+    }
 }
 
 /// A facet of ``AuthClient``: the calls of one flow.

@@ -41,8 +41,9 @@ public enum Requirement: Sendable, Hashable, CustomStringConvertible {
     /// The subject's clients keep the signed-in user in their device's keychain in the world
     /// (``Capabilities/persistsUserInWorldKeychain``), so an app launched again on the device finds what persisted.
     case worldKeychain
-    /// The suite reads what the backend texts and mails (``Capabilities/readsDeliveries``): every check of a flow
-    /// whose sign-in needs a text or a mail (``Flow/needsDeliveries``) needs it.
+    /// The suite reads what the backend texts and mails: every check of a flow whose sign-in needs a text
+    /// (``Flow/needsTexts``, ``Capabilities/readsTexts``) or a mail (``Flow/needsMails``, ``Capabilities/readsMails``)
+    /// needs it; a check that declares it beside flows that need neither needs a mail (a password reset's link).
     case deliveries
 
     public var description: String {

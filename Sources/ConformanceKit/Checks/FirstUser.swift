@@ -81,7 +81,7 @@ extension CheckContext {
     /// The first user on `device` of the simplest flow the subject declares, other than `excluded` (the flows whose
     /// credential the check links: a user is linked to a credential of another flow).
     package func firstUser(excluding excluded: Set<Flow> = [], on device: Device = .primary) throws -> FirstUser {
-        let declared = capabilities.flows.filter { capabilities.readsDeliveries || !$0.needsDeliveries }
+        let declared = capabilities.flows.filter { $0.isReadable(under: capabilities) }
         // The password user is the multi-factor flow's first factor: excluding either excludes both.
         let passwordFlows: Set<Flow> = [.multiFactor, .password]
         let excluded = excluded.isDisjoint(with: passwordFlows) ? excluded : excluded.union(passwordFlows)

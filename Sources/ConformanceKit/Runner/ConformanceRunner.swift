@@ -93,7 +93,8 @@ public struct ConformanceRunner: Sendable {
                     let result: CheckResult
                     if let unmet = unmetRequirement(of: check, in: rule, offering: preflight.offered) {
                         result = CheckResult(
-                            id: check.id, name: check.name, status: .notApplicable, message: notApplicableReason(unmet))
+                            id: check.id, name: check.name, status: .notApplicable,
+                            message: notApplicableReason(unmet, of: check, in: rule))
                     } else {
                         result = CheckResult(
                             id: check.id, name: check.name, status: rule.level == .must ? .fail : .warn,
@@ -117,7 +118,8 @@ public struct ConformanceRunner: Sendable {
     func run(_ check: Check, of rule: Rule, offering facets: Set<Facet>) async -> CheckResult {
         if let unmet = unmetRequirement(of: check, in: rule, offering: facets) {
             return CheckResult(
-                id: check.id, name: check.name, status: .notApplicable, message: notApplicableReason(unmet))
+                id: check.id, name: check.name, status: .notApplicable,
+                message: notApplicableReason(unmet, of: check, in: rule))
         }
         let start = ContinuousClock.now
         var result = await verdict(of: check, of: rule, offering: facets)
@@ -180,7 +182,14 @@ public struct ConformanceRunner: Sendable {
 
     /// Why a check whose requirement `unmet` the subject does not declare is not applicable: for a flow, with the flows
     /// the subject does declare, so a password-only server's report says what it offers.
-    private func notApplicableReason(_ unmet: Requirement) -> String {
+    private func notApplicableReason(_ unmet: Requirement, of check: Check, in rule: Rule) -> String {
+        if unmet == .deliveries {
+            let needsTexts = flows(of: check, in: rule).contains(where: \.needsTexts)
+            return needsTexts && !subject.capabilities.readsTexts
+                ? "the suite cannot read the texts the backend sends (readsTexts; over HTTP, a text outbox)"
+                : "the suite cannot read the mails the backend sends (readsMails; over HTTP, an email outbox or the "
+                    + "administrator's returnOobLink)"
+        }
         guard case .flow = unmet else { return "the subject does not declare \(unmet)" }
         let declared = subject.capabilities.flows.map(\.rawValue).sorted()
         return "the subject does not declare \(unmet) (its flows: "
@@ -190,13 +199,14 @@ public struct ConformanceRunner: Sendable {
     /// The first thing the check needs that the subject does not declare, if any.
     private func unmetRequirement(of check: Check, in rule: Rule, offering facets: Set<Facet>) -> Requirement? {
         let capabilities = subject.capabilities
-        let flows =
-            (rule.flow == .general ? [] : [rule.flow])
-            + check.requirements.compactMap { requirement in if case .flow(let flow) = requirement { flow } else { nil }
-            }
+        let flows = flows(of: check, in: rule)
         let needs =
             (rule.flow == .general ? [] : [Requirement.flow(rule.flow)]) + check.requirements
             + (flows.contains(where: \.needsDeliveries) ? [.deliveries] : [])
+        // What the deliveries are: the texts or mails the check's flows need, or a mail where they need neither.
+        let readsDeliveries =
+            flows.contains(where: \.needsDeliveries)
+            ? flows.allSatisfy { $0.isReadable(under: capabilities) } : capabilities.readsMails
         return needs.first { requirement in
             switch requirement {
             case .flow(let flow): !capabilities.implements(flow)
@@ -205,8 +215,15 @@ public struct ConformanceRunner: Sendable {
             case .worldParties: !capabilities.reachesWorldParties
             case .worldNetwork: !capabilities.sendsRequestsThroughWorldNetwork
             case .worldKeychain: !capabilities.persistsUserInWorldKeychain
-            case .deliveries: !capabilities.readsDeliveries
+            case .deliveries: !readsDeliveries
             }
         }
+    }
+
+    /// The flows a check is of: its rule's, and those it requires.
+    private func flows(of check: Check, in rule: Rule) -> [Flow] {
+        (rule.flow == .general ? [] : [rule.flow])
+            + check.requirements.compactMap { requirement in if case .flow(let flow) = requirement { flow } else { nil }
+            }
     }
 }
