@@ -38,7 +38,10 @@ public struct ServerFindings: Sendable, Hashable, CustomStringConvertible {
     public var flowsNamed: Bool
     /// Whether the suite reads the server's outbox, both of it (its texts and its mails); why not, when it reads
     /// neither or one.
-    public var outbox: Bool { textOutbox && emailOutbox }
+    public var outbox: Bool {
+        get { textOutbox && emailOutbox }
+        set { (textOutbox, emailOutbox) = (newValue, newValue) }
+    }
     public var noOutboxReason: String?
     /// Whether the suite reads the server's text outbox (`verificationCodes`).
     public var textOutbox: Bool
