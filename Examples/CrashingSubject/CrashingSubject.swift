@@ -15,6 +15,11 @@ public struct CrashingSubject: ConformanceSubject {
         /// request (`verifyPhoneNumber`): the process dies after the call returned, while the check (and, run with
         /// others, other checks) go on.
         case languageCodeResumesAgainLate
+        /// No crash: the client prints on every call, to standard output and standard error, as an SDK that logs
+        /// does (half lines, which whatever is printed next continues), and is otherwise the reference.
+        case printsOnEveryCall
+        /// No crash, no printing: the reference behind the same wrapper, for comparing with the other cases.
+        case none
     }
 
     private let base = ReferenceSubject()
@@ -33,7 +38,13 @@ public struct CrashingSubject: ConformanceSubject {
             subject: CrashingSubject(fault: .languageCodeResumesAgainLate))
     ]
 
-    public var name: String { "CrashingSubject" }
+    public var name: String {
+        switch fault {
+        case .printsOnEveryCall: "PrintingSubject"
+        case .none: "QuietSubject"
+        default: "CrashingSubject"
+        }
+    }
     public var capabilities: Capabilities { base.capabilities }
 
     public func makeBackend(
@@ -67,7 +78,16 @@ private struct CrashingClient: AuthClient {
         self.fault = fault
     }
 
+    /// What a logging SDK prints (`printsOnEveryCall`).
+    private func chatter(_ call: String) {
+        guard fault == .printsOnEveryCall else { return }
+        // No line end: whatever is written next on standard output continues this line.
+        FileHandle.standardOutput.write(Data("sdk: \(call) called; ".utf8))
+        FileHandle.standardError.write(Data("sdk: \(call) on standard error\n".utf8))
+    }
+
     func signOut() async throws(AuthError) {
+        chatter("signOut")
         try await base.signOut()
         guard fault == .signOutResumesTwice else { return }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -78,7 +98,8 @@ private struct CrashingClient: AuthClient {
 
     var currentUser: AuthUser? { get async { await base.currentUser } }
     func getIDToken(forceRefresh: Bool) async throws(AuthError) -> String {
-        try await base.getIDToken(forceRefresh: forceRefresh)
+        chatter("getIDToken")
+        return try await base.getIDToken(forceRefresh: forceRefresh)
     }
     func addIDTokenDidChangeListener(_ listener: @escaping @Sendable (AuthUser?) -> Void) async -> ListenerRegistration
     { await base.addIDTokenDidChangeListener(listener) }
@@ -94,10 +115,12 @@ private struct CrashingClient: AuthClient {
         }
     }
     func signIn(with credential: AuthCredential) async throws(AuthError) -> AuthDataResult {
-        try await base.signIn(with: credential)
+        chatter("signIn")
+        return try await base.signIn(with: credential)
     }
     func link(with credential: AuthCredential) async throws(AuthError) -> AuthDataResult {
-        try await base.link(with: credential)
+        chatter("link")
+        return try await base.link(with: credential)
     }
     func reauthenticate(with credential: AuthCredential) async throws(AuthError) -> AuthDataResult {
         try await base.reauthenticate(with: credential)

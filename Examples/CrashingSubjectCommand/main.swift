@@ -1,7 +1,16 @@
 import ConformanceCommand
 import ConformanceKit
 import CrashingSubject
+import Foundation
 
 // `swift run crashing-subject`: the whole catalogue against a subject that crashes in sign-out. The report still
 // comes: the checks that sign out are `crash`, every other rule is judged (README, "When the subject crashes").
-await ConformanceCommand.main(subject: CrashingSubject(), variants: CrashingSubject.variants)
+// With `CRASHING_SUBJECT=printing` the subject crashes never and prints on every call instead, with `quiet` it does
+// neither: the two must have the same verdicts.
+let fault: CrashingSubject.Fault =
+    switch ProcessInfo.processInfo.environment["CRASHING_SUBJECT"] {
+    case "printing": .printsOnEveryCall
+    case "quiet": .none
+    default: .signOutResumesTwice
+    }
+await ConformanceCommand.main(subject: CrashingSubject(fault: fault), variants: CrashingSubject.variants)

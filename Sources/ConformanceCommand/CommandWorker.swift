@@ -3,8 +3,10 @@ import Foundation
 import Synchronization
 
 /// The command as a worker process of ``CrashIsolation``: it runs the checks its environment names (all of the
-/// selection by default) and prints each result on a line of its own the moment it is known, so that the results
-/// of the checks that finished survive a crash of the subject.
+/// selection by default) and writes each result on a line of its own the moment it is known, so that the results
+/// of the checks that finished survive a crash of the subject. The lines go to the command's own channel (the file
+/// ``CrashIsolation/resultsVariable`` names), which no subject writes to: whatever the subject prints on standard
+/// output or standard error is its own, and never splits a result.
 struct CommandWorker: Sendable {
     let subject: any ConformanceSubject
     let variants: [AuditVariant]
@@ -26,7 +28,9 @@ struct CommandWorker: Sendable {
         }
         // The checks named are run whatever the selection (a variant's audit names its own rules' checks).
         let rules = only.map { only in RuleCatalogue.all.filter { rule in only.contains { $0.rule == rule.id } } }
-        let printer = LinePrinter()
+        let printer = LinePrinter(
+            channel: environment[CrashIsolation.resultsVariable].flatMap { FileHandle(forWritingAtPath: $0) }
+                ?? .standardOutput)
         await (try! ConformanceRunner(subject: subject, options: options)).run(
             rules ?? parsed.selection.rules(), only: only
         ) { key, result in printer.print(StreamedResult(check: key, result: result)) }
@@ -36,7 +40,10 @@ struct CommandWorker: Sendable {
 
 /// Writes one result a line, whole, however many checks finish at once.
 private final class LinePrinter: Sendable {
-    private let output = Mutex(FileHandle.standardOutput)
+    private let output: Mutex<FileHandle>
+
+    init(channel: FileHandle) { output = Mutex(channel) }
+
     private let encoder = Mutex(JSONEncoder())
 
     func print(_ result: StreamedResult) {

@@ -141,10 +141,13 @@ public enum ConformanceCommand {
         case .help:  // answered before, with the executable's options
             return help(subject, executableOptions: nil)
         case .report:
-            var report =
-                if let isolation { await isolation.report(of: rules, subject: subject.name) } else {
-                    await (try! ConformanceRunner(subject: subject, options: options)).run(rules)
-                }
+            var report: ConformanceReport
+            if var isolation {
+                isolation.rerunsOneAtATime = subject.capabilities.runsOneCheckAtATime
+                report = await isolation.report(of: rules, subject: subject.name)
+            } else {
+                report = await (try! ConformanceRunner(subject: subject, options: options)).run(rules)
+            }
             if let expected { report = report.applying(expected) }
             return reported(report, arguments)
         case .audit, .matrix:

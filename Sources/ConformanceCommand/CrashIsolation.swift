@@ -21,13 +21,18 @@ struct CrashIsolation: Sendable {
     static let checksVariable = "CONFORMANCE_WORKER_CHECKS"
     /// In a worker's environment: the variant of the subject to run (`--defects` audits each in workers of its own).
     static let variantVariable = "CONFORMANCE_WORKER_VARIANT"
-    /// Starts each result line a worker prints: what the subject prints itself is told apart by it.
+    /// In a worker's environment: the file it writes its results to, one line each, which no subject writes to.
+    static let resultsVariable = "CONFORMANCE_WORKER_RESULTS"
+    /// Starts each result line a worker writes.
     static let resultPrefix = "conformance-result: "
 
     let executable: URL
     /// The command's own arguments, passed to every worker unchanged.
     let arguments: [String]
     let environment: [String: String]
+    /// Whether the workers a lost worker's checks run again in go one at a time: a subject whose checks share one
+    /// project of a server (``Capabilities/runsOneCheckAtATime``) is never judged by two checks at once.
+    var rerunsOneAtATime = false
 
     /// The isolation for this process, unless it is a worker itself or isolation is switched off.
     static func forThisProcess() -> CrashIsolation? {
@@ -73,14 +78,16 @@ struct CrashIsolation: Sendable {
     ) async -> [CheckID: CheckResult] {
         guard checks.count > 1 else { return checks.first.map { [$0: crash(of: $0, ending: ending)] } ?? [:] }
         let parts = checks.parts(count)
-        let runs = await parts.concurrentMap(limit: 2) { await runWorker(checks: $0, variant: variant) }
+        let runs = await parts.concurrentMap(limit: rerunsOneAtATime ? 1 : 2) {
+            await runWorker(checks: $0, variant: variant)
+        }
         let died = zip(parts, runs).filter { !Self.isClean($1, for: $0) }
         let next = died.count == parts.count ? count * 2 : 2
         var results: [CheckID: CheckResult] = [:]
         for (part, run) in zip(parts, runs) where Self.isClean(run, for: part) {
             results.merge(run.results) { first, _ in first }
         }
-        let again = await died.concurrentMap(limit: 2) {
+        let again = await died.concurrentMap(limit: rerunsOneAtATime ? 1 : 2) {
             await rerun($0.0, after: $0.1.ending, in: next, variant: variant)
         }
         for found in again { results.merge(found) { first, _ in first } }
@@ -113,10 +120,17 @@ struct CrashIsolation: Sendable {
         environment["SWIFT_BACKTRACE"] = "enable=no"  // the crash's own message is what a vendor needs, at once
         if let checks { environment[Self.checksVariable] = checks.map(\.description).joined(separator: ",") }
         if let variant { environment[Self.variantVariable] = variant }
+        let channel = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "conformance-results-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: channel.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: channel) }
+        environment[Self.resultsVariable] = channel.path
         let ending = await ChildProcess(executable: executable, arguments: arguments, environment: environment).run()
+        Self.relay(ending)
+        let written = (try? String(contentsOf: channel, encoding: .utf8)) ?? ""
         let decoder = JSONDecoder()
         var results: [CheckID: CheckResult] = [:]
-        for line in ending.output.split(separator: "\n") where line.hasPrefix(Self.resultPrefix) {
+        for line in written.split(separator: "\n") where line.hasPrefix(Self.resultPrefix) {
             if let streamed = try? decoder.decode(
                 StreamedResult.self, from: Data(line.dropFirst(Self.resultPrefix.count).utf8))
             {
@@ -124,6 +138,14 @@ struct CrashIsolation: Sendable {
             }
         }
         return (results, ending)
+    }
+
+    /// What the worker's subject printed, passed on to this process's standard error as it was printed: a vendor's
+    /// SDK logging reaches the terminal, and never the report (which may be JSON on standard output).
+    private static func relay(_ ending: ChildProcess.Ending) {
+        for printed in [ending.output, ending.error] where !printed.isEmpty {
+            FileHandle.standardError.write(Data(printed.utf8))
+        }
     }
 
     private func crash(of key: CheckID, ending: ChildProcess.Ending) -> CheckResult {

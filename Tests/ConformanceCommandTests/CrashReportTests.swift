@@ -54,6 +54,23 @@ struct CrashReportTests {
         #expect(output.contains("1 caught by the check meant for them, 0 not caught"))
     }
 
+    /// Worker results travel on a channel of the command's own, so a subject that prints on every call (half lines,
+    /// lines that look like results) gets exactly the verdicts of a quiet one, and what it printed reaches standard
+    /// error, not the report.
+    @Test("a subject that prints on every call, to standard output and error, is judged as the quiet reference is")
+    func printingSubject() async throws {
+        let (printed, status) = try await run(["--json"], environment: ["CRASHING_SUBJECT": "printing"])
+        #expect(status == 0, "the printing reference passes as the reference does")
+        let report = try JSONDecoder().decode(ConformanceReport.self, from: Data(printed.utf8))
+        #expect(report.subject == "PrintingSubject")
+        #expect(report.results.map(\.rule) == RuleCatalogue.all.map(\.id))
+        let (silent, _) = try await run(["--json"], environment: ["CRASHING_SUBJECT": "quiet"])
+        let quiet = try JSONDecoder().decode(ConformanceReport.self, from: Data(silent.utf8))
+        let verdicts = { (report: ConformanceReport) in report.results.flatMap(\.checks).map { "\($0.id) \($0.status)" }
+        }
+        #expect(verdicts(report) == verdicts(quiet))
+    }
+
     @Test("a dead worker's checks are split in order into parts whose sizes differ by one at most")
     func parts() {
         for total in 0...20 {
@@ -68,7 +85,7 @@ struct CrashReportTests {
         }
     }
 
-    private func run(_ arguments: [String]) async throws -> (String, Int32) {
+    private func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> (String, Int32) {
         let executable = try #require(
             Self.crashingSubject, "the crashing-subject executable was not built beside the tests")
         return try await withCheckedThrowingContinuation { continuation in
@@ -77,6 +94,7 @@ struct CrashReportTests {
                     let process = Process()
                     process.executableURL = executable
                     process.arguments = arguments
+                    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
                     let output = Pipe()
                     process.standardOutput = output
                     process.standardError = FileHandle.nullDevice
