@@ -30,10 +30,31 @@ struct FirebaseMappingTests {
             domain: AuthError.firebaseErrorDomain, code: 17_009,
             userInfo: [NSLocalizedDescriptionKey: "The password is invalid."])
         #expect(AuthError(firebaseError: firebase).code == .wrongPassword)
-        #expect(AuthError(firebaseError: firebase).message == "The password is invalid.")
+        #expect(AuthError(firebaseError: firebase).message == "The password is invalid. [FIRAuthErrorDomain 17009]")
         #expect(AuthError(firebaseError: NSError(domain: NSURLErrorDomain, code: -1001)).code == .networkError)
         #expect(AuthError(firebaseError: NSError(domain: "Other", code: 17_009)).code == .internalError)
         #expect(AuthError(firebaseError: AuthError(.nullUser, "x")).code == .nullUser)
+    }
+
+    @Test(
+        "the mapped error keeps its evidence: domain, code, the SDK's name, the server's answer, the underlying chain")
+    func evidence() {
+        let cause = NSError(
+            domain: NSCocoaErrorDomain, code: 3840, userInfo: [NSLocalizedDescriptionKey: "The data is not JSON."])
+        let sdkError = NSError(
+            domain: AuthError.firebaseErrorDomain, code: 17_999,
+            userInfo: [
+                NSLocalizedDescriptionKey: "An internal error has occurred, print and inspect the error details.",
+                "FIRAuthErrorUserInfoNameKey": "ERROR_INTERNAL_ERROR",
+                "FIRAuthErrorUserInfoDeserializedResponseKey": "UNSUPPORTED_REQUEST : a form",
+                NSUnderlyingErrorKey: cause,
+            ])
+        let mapped = AuthError(firebaseError: sdkError)
+        #expect(mapped.code == .internalError)
+        for part in [
+            "An internal error has occurred", "FIRAuthErrorDomain 17999 ERROR_INTERNAL_ERROR",
+            "response: UNSUPPORTED_REQUEST : a form", "← The data is not JSON. [NSCocoaErrorDomain 3840]",
+        ] { #expect(mapped.message.contains(part), "\(mapped.message)") }
     }
 
     private struct Provider: FirebaseUserInfoShape {

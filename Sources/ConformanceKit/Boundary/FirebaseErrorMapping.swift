@@ -26,9 +26,11 @@ extension AuthError {
     }
 
     /// `error` as the boundary's error: an ``AuthError`` as it is; an `NSError` of ``firebaseErrorDomain`` by its
-    /// code (``init(firebaseCode:message:)``, with its localized description); a transport error as `networkError`;
-    /// anything else as `internalError`. A resolver or an updated credential the SDK puts in `userInfo` is its own
-    /// type, so the adapter adds it (``resolver``, ``updatedCredential``).
+    /// code (``init(firebaseCode:message:)``); a transport error as `networkError`; anything else as `internalError`.
+    /// The message keeps the evidence (``evidence(of:)``): the localized description, the domain and code, the SDK's
+    /// error name, the server's answer where the SDK kept it, and the underlying errors, so that a report of an
+    /// `internalError` says what went wrong. A resolver or an updated credential the SDK puts in `userInfo` is its
+    /// own type, so the adapter adds it (``resolver``, ``updatedCredential``).
     public init(firebaseError error: any Error) {
         if let error = error as? AuthError {
             self = error
@@ -36,12 +38,33 @@ extension AuthError {
         }
         let nsError = error as NSError
         switch nsError.domain {
-        case Self.firebaseErrorDomain: self.init(firebaseCode: nsError.code, message: nsError.localizedDescription)
-        case NSURLErrorDomain: self.init(.networkError, nsError.localizedDescription)
+        case Self.firebaseErrorDomain: self.init(firebaseCode: nsError.code, message: Self.evidence(of: nsError))
+        case NSURLErrorDomain: self.init(.networkError, Self.evidence(of: nsError))
         default:
             self.init(.internalError, "\(nsError.domain) error \(nsError.code), not a Firebase Auth error: \(error)")
         }
     }
 
     private static func colon(_ message: String) -> String { message.isEmpty ? "" : ": \(message)" }
+
+    /// An error's evidence in one line: `description [domain code NAME; response: …] ← underlying [domain code] ← …`.
+    /// The Firebase iOS SDK names its errors under `FIRAuthErrorUserInfoNameKey` (`ERROR_INVALID_EMAIL`), keeps the
+    /// server's answer under `FIRAuthErrorUserInfoDeserializedResponseKey` and the cause under `NSUnderlyingErrorKey`
+    /// (`Utilities/AuthErrorUtils.swift`).
+    public static func evidence(of error: NSError) -> String {
+        var parts: [String] = []
+        var current: NSError? = error
+        var seen = 0
+        while let next = current, seen < 8 {
+            var facts = ["\(next.domain) \(next.code)"]
+            if let name = next.userInfo["FIRAuthErrorUserInfoNameKey"] { facts.append("\(name)") }
+            if let response = next.userInfo["FIRAuthErrorUserInfoDeserializedResponseKey"] {
+                facts.append("response: \(response)")
+            }
+            parts.append("\(next.localizedDescription) [\(facts.joined(separator: " "))]")
+            current = next.userInfo[NSUnderlyingErrorKey] as? NSError
+            seen += 1
+        }
+        return parts.joined(separator: " ← ")
+    }
 }
