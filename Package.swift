@@ -70,7 +70,7 @@ let package = Package(
             dependencies: ["LoopbackHTTP", "HTTPMessages", "MockIdP", "ConformanceKit", "IdentityToolkitSubject"]),
         // What vendors' executables link, and the package's own command.
         .target(
-            name: "ConformanceCommand", dependencies: ["ConformanceKit", "IdentityToolkitSubject", "ReferenceAuth"]),
+            name: "ConformanceCommand", dependencies: ["ConformanceKit", "IdentityToolkitSubject"]),
         .target(
             name: "ConformanceServe",
             dependencies: [
@@ -124,7 +124,7 @@ let package = Package(
             ]), .testTarget(name: "ConformanceKitTests", dependencies: ["ConformanceKit", "ReferenceTestSupport"]),
         .testTarget(
             name: "ConformanceCommandTests",
-            dependencies: ["ConformanceCommand", "ConformanceKit", "ReferenceAuth", "ReferenceTestSupport"]),
+            dependencies: ["ConformanceCommand", "ConformanceKit", "ReferenceTestSupport"]),
         .testTarget(name: "MockIdPTests", dependencies: ["MockIdP"]),
         // The URLSession example against the served server on loopback, its verdicts pinned.
         .testTarget(

@@ -1,4 +1,3 @@
-@_exported import ConformanceKit
 import Testing
 
 extension Rule: CustomTestStringConvertible {
