@@ -69,8 +69,7 @@ let package = Package(
             name: "WorldProviderEndpoints",
             dependencies: ["LoopbackHTTP", "HTTPMessages", "MockIdP", "ConformanceKit", "IdentityToolkitSubject"]),
         // What vendors' executables link, and the package's own command.
-        .target(
-            name: "ConformanceCommand", dependencies: ["ConformanceKit", "IdentityToolkitSubject"]),
+        .target(name: "ConformanceCommand", dependencies: ["ConformanceKit", "IdentityToolkitSubject"]),
         .target(
             name: "ConformanceServe",
             dependencies: [
