@@ -17,7 +17,7 @@ public struct IdentityToolkitHTTP: Sendable {
     let world: World
     let timeout: Duration
     /// The tenant every call is made in (`tenantId` in the body where the iOS SDK sends it,
-    /// ``SDKEndpoint/namesTenant``; the outboxes under `/tenants/{tenant}`), or nil for the project itself.
+    /// `SDKEndpoint.namesTenant`; the outboxes under `/tenants/{tenant}`), or nil for the project itself.
     public internal(set) var tenantID: String? = nil
     /// The headers the iOS SDK sends, on every ``SDKEndpoint`` call (the bundle ID is the project's).
     var sdkHeaders = SDKHeaders()
