@@ -89,7 +89,7 @@ let package = Package(
             name: "crashing-subject", dependencies: ["ConformanceCommand", "CrashingSubject"],
             path: "Examples/CrashingSubjectCommand"),
         // A client SDK written as SDKs are (URLSession, completion handlers, its own storage) and its adapter, on the
-        // vendors' products only: what a vendor writes to judge its SDK against `conformance serve` (issue 31).
+        // vendors' products only: what a vendor writes to judge its SDK against `conformance serve`.
         .target(
             name: "URLSessionExample", dependencies: ["ConformanceKit", "IdentityToolkitSubject"],
             path: "Examples/URLSessionClient"),

@@ -2,7 +2,7 @@ import Foundation
 
 /// Threads for work that blocks (a socket's reads): an idle thread takes the next job, and a new one starts when none
 /// is idle, so no job ever waits behind another, whatever blocks. Idle threads wait for the next job, with no
-/// deadline, until ``close()``. Starting a thread per request was a tenth of the HTTP client's CPU (issue 32).
+/// deadline, until ``close()``. Starting a thread per request was a tenth of the HTTP client's CPU.
 package final class BlockingThreads: @unchecked Sendable {
     // Guarded by `condition`.
     private let condition = NSCondition()

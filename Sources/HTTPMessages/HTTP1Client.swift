@@ -10,7 +10,7 @@ import Synchronization
 /// HTTP/1.1 over plain TCP (`http://` only), with the connections kept alive and reused across requests: what the
 /// suite's HTTP subject sends a server on loopback through, instead of `URLSession`. On Linux, FoundationNetworking
 /// spends about 0.8 ms of CPU per request on libcurl's machinery and hops between dispatch queues, twice what the
-/// served server spends answering (issue 32); this client spends a write, a read or two and a thread's wake-up.
+/// served server spends answering; this client spends a write, a read or two and a thread's wake-up.
 ///
 /// Each request runs on a thread of its own (`BlockingThreads`), blocking on its socket, so no thread of Swift's
 /// cooperative pool is held while the server works (the server may be answering in the same process). On a kept

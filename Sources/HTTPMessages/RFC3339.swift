@@ -4,7 +4,7 @@ import Synchronization
 /// The times Identity Toolkit bodies carry (`enrolledAt`, the time control's `now`): RFC 3339, written with
 /// milliseconds (`2026-01-01T00:00:00.000Z`) as the server writes them, read with or without fractional seconds as the
 /// client reads them. The formatters are made once and kept: making one per call (a Core Foundation object) was a
-/// visible part of both sides' time over HTTP, where every `getAccountInfo` answer carries such times (issue 32).
+/// visible part of both sides' time over HTTP, where every `getAccountInfo` answer carries such times.
 package enum RFC3339 {
     private static let formatters = Mutex(Formatters())
 

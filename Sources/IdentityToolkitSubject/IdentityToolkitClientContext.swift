@@ -56,7 +56,7 @@ public struct IdentityToolkitClientContext: Sendable {
     public var timeout: Duration { project.networkTimeout }
 }
 
-/// A vendor's client SDK in front of the server (issue 31): what it declares and how one app instance of it is made.
+/// A vendor's client SDK in front of the server: what it declares and how one app instance of it is made.
 /// Given to ``IdentityToolkitSubject/init(_:client:)``, which keeps the backend half its own: the per-check account
 /// reset or tenant, the texts and mails the server sent carried to the world after each call of the client that
 /// sends one, the door (`AccountsFacet`, `AccountAdminFacet`) and the ID-token verification with the server's
@@ -97,7 +97,7 @@ public struct IdentityToolkitClientFactory: Sendable {
 }
 
 extension IdentityToolkitSubject {
-    /// The server judged through a vendor's own client SDK (issue 31): `client` makes the app instances, the subject
+    /// The server judged through a vendor's own client SDK: `client` makes the app instances, the subject
     /// keeps the backend half (isolation, delivery of texts and mails, the door, ID-token verification).
     public init(_ configuration: IdentityToolkitConfiguration, client: IdentityToolkitClientFactory) {
         self.init(configuration)

@@ -177,7 +177,7 @@ extension IdentityToolkitConfiguration {
     /// A session with neither cookies nor a response cache: the Identity Toolkit REST API sets no cookie and its
     /// answers are never cached (every call is a POST, or a GET the server must answer afresh). On Linux,
     /// FoundationNetworking reads every header line of every answer for cookies and looks up every request in its
-    /// cache, which was a tenth of the client's time over HTTP (issue 32).
+    /// cache, which was a tenth of the client's time over HTTP.
     private static func session(_ configuration: URLSessionConfiguration) -> URLSession {
         configuration.httpCookieAcceptPolicy = .never
         configuration.httpShouldSetCookies = false

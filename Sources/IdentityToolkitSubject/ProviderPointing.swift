@@ -11,7 +11,7 @@ import MockIdP
 /// When the backend has a project or tenant of its own (a new one has every provider on), the check's project keeps
 /// every provider on and the suite's own client is in front of the server, the calls wait for the check's first call
 /// that reaches a provider (``SDKEndpoint/reachesProviders``, through ``DeferredPointing``): most checks never reach
-/// one, and two calls per backend were a tenth of a run's requests (issue 32). Turning a provider on or off starts a
+/// one, and two calls per backend were a tenth of a run's requests. Turning a provider on or off starts a
 /// served project afresh, so a project that turns one off is pointed before the check's first client, as is the
 /// project the checks share (the last check may have turned one off) and the server behind a vendor's client, whose
 /// calls the subject does not see.

@@ -8,7 +8,7 @@ package typealias ProviderTransport = @Sendable (HTTPRequest) async -> HTTPRespo
 
 /// The identity-provider calls of a served server (`createAuthUri` with a provider, `signInWithIdp`,
 /// `accounts:revokeToken`): the backend's own OAuth and Apple steps, reached from another module, with the
-/// providers reached over HTTP where the server was pointed at them (OAUTH and APPLE rules over HTTP, issue 30).
+/// providers reached over HTTP where the server was pointed at them (OAUTH and APPLE rules over HTTP).
 extension ReferenceBackend {
     /// From now on, GitHub and Apple are reached through `transport` (nil: the world's parties in process again).
     package func reachProviders(through transport: ProviderTransport?) { providerTransport = transport }

@@ -64,7 +64,7 @@ public final class WorldProviderEndpoints: ProviderEndpointsHost {
 
 /// The worlds served, held weakly, each under the key its checks' URLs carry. A world's key is found by its identity,
 /// and the entries of worlds gone are dropped once they could be half of them: a run asks once per check, and looking
-/// through every entry each time grew with the run (issue 32).
+/// through every entry each time grew with the run.
 private final class Worlds: Sendable {
     private struct Entry { weak var world: World? }
 

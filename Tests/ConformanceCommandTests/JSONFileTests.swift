@@ -4,7 +4,7 @@ import Foundation
 import ReferenceTestSupport
 import Testing
 
-/// `--json FILE` (issue 31): the JSON report in a file, standard output keeping the table, so that a client SDK that
+/// `--json FILE`: the JSON report in a file, standard output keeping the table, so that a client SDK that
 /// prints to standard output itself cannot spoil the report; `--json` alone still prints it instead of the table.
 @Suite("--json FILE writes the JSON report to a file; --json alone prints it")
 struct JSONFileTests {

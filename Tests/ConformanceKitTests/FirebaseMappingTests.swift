@@ -2,7 +2,7 @@ import ConformanceKit
 import Foundation
 import Testing
 
-/// The mapping helpers an adapter of a Firebase-like SDK uses (issue 31): error codes by raw value, users by field.
+/// The mapping helpers an adapter of a Firebase-like SDK uses: error codes by raw value, users by field.
 @Suite("Firebase error codes and users map to the boundary's")
 struct FirebaseMappingTests {
     @Test(

@@ -3,7 +3,7 @@ import MockIdP
 import ReferenceAuth
 import Testing
 
-/// The password rules apply to any subject that offers password sign-in (issue 31): one that declares only
+/// The password rules apply to any subject that offers password sign-in: one that declares only
 /// `.password` is judged on AUTH-5, AUTH-7 and AUTH-8, and declarations written before `Flow.password` existed
 /// (`.multiFactor`, `.emailLink`) imply it.
 @Suite("A password-only subject is judged on the password rules")

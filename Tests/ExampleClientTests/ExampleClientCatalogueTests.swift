@@ -8,7 +8,7 @@ import URLSessionExample
 
 /// The URLSession example client (Examples/URLSessionClient), plugged in through the public API only, against the
 /// reference served on loopback as `conformance serve` serves it, a tenant per check so that checks run in parallel
-/// (issue 31). Its verdicts are pinned: a change in the suite or in the example that moves one shows here.
+///. Its verdicts are pinned: a change in the suite or in the example that moves one shows here.
 @Suite("The URLSession example client against the served server")
 struct ExampleClientCatalogueTests {
     /// The rule verdicts of the example: every rule that applies passes. Not applicable: the flows it does not offer,

@@ -94,7 +94,7 @@ struct EmulatorModelTests {
         #expect(
             outcome.status == CommandOutcome.success,
             "\(outcome.output.split(separator: "\n").last ?? "")\n\(outcome.error)")
-        // The manual's table of what stays not applicable against the emulator is this run's (issue 30).
+        // The manual's table of what stays not applicable against the emulator is this run's.
         let json = try #require(outcome.files.first { $0.path == "emulator-model.json" })
         let report = try JSONDecoder().decode(ConformanceReport.self, from: Data(json.contents.utf8))
         try GeneratedDocumentBlock.notApplicableAgainstTheEmulator.expect(MarkdownReport(report).notApplicableTable)

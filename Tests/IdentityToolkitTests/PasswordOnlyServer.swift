@@ -6,7 +6,7 @@ import MockIdP
     import FoundationNetworking
 #endif
 
-/// A small third-party backend as issue 30 found one: email and password only (`accounts:signUp`,
+/// A small third-party backend as one was found: email and password only (`accounts:signUp`,
 /// `signInWithPassword`, `lookup`, `update`, `delete`, the token refresh, the administrator's
 /// `projects/{p}/accounts:*`), at production's paths at its root (`/v1/accounts:*`, `/v1/token`), with no outbox, no
 /// time control and no other flow: every other path is a 404. Its answers are the in-process reference server's, so

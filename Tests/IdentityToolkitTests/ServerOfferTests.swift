@@ -9,11 +9,11 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// Issue 30, "Declare what the server offers": the preflight finds the layout, the flows, the outbox and the time
+/// "Declare what the server offers": the preflight finds the layout, the flows, the outbox and the time
 /// control; a server is judged on what it offers and the rest is not applicable, naming what it lacks.
 @Suite("What a server offers: layout, flows, outbox, time control", .serialized)
 struct ServerOfferTests {
-    /// The checks the time control makes applicable over HTTP (issue 30, item 4).
+    /// The checks the time control makes applicable over HTTP.
     static let timeRules: [RuleID] = ["PHONE-8", "PHONE-18", "LINK-9", "MFA-11", "MFA-15", "AUTH-4", "AUTH-7"]
 
     @Test(
@@ -40,7 +40,7 @@ struct ServerOfferTests {
             phone.message == "the subject does not declare the phone flow (its flows: password)",
             "\(phone.message ?? "")")
         let passed = report.results.filter { $0.status == .pass }.map(\.rule.rawValue)
-        // The password rules judge any subject that offers password sign-in (issue 31), at its door too (issue 30).
+        // The password rules judge any subject that offers password sign-in, at its door too.
         #expect(Set(["AUTH-4", "AUTH-5", "AUTH-7", "AUTH-8"]).isSubset(of: passed), "\(passed)")
         print("password-only server over HTTP: rules passed \(passed.count): \(passed.joined(separator: " "))")
         #expect(

@@ -4,7 +4,7 @@ import ReferenceTestSupport
 import Synchronization
 import Testing
 
-/// Issue 30, item 3 in process: a one-time credential checked in a backend call and marked used only once the call's
+/// item 3 in process: a one-time credential checked in a backend call and marked used only once the call's
 /// answer has left is caught by the check holding that answer on its way back, and a client that keeps one slot for
 /// its awaited push by the check holding the push, with the same verdict every run; the reference passes the same
 /// checks every run.

@@ -7,7 +7,7 @@ import ReferenceAuth
 import Synchronization
 import Testing
 
-/// The checks at the server's door (issue 30) against the reference served on a port of 127.0.0.1, as `conformance
+/// The checks at the server's door against the reference served on a port of 127.0.0.1, as `conformance
 /// serve` serves it: each door defect fails the check it names over real sockets, and the clean server passes it.
 /// Each race at once is judged every run with the same verdict, whatever the load: both requests are in flight on two
 /// connections, marked as one pair (`X-Conformance-Pair`), and the defect waits between its check and its effect for

@@ -104,7 +104,7 @@ struct SDKRoutesTests {
         #expect(signedIn["expiresIn"] as? String == "3600" && signedIn["refreshToken"] is String)
         var idToken = try #require(signedIn["idToken"] as? String)
 
-        // User.reload: GetAccountInfoRequest; the password provider's federatedId is the email (issue 29).
+        // User.reload: GetAccountInfoRequest; the password provider's federatedId is the email.
         let account = try Self.ok(try await sdk.relyingParty("getAccountInfo", ["idToken": idToken]), "getAccountInfo")
         #expect(account["kind"] as? String == "identitytoolkit#GetAccountInfoResponse")
         let user = try #require((account["users"] as? [[String: Any]])?.first)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// An adapter's mapping of the errors a Firebase-like SDK throws (issue 31).
+/// An adapter's mapping of the errors a Firebase-like SDK throws.
 ///
 /// The table it implements is ``AuthErrorCode`` itself: each case has the raw value of the Firebase `AuthErrorCode`
 /// case of the same name (`Utilities/AuthErrors.swift` in firebase-ios-sdk: `invalidCredential` 17004,

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A user as a Firebase-like SDK keeps it (Firebase `User`: `uid`, `email`, `phoneNumber`, `providerData`,
-/// `metadata`, `multiFactor.enrolledFactors`), for ``AuthUser/init(firebaseUser:)`` (issue 31). The property names are
+/// `metadata`, `multiFactor.enrolledFactors`), for ``AuthUser/init(firebaseUser:)``. The property names are
 /// Firebase's where they can be, so that a vendor's user type conforms with a few lines; the rest are flattened
 /// (`metadata.creationDate` is ``creationDate``, `multiFactor.enrolledFactors` is ``enrolledFactors``).
 public protocol FirebaseUserShape {

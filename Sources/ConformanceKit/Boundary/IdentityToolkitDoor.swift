@@ -3,7 +3,7 @@ import Foundation
 /// The server's door as a hostile client reaches it: one Identity Toolkit operation with a JSON body sent exactly as
 /// given (a field missing, empty or of the wrong JSON type, tokens forged or edited), answered with the HTTP status and
 /// the JSON the server wrote. Unlike ``AccountsFacet`` it checks and adds nothing, so a check can send what no SDK
-/// would (issue 30: the suite's own client refused an empty password first and hid a server that signs in a request
+/// would (the suite's own client refused an empty password first and hid a server that signs in a request
 /// with no password at all). Nil on a backend that does not offer it; any Identity Toolkit server offers it over HTTP,
 /// the reference offers it in process.
 public protocol IdentityToolkitDoor: Sendable {

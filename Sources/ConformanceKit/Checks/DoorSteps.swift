@@ -2,7 +2,7 @@ import Foundation
 import MockIdP
 
 /// The steps of a check at the server's door (``IdentityToolkitDoor``): raw requests a hostile client sends, judged by
-/// the HTTP status and the session the answer hands out, never through the suite's own client (issue 30).
+/// the HTTP status and the session the answer hands out, never through the suite's own client.
 extension CheckContext {
     /// The backend's raw door; a backend that does not offer it makes the check not applicable.
     package func door(of backend: any AuthBackend) throws -> any IdentityToolkitDoor {

@@ -3,7 +3,7 @@ import ConformanceKit
 /// Defects at the server's door: holes only a raw request exposes, which the suite's own client never sends (an empty
 /// password, a token edited to name another user at `accounts:delete`, two sign-ups of one address at once, one code
 /// used twice at once, a refresh beside a password change). The door checks catch them, in process and over HTTP
-/// (issue 30).
+///.
 extension Defect {
     /// In catalogue order.
     package static let doorDefects: [Defect] = [
@@ -17,7 +17,7 @@ extension Defect {
         "deletes the user an ID token's payload names at accounts:delete without verifying the token"
     ) { $0.tokens.deleteVerifiesTokens = false }
 
-    /// The hole of a third-party fake (issue 30): a sign-in with no password field at all signs the user in.
+    /// The hole of a third-party fake: a sign-in with no password field at all signs the user in.
     package static let signInAcceptsMissingPassword = Defect(
         "signInAcceptsMissingPassword", rules: ["AUTH-5"], catches: [.assertion("AUTH-5/door-hostile-passwords")],
         "signs a password user in when the password is missing, empty or not a string (read as empty)"

@@ -1,7 +1,7 @@
 import MockIdP
 
 extension Check {
-    /// AUTH-4 at the server's own door (issue 30): forged, edited and foreign ID tokens sent raw to every account call,
+    /// AUTH-4 at the server's own door: forged, edited and foreign ID tokens sent raw to every account call,
     /// each as the first request about the victim, so no client step can fail first and mask a takeover (an edited
     /// token once read, re-passworded and deleted another account while AUTH-4 failed only on a setup step).
     static let doorEditedTokenFirstStep = Check(
@@ -47,7 +47,7 @@ extension Check {
 }
 
 extension Check {
-    /// AUTH-4 at the server's own door for time (issue 30): the user's own genuine ID token, an hour and 301 s after
+    /// AUTH-4 at the server's own door for time: the user's own genuine ID token, an hour and 301 s after
     /// it was issued on the world's clock, sent raw to every account call as the first request after sign-up.
     /// Firebase's one-hour lifetime is the yardstick, not the expiry the token claims for itself.
     static let doorExpiredTokenFirstStep = Check(

@@ -1,7 +1,7 @@
 import MockIdP
 
 extension Check {
-    /// AUTH-4 at the server's door for a user who signs in by email link (issue 30: "each as a first step from a user
+    /// AUTH-4 at the server's door for a user who signs in by email link ("each as a first step from a user
     /// of any declared flow"): the victim has no password, so a server whose email-link sessions take another code
     /// path is judged too. Another email-link user's token, edited to name her, goes raw to every account call as the
     /// first request about her.

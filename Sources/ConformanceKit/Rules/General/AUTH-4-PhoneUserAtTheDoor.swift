@@ -1,7 +1,7 @@
 import MockIdP
 
 extension Check {
-    /// AUTH-4 at the server's door for a user of another flow (issue 30): the victim signed in by phone, not with a
+    /// AUTH-4 at the server's door for a user of another flow: the victim signed in by phone, not with a
     /// password, so a server whose phone sessions take another code path is judged too. Another phone user's token,
     /// edited to name her, goes raw to every account call as the first request about her.
     static let doorEditedTokenPhoneUser = Check(

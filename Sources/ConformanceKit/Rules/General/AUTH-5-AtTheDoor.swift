@@ -1,5 +1,5 @@
 extension Check {
-    /// AUTH-5 at the server's own door (issue 30): the password first factor is checked by the server, whatever the
+    /// AUTH-5 at the server's own door: the password first factor is checked by the server, whatever the
     /// request carries. A third-party fake signed in a request with no password field at all while AUTH-5 passed,
     /// because the suite's client, like the SDK, refuses an empty password before sending it.
     static let doorPasswordMissingEmptyWrongType = Check(

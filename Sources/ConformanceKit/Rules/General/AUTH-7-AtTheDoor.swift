@@ -1,7 +1,7 @@
 import MockIdP
 
 extension Check {
-    /// AUTH-7 at the server's own door, two requests at once (issue 30): a secure-token refresh in flight at the server
+    /// AUTH-7 at the server's own door, two requests at once: a secure-token refresh in flight at the server
     /// together with `accounts:update` changing the user's password, which ends the user's other sessions. Whichever
     /// the server takes first, once both have been answered the old refresh token must mint nothing: a server that
     /// reads the session, awaits and saves it back undoes the change and lets the old session live on.

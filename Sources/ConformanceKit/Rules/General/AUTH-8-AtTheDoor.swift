@@ -3,7 +3,7 @@ extension Check {
     /// ends; the verdict is any round with two successes, never a timing.
     static let doorRaceRounds = 8
 
-    /// AUTH-8 at the server's own door, two requests at once (issue 30): two `accounts:signUp` of one address are in
+    /// AUTH-8 at the server's own door, two requests at once: two `accounts:signUp` of one address are in
     /// flight at the server together (over HTTP on two connections), so a server that checks the address is free and
     /// creates the account in two steps lets both through. A conforming server creates exactly one account.
     static let doorSignUpsAtOnce = Check(

@@ -5,7 +5,7 @@ extension Check {
     /// enroll) from one device, so they stay below the verification limit (5 an hour) with the enrollment's own text.
     static let doorMultiFactorRounds = 3
 
-    /// MFA-11 at the server's own door, two requests at once (issue 30): ada's password passed, a code texted to her
+    /// MFA-11 at the server's own door, two requests at once: ada's password passed, a code texted to her
     /// factor, then two `mfaSignIn:finalize` with the one `mfaPendingCredential` and the one `phoneVerificationInfo`
     /// in flight at the server together (over HTTP on two connections). A resolver session is used up once it
     /// completed a sign-in, so a server that checks the pending credential and the code and uses them up in two steps

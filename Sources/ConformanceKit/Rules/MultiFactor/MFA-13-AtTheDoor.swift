@@ -1,7 +1,7 @@
 import MockIdP
 
 extension Check {
-    /// MFA-13 at the server's own door, two requests at once (issue 30): ada, signed in, starts enrolling a number and
+    /// MFA-13 at the server's own door, two requests at once: ada, signed in, starts enrolling a number and
     /// the code is texted; then two `mfaEnrollment:finalize` with her ID token and the one `phoneVerificationInfo` are
     /// in flight at the server together (over HTTP on two connections). The same number cannot be enrolled twice, also
     /// when two enrollments are under way at once, so a server that checks the code and the number and records the

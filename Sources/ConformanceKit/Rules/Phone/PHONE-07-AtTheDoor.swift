@@ -1,7 +1,7 @@
 import MockIdP
 
 extension Check {
-    /// PHONE-7 at the server's own door, two requests at once (issue 30): a code texted to the user, then two
+    /// PHONE-7 at the server's own door, two requests at once: a code texted to the user, then two
     /// `accounts:signInWithPhoneNumber` with its `sessionInfo` and `code` in flight at the server together (over HTTP
     /// on two connections), so a server that checks the code and marks it used in two steps lets both sign in. The
     /// suite's client let its calls go one at a time, so the Auth Emulator never had two in flight; this check does not
