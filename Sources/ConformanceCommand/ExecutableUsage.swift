@@ -8,7 +8,7 @@ package enum ExecutableUsage {
         Subcommands and servers:
                conformance [run] [the options above]
                conformance [run] --identity-toolkit URL --project ID [--api-key KEY] [--published-keys URL] [--tenants]
-                           [--flows LIST] [--no-outbox] [the report options above]
+                           [--flows LIST] [--no-outbox] [--admin-token TOKEN] [the report options above]
                conformance serve [--port PORT] [--project ID] [--quiet]
 
           --identity-toolkit URL
@@ -26,6 +26,10 @@ package enum ExecutableUsage {
           --flows LIST     the flows the server offers instead of learning them: password, phone, mfa, email-link
                            (or Flow's raw values: multiFactor, emailLink), comma-separated
           --no-outbox      do not read the server's outbox (rules that need a text or a mail are not applicable)
+          --admin-token TOKEN
+                           the server administrator's bearer token (owner for the emulator and conformance serve):
+                           without an email outbox, the links a check needs come from the administrator's link
+                           route (sendOobCode with returnOobLink), as the Admin SDKs' generate...Link calls ask them
           serve            serve the reference as an Identity Toolkit server on loopback (conformance serve --help)
 
         Exit status with --identity-toolkit: also 69 when the server does not answer, 78 when it serves another

@@ -19,6 +19,7 @@ public enum IdentityToolkitCommandLine {
         var tenants = false
         var flows: Set<Flow>?
         var noOutbox = false
+        var adminToken: String?
         var remaining: [String] = []
         var rest = arguments[...]
         while let argument = rest.popFirst() {
@@ -36,6 +37,10 @@ public enum IdentityToolkitCommandLine {
                     after: argument, in: &rest, naming: "the URL of the JSON Web Key set of the server's ID tokens")
             case "--tenants": tenants = true
             case "--no-outbox": noOutbox = true
+            case "--admin-token":
+                adminToken = try value(
+                    after: argument, in: &rest,
+                    naming: "the server administrator's bearer token (owner for the emulator and conformance serve)")
             case "--flows":
                 flows = try Self.flows(
                     try value(after: argument, in: &rest, naming: "the flows the server offers, e.g. password,phone"))
@@ -43,11 +48,13 @@ public enum IdentityToolkitCommandLine {
             }
         }
         guard let url else {
-            if project != nil || apiKey != nil || publishedKeys != nil || tenants || flows != nil || noOutbox {
+            if project != nil || apiKey != nil || publishedKeys != nil || tenants || flows != nil || noOutbox
+                || adminToken != nil
+            {
                 throw CommandArguments.UsageError(
                     """
-                    --project, --api-key, --published-keys, --tenants, --flows and --no-outbox go with \
-                    --identity-toolkit URL
+                    --project, --api-key, --published-keys, --tenants, --flows, --no-outbox and --admin-token go \
+                    with --identity-toolkit URL
                     """)
             }
             return nil
@@ -79,6 +86,7 @@ public enum IdentityToolkitCommandLine {
         configuration.providerEndpoints = providerEndpoints
         configuration.flows = flows
         configuration.readsOutbox = !noOutbox
+        configuration.adminToken = adminToken
         if let publishedKeys {
             guard let url = URL(string: publishedKeys), ["http", "https"].contains(url.scheme?.lowercased() ?? "")
             else {
@@ -159,6 +167,7 @@ public enum IdentityToolkitCommandLine {
             "outbox="
                 + ([configuration.readsTextOutbox ? "texts" : nil, configuration.readsEmailOutbox ? "emails" : nil]
                     .compactMap { $0 }.joined(separator: ",")),
+            "adminlinks=\(configuration.mailsFromAdminLinks ? "yes" : "no")",
             "clock=\(configuration.timeControl == true ? "yes" : "no")",
             "config=\(configuration.configAPI == true ? "yes" : "no")",
             "providers=\(configuration.takesProviderEndpoints == false ? "no" : "yes")",
@@ -178,6 +187,7 @@ public enum IdentityToolkitCommandLine {
             case "outbox":
                 configuration.readsTextOutbox = parts[1].contains("texts")
                 configuration.readsEmailOutbox = parts[1].contains("emails")
+            case "adminlinks": configuration.mailsFromAdminLinks = parts[1] == "yes"
             case "clock": configuration.timeControl = parts[1] == "yes"
             case "config": configuration.configAPI = parts[1] == "yes"
             case "providers": configuration.takesProviderEndpoints = parts[1] == "yes"

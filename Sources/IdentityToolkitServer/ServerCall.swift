@@ -160,6 +160,12 @@ struct ServerCall: Sendable {
             return .object([
                 "kind": .string("identitytoolkit#GetOobConfirmationCodeResponse"), "email": .string(email.lowercased()),
             ])
+        case "VERIFY_EMAIL" where isAdminLink && string("idToken") == nil:
+            let email = string("email") ?? ""
+            try await backend.sendEmailVerification(toUserWithEmail: email, apiKey: apiKey ?? ReferenceBackend.apiKey)
+            return .object([
+                "kind": .string("identitytoolkit#GetOobConfirmationCodeResponse"), "email": .string(email.lowercased()),
+            ])
         case "VERIFY_EMAIL":
             let idToken = string("idToken") ?? ""
             try await backend.sendEmailVerification(idToken: idToken, apiKey: apiKey ?? ReferenceBackend.apiKey)

@@ -88,7 +88,14 @@ private struct DeliveringEmailLink: EmailLinkFacet {
 
     func sendSignInLink(toEmail email: String, actionCodeSettings: ActionCodeSettings) async throws(AuthError) {
         try await facet.sendSignInLink(toEmail: email, actionCodeSettings: actionCodeSettings)
-        try await outbox.deliverEmails()
+        try await outbox.deliverEmails(
+            asking: .fields([
+                "requestType": .string("EMAIL_SIGNIN"), "email": .string(email),
+                "continueUrl": .text(actionCodeSettings.url),
+                "canHandleCodeInApp": actionCodeSettings.handleCodeInApp ? .bool(true) : nil,
+                "iOSBundleId": .text(actionCodeSettings.iOSBundleID),
+                "linkDomain": .text(actionCodeSettings.linkDomain),
+            ]))
     }
 
     func isSignIn(withEmailLink link: String) async -> Bool { await facet.isSignIn(withEmailLink: link) }

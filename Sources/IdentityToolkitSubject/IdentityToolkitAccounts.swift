@@ -89,13 +89,12 @@ struct IdentityToolkitAccounts: AccountsFacet, AccountAdminFacet {
     }
 
     func sendPasswordReset(email: String) async throws(AuthError) {
-        _ = try await http.post(
-            .getOobConfirmationCode,
-            .object([
-                "requestType": .string("PASSWORD_RESET"), "email": .string(email),
-                "clientType": .string(SDKEndpoint.clientType),
-            ]))
-        try await backend.outbox.deliverEmails()
+        let request: FixtureValue = .object([
+            "requestType": .string("PASSWORD_RESET"), "email": .string(email),
+            "clientType": .string(SDKEndpoint.clientType),
+        ])
+        _ = try await http.post(.getOobConfirmationCode, request)
+        try await backend.outbox.deliverEmails(asking: request)
     }
 
     func confirmPasswordReset(oobCode: String, newPassword: String) async throws(AuthError) {

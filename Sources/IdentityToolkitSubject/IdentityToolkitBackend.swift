@@ -21,7 +21,8 @@ final class IdentityToolkitBackend: AuthBackend {
     init(
         http: IdentityToolkitHTTP, projectID: String, project: ProjectConfiguration, world: World,
         publishedKeys: IdentityToolkitConfiguration.KeySet, outboxReader: any OutboxReader,
-        accountReset: (any AccountReset)?, vendorClient: VendorClientMaker? = nil, outboxStartsEmpty: Bool = false
+        accountReset: (any AccountReset)?, adminLinks adminToken: String? = nil, vendorClient: VendorClientMaker? = nil,
+        outboxStartsEmpty: Bool = false
     ) {
         self.vendorClient = vendorClient
         keys = PublishedKeys(publishedKeys, http: http)
@@ -31,7 +32,7 @@ final class IdentityToolkitBackend: AuthBackend {
         self.world = world
         outbox = OutboxBridge(
             reader: outboxReader, http: http, projectID: projectID, world: world, appName: project.appName,
-            timeout: project.networkTimeout, startsEmpty: outboxStartsEmpty)
+            timeout: project.networkTimeout, startsEmpty: outboxStartsEmpty, adminToken: adminToken)
         preparation = Preparation(accountReset: accountReset)
     }
 

@@ -12,17 +12,16 @@ extension IdentityToolkitClient {
                 .operationNotAllowed, "a sign-in link must be completed in the app: set handleCodeInApp to true")
         }
         // GetOOBConfirmationCodeRequest.swift: the two flags only when true, the optional fields only when set.
-        _ = try await post(
-            .getOobConfirmationCode,
-            .fields([
-                "requestType": .string("EMAIL_SIGNIN"), "email": .string(email), "continueUrl": .text(settings.url),
-                "canHandleCodeInApp": settings.handleCodeInApp ? .bool(true) : nil,
-                "iOSBundleId": .text(settings.iOSBundleID), "androidPackageName": .text(settings.androidPackageName),
-                "androidInstallApp": settings.androidInstallIfNotAvailable ? .bool(true) : nil,
-                "androidMinimumVersion": .text(settings.androidMinimumVersion),
-                "linkDomain": .text(settings.linkDomain), "clientType": .string(SDKEndpoint.clientType),
-            ]))
-        try await backend.outbox.deliverEmails()
+        let request: FixtureValue = .fields([
+            "requestType": .string("EMAIL_SIGNIN"), "email": .string(email), "continueUrl": .text(settings.url),
+            "canHandleCodeInApp": settings.handleCodeInApp ? .bool(true) : nil,
+            "iOSBundleId": .text(settings.iOSBundleID), "androidPackageName": .text(settings.androidPackageName),
+            "androidInstallApp": settings.androidInstallIfNotAvailable ? .bool(true) : nil,
+            "androidMinimumVersion": .text(settings.androidMinimumVersion), "linkDomain": .text(settings.linkDomain),
+            "clientType": .string(SDKEndpoint.clientType),
+        ])
+        _ = try await post(.getOobConfirmationCode, request)
+        try await backend.outbox.deliverEmails(asking: request)
     }
 
     nonisolated func isSignIn(withEmailLink link: String) async -> Bool { EmailSignInLink.isSignInLink(link) }

@@ -19,13 +19,12 @@ extension IdentityToolkitClient {
 
     func sendEmailVerification() async throws(AuthError) {
         let idToken = try await getIDToken(forceRefresh: false)
-        _ = try await post(
-            .getOobConfirmationCode,
-            .object([
-                "requestType": .string("VERIFY_EMAIL"), "idToken": .string(idToken),
-                "clientType": .string(SDKEndpoint.clientType),
-            ]))
-        try await backend.outbox.deliverEmails()
+        let request: FixtureValue = .object([
+            "requestType": .string("VERIFY_EMAIL"), "idToken": .string(idToken),
+            "clientType": .string(SDKEndpoint.clientType),
+        ])
+        _ = try await post(.getOobConfirmationCode, request)
+        try await backend.outbox.deliverEmails(asking: request)
     }
 
     func applyActionCode(_ code: String) async throws(AuthError) {

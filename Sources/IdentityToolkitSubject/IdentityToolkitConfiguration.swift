@@ -51,6 +51,17 @@ public struct IdentityToolkitConfiguration: Sendable {
     /// Whether the suite reads what the server mails through ``outboxReader`` (its email outbox). Without, the rules
     /// that need a mail (email link, a password reset's link) are not applicable.
     public var readsEmailOutbox = true
+    /// The server administrator's credential (an OAuth2 bearer token; `owner` for the Auth Emulator and `conformance
+    /// serve`), with which, where the server has no email outbox, the suite asks the administrator's link route for
+    /// the links the server would mail (``mailsFromAdminLinks``).
+    public var adminToken: String?
+    /// Whether the mails a check needs come from the administrator's link route instead of an email outbox:
+    /// `accounts:sendOobCode` with `returnOobLink: true` and ``adminToken``, as the Admin SDKs' `generate…Link` calls
+    /// it (https://firebase.google.com/docs/auth/admin/email-action-links), asked with what the client's own request
+    /// asked for. The link is the route's, not the one the server mailed (which no one reads), so the email-link rules
+    /// judge the server's links as production's own way to get them gives them. Set by the preflight when the email
+    /// outbox cannot be read and the route answers.
+    public var mailsFromAdminLinks = false
     /// Whether the suite reads both outboxes (``readsTextOutbox`` and ``readsEmailOutbox``); setting it sets both.
     public var readsOutbox: Bool {
         get { readsTextOutbox && readsEmailOutbox }

@@ -40,7 +40,7 @@ public struct IdentityToolkitSubject: ConformanceSubject {
             flows: configuration.flows ?? IdentityToolkitConfiguration.judgedFlows,
             runsOnWorldClock: configuration.drivesServerClock)
         capabilities.readsTexts = configuration.readsTextOutbox
-        capabilities.readsMails = configuration.readsEmailOutbox
+        capabilities.readsMails = configuration.readsEmailOutbox || configuration.mailsFromAdminLinks
         capabilities.reachesWorldParties = false
         capabilities.sendsRequestsThroughWorldNetwork = true  // IdentityToolkitClient.post
         capabilities.runsOneCheckAtATime = configuration.isolation == .oneCheckAtATime
@@ -107,6 +107,7 @@ public struct IdentityToolkitSubject: ConformanceSubject {
             http: http, projectID: projectID, project: project, world: world,
             publishedKeys: configuration.publishedKeys, outboxReader: PartialOutbox(of: configuration),
             accountReset: resetsAccounts ? configuration.accountReset : nil,
+            adminLinks: configuration.mailsFromAdminLinks ? configuration.adminToken : nil,
             vendorClient: clientFactory.map {
                 VendorClientMaker(
                     factory: $0, makeSessionConfiguration: configuration.makeSessionConfiguration ?? { .ephemeral })

@@ -47,6 +47,9 @@ public struct ServerFindings: Sendable, Hashable, CustomStringConvertible {
     public var textOutbox: Bool
     /// Whether the suite reads the server's email outbox (`oobCodes`).
     public var emailOutbox: Bool
+    /// Whether, without an email outbox, the mails come from the administrator's link route
+    /// (``IdentityToolkitConfiguration/mailsFromAdminLinks``).
+    public var adminLinks = false
     /// Whether the server has a time control (`ServerClock`).
     public var timeControl: Bool
     /// Whether the server has the config API (``ServerConfigAPI``).
@@ -65,7 +68,8 @@ public struct ServerFindings: Sendable, Hashable, CustomStringConvertible {
                 + (outbox
                     ? "yes"
                     : (textOutbox ? "texts only" : emailOutbox ? "emails only" : "no")
-                        + (noOutboxReason.map { " (\($0))" } ?? "")),
+                        + (noOutboxReason.map { " (\($0))" } ?? ""))
+                + (adminLinks ? "; mails: the administrator's links (returnOobLink)" : ""),
             "time control: \(timeControl ? "yes" : "no")", "config API: \(configAPI ? "yes" : "no")",
         ].joined(separator: "; ")
             + (providers.map { "; the check's GitHub and Apple: " + ($0 ? "yes" : "no (the pointing call is refused)") }
@@ -150,6 +154,10 @@ extension IdentityToolkitSubject {
             unread.append("emails: --no-outbox")
         }
         let noOutboxReason = unread.isEmpty ? nil : unread.joined(separator: "; ")
+        if !configuration.readsEmailOutbox, let token = configuration.adminToken {
+            configuration.mailsFromAdminLinks = await Self.offersAdminLinks(
+                projectID: configuration.projectID, token: token, over: http)
+        }
         let flowsNamed = configuration.flows != nil
         if configuration.flows == nil { configuration.flows = await offeredFlows(over: http) }
         if configuration.timeControl == nil {
@@ -173,10 +181,24 @@ extension IdentityToolkitSubject {
         let findings = ServerFindings(
             layout: http.layout, flows: configuration.flows ?? [], flowsNamed: flowsNamed,
             noOutboxReason: noOutboxReason, textOutbox: configuration.readsTextOutbox,
-            emailOutbox: configuration.readsEmailOutbox, timeControl: configuration.timeControl == true,
-            configAPI: configuration.configAPI == true,
+            emailOutbox: configuration.readsEmailOutbox, adminLinks: configuration.mailsFromAdminLinks,
+            timeControl: configuration.timeControl == true, configAPI: configuration.configAPI == true,
             providers: configuration.providerEndpoints.map { _ in configuration.takesProviderEndpoints == true })
         return (IdentityToolkitSubject(configuration), findings)
+    }
+
+    /// Whether the administrator's link route makes a sign-in link: `sendOobCode` with `returnOobLink` and the
+    /// administrator's token answers an `oobLink` (for an address of no one, to the project's own hosting domain).
+    private static func offersAdminLinks(projectID: String, token: String, over http: IdentityToolkitHTTP) async -> Bool
+    {
+        let probe: FixtureValue = .object([
+            "requestType": .string("EMAIL_SIGNIN"), "email": .string("preflight-\(UUID().uuidString)@example.com"),
+            "continueUrl": .string("https://\(projectID).firebaseapp.com/finish"), "canHandleCodeInApp": .bool(true),
+            "returnOobLink": .bool(true),
+        ])
+        let answer = try? await http.post(
+            "v1/projects/\(projectID)/accounts:sendOobCode", probe, authorization: "Bearer \(token)")
+        return answer?["oobLink"]?.stringValue != nil
     }
 
     /// The flows whose first call the server answers as a call.

@@ -77,6 +77,19 @@ extension ReferenceBackend {
         idToken: String, apiKey: String = ReferenceBackend.apiKey
     ) async throws(AuthError) {
         let (_, user) = try session(idToken)
+        try await mailVerification(to: user, apiKey: apiKey)
+    }
+
+    /// The administrator's verification link for the user with `email` (the Admin SDKs'
+    /// `generateEmailVerificationLink`: `sendOobCode` `VERIFY_EMAIL` with the address and no ID token).
+    package func sendEmailVerification(toUserWithEmail email: String, apiKey: String) async throws(AuthError) {
+        guard let user = users.values.first(where: { $0.email == email.lowercased() }) else {
+            throw AuthError(.userNotFound, "there is no user with this email address")
+        }
+        try await mailVerification(to: user, apiKey: apiKey)
+    }
+
+    private func mailVerification(to user: UserRecord, apiKey: String) async throws(AuthError) {
         guard let email = user.email else { throw AuthError(.missingEmail, "the user has no email address") }
         let code = world.random.string(length: 54)
         emailVerificationCodes[code] = user.uid

@@ -19,6 +19,52 @@ struct EmailOutboxOnlyTests {
         "/mfaEnrollment:", "/mfaSignIn:",
     ]
 
+    /// A server with no outbox at all: the links come from the administrator's link route, as production gives them.
+    @Test("without an email outbox, the administrator's links (returnOobLink) judge the email-link rules")
+    func adminLinks() async throws {
+        let server = IdentityToolkitServer()
+        let baseURL = FakeServerURLProtocol.register("no-outbox") { request in
+            guard !request.url.path.hasSuffix("/oobCodes"), !request.url.path.hasSuffix("/verificationCodes") else {
+                return HTTPResponse(status: 404, headers: ["Content-Type": "text/plain"], body: Data("Not Found".utf8))
+            }
+            return await Self.forward(request, to: server)
+        }
+        var configuration = Self.configuration(baseURL, server, name: "a server with no outbox")
+        configuration.adminToken = "owner"
+        let (prepared, findings) = try await IdentityToolkitSubject(configuration).preflighted()
+        #expect(!findings.emailOutbox && findings.adminLinks, "\(findings)")
+        #expect(findings.description.contains("mails: the administrator's links"), "\(findings)")
+        #expect(prepared.capabilities.readsMails && !prepared.capabilities.readsTexts)
+        let report = await (try ConformanceRunner(subject: prepared, options: .overHTTP)).run(
+            RuleCatalogue.all.filter { $0.flow == .emailLink })
+        let failures = report.results.flatMap(\.checks).filter { $0.status == .fail || $0.status == .warn }
+        #expect(failures.isEmpty, "\(failures.map { "\($0.id): \($0.message ?? "")" })")
+        let judged = report.results.filter { $0.status == .pass }
+        #expect(judged.count >= 10, "\(report.results.map(\.summary))")
+    }
+
+    static func forward(_ request: HTTPRequest, to server: IdentityToolkitServer) async -> HTTPResponse {
+        var components = URLComponents(url: server.baseURL, resolvingAgainstBaseURL: false)
+        components?.percentEncodedPath = request.url.path
+        components?.percentEncodedQuery = request.url.query
+        var inner = request
+        inner.url = components?.url ?? server.baseURL
+        return await server.handle(inner)
+    }
+
+    static func configuration(
+        _ baseURL: URL, _ server: IdentityToolkitServer, name: String
+    ) -> IdentityToolkitConfiguration {
+        IdentityToolkitConfiguration(
+            baseURL: baseURL, projectID: server.defaultProjectID, apiKey: "any-key", isolation: .projectPerCheck,
+            newProject: { server.newProject($0) },
+            makeSessionConfiguration: {
+                let configuration = URLSessionConfiguration.ephemeral
+                configuration.protocolClasses = [FakeServerURLProtocol.self]
+                return configuration
+            }, name: name)
+    }
+
     @Test("the preflight reads the email outbox alone; LINK rules pass, phone and multi-factor ones are n/a, named")
     func emailOutboxOnly() async throws {
         let server = IdentityToolkitServer()
@@ -26,22 +72,10 @@ struct EmailOutboxOnlyTests {
             guard !Self.refused.contains(where: request.url.path.contains) else {
                 return HTTPResponse(status: 404, headers: ["Content-Type": "text/plain"], body: Data("Not Found".utf8))
             }
-            var components = URLComponents(url: server.baseURL, resolvingAgainstBaseURL: false)
-            components?.percentEncodedPath = request.url.path
-            components?.percentEncodedQuery = request.url.query
-            var inner = request
-            inner.url = components?.url ?? server.baseURL
-            return await server.handle(inner)
+            return await Self.forward(request, to: server)
         }
         let subject = IdentityToolkitSubject(
-            IdentityToolkitConfiguration(
-                baseURL: baseURL, projectID: server.defaultProjectID, apiKey: "any-key", isolation: .projectPerCheck,
-                newProject: { server.newProject($0) },
-                makeSessionConfiguration: {
-                    let configuration = URLSessionConfiguration.ephemeral
-                    configuration.protocolClasses = [FakeServerURLProtocol.self]
-                    return configuration
-                }, name: "a server with an email outbox only"))
+            Self.configuration(baseURL, server, name: "a server with an email outbox only"))
         let (prepared, findings) = try await subject.preflighted()
         #expect(findings.emailOutbox && !findings.textOutbox, "\(findings)")
         #expect(findings.description.contains("outbox: emails only"), "\(findings)")
