@@ -141,13 +141,14 @@ extension ReferenceBackend {
             }
             return
         }
-        let accepted: Set<String> =
+        let accepted: Bool =
             switch apple.nonceComparison {
-            case .sha256Hex: [AppleNonce.sha256Hex(raw)]
-            case .raw: [raw]
-            case .either: [AppleNonce.sha256Hex(raw), raw]
+            case .sha256Hex: claim == AppleNonce.sha256Hex(raw)
+            case .raw: claim == raw
+            case .either: claim == AppleNonce.sha256Hex(raw) || claim == raw
+            case .sha256HexIgnoringCase: claim.lowercased() == AppleNonce.sha256Hex(raw)
             }
-        guard accepted.contains(claim) else {
+        guard accepted else {
             throw AppleIdentityTokenError(
                 .nonceMismatch, "the nonce claim is neither the raw nonce's hash nor what this backend takes")
         }

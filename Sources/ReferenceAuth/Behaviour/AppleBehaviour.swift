@@ -79,6 +79,8 @@ extension ReferenceBehaviour {
         case raw
         /// Either the hash or the raw nonce passes.
         case either
+        /// The hash, its hex letters compared ignoring case (APPLE-4 compares exactly).
+        case sha256HexIgnoringCase
     }
 
     /// How the verifier reads a header or claims set that names a member twice.

@@ -7,14 +7,15 @@ extension Defect {
     static let appleDefects: [Defect] = [
         .appleNonceAlphabetHasW, .appleNonceOf16Characters, .answersEmptyAppleNonce, .refusesOneCharacterAppleNonce,
         .reusesAppleNonce, .sendsRawNonceToApple, .omitsAppleEmailScope, .comparesRawNonceWithClaim,
-        .acceptsRawNonceInAppleToken, .acceptsMissingAppleNonce, .skipsAppleSignatureCheck, .acceptsAppleAlgNone,
-        .acceptsAppleHS256, .verifiesWithFirstAppleKey, .skipsAppleAudienceCheck, .skipsAppleIssuerCheck,
-        .acceptsExpiredAppleToken, .misdeclaresAppleSystemClock, .acceptsAppleTokenAtExp,
-        .readsFirstOfDuplicateAppleClaims, .acceptsNonUTF8AppleToken, .comparesAppleAudienceCanonically,
-        .acceptsUnsolicitedAppleAuthorization, .dropsAppleFullName, .setsApplePhotoURL, .dropsPrivateRelayEmail,
-        .readsOnlyBooleanAppleClaims, .verifiesAppleEmailWithoutClaim, .linksAppleIDOfAnotherAccount,
-        .omitsUpdatedAppleCredential, .reauthenticatesAnyAppleUser, .revokesNothingAtApple, .keepsDeletedAppleUser,
-        .revokesWithoutSignedInUser, .overwritesAppleNameWithNil, .acceptsReplayedAppleToken,
+        .acceptsRawNonceInAppleToken, .acceptsMissingAppleNonce, .comparesAppleNonceHashIgnoringCase,
+        .skipsAppleSignatureCheck, .acceptsAppleAlgNone, .acceptsAppleHS256, .verifiesWithFirstAppleKey,
+        .skipsAppleAudienceCheck, .skipsAppleIssuerCheck, .acceptsExpiredAppleToken, .misdeclaresAppleSystemClock,
+        .acceptsAppleTokenAtExp, .readsFirstOfDuplicateAppleClaims, .acceptsNonUTF8AppleToken,
+        .comparesAppleAudienceCanonically, .acceptsUnsolicitedAppleAuthorization, .dropsAppleFullName,
+        .setsApplePhotoURL, .dropsPrivateRelayEmail, .readsOnlyBooleanAppleClaims, .verifiesAppleEmailWithoutClaim,
+        .linksAppleIDOfAnotherAccount, .omitsUpdatedAppleCredential, .reauthenticatesAnyAppleUser,
+        .revokesNothingAtApple, .keepsDeletedAppleUser, .revokesWithoutSignedInUser, .overwritesAppleNameWithNil,
+        .acceptsReplayedAppleToken,
     ]
 
     package static let appleNonceAlphabetHasW = Defect(
@@ -70,6 +71,12 @@ extension Defect {
         "acceptsMissingAppleNonce", rules: ["APPLE-4"], catches: [.assertion("APPLE-4/mismatched-nonces-refused")],
         "signs in when the raw nonce or the token's nonce claim is missing"
     ) { $0.apple.requiresNonce = false }
+
+    package static let comparesAppleNonceHashIgnoringCase = Defect(
+        "comparesAppleNonceHashIgnoringCase", rules: ["APPLE-4"],
+        catches: [.assertion("APPLE-4/uppercase-hash-refused")],
+        "compares the token's nonce claim with the raw nonce's SHA-256 hex ignoring case, taking it in uppercase hex"
+    ) { $0.apple.nonceComparison = .sha256HexIgnoringCase }
 
     package static let skipsAppleSignatureCheck = Defect(
         "skipsAppleSignatureCheck", rules: ["APPLE-5"], catches: [.assertion("APPLE-5/forged-tokens-refused")],
