@@ -132,8 +132,12 @@ let package = Package(
                 "URLSessionExample", "IdentityToolkitSubject", "ConformanceKit", "IdentityToolkitServer",
                 "LoopbackHTTP",
             ]),
-        // The HTTP layer alone, over raw sockets: framing, timeouts, graceful close, both loopback addresses, CORS.
+        // The HTTP layer alone, over raw sockets: framing, graceful close, both loopback addresses, CORS; its
+        // timeouts on NIO's testing event loop, whose time moves only when a test moves it.
         .testTarget(
             name: "LoopbackHTTPTests",
-            dependencies: ["LoopbackHTTP", "HTTPMessages", .product(name: "NIOPosix", package: "swift-nio")]),
+            dependencies: [
+                "LoopbackHTTP", "HTTPMessages", .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+            ]),
     ])

@@ -103,13 +103,7 @@ public final class LoopbackHTTPServer: Sendable {
     private static func bootstrap(
         gate: ConnectionGate, limits: Limits, handler: @escaping Handler, rejection: @escaping Rejection, log: Log?
     ) -> ServerBootstrap {
-        let decoderLimits = {
-            var configuration = NIOHTTPDecoderLimitConfiguration()
-            configuration.maxHeaderListSize = limits.headBytes
-            configuration.maxHeaderFieldSize = limits.headBytes
-            return configuration
-        }()
-        return ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton).serverChannelOption(.backlog, value: 256)
+        ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton).serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             // One connection per accept, so that the gate can hold the next one back exactly at the bound.
             .serverChannelOption(.maxMessagesPerRead, value: 1).serverChannelInitializer { channel in
@@ -120,18 +114,30 @@ public final class LoopbackHTTPServer: Sendable {
             // A client that shuts its side after sending a request still reads the answer.
             .childChannelOption(.allowRemoteHalfClosure, value: true).childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    let local = channel.localAddress?.port.map(UInt16.init) ?? 0
-                    try channel.pipeline.syncOperations.addHandlers([
-                        ByteArrivalHandler(),
-                        ByteToMessageHandler(HTTPRequestDecoder(limitConfiguration: decoderLimits)),
-                        HTTPResponseEncoder(),
-                        HTTPConnectionHandler(
-                            configuration: .init(
-                                limits: limits, port: local, handler: handler, rejection: rejection, log: log,
-                                gate: gate)),
-                    ])
+                    try addConnectionHandlers(
+                        to: channel, limits: limits, handler: handler, rejection: rejection, log: log, gate: gate)
                 }
             }
+    }
+
+    /// What reads and answers one client connection, added to `channel` on its event loop: by the bootstrap to each
+    /// accepted connection, and by the tests to a channel whose event loop keeps virtual time, so that a timeout is
+    /// judged at its instant rather than by how long a test waited.
+    static func addConnectionHandlers(
+        to channel: any Channel, limits: Limits, handler: @escaping Handler, rejection: @escaping Rejection, log: Log?,
+        gate: ConnectionGate
+    ) throws {
+        var decoderLimits = NIOHTTPDecoderLimitConfiguration()
+        decoderLimits.maxHeaderListSize = limits.headBytes
+        decoderLimits.maxHeaderFieldSize = limits.headBytes
+        let local = channel.localAddress?.port.map(UInt16.init) ?? 0
+        try channel.pipeline.syncOperations.addHandlers([
+            ByteArrivalHandler(), ByteToMessageHandler(HTTPRequestDecoder(limitConfiguration: decoderLimits)),
+            HTTPResponseEncoder(),
+            HTTPConnectionHandler(
+                configuration: .init(
+                    limits: limits, port: local, handler: handler, rejection: rejection, log: log, gate: gate)),
+        ])
     }
 
     /// Binds 127.0.0.1 first, then ::1 at the port it got. For port 0, a port free on 127.0.0.1 but taken on ::1

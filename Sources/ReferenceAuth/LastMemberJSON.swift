@@ -1,6 +1,6 @@
 import Foundation
 
-/// A JSON object with each member name kept once, with its lexically last value, as RFC 7515 §5.2 lets a JWS parser
+/// A JSON object with each member name kept once, with its lexically last value, as RFC 7515 §4 lets a JWS parser
 /// read duplicate member names: how a verifier that reads the last of duplicates sees a header or a claims set.
 /// Names are compared after their escapes are read (`"iss"` and `"\u0069ss"` are one name), code point by code point.
 enum LastMemberJSON {

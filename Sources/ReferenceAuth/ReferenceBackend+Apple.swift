@@ -87,10 +87,10 @@ extension ReferenceBackend {
             let signed = try AppleIdentityToken.parse(idToken)
             if apple.requiresUTF8 { try AppleIdentityToken.checkUTF8(of: signed) }
             if apple.duplicateMembers == .refused { try AppleIdentityToken.checkUniqueMemberNames(of: signed) }
-            // The token as read: with duplicate members, their last (RFC 7515 §5.2) or Foundation's first.
+            // The token as read: with duplicate members, their last (RFC 7515 §4) or Foundation's first.
             let token = apple.duplicateMembers == .lastRead ? try Self.lastMembersRead(of: idToken) : signed
             if apple.checksSignature && !apple.extraAlgorithms.contains(token.jws.header.alg) {
-                try AppleIdentityToken.checkAlgorithm(of: token)
+                if apple.checksAlgorithm { try AppleIdentityToken.checkAlgorithm(of: token) }
                 let keys = try await appleKeySet(containing: token.jws.header.kid)
                 let key = try apple.selectsKeyByKid ? AppleIdentityToken.signingKey(of: token, in: keys) : keys.keys[0]
                 // The signature covers the header and payload as they were sent.
@@ -117,7 +117,7 @@ extension ReferenceBackend {
         } catch let error as AuthError { throw error } catch { throw AuthError(.invalidCredential, "\(error)") }
     }
 
-    /// `idToken` read with each header and payload member's last value, as RFC 7515 §5.2 allows a JWS parser to read
+    /// `idToken` read with each header and payload member's last value, as RFC 7515 §4 allows a JWS parser to read
     /// duplicate names.
     private static func lastMembersRead(
         of idToken: String
@@ -141,13 +141,14 @@ extension ReferenceBackend {
             }
             return
         }
-        let accepted: Set<String> =
+        let accepted: Bool =
             switch apple.nonceComparison {
-            case .sha256Hex: [AppleNonce.sha256Hex(raw)]
-            case .raw: [raw]
-            case .either: [AppleNonce.sha256Hex(raw), raw]
+            case .sha256Hex: claim == AppleNonce.sha256Hex(raw)
+            case .raw: claim == raw
+            case .either: claim == AppleNonce.sha256Hex(raw) || claim == raw
+            case .sha256HexIgnoringCase: claim.lowercased() == AppleNonce.sha256Hex(raw)
             }
-        guard accepted.contains(claim) else {
+        guard accepted else {
             throw AppleIdentityTokenError(
                 .nonceMismatch, "the nonce claim is neither the raw nonce's hash nor what this backend takes")
         }

@@ -31,6 +31,7 @@ extension ReferenceClient: MultiFactorFacet {
     }
 
     func enroll(with assertion: MultiFactorAssertion, displayName: String?) async throws(AuthError) {
+        if behaviour.multiFactor.refreshesBeforeEnrolling { _ = try await getIDToken(forceRefresh: true) }
         let current = try signedIn()
         let idToken = try await getIDToken(forceRefresh: false)
         let tokens = try await overNetwork(

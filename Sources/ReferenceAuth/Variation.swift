@@ -152,7 +152,7 @@ extension Variation {
     package static let appleFamilyNameFirst = Variation("appleFamilyNameFirst") { $0.apple.familyNameFirst = true }
 
     /// An identity token whose header or payload names a member twice is read with the last value of each, as RFC
-    /// 7515 §5.2 allows a JWS parser to, instead of refused (APPLE-5 allows either; reading the first does not
+    /// 7515 §4 allows a JWS parser to, instead of refused (APPLE-5 allows either; reading the first does not
     /// conform).
     package static let readsLastOfDuplicateAppleMembers = Variation("readsLastOfDuplicateAppleMembers") {
         $0.apple.duplicateMembers = .lastRead

@@ -49,7 +49,8 @@ enum NotCaughtOverHTTP {
         "waitsTwiceTheTimeout": parties, "signOutNotifiesNobody": client, "notifiesOnlyFirstListener": client,
         "acceptsExpiredIDTokens": clock, "acceptsOtherProjectsIDTokens": verifier,
         "forcedRefreshNotifiesNobody": client, "handsOutExpiredIDToken": client, "enrollmentKeepsOldToken": client,
-        "enrollmentNotifiesNobody": client, "oauthSkipsSecondFactor": oauth, "leaksNumberInSecondFactorError": message,
+        "enrollmentNotifiesNobody": client, "enrollmentNotifiesBeforeEnrolling": client,
+        "oauthSkipsSecondFactor": oauth, "leaksNumberInSecondFactorError": message,
 
         "pendingSignInNeverExpires": clock, "pendingSignInLifetimeRestartsAtSMS": clock, "noRecentSignInCheck": clock,
         "judgesRecentSignInAtSessionStart": clock, "ignoresDisabledEmailLink": configuration,

@@ -8,21 +8,21 @@ import Testing
 enum TestServer {
     static let ok = Array(#"{"ok":true}"#.utf8)
 
+    static let handler: LoopbackHTTPServer.Handler = { request in
+        switch (request.method, request.url.path) {
+        case ("GET", "/"): HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(ok))
+        case ("POST", "/echo"):
+            HTTPResponse(status: 200, headers: ["Content-Type": "application/octet-stream"], body: request.body)
+        default: HTTPResponse(status: 404, body: Data("no route for \(request.method)".utf8))
+        }
+    }
+
+    static let rejection: LoopbackHTTPServer.Rejection = { status, message in
+        HTTPResponse(status: status, headers: ["Content-Type": "text/plain"], body: Data(message.utf8))
+    }
+
     static func start(_ limits: LoopbackHTTPServer.Limits = .init(), port: UInt16 = 0) throws -> LoopbackHTTPServer {
-        try LoopbackHTTPServer(
-            port: port, limits: limits,
-            handler: { request in
-                switch (request.method, request.url.path) {
-                case ("GET", "/"):
-                    HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(ok))
-                case ("POST", "/echo"):
-                    HTTPResponse(status: 200, headers: ["Content-Type": "application/octet-stream"], body: request.body)
-                default: HTTPResponse(status: 404, body: Data("no route for \(request.method)".utf8))
-                }
-            },
-            rejection: { status, message in
-                HTTPResponse(status: status, headers: ["Content-Type": "text/plain"], body: Data(message.utf8))
-            })
+        try LoopbackHTTPServer(port: port, limits: limits, handler: handler, rejection: rejection)
     }
 
     /// Timeouts no test waits for, except the one it names.
@@ -61,22 +61,19 @@ struct KeepAliveTests {
     @Test("by default an idle connection is kept at least 60 s, longer than the clients' pools keep theirs")
     func defaultIdle() { #expect(LoopbackHTTPServer.Limits().idleTimeout >= .seconds(60)) }
 
-    @Test("an idle connection is closed quietly (no 408, no reset), not before the idle timeout")
+    @Test(
+        """
+        a connection that sends nothing is closed quietly when its idle timeout passes: the end of the stream, no 408, \
+        no reset
+        """)
     func idleClose() async throws {
+        // Nothing races the timer: the client sends nothing, so the only thing that can happen is the server's close.
+        // When the timeout fires is judged on a virtual clock (`TimeoutTests`), not by how long this waits.
         let server = try TestServer.start(TestServer.limits(idle: .seconds(1)))
         defer { server.stop() }
         let port = server.port
-        let (response, rest, elapsed) = try await onThread {
-            let connection = try RawConnection(port: port)
-            let sent = ContinuousClock.now
-            connection.send(get)
-            let response = connection.response()
-            let rest = connection.readToEnd()
-            return (response, rest, ContinuousClock.now - sent)
-        }
-        #expect(response?.header("Keep-Alive") == "timeout=1")
+        let rest = try await onThread { try RawConnection(port: port).readToEnd() }
         #expect(rest.bytes.isEmpty && rest.end == .closed)
-        #expect(elapsed >= .seconds(1), "closed \(elapsed) after the request was sent")
     }
 
     @Test("two requests sent at once (pipelined) are answered in order")
@@ -105,29 +102,6 @@ struct KeepAliveTests {
             return (connection.response(), connection.readToEnd())
         }
         #expect(response?.status == 200 && response?.body == TestServer.ok)
-        #expect(rest.end == .closed)
-    }
-}
-
-@Suite("A request that stalls is answered 408")
-struct StalledRequestTests {
-    @Test(
-        "a head or a body that stops mid-way gets 408 after the request timeout, then the connection closes",
-        arguments: [
-            "GET / HTTP/1.1\r\nHost: loc", "POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Length: 10\r\n\r\nabc",
-            "POST /echo HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhel",
-        ])
-    func stalled(_ partial: String) async throws {
-        let server = try TestServer.start(TestServer.limits(idle: .seconds(60), request: .milliseconds(300)))
-        defer { server.stop() }
-        let port = server.port
-        let (response, rest) = try await onThread {
-            let connection = try RawConnection(port: port)
-            connection.send(partial)
-            return (connection.response(), connection.readToEnd())
-        }
-        #expect(response?.status == 408)
-        #expect(response?.header("Connection") == "close")
         #expect(rest.end == .closed)
     }
 }

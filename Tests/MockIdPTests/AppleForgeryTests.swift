@@ -64,6 +64,21 @@ struct AppleForgeryTests {
         #expect(!jws.hasValidRS256Signature(by: testKeys[0].publicKey))
     }
 
+    @Test(
+        "a mislabelled alg: the only alg says another algorithm, over a genuine RS256 signature by the kid's key",
+        arguments: ["none", "RS512", "HS256"])
+    func mislabelledAlgorithm(_ alg: String) async throws {
+        let fixture = AppleFixture()
+        let token = try await genuine(fixture)
+        let forged = try fixture.world.apple.forge(.mislabelledAlgorithm(alg), from: token)
+        let (jws, original) = (try CompactJWS(forged), try CompactJWS(token))
+        #expect(jws.header == JOSEHeader(alg: alg, kid: original.header.kid))
+        #expect(String(decoding: jws.rawHeader, as: UTF8.self).components(separatedBy: "\"alg\"").count == 2)
+        #expect(jws.payload == original.payload)
+        #expect(jws.hasValidRS256Signature(by: testKeys[0].publicKey))
+        #expect(throws: JOSEError.self) { try fixture.world.apple.forge(.mislabelledAlgorithm("RS256"), from: token) }
+    }
+
     @Test("re-signed claim forgeries verify, and differ from the token only in the forged claim")
     func claimForgeries() async throws {
         let fixture = AppleFixture()

@@ -13,7 +13,7 @@ extension AppleIDProvider {
         let changed: Bool
         switch forgery {
         case .signedByWrongKey: changed = spoiled.signature != original.signature
-        case .unknownKeyID, .algNone, .hs256WithPublicKey:
+        case .unknownKeyID, .algNone, .hs256WithPublicKey, .mislabelledAlgorithm:
             changed = spoiled.header != original.header && spoiled.signature != original.signature
         case .duplicateHeaderParameter, .headerInUTF16: changed = spoiled.rawHeader != original.rawHeader
         case .duplicateClaim, .payloadInUTF16: changed = spoiled.payload != original.payload
@@ -58,6 +58,9 @@ extension AppleIDProvider {
             let hmac = JOSEHeader(alg: "HS256", kid: own.kid)
             return try CompactJWS.sign(header: hmac, payload: jws.payload, with: .hmac(SymmetricKey(data: secret)))
                 .compact
+        case .mislabelledAlgorithm(let alg):
+            return try CompactJWS.signing(
+                rawHeader: Self.json(JOSEHeader(alg: alg, kid: own.kid)), payload: jws.payload, with: .rsa(own))
         case .tamperedPayload:
             claims.sub += ".tampered"
             let parts = CompactJWS.segments(of: token)

@@ -8,6 +8,10 @@ package enum AppleTokenForgery: Sendable {
     case algNone
     /// HS256 with the HMAC key the published RSA key's public JWK (sorted-key JSON): the key-confusion attack.
     case hs256WithPublicKey
+    /// The header's `alg`, its only one, set to this name (`none`, `RS512`, `HS256`), and the token still RS256-signed,
+    /// over that header and the payload, by the key its `kid` names: a genuine signature, under a header that names
+    /// another algorithm.
+    case mislabelledAlgorithm(String)
     /// `exp` an hour before the world's now (and `iat` ten minutes before that), properly re-signed.
     case expired
     /// `exp` set to this Unix time, properly re-signed.

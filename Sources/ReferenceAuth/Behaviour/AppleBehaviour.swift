@@ -22,6 +22,8 @@ extension ReferenceBehaviour {
         /// A missing raw nonce or a missing `nonce` claim fails the sign-in.
         var requiresNonce = true
         var checksSignature = true
+        /// The header's `alg` must be RS256; otherwise the signature is checked as RS256 whatever `alg` says.
+        var checksAlgorithm = true
         /// The key is the one the token's `kid` names; otherwise the key set's first.
         var selectsKeyByKid = true
         /// Signature algorithms the backend takes besides RS256.
@@ -33,7 +35,7 @@ extension ReferenceBehaviour {
         var expiryLeeway: TimeInterval = 0
         /// The token's header and payload must be UTF-8 (APPLE-5).
         var requiresUTF8 = true
-        /// What a header or payload that names a member twice gives (APPLE-5, RFC 7515 §5.2).
+        /// What a header or payload that names a member twice gives (APPLE-5, RFC 7515 §4).
         var duplicateMembers = DuplicateMembers.refused
         /// `aud` is compared code point by code point; otherwise with Swift's `==` (canonical equivalence).
         var comparesCodePoints = true
@@ -79,13 +81,15 @@ extension ReferenceBehaviour {
         case raw
         /// Either the hash or the raw nonce passes.
         case either
+        /// The hash, its hex letters compared ignoring case (APPLE-4 compares exactly).
+        case sha256HexIgnoringCase
     }
 
     /// How the verifier reads a header or claims set that names a member twice.
     enum DuplicateMembers: Sendable {
         /// The token is refused.
         case refused
-        /// The lexically last member is read, as RFC 7515 §5.2 allows.
+        /// The lexically last member is read, as RFC 7515 §4 allows.
         case lastRead
         /// The first member is read, as Foundation's decoders read it (APPLE-5 forbids it).
         case firstRead

@@ -30,6 +30,9 @@ extension ReferenceBehaviour {
         /// The client takes the enrollment's new tokens and tells its listeners (MFA-5).
         var enrollmentRenewsSession = true
         var enrollmentNotifiesListeners = true
+        /// `enroll(with:)` first refreshes the ID token, forced, which tells the listeners of the token before the
+        /// enrollment (the user without the new factor).
+        var refreshesBeforeEnrolling = false
         /// The client tells its listeners of the new ID token an unenrollment installs (AUTH-6).
         var unenrollmentNotifiesListeners = true
         /// Removes the named factor from the user's factors.

@@ -7,14 +7,15 @@ extension Defect {
     static let appleDefects: [Defect] = [
         .appleNonceAlphabetHasW, .appleNonceOf16Characters, .answersEmptyAppleNonce, .refusesOneCharacterAppleNonce,
         .reusesAppleNonce, .sendsRawNonceToApple, .omitsAppleEmailScope, .comparesRawNonceWithClaim,
-        .acceptsRawNonceInAppleToken, .acceptsMissingAppleNonce, .skipsAppleSignatureCheck, .acceptsAppleAlgNone,
-        .acceptsAppleHS256, .verifiesWithFirstAppleKey, .skipsAppleAudienceCheck, .skipsAppleIssuerCheck,
-        .acceptsExpiredAppleToken, .misdeclaresAppleSystemClock, .acceptsAppleTokenAtExp,
-        .readsFirstOfDuplicateAppleClaims, .acceptsNonUTF8AppleToken, .comparesAppleAudienceCanonically,
-        .acceptsUnsolicitedAppleAuthorization, .dropsAppleFullName, .setsApplePhotoURL, .dropsPrivateRelayEmail,
-        .readsOnlyBooleanAppleClaims, .verifiesAppleEmailWithoutClaim, .linksAppleIDOfAnotherAccount,
-        .omitsUpdatedAppleCredential, .reauthenticatesAnyAppleUser, .revokesNothingAtApple, .keepsDeletedAppleUser,
-        .revokesWithoutSignedInUser, .overwritesAppleNameWithNil, .acceptsReplayedAppleToken,
+        .acceptsRawNonceInAppleToken, .acceptsMissingAppleNonce, .comparesAppleNonceHashIgnoringCase,
+        .skipsAppleSignatureCheck, .acceptsAppleAlgNone, .acceptsAppleHS256, .skipsAppleAlgorithmCheck,
+        .verifiesWithFirstAppleKey, .skipsAppleAudienceCheck, .skipsAppleIssuerCheck, .acceptsExpiredAppleToken,
+        .misdeclaresAppleSystemClock, .acceptsAppleTokenAtExp, .readsFirstOfDuplicateAppleClaims,
+        .acceptsNonUTF8AppleToken, .comparesAppleAudienceCanonically, .acceptsUnsolicitedAppleAuthorization,
+        .dropsAppleFullName, .setsApplePhotoURL, .dropsPrivateRelayEmail, .readsOnlyBooleanAppleClaims,
+        .verifiesAppleEmailWithoutClaim, .linksAppleIDOfAnotherAccount, .omitsUpdatedAppleCredential,
+        .reauthenticatesAnyAppleUser, .revokesNothingAtApple, .keepsDeletedAppleUser, .revokesWithoutSignedInUser,
+        .overwritesAppleNameWithNil, .acceptsReplayedAppleToken,
     ]
 
     package static let appleNonceAlphabetHasW = Defect(
@@ -71,6 +72,12 @@ extension Defect {
         "signs in when the raw nonce or the token's nonce claim is missing"
     ) { $0.apple.requiresNonce = false }
 
+    package static let comparesAppleNonceHashIgnoringCase = Defect(
+        "comparesAppleNonceHashIgnoringCase", rules: ["APPLE-4"],
+        catches: [.assertion("APPLE-4/uppercase-hash-refused")],
+        "compares the token's nonce claim with the raw nonce's SHA-256 hex ignoring case, taking it in uppercase hex"
+    ) { $0.apple.nonceComparison = .sha256HexIgnoringCase }
+
     package static let skipsAppleSignatureCheck = Defect(
         "skipsAppleSignatureCheck", rules: ["APPLE-5"], catches: [.assertion("APPLE-5/forged-tokens-refused")],
         "reads the identity token's claims without verifying its signature"
@@ -85,6 +92,14 @@ extension Defect {
         "acceptsAppleHS256", rules: ["APPLE-5"], catches: [.assertion("APPLE-5/forged-tokens-refused")],
         "accepts an HS256 identity token without checking its MAC"
     ) { $0.apple.extraAlgorithms = ["HS256"] }
+
+    package static let skipsAppleAlgorithmCheck = Defect(
+        "skipsAppleAlgorithmCheck", rules: ["APPLE-5"], catches: [.assertion("APPLE-5/mislabelled-alg-refused")],
+        """
+        checks the RS256 signature by the key kid names but never reads alg, taking a token whose alg says none, \
+        RS512 or HS256
+        """
+    ) { $0.apple.checksAlgorithm = false }
 
     package static let verifiesWithFirstAppleKey = Defect(
         "verifiesWithFirstAppleKey", rules: ["APPLE-5"], catches: [.assertion("APPLE-5/rotated-key-accepted")],

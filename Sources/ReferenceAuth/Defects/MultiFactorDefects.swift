@@ -7,13 +7,14 @@ extension Defect {
         .enrollsWithUnverifiedEmail, .letsPhoneAndAnonymousUsersEnroll, .enrollmentLosesDisplayName,
         .sendsEnrollmentSMSToNobody, .enrollmentVerificationsReusable, .enrollsWithAnyVerification,
         .enrollmentAcceptsPunctuatedNumbers, .enrollmentKeepsOldToken, .enrollmentNotifiesNobody,
-        .signsInWithoutSecondFactor, .oauthSkipsSecondFactor, .appleSkipsSecondFactor, .masksOnlyMiddleDigits,
-        .leaksNumberInSecondFactorError, .sendsSecondFactorSMSToFirstFactor, .resolvedSignInReportsPhoneProvider,
-        .resolveAcceptsWrongCode, .acceptsOtherUsersResolverSession, .pendingSignInNeverExpires,
-        .resolvesWithFirstFactorVerification, .resolvesWithEnrollmentVerification, .pendingSignInReusable,
-        .honoursForgedPendingCredentials, .pendingSignInLifetimeRestartsAtSMS, .ignoresUnsupportedFactors,
-        .allowsSameNumberTwice, .checksDuplicateNumberOnlyAtStart, .unenrollKeepsFactor, .unenrollRemovesFirstFactor,
-        .noRecentSignInCheck, .judgesRecentSignInAtSessionStart,
+        .enrollmentNotifiesBeforeEnrolling, .signsInWithoutSecondFactor, .oauthSkipsSecondFactor,
+        .appleSkipsSecondFactor, .masksOnlyMiddleDigits, .leaksNumberInSecondFactorError,
+        .sendsSecondFactorSMSToFirstFactor, .resolvedSignInReportsPhoneProvider, .resolveAcceptsWrongCode,
+        .acceptsOtherUsersResolverSession, .pendingSignInNeverExpires, .resolvesWithFirstFactorVerification,
+        .resolvesWithEnrollmentVerification, .pendingSignInReusable, .honoursForgedPendingCredentials,
+        .pendingSignInLifetimeRestartsAtSMS, .ignoresUnsupportedFactors, .allowsSameNumberTwice,
+        .checksDuplicateNumberOnlyAtStart, .unenrollKeepsFactor, .unenrollRemovesFirstFactor, .noRecentSignInCheck,
+        .judgesRecentSignInAtSessionStart,
     ]
 
     package static let enrollsWithUnverifiedEmail = Defect(
@@ -60,6 +61,17 @@ extension Defect {
         "enrollmentNotifiesNobody", rules: ["MFA-5"], catches: [.hang("MFA-5/listener-hears-enrollment")],
         "refreshes the token after enrollment but notifies no listener"
     ) { $0.multiFactor.enrollmentNotifiesListeners = false }
+
+    package static let enrollmentNotifiesBeforeEnrolling = Defect(
+        "enrollmentNotifiesBeforeEnrolling", rules: ["MFA-5"], catches: [.hang("MFA-5/listener-hears-enrollment")],
+        """
+        refreshes the ID token before enrolling, which notifies the listeners of the user without the new factor, \
+        and notifies nobody once the factor is enrolled
+        """
+    ) {
+        $0.multiFactor.refreshesBeforeEnrolling = true
+        $0.multiFactor.enrollmentNotifiesListeners = false
+    }
 
     package static let signsInWithoutSecondFactor = Defect(
         "signsInWithoutSecondFactor", rules: ["MFA-6"],

@@ -7,18 +7,21 @@ extension Rule {
         statement: """
             Sign-in fails with missingOrInvalidNonce [17094] when the token's nonce is not the SHA-256 hex of the raw \
             nonce: the raw nonce itself in the token, another nonce's hash, a missing raw nonce, or a missing nonce \
-            claim.
+            claim. The hash is compared exactly, as the lowercase hex the SDKs produce: the right hash in uppercase \
+            hex is another string and fails.
             """,
         sources: [
             .firebaseApple(
                 section: """
                     Firebase validates the response by hashing the original nonce and comparing it to the value passed \
                     by Apple
-                    """), .firebaseAuthErrorCode(section: "missingOrInvalidNonce"),
+                    """),
+            .firebaseApple(section: "the guide's sha256(_:) writes each byte of the hash as %02x: lowercase hex"),
+            .firebaseAuthErrorCode(section: "missingOrInvalidNonce"),
         ],
         hint: """
             if this fails, check that the backend requires both the raw nonce and the nonce claim and compares \
-            sha256(rawNonce) with the claim exactly
+            sha256(rawNonce), in lowercase hex, with the claim exactly (not ignoring case)
             """,
         checks: [
             Check(
@@ -54,6 +57,30 @@ extension Rule {
                     try await context.expectAppleSignInRefused(
                         forged, [.missingOrInvalidNonce], because: situation, on: app.client)
                 }
-            }
+            },
+            // The nearest wrong input: the right hash, spelt in the other case. The SDKs send (and Apple echoes) the
+            // lowercase hex of the raw nonce's SHA-256; a backend that compares ignoring case takes a claim that no
+            // SDK produced, so the comparison is exact.
+            Check(
+                id: "uppercase-hash-refused",
+                """
+                a token whose nonce claim is the raw nonce's SHA-256 in uppercase hex fails with \
+                missingOrInvalidNonce; the genuine credential then signs in
+                """
+            ) { context in
+                let app = try await context.launchAppleApp()
+                let (authorization, credential) = try await context.appleCredential(
+                    as: AppleAccounts.alice, on: app.client)
+                let uppercase = AppleNonce.sha256Hex(credential.appleRawNonce ?? "").uppercased()
+                let forged = credential.withApple(
+                    idToken: try context.appleToken(.nonce(uppercase), from: authorization.identityToken))
+                try await context.expectAppleSignInRefused(
+                    forged, [.missingOrInvalidNonce],
+                    because: "with the raw nonce's SHA-256 in uppercase hex (\(uppercase)) as the token's nonce",
+                    on: app.client)
+                try await expectSuccess("signIn(with: the genuine credential) after the uppercase hash was refused") {
+                    try await app.client.signIn(with: credential)
+                }
+            },
         ])
 }

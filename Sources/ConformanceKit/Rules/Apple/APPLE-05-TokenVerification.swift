@@ -10,7 +10,7 @@ extension Rule {
             unknown kid, a tampered payload, a wrong issuer or audience, or an expired token fail with \
             invalidCredential [17004]. There is no leeway: at exactly exp the token has expired. The header and \
             payload are UTF-8 JSON with unique member names (a token with a duplicate member is refused), or read as \
-            the lexically last of them, as RFC 7515 §5.2 allows (so a token whose duplicate aud or iss ends in a wrong \
+            the lexically last of them, as RFC 7515 §4 allows (so a token whose duplicate aud or iss ends in a wrong \
             value is refused either way, and one that reads the first of two members does not conform), and iss and \
             aud are compared code point by code point, with no normalisation (RFC 7515 §4, RFC 7519 §4 and §7.2).
             """,
@@ -21,8 +21,10 @@ extension Rule {
             ), .appleFetchPublicKey(section: "select the key with the matching key identifier (kid)"),
             .openIDConnectCore(section: "3.1.3.7 ID Token Validation"),
             .rfc7515(
-                section:
-                    "4: Header Parameter names MUST be unique; parsers MUST reject duplicates or take only the last"),
+                section: """
+                    4: Header Parameter names MUST be unique; parsers MUST reject duplicates or take only the last; \
+                    4.1.1: alg identifies the algorithm that secures the JWS
+                    """),
             .rfc7519(
                 section: """
                     4 (unique Claim Names), 7.2 (UTF-8 JSON), 2 (StringOrURI values compared as is, without \
@@ -62,6 +64,30 @@ extension Rule {
                     ("expired an hour ago", .expired, [.invalidCredential]),
                 ]
                 // Every forgery is tried: a subject that accepts three learns of all three in one run.
+                try await context.expectForgeriesRefused(forgeries, of: authorization, credential, on: app.client)
+                try await expectSuccess("signIn(with: the genuine credential) after the forgeries") {
+                    try await app.client.signIn(with: credential)
+                }
+            },
+            // The mutant that deletes the verifier's look at alg, and checks the RS256 signature by the kid's key
+            // whatever alg says, passed every other check: alg none and HS256 come with a signature that is no RS256
+            // one. Here only the algorithm's name is wrong.
+            Check(
+                id: "mislabelled-alg-refused",
+                """
+                a token whose only alg says none, RS512 or HS256, though its signature is a genuine RS256 one by the \
+                key its kid names over that header and payload, is refused
+                """
+            ) { context in
+                let app = try await context.launchAppleApp()
+                let (authorization, credential) = try await context.appleCredential(
+                    as: AppleAccounts.alice, on: app.client)
+                let forgeries = ["none", "RS512", "HS256"].map { alg -> (String, AppleTokenForgery, [AuthErrorCode]) in
+                    (
+                        "whose header says alg: \(alg) over an RS256 signature by the key its kid names",
+                        .mislabelledAlgorithm(alg), [.invalidCredential]
+                    )
+                }
                 try await context.expectForgeriesRefused(forgeries, of: authorization, credential, on: app.client)
                 try await expectSuccess("signIn(with: the genuine credential) after the forgeries") {
                     try await app.client.signIn(with: credential)
@@ -110,7 +136,7 @@ extension Rule {
                 let past = Int(context.world.clock.date.timeIntervalSince1970) - 3600
                 let clientID = ProjectConfiguration.standard.apple.clientID
                 // Each second member is wrong and comes last: a verifier that refuses duplicates and one that reads the
-                // last (RFC 7515 §5.2) both refuse it; one that reads the first sees a genuine token. A duplicate whose
+                // last (RFC 7515 §4) both refuse it; one that reads the first sees a genuine token. A duplicate whose
                 // last value is right may go either way, and is not tried.
                 let forgeries: [(String, AppleTokenForgery)] = [
                     (

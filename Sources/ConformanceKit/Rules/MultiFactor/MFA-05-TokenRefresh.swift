@@ -33,15 +33,29 @@ extension Rule {
                 }
                 try expectEqual(claims.uid, user.uid, "the uid of the new ID token")
             },
-            Check(id: "listener-hears-enrollment", "an ID-token listener registered before enrollment hears of it") {
-                context in
+            Check(
+                id: "listener-hears-enrollment",
+                """
+                an ID-token listener registered before enrollment hears of it: a call whose user lists the new factor
+                """
+            ) { context in
                 let app = try await context.launchApp()
                 let user = try await context.signUpVerified(.ada, on: app.client)
                 let (heard, registration) = try await context.listen(on: app.client)
                 let atRegistration = heard.count
-                try await context.enroll(PhoneNumbers.us, on: app.client)
-                try await context.waiting(for: "the ID-token listener to hear the token change of the enrollment") {
-                    try await heard.next(after: atRegistration) { $0?.uid == user.uid }
+                let factor = try await context.enroll(PhoneNumbers.us, on: app.client)
+                // A call on the way to the enrollment (a refresh of the token before it) names the user too; only a
+                // call whose user has the new factor is the enrollment's. One that never comes is a hang naming it.
+                try await context.waiting(
+                    for: """
+                        the ID-token listener to hear the token change of the enrollment, a call whose user lists the \
+                        new factor (\(factor.uid), \(PhoneNumbers.us))
+                        """
+                ) {
+                    try await heard.next(after: atRegistration) { heardUser in
+                        heardUser?.uid == user.uid
+                            && heardUser?.enrolledFactors.contains { $0.uid == factor.uid } == true
+                    }
                 }
                 await app.client.removeIDTokenDidChangeListener(registration)
             },
