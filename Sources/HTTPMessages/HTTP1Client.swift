@@ -39,6 +39,9 @@ package final class HTTP1Client: Sendable {
     private let threads = BlockingThreads()
     /// At most this many idle connections are kept per server; the rest are closed.
     private static let idleLimit = 32
+    /// The largest answer body read, far beyond any Identity Toolkit answer: a server that declares or sends more is
+    /// refused, rather than let its answer exhaust the memory of the process that judges it.
+    private static let maximumBodySize = 64 << 20
 
     package init() {}
 
@@ -265,9 +268,8 @@ package final class HTTP1Client: Sendable {
             } else if headers.value(named: "Transfer-Encoding")?.lowercased().contains("chunked") == true {
                 body = try reader.chunked()
             } else if let length = headers.value(named: "Content-Length") {
-                guard let count = Int(length.trimmingCharacters(in: .whitespaces)), count >= 0 else {
-                    throw Failure("the server's answer has a Content-Length of \(length)")
-                }
+                guard let count = Int(length.trimmingCharacters(in: .whitespaces)), count >= 0, count <= maximumBodySize
+                else { throw Failure("the server's answer has a Content-Length of \(length)") }
                 body = try reader.bytes(count)
             } else {
                 body = try reader.rest()
@@ -368,7 +370,11 @@ package final class HTTP1Client: Sendable {
         }
 
         mutating func rest() throws -> [UInt8] {
-            while try fill() {}
+            while try fill() {
+                if buffer.count - start > maximumBodySize {
+                    throw Failure("the server's answer is longer than \(maximumBodySize) bytes")
+                }
+            }
             defer { start = buffer.count }
             return Array(buffer[start...])
         }
@@ -381,6 +387,7 @@ package final class HTTP1Client: Sendable {
                     start = end + 1
                     return Array(line.last == 13 ? line.dropLast() : line)
                 }
+                if buffer.count - start > 64 * 1024 { throw Failure("a line of the answer is longer than 64 KiB") }
                 guard try fill() else { throw Failure("the server closed the connection in the middle of a chunk") }
             }
         }
@@ -390,9 +397,9 @@ package final class HTTP1Client: Sendable {
             while true {
                 let sizeLine = String(decoding: try line(), as: UTF8.self)
                 let digits = sizeLine.split(separator: ";", maxSplits: 1).first ?? ""
-                guard let size = Int(digits.trimmingCharacters(in: .whitespaces), radix: 16), size >= 0 else {
-                    throw Failure("the server's answer has a chunk size of \(sizeLine)")
-                }
+                guard let size = Int(digits.trimmingCharacters(in: .whitespaces), radix: 16), size >= 0,
+                    size <= maximumBodySize - body.count
+                else { throw Failure("the server's answer has a chunk size of \(sizeLine)") }
                 if size == 0 {
                     while try !line().isEmpty {}  // the trailers, up to the blank line
                     return body

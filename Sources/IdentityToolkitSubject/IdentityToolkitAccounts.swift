@@ -109,8 +109,11 @@ struct IdentityToolkitAccounts: AccountsFacet, AccountAdminFacet {
     }
 
     func revokeRefreshTokens(uid: String) async throws(AuthError) {
-        let now = String(Int(http.serverNow.timeIntervalSince1970))
-        try await administer(uid, ["validSince": .string(now)])
+        // The server's now is the world's moved by the offset its clock answered: whole seconds only where they fit.
+        guard let now = Int64(exactly: http.serverNow.timeIntervalSince1970.rounded(.towardZero)) else {
+            throw AuthError(.internalError, "the server's clock (\(http.serverNow.timeIntervalSince1970) s) is no time")
+        }
+        try await administer(uid, ["validSince": .string(String(now))])
     }
 
     func setDisabled(_ disabled: Bool, uid: String) async throws(AuthError) {

@@ -92,14 +92,9 @@ extension IdentityToolkitClient: OAuthFacet {
         if let raw = answer["rawUserInfo"]?.stringValue,
             case .object(let fields)? = FixtureValue.decoding(Data(raw.utf8))
         {
-            profile = fields.compactMapValues { value in
-                switch value {
-                case .string(let text): text
-                case .number(let number): number.rounded() == number ? String(Int64(number)) : String(number)
-                case .bool(let flag): String(flag)
-                default: nil
-                }
-            }
+            // A whole number as its digits where an integer holds it exactly, any other as Swift writes a `Double`
+            // (`stringValue`): a value the provider wrote as 1e300 is no trapping conversion.
+            profile = fields.compactMapValues(\.stringValue)
         }
         var credential: AuthCredential?
         if let providerID = answer["providerId"]?.stringValue, providerID != ProviderID.apple,

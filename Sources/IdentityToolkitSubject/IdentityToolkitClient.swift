@@ -95,8 +95,11 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
             expiresAt: expiry(answer["expires_in"]))
     }
 
+    /// When a token the server says lives `expiresIn` seconds expires; in an hour when it says nothing a `Double` reads
+    /// as a finite number (`"NaN"` would make a date that traps when it is printed).
     func expiry(_ expiresIn: FixtureValue?) -> Date {
-        http.clientNow.addingTimeInterval(Double(expiresIn?.stringValue ?? "") ?? 3600)
+        let seconds = Double(expiresIn?.stringValue ?? "").flatMap { $0.isFinite ? $0 : nil } ?? 3600
+        return http.clientNow.addingTimeInterval(seconds)
     }
 
     // MARK: Session
@@ -263,6 +266,12 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
     ) async throws(AuthError) -> AuthDataResult {
         if let pending = answer["mfaPendingCredential"]?.stringValue {
             let hints = (answer["mfaInfo"]?.arrayValue ?? []).map { UserDecoding.factor($0, http: http) }
+            // A resolver holds a hint for each factor the user may answer with; one with none would resolve nothing.
+            guard !hints.isEmpty else {
+                throw AuthError(
+                    .internalError, "the sign-in answered a pending second factor (mfaPendingCredential) but no mfaInfo"
+                )
+            }
             let resolver = IdentityToolkitResolver(client: self, session: MultiFactorSession(pending), hints: hints)
             throw AuthError(
                 .secondFactorRequired, "Please complete a second factor challenge to finish signing into this account.",
@@ -289,9 +298,16 @@ actor IdentityToolkitClient: AuthClient, PhoneAuthFacet, EmailPasswordFacet, Ano
             refreshToken = renewed.refreshToken
         }
         let uid = answer["localId"]?.stringValue ?? session?.uid ?? ""
+        let previous = session
         setSession(
             Session(uid: uid, idToken: idToken, refreshToken: refreshToken, expiresAt: expiry(answer["expiresIn"])))
-        let user = try await lookup(idToken)
+        let user: AuthUser
+        do { user = try await lookup(idToken) } catch {
+            // As the SDK, which makes a user current only once the lookup answered: the session is not kept (unless a
+            // call made meanwhile replaced it), or a current user would be left that no listener was told of.
+            if session?.refreshToken == refreshToken { setSession(previous) }
+            throw error
+        }
         if user.uid != uid {
             setSession(
                 Session(

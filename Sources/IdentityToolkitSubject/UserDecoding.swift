@@ -33,8 +33,13 @@ enum UserDecoding {
             phoneNumber: phoneInfo)
     }
 
+    /// A time in milliseconds since 1970, as text or a number; the epoch when it is none. Text a `Double` reads as NaN
+    /// or an infinity (`"NaN"`, `"inf"`) is none either: a date of NaN traps when it is printed.
     private static func milliseconds(_ value: FixtureValue?) -> Date {
-        Date(timeIntervalSince1970: (Double(value?.stringValue ?? "") ?? 0) / 1000)
+        guard let milliseconds = Double(value?.stringValue ?? ""), milliseconds.isFinite else {
+            return Date(timeIntervalSince1970: 0)
+        }
+        return Date(timeIntervalSince1970: milliseconds / 1000)
     }
 
     /// An RFC 3339 time, with or without fractional seconds.

@@ -23,8 +23,10 @@ public enum Forgery {
     /// `text` with its character at `offset` changed so that the bytes it stands for change too. A base64 or
     /// base64url digit gets its highest bit flipped, or its second highest where that would give one of the two
     /// digits the alphabets spell differently (`+` `/`, `-` `_`): both bits are used at every position, the last
-    /// one too. Any other character (a `.` between a JWS's segments, a `=`) becomes `A`.
+    /// one too. Any other character (a `.` between a JWS's segments, a `=`) becomes `A`. An empty text (an artifact a
+    /// server answered empty) has no character to change: it becomes `A`.
     public static func changingCharacter(at offset: Int, of text: String) -> String {
+        guard !text.isEmpty else { return "A" }
         var characters = Array(text)
         precondition(characters.indices.contains(offset), "no character \(offset) in a text of \(characters.count)")
         characters[offset] = changed(characters[offset])
@@ -95,7 +97,11 @@ public enum Forgery {
         return segments.contains { segment in
             let (forgedPart, genuinePart) = (forgedParts[segment.rawValue], genuineParts[segment.rawValue])
             guard forgedPart != genuinePart else { return false }
-            return Base64URL.decodeLeniently(forgedPart) != Base64URL.decodeLeniently(genuinePart)
+            // Segments that are not both base64url (a server's token may be so) differ as text, as `differs(_:from:)`.
+            guard let forgedBytes = Base64URL.decodeLeniently(forgedPart),
+                let genuineBytes = Base64URL.decodeLeniently(genuinePart)
+            else { return true }
+            return forgedBytes != genuineBytes
         }
     }
 

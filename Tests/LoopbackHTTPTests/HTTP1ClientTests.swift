@@ -81,6 +81,56 @@ struct HTTP1ClientTests {
         #expect(failure?.description.contains("did not answer in time") == true)
     }
 
+    @Test(
+        """
+        a hostile answer's framing is a failure that names it, never a trap: lengths and chunk sizes no Int holds, \
+        negative, beyond what is read (64 MiB), or more than the connection carries; a line without end
+        """,
+        arguments: [
+            ("Content-Length: 99999999999999999999\r\n\r\n{}", "Content-Length of 99999999999999999999"),
+            ("Content-Length: 9223372036854775807\r\n\r\n{}", "Content-Length of 9223372036854775807"),
+            ("Content-Length: -1\r\n\r\n{}", "Content-Length of -1"),
+            ("Content-Length: 67108865\r\n\r\n{}", "Content-Length of 67108865"),
+            ("Content-Length: 10\r\n\r\n{}", "closed the connection in the middle"),
+            (
+                "Transfer-Encoding: chunked\r\n\r\nFFFFFFFFFFFFFFFFFFFF\r\n{}\r\n0\r\n\r\n",
+                "chunk size of FFFFFFFFFFFFFFFFFFFF"
+            ),
+            ("Transfer-Encoding: chunked\r\n\r\n7fffffffffffffff\r\n{}\r\n0\r\n\r\n", "chunk size of 7fffffffffffffff"),
+            ("Transfer-Encoding: chunked\r\n\r\n-5\r\n{}\r\n0\r\n\r\n", "chunk size of -5"),
+            ("Transfer-Encoding: chunked\r\n\r\n10\r\n{}", "closed the connection in the middle"),
+            ("Transfer-Encoding: chunked\r\n\r\n" + String(repeating: "0", count: 70_000), "longer than 64 KiB"),
+        ])
+    func hostileFraming(_ headersAndBody: String, _ named: String) async throws {
+        let server = try ScriptedServer([.answerAndClose("HTTP/1.1 200 OK\r\n" + headersAndBody)])
+        defer { server.stop() }
+        let failure = await #expect(throws: HTTP1Client.Failure.self) {
+            try await HTTP1Client().send(HTTPRequest(url: url(server.port)), timeout: .seconds(60))
+        }
+        #expect(failure?.description.contains(named) == true, "\(failure?.description ?? "no failure")")
+    }
+
+    @Test("an answer of a few MB, and one with a status no server sends, are read whole as they are")
+    func largeAndOddAnswers() async throws {
+        let large = String(repeating: "A", count: 3 << 20)
+        let server = try ScriptedServer([
+            .answer("HTTP/1.1 200 OK\r\nContent-Length: \(large.utf8.count)\r\n\r\n\(large)"),
+            .answerAndClose("HTTP/1.1 999 Who Knows\r\nContent-Length: 2\r\n\r\nok"),
+        ])
+        defer { server.stop() }
+        let client = HTTP1Client()
+        let first = try await client.send(HTTPRequest(url: url(server.port)), timeout: .seconds(60))
+        #expect(first.body.count == 3 << 20)
+        let second = try await client.send(HTTPRequest(url: url(server.port)), timeout: .seconds(60))
+        #expect(second.status == 999 && second.text == "ok")
+        let garbage = try ScriptedServer([.answerAndClose("<html>garbage</html>\r\n\r\n")])
+        defer { garbage.stop() }
+        let failure = await #expect(throws: HTTP1Client.Failure.self) {
+            try await client.send(HTTPRequest(url: url(garbage.port)), timeout: .seconds(60))
+        }
+        #expect(failure?.description.contains("HTTP/1.x status line") == true)
+    }
+
     @Test("cancelling the task fails the request at once, whatever its timeout")
     func cancel() async throws {
         let server = try ScriptedServer([.silence])
