@@ -10,7 +10,8 @@ import WorldProviderEndpoints
 
 // TEMPORARY exploration, not committed.
 final class FieldSpoiler: Sendable {
-    let server = IdentityToolkitServer(defaultProjectID: ProjectConfiguration.standard.projectID, recordsRequests: false)
+    let server = IdentityToolkitServer(
+        defaultProjectID: ProjectConfiguration.standard.projectID, recordsRequests: false)
     let field: String
     let value: String
     let names = Mutex<Set<String>>([])
@@ -28,10 +29,11 @@ final class FieldSpoiler: Sendable {
         switch value {
         case .object(let fields):
             names.withLock { $0.formUnion(fields.keys) }
-            return "{" + fields.keys.sorted().map { name in
-                let key = String(decoding: FixtureValue.string(name).encoded, as: UTF8.self)
-                return "\(key):" + (name == field ? self.value : rewrite(fields[name]!))
-            }.joined(separator: ",") + "}"
+            return "{"
+                + fields.keys.sorted().map { name in
+                    let key = String(decoding: FixtureValue.string(name).encoded, as: UTF8.self)
+                    return "\(key):" + (name == field ? self.value : rewrite(fields[name]!))
+                }.joined(separator: ",") + "}"
         case .array(let elements): return "[" + elements.map(rewrite).joined(separator: ",") + "]"
         case .string(let text):
             if let inner = FixtureValue(json: Data(text.utf8)), case .object = inner {
@@ -48,7 +50,8 @@ struct HostileSweepTests {
         "null", "1e300", "-1", "9223372036854775808", "-0", "1.5", #""NaN""#, #""inf""#, #""1e300""#, #""-1""#, #""""#,
         "true", "{}", "[]", "[{}]", #""x""#, #""9223372036854775808""#, "-1e300", #""-inf""#,
     ]
-    static let fields: [String] = (ProcessInfo.processInfo.environment["SWEEP_FIELDS"] ?? "").split(separator: ",").map(String.init)
+    static let fields: [String] = (ProcessInfo.processInfo.environment["SWEEP_FIELDS"] ?? "").split(separator: ",").map(
+        String.init)
 
     @Test(arguments: fields)
     func sweep(_ field: String) async throws {
@@ -58,20 +61,27 @@ struct HostileSweepTests {
             let spoiler = FieldSpoiler(field: field, value: value)
             let server = spoiler.server
             var configuration = IdentityToolkitConfiguration(
-                baseURL: server.baseURL, projectID: server.defaultProjectID, apiKey: "any-key", isolation: .projectPerCheck,
-                newProject: { server.newProject($0) }, makeSessionConfiguration: { server.urlSessionConfiguration() },
+                baseURL: server.baseURL, projectID: server.defaultProjectID, apiKey: "any-key",
+                isolation: .projectPerCheck, newProject: { server.newProject($0) },
+                makeSessionConfiguration: { server.urlSessionConfiguration() },
                 publishedKeys: .at(server.publishedKeysURL), name: "sweep")
             configuration.answersInProcess = { await spoiler.answer($0) }
             configuration.providerEndpoints = providers
             configuration.takesProviderEndpoints = true
             configuration.timeControl = true
             configuration.configAPI = true
-            let report = await (try ConformanceRunner(subject: IdentityToolkitSubject(configuration), options: .overHTTP)).run()
+            let report = await
+                (try ConformanceRunner(subject: IdentityToolkitSubject(configuration), options: .overHTTP)).run()
             let checks = report.results.flatMap(\.checks)
             let hangs = checks.filter { $0.failure?.kind == .hang || $0.failure?.kind == .crash }
-            print("SWEEP \(field)=\(value): pass \(checks.count { $0.status == .pass }) fail \(checks.count { $0.status == .fail }) \(report.durationSeconds)s")
+            print(
+                "SWEEP \(field)=\(value): pass \(checks.count { $0.status == .pass }) fail \(checks.count { $0.status == .fail }) \(report.durationSeconds)s"
+            )
             for hang in hangs { print("SWEEPHANG \(field)=\(value): \(hang.message ?? "")") }
-            if field == "_names" { print("NAMES \(spoiler.names.withLock { $0.sorted() })"); break }
+            if field == "_names" {
+                print("NAMES \(spoiler.names.withLock { $0.sorted() })");
+                break
+            }
         }
     }
 }
