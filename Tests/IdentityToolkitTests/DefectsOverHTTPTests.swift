@@ -54,10 +54,11 @@ enum NotCaughtOverHTTP {
 
         "pendingSignInNeverExpires": clock, "pendingSignInLifetimeRestartsAtSMS": clock, "noRecentSignInCheck": clock,
         "judgesRecentSignInAtSessionStart": clock, "ignoresDisabledEmailLink": configuration,
-        "recognizesAnyActionLink": client, "linksNeverExpire": clock, "linksLastThroughTheirLifetime": clock,
-        "takesEmailFromLink": client, "sendsLinksNotHandledInApp": sdk, "expiredCodeLaterReportedAsWrong": clock,
-        "ignoresPushSecret": parties, "unenrollmentNotifiesNobody": client, "phoneCodeConsumedAfterAnswer": answerLeg,
-        "emailLinkConsumedAfterAnswer": answerLeg, "secondFactorConsumedAfterAnswer": answerLeg,
+        "recognizesAnyActionLink": client, "readsBadEscapesLeniently": client, "linksNeverExpire": clock,
+        "linksLastThroughTheirLifetime": clock, "takesEmailFromLink": client, "sendsLinksNotHandledInApp": sdk,
+        "expiredCodeLaterReportedAsWrong": clock, "ignoresPushSecret": parties, "unenrollmentNotifiesNobody": client,
+        "phoneCodeConsumedAfterAnswer": answerLeg, "emailLinkConsumedAfterAnswer": answerLeg,
+        "secondFactorConsumedAfterAnswer": answerLeg,
     ]
 
     /// Listed, or caught only by rules of flows the HTTP subject does not offer.

@@ -6,10 +6,10 @@ extension Defect {
     /// In catalogue order.
     static let emailLinkDefects: [Defect] = [
         .sendsLinksNotHandledInApp, .acceptsUnauthorizedContinueURL, .ignoresDisabledEmailLink,
-        .dropsAppIdentifiersFromLink, .alwaysAsksAndroidToInstall, .recognizesAnyActionLink, .leavesLinkEmailUnverified,
-        .signsInWhateverEmailIsGiven, .burnsLinkOnMismatchedEmail, .linksAreReusable, .linksNeverExpire,
-        .linksLastThroughTheirLifetime, .keepsImpostorsPassword, .keepsImpostorsSessions, .hidesEmailLinkSignInMethod,
-        .linksAnotherAddress, .takesEmailFromLink, .acceptsAnyLinkDomain,
+        .dropsAppIdentifiersFromLink, .alwaysAsksAndroidToInstall, .recognizesAnyActionLink, .readsBadEscapesLeniently,
+        .leavesLinkEmailUnverified, .signsInWhateverEmailIsGiven, .burnsLinkOnMismatchedEmail, .linksAreReusable,
+        .linksNeverExpire, .linksLastThroughTheirLifetime, .keepsImpostorsPassword, .keepsImpostorsSessions,
+        .hidesEmailLinkSignInMethod, .linksAnotherAddress, .takesEmailFromLink, .acceptsAnyLinkDomain,
     ]
 
     package static let sendsLinksNotHandledInApp = Defect(
@@ -42,6 +42,15 @@ extension Defect {
         catches: [.assertion("LINK-5/other-links-not-sign-in"), .assertion("LINK-5/fixture-cases-agree")],
         "answers isSignIn(withEmailLink:) true for any link with an oobCode, a reset-password link too"
     ) { $0.emailLink.recognizesLink = { EmailSignInLink.parse($0)?.oobCode?.isEmpty == false } }
+
+    package static let readsBadEscapesLeniently = Defect(
+        "readsBadEscapesLeniently", rules: ["LINK-5"],
+        catches: [.assertion("LINK-5/bad-escape-in-code-not-sign-in"), .assertion("LINK-5/fixture-cases-agree")],
+        """
+        decodes a link leniently, reading a malformed percent escape as the characters written, so a link whose \
+        oobCode holds %ZZ or ends in a lone % is a sign-in link
+        """
+    ) { $0.emailLink.recognizesLink = { EmailSignInLink.isSignInLink(escapingStrayPercents($0)) } }
 
     package static let leavesLinkEmailUnverified = Defect(
         "leavesLinkEmailUnverified", rules: ["LINK-6"], catches: [.assertion("LINK-6/new-then-same-user")],
@@ -102,4 +111,17 @@ extension Defect {
         "acceptsAnyLinkDomain", rules: ["LINK-14"], catches: [.assertion("LINK-14/unknown-domain-refused")],
         "builds links on any link domain the settings name"
     ) { $0.emailLink.checksLinkDomain = false }
+}
+
+/// `link` with each `%` that does not begin an escape (two hex digits) written `%25`: the string a lenient decoder
+/// reads, keeping `%ZZ` or a lone `%` as written.
+private func escapingStrayPercents(_ link: String) -> String {
+    let characters = Array(link)
+    var result = ""
+    for (index, character) in characters.enumerated() {
+        let beginsEscape =
+            index + 2 < characters.count && characters[index + 1].isHexDigit && characters[index + 2].isHexDigit
+        result += character == "%" && !beginsEscape ? "%25" : String(character)
+    }
+    return result
 }
