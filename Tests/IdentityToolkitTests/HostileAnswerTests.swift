@@ -60,7 +60,8 @@ struct HostileAnswerTests {
         .numbersOutOfRange, .nestedEmptied, .duplicatedKeys, .statusOutOfRange, .errorShapeWrongTypes,
     ]
 
-    /// `rules` run through a server whose answers are spoiled as `target` says; every check has its verdict (``expectVerdicts(_:_:_:)``).
+    /// `rules` run through a server whose answers are spoiled as `target` says; every check has its verdict
+    /// (``expectVerdicts(_:_:_:)``).
     static func run(_ rules: [Rule], _ target: SpoilingServer.Target) async throws -> ConformanceReport {
         let providers = try WorldProviderEndpoints()
         defer { providers.stop() }
