@@ -131,10 +131,11 @@ extension ReferenceBackend {
     }
 
     /// Checks a code against its verification (unless not `checkingCode`) and marks it used; `matches` says
-    /// whether the verification belongs to the flow that presents it.
+    /// whether the verification belongs to the flow that presents it. Its expiry is judged now, or at `judgedAt`
+    /// (the defect `judgesCodeExpiryAtClientStart`).
     func consumeCode(
         _ verificationID: String, code: String, checkingCode: Bool = true, checkingUse: Bool = true,
-        matches: (PhoneVerification.Purpose) -> Bool
+        judgedAt: VirtualClock.Instant? = nil, matches: (PhoneVerification.Purpose) -> Bool
     ) throws(AuthError) -> PhoneVerification {
         let codes = behaviour.codes
         guard var verification = verifications[verificationID], matches(verification.purpose) else {
@@ -148,7 +149,7 @@ extension ReferenceBackend {
         {
             throw AuthError(.tooManyRequests, "too many wrong codes for this number")
         }
-        guard !isExpired(verification.expiresAt, atDeadline: codes.expireAtDeadline) else {
+        guard !isExpired(verification.expiresAt, atDeadline: codes.expireAtDeadline, at: judgedAt) else {
             if verification.answeredExpired, codes.expiredAgainError != .sessionExpired {
                 throw AuthError(codes.expiredAgainError, "the SMS verification code is invalid")
             }
@@ -195,13 +196,16 @@ extension ReferenceBackend {
     /// Checks the code of a verification and signs its phone user in, creating the user on first sign-in
     /// unless the sign-in only re-authenticates (`REAUTH` does not create users).
     /// `checked`: the defect `checksCodeBeforeSigningIn`, whose client asked ``checkCode(verificationID:code:)`` first,
-    /// so this request trusts that answer and does not look at the code again.
+    /// so this request trusts that answer and does not look at the code again. `clientStartedAt`: the defect
+    /// `judgesCodeExpiryAtClientStart`, whose client sends the instant it started the sign-in, at which this request
+    /// judges the code's expiry.
     package func signInWithPhoneNumber(
-        verificationID: String, code: String, creatingUser: Bool = true, checked: Bool = false
+        verificationID: String, code: String, creatingUser: Bool = true, checked: Bool = false,
+        clientStartedAt: VirtualClock.Instant? = nil
     ) throws(AuthError) -> SignInResponse {
-        let verification = try consumeCode(verificationID, code: code, checkingCode: !checked, checkingUse: !checked) {
-            $0 == .signIn
-        }
+        let verification = try consumeCode(
+            verificationID, code: code, checkingCode: !checked, checkingUse: !checked, judgedAt: clientStartedAt
+        ) { $0 == .signIn }
         let storedNumber = behaviour.phone.storedNumber(verification.phoneNumber)
         let existing = users.values.first { $0.phoneNumber == storedNumber }
         guard existing != nil || creatingUser else { throw AuthError(.userMismatch, "no user has this phone number") }

@@ -182,8 +182,12 @@ package actor ReferenceBackend: AuthBackend {
     func newUID() -> String { world.random.string(length: 28, alphabet: RandomSource.alphanumerics) }
 
     /// Whether `deadline` has passed: at it, or with `atDeadline` false only after it.
-    func isExpired(_ deadline: VirtualClock.Instant?, atDeadline: Bool = true) -> Bool {
-        deadline.map { atDeadline ? world.clock.now >= $0 : world.clock.now > $0 } ?? false
+    /// Whether `deadline` has passed at `instant` (the world's now unless given).
+    func isExpired(
+        _ deadline: VirtualClock.Instant?, atDeadline: Bool = true, at instant: VirtualClock.Instant? = nil
+    ) -> Bool {
+        let now = instant ?? world.clock.now
+        return deadline.map { atDeadline ? now >= $0 : now > $0 } ?? false
     }
 
     /// The date the backend stamps on what it records: the world's, or real time for a server that keeps it.

@@ -266,11 +266,12 @@ actor ReferenceClient: AuthClient {
                         await backend.signInWithPhoneNumber(
                             verificationID: backendID, code: code, creatingUser: creatingUser, checked: true)))
             }
+            let startedAt = behaviour.codes.expiryJudgedAtClientStart ? world.clock.now : nil
             return .signedIn(
                 try await overNetwork(
                     "signInWithPhoneNumber",
                     await backend.signInWithPhoneNumber(
-                        verificationID: backendID, code: code, creatingUser: creatingUser)))
+                        verificationID: backendID, code: code, creatingUser: creatingUser, clientStartedAt: startedAt)))
         case .password(let email, let password):
             return try await overNetwork("signIn", await backend.signIn(email: email, password: password))
         case .emailLink(let email, let link):

@@ -90,6 +90,7 @@ struct ReferenceBehaviourTests {
         let links = [
             "https://p.firebaseapp.com/__/auth/action?mode=signIn&oobCode=C",
             "https://p.firebaseapp.com/__/auth/action?mode=resetPassword&oobCode=C",
+            "https://p.firebaseapp.com/__/auth/action?mode=signIn&oobCode=C%ZZ",
             "https://example.page.link/?link=https%3A%2F%2Fapp.example.com%2F%23%2F%3Fmode%3DsignIn%26oobCode%3DC",
         ]
         let codes = [

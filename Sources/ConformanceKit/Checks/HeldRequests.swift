@@ -40,6 +40,39 @@ private struct CallOutcomes<T: Sendable, U: Sendable>: Sendable {
 }
 
 extension CheckContext {
+    /// Makes `call` with its first request to its backend held in flight: once that request is held, `meanwhile` runs
+    /// (the world moves on while the request travels, a lifetime passes), then the request goes on and every later
+    /// one passes. Returns nil when `call` returned without sending a request, else its outcome. Needs
+    /// ``Requirement/worldNetwork``; what a subject does before its request leaves (its own reading of the clock) is
+    /// done before the hold, which is what a check of "judged when the backend handles it" wants.
+    package func holdingFirstRequest<T: Sendable>(
+        of call: ConcurrentCall<T>, while meanwhile: () throws -> Void
+    ) async throws -> Result<T, any Error>? {
+        let requests = HeldRequests(self)
+        defer { requests.hold.release() }
+        let outcome = EventLog<Result<T, any Error>>()
+        return try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                outcome.append(await call.outcome())
+                requests.steps.append(.returned(0))
+            }
+            let first = try await waiting(for: "\(call.name) to send a request to its backend, or return") {
+                try await requests.steps.next()
+            }
+            guard case .held = first else {
+                try await group.waitForAll()
+                return nil
+            }
+            requests.hold.passLaterCalls()
+            try meanwhile()
+            requests.hold.release()
+            try await waiting(for: "\(call.name) to return once its held request went on") {
+                try await group.waitForAll()
+            }
+            return try await outcome.next()
+        }
+    }
+
     /// Makes `call` with every request it sends its backend held; lets the first `passing` requests go on one at a
     /// time and, once the next one is held, makes `meanwhile` while that request is in flight. The held request goes
     /// on once `meanwhile` returns, or (for a structured subject) once `meanwhile` can move no further, because a

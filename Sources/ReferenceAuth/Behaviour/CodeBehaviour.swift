@@ -16,6 +16,9 @@ extension ReferenceBehaviour {
         /// A code is expired at exactly its lifetime, not one tick later.
         var expireAtDeadline = true
         var wrongAttemptsRestartLifetime = false
+        /// The client sends the instant it started a phone sign-in, and the backend judges the code's expiry at that
+        /// instant instead of its own (PHONE-8 judges it when the backend handles the sign-in).
+        var expiryJudgedAtClientStart = false
         /// Wrong codes after which the verification is discarded (PHONE-5 allows 3 or more); nil: never.
         var wrongCodesBeforeDiscard: Int? = nil
         /// An expired verification is forgotten once it has answered `sessionExpired`: later attempts find no

@@ -10,14 +10,15 @@ extension Defect {
         .storesNumberWithoutPlus, .wrongCodeBurnsVerification, .secondWrongCodeBurnsVerification, .acceptsPrefixOfCode,
         .ignoresLastDigitOfCode, .locksOutNumberAfterWrongCodes, .unknownVerificationIDReportedAsWrongCode,
         .emptyInputsReportedAsInvalid, .codesAreReusable, .codesNeverExpire, .codesExpireOneSecondLate,
-        .expiredCodeLaterReportedAsWrong, .wrongAttemptsExtendCodeLifetime, .verificationBoundToClientInstance,
-        .ignoresLanguageCode, .sendsSMSToTestNumbers, .testNumbersConsumeQuota, .testNumbersAcceptAnyCode,
-        .acceptsAnyTestNumberConfiguration, .testNumberUsersGetUnsignedTokens, .skipsAppVerification,
-        .ignoresReCaptchaCancellation, .ignoresPushSecret, .disabledVerificationAllowsRealNumbers,
-        .handlesEveryNotification, .handlesEveryURL, .handlesForgedPushWhileWaiting, .handlesForeignURLWhileWaiting,
-        .noVerificationRateLimit, .rateLimitsPerDeviceOnly, .rateLimitsPerNumberOnly, .countsRequestsAfterSending,
-        .signOutKeepsCurrentUser, .signOutLeavesUserInKeychain, .writesKeychainAfterReturning,
-        .verificationIDEmbedsCode, .wrongCodeErrorRevealsCode, .checksCodeBeforeSigningIn, .waitsForOnePushAtATime,
+        .expiredCodeLaterReportedAsWrong, .wrongAttemptsExtendCodeLifetime, .judgesCodeExpiryAtClientStart,
+        .verificationBoundToClientInstance, .ignoresLanguageCode, .sendsSMSToTestNumbers, .testNumbersConsumeQuota,
+        .testNumbersAcceptAnyCode, .acceptsAnyTestNumberConfiguration, .testNumberUsersGetUnsignedTokens,
+        .skipsAppVerification, .ignoresReCaptchaCancellation, .ignoresPushSecret,
+        .disabledVerificationAllowsRealNumbers, .handlesEveryNotification, .handlesEveryURL,
+        .handlesForgedPushWhileWaiting, .handlesForeignURLWhileWaiting, .noVerificationRateLimit,
+        .rateLimitsPerDeviceOnly, .rateLimitsPerNumberOnly, .countsRequestsAfterSending, .signOutKeepsCurrentUser,
+        .signOutLeavesUserInKeychain, .writesKeychainAfterReturning, .verificationIDEmbedsCode,
+        .wrongCodeErrorRevealsCode, .checksCodeBeforeSigningIn, .waitsForOnePushAtATime,
     ]
 
     package static let acceptsPunctuatedNumbers = Defect(
@@ -127,6 +128,15 @@ extension Defect {
         "wrongAttemptsExtendCodeLifetime", rules: ["PHONE-8"],
         catches: [.assertion("PHONE-8/wrong-attempt-no-extension")], "restarts a code's lifetime on every wrong attempt"
     ) { $0.codes.wrongAttemptsRestartLifetime = true }
+
+    package static let judgesCodeExpiryAtClientStart = Defect(
+        "judgesCodeExpiryAtClientStart", rules: ["PHONE-8"],
+        catches: [.assertion("PHONE-8/expiry-judged-when-handled")],
+        """
+        judges a code's expiry at the instant the client started the sign-in, so a sign-in in flight when the \
+        lifetime passes still signs in
+        """
+    ) { $0.codes.expiryJudgedAtClientStart = true }
 
     package static let verificationBoundToClientInstance = Defect(
         "verificationBoundToClientInstance", rules: ["PHONE-9"],

@@ -6,11 +6,12 @@ extension Rule {
             passed, and at exactly the lifetime it fails with sessionExpired [17051] and signs nobody in. Later \
             attempts keep failing: with sessionExpired, or, once the implementation has forgotten the expired \
             verification, as for a used or unknown one (invalidVerificationID). Wrong attempts do not extend the \
-            lifetime.
+            lifetime. Expiry is judged at the instant the backend handles the sign-in, not when the client started \
+            it: a sign-in whose request is still in flight when the lifetime passes fails.
             """, sources: [.firebaseAuthErrorCode(section: "sessionExpired (17051): the SMS code has expired")],
         hint: """
-            if this fails, check that the code's expiry is compared with >= on the world's clock, and that a wrong \
-            attempt does not reset it
+            if this fails, check that the code's expiry is compared with >= on the world's clock when the backend \
+            handles the sign-in (not at an instant the client sent), and that a wrong attempt does not reset it
             """,
         checks: [
             Check(
@@ -82,8 +83,55 @@ extension Rule {
                         \(wrongAttempt.formatted)
                         """
                 ) { try await app.client.signIn(with: .phone(verificationID: verificationID, verificationCode: code)) }
-            },
+            }, .phone8RequestInFlight,
         ])
+}
+
+extension Check {
+    /// PHONE-8 at the backend's instant: the sign-in starts one second before the code's lifetime ends, its first
+    /// request to the backend is held in the world's network while the clock passes the lifetime, and then goes on. A
+    /// backend that judges expiry when it handles the request refuses it; one that judges it at an instant the client
+    /// took when it started (sent along, or its own early look) signs the user in with an expired code.
+    ///
+    /// What it reaches: a subject whose client sends its backend requests through the world's network
+    /// (``Requirement/worldNetwork``) and that keeps the world's time. A subject that sends them another way (over
+    /// HTTP, to a server) is not applicable: nothing holds its request in flight. Nor can it reach a wrong instant
+    /// taken inside the backend before the request is handled (a queue that stamps requests as they arrive and judges
+    /// later): the hold is between the app and its backend.
+    static let phone8RequestInFlight = Check(
+        id: "expiry-judged-when-handled",
+        """
+        a sign-in started one second before the code's lifetime ends, whose request is in flight when the lifetime \
+        passes, fails with sessionExpired and signs nobody in
+        """, requires: [.worldClock, .worldNetwork]
+    ) { context in
+        let lifetime = ProjectConfiguration.shortCodeLifetime.phone.codeLifetime
+        let app = try await context.launchApp(.shortCodeLifetime)
+        let verificationID = try await context.requestCode(PhoneNumbers.us, on: app.client)
+        let code = try context.latestCode(sentTo: PhoneNumbers.us)
+        let started = lifetime - .seconds(1)
+        try context.advanceClock(by: started)
+        let client = app.client
+        let signIn = ConcurrentCall(
+            "signIn started \(started.formatted) after the SMS (lifetime \(lifetime.formatted))"
+        ) { try await client.signIn(with: .phone(verificationID: verificationID, verificationCode: code)) }
+        guard
+            let outcome = try await context.holdingFirstRequest(
+                of: signIn, while: { try context.advanceClock(by: .seconds(1)) })
+        else {
+            throw CheckFailure(
+                "\(signIn.name) returned without sending its backend a request", expected: "a request in flight",
+                actual: "none")
+        }
+        try await expectFailure(
+            .sessionExpired,
+            when: """
+                \(signIn.name), its request held in flight until \(lifetime.formatted) had passed, then handled
+                """
+        ) { try outcome.get() }
+        try await context.expectSignedOut(
+            app.client, after: "a sign-in whose code expired while its request was in flight")
+    }
 }
 
 extension ProjectConfiguration {
