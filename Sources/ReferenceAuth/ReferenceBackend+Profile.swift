@@ -83,13 +83,7 @@ extension ReferenceBackend {
     package func sendEmailChange(idToken: String, to newEmail: String, apiKey: String) async throws(AuthError) -> String
     {
         let (_, user) = try session(idToken)
-        guard behaviour.emailPassword.isWellFormedEmail(newEmail) else {
-            throw AuthError(.invalidEmail, "\"\(newEmail)\" is not an email address")
-        }
-        let email = newEmail.lowercased()
-        guard !users.values.contains(where: { $0.email == email && $0.uid != user.uid }) else {
-            throw AuthError(.emailAlreadyInUse, "the email address is already in use by another account")
-        }
+        let email = try newAddress(newEmail, for: user.uid)
         let code = world.random.string(length: 54)
         emailChangeCodes[code] = (user.uid, email)
         let link = actionLink(mode: "verifyAndChangeEmail", code: code, apiKey: apiKey)

@@ -22,20 +22,25 @@ extension ReferenceBackend {
     /// `accounts:update` with `email`: the new address, not verified; every other session ends.
     package func changeEmail(idToken: String, to newEmail: String) throws(AuthError) -> SessionTokens {
         var (grant, user) = try session(idToken)
-        guard behaviour.emailPassword.isWellFormedEmail(newEmail) else {
-            throw AuthError(.invalidEmail, "\"\(newEmail)\" is not an email address")
-        }
-        let email = newEmail.lowercased()
-        guard !users.values.contains(where: { $0.email == email && $0.uid != user.uid }) else {
-            throw AuthError(.emailAlreadyInUse, "the email address is already in use")
-        }
-        user.email = email
+        user.email = try newAddress(newEmail, for: user.uid)
         user.isEmailVerified = false
         users[user.uid] = user
         if behaviour.session.emailChangeEndsSessions { endSessions(of: user.uid) }
         grant = SessionGrant(
             uid: grant.uid, provider: grant.provider, authTime: world.clock.now, secondFactor: grant.secondFactor)
         return newSession(grant)
+    }
+
+    /// The address `newEmail` may become `uid`'s: well-formed, and no other user's in any letter case (lowercased).
+    func newAddress(_ newEmail: String, for uid: String) throws(AuthError) -> String {
+        guard behaviour.emailPassword.isWellFormedEmail(newEmail) else {
+            throw AuthError(.invalidEmail, "\"\(newEmail)\" is not an email address")
+        }
+        let email = newEmail.lowercased()
+        guard !users.values.contains(where: { $0.email == email && $0.uid != uid }) else {
+            throw AuthError(.emailAlreadyInUse, "the email address is already in use")
+        }
+        return email
     }
 
     /// Mails the user with this address a link that resets its password (`Auth.sendPasswordReset(withEmail:)`).

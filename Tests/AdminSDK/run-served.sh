@@ -8,27 +8,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 # The executables .ci/run built (CONFORMANCE_BIN names one), or this checkout's build.
-if [ -n "${CONFORMANCE_BIN:-}" ]; then bin="$(dirname "$CONFORMANCE_BIN")"; else bin="$(swift build --show-bin-path)"; fi
+# shellcheck source=Tests/served-server.sh
+. Tests/served-server.sh
+bin="$(served_bin)"
 venv=.build/admin-sdk-venv
 if [ ! -x "$venv/bin/python" ]; then python3 -m venv "$venv"; fi
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check firebase-admin
 
-log="$(mktemp)"
-server=""
-stop_server() { if [ -n "$server" ]; then kill -TERM "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi; rm -f "$log"; }
-trap stop_server EXIT
+trap stop_served_server EXIT
 started=$(date +%s%N)
-"$bin/conformance" serve --port 0 --project demo-conformance --quiet >"$log" 2>&1 &
-server=$!
-port=""
-for _ in $(seq 1 100); do
-    port="$(sed -n 's|.*at http://127.0.0.1:\([0-9]*\).*|\1|p' "$log" | head -1)"
-    if [ -n "$port" ] && "$venv/bin/python" -c 'import sys, urllib.request; urllib.request.urlopen(sys.argv[1], timeout=2)' \
-        "http://127.0.0.1:$port/" 2>/dev/null; then break; fi
-    port=""
-    sleep 0.05
-done
-[ -n "$port" ] || { echo "conformance serve did not become ready:"; cat "$log"; exit 1; }
+start_served_server "$bin" || exit 1
 echo "served: ready on 127.0.0.1:$port in $(( ($(date +%s%N) - started) / 1000000 )) ms (including the process start)"
 
 

@@ -15,9 +15,12 @@ import Testing
 struct SDKParityTests {
     static let ada = (email: "ada@example.com", password: "correct horse battery")
 
-    static func backend(_ server: IdentityToolkitServer, world: World) async throws -> any AuthBackend {
+    static func backend(
+        _ server: IdentityToolkitServer, world: World,
+        isolation: IdentityToolkitConfiguration.Isolation = .oneCheckAtATime
+    ) async throws -> any AuthBackend {
         let configuration = IdentityToolkitConfiguration(
-            baseURL: server.baseURL, projectID: ProjectConfiguration.standard.projectID, isolation: .oneCheckAtATime,
+            baseURL: server.baseURL, projectID: ProjectConfiguration.standard.projectID, isolation: isolation,
             makeSessionConfiguration: { server.urlSessionConfiguration() }, publishedKeys: .at(server.publishedKeysURL))
         return try await IdentityToolkitSubject(configuration).makeBackend(configuration: .standard, world: world)
     }
@@ -193,16 +196,9 @@ struct SDKParityTests {
         }
     }
 
-    @Test(
-        """
-        every call goes where the iOS SDK sends it (v3 relyingparty, v2 for multi-factor, securetoken for the \
-        refresh), with its headers and its body fields
-        """)
-    func routesHeadersAndFields() async throws {
-        let server = Self.server()
-        let world = World()
-        let client = try await Self.launch(server, world: world)
-        await client.setLanguageCode("fr")
+    /// A multi-factor user's life through the client: enrolled, signed out, signed in with a second factor, a forced
+    /// refresh, a sign-in methods lookup, deleted; every kind of call the client makes.
+    static func callEverything(_ client: any AuthClient, world: World) async throws {
         try await Self.enrolledAda(client, world: world)
         try await client.signOut()
         let error = await #expect(throws: AuthError.self) {
@@ -217,6 +213,19 @@ struct SDKParityTests {
         _ = try await client.getIDToken(forceRefresh: true)
         _ = try await client.emailLink!.fetchSignInMethods(forEmail: Self.ada.email)
         try await client.delete()
+    }
+
+    @Test(
+        """
+        every call goes where the iOS SDK sends it (v3 relyingparty, v2 for multi-factor, securetoken for the \
+        refresh), with its headers and its body fields
+        """)
+    func routesHeadersAndFields() async throws {
+        let server = Self.server()
+        let world = World()
+        let client = try await Self.launch(server, world: world)
+        await client.setLanguageCode("fr")
+        try await Self.callEverything(client, world: world)
 
         let calls = server.requests.filter { !$0.url.path.hasPrefix("/emulator/") && $0.method == "POST" }
         let relyingParty = "/www.googleapis.com/identitytoolkit/v3/relyingparty/"
@@ -308,25 +317,8 @@ struct SDKParityTests {
     func tenantFields() async throws {
         let server = Self.server()
         let world = World()
-        let configuration = IdentityToolkitConfiguration(
-            baseURL: server.baseURL, projectID: ProjectConfiguration.standard.projectID, isolation: .tenantPerCheck,
-            makeSessionConfiguration: { server.urlSessionConfiguration() }, publishedKeys: .at(server.publishedKeysURL))
-        let client = try await IdentityToolkitSubject(configuration).makeBackend(configuration: .standard, world: world)
-            .makeClient(on: .primary)
-        try await Self.enrolledAda(client, world: world)
-        try await client.signOut()
-        let error = await #expect(throws: AuthError.self) {
-            _ = try await client.signIn(with: .password(email: Self.ada.email, password: Self.ada.password))
-        }
-        let resolver = try #require(error?.resolver)
-        let verificationID = try await client.multiFactor!.verifyPhoneNumber(
-            with: try #require(resolver.hints.first), multiFactorSession: resolver.session)
-        _ = try await resolver.resolveSignIn(
-            with: .phone(
-                verificationID: verificationID, verificationCode: try Self.code(sentTo: "+16505550101", in: world)))
-        _ = try await client.getIDToken(forceRefresh: true)
-        _ = try await client.emailLink!.fetchSignInMethods(forEmail: Self.ada.email)
-        try await client.delete()
+        let client = try await Self.backend(server, world: world, isolation: .tenantPerCheck).makeClient(on: .primary)
+        try await Self.callEverything(client, world: world)
 
         let calls = server.requests.filter { !$0.url.path.hasPrefix("/emulator/") && $0.method == "POST" }
         var seen: Set<String> = []

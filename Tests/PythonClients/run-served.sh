@@ -8,7 +8,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 # The executables .ci/run built (CONFORMANCE_BIN names one), or this checkout's build.
-if [ -n "${CONFORMANCE_BIN:-}" ]; then bin="$(dirname "$CONFORMANCE_BIN")"; else bin="$(swift build --show-bin-path)"; fi
+# shellcheck source=Tests/served-server.sh
+. Tests/served-server.sh
+bin="$(served_bin)"
 started=$(date +%s%N)
 export PYTHONDONTWRITEBYTECODE=1 # no __pycache__ beside the tests
 
@@ -25,24 +27,8 @@ install() {
 install .build/pyrebase-venv "pyrebase4==4.9.0" "python-jwt<3"
 install .build/firebase-rest-api-venv "firebase-rest-api==1.11.0" "google-auth<2.48"
 
-log="$(mktemp)"
-server=""
-stop_server() {
-    if [ -n "$server" ]; then kill -TERM "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi
-    rm -f "$log"
-}
-trap stop_server EXIT
-"$bin/conformance" serve --port 0 --project demo-conformance --quiet >"$log" 2>&1 &
-server=$!
-port=""
-for _ in $(seq 1 100); do
-    port="$(sed -n 's|.*at http://127.0.0.1:\([0-9]*\).*|\1|p' "$log" | head -1)"
-    if [ -n "$port" ] && python3 -c 'import sys, urllib.request; urllib.request.urlopen(sys.argv[1], timeout=2)' \
-        "http://127.0.0.1:$port/" 2>/dev/null; then break; fi
-    port=""
-    sleep 0.05
-done
-[ -n "$port" ] || { echo "conformance serve did not become ready:"; cat "$log"; exit 1; }
+trap stop_served_server EXIT
+start_served_server "$bin" || exit 1
 echo "pyclients: conformance serve ready on 127.0.0.1:$port"
 
 export CONFORMANCE_URL="http://127.0.0.1:$port" CONFORMANCE_PROJECT=demo-conformance

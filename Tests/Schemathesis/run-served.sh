@@ -10,30 +10,16 @@ cd "$(dirname "$0")/../.."
 examples="${1:-30}"
 schema="$(cd .. && pwd)/shared/openapi/identitytoolkit-v1-v2.json"
 [ -f "$schema" ] || { echo "schemathesis: no OpenAPI document at $schema"; exit 1; }
-if [ -n "${CONFORMANCE_BIN:-}" ]; then bin="$(dirname "$CONFORMANCE_BIN")"; else bin="$(swift build --show-bin-path)"; fi
+# shellcheck source=Tests/served-server.sh
+. Tests/served-server.sh
+bin="$(served_bin)"
 venv=.build/schemathesis-venv
 if [ ! -x "$venv/bin/st" ]; then python3 -m venv "$venv"; fi
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "schemathesis>=4,<5"
 
-log="$(mktemp)"
 report="$(mktemp -d)"
-server=""
-stop_server() {
-    if [ -n "$server" ]; then kill -TERM "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi
-    rm -rf "$log" "$report"
-}
-trap stop_server EXIT
-"$bin/conformance" serve --port 0 --project demo-conformance --quiet >"$log" 2>&1 &
-server=$!
-port=""
-for _ in $(seq 1 100); do
-    port="$(sed -n 's|.*at http://127.0.0.1:\([0-9]*\).*|\1|p' "$log" | head -1)"
-    if [ -n "$port" ] && "$venv/bin/python" -c 'import sys, urllib.request; urllib.request.urlopen(sys.argv[1], timeout=2)' \
-        "http://127.0.0.1:$port/" 2>/dev/null; then break; fi
-    port=""
-    sleep 0.05
-done
-[ -n "$port" ] || { echo "conformance serve did not become ready:"; cat "$log"; exit 1; }
+trap 'stop_served_server; rm -rf "$report"' EXIT
+start_served_server "$bin" || exit 1
 
 # Every v1 and v2 operation of the document (not the emulator's own hooks), with the API key, as the owner (so the
 # administrator's routes reach their implementation rather than the permission check), schema-conforming and
@@ -46,7 +32,7 @@ status=0
     --request-timeout 30 --header "X-Goog-Api-Key: schemathesis" --header "Authorization: Bearer owner" \
     --suppress-health-check all --report junit --report-dir "$report" || status=$?
 # The server must still be alive and answering after every request.
-if ! kill -0 "$server" 2>/dev/null; then echo "schemathesis: conformance serve died:"; cat "$log"; exit 1; fi
+if ! kill -0 "$server" 2>/dev/null; then echo "schemathesis: conformance serve died:"; cat "$served_log"; exit 1; fi
 "$venv/bin/python" -c 'import sys, urllib.request; urllib.request.urlopen(sys.argv[1], timeout=10)' \
     "http://127.0.0.1:$port/" || { echo "schemathesis: conformance serve stopped answering"; exit 1; }
 [ "$status" -eq 0 ] || { echo "schemathesis: a request was answered with a server error (above)"; exit "$status"; }
