@@ -1,13 +1,14 @@
 # Sourced by the runners that drive `conformance serve` with clients nobody here wrote (Tests/*/run-served.sh).
 #   served_bin                the folder of the executables: CONFORMANCE_BIN's (what .ci/run built), or this build's
-#   start_served_server BIN   starts BIN/conformance serve on a free port of 127.0.0.1 and waits, bounded, until GET /
-#                             answers; sets server (its pid), port and served_log
+#   start_served_server BIN [OPTION…]
+#                             starts BIN/conformance serve [OPTION…] on a free port of 127.0.0.1 and waits, bounded,
+#                             until GET / answers; sets server (its pid), port and served_log
 #   stop_served_server        stops it (SIGTERM) and removes its log; safe to call twice
 served_bin() { if [ -n "${CONFORMANCE_BIN:-}" ]; then dirname "$CONFORMANCE_BIN"; else swift build --show-bin-path; fi; }
 
 start_served_server() {
     served_log="$(mktemp)"
-    "$1/conformance" serve --port 0 --project demo-conformance --quiet >"$served_log" 2>&1 &
+    "$1/conformance" serve --port 0 --project demo-conformance --quiet "${@:2}" >"$served_log" 2>&1 &
     server=$!
     port=""
     for _ in $(seq 1 100); do

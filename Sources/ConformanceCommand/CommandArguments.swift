@@ -45,6 +45,7 @@ public struct CommandArguments: Sendable, Hashable {
             separator: ", ")
         return """
             usage: conformance [--json [FILE]] [--junit [FILE]] [--markdown [FILE]] [--expected-failures FILE]
+                               [--require-all]
                                [--rule ID]… [--area AREA]… [--defect NAME] [--watchdog SECONDS]
                    conformance [--json] --defects [--matrix] [--rule ID]… [--area AREA]… [--watchdog SECONDS]
                    conformance [--json] [--defect NAME] --repeat N [--parallel K] [--rule ID]… [--area AREA]… \
@@ -63,6 +64,8 @@ public struct CommandArguments: Sendable, Hashable {
                                "reason"}]}, or text, one "RULE-ID reason" or "RULE-ID/check-id reason" a line,
                                # comments): a listed rule or check that fails does not fail the run; one that passes
                                does, until it is removed from the list
+              --require-all    fail the run when a check is not judged (a step it needs is not offered by the
+                               server); without it such checks are counted apart and fail nothing
               --rule ID        run only this rule, or with RULE-ID/check-id only this check (repeatable; with
                                --area, the rules named either way)
               --area AREA      run only the rules of this area: \(areas) (repeatable)
@@ -84,7 +87,8 @@ public struct CommandArguments: Sendable, Hashable {
               --benchmark      time the catalogue per area, the whole catalogue and the variants, --repeat
                                times each (default \(defaultBenchmarkRepeats)), and print min/median/max in milliseconds
 
-            Exit status: 0 when every MUST rule passes or is a listed known failure and no listed rule passes
+            Exit status: 0 when every MUST rule passes or is a listed known failure, no listed rule passes, and
+            (with --require-all) every check that applies is judged
             (with --defects: when every variant is caught by one of its own rules; with --repeat: when no result
             differs between runs; with --benchmark, --list and --catalogue: always), 1 otherwise, 64 for a usage
             error, 73 when a report file cannot be written.
@@ -110,6 +114,8 @@ public struct CommandArguments: Sendable, Hashable {
     public var expectedFailures: String?
     /// `--catalogue --docc`: the spec as a DocC article instead of markdown.
     public var docc = false
+    /// `--require-all`: a check not judged (`ConformanceStatus.notJudged`) fails the run.
+    public var requireAll = false
 
     public init(
         mode: Mode = .report, json: Bool = false, variant: String? = nil, watchdog: Duration = .seconds(10),
@@ -185,6 +191,7 @@ public struct CommandArguments: Sendable, Hashable {
             case "--list": list = true
             case "--catalogue": catalogue = true
             case "--docc": docc = true
+            case "--require-all": requireAll = true
             case "-h", "--help":
                 mode = .help
                 return
@@ -192,7 +199,7 @@ public struct CommandArguments: Sendable, Hashable {
             }
         }
         let runs = defects || variant != nil || watchdogGiven || repeats != nil || parallel != nil || benchmark
-        let reports = junit != nil || expectedFailures != nil || jsonFile != nil
+        let reports = junit != nil || expectedFailures != nil || jsonFile != nil || requireAll
         if list {
             if catalogue || runs || reports || markdown != nil || json || docc {
                 throw UsageError("--list prints the catalogue and runs nothing; it takes only --rule and --area")

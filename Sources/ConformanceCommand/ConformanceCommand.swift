@@ -202,8 +202,9 @@ public enum ConformanceCommand {
             }
         }
         return CommandOutcome(
-            output: printed + "\n", status: report.passed ? CommandOutcome.success : CommandOutcome.failure,
-            files: files)
+            output: printed + "\n",
+            status: report.passed && !(arguments.requireAll && !report.notJudgedChecks.isEmpty)
+                ? CommandOutcome.success : CommandOutcome.failure, files: files)
     }
 
     private static func expectedFailures(at path: String) throws(CommandArguments.UsageError) -> ExpectedFailures {

@@ -152,7 +152,8 @@ public enum IdentityToolkitCommandLine {
     }
 
     /// The environment variable that hands what the preflight found to the command's worker processes, which do not
-    /// ask the server again: `layout=production flows=password,phone outbox=emails clock=yes config=yes providers=no`
+    /// ask the server again: `layout=production flows=password,phone outbox=emails reset=no clock=yes config=yes
+    /// providers=no`
     /// (`outbox=texts,emails` for both outboxes, `outbox=` for neither).
     package static let findingsVariable = "CONFORMANCE_SERVER_FINDINGS"
 
@@ -168,6 +169,7 @@ public enum IdentityToolkitCommandLine {
                 + ([configuration.readsTextOutbox ? "texts" : nil, configuration.readsEmailOutbox ? "emails" : nil]
                     .compactMap { $0 }.joined(separator: ",")),
             "adminlinks=\(configuration.mailsFromAdminLinks ? "yes" : "no")",
+            "reset=\(configuration.accountReset == nil ? "no" : "yes")",
             "clock=\(configuration.timeControl == true ? "yes" : "no")",
             "config=\(configuration.configAPI == true ? "yes" : "no")",
             "providers=\(configuration.takesProviderEndpoints == false ? "no" : "yes")",
@@ -178,7 +180,7 @@ public enum IdentityToolkitCommandLine {
     package static func applying(_ findings: String, to subject: IdentityToolkitSubject) -> IdentityToolkitSubject {
         var configuration = subject.configuration
         for pair in findings.split(separator: " ") {
-            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             guard parts.count == 2 else { continue }
             switch parts[0] {
             case "layout": configuration.layout = ServerLayout(rawValue: parts[1]) ?? configuration.layout
@@ -188,6 +190,7 @@ public enum IdentityToolkitCommandLine {
                 configuration.readsTextOutbox = parts[1].contains("texts")
                 configuration.readsEmailOutbox = parts[1].contains("emails")
             case "adminlinks": configuration.mailsFromAdminLinks = parts[1] == "yes"
+            case "reset": if parts[1] == "no" { configuration.accountReset = nil }
             case "clock": configuration.timeControl = parts[1] == "yes"
             case "config": configuration.configAPI = parts[1] == "yes"
             case "providers": configuration.takesProviderEndpoints = parts[1] == "yes"

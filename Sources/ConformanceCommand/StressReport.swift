@@ -62,7 +62,7 @@ public struct StressReport: Sendable, Hashable, Encodable {
     public var rendered: String {
         var lines = ["Stress gate of \(subject): the catalogue \(runs) times, \(parallel) at once", ""]
         for difference in differences {
-            let counts = [ConformanceStatus.pass, .fail, .warn, .notApplicable].compactMap { status in
+            let counts = [ConformanceStatus.pass, .fail, .warn, .notJudged, .notApplicable].compactMap { status in
                 difference.statuses[status].map { "\($0) \(status)" }
             }
             lines.append("\(difference.check) “\(difference.name)”: \(counts.joined(separator: ", "))")

@@ -16,6 +16,8 @@ package enum ServeCommand {
         var port: UInt16 = 9099
         var project = "demo-conformance"
         var quiet = false
+        /// `--no-test-hooks`: none of the emulator's hooks, as a production project.
+        var testHooks = true
         /// `--benchmark [--repeat N]`: time the start-up and the catalogue over HTTP instead of serving.
         var benchmark: Int?
         /// `-h`, `--help`: print the usage.
@@ -23,7 +25,7 @@ package enum ServeCommand {
     }
 
     static let usage = """
-        usage: conformance serve [--port PORT] [--project ID] [--quiet]
+        usage: conformance serve [--port PORT] [--project ID] [--quiet] [--no-test-hooks]
                conformance serve --benchmark [--repeat N]
                conformance serve --help
 
@@ -37,6 +39,9 @@ package enum ServeCommand {
           minimum password length; Authorization: Bearer owner). GET / answers once it is ready.
           --project ID  the default project (demo-conformance); any project a request names is served too.
           --quiet       no line per request.
+          --no-test-hooks
+                        none of the emulator's hooks (/emulator/v1/…: outboxes, reset, time control, service
+                        account answer 404), as a production project: a server to judge as one is judged.
           --benchmark   times the start-up (until GET / answers), the rules the HTTP subject offers in process,
                         and the same rules over HTTP against a served server on a free port (a tenant per check,
                         then one check at a time) and against its handler with no socket between, 3 times
@@ -61,6 +66,7 @@ package enum ServeCommand {
                 }
                 options.project = project
             case "--quiet": options.quiet = true
+            case "--no-test-hooks": options.testHooks = false
             case "-h", "--help": options.help = true
             case "--benchmark": options.benchmark = options.benchmark ?? 3
             case "--repeat":
@@ -91,7 +97,8 @@ package enum ServeCommand {
             exit(CommandOutcome.success)
         }
         let backend = IdentityToolkitServer(
-            defaultProjectID: options.project, followsRealTime: true, recordsRequests: false)
+            defaultProjectID: options.project, followsRealTime: true, recordsRequests: false,
+            servesTestHooks: options.testHooks)
         let output = FileHandle.standardOutput
         var log: LoopbackHTTPServer.Log?
         if !options.quiet { log = { line in output.write(Data("\(line)\n".utf8)) } }

@@ -28,7 +28,7 @@ package enum ConformanceIssue: Sendable, Hashable {
                         list
                         """)
                 ]
-            case .notApplicable: break
+            case .notApplicable, .notJudged: break
             }
         }
         var issues = zip(problems, comments).map { check, comment in
@@ -36,6 +36,9 @@ package enum ConformanceIssue: Sendable, Hashable {
         }
         if result.status == .notApplicable {
             issues.append(.notApplicable("not applicable: \(result.checks.first?.message ?? "")"))
+        }
+        if result.status == .notJudged, let check = result.checks.first(where: { $0.status == .notJudged }) {
+            issues.append(.notApplicable("not judged: \(check.message ?? "")"))
         }
         return issues
     }

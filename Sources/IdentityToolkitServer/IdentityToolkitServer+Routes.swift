@@ -27,7 +27,9 @@ extension IdentityToolkitServer {
         hear(request)
         let path = request.url.path
         if path == "/" || path.isEmpty { return Self.json(.object(["authEmulator": .object(["ready": .bool(true)])])) }
-        if path.hasPrefix("/emulator/v1/projects/") { return await emulatorHook(request, path: path) }
+        if path.hasPrefix("/emulator/v1/projects/") {
+            return servesTestHooks ? await emulatorHook(request, path: path) : Self.notServed(request)
+        }
         if path == PublishedSigningKey.path, request.method == "GET" { return Self.json(PublishedSigningKey.keySet) }
         // Read once: every read parses the URL again (`URLComponents`).
         let query = request.queryItems

@@ -44,6 +44,10 @@ public final class IdentityToolkitServer: Sendable {
     /// `providerEndpoints`). Without, it answers that call 501 `NOT_IMPLEMENTED`, as the Auth Emulator answers the
     /// calls of its API it does not implement (`server.ts`), so a model of the emulator is judged without providers.
     public let configuresProviders: Bool
+    /// Whether the server answers the emulator's test hooks (`/emulator/v1/…`: the outboxes, the reset, the time
+    /// control, the service account). Without, each is a 404 `NOT_FOUND`, as on a production project, which a suite
+    /// then judges through production's own routes.
+    public let servesTestHooks: Bool
     let behaviour: ReferenceBehaviour
     /// The reference the server answers with: it validates a configuration set through the config API.
     let reference: ReferenceSubject
@@ -64,9 +68,11 @@ public final class IdentityToolkitServer: Sendable {
     public init(
         reference: ReferenceSubject = ReferenceSubject(), defaultProjectID: String = "demo-conformance",
         issuesUnsignedTokens: Bool = false, answersUnknownPendingCredentialWithoutCode: Bool = false,
-        followsRealTime: Bool = false, recordsRequests: Bool = true, configuresProviders: Bool = true
+        followsRealTime: Bool = false, recordsRequests: Bool = true, configuresProviders: Bool = true,
+        servesTestHooks: Bool = true
     ) {
         self.configuresProviders = configuresProviders
+        self.servesTestHooks = servesTestHooks
         self.followsRealTime = followsRealTime
         self.recordsRequests = recordsRequests
         self.issuesUnsignedTokens = issuesUnsignedTokens

@@ -125,7 +125,8 @@ struct IdentityToolkitAccounts: AccountsFacet, AccountAdminFacet {
         var body = fields
         body["localId"] = .string(uid)
         _ = try await http.post(
-            "v1/projects/\(backend.projectID)/accounts:update", .object(body), authorization: "Bearer owner")
+            "v1/projects/\(backend.projectID)/accounts:update", .object(body),
+            authorization: backend.http.adminAuthorization)
     }
 
     private static func credentials(

@@ -52,8 +52,9 @@ public struct IdentityToolkitConfiguration: Sendable {
     /// that need a mail (email link, a password reset's link) are not applicable.
     public var readsEmailOutbox = true
     /// The server administrator's credential (an OAuth2 bearer token; `owner` for the Auth Emulator and `conformance
-    /// serve`), with which, where the server has no email outbox, the suite asks the administrator's link route for
-    /// the links the server would mail (``mailsFromAdminLinks``).
+    /// serve`, and the default where it is nil), with which, where the server has no email outbox, the suite asks the
+    /// administrator's link route for the links the server would mail (``mailsFromAdminLinks``), and which every
+    /// administrator's call carries (the config API, the pointing at the check's providers, account updates).
     public var adminToken: String?
     /// Whether the mails a check needs come from the administrator's link route instead of an email outbox:
     /// `accounts:sendOobCode` with `returnOobLink: true` and ``adminToken``, as the Admin SDKs' `generate…Link` calls

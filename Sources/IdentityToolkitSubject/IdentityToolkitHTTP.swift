@@ -29,6 +29,9 @@ public struct IdentityToolkitHTTP: Sendable {
     var layout: ServerLayout = .sdk
     /// The server's clock, moved with the world's before every call, when the server has a time control.
     var serverClock: ServerClock?
+    /// The `Authorization` of the administrator's calls (the config API, the pointing at the check's providers, the
+    /// administrator's account calls): the command's `--admin-token`, or the emulator's `owner`.
+    var adminAuthorization = "Bearer owner"
 
     private struct Answer: Sendable {
         let status: Int
@@ -143,6 +146,12 @@ public struct IdentityToolkitHTTP: Sendable {
                 let (status, body) = try await transport.send(sent)
                 return Answer(status: status, body: body)
             }
+            if Self.isNotOffered(status: answer.status, answer.body) {
+                world.transcript.record(
+                    .network(
+                        .notOffered(
+                            request: Self.excerpt(of: sent), answer: "\(answer.status) " + Self.excerpt(answer.body))))
+            }
             return (answer.status, answer.body)
         } catch let error as TimeoutError {
             throw AuthError(.networkError, "the server did not answer \(route): \(error)")
@@ -150,6 +159,30 @@ public struct IdentityToolkitHTTP: Sendable {
             let reason = (error as NSError).userInfo[NSLocalizedDescriptionKey] as? String ?? "\(error)"
             throw AuthError(.networkError, "\(failure ?? route) failed: \(reason)")
         }
+    }
+
+    /// Whether an answer says the route is not served, rather than answering the call: 405 or 501, or a 404 that
+    /// names no Identity Toolkit error (a server may answer 404 with `USER_NOT_FOUND`, which is the call's answer).
+    static func isNotOffered(status: Int, _ body: Data) -> Bool {
+        switch status {
+        case 405, 501: return true
+        case 404:
+            guard let message = FixtureValue.decoding(body)?["error"]?["message"]?.stringValue else { return true }
+            return ServerErrorMapping.code(forMessage: message) == .internalError
+        default: return false
+        }
+    }
+
+    /// `POST /v1/accounts:update {"idToken":…}`: a request as the transcript shows it, its body cut at 300 bytes.
+    private static func excerpt(of request: URLRequest) -> String {
+        let target = [request.url?.path ?? "", request.url?.query].compactMap { $0 }.joined(separator: "?")
+        let body = request.httpBody.map { " " + excerpt($0) } ?? ""
+        return "\(request.httpMethod ?? "GET") \(target)\(body)"
+    }
+
+    private static func excerpt(_ data: Data) -> String {
+        let text = String(decoding: data.prefix(300), as: UTF8.self).replacingOccurrences(of: "\n", with: " ")
+        return data.count > 300 ? text + "…" : text
     }
 
     static func error(status: Int, _ json: FixtureValue, route: String) -> AuthError {

@@ -44,6 +44,8 @@ public struct IdentityToolkitSubject: ConformanceSubject {
         capabilities.reachesWorldParties = false
         capabilities.sendsRequestsThroughWorldNetwork = true  // IdentityToolkitClient.post
         capabilities.runsOneCheckAtATime = configuration.isolation == .oneCheckAtATime
+        capabilities.keepsAccountsBetweenChecks =
+            configuration.isolation == .oneCheckAtATime && configuration.accountReset == nil
         // With a project per check, the server serves the check's own project (nil, as documented).
         capabilities.servedProjectID = configuration.isolation == .projectPerCheck ? nil : configuration.projectID
         if configuration.pointsAtCheckProviders { capabilities.addProviderFlows() }
@@ -79,6 +81,7 @@ public struct IdentityToolkitSubject: ConformanceSubject {
         http.tenantID = tenantID
         http.sdkHeaders.bundleIdentifier = project.bundleID
         http.layout = configuration.layout ?? .sdk
+        if let token = configuration.adminToken { http.adminAuthorization = "Bearer \(token)" }
         if configuration.configAPI == true, !(await isFreshTenantAsAsked(project, over: http, projectID: projectID)) {
             // Before the clock is read and the providers are pointed at: the served server starts a project afresh
             // when its configuration changes.

@@ -42,7 +42,7 @@ struct ProviderPointing: Sendable {
                     .object([
                         "enabled": .bool(Self.isEnabled(provider, in: project)),
                         "providerEndpoints": .string(base.absoluteString),
-                    ]), authorization: "Bearer owner")
+                    ]), authorization: http.adminAuthorization)
             } catch {
                 throw AuthError(
                     error.code,
@@ -62,7 +62,9 @@ struct ProviderPointing: Sendable {
     /// nothing else changes), answered with success. It is the call a server that follows the convention implements.
     static func isOffered(projectID: String, over http: IdentityToolkitHTTP) async -> Bool {
         let call = "v2/projects/\(projectID)/defaultSupportedIdpConfigs/\(ProviderID.github)"
-        return (try? await http.post(call, .object(["providerEndpoints": .null]), authorization: "Bearer owner")) != nil
+        return
+            (try? await http.post(call, .object(["providerEndpoints": .null]), authorization: http.adminAuthorization))
+            != nil
     }
 
     /// Whether `project` enables `provider`, as the pointing call sets it.

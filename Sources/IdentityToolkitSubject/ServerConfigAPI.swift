@@ -102,7 +102,7 @@ public enum ServerConfigAPI {
         do throws(AuthError) {
             _ = try await http.hook(
                 "PATCH", route, body: body, query: [URLQueryItem(name: "updateMask", value: mask)],
-                authorization: "Bearer owner")
+                authorization: http.adminAuthorization)
         } catch {
             throw .invalidValue(
                 field: "the console settings", value: error.message,
@@ -126,13 +126,15 @@ public enum ServerConfigAPI {
     static func freshTenant(projectID: String, over http: IdentityToolkitHTTP) async -> FixtureValue? {
         let route = route(
             projectID: projectID, tenantID: "check-\(UUID().uuidString.lowercased())", layout: http.layout)
-        return try? await http.hook("GET", route, authorization: "Bearer owner")
+        return try? await http.hook("GET", route, authorization: http.adminAuthorization)
     }
 
     /// Whether the server answers its config API: a GET of the project's configuration with a `name`.
     static func isOffered(projectID: String, over http: IdentityToolkitHTTP) async -> Bool {
         let route = route(projectID: projectID, tenantID: nil, layout: http.layout)
-        guard let answer = try? await http.hook("GET", route, authorization: "Bearer owner") else { return false }
+        guard let answer = try? await http.hook("GET", route, authorization: http.adminAuthorization) else {
+            return false
+        }
         return answer["name"]?.stringValue != nil
     }
 }

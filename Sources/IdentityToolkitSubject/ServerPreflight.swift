@@ -50,6 +50,12 @@ public struct ServerFindings: Sendable, Hashable, CustomStringConvertible {
     /// Whether, without an email outbox, the mails come from the administrator's link route
     /// (``IdentityToolkitConfiguration/mailsFromAdminLinks``).
     public var adminLinks = false
+    /// Whether each check starts on an empty project: a project or tenant of its own, or the shared project emptied
+    /// by ``IdentityToolkitConfiguration/accountReset``. Without it each check signs up with addresses of its own
+    /// (`Capabilities.keepsAccountsBetweenChecks`).
+    public var resetsAccounts = true
+    /// Why the shared project cannot be emptied (the reset's answer), when it cannot.
+    public var noResetReason: String?
     /// Whether the server has a time control (`ServerClock`).
     public var timeControl: Bool
     /// Whether the server has the config API (``ServerConfigAPI``).
@@ -70,6 +76,10 @@ public struct ServerFindings: Sendable, Hashable, CustomStringConvertible {
                     : (textOutbox ? "texts only" : emailOutbox ? "emails only" : "no")
                         + (noOutboxReason.map { " (\($0))" } ?? ""))
                 + (adminLinks ? "; mails: the administrator's links (returnOobLink)" : ""),
+            "reset: "
+                + (resetsAccounts
+                    ? "yes"
+                    : "no, each check signs up with addresses of its own" + (noResetReason.map { " (\($0))" } ?? "")),
             "time control: \(timeControl ? "yes" : "no")", "config API: \(configAPI ? "yes" : "no")",
         ].joined(separator: "; ")
             + (providers.map { "; the check's GitHub and Apple: " + ($0 ? "yes" : "no (the pointing call is refused)") }
@@ -130,6 +140,7 @@ extension IdentityToolkitSubject {
             configuration.layout = found
         }
         http.layout = configuration.layout ?? .sdk
+        if let token = configuration.adminToken { http.adminAuthorization = "Bearer \(token)" }
         // Each outbox on its own: a server without phone sign-in has no text outbox, and its email outbox is
         // still read.
         var unread: [String] = []
@@ -154,6 +165,17 @@ extension IdentityToolkitSubject {
             unread.append("emails: --no-outbox")
         }
         let noOutboxReason = unread.isEmpty ? nil : unread.joined(separator: "; ")
+        // A project the checks share is emptied between checks where the server can; where it cannot, each check
+        // signs up with addresses of its own (`Capabilities.keepsAccountsBetweenChecks`).
+        var noResetReason: String?
+        if configuration.isolation == .oneCheckAtATime, let reset = configuration.accountReset {
+            do throws(AuthError) {
+                try await reset.deleteAllAccounts(projectID: configuration.projectID, over: http)
+            } catch {
+                configuration.accountReset = nil
+                noResetReason = error.message
+            }
+        }
         if !configuration.readsEmailOutbox, let token = configuration.adminToken {
             configuration.mailsFromAdminLinks = await Self.offersAdminLinks(
                 projectID: configuration.projectID, token: token, over: http)
@@ -182,7 +204,9 @@ extension IdentityToolkitSubject {
             layout: http.layout, flows: configuration.flows ?? [], flowsNamed: flowsNamed,
             noOutboxReason: noOutboxReason, textOutbox: configuration.readsTextOutbox,
             emailOutbox: configuration.readsEmailOutbox, adminLinks: configuration.mailsFromAdminLinks,
-            timeControl: configuration.timeControl == true, configAPI: configuration.configAPI == true,
+            resetsAccounts: configuration.isolation != .oneCheckAtATime || configuration.accountReset != nil,
+            noResetReason: noResetReason, timeControl: configuration.timeControl == true,
+            configAPI: configuration.configAPI == true,
             providers: configuration.providerEndpoints.map { _ in configuration.takesProviderEndpoints == true })
         return (IdentityToolkitSubject(configuration), findings)
     }

@@ -50,6 +50,9 @@ package enum NetworkEvent: Sendable, Hashable, CustomStringConvertible {
     case held(String, from: Device, number: Int)
     /// The backend's answer to a request held on its way back to the app.
     case answerHeld(String, to: Device, number: Int)
+    /// A request the server does not serve (a route answering 404, 405 or 501): the step it was for is not offered,
+    /// and a check that needed it is not judged. The request and the server's answer, as sent and received.
+    case notOffered(request: String, answer: String)
 
     public var description: String {
         switch self {
@@ -57,6 +60,8 @@ package enum NetworkEvent: Sendable, Hashable, CustomStringConvertible {
             "network: request \(number) (\(request)) from the app on \(device) held in flight"
         case .answerHeld(let request, let device, let number):
             "network: answer \(number) (to \(request)) on its way back to the app on \(device) held"
+        case .notOffered(let request, let answer):
+            "network: the server does not offer \(request); it answered \(answer)"
         }
     }
 }

@@ -3,7 +3,9 @@
 #   1. the catalogue over HTTP (`conformance --identity-toolkit URL --project P`, no other option), which must pass as
 #      the in-process reference does;
 #   2. the Firebase Admin SDK for Python (firebase-admin from PyPI, installed into a venv under .build);
-#   3. two bounded bursts of bad and good requests, 50 at once, watching the server's answers and memory.
+#   3. two bounded bursts of bad and good requests, 50 at once, watching the server's answers and memory;
+#   4. the catalogue over HTTP against a second server started with `--no-test-hooks` (no reset, no outbox, no time
+#      control), given the administrator's token: it must pass, judged through production's own routes.
 # Every wait is bounded; the server is stopped on any exit.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -38,3 +40,21 @@ wait "$server" || status=$?
 server=""
 [ "$status" -eq 0 ] || { echo "conformance serve exited $status on SIGTERM, not 0"; exit 1; }
 echo "served: a port in use is refused (75); SIGTERM stops the server (0)"
+
+# A server with none of the emulator's hooks (no reset, no outbox, no time control), judged as a production project is:
+# through the administrator's links, each check with addresses of its own; no check fails, none at a setup step.
+start_served_server "$bin" --no-test-hooks || exit 1
+hookless="$(mktemp)"
+status=0
+timeout 600 "$bin/conformance" --identity-toolkit "http://127.0.0.1:$port" --project demo-conformance \
+    --admin-token owner >"$hookless" 2>&1 || status=$?
+grep -E "^conformance: the server|rules: |PASSES|FAILS" "$hookless" || true
+if [ "$status" -ne 0 ] || ! grep -q "reset: no, each check signs up with addresses of its own" "$hookless" ||
+    ! grep -q "mails: the administrator's links" "$hookless"; then
+    echo "the server with no test hooks was not judged as expected (exit $status):"
+    cat "$hookless"
+    exit 1
+fi
+rm -f "$hookless"
+stop_served_server
+echo "served: a server with no test hooks is judged through production's routes (exit 0)"

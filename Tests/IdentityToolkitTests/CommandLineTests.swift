@@ -48,7 +48,15 @@ struct CommandLineTests {
             #expect(worker.capabilities.flows == found.capabilities.flows, "\(findings)")
             #expect(worker.configuration.takesProviderEndpoints == takes && worker.configuration.layout == .production)
             #expect(worker.capabilities.flows.contains(.apple) == takes)
+            // Neither outbox: the workers read none either (`outbox=` with nothing after it).
+            #expect(!worker.capabilities.readsTexts && !worker.capabilities.readsMails, "\(findings)")
         }
+        // A server the preflight found without a reset: the workers' checks sign up with addresses of their own.
+        configuration.accountReset = nil
+        let findings = IdentityToolkitCommandLine.findings(of: IdentityToolkitSubject(configuration))
+        let worker = IdentityToolkitCommandLine.applying(
+            findings, to: IdentityToolkitSubject(IdentityToolkitConfiguration.emulator()))
+        #expect(findings.contains("reset=no") && worker.capabilities.keepsAccountsBetweenChecks, "\(findings)")
     }
 
     @Test(

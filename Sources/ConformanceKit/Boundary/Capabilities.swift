@@ -31,6 +31,10 @@ public struct Capabilities: Sendable, Hashable {
     /// Whether the runner must run one check at a time: the subject cannot give each check a project of its own
     /// (the Auth Emulator serves one project per API key) and resets the project between checks instead.
     public var runsOneCheckAtATime: Bool = false
+    /// Whether the accounts a check makes outlive it: a server's shared project that the suite cannot empty between
+    /// checks (no reset route). Each check then signs up and signs in with addresses of its own
+    /// (`ada.k7q2m9@example.com` rather than `ada@example.com`), so that no check meets another's accounts.
+    public var keepsAccountsBetweenChecks: Bool = false
     /// Where the subject does its work, which decides how a hang is found. The default is the safe one for a
     /// subject that uses queues, threads or unstructured tasks; a subject whose work stays in the check's tasks
     /// declares ``SubjectConcurrency/structured`` and is found hung at once, with no real time counted.

@@ -89,7 +89,7 @@ extension CheckContext {
         let account = own.body.encodedText
         try expect(
             own.succeeded && account.contains(victim.uid) && shows.map(account.contains) != false
-                && !account.contains("mallory@example.com"),
+                && !account.contains(CheckIdentity.email("mallory")),
             "after the edited tokens, \(who.victim)'s own token no longer looks up her unchanged account",
             expected: "HTTP 200 with her user ID and \(shows ?? "no email")", actual: account, filePath: filePath,
             line: line)

@@ -50,7 +50,7 @@ package struct FirstUser: Sendable, CustomStringConvertible {
                 ) { try await client.signIn(with: .password(email: user.email, password: user.password)) }
             }
         case .emailLink:
-            let email = primary ? "linus@example.com" : "lovelace@example.com"
+            let email = CheckIdentity.email(primary ? "linus" : "lovelace")
             return FirstUser(flow: flow, description: "the email-link user \(email)", setUp: { _, _ in }) {
                 context, client, filePath, line in
                 let link = try await context.requestSignInLink(for: email, on: client, filePath: filePath, line: line)

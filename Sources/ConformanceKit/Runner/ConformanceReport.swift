@@ -6,14 +6,20 @@ public enum ConformanceStatus: String, Sendable, Hashable, Codable, CustomString
     case warn
     /// The subject did not declare what the rule needs.
     case notApplicable
+    /// A step the check needs is not offered by the server (a route answering 404, 405 or 501, a test hook it does
+    /// not have): the check never reached the behaviour the rule is about. Counted apart; it fails a run only when
+    /// every check must be judged (`--require-all`).
+    case notJudged
 
-    public var description: String { rawValue }
+    public var description: String { self == .notJudged ? "not judged" : rawValue }
 
-    /// Fail, then warn, then pass, then not applicable: a rule is as bad as its worst check.
+    /// Fail, then warn, then not judged, then pass, then not applicable: a rule is as bad as its worst check, and a
+    /// rule with a check the server kept from being judged is not a pass.
     var severity: Int {
         switch self {
-        case .fail: 3
-        case .warn: 2
+        case .fail: 4
+        case .warn: 3
+        case .notJudged: 2
         case .pass: 1
         case .notApplicable: 0
         }

@@ -128,13 +128,16 @@ public struct ConformanceRunner: Sendable {
     }
 
     private func verdict(of check: Check, of rule: Rule, offering facets: Set<Facet>) async -> CheckResult {
-        let world = World(seed: options.seed)
+        let identity = subject.capabilities.keepsAccountsBetweenChecks ? CheckIdentity.newTag() : ""
+        let world = World(seed: CheckIdentity.seed(options.seed, marked: identity))
         let context = CheckContext(subject: subject, world: world, rule: rule)
         let watch = HangWatch(concurrency: subject.capabilities.concurrency, quietLimit: options.watchdog, world: world)
         let body = { () async -> HangWatch.Outcome<Result<Void, any Error>> in
             await watch.run { () -> Result<Void, any Error> in
                 await CheckProgress.$current.withValue(context.progress) {
-                    do { return .success(try await check.body(context)) } catch { return .failure(error) }
+                    await CheckIdentity.$tag.withValue(identity) {
+                        do { return .success(try await check.body(context)) } catch { return .failure(error) }
+                    }
                 }
             }
         }
@@ -147,7 +150,16 @@ public struct ConformanceRunner: Sendable {
         let transcript = { world.transcript.all.map(\.description) }
         let failed = rule.level == .must ? ConformanceStatus.fail : .warn
         func failure(_ message: String, _ detail: CheckResult.Failure) -> CheckResult {
-            CheckResult(
+            // A check that needed a step the server does not serve never reached what the rule is about.
+            if let step = world.transcript.events({ event in
+                if case .network(.notOffered(let request, let answer)) = event { (request, answer) } else { nil }
+            }).first {
+                return CheckResult(
+                    id: check.id, name: check.name, status: .notJudged,
+                    message: "\(rule.id): not judged: a step of the check is not offered by the server: \(step.0) "
+                        + "answered \(step.1)", failure: detail)
+            }
+            return CheckResult(
                 id: check.id, name: check.name, status: failed, message: "\(rule.id): \(message)", failure: detail)
         }
         let result: Result<Void, any Error>

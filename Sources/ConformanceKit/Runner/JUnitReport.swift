@@ -128,6 +128,13 @@ public struct JUnitReport: Sendable {
                     start, "  <skipped message=\"\(XMLEscaping.attribute("not applicable: \(message)"))\"/>",
                     "</testcase>",
                 ])
+        case .notJudged:
+            return TestCase(
+                outcome: .skipped, time: time,
+                lines: [
+                    start, "  <skipped message=\"\(XMLEscaping.attribute("not judged: \(message)"))\"/>",
+                    "  <system-out>\(XMLEscaping.text(details(check, of: result)))</system-out>", "</testcase>",
+                ])
         case .fail where result.isKnownFailure || check.expectedFailure?.outcome == .known,
             .warn where result.isKnownFailure || check.expectedFailure?.outcome == .known:
             let reason = check.expectedFailure?.reason ?? result.expectedFailure?.reason ?? ""

@@ -31,7 +31,7 @@ extension ListedFailure.Outcome {
             switch status {
             case .fail, .warn: .known
             case .pass: .fixed
-            case .notApplicable: .notApplicable
+            case .notApplicable, .notJudged: .notApplicable
             }
     }
 }
@@ -98,8 +98,12 @@ extension ConformanceReport {
     /// Checks listed one by one that pass now: each fails the run until its entry is removed.
     public var fixedChecks: [CheckResult] { results.flatMap(\.fixedChecks) }
 
-    /// Whether the run passes: no MUST rule fails unexpectedly and no listed rule or check passes.
+    /// Whether the run passes: no MUST rule fails unexpectedly and no listed rule or check passes. Checks the server
+    /// kept from being judged (``ConformanceStatus/notJudged``) do not fail it; ``notJudgedChecks`` counts them apart.
     public var passed: Bool { unexpectedFailures.isEmpty && fixedRules.isEmpty && fixedChecks.isEmpty }
+
+    /// The checks a step the server does not offer kept from being judged.
+    public var notJudgedChecks: [CheckResult] { results.flatMap(\.checks).filter { $0.status == .notJudged } }
 }
 
 /// How the run came out against the list, the last line of every format: how many failures are unexpected and
@@ -115,6 +119,8 @@ public struct Verdict: Sendable, Hashable, Codable {
     public let fixedChecks: [CheckID]
     /// Listed rules that failed (or warned), as listed.
     public let knownFailures: Int
+    /// Checks not judged (``ConformanceStatus/notJudged``): counted apart, they do not fail the run.
+    public let notJudged: Int
     /// The verdict as one line, e.g. `FAILS: 1 unexpected failure (LINK-10); 1 listed rule passes now (LINK-1): remove
     /// it from the list; 9 known failures`.
     public let summary: String
@@ -125,6 +131,7 @@ public struct Verdict: Sendable, Hashable, Codable {
         fixedRules = report.fixedRules.map(\.rule)
         fixedChecks = report.fixedChecks.map(\.id)
         knownFailures = report.knownFailures.count
+        notJudged = report.notJudgedChecks.count
         let unexpected =
             unexpectedFailures.isEmpty
             ? "no unexpected failure"
@@ -138,8 +145,10 @@ public struct Verdict: Sendable, Hashable, Codable {
             \(Self.count(fixedEntries.count, noun)) \(fixedEntries.count == 1 ? "passes" : "pass") now \
             (\(fixedEntries.joined(separator: ", "))): remove \(fixedEntries.count == 1 ? "it" : "them") from the list
             """
+        let unjudged = notJudged == 0 ? "" : "; \(Self.count(notJudged, "check")) not judged"
         summary =
             "\(passed ? "PASSES" : "FAILS"): \(unexpected); \(fixed); \(Self.count(knownFailures, "known failure"))"
+            + unjudged
     }
 
     private static func count(_ count: Int, _ noun: String) -> String {

@@ -2,7 +2,7 @@ import Foundation
 
 /// Escaping and small forms shared by the markdown renderings.
 enum Markdown {
-    static func word(_ status: ConformanceStatus) -> String { status == .notApplicable ? "n/a" : status.rawValue }
+    static func word(_ status: ConformanceStatus) -> String { status == .notApplicable ? "n/a" : status.description }
 
     /// Text inside a table cell: one line, no column break.
     static func cell(_ text: String) -> String { inline(text).replacingOccurrences(of: "|", with: "\\|") }

@@ -17,7 +17,7 @@ public struct MarkdownReport: Sendable {
                 "| \(result.rule) | \(result.level) | \(label(result)) | \(Markdown.cell(result.title)) | \(sources) |")
         }
         let problems = report.results.filter {
-            $0.status == .fail || $0.status == .warn || $0.isFixed || !$0.fixedChecks.isEmpty
+            $0.status == .fail || $0.status == .warn || $0.status == .notJudged || $0.isFixed || !$0.fixedChecks.isEmpty
         }
         if !problems.isEmpty {
             lines += ["", "## Details"]
@@ -75,7 +75,8 @@ public struct MarkdownReport: Sendable {
         for level in [RequirementLevel.must, .should, .may] {
             let results = report.results.filter { $0.level == level }
             guard !results.isEmpty else { continue }
-            let counts = [ConformanceStatus.pass, .fail, .warn, .notApplicable].compactMap { status -> String? in
+            let counts = [ConformanceStatus.pass, .fail, .warn, .notJudged, .notApplicable].compactMap {
+                status -> String? in
                 let count = results.count { $0.status == status }
                 return count == 0 ? nil : "\(count) \(Markdown.word(status))"
             }
@@ -103,7 +104,7 @@ public struct MarkdownReport: Sendable {
             \(source.section.map { ": \(Markdown.inline($0))" } ?? "")
             """
         }
-        for check in result.checks where check.status == .fail || check.status == .warn {
+        for check in result.checks where [.fail, .warn, .notJudged].contains(check.status) {
             let message = check.detailLines.joined(separator: "\n")
             let fence = Markdown.fence(for: message)
             let known = check.expectedFailure.map { " (known: \(Markdown.html($0.reason)))" } ?? ""
@@ -132,6 +133,7 @@ public struct MarkdownReport: Sendable {
         case (.fail, _, _): "❌ fail"
         case (.warn, _, _): "⚠️ warn"
         case (.notApplicable, _, _): "n/a"
+        case (.notJudged, _, _): "⏸️ not judged"
         }
     }
 }

@@ -16,8 +16,9 @@ public struct ReportTable: Sendable {
             )
         }
         lines.append("")
-        let counted = [ConformanceStatus.pass, .fail, .warn, .notApplicable].map {
-            "\(report.count($0)) \(label($0).lowercased())"
+        let counted = [ConformanceStatus.pass, .fail, .warn, .notJudged, .notApplicable].compactMap { status in
+            status == .notJudged && report.count(status) == 0
+                ? nil : "\(report.count(status)) \(label(status).lowercased())"
         }
         let listed = report.results.contains {
             $0.expectedFailure != nil || $0.checks.contains { $0.expectedFailure != nil }
@@ -30,7 +31,7 @@ public struct ReportTable: Sendable {
             \(formatted(report.durationSeconds)) s
             """)
         let problems = report.results.filter {
-            $0.status == .fail || $0.status == .warn || $0.isFixed || !$0.fixedChecks.isEmpty
+            $0.status == .fail || $0.status == .warn || $0.status == .notJudged || $0.isFixed || !$0.fixedChecks.isEmpty
         }
         if !problems.isEmpty {
             lines.append("")
@@ -85,6 +86,7 @@ public struct ReportTable: Sendable {
         case .fail: "FAIL"
         case .warn: "WARN"
         case .notApplicable: "N/A"
+        case .notJudged: "NOT JUDGED"
         }
     }
 

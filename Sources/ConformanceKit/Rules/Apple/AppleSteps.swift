@@ -4,12 +4,17 @@ import MockIdP
 
 /// The Apple IDs the Apple checks sign in with: Alice's claims come as booleans, Bob's as strings.
 package enum AppleAccounts {
-    package static let alice = AppleIDAccount(
-        id: "001234.a11ce0c0ffee4b1d8e5f0a1b2c3d4e5f.0101", email: "alice@icloud.com", givenName: "Alice",
-        familyName: "Appleseed")
-    package static let bob = AppleIDAccount(
-        id: "001234.b0bb0c0ffee44b1d8e5f0a1b2c3d4e5f.0202", email: "bob@icloud.com", givenName: "Bob",
-        familyName: "Baker", claimsAsStrings: true)
+    package static var alice: AppleIDAccount {
+        AppleIDAccount(
+            id: CheckIdentity.identifier("001234.a11ce0c0ffee4b1d8e5f0a1b2c3d4e5f.0101"),
+            email: CheckIdentity.email("alice", at: "icloud.com"), givenName: "Alice", familyName: "Appleseed")
+    }
+    package static var bob: AppleIDAccount {
+        AppleIDAccount(
+            id: CheckIdentity.identifier("001234.b0bb0c0ffee44b1d8e5f0a1b2c3d4e5f.0202"),
+            email: CheckIdentity.email("bob", at: "icloud.com"), givenName: "Bob", familyName: "Baker",
+            claimsAsStrings: true)
+    }
 }
 
 /// The steps of Sign in with Apple as a person takes them: approve (or cancel) on the system sheet.

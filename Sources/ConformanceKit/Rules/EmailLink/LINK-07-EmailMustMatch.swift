@@ -23,7 +23,9 @@ extension Rule {
             ) { context in
                 let app = try await context.launchApp()
                 let link = try await context.requestSignInLink(for: PasswordUser.ada.email, on: app.client)
-                for other in ["adb@example.com", "ada@example.co", "grace@example.com"] {
+                for other in [
+                    CheckIdentity.email("adb"), CheckIdentity.email("ada", at: "example.co"), PasswordUser.grace.email,
+                ] {
                     try await expectFailure(.invalidEmail, when: "signIn(withEmail: \"\(other)\", link: ada's link)") {
                         try await app.client.signIn(withEmail: other, link: link)
                     }

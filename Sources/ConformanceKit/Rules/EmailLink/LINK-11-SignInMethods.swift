@@ -29,7 +29,7 @@ extension Rule {
                     providers.contains(ProviderID.password), "an email-link user's providers lack password",
                     expected: "providers with \(ProviderID.password)", actual: "\(providers)")
                 try await expectSuccess("signOut()") { try await app.client.signOut() }
-                let both = PasswordUser(email: "hopper@example.com", password: "cobol compiler 1959")
+                let both = PasswordUser(email: CheckIdentity.email("hopper"), password: "cobol compiler 1959")
                 try await context.signUpVerified(both, on: app.client)
                 try await expectSuccess("signOut()") { try await app.client.signOut() }
                 try await context.signIn(

@@ -97,8 +97,10 @@ extension DoorRequest {
             ),
             DoorRequest(
                 .update,
-                .object(["idToken": token, "email": .string("mallory@example.com"), "returnSecureToken": .bool(true)])),
-            DoorRequest(.delete, .object(["idToken": token])),
+                .object([
+                    "idToken": token, "email": .string(CheckIdentity.email("mallory")),
+                    "returnSecureToken": .bool(true),
+                ])), DoorRequest(.delete, .object(["idToken": token])),
             DoorRequest(
                 .startEnrollment,
                 .object(["idToken": token, "phoneEnrollmentInfo": .object(["phoneNumber": .string(PhoneNumbers.uk)])])),

@@ -134,7 +134,7 @@ extension CheckContext {
             try await door.updatePassword(idToken: token, newPassword: Self.attackersPassword)
         }
         _ = try await expectAuthError(when: "accounts:update (email) with \(forgery)") {
-            try await door.updateEmail(idToken: token, newEmail: "mallory@example.com")
+            try await door.updateEmail(idToken: token, newEmail: CheckIdentity.email("mallory"))
         }
         _ = try await expectAuthError(when: "mfaEnrollment:start with \(forgery)") {
             try await door.startEnrollment(idToken: token, phoneNumber: PhoneNumbers.uk)

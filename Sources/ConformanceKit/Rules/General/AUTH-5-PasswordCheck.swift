@@ -51,7 +51,9 @@ extension Rule {
                 let app = try await context.passwordUserSignedOut()
                 let expected: AuthErrorCode =
                     context.capabilities.emailEnumerationProtection ? .invalidCredential : .userNotFound
-                try await expectEveryCase(["adb@example.com", "ada@example.org"], "unknown emails") { email in
+                try await expectEveryCase(
+                    [CheckIdentity.email("adb"), CheckIdentity.email("ada", at: "example.org")], "unknown emails"
+                ) { email in
                     try await context.signOutAfterAnAcceptedCase(app.client)
                     try await expectFailure(
                         expected, when: "signIn(with: the unknown email \(email) and ada's password)"

@@ -17,7 +17,7 @@ extension Check {
         let door = try context.door(of: app.backend)
         var broken: [String] = []
         for round in 1...doorRaceRounds {
-            let email = "revoked\(round)@example.com"
+            let email = CheckIdentity.email("revoked\(round)")
             let user = PasswordUser(email: email, password: PasswordUser.ada.password)
             let session = try await context.signUpAtTheDoor(user, on: door)
             let change = DoorRequest(

@@ -58,7 +58,8 @@ extension Rule {
                 try await context.expectSessionEnded(by: "an email change from another session") {
                     door, _, _, changer in
                     _ = try await expectSuccess("accounts:update (email) from ada's other session") {
-                        try await door.updateEmail(idToken: changer.idToken, newEmail: "ada.lovelace@example.com")
+                        try await door.updateEmail(
+                            idToken: changer.idToken, newEmail: CheckIdentity.email("ada.lovelace"))
                     }
                 }
             },

@@ -17,7 +17,7 @@ extension Check {
         let door = try context.door(of: app.backend)
         var broken: [String] = []
         for round in 1...doorRaceRounds {
-            let email = "twin\(round)@example.com"
+            let email = CheckIdentity.email("twin\(round)")
             let request = DoorRequest(.signUp, .passwordBody(email, .string(PasswordUser.ada.password)))
             if let pair = try await sendTwiceAtOnce(
                 request, on: door, what: "accounts:signUp of \(email)", label: "round \(round), \(email)",

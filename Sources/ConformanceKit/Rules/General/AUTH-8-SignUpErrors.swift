@@ -30,7 +30,10 @@ extension Rule {
                 try await expectSuccess("signOut()") { try await app.client.signOut() }
                 let otherPassword = "another secret 42"
                 try await expectEveryCase(
-                    [PasswordUser.ada.email, "Ada@Example.com", PasswordUser.ada.email.uppercased()], "addresses in use"
+                    [
+                        PasswordUser.ada.email, CheckIdentity.email("Ada", at: "Example.com"),
+                        PasswordUser.ada.email.uppercased(),
+                    ], "addresses in use"
                 ) { email in
                     try await context.signOutAfterAnAcceptedCase(app.client)
                     try await expectFailure(

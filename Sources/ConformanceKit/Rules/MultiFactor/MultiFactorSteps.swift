@@ -6,8 +6,12 @@ package struct PasswordUser: Sendable {
     package let email: String
     package let password: String
 
-    package static let ada = PasswordUser(email: "ada@example.com", password: "correct horse battery")
-    package static let grace = PasswordUser(email: "grace@example.com", password: "staple battery horse")
+    package static var ada: PasswordUser {
+        PasswordUser(email: CheckIdentity.email("ada"), password: "correct horse battery")
+    }
+    package static var grace: PasswordUser {
+        PasswordUser(email: CheckIdentity.email("grace"), password: "staple battery horse")
+    }
 
     package var credential: AuthCredential { .password(email: email, password: password) }
 }

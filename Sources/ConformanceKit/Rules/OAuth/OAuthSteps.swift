@@ -4,12 +4,16 @@ import Synchronization
 
 /// The GitHub accounts the OAuth checks sign in with.
 package enum GitHubAccounts {
-    package static let octocat = GitHubUser(
-        login: "octocat", id: 583231, name: "The Octocat",
-        emails: [.init("octocat@github.com", primary: true, visibility: .public)])
-    package static let hubot = GitHubUser(
-        login: "hubot", id: 480938, name: "Hubot",
-        emails: [.init("hubot@github.com", primary: true, visibility: .private)])
+    package static var octocat: GitHubUser {
+        GitHubUser(
+            login: "octocat", id: CheckIdentity.number(583231), name: "The Octocat",
+            emails: [.init(CheckIdentity.email("octocat", at: "github.com"), primary: true, visibility: .public)])
+    }
+    package static var hubot: GitHubUser {
+        GitHubUser(
+            login: "hubot", id: CheckIdentity.number(480938), name: "Hubot",
+            emails: [.init(CheckIdentity.email("hubot", at: "github.com"), primary: true, visibility: .private)])
+    }
 }
 
 extension OAuthProvider {
