@@ -86,7 +86,8 @@ extension IdentityToolkitSubject {
         } catch { return error }
     }
 
-    /// The subject, told what the server offers, with what was found; throws the first problem that keeps the suite
+    /// The subject, told what the server offers (its client kept: the vendor's, or the suite's own), with what was
+    /// found; throws the first problem that keeps the suite
     /// from judging the server at all. Asked once before a run:
     /// - the path layout (unless ``IdentityToolkitConfiguration/layout`` names it): the first of ``ServerLayout``'s
     ///   whose `accounts:lookup` route is answered as a call (not 404, 405 or 501);
@@ -184,7 +185,7 @@ extension IdentityToolkitSubject {
             emailOutbox: configuration.readsEmailOutbox, adminLinks: configuration.mailsFromAdminLinks,
             timeControl: configuration.timeControl == true, configAPI: configuration.configAPI == true,
             providers: configuration.providerEndpoints.map { _ in configuration.takesProviderEndpoints == true })
-        return (IdentityToolkitSubject(configuration), findings)
+        return (reconfigured(configuration), findings)
     }
 
     /// Whether the administrator's link route makes a sign-in link: `sendOobCode` with `returnOobLink` and the
