@@ -7,7 +7,7 @@ import IdentityToolkitSubject
 /// argument is left to ``ConformanceCommand``.
 public enum IdentityToolkitCommandLine {
     /// The subject the arguments name with the arguments left for the command, or nil when they name no server.
-    /// With `client`, the server is judged through the vendor's client SDK (``IdentityToolkitSubject/clientFactory``),
+    /// With `client`, the server is judged through the vendor's client SDK (`IdentityToolkitSubject.clientFactory`),
     /// nil for the suite's own. With `providerEndpoints`, the check's GitHub and Apple are served there for the server
     /// to reach (the package's own executable serves them on loopback), so the APPLE rules apply.
     public static func subject(
