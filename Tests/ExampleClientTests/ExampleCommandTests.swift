@@ -4,6 +4,7 @@ import Foundation
 import IdentityToolkitServer
 import IdentityToolkitSubject
 import LoopbackHTTP
+import MockIdP
 import Testing
 import URLSessionExample
 
@@ -80,6 +81,21 @@ struct ExampleCommandTests {
         #expect(run.error.contains("--identity-toolkit URL --project ID"))
         let help = try await Self.run(["--help"], environment: [:])
         #expect(help.status == 0 && help.output.contains("usage: conformance"))
+    }
+
+    @Test("the app's name is the check's: the same on each of its devices and relaunches, another check's elsewhere")
+    func appIdentity() {
+        let (world, other) = (World(), World())
+        let context = { (world: World, device: Device) in
+            IdentityToolkitClientContext(
+                baseURL: URL(string: "http://127.0.0.1:9099")!, apiKey: "k", projectID: "p", tenantID: nil,
+                world: world, device: device, project: .standard)
+        }
+        let (first, relaunch) = (context(world, .primary), context(world, .primary))
+        let second = context(world, .secondary)
+        #expect(first.appName == relaunch.appName && first.appName == second.appName)
+        #expect(first.appName != context(other, .primary).appName && first.appName.hasPrefix("check-"))
+        #expect(first.installationID == relaunch.installationID && first.installationID != second.installationID)
     }
 
     private static func served() throws -> (http: LoopbackHTTPServer, url: String) {
