@@ -98,6 +98,19 @@ struct ExampleCommandTests {
         #expect(first.installationID == relaunch.installationID && first.installationID != second.installationID)
     }
 
+    @Test("the example's adapter and its command are what a vendor writes: 150 lines at most")
+    func exampleSize() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let files = ["Examples/URLSessionClient/TinyAuthAdapter.swift", "Examples/URLSessionClientCommand/main.swift"]
+        let lines = try files.map {
+            try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8).split(
+                separator: "\n", omittingEmptySubsequences: false
+            ).count - 1
+        }
+        #expect(lines.reduce(0, +) <= 150, "\(zip(files, lines).map { "\($0): \($1)" })")
+    }
+
     private static func served() throws -> (http: LoopbackHTTPServer, url: String) {
         let backend = IdentityToolkitServer(
             defaultProjectID: "demo-conformance", followsRealTime: true, recordsRequests: false)
