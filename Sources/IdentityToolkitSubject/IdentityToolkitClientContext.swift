@@ -9,8 +9,9 @@ import MockIdP
 /// What a vendor's client SDK is given to reach the server for one check: where the server is, the key, project and
 /// tenant of this check, and the check's world and device. Point the SDK at ``baseURL`` as at the Auth Emulator (the
 /// iOS SDK's `useEmulator(withHost:port:)` sends its v1 calls to
-/// `{baseURL}/www.googleapis.com/identitytoolkit/v3/relyingparty/<endpoint>`, its multi-factor calls to
-/// `{baseURL}/identitytoolkit.googleapis.com/v2/…` and its refresh to `{baseURL}/securetoken.googleapis.com/v1/token`,
+/// `{baseURL}/www.googleapis.com/identitytoolkit/v3/relyingparty/<endpoint>`, its Identity Platform calls
+/// (multi-factor, `accounts:revokeToken`) to `{baseURL}/identitytoolkit.googleapis.com/v2/…` and its refresh to
+/// `{baseURL}/securetoken.googleapis.com/v1/token`,
 /// `IdentityToolkitRequest.swift`; the JS SDK's `connectAuthEmulator` sends `{baseURL}/identitytoolkit.googleapis.com/
 /// v1/accounts:…`), send ``apiKey`` as `?key=`, and set ``tenantID`` as the SDK's `Auth.tenantID`: the SDK then puts
 /// `tenantId` in the body of every call but `getAccountInfo`, `deleteAccount`, the refresh and `revokeToken`, whose
