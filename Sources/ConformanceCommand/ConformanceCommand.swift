@@ -14,15 +14,17 @@ public enum ConformanceCommand {
     /// a long command (`--defects`, `--benchmark`, `--repeat`) shows its progress on standard error. An executable
     /// that parses options of its own before handing `arguments` over describes them in `executableOptions`,
     /// which the help and every usage error show after the command's own. With `providerEndpoints`, a server judged
-    /// over HTTP reaches the checks' GitHub and Apple there (`ProviderEndpointsHost`).
+    /// over HTTP reaches the checks' GitHub and Apple there (`ProviderEndpointsHost`). A server the options name is
+    /// judged through the client of `subject` when it is an `IdentityToolkitSubject` with a vendor's client
+    /// (``main(client:arguments:executableOptions:providerEndpoints:)`` is that call without a subject to give).
     public static func main(
         subject: any ConformanceSubject, variants: [AuditVariant] = [],
         arguments: [String] = Array(CommandLine.arguments.dropFirst()), executableOptions: String? = nil,
         providerEndpoints: (any ProviderEndpointsHost)? = nil
     ) async -> Never {
         await main(
-            subject: subject, client: nil, variants: variants, arguments: arguments,
-            executableOptions: executableOptions, providerEndpoints: providerEndpoints)
+            subject: subject, client: (subject as? IdentityToolkitSubject)?.clientFactory, variants: variants,
+            arguments: arguments, executableOptions: executableOptions, providerEndpoints: providerEndpoints)
     }
 
     /// Runs the command against an Identity Toolkit server through the vendor's own client SDK: `client` makes the
