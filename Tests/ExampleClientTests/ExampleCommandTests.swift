@@ -53,6 +53,20 @@ struct ExampleCommandTests {
         #expect(chatty.error.contains("conformance: the server at \(server.url): layout:"), "the preflight ran")
     }
 
+    @Test("the stress gate and the named flows apply to the vendor's client too")
+    func repeatAndFlows() async throws {
+        let server = try Self.served()
+        defer { server.http.stop() }
+        let base = ["--identity-toolkit", server.url, "--project", "demo-conformance"]
+        let stress = try await Self.run(
+            base + ["--tenants", "--repeat", "2", "--parallel", "2", "--area", "phone"], environment: [:])
+        #expect(stress.status == 0 && stress.output.contains("2 runs, 2 at once: 0 differing results"), "\(stress)")
+        let password = try await Self.run(
+            base + ["--flows", "password", "--rule", "AUTH-5", "--rule", "PHONE-1", "--json"], environment: [:])
+        let report = try JSONDecoder().decode(ConformanceReport.self, from: Data(password.output.utf8))
+        #expect(report.results.map { "\($0.rule) \($0.status)" } == ["PHONE-1 notApplicable", "AUTH-5 pass"])
+    }
+
     @Test("the preflight's subject keeps the vendor's client, and so do the workers told what it found")
     func preflightKeepsTheClient() async throws {
         let server = try Self.served()
