@@ -93,6 +93,10 @@ let package = Package(
         .target(
             name: "URLSessionExample", dependencies: ["ConformanceKit", "IdentityToolkitSubject"],
             path: "Examples/URLSessionClient"),
+        // Its command, one call: `ConformanceCommand.main(client:)` with every server and report option.
+        .executableTarget(
+            name: "tinyauth-conformance", dependencies: ["ConformanceCommand", "URLSessionExample"],
+            path: "Examples/URLSessionClientCommand"),
         // Tests: one target per flow for its rules and defects, and one per module.
         .target(
             name: "ReferenceTestSupport", dependencies: ["ConformanceKit", "ReferenceAuth"],
@@ -130,7 +134,7 @@ let package = Package(
             name: "ExampleClientTests",
             dependencies: [
                 "URLSessionExample", "IdentityToolkitSubject", "ConformanceKit", "IdentityToolkitServer",
-                "LoopbackHTTP",
+                "LoopbackHTTP", "ConformanceCommand", "MockIdP",
             ]),
         // The HTTP layer alone, over raw sockets: framing, graceful close, both loopback addresses, CORS; its
         // timeouts on NIO's testing event loop, whose time moves only when a test moves it.

@@ -8,7 +8,8 @@ import Synchronization
 /// A small client SDK for an Identity Toolkit server, written the way client SDKs are written, to show how one is
 /// plugged into the suite (``TinyAuthAdapter``): URLSession, completion handlers, its own token storage (in memory
 /// for the app's lifetime, not the world's keychain), errors as `NSError`s of Firebase's error domain with
-/// Firebase's codes. It knows nothing about the suite: this file imports Foundation only.
+/// Firebase's codes, debug logging on every call (``logsCalls``). It knows nothing about the suite: this file imports
+/// Foundation only.
 public final class TinyAuth: Sendable {
     /// What the SDK keeps of the signed-in user: its tokens, and its profile as `accounts:lookup` wrote it.
     public struct Session: Sendable {
@@ -23,10 +24,16 @@ public final class TinyAuth: Sendable {
     /// Sent as `tenantId` in every request body when set (Firebase's `Auth.tenantID`).
     public let tenantID: String?
     private let session: URLSession
+    /// The device's clock, which says when the ID token is about to expire.
+    private let clock: @Sendable () -> Date
     /// The SDK's own storage: the current session.
     private let storage = Mutex<Session?>(nil)
 
-    public init(baseURL: URL, apiKey: String, tenantID: String? = nil, configuration: URLSessionConfiguration) {
+    public init(
+        baseURL: URL, apiKey: String, tenantID: String? = nil, configuration: URLSessionConfiguration,
+        clock: @escaping @Sendable () -> Date = Date.init
+    ) {
+        self.clock = clock
         self.baseURL = baseURL
         self.apiKey = apiKey
         self.tenantID = tenantID
@@ -36,6 +43,18 @@ public final class TinyAuth: Sendable {
     deinit { session.finishTasksAndInvalidate() }
 
     public var currentSession: Session? { storage.withLock { $0 } }
+
+    /// Whether the SDK logs every call, as the iOS SDK does with `-FIRDebugEnabled`: `TINYAUTH_DEBUG` set in the
+    /// environment. It logs as chatty SDKs do, tokens and all: each request on standard output, each answer on
+    /// standard error, every line written in two pieces.
+    public static let logsCalls = ProcessInfo.processInfo.environment["TINYAUTH_DEBUG"] != nil
+
+    private static func log(_ line: String, to output: FileHandle) {
+        guard logsCalls else { return }
+        let bytes = Data("TinyAuth: \(line)\n".utf8)
+        output.write(bytes.prefix(bytes.count / 2))
+        output.write(bytes.dropFirst(bytes.count / 2))
+    }
 
     // MARK: Calls, with completion handlers
 
@@ -157,7 +176,7 @@ public final class TinyAuth: Sendable {
     /// The ID token, renewed with the refresh token when it is about to expire or when forced.
     public func idToken(forcingRefresh force: Bool, completion: @escaping @Sendable (Result<String, NSError>) -> Void) {
         guard let current = currentSession else { return completion(.failure(Self.error(17_067, "no user"))) }
-        guard force || current.expiresAt.timeIntervalSinceNow < 300 else {
+        guard force || current.expiresAt.timeIntervalSince(clock()) < 300 else {
             return completion(.success(current.idToken))
         }
         let body: [String: Any] = ["grant_type": "refresh_token", "refresh_token": current.refreshToken]
@@ -174,7 +193,7 @@ public final class TinyAuth: Sendable {
                     guard stored?.refreshToken == current.refreshToken else { return }
                     stored?.idToken = idToken
                     stored?.refreshToken = json["refresh_token"] as? String ?? current.refreshToken
-                    stored?.expiresAt = Self.expiry(json["expires_in"])
+                    stored?.expiresAt = expiry(json["expires_in"])
                 }
                 completion(.success(idToken))
             }
@@ -209,7 +228,7 @@ public final class TinyAuth: Sendable {
                 let refreshToken = json["refreshToken"] as? String
             else { return completion(.failure(result.failure ?? Self.error(17_999, "no tokens"))) }
             let isNewUser = json["isNewUser"] as? Bool ?? (path == "v1/accounts:signUp")
-            let expiresAt = Self.expiry(json["expiresIn"])
+            let expiresAt = expiry(json["expiresIn"])
             call("v1/accounts:lookup", ["idToken": idToken]) { [self] lookup in
                 guard case .success(let answer) = lookup, let users = answer["users"] as? [[String: Any]],
                     var user = users.first.map(TinyUser.init)
@@ -243,7 +262,11 @@ public final class TinyAuth: Sendable {
         var body = body
         if let tenantID { body["tenantId"] = tenantID }
         request.httpBody = try? JSONSerialization.data(withJSONObject: body)
+        Self.log("POST \(path) \(String(decoding: request.httpBody ?? Data(), as: UTF8.self))", to: .standardOutput)
         session.dataTask(with: request) { data, response, error in
+            Self.log(
+                "\(path) answered \(error.map { "\($0)" } ?? String(decoding: data ?? Data(), as: UTF8.self))",
+                to: .standardError)
             if let error { return completion(.failure(Self.error(17_020, error.localizedDescription))) }
             let json = (data.flatMap { try? JSONSerialization.jsonObject(with: $0) } as? [String: Any]) ?? [:]
             let status = (response as? HTTPURLResponse)?.statusCode ?? 0
@@ -255,8 +278,8 @@ public final class TinyAuth: Sendable {
         }.resume()
     }
 
-    static func expiry(_ expiresIn: Any?) -> Date {
-        Date().addingTimeInterval(Double(expiresIn as? String ?? "") ?? 3600)
+    private func expiry(_ expiresIn: Any?) -> Date {
+        clock().addingTimeInterval(Double(expiresIn as? String ?? "") ?? 3600)
     }
 
     /// The `oobCode` of an action link of `mode` (the last `mode` given counts), also inside a `link` or

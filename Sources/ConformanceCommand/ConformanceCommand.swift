@@ -14,20 +14,53 @@ public enum ConformanceCommand {
     /// a long command (`--defects`, `--benchmark`, `--repeat`) shows its progress on standard error. An executable
     /// that parses options of its own before handing `arguments` over describes them in `executableOptions`,
     /// which the help and every usage error show after the command's own. With `providerEndpoints`, a server judged
-    /// over HTTP reaches the checks' GitHub and Apple there (`ProviderEndpointsHost`).
+    /// over HTTP reaches the checks' GitHub and Apple there (`ProviderEndpointsHost`). A server the options name is
+    /// judged through the client of `subject` when it is an `IdentityToolkitSubject` with a vendor's client
+    /// (``main(client:arguments:executableOptions:providerEndpoints:)`` is that call without a subject to give).
     public static func main(
         subject: any ConformanceSubject, variants: [AuditVariant] = [],
         arguments: [String] = Array(CommandLine.arguments.dropFirst()), executableOptions: String? = nil,
         providerEndpoints: (any ProviderEndpointsHost)? = nil
     ) async -> Never {
+        await main(
+            subject: subject, client: (subject as? IdentityToolkitSubject)?.clientFactory, variants: variants,
+            arguments: arguments, executableOptions: executableOptions, providerEndpoints: providerEndpoints)
+    }
+
+    /// Runs the command against an Identity Toolkit server through the vendor's own client SDK: `client` makes the
+    /// app instances, and every server option applies to it as to the suite's own client (`--identity-toolkit URL
+    /// --project ID`, which it needs, `--api-key`, `--published-keys`, `--tenants`, `--flows`, `--no-outbox`,
+    /// `--admin-token`), with the preflight (the path layout, the outboxes, the flows, the time control, the config
+    /// API), the crash-isolation workers (which judge the server as the preflight found it, without asking it again,
+    /// and run the same `client`) and every report option (`--repeat`, `--json FILE`, …). The whole command of a
+    /// vendor's executable:
+    ///
+    /// ```swift
+    /// await ConformanceCommand.main(client: mySDKFactory)
+    /// ```
+    public static func main(
+        client: IdentityToolkitClientFactory, arguments: [String] = Array(CommandLine.arguments.dropFirst()),
+        executableOptions: String? = nil, providerEndpoints: (any ProviderEndpointsHost)? = nil
+    ) async -> Never {
+        await main(
+            subject: nil, client: client, variants: [], arguments: arguments, executableOptions: executableOptions,
+            providerEndpoints: providerEndpoints)
+    }
+
+    /// The command against `subject`, or against the server the arguments name (through `client`, or the suite's own
+    /// client); without a subject, the arguments must name a server.
+    private static func main(
+        subject: (any ConformanceSubject)?, client: IdentityToolkitClientFactory?, variants: [AuditVariant],
+        arguments: [String], executableOptions: String?, providerEndpoints: (any ProviderEndpointsHost)?
+    ) async -> Never {
         var arguments = arguments
-        var (subject, variants) = (subject, variants)
+        var (given, variants) = (subject, variants)
         // `run` (the subcommand by default) judges a subject: the one given, or a server the HTTP subject's options
         // name. (`serve` is answered before, by this package's own executable.)
         if arguments.first == "run" { arguments.removeFirst() }
-        do {
+        do throws(CommandArguments.UsageError) {
             if let server = try IdentityToolkitCommandLine.subject(
-                from: arguments, providerEndpoints: providerEndpoints)
+                from: arguments, client: client, providerEndpoints: providerEndpoints)
             {
                 var prepared = server.subject
                 if !isWorkerProcess {
@@ -48,13 +81,24 @@ public enum ConformanceCommand {
                 {
                     prepared = IdentityToolkitCommandLine.applying(findings, to: prepared)
                 }
-                (subject, variants, arguments) = (prepared, [], server.remaining)
+                (given, variants, arguments) = (prepared, [], server.remaining)
+            } else if given == nil, (try? CommandArguments(parsing: arguments))?.mode != .help {
+                throw CommandArguments.UsageError(
+                    "your client is judged against a server: name it with --identity-toolkit URL --project ID")
             }
         } catch {
             let usage = CommandArguments.usage(subject: "the server", executableOptions: executableOptions)
             FileHandle.standardError.write(Data("conformance: \(error.message)\n\n\(usage)\n".utf8))
             exit(CommandOutcome.usageError)
         }
+        // Without a subject, only the help comes this far: it names the server the client is judged against.
+        let subject =
+            given
+            ?? {
+                var server = IdentityToolkitSubject(.emulator())
+                server.clientFactory = client
+                return server
+            }()
         if ProcessInfo.processInfo.environment[CrashIsolation.workerVariable] != nil {
             exit(await CommandWorker(subject: subject, variants: variants, arguments: arguments).run())
         }

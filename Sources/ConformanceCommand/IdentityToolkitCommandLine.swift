@@ -7,10 +7,12 @@ import IdentityToolkitSubject
 /// argument is left to ``ConformanceCommand``.
 public enum IdentityToolkitCommandLine {
     /// The subject the arguments name with the arguments left for the command, or nil when they name no server.
-    /// With `providerEndpoints`, the check's GitHub and Apple are served there for the server to reach (the package's
-    /// own executable serves them on loopback), so the APPLE rules apply.
+    /// With `client`, the server is judged through the vendor's client SDK (`IdentityToolkitSubject.clientFactory`),
+    /// nil for the suite's own. With `providerEndpoints`, the check's GitHub and Apple are served there for the server
+    /// to reach (the package's own executable serves them on loopback), so the APPLE rules apply.
     public static func subject(
-        from arguments: [String], providerEndpoints: (any ProviderEndpointsHost)? = nil
+        from arguments: [String], client: IdentityToolkitClientFactory? = nil,
+        providerEndpoints: (any ProviderEndpointsHost)? = nil
     ) throws(CommandArguments.UsageError) -> (subject: IdentityToolkitSubject, remaining: [String])? {
         var url: String?
         var project: String?
@@ -95,7 +97,9 @@ public enum IdentityToolkitCommandLine {
             }
             configuration.publishedKeys = .at(url)
         }
-        return (IdentityToolkitSubject(configuration), remaining)
+        var subject = IdentityToolkitSubject(configuration)
+        subject.clientFactory = client
+        return (subject, remaining)
     }
 
     /// What the preflight made of the server: the subject told what it offers, with the line the command prints
@@ -176,7 +180,7 @@ public enum IdentityToolkitCommandLine {
         ].joined(separator: " ")
     }
 
-    /// `subject` told what ``findings(of:)`` wrote.
+    /// `subject` told what ``findings(of:)`` wrote, its client kept.
     package static func applying(_ findings: String, to subject: IdentityToolkitSubject) -> IdentityToolkitSubject {
         var configuration = subject.configuration
         for pair in findings.split(separator: " ") {
@@ -197,7 +201,7 @@ public enum IdentityToolkitCommandLine {
             default: continue
             }
         }
-        return IdentityToolkitSubject(configuration)
+        return subject.reconfigured(configuration)
     }
 
     /// The flows a `--flows` list names: the raw values of ``Flow`` (`password`, `phone`, `multiFactor`,

@@ -108,9 +108,12 @@ package final class HTTP1Client: Sendable {
         var retried = false
         var started = started
         while true {
-            // The connection the request was begun on first; a retry starts afresh on a new one.
+            // The connection the request was begun on first; a retry starts afresh on a new one (another kept one may
+            // have been closed by the server as well).
             let (descriptor, reused) =
-                try started.map { ($0.descriptor, true) } ?? connection(to: target, timeout: timeout)
+                try started.map { ($0.descriptor, true) }
+                ?? (retried
+                    ? (Self.connect(to: target, timeout: timeout), false) : connection(to: target, timeout: timeout))
             let sent = started?.sent ?? 0
             started = nil
             guard shutter.hold(descriptor) else {

@@ -4,16 +4,23 @@ import Foundation
 /// A vendor's client with the suite's delivery behind it: after each call that makes the server text or mail
 /// (a verification code, a sign-in link, a verification email), what the server's outbox lists is carried to the
 /// world's SMS carrier and mailbox, as ``IdentityToolkitClient`` does for the suite's own client. Everything else
-/// is the vendor's client, unchanged.
+/// is the vendor's client, unchanged. On a server with a time control (`ServerClock`), each call waits for the
+/// server's clock to catch up with the world's, as the suite's own client's calls do: a vendor's refresh an hour later
+/// on the world's clock reaches a server an hour later too.
 struct DeliveringClient: AuthClient {
     let client: any AuthClient
     let outbox: OutboxBridge
+    let clock: ServerClock?
 
     var currentUser: AuthUser? { get async { await client.currentUser } }
     func getIDToken(forceRefresh: Bool) async throws(AuthError) -> String {
-        try await client.getIDToken(forceRefresh: forceRefresh)
+        try await clock?.catchUp()
+        return try await client.getIDToken(forceRefresh: forceRefresh)
     }
-    func signOut() async throws(AuthError) { try await client.signOut() }
+    func signOut() async throws(AuthError) {
+        try await clock?.catchUp()
+        try await client.signOut()
+    }
     func addIDTokenDidChangeListener(_ listener: @escaping @Sendable (AuthUser?) -> Void) async -> ListenerRegistration
     { await client.addIDTokenDidChangeListener(listener) }
     func removeIDTokenDidChangeListener(_ registration: ListenerRegistration) async {
@@ -21,29 +28,37 @@ struct DeliveringClient: AuthClient {
     }
     func setLanguageCode(_ languageCode: String?) async { await client.setLanguageCode(languageCode) }
     func signIn(with credential: AuthCredential) async throws(AuthError) -> AuthDataResult {
-        try await client.signIn(with: credential)
+        try await clock?.catchUp()
+        return try await client.signIn(with: credential)
     }
     func link(with credential: AuthCredential) async throws(AuthError) -> AuthDataResult {
-        try await client.link(with: credential)
+        try await clock?.catchUp()
+        return try await client.link(with: credential)
     }
     func reauthenticate(with credential: AuthCredential) async throws(AuthError) -> AuthDataResult {
-        try await client.reauthenticate(with: credential)
+        try await clock?.catchUp()
+        return try await client.reauthenticate(with: credential)
     }
-    func delete() async throws(AuthError) { try await client.delete() }
+    func delete() async throws(AuthError) {
+        try await clock?.catchUp()
+        try await client.delete()
+    }
     func canHandleNotification(_ userInfo: [String: String]) async -> Bool {
         await client.canHandleNotification(userInfo)
     }
     func canHandle(_ url: URL) async -> Bool { await client.canHandle(url) }
 
-    var phone: (any PhoneAuthFacet)? { client.phone.map { DeliveringPhone(facet: $0, outbox: outbox) } }
+    var phone: (any PhoneAuthFacet)? { client.phone.map { DeliveringPhone(facet: $0, outbox: outbox, clock: clock) } }
     var emailPassword: (any EmailPasswordFacet)? {
-        client.emailPassword.map { DeliveringEmailPassword(facet: $0, outbox: outbox) }
+        client.emailPassword.map { DeliveringEmailPassword(facet: $0, outbox: outbox, clock: clock) }
     }
     var anonymous: (any AnonymousAuthFacet)? { client.anonymous }
     var multiFactor: (any MultiFactorFacet)? {
-        client.multiFactor.map { DeliveringMultiFactor(facet: $0, outbox: outbox) }
+        client.multiFactor.map { DeliveringMultiFactor(facet: $0, outbox: outbox, clock: clock) }
     }
-    var emailLink: (any EmailLinkFacet)? { client.emailLink.map { DeliveringEmailLink(facet: $0, outbox: outbox) } }
+    var emailLink: (any EmailLinkFacet)? {
+        client.emailLink.map { DeliveringEmailLink(facet: $0, outbox: outbox, clock: clock) }
+    }
     var oauth: (any OAuthFacet)? { client.oauth }
     var apple: (any AppleSignInFacet)? { client.apple }
 }
@@ -52,8 +67,10 @@ struct DeliveringClient: AuthClient {
 private struct DeliveringPhone: PhoneAuthFacet {
     let facet: any PhoneAuthFacet
     let outbox: OutboxBridge
+    let clock: ServerClock?
 
     func verifyPhoneNumber(_ phoneNumber: String) async throws(AuthError) -> String {
+        try await clock?.catchUp()
         let verificationID = try await facet.verifyPhoneNumber(phoneNumber)
         try await outbox.deliverTexts(for: verificationID)
         return verificationID
@@ -67,26 +84,37 @@ private struct DeliveringPhone: PhoneAuthFacet {
 private struct DeliveringEmailPassword: EmailPasswordFacet {
     let facet: any EmailPasswordFacet
     let outbox: OutboxBridge
+    let clock: ServerClock?
 
     func createUser(withEmail email: String, password: String) async throws(AuthError) -> AuthDataResult {
-        try await facet.createUser(withEmail: email, password: password)
+        try await clock?.catchUp()
+        return try await facet.createUser(withEmail: email, password: password)
     }
 
     func sendEmailVerification() async throws(AuthError) {
+        try await clock?.catchUp()
         try await facet.sendEmailVerification()
         try await outbox.deliverEmails()
     }
 
-    func applyActionCode(_ code: String) async throws(AuthError) { try await facet.applyActionCode(code) }
+    func applyActionCode(_ code: String) async throws(AuthError) {
+        try await clock?.catchUp()
+        try await facet.applyActionCode(code)
+    }
 
-    func reload() async throws(AuthError) { try await facet.reload() }
+    func reload() async throws(AuthError) {
+        try await clock?.catchUp()
+        try await facet.reload()
+    }
 }
 
 private struct DeliveringEmailLink: EmailLinkFacet {
     let facet: any EmailLinkFacet
     let outbox: OutboxBridge
+    let clock: ServerClock?
 
     func sendSignInLink(toEmail email: String, actionCodeSettings: ActionCodeSettings) async throws(AuthError) {
+        try await clock?.catchUp()
         try await facet.sendSignInLink(toEmail: email, actionCodeSettings: actionCodeSettings)
         try await outbox.deliverEmails(
             asking: .fields([
@@ -101,11 +129,13 @@ private struct DeliveringEmailLink: EmailLinkFacet {
     func isSignIn(withEmailLink link: String) async -> Bool { await facet.isSignIn(withEmailLink: link) }
 
     func signIn(withEmail email: String, link: String) async throws(AuthError) -> AuthDataResult {
-        try await facet.signIn(withEmail: email, link: link)
+        try await clock?.catchUp()
+        return try await facet.signIn(withEmail: email, link: link)
     }
 
     func fetchSignInMethods(forEmail email: String) async throws(AuthError) -> [String] {
-        try await facet.fetchSignInMethods(forEmail: email)
+        try await clock?.catchUp()
+        return try await facet.fetchSignInMethods(forEmail: email)
     }
 }
 
@@ -113,12 +143,17 @@ private struct DeliveringEmailLink: EmailLinkFacet {
 private struct DeliveringMultiFactor: MultiFactorFacet {
     let facet: any MultiFactorFacet
     let outbox: OutboxBridge
+    let clock: ServerClock?
 
-    func multiFactorSession() async throws(AuthError) -> MultiFactorSession { try await facet.multiFactorSession() }
+    func multiFactorSession() async throws(AuthError) -> MultiFactorSession {
+        try await clock?.catchUp()
+        return try await facet.multiFactorSession()
+    }
 
     func verifyPhoneNumber(
         _ phoneNumber: String, multiFactorSession: MultiFactorSession
     ) async throws(AuthError) -> String {
+        try await clock?.catchUp()
         let verificationID = try await facet.verifyPhoneNumber(phoneNumber, multiFactorSession: multiFactorSession)
         try await outbox.deliverTexts(for: verificationID)
         return verificationID
@@ -127,14 +162,19 @@ private struct DeliveringMultiFactor: MultiFactorFacet {
     func verifyPhoneNumber(
         with hint: MultiFactorInfo, multiFactorSession: MultiFactorSession
     ) async throws(AuthError) -> String {
+        try await clock?.catchUp()
         let verificationID = try await facet.verifyPhoneNumber(with: hint, multiFactorSession: multiFactorSession)
         try await outbox.deliverTexts(for: verificationID)
         return verificationID
     }
 
     func enroll(with assertion: MultiFactorAssertion, displayName: String?) async throws(AuthError) {
+        try await clock?.catchUp()
         try await facet.enroll(with: assertion, displayName: displayName)
     }
 
-    func unenroll(factorUID: String) async throws(AuthError) { try await facet.unenroll(factorUID: factorUID) }
+    func unenroll(factorUID: String) async throws(AuthError) {
+        try await clock?.catchUp()
+        try await facet.unenroll(factorUID: factorUID)
+    }
 }

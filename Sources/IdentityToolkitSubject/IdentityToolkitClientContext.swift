@@ -9,12 +9,15 @@ import MockIdP
 /// What a vendor's client SDK is given to reach the server for one check: where the server is, the key, project and
 /// tenant of this check, and the check's world and device. Point the SDK at ``baseURL`` as at the Auth Emulator (the
 /// iOS SDK's `useEmulator(withHost:port:)` sends its v1 calls to
-/// `{baseURL}/www.googleapis.com/identitytoolkit/v3/relyingparty/<endpoint>`, its multi-factor calls to
-/// `{baseURL}/identitytoolkit.googleapis.com/v2/…` and its refresh to `{baseURL}/securetoken.googleapis.com/v1/token`,
+/// `{baseURL}/www.googleapis.com/identitytoolkit/v3/relyingparty/<endpoint>`, its Identity Platform calls
+/// (multi-factor, `accounts:revokeToken`) to `{baseURL}/identitytoolkit.googleapis.com/v2/…` and its refresh to
+/// `{baseURL}/securetoken.googleapis.com/v1/token`,
 /// `IdentityToolkitRequest.swift`; the JS SDK's `connectAuthEmulator` sends `{baseURL}/identitytoolkit.googleapis.com/
 /// v1/accounts:…`), send ``apiKey`` as `?key=`, and set ``tenantID`` as the SDK's `Auth.tenantID`: the SDK then puts
 /// `tenantId` in the body of every call but `getAccountInfo`, `deleteAccount`, the refresh and `revokeToken`, whose
 /// tokens name their tenant (the server takes it from them), so that checks run in parallel, each in its own tenant.
+/// The SDK's emulator URLs are plain `http://host:port/…` whatever the scheme (`IdentityToolkitRequest.swift`,
+/// `SecureTokenRequest.swift`): a server at an `https` ``baseURL`` needs an SDK that keeps the URL's scheme.
 public struct IdentityToolkitClientContext: Sendable {
     /// The server's root, e.g. `http://127.0.0.1:9099`.
     public let baseURL: URL
@@ -54,6 +57,19 @@ public struct IdentityToolkitClientContext: Sendable {
 
     /// How long the app waits for the server: the project's network timeout.
     public var timeout: Duration { project.networkTimeout }
+
+    /// The app's name in this check, `check-<UUID>`: unique to the check (no check run before, after or beside it has
+    /// it) and the same for every app instance the check launches, on each of its devices and at every relaunch. Name
+    /// the SDK's app with it where the SDK keys its state by the app's name: the iOS SDK keeps the signed-in user in
+    /// the keychain under the account `firebase_auth_1_<app name>_firebase_user` (`AuthKeychainServices`, `Auth`), so
+    /// a port configured with `FirebaseApp.configure(name: context.appName, options:)` finds its user again at a
+    /// relaunch, and never another check's.
+    public var appName: String { "check-\(world.identity.uuidString.lowercased())" }
+
+    /// This app's installation: ``appName`` on ``device``, `check-<UUID>-<device>`. Key storage of the SDK's own (a
+    /// file, a process-wide keychain) with it: what the app stored is found again when it is launched again on the
+    /// same device, and not on the check's other devices, which are other phones.
+    public var installationID: String { "\(appName)-\(device.id)" }
 }
 
 /// A vendor's client SDK in front of the server: what it declares and how one app instance of it is made.
@@ -103,6 +119,14 @@ extension IdentityToolkitSubject {
         self.init(configuration)
         clientFactory = client
     }
+
+    /// The subject with `configuration` instead, its client kept: what the preflight found, and what the command's
+    /// workers are told it found, change the server's description, never the client judged in front of it.
+    package func reconfigured(_ configuration: IdentityToolkitConfiguration) -> IdentityToolkitSubject {
+        var subject = IdentityToolkitSubject(configuration)
+        subject.clientFactory = clientFactory
+        return subject
+    }
 }
 
 /// What a backend needs to launch a vendor's client: the factory and the sessions the configuration makes.
@@ -117,6 +141,7 @@ extension IdentityToolkitBackend {
         let context = IdentityToolkitClientContext(
             baseURL: http.baseURL, apiKey: http.apiKey, projectID: projectID, tenantID: http.tenantID, world: world,
             device: device, project: project, makeSessionConfiguration: maker.makeSessionConfiguration)
-        return DeliveringClient(client: try await maker.factory.makeClient(context), outbox: outbox)
+        return DeliveringClient(
+            client: try await maker.factory.makeClient(context), outbox: outbox, clock: http.serverClock)
     }
 }

@@ -27,8 +27,9 @@ import Synchronization
 /// 501, and does not implement `defaultSupportedIdpConfigs`.
 public struct IdentityToolkitSubject: ConformanceSubject {
     public let configuration: IdentityToolkitConfiguration
-    /// The vendor's client in front of the server (``init(_:client:)``), or nil for the suite's own.
-    public internal(set) var clientFactory: IdentityToolkitClientFactory?
+    /// The vendor's client in front of the server (``init(_:client:)``), or nil for the suite's own. Kept by
+    /// ``preflighted(timeout:)``, and settable on any subject, such as one the preflight returned.
+    public var clientFactory: IdentityToolkitClientFactory?
     private let state = SubjectState()
 
     public init(_ configuration: IdentityToolkitConfiguration) { self.configuration = configuration }

@@ -96,8 +96,8 @@ extension IdentityToolkitSubject {
         } catch { return error }
     }
 
-    /// The subject, told what the server offers, with what was found; throws the first problem that keeps the suite
-    /// from judging the server at all. Asked once before a run:
+    /// The subject, told what the server offers (its client kept: the vendor's, or the suite's own), with what was
+    /// found; throws the first problem that keeps the suite from judging the server at all. Asked once before a run:
     /// - the path layout (unless ``IdentityToolkitConfiguration/layout`` names it): the first of ``ServerLayout``'s
     ///   whose `accounts:lookup` route is answered as a call (not 404, 405 or 501);
     /// - the outboxes, each on its own: read once through the ``OutboxReader``; a server whose text outbox or email
@@ -208,7 +208,7 @@ extension IdentityToolkitSubject {
             noResetReason: noResetReason, timeControl: configuration.timeControl == true,
             configAPI: configuration.configAPI == true,
             providers: configuration.providerEndpoints.map { _ in configuration.takesProviderEndpoints == true })
-        return (IdentityToolkitSubject(configuration), findings)
+        return (reconfigured(configuration), findings)
     }
 
     /// Whether the administrator's link route makes a sign-in link: `sendOobCode` with `returnOobLink` and the

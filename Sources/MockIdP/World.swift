@@ -33,6 +33,9 @@ public final class World: Sendable {
     public let browser: Browser
     /// Between each app and its own backend, for a subject that sends its requests through it.
     public let network: AppNetwork
+    /// Unique to this world, and so to its check: no check run before, after or beside it has the same (its `random`
+    /// is seeded alike in every check, so that checks replay; this is not).
+    public let identity = UUID()
 
     public init(
         seed: UInt64 = 0x5EED_CAFE, epoch: Date = World.defaultEpoch, stallBudget: Swift.Duration = .seconds(3600)

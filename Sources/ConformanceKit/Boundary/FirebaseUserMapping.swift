@@ -3,7 +3,8 @@ import Foundation
 /// A user as a Firebase-like SDK keeps it (Firebase `User`: `uid`, `email`, `phoneNumber`, `providerData`,
 /// `metadata`, `multiFactor.enrolledFactors`), for ``AuthUser/init(firebaseUser:)``. The property names are
 /// Firebase's where they can be, so that a vendor's user type conforms with a few lines; the rest are flattened
-/// (`metadata.creationDate` is ``creationDate``, `multiFactor.enrolledFactors` is ``enrolledFactors``).
+/// (`metadata.creationDate` is ``creationDate``, `multiFactor.enrolledFactors` is ``enrolledFactors``). Conforming
+/// Firebase's own `User` is retroactive, and how to avoid that is said at ``FirebaseAdditionalUserInfoShape``.
 public protocol FirebaseUserShape {
     var uid: String { get }
     var email: String? { get }
