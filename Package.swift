@@ -6,7 +6,9 @@ import PackageDescription
 ///   `IdentityToolkitSubject` to judge a server over HTTP: these depend on swift-crypto only;
 /// - vendors' executables link `ConformanceCommand` (the `conformance` command as a library: run, the HTTP subject);
 /// - `conformance serve` (`ConformanceServe`) is `IdentityToolkitServer` (the reference behind the Identity Toolkit
-///   REST API) on `LoopbackHTTP`, on SwiftNIO; `HTTPMessages` are the request and response values both sides share.
+///   REST API) on `LoopbackHTTP`, on SwiftNIO; `HTTPMessages` are the request and response values both sides share,
+///   and `PlainHTTPClient` the HTTP/1.1 client the HTTP subject and the served server send `http://` requests
+///   through (Foundation only; no vendor's test target compiles it unless it links `IdentityToolkitSubject`).
 ///   No product reaches them (`conformance` is this package's own executable, not a product): SwiftPM resolves every
 ///   dependency some product needs, whichever product a vendor links, so a product that reached SwiftNIO would bring
 ///   it to every vendor (`.ci/vendor-resolution` checks that it does not);
@@ -28,6 +30,8 @@ let package = Package(
     targets: [
         // What vendors' test targets link.
         .target(name: "HTTPMessages"),
+        // The HTTP/1.1 client the HTTP subject and the served server send `http://` requests through.
+        .target(name: "PlainHTTPClient", dependencies: ["HTTPMessages"]),
         .target(
             name: "MockIdP",
             dependencies: [
@@ -48,7 +52,8 @@ let package = Package(
         .target(
             name: "IdentityToolkitSubject",
             dependencies: [
-                "ConformanceKit", "MockIdP", "HTTPMessages", .product(name: "_CryptoExtras", package: "swift-crypto"),
+                "ConformanceKit", "MockIdP", "HTTPMessages", "PlainHTTPClient",
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]),
         // The reference and what serves it.
         .target(
@@ -57,7 +62,9 @@ let package = Package(
                 "ConformanceKit", "MockIdP", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]),
-        .target(name: "IdentityToolkitServer", dependencies: ["ReferenceAuth", "ConformanceKit", "HTTPMessages"]),
+        .target(
+            name: "IdentityToolkitServer",
+            dependencies: ["ReferenceAuth", "ConformanceKit", "HTTPMessages", "PlainHTTPClient"]),
         .target(
             name: "LoopbackHTTP",
             dependencies: [
@@ -141,7 +148,7 @@ let package = Package(
         .testTarget(
             name: "LoopbackHTTPTests",
             dependencies: [
-                "LoopbackHTTP", "HTTPMessages", .product(name: "NIOCore", package: "swift-nio"),
+                "LoopbackHTTP", "HTTPMessages", "PlainHTTPClient", .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             ]),
     ])

@@ -2,6 +2,7 @@ import ConformanceKit
 import Foundation
 import HTTPMessages
 import MockIdP
+import PlainHTTPClient
 import ReferenceAuth
 import Synchronization
 

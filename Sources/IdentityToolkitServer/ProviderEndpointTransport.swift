@@ -1,6 +1,7 @@
 import Foundation
 import HTTPMessages
 import MockIdP
+import PlainHTTPClient
 import ReferenceAuth
 
 #if canImport(FoundationNetworking)

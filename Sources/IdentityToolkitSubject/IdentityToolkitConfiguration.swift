@@ -1,6 +1,7 @@
 import ConformanceKit
 import Foundation
 import HTTPMessages
+import PlainHTTPClient
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

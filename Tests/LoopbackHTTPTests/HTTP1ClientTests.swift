@@ -1,6 +1,7 @@
 import Foundation
 import HTTPMessages
 import LoopbackHTTP
+import PlainHTTPClient
 import Testing
 
 /// The suite's own HTTP/1.1 client (what the HTTP subject sends an `http://` server through): requests as sent,

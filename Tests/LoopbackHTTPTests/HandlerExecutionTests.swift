@@ -2,6 +2,7 @@ import Foundation
 import HTTPMessages
 import LoopbackHTTP
 import NIOPosix
+import PlainHTTPClient
 import Testing
 
 /// Where a request's handler runs: on its connection's event loop, actors included, so that answering a request crosses

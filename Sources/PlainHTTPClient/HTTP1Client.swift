@@ -1,4 +1,5 @@
 import Foundation
+import HTTPMessages
 import Synchronization
 
 #if canImport(Glibc)
