@@ -17,6 +17,8 @@ actor ReferenceClient: AuthClient {
     private var nextListenerID = 0
     /// With asynchronous listeners: calls to make, in order, on one serial queue.
     private let notifications: AsyncStream<@Sendable () -> Void>.Continuation?
+    /// With the defect `listenerCallsOvertake`: the calls not yet made, in the order of their changes.
+    private var overtakingCalls: [@Sendable () -> Void] = []
     /// The receipts of the app-verification pushes being waited for (one per verification in flight), and the
     /// secrets that came.
     var awaitedPushes: Set<String> = []
@@ -139,6 +141,9 @@ actor ReferenceClient: AuthClient {
 
     func signOut() async throws(AuthError) {
         let wasSignedIn = session != nil
+        if behaviour.session.signOutEndsServerSession, let refreshToken = session?.tokens.refreshToken {
+            try? await overNetwork("signOut", await backend.endSession(refreshToken))
+        }
         signOutCount += 1
         if behaviour.session.signOutEndsSession { session = nil }
         if behaviour.session.signOutClearsKeychain { world.devices.keychain(of: device)[keychainKey] = nil }
@@ -156,31 +161,54 @@ actor ReferenceClient: AuthClient {
         return ListenerRegistration(id: nextListenerID)
     }
 
+    /// With the defect `signInNotifiesListenersAtStart`, the listeners a sign-in starting now will tell.
+    var listenersAtStart: Set<Int>? { behaviour.session.signInNotifiesListenersAtStart ? Set(listeners.keys) : nil }
+
     func removeIDTokenDidChangeListener(_ registration: ListenerRegistration) async { listeners[registration.id] = nil }
 
-    func notifyListeners() async {
+    /// Tells the listeners of a change: every registered one, or with `only`, those of them.
+    func notifyListeners(only: Set<Int>? = nil) async {
         changes += 1
         let change = changes
         let user = await sessionUser()
         // AUTH-6: a later change made while the user was looked up notifies for itself; this older one is dropped,
         // so the last call a listener receives names the current user.
         guard change == changes || !behaviour.session.dropsOvertakenNotifications else { return }
-        let notified = listeners.sorted { $0.key < $1.key }.prefix(behaviour.session.listenersNotified)
+        let notified = listeners.filter { only?.contains($0.key) ?? true }.sorted { $0.key < $1.key }.prefix(
+            behaviour.session.listenersNotified)
         for (_, listener) in notified { deliver { listener(user) } }
     }
 
     /// Calls a listener now, or, with asynchronous listeners, later on the serial queue.
     private func deliver(_ call: @escaping @Sendable () -> Void) {
+        guard !behaviour.session.listenerCallsOvertake else {
+            overtakingCalls.append(call)
+            if overtakingCalls.count == 1 {
+                Task(executorPreference: CheckExecutor.current) { await self.callOvertaking() }
+            }
+            return
+        }
         if let notifications { notifications.yield(call) } else { call() }
+    }
+
+    /// The defect `listenerCallsOvertake`: once the check's work has settled (`CheckExecutor.untilIdle()`), the calls
+    /// gathered meanwhile, newest first, so the call of an older change arrives after the current user's.
+    private func callOvertaking() async {
+        await CheckExecutor.current?.untilIdle()
+        let calls = overtakingCalls
+        overtakingCalls = []
+        for call in calls.reversed() { call() }
     }
 
     /// Makes `response`'s user current and tells the listeners; a sign-in started when `signOutCount` was `started`
     /// that a sign-out overtook in flight is dropped instead, where the behaviour says so (AUTH-6 allows either).
-    func signIn(_ response: SignInResponse, started: Int? = nil) async -> AuthDataResult {
+    /// `listening`: the listeners registered when the sign-in started, for the defect
+    /// `signInNotifiesListenersAtStart`.
+    func signIn(_ response: SignInResponse, started: Int? = nil, listening: Set<Int>? = nil) async -> AuthDataResult {
         let overtaken = started.map { $0 != signOutCount } ?? false
         if !overtaken || !behaviour.session.dropsSignInsOvertakenBySignOut {
             setSession((response.user.uid, response.tokens))
-            await notifyListeners()
+            await notifyListeners(only: listening)
         }
         let info = AdditionalUserInfo(
             providerID: response.providerID, isNewUser: response.isNewUser, username: response.profile?["login"],
@@ -188,9 +216,11 @@ actor ReferenceClient: AuthClient {
         return AuthDataResult(user: response.user, additionalUserInfo: info, credential: response.credential)
     }
 
-    func signIn(_ outcome: SignInOutcome, started: Int? = nil) async throws(AuthError) -> AuthDataResult {
+    func signIn(
+        _ outcome: SignInOutcome, started: Int? = nil, listening: Set<Int>? = nil
+    ) async throws(AuthError) -> AuthDataResult {
         switch outcome {
-        case .signedIn(let response): return await signIn(response, started: started)
+        case .signedIn(let response): return await signIn(response, started: started, listening: listening)
         case .secondFactorRequired(let pendingID, let hints, let message):
             let resolver = ReferenceResolver(client: self, session: MultiFactorSession(pendingID), hints: hints)
             throw AuthError(.secondFactorRequired, message, resolver: resolver)
@@ -205,7 +235,8 @@ actor ReferenceClient: AuthClient {
 
     func signIn(with credential: AuthCredential) async throws(AuthError) -> AuthDataResult {
         let started = signOutCount
-        return try await signIn(try await firstFactor(credential), started: started)
+        let listening = listenersAtStart
+        return try await signIn(try await firstFactor(credential), started: started, listening: listening)
     }
 
     func link(with credential: AuthCredential) async throws(AuthError) -> AuthDataResult {
@@ -265,6 +296,13 @@ actor ReferenceClient: AuthClient {
                         "signInWithPhoneNumber",
                         await backend.signInWithPhoneNumber(
                             verificationID: backendID, code: code, creatingUser: creatingUser, checked: true)))
+            }
+            guard behaviour.codes.checkedAndUsedInOneTurn else {
+                return .signedIn(
+                    try await overNetwork(
+                        "signInWithPhoneNumber",
+                        await backend.signInWithPhoneNumberAwaitingStore(
+                            verificationID: backendID, code: code, creatingUser: creatingUser)))
             }
             let startedAt = behaviour.codes.expiryJudgedAtClientStart ? world.clock.now : nil
             return .signedIn(

@@ -19,9 +19,18 @@ extension ReferenceBehaviour {
         /// A token refresh answered after a sign-out (or another sign-in) is dropped, so it brings nobody back
         /// (AUTH-3).
         var refreshYieldsToLaterChange = true
+        /// Sign-out also ends the session at the backend (its refresh token mints nothing more) before it returns, as
+        /// a client that revokes its refresh token does; the Firebase SDK's does not (AUTH-3 allows either).
+        var signOutEndsServerSession = false
         /// A listener notification overtaken, while it looked the user up, by a later change is dropped, so the last
         /// call names the current user (AUTH-6).
         var dropsOvertakenNotifications = true
+        /// The calls of changes made in a burst reach the listeners newest first, as a concurrent queue may run them,
+        /// once the subject's work has settled; otherwise in the order of the changes (AUTH-6).
+        var listenerCallsOvertake = false
+        /// A sign-in tells the listeners registered when it started; otherwise every listener registered when it
+        /// completes, also one added while it was in flight (AUTH-6).
+        var signInNotifiesListenersAtStart = false
         /// How many of the registered listeners, in registration order, a change is told to.
         var listenersNotified = Int.max
         /// Listeners are called later, on one serial queue, as Firebase calls them on the main queue.

@@ -18,7 +18,7 @@ extension Defect {
         .handlesForgedPushWhileWaiting, .handlesForeignURLWhileWaiting, .noVerificationRateLimit,
         .rateLimitsPerDeviceOnly, .rateLimitsPerNumberOnly, .countsRequestsAfterSending, .signOutKeepsCurrentUser,
         .signOutLeavesUserInKeychain, .writesKeychainAfterReturning, .verificationIDEmbedsCode,
-        .wrongCodeErrorRevealsCode, .checksCodeBeforeSigningIn, .waitsForOnePushAtATime,
+        .wrongCodeErrorRevealsCode, .checksCodeBeforeSigningIn, .checksCodeThenAwaitsStore, .waitsForOnePushAtATime,
     ]
 
     package static let acceptsPunctuatedNumbers = Defect(
@@ -299,6 +299,14 @@ extension Defect {
         at once both pass the check
         """
     ) { $0.codes.checkedWhereUsed = false }
+
+    package static let checksCodeThenAwaitsStore = Defect(
+        "checksCodeThenAwaitsStore", rules: ["PHONE-7"], catches: [.assertion("PHONE-7/sign-ins-started-together")],
+        """
+        checks the code, awaits its store, and only then marks the code used, inside the one request that signs in, so \
+        two sign-ins with one code started together both pass the check
+        """
+    ) { $0.codes.checkedAndUsedInOneTurn = false }
 
     package static let waitsForOnePushAtATime = Defect(
         "waitsForOnePushAtATime", rules: ["PHONE-14"],

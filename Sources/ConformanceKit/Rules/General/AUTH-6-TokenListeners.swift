@@ -169,7 +169,7 @@ extension Rule {
                     }
                     try context.letRateLimitsPass()
                 }
-            },
+            }, .auth6BurstOfChanges, .auth6ListenerAddedDuringSignIn,
         ])
 }
 
