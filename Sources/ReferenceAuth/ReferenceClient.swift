@@ -1,6 +1,7 @@
 import ConformanceKit
 import Foundation
 import MockIdP
+import Synchronization
 
 /// The reference app instance: Firebase `Auth` (and the current user's operations) for one app on one device.
 actor ReferenceClient: AuthClient {
@@ -41,6 +42,10 @@ actor ReferenceClient: AuthClient {
     var slotKeepers: [AsyncStream<Void>.Continuation] = []
     /// With the defect `writesKeychainAfterReturning`: the session changed since the keychain was written.
     private var keychainOutOfDate = false
+    /// With the defect `writesKeychainOnListenerQueue`: a write is to be queued after the listeners' calls, and what it
+    /// writes when it runs (the session then current: a sign-out in between leaves nobody to write back).
+    private var keychainWriteQueued = false
+    private let queuedKeychainEntry = QueuedKeychainEntry()
     /// Changes of user or token so far, to tell a notification overtaken by a later change.
     private var changes = 0
     /// Sign-outs so far, to tell a sign-in a sign-out overtook while it was in flight.
@@ -55,7 +60,8 @@ actor ReferenceClient: AuthClient {
         if behaviour.session.listenersCalledAsynchronously {
             let (stream, continuation) = AsyncStream<@Sendable () -> Void>.makeStream()
             notifications = continuation
-            Task { for await notification in stream { notification() } }
+            // The app's own queue (Firebase's main queue), outside the check's tasks, as an app's queue is.
+            Task.detached { for await notification in stream { notification() } }
         } else {
             notifications = nil
         }
@@ -89,7 +95,14 @@ actor ReferenceClient: AuthClient {
     /// Makes `session` current and keeps it in the device's keychain for the next launch.
     func setSession(_ session: (uid: String, tokens: SessionTokens)?) {
         self.session = session
-        if behaviour.session.keychainWrittenBeforeReturning { persistSession() } else { keychainOutOfDate = true }
+        if behaviour.session.keychainWrittenOnListenerQueue, notifications != nil {
+            keychainWriteQueued = true
+            queuedKeychainEntry.entry.withLock { $0 = session.map { "\($0.uid) \($0.tokens.refreshToken)" } }
+        } else if behaviour.session.keychainWrittenBeforeReturning {
+            persistSession()
+        } else {
+            keychainOutOfDate = true
+        }
     }
 
     private func persistSession() {
@@ -146,7 +159,10 @@ actor ReferenceClient: AuthClient {
         }
         signOutCount += 1
         if behaviour.session.signOutEndsSession { session = nil }
-        if behaviour.session.signOutClearsKeychain { world.devices.keychain(of: device)[keychainKey] = nil }
+        if behaviour.session.signOutClearsKeychain {
+            world.devices.keychain(of: device)[keychainKey] = nil
+            queuedKeychainEntry.entry.withLock { $0 = nil }
+        }
         // AUTH-6: a sign-out when nobody is signed in need not notify, and the Firebase SDK's does not.
         let notifies = wasSignedIn || !behaviour.session.signOutNotifiesOnlyWhenSignedIn
         if behaviour.session.signOutNotifiesListeners && notifies { await notifyListeners() }
@@ -177,6 +193,11 @@ actor ReferenceClient: AuthClient {
         let notified = listeners.filter { only?.contains($0.key) ?? true }.sorted { $0.key < $1.key }.prefix(
             behaviour.session.listenersNotified)
         for (_, listener) in notified { deliver { listener(user) } }
+        if keychainWriteQueued, let notifications {
+            keychainWriteQueued = false
+            let (keychain, key, queued) = (world.devices.keychain(of: device), keychainKey, queuedKeychainEntry)
+            notifications.yield { keychain[key] = queued.entry.withLock { $0 } }
+        }
     }
 
     /// Calls a listener now, or, with asynchronous listeners, later on the serial queue.
@@ -333,3 +354,7 @@ actor ReferenceClient: AuthClient {
     }
 
 }
+
+/// The keychain entry a write queued on the listeners' queue writes when it runs (the defect
+/// `writesKeychainOnListenerQueue`).
+private final class QueuedKeychainEntry: Sendable { let entry = Mutex<String?>(nil) }

@@ -8,6 +8,9 @@ extension ReferenceBehaviour {
         /// when the app next asks for the current user, so an app killed the instant sign-in returns comes back signed
         /// out.
         var keychainWrittenBeforeReturning = true
+        /// With asynchronous listeners, the keychain is written on the listeners' queue once the listeners of the
+        /// change have been called, so after the call that made the session returned (PHONE-18 forbids it).
+        var keychainWrittenOnListenerQueue = false
         var signOutNotifiesListeners = true
         /// A sign-out tells the listeners only when somebody was signed in, as the Firebase SDK's `signOut()` does
         /// (AUTH-6: a sign-out when nobody is signed in need not notify).

@@ -17,8 +17,9 @@ extension Defect {
         .disabledVerificationAllowsRealNumbers, .handlesEveryNotification, .handlesEveryURL,
         .handlesForgedPushWhileWaiting, .handlesForeignURLWhileWaiting, .noVerificationRateLimit,
         .rateLimitsPerDeviceOnly, .rateLimitsPerNumberOnly, .countsRequestsAfterSending, .signOutKeepsCurrentUser,
-        .signOutLeavesUserInKeychain, .writesKeychainAfterReturning, .verificationIDEmbedsCode,
-        .wrongCodeErrorRevealsCode, .checksCodeBeforeSigningIn, .checksCodeThenAwaitsStore, .waitsForOnePushAtATime,
+        .signOutLeavesUserInKeychain, .writesKeychainAfterReturning, .writesKeychainOnListenerQueue,
+        .verificationIDEmbedsCode, .wrongCodeErrorRevealsCode, .checksCodeBeforeSigningIn, .checksCodeThenAwaitsStore,
+        .waitsForOnePushAtATime,
     ]
 
     package static let acceptsPunctuatedNumbers = Defect(
@@ -275,6 +276,18 @@ extension Defect {
         the instant sign-in returns is signed out
         """
     ) { $0.session.keychainWrittenBeforeReturning = false }
+
+    package static let writesKeychainOnListenerQueue = Defect(
+        "writesKeychainOnListenerQueue", rules: ["PHONE-18"], catches: [.assertion("PHONE-18/relaunch-signed-in")],
+        """
+        calls its listeners on a queue of its own and writes a new session to the keychain on that queue after them, \
+        once the sign-in has returned
+        """
+    ) {
+        $0.session.listenersCalledAsynchronously = true
+        $0.session.keychainWrittenOnListenerQueue = true
+        $0.capabilities.concurrency = .unstructured
+    }
 
     package static let verificationIDEmbedsCode = Defect(
         "verificationIDEmbedsCode", rules: ["PHONE-19"], catches: [.assertion("PHONE-19/code-not-in-id")],
