@@ -9,6 +9,9 @@ extension ServerCall {
         if body["totpEnrollmentInfo"] != nil, body["phoneEnrollmentInfo"] == nil {
             throw AuthError(.operationNotAllowed, "TOTP based MFA not enabled.")
         }
+        // Production refuses an ID token whose session has ended (a new password, a revocation) with TOKEN_EXPIRED
+        // before anything else, as finalize and withdraw do.
+        _ = try await backend.refreshToken(forSession: string("idToken") ?? "")
         let sessionInfo = try await backend.startEnrollment(
             idToken: string("idToken") ?? "", phoneNumber: string("phoneNumber", in: body["phoneEnrollmentInfo"]) ?? "",
             proof: .none, languageCode: languageCode, device: Self.device)

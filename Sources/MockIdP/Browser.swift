@@ -62,6 +62,7 @@ public final class Browser: Sendable {
     private let script = Mutex<[BrowserAction]>([])
     private let interjection = Mutex<(@Sendable (Device) async -> Void)?>(nil)
     private let afterRedirect = Mutex<(@Sendable (Device) async -> Void)?>(nil)
+    private let carrier = Mutex<(@Sendable (URL) async -> Void)?>(nil)
     private let transcript: Transcript
     private let devices: Devices
     private let github: GitHubServer
@@ -86,6 +87,12 @@ public final class Browser: Sendable {
     /// AUTH-2).
     package func afterNextRedirect(_ action: @escaping @Sendable (Device) async -> Void) {
         afterRedirect.withLock { $0 = action }
+    }
+
+    /// Runs `action` with the next provider redirect instead of handing it to the app: the person carries the redirect
+    /// elsewhere (opens it on another device, OAUTH-4) and closes the app's window, so nothing comes back to the app.
+    package func carryNextRedirect(_ action: @escaping @Sendable (URL) async -> Void) {
+        carrier.withLock { $0 = action }
     }
 
     @discardableResult
@@ -117,6 +124,11 @@ public final class Browser: Sendable {
         case .redirect(let redirect):
             transcript.record(.browser(.redirected(to: redirect, on: device)))
             if let action = afterRedirect.withLock({ $0.take() }) { await action(device) }
+            if let carry = carrier.withLock({ $0.take() }) {
+                await carry(redirect)
+                transcript.record(.browser(.windowClosed(on: device)))
+                return .windowClosed
+            }
             let handled = await devices.open(redirect, on: device)
             return .redirected(redirect, handled: handled)
         }

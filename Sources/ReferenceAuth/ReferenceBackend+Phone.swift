@@ -221,4 +221,17 @@ extension ReferenceBackend {
             for: user, provider: ProviderID.phone,
             isNewUser: existing == nil || !behaviour.phone.reportsNewUserOnlyOnFirstSignIn)
     }
+
+    /// The defect `checksCodeThenAwaitsStore`: one `signInWithPhoneNumber` that checks the code, awaits its store, and
+    /// only then marks the code used and signs in, trusting its check. The store answers once every other task of the
+    /// check has moved as far as it can (`CheckExecutor.untilIdle()`), so a second sign-in with the code started
+    /// together always passes the check too, whatever the scheduling; outside a check it answers at once.
+    func signInWithPhoneNumberAwaitingStore(
+        verificationID: String, code: String, creatingUser: Bool
+    ) async throws(AuthError) -> SignInResponse {
+        try checkCode(verificationID: verificationID, code: code)
+        await CheckExecutor.current?.untilIdle()
+        return try signInWithPhoneNumber(
+            verificationID: verificationID, code: code, creatingUser: creatingUser, checked: true)
+    }
 }

@@ -79,6 +79,9 @@ extension ReferenceBackend {
         if behaviour.session.passwordChangeEndsSessions { endSessions(of: uid) }
     }
 
+    /// A client's sign-out that ends its own session at the backend: its refresh token mints nothing more.
+    func endSession(_ refreshToken: String) { refreshTokens[refreshToken] = nil }
+
     /// The administrator's `revokeRefreshTokens(uid)`.
     package func revokeSessions(of uid: String) throws(AuthError) {
         guard users[uid] != nil else { throw AuthError(.userNotFound, "there is no user \(uid)") }

@@ -6,9 +6,10 @@ extension ReferenceClient: EmailPasswordFacet, AnonymousAuthFacet {
     nonisolated var anonymous: (any AnonymousAuthFacet)? { self }
 
     func createUser(withEmail email: String, password: String) async throws(AuthError) -> AuthDataResult {
-        let started = signOutCount
+        let (started, listening) = (signOutCount, listenersAtStart)
         return await signIn(
-            try await overNetwork("signUp", await backend.signUp(email: email, password: password)), started: started)
+            try await overNetwork("signUp", await backend.signUp(email: email, password: password)), started: started,
+            listening: listening)
     }
 
     func sendEmailVerification() async throws(AuthError) {

@@ -76,6 +76,12 @@ extension ReferenceClient: OAuthFacet {
             pendingOAuth = pending
             return true
         }
+        if behaviour.oauth.takesRedirectsOfOtherDevicesRequests, pendingOAuth == nil, let state,
+            let code = query.first(where: { $0.name == "code" })?.value,
+            (try? await overNetwork("exchangeOAuthCode", await backend.exchangeOAuthCode(code, state: state))) != nil
+        {
+            return true
+        }
         guard !behaviour.oauth.checksState, let code = query.first(where: { $0.name == "code" })?.value else {
             return false
         }

@@ -1,6 +1,7 @@
 import ConformanceKit
 import Foundation
 import MockIdP
+import Synchronization
 
 /// The reference app instance: Firebase `Auth` (and the current user's operations) for one app on one device.
 actor ReferenceClient: AuthClient {
@@ -17,6 +18,8 @@ actor ReferenceClient: AuthClient {
     private var nextListenerID = 0
     /// With asynchronous listeners: calls to make, in order, on one serial queue.
     private let notifications: AsyncStream<@Sendable () -> Void>.Continuation?
+    /// With the defect `listenerCallsOvertake`: the calls not yet made, in the order of their changes.
+    private var overtakingCalls: [@Sendable () -> Void] = []
     /// The receipts of the app-verification pushes being waited for (one per verification in flight), and the
     /// secrets that came.
     var awaitedPushes: Set<String> = []
@@ -39,6 +42,10 @@ actor ReferenceClient: AuthClient {
     var slotKeepers: [AsyncStream<Void>.Continuation] = []
     /// With the defect `writesKeychainAfterReturning`: the session changed since the keychain was written.
     private var keychainOutOfDate = false
+    /// With the defect `writesKeychainOnListenerQueue`: a write is to be queued after the listeners' calls, and what it
+    /// writes when it runs (the session then current: a sign-out in between leaves nobody to write back).
+    private var keychainWriteQueued = false
+    private let queuedKeychainEntry = QueuedKeychainEntry()
     /// Changes of user or token so far, to tell a notification overtaken by a later change.
     private var changes = 0
     /// Sign-outs so far, to tell a sign-in a sign-out overtook while it was in flight.
@@ -53,7 +60,8 @@ actor ReferenceClient: AuthClient {
         if behaviour.session.listenersCalledAsynchronously {
             let (stream, continuation) = AsyncStream<@Sendable () -> Void>.makeStream()
             notifications = continuation
-            Task { for await notification in stream { notification() } }
+            // The app's own queue (Firebase's main queue), outside the check's tasks, as an app's queue is.
+            Task.detached { for await notification in stream { notification() } }
         } else {
             notifications = nil
         }
@@ -87,7 +95,14 @@ actor ReferenceClient: AuthClient {
     /// Makes `session` current and keeps it in the device's keychain for the next launch.
     func setSession(_ session: (uid: String, tokens: SessionTokens)?) {
         self.session = session
-        if behaviour.session.keychainWrittenBeforeReturning { persistSession() } else { keychainOutOfDate = true }
+        if behaviour.session.keychainWrittenOnListenerQueue, notifications != nil {
+            keychainWriteQueued = true
+            queuedKeychainEntry.entry.withLock { $0 = session.map { "\($0.uid) \($0.tokens.refreshToken)" } }
+        } else if behaviour.session.keychainWrittenBeforeReturning {
+            persistSession()
+        } else {
+            keychainOutOfDate = true
+        }
     }
 
     private func persistSession() {
@@ -139,9 +154,15 @@ actor ReferenceClient: AuthClient {
 
     func signOut() async throws(AuthError) {
         let wasSignedIn = session != nil
+        if behaviour.session.signOutEndsServerSession, let refreshToken = session?.tokens.refreshToken {
+            try? await overNetwork("signOut", await backend.endSession(refreshToken))
+        }
         signOutCount += 1
         if behaviour.session.signOutEndsSession { session = nil }
-        if behaviour.session.signOutClearsKeychain { world.devices.keychain(of: device)[keychainKey] = nil }
+        if behaviour.session.signOutClearsKeychain {
+            world.devices.keychain(of: device)[keychainKey] = nil
+            queuedKeychainEntry.entry.withLock { $0 = nil }
+        }
         // AUTH-6: a sign-out when nobody is signed in need not notify, and the Firebase SDK's does not.
         let notifies = wasSignedIn || !behaviour.session.signOutNotifiesOnlyWhenSignedIn
         if behaviour.session.signOutNotifiesListeners && notifies { await notifyListeners() }
@@ -156,31 +177,59 @@ actor ReferenceClient: AuthClient {
         return ListenerRegistration(id: nextListenerID)
     }
 
+    /// With the defect `signInNotifiesListenersAtStart`, the listeners a sign-in starting now will tell.
+    var listenersAtStart: Set<Int>? { behaviour.session.signInNotifiesListenersAtStart ? Set(listeners.keys) : nil }
+
     func removeIDTokenDidChangeListener(_ registration: ListenerRegistration) async { listeners[registration.id] = nil }
 
-    func notifyListeners() async {
+    /// Tells the listeners of a change: every registered one, or with `only`, those of them.
+    func notifyListeners(only: Set<Int>? = nil) async {
         changes += 1
         let change = changes
         let user = await sessionUser()
         // AUTH-6: a later change made while the user was looked up notifies for itself; this older one is dropped,
         // so the last call a listener receives names the current user.
         guard change == changes || !behaviour.session.dropsOvertakenNotifications else { return }
-        let notified = listeners.sorted { $0.key < $1.key }.prefix(behaviour.session.listenersNotified)
+        let notified = listeners.filter { only?.contains($0.key) ?? true }.sorted { $0.key < $1.key }.prefix(
+            behaviour.session.listenersNotified)
         for (_, listener) in notified { deliver { listener(user) } }
+        if keychainWriteQueued, let notifications {
+            keychainWriteQueued = false
+            let (keychain, key, queued) = (world.devices.keychain(of: device), keychainKey, queuedKeychainEntry)
+            notifications.yield { keychain[key] = queued.entry.withLock { $0 } }
+        }
     }
 
     /// Calls a listener now, or, with asynchronous listeners, later on the serial queue.
     private func deliver(_ call: @escaping @Sendable () -> Void) {
+        guard !behaviour.session.listenerCallsOvertake else {
+            overtakingCalls.append(call)
+            if overtakingCalls.count == 1 {
+                Task(executorPreference: CheckExecutor.current) { await self.callOvertaking() }
+            }
+            return
+        }
         if let notifications { notifications.yield(call) } else { call() }
+    }
+
+    /// The defect `listenerCallsOvertake`: once the check's work has settled (`CheckExecutor.untilIdle()`), the calls
+    /// gathered meanwhile, newest first, so the call of an older change arrives after the current user's.
+    private func callOvertaking() async {
+        await CheckExecutor.current?.untilIdle()
+        let calls = overtakingCalls
+        overtakingCalls = []
+        for call in calls.reversed() { call() }
     }
 
     /// Makes `response`'s user current and tells the listeners; a sign-in started when `signOutCount` was `started`
     /// that a sign-out overtook in flight is dropped instead, where the behaviour says so (AUTH-6 allows either).
-    func signIn(_ response: SignInResponse, started: Int? = nil) async -> AuthDataResult {
+    /// `listening`: the listeners registered when the sign-in started, for the defect
+    /// `signInNotifiesListenersAtStart`.
+    func signIn(_ response: SignInResponse, started: Int? = nil, listening: Set<Int>? = nil) async -> AuthDataResult {
         let overtaken = started.map { $0 != signOutCount } ?? false
         if !overtaken || !behaviour.session.dropsSignInsOvertakenBySignOut {
             setSession((response.user.uid, response.tokens))
-            await notifyListeners()
+            await notifyListeners(only: listening)
         }
         let info = AdditionalUserInfo(
             providerID: response.providerID, isNewUser: response.isNewUser, username: response.profile?["login"],
@@ -188,9 +237,11 @@ actor ReferenceClient: AuthClient {
         return AuthDataResult(user: response.user, additionalUserInfo: info, credential: response.credential)
     }
 
-    func signIn(_ outcome: SignInOutcome, started: Int? = nil) async throws(AuthError) -> AuthDataResult {
+    func signIn(
+        _ outcome: SignInOutcome, started: Int? = nil, listening: Set<Int>? = nil
+    ) async throws(AuthError) -> AuthDataResult {
         switch outcome {
-        case .signedIn(let response): return await signIn(response, started: started)
+        case .signedIn(let response): return await signIn(response, started: started, listening: listening)
         case .secondFactorRequired(let pendingID, let hints, let message):
             let resolver = ReferenceResolver(client: self, session: MultiFactorSession(pendingID), hints: hints)
             throw AuthError(.secondFactorRequired, message, resolver: resolver)
@@ -205,7 +256,8 @@ actor ReferenceClient: AuthClient {
 
     func signIn(with credential: AuthCredential) async throws(AuthError) -> AuthDataResult {
         let started = signOutCount
-        return try await signIn(try await firstFactor(credential), started: started)
+        let listening = listenersAtStart
+        return try await signIn(try await firstFactor(credential), started: started, listening: listening)
     }
 
     func link(with credential: AuthCredential) async throws(AuthError) -> AuthDataResult {
@@ -266,6 +318,13 @@ actor ReferenceClient: AuthClient {
                         await backend.signInWithPhoneNumber(
                             verificationID: backendID, code: code, creatingUser: creatingUser, checked: true)))
             }
+            guard behaviour.codes.checkedAndUsedInOneTurn else {
+                return .signedIn(
+                    try await overNetwork(
+                        "signInWithPhoneNumber",
+                        await backend.signInWithPhoneNumberAwaitingStore(
+                            verificationID: backendID, code: code, creatingUser: creatingUser)))
+            }
             let startedAt = behaviour.codes.expiryJudgedAtClientStart ? world.clock.now : nil
             return .signedIn(
                 try await overNetwork(
@@ -295,3 +354,7 @@ actor ReferenceClient: AuthClient {
     }
 
 }
+
+/// The keychain entry a write queued on the listeners' queue writes when it runs (the defect
+/// `writesKeychainOnListenerQueue`).
+private final class QueuedKeychainEntry: Sendable { let entry = Mutex<String?>(nil) }

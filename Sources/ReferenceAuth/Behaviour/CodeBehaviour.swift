@@ -9,6 +9,10 @@ extension ReferenceBehaviour {
         /// The code is checked and marked used by the one request that signs in; otherwise the client first asks the
         /// backend whether the code is good, then signs in with a request that trusts that answer (PHONE-7 at once).
         var checkedWhereUsed = true
+        /// The one request that signs in checks the code and marks it used in one actor turn; otherwise it checks the
+        /// code, awaits its store, and only then marks it used, so a second sign-in with the code started together
+        /// passes the check too (PHONE-7 at once, inside one backend call).
+        var checkedAndUsedInOneTurn = true
         /// A sign-in at the door checks the code and marks it used in one actor turn; otherwise it checks, awaits, then
         /// signs in trusting that check, so a second sign-in with the code at once passes the check too (PHONE-7).
         var doorChecksAndConsumesAtOnce = true

@@ -21,6 +21,10 @@ extension ReferenceBehaviour {
         /// A redirect without a state is taken for the waiting request, as a client that compares the state only when
         /// there is one does (OAUTH-4 forbids it).
         var takesRedirectWithoutState = false
+        /// A redirect that answers no request of this app is still exchanged when its state names a request the
+        /// backend has in flight, from any device: a state bound to the backend, not to the device that started the
+        /// flow (OAUTH-4 forbids it).
+        var takesRedirectsOfOtherDevicesRequests = false
         /// The path of the `redirect_uri` on the project's domain.
         var redirectPath = "/__/auth/handler"
         /// How many times the backend sends the code to the token endpoint.

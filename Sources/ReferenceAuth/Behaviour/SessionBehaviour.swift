@@ -8,6 +8,9 @@ extension ReferenceBehaviour {
         /// when the app next asks for the current user, so an app killed the instant sign-in returns comes back signed
         /// out.
         var keychainWrittenBeforeReturning = true
+        /// With asynchronous listeners, the keychain is written on the listeners' queue once the listeners of the
+        /// change have been called, so after the call that made the session returned (PHONE-18 forbids it).
+        var keychainWrittenOnListenerQueue = false
         var signOutNotifiesListeners = true
         /// A sign-out tells the listeners only when somebody was signed in, as the Firebase SDK's `signOut()` does
         /// (AUTH-6: a sign-out when nobody is signed in need not notify).
@@ -19,9 +22,18 @@ extension ReferenceBehaviour {
         /// A token refresh answered after a sign-out (or another sign-in) is dropped, so it brings nobody back
         /// (AUTH-3).
         var refreshYieldsToLaterChange = true
+        /// Sign-out also ends the session at the backend (its refresh token mints nothing more) before it returns, as
+        /// a client that revokes its refresh token does; the Firebase SDK's does not (AUTH-3 allows either).
+        var signOutEndsServerSession = false
         /// A listener notification overtaken, while it looked the user up, by a later change is dropped, so the last
         /// call names the current user (AUTH-6).
         var dropsOvertakenNotifications = true
+        /// The calls of changes made in a burst reach the listeners newest first, as a concurrent queue may run them,
+        /// once the subject's work has settled; otherwise in the order of the changes (AUTH-6).
+        var listenerCallsOvertake = false
+        /// A sign-in tells the listeners registered when it started; otherwise every listener registered when it
+        /// completes, also one added while it was in flight (AUTH-6).
+        var signInNotifiesListenersAtStart = false
         /// How many of the registered listeners, in registration order, a change is told to.
         var listenersNotified = Int.max
         /// Listeners are called later, on one serial queue, as Firebase calls them on the main queue.

@@ -11,7 +11,8 @@ extension Defect {
         .resetKeepsOldPassword, .honoursRefreshTokensBuiltFromUserID, .refreshDropsSecondFactor,
         .handsOutExpiredIDToken, .createsSecondAccountForAddressInUse, .comparesSignUpEmailsByLetterCase,
         .acceptsPasswordOneUnderMinimum, .createsAccountBeforeJudgingPassword, .acceptsEmailWithTwoAts,
-        .refreshBringsSignedOutUserBack, .notifiesOvertakenChange, .unenrollmentNotifiesNobody,
+        .refreshBringsSignedOutUserBack, .refreshAnsweredBeforeSignOutBringsUserBack, .notifiesOvertakenChange,
+        .listenerCallsOvertake, .signInNotifiesListenersAtStart, .unenrollmentNotifiesNobody,
     ]
 
     package static let reportsPartyFailuresAsInternalErrors = Defect(
@@ -160,6 +161,18 @@ extension Defect {
         """
     ) { $0.session.refreshYieldsToLaterChange = false }
 
+    package static let refreshAnsweredBeforeSignOutBringsUserBack = Defect(
+        "refreshAnsweredBeforeSignOutBringsUserBack", rules: ["AUTH-3"],
+        catches: [.assertion("AUTH-3/sign-out-refresh-answer-held")],
+        """
+        ends the session at the backend when signing out, yet makes current a refresh the backend answered before \
+        the sign-out and that returned after it
+        """
+    ) {
+        $0.session.signOutEndsServerSession = true
+        $0.session.refreshYieldsToLaterChange = false
+    }
+
     package static let notifiesOvertakenChange = Defect(
         "notifiesOvertakenChange", rules: ["AUTH-6"], catches: [.assertion("AUTH-6/sign-out-during-sign-in")],
         """
@@ -167,6 +180,20 @@ extension Defect {
         the last call names a signed-out user
         """
     ) { $0.session.dropsOvertakenNotifications = false }
+
+    package static let listenerCallsOvertake = Defect(
+        "listenerCallsOvertake", rules: ["AUTH-6"], catches: [.assertion("AUTH-6/burst-of-changes")],
+        """
+        calls the listeners from a concurrent queue: of changes made in a burst, the older change's call arrives \
+        after the current user's
+        """
+    ) { $0.session.listenerCallsOvertake = true }
+
+    package static let signInNotifiesListenersAtStart = Defect(
+        "signInNotifiesListenersAtStart", rules: ["AUTH-6"],
+        catches: [.assertion("AUTH-6/listener-added-during-sign-in")],
+        "tells a sign-in only to the listeners registered when it started, not to one added while it was in flight"
+    ) { $0.session.signInNotifiesListenersAtStart = true }
 
     package static let unenrollmentNotifiesNobody = Defect(
         "unenrollmentNotifiesNobody", rules: ["AUTH-6"], catches: [.hang("AUTH-6/enrollment-and-unenrollment")],

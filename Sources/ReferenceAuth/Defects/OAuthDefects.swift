@@ -6,10 +6,10 @@ extension Defect {
     static let oauthDefects: [Defect] = [
         .forwardsReservedOAuthParameters, .forwardsOAuthToken, .dropsAllowSignup, .forgetsOAuthScopes,
         .usesPredictableOAuthState, .oauthStateOf31HexDigits, .acceptsAnyOAuthState, .takesFirstRedirectWhilePending,
-        .takesRedirectWithoutState, .mapsOnlyClientCredentialErrors, .sendsWrongRedirectURI, .exchangesCodeTwice,
-        .reportsProviderErrorsAsInternal, .treatsDenialAsSuccess, .omitsOAuthProfile, .omitsTokenForReturningUsers,
-        .linksIdentityOfAnotherAccount, .createsUserOnMismatchedReauthentication, .ignoresDisabledOAuthProvider,
-        .sendsPlainPKCE, .omitsPKCE,
+        .takesRedirectWithoutState, .takesRedirectsOfOtherDevicesRequests, .mapsOnlyClientCredentialErrors,
+        .sendsWrongRedirectURI, .exchangesCodeTwice, .reportsProviderErrorsAsInternal, .treatsDenialAsSuccess,
+        .omitsOAuthProfile, .omitsTokenForReturningUsers, .linksIdentityOfAnotherAccount,
+        .createsUserOnMismatchedReauthentication, .ignoresDisabledOAuthProvider, .sendsPlainPKCE, .omitsPKCE,
     ]
 
     package static let forwardsReservedOAuthParameters = Defect(
@@ -66,6 +66,15 @@ extension Defect {
         request
         """
     ) { $0.oauth.takesRedirectWithoutState = true }
+
+    package static let takesRedirectsOfOtherDevicesRequests = Defect(
+        "takesRedirectsOfOtherDevicesRequests", rules: ["OAUTH-4"],
+        catches: [.assertion("OAUTH-4/own-redirect-on-other-device")],
+        """
+        takes a redirect that answers no request of its own and exchanges its code when the backend knows its state, \
+        so a request waiting on one device is answered on another
+        """
+    ) { $0.oauth.takesRedirectsOfOtherDevicesRequests = true }
 
     package static let sendsWrongRedirectURI = Defect(
         "sendsWrongRedirectURI", rules: ["OAUTH-5"], catches: [.assertion("OAUTH-5/redirect-uri-is-handler")],

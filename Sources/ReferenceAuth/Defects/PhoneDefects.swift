@@ -17,8 +17,9 @@ extension Defect {
         .disabledVerificationAllowsRealNumbers, .handlesEveryNotification, .handlesEveryURL,
         .handlesForgedPushWhileWaiting, .handlesForeignURLWhileWaiting, .noVerificationRateLimit,
         .rateLimitsPerDeviceOnly, .rateLimitsPerNumberOnly, .countsRequestsAfterSending, .signOutKeepsCurrentUser,
-        .signOutLeavesUserInKeychain, .writesKeychainAfterReturning, .verificationIDEmbedsCode,
-        .wrongCodeErrorRevealsCode, .checksCodeBeforeSigningIn, .waitsForOnePushAtATime,
+        .signOutLeavesUserInKeychain, .writesKeychainAfterReturning, .writesKeychainOnListenerQueue,
+        .verificationIDEmbedsCode, .wrongCodeErrorRevealsCode, .checksCodeBeforeSigningIn, .checksCodeThenAwaitsStore,
+        .waitsForOnePushAtATime,
     ]
 
     package static let acceptsPunctuatedNumbers = Defect(
@@ -276,6 +277,18 @@ extension Defect {
         """
     ) { $0.session.keychainWrittenBeforeReturning = false }
 
+    package static let writesKeychainOnListenerQueue = Defect(
+        "writesKeychainOnListenerQueue", rules: ["PHONE-18"], catches: [.assertion("PHONE-18/relaunch-signed-in")],
+        """
+        calls its listeners on a queue of its own and writes a new session to the keychain on that queue after them, \
+        once the sign-in has returned
+        """
+    ) {
+        $0.session.listenersCalledAsynchronously = true
+        $0.session.keychainWrittenOnListenerQueue = true
+        $0.capabilities.concurrency = .unstructured
+    }
+
     package static let verificationIDEmbedsCode = Defect(
         "verificationIDEmbedsCode", rules: ["PHONE-19"], catches: [.assertion("PHONE-19/code-not-in-id")],
         "puts the code, base64url-encoded, in the verification ID"
@@ -299,6 +312,14 @@ extension Defect {
         at once both pass the check
         """
     ) { $0.codes.checkedWhereUsed = false }
+
+    package static let checksCodeThenAwaitsStore = Defect(
+        "checksCodeThenAwaitsStore", rules: ["PHONE-7"], catches: [.assertion("PHONE-7/sign-ins-started-together")],
+        """
+        checks the code, awaits its store, and only then marks the code used, inside the one request that signs in, so \
+        two sign-ins with one code started together both pass the check
+        """
+    ) { $0.codes.checkedAndUsedInOneTurn = false }
 
     package static let waitsForOnePushAtATime = Defect(
         "waitsForOnePushAtATime", rules: ["PHONE-14"],

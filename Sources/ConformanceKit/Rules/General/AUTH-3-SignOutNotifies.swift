@@ -86,6 +86,6 @@ extension Rule {
                     try await context.expectSignedOut(app.client, after: "\(moment), and the app launched again")
                     try context.letRateLimitsPass()
                 }
-            },
+            }, .auth3AnswerHeld,
         ])
 }

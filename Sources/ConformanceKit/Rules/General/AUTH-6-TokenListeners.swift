@@ -171,7 +171,7 @@ extension Rule {
                     }
                     try context.letRateLimitsPass()
                 }
-            },
+            }, .auth6BurstOfChanges, .auth6ListenerAddedDuringSignIn,
         ])
 }
 

@@ -126,6 +126,6 @@ extension Rule {
                     }
                     try await expectSuccess("signOut()") { try await app.client.signOut() }
                 }
-            },
+            }, .oauth4OwnRedirectOnOtherDevice,
         ])
 }

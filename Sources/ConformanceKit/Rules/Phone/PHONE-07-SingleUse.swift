@@ -79,6 +79,6 @@ extension Rule {
                     try await expectSuccess("signOut() on \(Device.primary)") { try await app.signOut() }
                     try await expectSuccess("signOut() on \(place)") { try await second.signOut() }
                 }
-            }, .phone7AnswerHeld, .doorCodeTwiceAtOnce,
+            }, .phone7StartedTogether, .phone7AnswerHeld, .doorCodeTwiceAtOnce,
         ])
 }

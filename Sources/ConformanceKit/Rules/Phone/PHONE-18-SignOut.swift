@@ -21,11 +21,17 @@ extension Rule {
                 let backend = try await context.makeBackend()
                 let app = try await context.launch(backend)
                 let verificationID = try await context.requestCode(PhoneNumbers.us, on: app)
-                let user = try await context.signIn(
-                    verificationID, code: try context.latestCode(sentTo: PhoneNumbers.us), on: app
-                ).user
-                let relaunched = try await context.launch(backend)
-                let restored = await relaunched.currentUser?.uid
+                // The relaunch is judged while the app's listener queue is held: what the app leaves for that queue
+                // after its listeners (a keychain write) comes after the relaunch every run, as it would after an app
+                // killed the instant sign-in returned.
+                let (user, restored) = try await context.holdingListenerQueue(of: app) { hold in
+                    hold.arm()
+                    let user = try await context.signIn(
+                        verificationID, code: try context.latestCode(sentTo: PhoneNumbers.us), on: app
+                    ).user
+                    let relaunched = try await context.launch(backend)
+                    return (user, await relaunched.currentUser?.uid)
+                }
                 try expectEqual(
                     restored, user.uid,
                     """
