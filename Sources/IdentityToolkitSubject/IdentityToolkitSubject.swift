@@ -54,6 +54,26 @@ public struct IdentityToolkitSubject: ConformanceSubject {
         return capabilities
     }
 
+    /// The routes and options that would make the checks of `requirement` apply against the server: a time control,
+    /// an outbox or the administrator's credential.
+    public func howToOffer(_ requirement: Requirement) -> String? {
+        let hooks = "/emulator/v1/projects/\(configuration.projectID)"
+        switch requirement {
+        case .worldClock:
+            return "to judge it, give the server a time control (POST \(hooks)/clock:advance, as conformance serve has)"
+        case .deliveries:
+            var offers: [String] = []
+            if !configuration.readsTextOutbox { offers.append("a text outbox (GET \(hooks)/verificationCodes)") }
+            if !configuration.readsEmailOutbox, !configuration.mailsFromAdminLinks {
+                offers.append(
+                    "an email outbox (GET \(hooks)/oobCodes) or the administrator's credential for production's "
+                        + "links (--admin-token, sendOobCode with returnOobLink)")
+            }
+            return offers.isEmpty ? nil : "to judge it, offer " + offers.joined(separator: ", or ")
+        default: return nil
+        }
+    }
+
     public func makeBackend(
         configuration project: ProjectConfiguration, world: World
     ) async throws(ConfigurationError) -> any AuthBackend {

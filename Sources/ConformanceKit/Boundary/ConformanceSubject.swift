@@ -38,4 +38,10 @@ public protocol ConformanceSubject: Sendable {
     func makeBackend(
         configuration: ProjectConfiguration, world: World
     ) async throws(ConfigurationError) -> any AuthBackend
+    /// What the subject would need to offer for the checks that need `requirement` to apply, in words that name it
+    /// (a route, an option), said after the reason such a check is not applicable; nil to say nothing more. The
+    /// default says nothing.
+    func howToOffer(_ requirement: Requirement) -> String?
 }
+
+extension ConformanceSubject { public func howToOffer(_ requirement: Requirement) -> String? { nil } }

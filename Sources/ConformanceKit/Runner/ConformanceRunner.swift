@@ -195,6 +195,10 @@ public struct ConformanceRunner: Sendable {
     /// Why a check whose requirement `unmet` the subject does not declare is not applicable: for a flow, with the flows
     /// the subject does declare, so a password-only server's report says what it offers.
     private func notApplicableReason(_ unmet: Requirement, of check: Check, in rule: Rule) -> String {
+        reason(unmet, of: check, in: rule) + (subject.howToOffer(unmet).map { "; \($0)" } ?? "")
+    }
+
+    private func reason(_ unmet: Requirement, of check: Check, in rule: Rule) -> String {
         if unmet == .deliveries {
             let needsTexts = flows(of: check, in: rule).contains(where: \.needsTexts)
             return needsTexts && !subject.capabilities.readsTexts
