@@ -33,7 +33,8 @@ public struct Capabilities: Sendable, Hashable {
     public var runsOneCheckAtATime: Bool = false
     /// Whether the accounts a check makes outlive it: a server's shared project that the suite cannot empty between
     /// checks (no reset route). Each check then signs up and signs in with addresses of its own
-    /// (`ada.k7q2m9@example.com` rather than `ada@example.com`), so that no check meets another's accounts.
+    /// (`ada.k7q2m9@example.com` rather than `ada@example.com`), and GitHub and Apple accounts of its own, so that no
+    /// check meets another's accounts.
     public var keepsAccountsBetweenChecks: Bool = false
     /// Where the subject does its work, which decides how a hang is found. The default is the safe one for a
     /// subject that uses queues, threads or unstructured tasks; a subject whose work stays in the check's tasks

@@ -1,7 +1,7 @@
-/// The addresses a check signs up and signs in with. Against a subject whose accounts outlive a check (a shared
-/// project the suite cannot empty: ``Capabilities/keepsAccountsBetweenChecks``) each check's addresses are its own,
-/// `ada.k7q2m9@example.com`, so that no check depends on an empty project and none meets another's accounts; against
-/// any other subject they are the plain `ada@example.com` the rules' documentation shows.
+/// The addresses and provider accounts a check signs up and signs in with. Against a subject whose accounts outlive
+/// a check (a shared project the suite cannot empty: ``Capabilities/keepsAccountsBetweenChecks``) each check's are its
+/// own, `ada.k7q2m9@example.com`, so that no check depends on an empty project and none meets another's accounts;
+/// against any other subject they are the plain `ada@example.com` the rules' documentation shows.
 package enum CheckIdentity {
     /// The running check's mark, empty unless the subject keeps accounts between checks (set by the runner around
     /// each check).
