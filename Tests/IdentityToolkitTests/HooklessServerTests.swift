@@ -32,15 +32,23 @@ final class HooklessServer: Sendable {
     /// The HTTP subject at it, as the command builds it for a server of one project (one check at a time), with the
     /// administrator's credential.
     var subject: IdentityToolkitSubject {
+        IdentityToolkitSubject(Self.configuration(at: baseURL, of: server, name: "a server with no test hooks"))
+    }
+
+    /// The configuration of the HTTP subject at `baseURL` (a fake server registered with `FakeServerURLProtocol`)
+    /// answered by `server`: one project, one check at a time, the administrator's credential.
+    static func configuration(
+        at baseURL: URL, of server: IdentityToolkitServer, name: String
+    ) -> IdentityToolkitConfiguration {
         var configuration = IdentityToolkitConfiguration(
             baseURL: baseURL, projectID: server.defaultProjectID, apiKey: "any-key", isolation: .oneCheckAtATime,
             makeSessionConfiguration: {
                 let configuration = URLSessionConfiguration.ephemeral
                 configuration.protocolClasses = [FakeServerURLProtocol.self]
                 return configuration
-            }, name: "a server with no test hooks")
+            }, name: name)
         configuration.adminToken = "owner"
-        return IdentityToolkitSubject(configuration)
+        return configuration
     }
 
     static func handle(_ request: HTTPRequest, forwardingTo server: IdentityToolkitServer) async -> HTTPResponse {
@@ -139,13 +147,8 @@ struct HooklessServerTests {
             }
             return await HooklessServer.handle(request, forwardingTo: server)
         }
-        var configuration = IdentityToolkitConfiguration(
-            baseURL: baseURL, projectID: server.defaultProjectID, apiKey: "any-key", isolation: .oneCheckAtATime,
-            makeSessionConfiguration: {
-                let configuration = URLSessionConfiguration.ephemeral
-                configuration.protocolClasses = [FakeServerURLProtocol.self]
-                return configuration
-            }, name: "a server without accounts:update")
+        var configuration = HooklessServer.configuration(
+            at: baseURL, of: server, name: "a server without accounts:update")
         configuration.flows = [.password]
         let (prepared, _) = try await IdentityToolkitSubject(configuration).preflighted()
         let report = await (try ConformanceRunner(subject: prepared, options: .overHTTP)).run(

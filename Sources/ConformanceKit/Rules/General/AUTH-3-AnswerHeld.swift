@@ -11,35 +11,50 @@ extension Check {
         a sign-out while a forced token refresh's answer is on its way back, at each of its answers, leaves nobody \
         signed in, also after a relaunch
         """, requires: [.worldNetwork, .worldKeychain]
-    ) { context in
-        let firstUser = try context.firstUser()
-        var app = try await context.launchApp(for: firstUser)
+    ) { context in try await context.expectSignedOutAfterSigningOut(during: .answer) }
+}
+
+/// Which leg of AUTH-3's forced refresh the sign-out meets: its request in flight, or its answer on its way back.
+package enum RefreshLeg: Sendable { case request, answer }
+
+extension CheckContext {
+    /// AUTH-3: a sign-out made while the forced refresh's `leg` is held, at each of its requests (or answers) in turn,
+    /// leaves nobody signed in once the refresh returns, also after a relaunch.
+    package func expectSignedOutAfterSigningOut(during leg: RefreshLeg) async throws {
+        let firstUser = try firstUser()
+        var app = try await launchApp(for: firstUser)
         for passing in 0... {
-            let user = try await firstUser.signIn(on: app.client, in: context).user
+            let user = try await firstUser.signIn(on: app.client, in: self).user
             let client = app.client
             let refresh = ConcurrentCall("getIDToken(forceRefresh: true) of \(user.uid)") {
                 try await client.getIDToken(forceRefresh: true)
             }
             let signOut = ConcurrentCall("signOut()") { try await client.signOut() }
-            guard let outcomes = try await context.interruptingAnswer(refresh, afterPassing: passing, with: signOut)
-            else {
+            let outcomes =
+                switch leg {
+                case .request: try await interrupting(refresh, afterPassing: passing, with: signOut)
+                case .answer: try await interruptingAnswer(refresh, afterPassing: passing, with: signOut)
+                }
+            guard let outcomes else {
                 try expect(
                     passing > 0,
                     """
-                    \(refresh.name) returned without receiving an answer through the world's network, though the \
-                    subject declares sendsRequestsThroughWorldNetwork
-                    """, expected: "at least one answer through the world's network", actual: "none")
+                    \(refresh.name) returned without \(leg == .request ? "sending a request" : "receiving an answer") \
+                    through the world's network, though the subject declares sendsRequestsThroughWorldNetwork
+                    """, expected: "at least one \(leg) through the world's network", actual: "none")
                 break
             }
-            let moment = "\(signOut.name) made while answer \(passing + 1) of \(refresh.name) was on its way back"
+            let moment =
+                "\(signOut.name) made while \(leg) \(passing + 1) of \(refresh.name) was "
+                + (leg == .request ? "in flight" : "on its way back")
             if case .failure(let error) = outcomes.meanwhile {
                 throw CheckFailure("\(moment) failed", expected: "success", actual: describe(error))
             }
-            try await context.expectSignedOut(client, after: "\(moment), once the refresh returned")
+            try await expectSignedOut(client, after: "\(moment), once the refresh returned")
             app = LaunchedApp(
-                backend: app.backend, client: try await context.launch(app.backend, on: app.device), device: app.device)
-            try await context.expectSignedOut(app.client, after: "\(moment), and the app launched again")
-            try context.letRateLimitsPass()
+                backend: app.backend, client: try await launch(app.backend, on: app.device), device: app.device)
+            try await expectSignedOut(app.client, after: "\(moment), and the app launched again")
+            try letRateLimitsPass()
         }
     }
 }

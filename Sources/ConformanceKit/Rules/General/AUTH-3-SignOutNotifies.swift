@@ -55,37 +55,6 @@ extension Rule {
                 a sign-out while a forced token refresh is in flight, at each of its requests, leaves nobody signed \
                 in, also after a relaunch
                 """, requires: [.worldNetwork, .worldKeychain]
-            ) { context in
-                let firstUser = try context.firstUser()
-                var app = try await context.launchApp(for: firstUser)
-                for passing in 0... {
-                    let user = try await firstUser.signIn(on: app.client, in: context).user
-                    let client = app.client
-                    let refresh = ConcurrentCall("getIDToken(forceRefresh: true) of \(user.uid)") {
-                        try await client.getIDToken(forceRefresh: true)
-                    }
-                    let signOut = ConcurrentCall("signOut()") { try await client.signOut() }
-                    guard let outcomes = try await context.interrupting(refresh, afterPassing: passing, with: signOut)
-                    else {
-                        try expect(
-                            passing > 0,
-                            """
-                            \(refresh.name) returned without sending a request through the world's network, though the \
-                            subject declares sendsRequestsThroughWorldNetwork
-                            """, expected: "at least one request through the world's network", actual: "none")
-                        break
-                    }
-                    let moment = "\(signOut.name) made while request \(passing + 1) of \(refresh.name) was in flight"
-                    if case .failure(let error) = outcomes.meanwhile {
-                        throw CheckFailure("\(moment) failed", expected: "success", actual: describe(error))
-                    }
-                    try await context.expectSignedOut(client, after: "\(moment), once the refresh returned")
-                    app = LaunchedApp(
-                        backend: app.backend, client: try await context.launch(app.backend, on: app.device),
-                        device: app.device)
-                    try await context.expectSignedOut(app.client, after: "\(moment), and the app launched again")
-                    try context.letRateLimitsPass()
-                }
-            }, .auth3AnswerHeld,
+            ) { context in try await context.expectSignedOutAfterSigningOut(during: .request) }, .auth3AnswerHeld,
         ])
 }
