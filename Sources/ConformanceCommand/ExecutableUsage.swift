@@ -8,7 +8,8 @@ package enum ExecutableUsage {
         Subcommands and servers:
                conformance [run] [the options above]
                conformance [run] --identity-toolkit URL --project ID [--api-key KEY] [--published-keys URL] [--tenants]
-                           [--flows LIST] [--no-outbox] [--admin-token TOKEN] [the report options above]
+                           [--flows LIST] [--no-outbox] [--admin-token TOKEN] [--test-phone-number NUMBER=CODE]…
+                           [the report options above]
                conformance serve [--port PORT] [--project ID] [--quiet]
 
           --identity-toolkit URL
@@ -29,7 +30,12 @@ package enum ExecutableUsage {
           --admin-token TOKEN
                            the server administrator's bearer token (owner for the emulator and conformance serve):
                            without an email outbox, the links a check needs come from the administrator's link
-                           route (sendOobCode with returnOobLink), as the Admin SDKs' generate...Link calls ask them
+                           route (sendOobCode with returnOobLink), as the Admin SDKs' generate...Link calls ask them;
+                           every administrator's call carries it (the config API, the providers' pointing)
+          --test-phone-number NUMBER=CODE
+                           a test phone number the server's console has, with its fixed code, e.g.
+                           +16505550188=654321 (repeatable): without a config API, the checks that ask for exactly
+                           these test numbers apply, and those that read no text apply without a text outbox
           serve            serve the reference as an Identity Toolkit server on loopback (conformance serve --help)
 
         Exit status with --identity-toolkit: also 69 when the server does not answer, 78 when it serves another

@@ -22,6 +22,7 @@ public enum IdentityToolkitCommandLine {
         var flows: Set<Flow>?
         var noOutbox = false
         var adminToken: String?
+        var testPhoneNumbers: [TestPhoneNumber] = []
         var remaining: [String] = []
         var rest = arguments[...]
         while let argument = rest.popFirst() {
@@ -43,6 +44,12 @@ public enum IdentityToolkitCommandLine {
                 adminToken = try value(
                     after: argument, in: &rest,
                     naming: "the server administrator's bearer token (owner for the emulator and conformance serve)")
+            case "--test-phone-number":
+                testPhoneNumbers.append(
+                    try Self.testPhoneNumber(
+                        try value(
+                            after: argument, in: &rest, naming: "a test number and its code, e.g. +16505550188=654321"))
+                )
             case "--flows":
                 flows = try Self.flows(
                     try value(after: argument, in: &rest, naming: "the flows the server offers, e.g. password,phone"))
@@ -51,12 +58,12 @@ public enum IdentityToolkitCommandLine {
         }
         guard let url else {
             if project != nil || apiKey != nil || publishedKeys != nil || tenants || flows != nil || noOutbox
-                || adminToken != nil
+                || adminToken != nil || !testPhoneNumbers.isEmpty
             {
                 throw CommandArguments.UsageError(
                     """
-                    --project, --api-key, --published-keys, --tenants, --flows, --no-outbox and --admin-token go \
-                    with --identity-toolkit URL
+                    --project, --api-key, --published-keys, --tenants, --flows, --no-outbox, --admin-token and \
+                    --test-phone-number go with --identity-toolkit URL
                     """)
             }
             return nil
@@ -89,6 +96,7 @@ public enum IdentityToolkitCommandLine {
         configuration.flows = flows
         configuration.readsOutbox = !noOutbox
         configuration.adminToken = adminToken
+        if !testPhoneNumbers.isEmpty { configuration.testPhoneNumbers = testPhoneNumbers }
         if let publishedKeys {
             guard let url = URL(string: publishedKeys), ["http", "https"].contains(url.scheme?.lowercased() ?? "")
             else {
@@ -202,6 +210,19 @@ public enum IdentityToolkitCommandLine {
             }
         }
         return subject.reconfigured(configuration)
+    }
+
+    /// `+16505550188=654321`: a test number in E.164 and its fixed code of 6 digits.
+    static func testPhoneNumber(_ text: String) throws(CommandArguments.UsageError) -> TestPhoneNumber {
+        let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2, (try? E164Number(parts[0])) != nil, parts[1].count == 6,
+            parts[1].allSatisfy({ $0.isASCII && $0.isNumber })
+        else {
+            throw CommandArguments.UsageError(
+                "--test-phone-number needs NUMBER=CODE, an E.164 number and its 6-digit code "
+                    + "(e.g. +16505550188=654321), not \"\(text)\"")
+        }
+        return TestPhoneNumber(parts[0], code: parts[1])
     }
 
     /// The flows a `--flows` list names: the raw values of ``Flow`` (`password`, `phone`, `multiFactor`,

@@ -57,6 +57,10 @@ public struct IdentityToolkitConfiguration: Sendable {
     /// administrator's link route for the links the server would mail (``mailsFromAdminLinks``), and which every
     /// administrator's call carries (the config API, the pointing at the check's providers, account updates).
     public var adminToken: String?
+    /// The test phone numbers the server's console has, with their fixed codes (`--test-phone-number`): the project
+    /// the server runs has them, so a check that asks for exactly these is served where no config API sets them
+    /// (the project the subject serves has them), and a check that signs in with test numbers only reads no text.
+    public var testPhoneNumbers: [TestPhoneNumber]? = nil
     /// Whether the mails a check needs come from the administrator's link route instead of an email outbox:
     /// `accounts:sendOobCode` with `returnOobLink: true` and ``adminToken``, as the Admin SDKs' `generate…Link` calls
     /// it (https://firebase.google.com/docs/auth/admin/email-action-links), asked with what the client's own request

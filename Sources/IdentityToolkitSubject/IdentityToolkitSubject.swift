@@ -197,6 +197,12 @@ public struct IdentityToolkitSubject: ConformanceSubject {
             served = ServerConfigAPI.settable(
                 project, onto: served, inTenant: configuration.isolation == .tenantPerCheck)
         }
+        // The console's test numbers: a check that asks for exactly these (in any order) is served, and so is one
+        // that asks for none, which uses none of them.
+        if configuration.configAPI != true, let numbers = configuration.testPhoneNumbers {
+            let asked = project.phone.testPhoneNumbers
+            served.phone.testPhoneNumbers = asked.isEmpty || Set(asked) == Set(numbers) ? asked : numbers
+        }
         if configuration.pointsAtCheckProviders { served = ProviderPointing.settable(project, onto: served) }
         let limit = project.phone.verificationLimit
         let standardLimit = served.phone.verificationLimit
@@ -229,7 +235,8 @@ public struct IdentityToolkitSubject: ConformanceSubject {
             "projectID": """
             the server serves one project to an API key, \(configuration.projectID), as the standard project; a \
             second project needs admin credentials
-            """, "phone.testPhoneNumbers": "the Auth Emulator has none",
+            """,
+            "phone.testPhoneNumbers": "the Auth Emulator has none; declare a server's own with --test-phone-number",
             "phone.verificationLimit": "a tighter limit than the standard project's cannot be set",
             "multiFactor": "the Auth Emulator turns SMS MFA off only for a tenant",
             "passwordMinimumLength": "the Auth Emulator's minimum is 6",

@@ -29,6 +29,15 @@ struct CommandLineTests {
             ]))
         #expect(keyed.subject.configuration.apiKey == "K" && keyed.remaining.isEmpty)
         #expect(keyed.subject.configuration.publishedKeys == .at(URL(string: "https://auth.example.com/jwks")!))
+        let tested = try #require(
+            try IdentityToolkitCommandLine.subject(from: [
+                "--identity-toolkit", "http://h", "--project", "p", "--test-phone-number", "+16505550188=654321",
+                "--test-phone-number", "+16505550189=112233",
+            ]))
+        #expect(
+            tested.subject.configuration.testPhoneNumbers == [
+                TestPhoneNumber("+16505550188", code: "654321"), TestPhoneNumber("+16505550189", code: "112233"),
+            ])
         #expect(try IdentityToolkitCommandLine.subject(from: ["--json", "--rule", "PHONE-3"]) == nil)
     }
 
@@ -72,6 +81,14 @@ struct CommandLineTests {
                 ["--identity-toolkit", "http://h", "--project", "p", "--published-keys", "keys.json"],
                 "http or https URL"
             ), (["--identity-toolkit", "http://h", "--project", "--json"], "needs the server's project ID"),
+            (
+                ["--identity-toolkit", "http://h", "--project", "p", "--test-phone-number", "5550188=654321"],
+                "NUMBER=CODE"
+            ),
+            (
+                ["--identity-toolkit", "http://h", "--project", "p", "--test-phone-number", "+16505550188=12"],
+                "6-digit"
+            ), (["--test-phone-number", "+16505550188=654321"], "go with --identity-toolkit"),
             (["--identity-toolkit", "http://h", "--project", "p", "--defects"], "has none"),
             (
                 ["--identity-toolkit", "http://h", "--project", "p", "--repeat", "3", "--parallel", "2"],

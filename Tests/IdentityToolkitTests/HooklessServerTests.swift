@@ -168,3 +168,71 @@ struct HooklessServerTests {
         #expect(strict.output.contains("not judged"))
     }
 }
+
+/// A production project signs in by phone only with the test numbers its console has; without a text outbox the
+/// checks that read no text (the test numbers' own) are judged when those numbers are declared.
+@Suite("A server with test phone numbers and no text outbox is judged on the test-number checks")
+struct TestPhoneNumberTests {
+    static let numbers = [PhoneNumbers.test, PhoneNumbers.otherTest]
+
+    /// The subject at a server with none of the emulator's hooks whose console has `numbers` (set once before the run
+    /// through the config API, which the subject is then told the server does not have), declared or not.
+    static func subject(
+        defects: Set<Defect> = [], declaring declared: Bool = true
+    ) async throws -> IdentityToolkitSubject {
+        let fake = HooklessServer(defects: defects)
+        let codes = Dictionary(uniqueKeysWithValues: numbers.map { ($0.phoneNumber, $0.verificationCode) })
+        let path = "identitytoolkit.googleapis.com/v2/projects/\(fake.server.defaultProjectID)/config"
+        let console = HTTPRequest(
+            method: "PATCH",
+            url: try #require(
+                URL(
+                    string: fake.server.baseURL.appending(path: path).absoluteString
+                        + "?updateMask=signIn.phoneNumber.testPhoneNumbers")),
+            headers: ["Authorization": "Bearer owner", "Content-Type": "application/json"],
+            body: try JSONSerialization.data(withJSONObject: [
+                "signIn": ["phoneNumber": ["enabled": true, "testPhoneNumbers": codes]]
+            ]))
+        let answer = await fake.server.handle(console)
+        #expect(answer.status == 200, "\(String(decoding: answer.body, as: UTF8.self))")
+        var configuration = HooklessServer.configuration(
+            at: fake.baseURL, of: fake.server, name: "a server with test numbers")
+        configuration.configAPI = false
+        if declared { configuration.testPhoneNumbers = numbers }
+        let (prepared, findings) = try await IdentityToolkitSubject(configuration).preflighted()
+        #expect(findings.flows.contains(.phone) && !findings.textOutbox, "\(findings)")
+        return prepared
+    }
+
+    static func phone11(_ subject: IdentityToolkitSubject) async throws -> [CheckResult] {
+        let report = await (try ConformanceRunner(subject: subject, options: .overHTTP)).run(
+            RuleCatalogue.rules(["PHONE-11"]))
+        return try #require(report.results.first?.checks)
+    }
+
+    @Test("declared test numbers make PHONE-11's checks that read no text apply; the one that needs a text stays n/a")
+    func declaredTestNumbers() async throws {
+        let checks = try await Self.phone11(try await Self.subject())
+        let status = Dictionary(uniqueKeysWithValues: checks.map { ($0.id.identifier, $0.status) })
+        #expect(
+            status == [
+                "fixed-code-no-sms": .pass, "other-code-refused": .pass, "no-verification-limit": .pass,
+                "no-device-quota": .notApplicable,
+            ], "\(checks.map { "\($0.id) \($0.status) \($0.message ?? "")" })")
+        // Undeclared, the same server's test-number checks are not applicable, saying how to declare them.
+        let first = try #require(try await Self.phone11(try await Self.subject(declaring: false)).first)
+        #expect(first.status == .notApplicable && first.message?.contains("--test-phone-number") == true)
+    }
+
+    @Test(
+        "a planted flaw of the test numbers fails its check without a text outbox",
+        arguments: [
+            (Defect.testNumbersAcceptAnyCode, "PHONE-11/other-code-refused" as CheckID),
+            (.storesNumberWithoutPlus, "PHONE-11/fixed-code-no-sms"),
+        ])
+    func plantedFlaw(_ defect: Defect, caughtBy check: CheckID) async throws {
+        let result = try #require(
+            try await Self.phone11(try await Self.subject(defects: [defect])).first { $0.id == check })
+        #expect(result.status == .fail, "\(defect.rawValue): \(result.status) \(result.message ?? "")")
+    }
+}

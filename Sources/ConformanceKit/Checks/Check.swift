@@ -9,16 +9,21 @@ package struct Check: Sendable {
     package let requirements: [Requirement]
     /// Where the check is written, for failure reports.
     package let location: CheckLocation
+    /// Whether the check signs in with test phone numbers only, whose fixed codes the project configuration holds, and
+    /// reads no text: it applies where the suite cannot read what the backend texts (a server with test numbers and
+    /// no text outbox, as production is). Its rule's flow needs no ``Requirement/deliveries`` for it.
+    package let readsNoText: Bool
     let body: @Sendable (CheckContext) async throws -> Void
 
     /// `id` is the check's stable identifier within its rule (`exact-lifetime`, see ``CheckID``); `name` its sentence.
     package init(
-        id identifier: String, _ name: String, requires requirements: [Requirement] = [], filePath: String = #filePath,
-        line: Int = #line, _ body: @escaping @Sendable (CheckContext) async throws -> Void
+        id identifier: String, _ name: String, requires requirements: [Requirement] = [], readsNoText: Bool = false,
+        filePath: String = #filePath, line: Int = #line, _ body: @escaping @Sendable (CheckContext) async throws -> Void
     ) {
         id = CheckID(rule: "", identifier)
         self.name = name
         self.requirements = requirements
+        self.readsNoText = readsNoText
         location = CheckLocation(filePath: filePath, line: line)
         self.body = body
     }

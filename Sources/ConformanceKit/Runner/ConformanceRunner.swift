@@ -218,7 +218,7 @@ public struct ConformanceRunner: Sendable {
         let flows = flows(of: check, in: rule)
         let needs =
             (rule.flow == .general ? [] : [Requirement.flow(rule.flow)]) + check.requirements
-            + (flows.contains(where: \.needsDeliveries) ? [.deliveries] : [])
+            + (flows.contains(where: \.needsDeliveries) && !check.readsNoText ? [.deliveries] : [])
         // What the deliveries are: the texts or mails the check's flows need, or a mail where they need neither.
         let readsDeliveries =
             flows.contains(where: \.needsDeliveries)
