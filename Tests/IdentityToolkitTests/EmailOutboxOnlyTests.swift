@@ -27,7 +27,7 @@ struct EmailOutboxOnlyTests {
             guard !request.url.path.hasSuffix("/oobCodes"), !request.url.path.hasSuffix("/verificationCodes") else {
                 return HTTPResponse(status: 404, headers: ["Content-Type": "text/plain"], body: Data("Not Found".utf8))
             }
-            return await Self.forward(request, to: server)
+            return await server.answer(request)
         }
         var configuration = Self.configuration(baseURL, server, name: "a server with no outbox")
         configuration.adminToken = "owner"
@@ -41,15 +41,6 @@ struct EmailOutboxOnlyTests {
         #expect(failures.isEmpty, "\(failures.map { "\($0.id): \($0.message ?? "")" })")
         let judged = report.results.filter { $0.status == .pass }
         #expect(judged.count >= 10, "\(report.results.map(\.summary))")
-    }
-
-    static func forward(_ request: HTTPRequest, to server: IdentityToolkitServer) async -> HTTPResponse {
-        var components = URLComponents(url: server.baseURL, resolvingAgainstBaseURL: false)
-        components?.percentEncodedPath = request.url.path
-        components?.percentEncodedQuery = request.url.query
-        var inner = request
-        inner.url = components?.url ?? server.baseURL
-        return await server.handle(inner)
     }
 
     static func configuration(
@@ -72,7 +63,7 @@ struct EmailOutboxOnlyTests {
             guard !Self.refused.contains(where: request.url.path.contains) else {
                 return HTTPResponse(status: 404, headers: ["Content-Type": "text/plain"], body: Data("Not Found".utf8))
             }
-            return await Self.forward(request, to: server)
+            return await server.answer(request)
         }
         let subject = IdentityToolkitSubject(
             Self.configuration(baseURL, server, name: "a server with an email outbox only"))

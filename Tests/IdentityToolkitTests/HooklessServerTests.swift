@@ -60,16 +60,12 @@ final class HooklessServer: Sendable {
             case _ where path.hasPrefix("/v1/") || path.hasPrefix("/v2/"): "/identitytoolkit.googleapis.com" + path
             default: nil
             }
-        guard let forwarded, var components = URLComponents(url: server.baseURL, resolvingAgainstBaseURL: false) else {
+        guard let forwarded else {
             return HTTPResponse(
                 status: 404, headers: ["Content-Type": "text/html"],
                 body: Data("<html><body>Cannot \(request.method) \(path)</body></html>".utf8))
         }
-        components.percentEncodedPath = forwarded
-        components.percentEncodedQuery = request.url.query
-        var inner = request
-        inner.url = components.url ?? server.baseURL
-        return await server.handle(inner)
+        return await server.answer(request, at: forwarded)
     }
 }
 

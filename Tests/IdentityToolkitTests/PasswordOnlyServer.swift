@@ -40,15 +40,11 @@ final class PasswordOnlyServer: Sendable {
         // The administrator's calls (`/v1/projects/{project}/accounts:update`, as Firebase Admin sends them) as well.
         let admin = path.hasPrefix("/v1/projects/") ? "/identitytoolkit.googleapis.com" + path : nil
         let forwarded = Self.routes[path] ?? admin ?? (path == IdentityToolkitServer.publishedKeysPath ? path : nil)
-        guard let forwarded, var components = URLComponents(url: server.baseURL, resolvingAgainstBaseURL: false) else {
+        guard let forwarded else {
             return HTTPResponse(
                 status: 404, headers: ["Content-Type": "text/plain"],
                 body: Data("Cannot \(request.method) \(path)".utf8))
         }
-        components.percentEncodedPath = forwarded
-        components.percentEncodedQuery = request.url.query
-        var inner = request
-        inner.url = components.url ?? server.baseURL
-        return await server.handle(inner)
+        return await server.answer(request, at: forwarded)
     }
 }

@@ -42,43 +42,7 @@ extension Rule {
                 id: "concurrent-sign-ins",
                 "of two sign-ins with one code made at once, on the same app and on two devices, exactly one succeeds",
                 requires: [.worldNetwork]
-            ) { context in
-                let backend = try await context.makeBackend()
-                let app = try await context.launch(backend, on: .primary)
-                let other = try await context.launch(backend, on: .secondary)
-                let pairs = [
-                    (PhoneNumbers.us, app, "the same app"), (PhoneNumbers.usOther, other, "\(Device.secondary)"),
-                ]
-                try await expectEveryCase(pairs, "pairs of sign-ins with one code at once") {
-                    phoneNumber, second, place in
-                    let verificationID = try await context.requestCode(phoneNumber, on: app)
-                    let code = try context.latestCode(sentTo: phoneNumber)
-                    let credential = AuthCredential.phone(verificationID: verificationID, verificationCode: code)
-                    let calls = [
-                        ConcurrentCall("signIn with the code of \(phoneNumber) on \(Device.primary)") {
-                            try await app.signIn(with: credential)
-                        },
-                        ConcurrentCall("signIn with the same verification ID and code on \(place), at the same time") {
-                            try await second.signIn(with: credential)
-                        },
-                    ]
-                    let outcomes = try await context.inLockstep(calls)
-                    let succeeded = zip(calls, outcomes).filter { if case .success = $1 { true } else { false } }.map(
-                        \.0.name)
-                    try expect(
-                        succeeded.count == 1,
-                        "of two sign-ins with one code made at once (\(place)), not exactly one succeeded",
-                        expected: "exactly one",
-                        actual: succeeded.isEmpty ? "none" : "\(succeeded.count): \(succeeded.joined(separator: "; "))")
-                    for (call, outcome) in zip(calls, outcomes) {
-                        guard case .failure = outcome else { continue }
-                        try await expectFailure(.sessionExpired, .invalidVerificationID, when: call.name) {
-                            try outcome.get()
-                        }
-                    }
-                    try await expectSuccess("signOut() on \(Device.primary)") { try await app.signOut() }
-                    try await expectSuccess("signOut() on \(place)") { try await second.signOut() }
-                }
-            }, .phone7StartedTogether, .phone7AnswerHeld, .doorCodeTwiceAtOnce,
+            ) { context in try await context.expectOneOfTwoSignIns(startedBy: .lockstep) }, .phone7StartedTogether,
+            .phone7AnswerHeld, .doorCodeTwiceAtOnce,
         ])
 }
