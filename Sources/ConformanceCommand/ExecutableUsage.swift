@@ -9,6 +9,7 @@ package enum ExecutableUsage {
                conformance [run] [the options above]
                conformance [run] --identity-toolkit URL --project ID [--api-key KEY] [--published-keys URL] [--tenants]
                            [--flows LIST] [--no-outbox] [--admin-token TOKEN] [--test-phone-number NUMBER=CODE]…
+                           [--id-token-lifetime SECONDS]
                            [the report options above]
                conformance serve [--port PORT] [--project ID] [--quiet]
 
@@ -36,6 +37,11 @@ package enum ExecutableUsage {
                            a test phone number the server's console has, with its fixed code, e.g.
                            +16505550188=654321 (repeatable): without a config API, the checks that ask for exactly
                            these test numbers apply, and those that read no text apply without a text outbox
+          --id-token-lifetime SECONDS
+                           the lifetime of the server's ID tokens when it is short (a test server's, 1 to 60 seconds,
+                           any leeway its verification allows included): without a time control, AUTH-4's checks of
+                           expired tokens wait that long and a second more in real time instead of being not
+                           applicable (conformance serve --id-token-lifetime SECONDS serves such tokens)
           serve            serve the reference as an Identity Toolkit server on loopback (conformance serve --help)
 
         Exit status with --identity-toolkit: also 69 when the server does not answer, 78 when it serves another

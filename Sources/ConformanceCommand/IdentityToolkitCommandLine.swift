@@ -23,6 +23,7 @@ public enum IdentityToolkitCommandLine {
         var noOutbox = false
         var adminToken: String?
         var testPhoneNumbers: [TestPhoneNumber] = []
+        var idTokenLifetime: Duration?
         var remaining: [String] = []
         var rest = arguments[...]
         while let argument = rest.popFirst() {
@@ -50,6 +51,9 @@ public enum IdentityToolkitCommandLine {
                         try value(
                             after: argument, in: &rest, naming: "a test number and its code, e.g. +16505550188=654321"))
                 )
+            case "--id-token-lifetime":
+                idTokenLifetime = try Self.idTokenLifetime(
+                    try value(after: argument, in: &rest, naming: "the server's ID token lifetime in seconds, e.g. 3"))
             case "--flows":
                 flows = try Self.flows(
                     try value(after: argument, in: &rest, naming: "the flows the server offers, e.g. password,phone"))
@@ -58,12 +62,12 @@ public enum IdentityToolkitCommandLine {
         }
         guard let url else {
             if project != nil || apiKey != nil || publishedKeys != nil || tenants || flows != nil || noOutbox
-                || adminToken != nil || !testPhoneNumbers.isEmpty
+                || adminToken != nil || !testPhoneNumbers.isEmpty || idTokenLifetime != nil
             {
                 throw CommandArguments.UsageError(
                     """
-                    --project, --api-key, --published-keys, --tenants, --flows, --no-outbox, --admin-token and \
-                    --test-phone-number go with --identity-toolkit URL
+                    --project, --api-key, --published-keys, --tenants, --flows, --no-outbox, --admin-token, \
+                    --test-phone-number and --id-token-lifetime go with --identity-toolkit URL
                     """)
             }
             return nil
@@ -97,6 +101,7 @@ public enum IdentityToolkitCommandLine {
         configuration.readsOutbox = !noOutbox
         configuration.adminToken = adminToken
         if !testPhoneNumbers.isEmpty { configuration.testPhoneNumbers = testPhoneNumbers }
+        configuration.shortIDTokenLifetime = idTokenLifetime
         if let publishedKeys {
             guard let url = URL(string: publishedKeys), ["http", "https"].contains(url.scheme?.lowercased() ?? "")
             else {
@@ -223,6 +228,17 @@ public enum IdentityToolkitCommandLine {
                     + "(e.g. +16505550188=654321), not \"\(text)\"")
         }
         return TestPhoneNumber(parts[0], code: parts[1])
+    }
+
+    /// A declared short ID token lifetime: whole seconds, 1 to 60 (a check waits for it in real time).
+    static func idTokenLifetime(_ text: String) throws(CommandArguments.UsageError) -> Duration {
+        let longest = IDTokenExpiry.longestRealTimeWait.components.seconds
+        guard let seconds = Int64(text), (1...longest).contains(seconds) else {
+            throw CommandArguments.UsageError(
+                "--id-token-lifetime needs a whole number of seconds from 1 to \(longest) (a check waits for it), "
+                    + "not \"\(text)\"")
+        }
+        return .seconds(seconds)
     }
 
     /// The flows a `--flows` list names: the raw values of ``Flow`` (`password`, `phone`, `multiFactor`,

@@ -18,6 +18,8 @@ package enum ServeCommand {
         var quiet = false
         /// `--no-test-hooks`: none of the emulator's hooks, as a production project.
         var testHooks = true
+        /// `--id-token-lifetime SECONDS`: ID tokens that last that long instead of an hour, as a test server's.
+        var idTokenLifetime = Duration.seconds(3600)
         /// `--benchmark [--repeat N]`: time the start-up and the catalogue over HTTP instead of serving.
         var benchmark: Int?
         /// `-h`, `--help`: print the usage.
@@ -25,7 +27,7 @@ package enum ServeCommand {
     }
 
     static let usage = """
-        usage: conformance serve [--port PORT] [--project ID] [--quiet] [--no-test-hooks]
+        usage: conformance serve [--port PORT] [--project ID] [--quiet] [--no-test-hooks] [--id-token-lifetime SECONDS]
                conformance serve --benchmark [--repeat N]
                conformance serve --help
 
@@ -42,6 +44,10 @@ package enum ServeCommand {
           --no-test-hooks
                         none of the emulator's hooks (/emulator/v1/…: outboxes, reset, time control, service
                         account answer 404), as a production project: a server to judge as one is judged.
+          --id-token-lifetime SECONDS
+                        ID tokens that last SECONDS (1 to 3600) instead of an hour, as a test server's: a suite told
+                        of it (conformance --id-token-lifetime SECONDS) waits for them to expire in real time where
+                        there is no time control.
           --benchmark   times the start-up (until GET / answers), the rules the HTTP subject offers in process,
                         and the same rules over HTTP against a served server on a free port (a tenant per check,
                         then one check at a time) and against its handler with no socket between, 3 times
@@ -67,6 +73,11 @@ package enum ServeCommand {
                 options.project = project
             case "--quiet": options.quiet = true
             case "--no-test-hooks": options.testHooks = false
+            case "--id-token-lifetime":
+                guard let text = rest.popFirst(), let seconds = Int(text), (1...3600).contains(seconds) else {
+                    throw CommandArguments.UsageError("--id-token-lifetime needs a whole number of seconds, 1 to 3600")
+                }
+                options.idTokenLifetime = .seconds(seconds)
             case "-h", "--help": options.help = true
             case "--benchmark": options.benchmark = options.benchmark ?? 3
             case "--repeat":
@@ -98,7 +109,7 @@ package enum ServeCommand {
         }
         let backend = IdentityToolkitServer(
             defaultProjectID: options.project, followsRealTime: true, recordsRequests: false,
-            servesTestHooks: options.testHooks)
+            servesTestHooks: options.testHooks, idTokenLifetime: options.idTokenLifetime)
         let output = FileHandle.standardOutput
         var log: LoopbackHTTPServer.Log?
         if !options.quiet { log = { line in output.write(Data("\(line)\n".utf8)) } }

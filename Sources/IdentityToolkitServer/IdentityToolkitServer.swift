@@ -49,6 +49,9 @@ public final class IdentityToolkitServer: Sendable {
     /// control, the service account). Without, each is a 404 `NOT_FOUND`, as on a production project, which a suite
     /// then judges through production's own routes.
     public let servesTestHooks: Bool
+    /// How long the ID tokens it hands out last: Firebase's hour, or a test server's shorter lifetime, which a suite
+    /// told of it (`--id-token-lifetime`) waits for in real time where there is no time control.
+    public let idTokenLifetime: Duration
     let behaviour: ReferenceBehaviour
     /// The reference the server answers with: it validates a configuration set through the config API.
     let reference: ReferenceSubject
@@ -65,12 +68,13 @@ public final class IdentityToolkitServer: Sendable {
 
     /// A server answering with `reference`'s backend (with its defects and variations). With
     /// `issuesUnsignedTokens` it strips the signature of every ID token it answers, as the Auth Emulator issues
-    /// them; only a backend that checks no signature (a defect) then accepts them back.
+    /// them; only a backend that checks no signature (a defect) then accepts them back. With `idTokenLifetime`
+    /// (whole seconds, at least one) its ID tokens last that long instead of an hour.
     public init(
         reference: ReferenceSubject = ReferenceSubject(), defaultProjectID: String = "demo-conformance",
         issuesUnsignedTokens: Bool = false, answersUnknownPendingCredentialWithoutCode: Bool = false,
         followsRealTime: Bool = false, recordsRequests: Bool = true, configuresProviders: Bool = true,
-        servesTestHooks: Bool = true
+        servesTestHooks: Bool = true, idTokenLifetime: Duration = .seconds(3600)
     ) {
         self.configuresProviders = configuresProviders
         self.servesTestHooks = servesTestHooks
@@ -83,6 +87,8 @@ public final class IdentityToolkitServer: Sendable {
         // A served project's clock is real time until its time control drives it, so it stamps times on that clock.
         behaviour.stampsRealTime = !followsRealTime
         behaviour.appVerification.backendRequiresProof = false
+        behaviour.idTokenLifetime = Double(max(1, idTokenLifetime.components.seconds))
+        self.idTokenLifetime = .seconds(behaviour.idTokenLifetime)
         self.behaviour = behaviour
         self.reference = reference
         self.defaultProjectID = defaultProjectID

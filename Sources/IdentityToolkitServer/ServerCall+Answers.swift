@@ -8,7 +8,7 @@ extension ServerCall {
     static func tokens(_ tokens: SessionTokens, uid: String) -> [String: FixtureValue] {
         [
             "localId": .string(uid), "idToken": .string(tokens.idToken), "refreshToken": .string(tokens.refreshToken),
-            "expiresIn": .string("3600"),
+            "expiresIn": .string(String(tokens.expiresIn)),
         ]
     }
 

@@ -341,7 +341,7 @@ struct ServerCall: Sendable {
         let uid = await backend.uid(ofRefreshToken: refreshToken) ?? ""
         return .object([
             "id_token": .string(tokens.idToken), "access_token": .string(tokens.idToken),
-            "refresh_token": .string(tokens.refreshToken), "expires_in": .string("3600"),
+            "refresh_token": .string(tokens.refreshToken), "expires_in": .string(String(tokens.expiresIn)),
             "token_type": .string("Bearer"), "user_id": .string(uid),
             "project_id": .string(backend.configuration.projectID),
         ])

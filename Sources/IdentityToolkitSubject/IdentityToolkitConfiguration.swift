@@ -61,6 +61,10 @@ public struct IdentityToolkitConfiguration: Sendable {
     /// the server runs has them, so a check that asks for exactly these is served where no config API sets them
     /// (the project the subject serves has them), and a check that signs in with test numbers only reads no text.
     public var testPhoneNumbers: [TestPhoneNumber]? = nil
+    /// The lifetime of the server's ID tokens when it is shorter than an hour (`--id-token-lifetime`; a test server's,
+    /// such as `conformance serve --id-token-lifetime 3`), leeway included: without a time control, AUTH-4's checks
+    /// of expired tokens wait for it in real time (`Capabilities.shortIDTokenLifetime`).
+    public var shortIDTokenLifetime: Duration? = nil
     /// Whether the mails a check needs come from the administrator's link route instead of an email outbox:
     /// `accounts:sendOobCode` with `returnOobLink: true` and ``adminToken``, as the Admin SDKs' `generate…Link` calls
     /// it (https://firebase.google.com/docs/auth/admin/email-action-links), asked with what the client's own request

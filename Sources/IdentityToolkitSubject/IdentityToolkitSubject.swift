@@ -45,6 +45,7 @@ public struct IdentityToolkitSubject: ConformanceSubject {
         capabilities.reachesWorldParties = false
         capabilities.sendsRequestsThroughWorldNetwork = true  // IdentityToolkitClient.post
         capabilities.runsOneCheckAtATime = configuration.isolation == .oneCheckAtATime
+        capabilities.shortIDTokenLifetime = configuration.shortIDTokenLifetime
         capabilities.keepsAccountsBetweenChecks =
             configuration.isolation == .oneCheckAtATime && configuration.accountReset == nil
         // With a project per check, the server serves the check's own project (nil, as documented).

@@ -52,13 +52,16 @@ struct IDTokenSigner: Sendable {
         case accepted
     }
 
-    static let lifetime: TimeInterval = 3600
+    /// Firebase's ID tokens last an hour.
+    static let firebaseLifetime: TimeInterval = 3600
 
     let projectID: String
     /// The HMAC secret's bytes (swift-crypto's keys are `Sendable` only from its version 4).
     let secret: Data
     var key: SymmetricKey { SymmetricKey(data: secret) }
     var checks = Checks()
+    /// How long the tokens it signs last: Firebase's hour, or a test server's declared shorter lifetime.
+    var lifetime = Self.firebaseLifetime
     /// Tokens already found signed, shared by the copies of this signer (each keyed by the checks it was read with).
     private let verified = VerifiedTokens()
 
@@ -86,7 +89,7 @@ struct IDTokenSigner: Sendable {
         let issuedAt = Int(date.timeIntervalSince1970)
         return Claims(
             iss: "https://securetoken.google.com/\(projectID)", aud: projectID, sub: uid, iat: issuedAt,
-            exp: issuedAt + Int(Self.lifetime), auth_time: Int(authTime.timeIntervalSince1970),
+            exp: issuedAt + Int(lifetime), auth_time: Int(authTime.timeIntervalSince1970),
             phone_number: user?.phoneNumber, email: user?.email, user_id: uid,
             email_verified: user?.email == nil ? nil : user?.isEmailVerified, name: user?.displayName,
             picture: user?.photoURL?.absoluteString,

@@ -129,8 +129,8 @@ extension ReferenceBackend {
 }
 
 extension IDTokenSigner {
-    /// `token` signed again with its hour starting at `date`, when it is this project's own token and past its expiry
-    /// (only the defect `acceptsExpiredTokenAtTheDoor` asks); nil otherwise.
+    /// `token` signed again with its lifetime starting at `date`, when it is this project's own token and past its
+    /// expiry (only the defect `acceptsExpiredTokenAtTheDoor` asks); nil otherwise.
     func reissuedIfExpired(_ token: String, at date: Date) -> String? {
         var lenient = self
         lenient.checks.expiry = false
@@ -140,7 +140,7 @@ extension IDTokenSigner {
             var claims = try? JSONDecoder().decode(Claims.self, from: payload)
         else { return nil }
         claims.iat = Int(date.timeIntervalSince1970)
-        claims.exp = claims.iat + Int(Self.lifetime)
+        claims.exp = claims.iat + Int(lifetime)
         return sign(claims)
     }
 

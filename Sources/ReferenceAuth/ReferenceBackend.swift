@@ -43,7 +43,9 @@ package actor ReferenceBackend: AuthBackend {
         self.world = world
         self.behaviour = behaviour
         let key = behaviour.tokens.keyPerProject ? world.random.bytes(32) : [UInt8](repeating: 7, count: 32)
-        signer = IDTokenSigner(projectID: configuration.projectID, secret: Data(key), checks: behaviour.tokens.checks)
+        signer = IDTokenSigner(
+            projectID: configuration.projectID, secret: Data(key), checks: behaviour.tokens.checks,
+            lifetime: behaviour.tokens.lifetime)
         rateLimiter = RateLimiter(configuration.phone.verificationLimit, scopes: behaviour.phone.rateLimitScopes)
         testCodes = Dictionary(configuration.phone.testPhoneNumbers.map { ($0.phoneNumber, $0.verificationCode) }) {
             first, _ in first
@@ -152,7 +154,7 @@ package actor ReferenceBackend: AuthBackend {
             ? signer.unsigned(claims) : signer.sign(claims)
         return SessionTokens(
             idToken: idToken, refreshToken: refreshToken,
-            expiresAt: world.clock.now.advanced(by: .seconds(IDTokenSigner.lifetime)))
+            expiresAt: world.clock.now.advanced(by: .seconds(signer.lifetime)), expiresIn: Int(signer.lifetime))
     }
 
     private func isTestNumberUser(_ user: UserRecord?) -> Bool {

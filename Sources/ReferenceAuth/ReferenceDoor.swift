@@ -104,7 +104,7 @@ struct ReferenceDoor: IdentityToolkitDoor {
     private static func session(_ tokens: SessionTokens, uid: String) -> FixtureValue {
         .object([
             "idToken": .string(tokens.idToken), "refreshToken": .string(tokens.refreshToken), "localId": .string(uid),
-            "expiresIn": .string("3600"),
+            "expiresIn": .string(String(tokens.expiresIn)),
         ])
     }
 

@@ -5,6 +5,8 @@ package struct SessionTokens: Sendable {
     package let idToken: String
     package let refreshToken: String
     let expiresAt: VirtualClock.Instant
+    /// The ID token's lifetime in seconds, as the server's `expiresIn` says it.
+    package let expiresIn: Int
 }
 
 /// What a refresh token stands for.

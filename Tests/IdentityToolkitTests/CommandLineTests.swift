@@ -39,6 +39,11 @@ struct CommandLineTests {
                 TestPhoneNumber("+16505550188", code: "654321"), TestPhoneNumber("+16505550189", code: "112233"),
             ])
         #expect(try IdentityToolkitCommandLine.subject(from: ["--json", "--rule", "PHONE-3"]) == nil)
+        let short = try #require(
+            try IdentityToolkitCommandLine.subject(from: [
+                "--identity-toolkit", "http://h", "--project", "p", "--id-token-lifetime", "10",
+            ]))
+        #expect(short.subject.capabilities.shortIDTokenLifetime == .seconds(10))
     }
 
     @Test("the crash-isolation workers judge the server as the preflight found it, providers refused included")
@@ -89,6 +94,9 @@ struct CommandLineTests {
                 ["--identity-toolkit", "http://h", "--project", "p", "--test-phone-number", "+16505550188=12"],
                 "6-digit"
             ), (["--test-phone-number", "+16505550188=654321"], "go with --identity-toolkit"),
+            (["--identity-toolkit", "http://h", "--project", "p", "--id-token-lifetime", "61"], "from 1 to 60"),
+            (["--identity-toolkit", "http://h", "--project", "p", "--id-token-lifetime", "2.5"], "whole number"),
+            (["--id-token-lifetime", "10"], "go with --identity-toolkit"),
             (["--identity-toolkit", "http://h", "--project", "p", "--defects"], "has none"),
             (
                 ["--identity-toolkit", "http://h", "--project", "p", "--repeat", "3", "--parallel", "2"],

@@ -20,9 +20,11 @@ final class HooklessServer: Sendable {
     let server: IdentityToolkitServer
     let baseURL: URL
 
-    init(defects: Set<Defect> = []) {
+    /// With `idTokenLifetime`, its clock follows real time, as production's does, and its ID tokens last that long.
+    init(defects: Set<Defect> = [], idTokenLifetime: Duration? = nil) {
         let server = IdentityToolkitServer(
-            reference: ReferenceSubject(defects: defects), defaultProjectID: ProjectConfiguration.standard.projectID)
+            reference: ReferenceSubject(defects: defects), defaultProjectID: ProjectConfiguration.standard.projectID,
+            followsRealTime: idTokenLifetime != nil, idTokenLifetime: idTokenLifetime ?? .seconds(3600))
         self.server = server
         baseURL = FakeServerURLProtocol.register("hookless-\(UUID().uuidString.lowercased())") { request in
             await Self.handle(request, forwardingTo: server)

@@ -49,6 +49,12 @@ public struct Capabilities: Sendable, Hashable {
     /// (Firebase Admin's `verifyIdToken`), instead of the world's clock: AUTH-4's check of an expired token, which
     /// needs the tokens' time to move, is not applicable.
     public var verifiesIDTokensOnSystemClock: Bool = false
+    /// The lifetime of the subject's ID tokens when it is shorter than Firebase's hour (a test server's, e.g. three
+    /// seconds), including any leeway its verification allows: where time cannot be made to pass
+    /// (``runsOnWorldClock`` is false, or ``verifiesIDTokensOnSystemClock``), AUTH-4's checks of expired tokens wait
+    /// for it in real time instead of being not applicable, when it is at most a minute and the subject's work is not
+    /// ``SubjectConcurrency/structured``. nil: Firebase's hour, which only the world's clock lets pass.
+    public var shortIDTokenLifetime: Duration?
     /// The project a server already serves, whose own hosting domains (`<project>.firebaseapp.com`, `.web.app`) are
     /// authorized continue-URL domains (LINK-2); nil when the backend serves the configuration's `projectID`.
     public var servedProjectID: String?

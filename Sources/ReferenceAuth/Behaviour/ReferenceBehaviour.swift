@@ -11,6 +11,13 @@ package struct ReferenceBehaviour: Sendable {
         set { emailPassword.enumerationProtection = newValue }
     }
 
+    /// How long the ID tokens last, in seconds: Firebase's hour, or a test server's shorter lifetime (a served
+    /// server's `--id-token-lifetime`), short enough for a check to wait for in real time.
+    package var idTokenLifetime: Double {
+        get { tokens.lifetime }
+        set { tokens.lifetime = newValue }
+    }
+
     /// What the subject declares about itself.
     var capabilities = {
         var capabilities = Capabilities(flows: [.phone, .multiFactor, .emailLink, .oauth, .apple])

@@ -80,5 +80,8 @@ extension ReferenceBehaviour {
         /// The door's account calls verify the ID token of a user who signs in by email link alone like any other;
         /// otherwise a token whose payload names such a user is taken as it reads, signature unchecked (AUTH-4).
         var doorVerifiesEmailLinkUsersTokens = true
+        /// How long an ID token lasts: Firebase's hour, or a test server's shorter lifetime (`conformance serve
+        /// --id-token-lifetime`), which a check can wait for in real time.
+        var lifetime = IDTokenSigner.firebaseLifetime
     }
 }

@@ -39,16 +39,14 @@ extension Rule {
                     }
                 }
             },
-            Check(id: "expired-token-refused", "a token past its expiry is refused", requires: [.worldClock]) {
-                context in
-                try context.requireIDTokenTimeToMove()
+            Check(id: "expired-token-refused", "a token past its expiry is refused") { context in
+                let expiry = try context.idTokenExpiry()
                 let app = try await context.signedInApp()
                 let token = try await context.currentVerifiedIDToken(of: app)
-                // The yardstick is Firebase's one-hour ID-token lifetime, not the expiry the token claims for itself.
-                try context.advanceClock(by: firebaseIDTokenLifetime + .seconds(301))
-                _ = try await expectAuthError(
-                    when: "verifyIDToken(a token issued an hour and 301s ago, beyond any clock-skew leeway)"
-                ) { try await app.backend.verifyIDToken(token) }
+                let age = try await context.letIDTokensExpire(expiry)
+                _ = try await expectAuthError(when: "verifyIDToken(a token issued \(age))") {
+                    try await app.backend.verifyIDToken(token)
+                }
             },
             Check(id: "other-project-refused", "a token another project issued is refused") { context in
                 let app = try await context.signedInApp()
@@ -91,16 +89,15 @@ extension Rule {
             },
             Check(
                 id: "account-calls-expired", "the backend's own account calls refuse an expired token",
-                requires: [.flow(.multiFactor), .worldClock]
+                requires: [.flow(.multiFactor)]
             ) { context in
-                try context.requireIDTokenTimeToMove()
+                let expiry = try context.idTokenExpiry()
                 let app = try await context.launchApp()
                 let door = try context.accounts(of: app.backend)
                 try await context.signUp(.ada, on: app.client)
                 let token = try await context.currentVerifiedIDToken(of: app)
-                // The yardstick is Firebase's one-hour ID-token lifetime, not the expiry the token claims for itself.
-                try context.advanceClock(by: firebaseIDTokenLifetime + .seconds(301))
-                try await context.expectDoorShut(door, to: token, named: "ada's token, issued an hour and 301s ago")
+                let age = try await context.letIDTokensExpire(expiry)
+                try await context.expectDoorShut(door, to: token, named: "ada's token, issued \(age)")
                 try await context.expectAccountUnchanged(.ada, factors: 0, on: app.backend)
             },
             Check(
