@@ -72,7 +72,7 @@ private struct DeliveringPhone: PhoneAuthFacet {
     func verifyPhoneNumber(_ phoneNumber: String) async throws(AuthError) -> String {
         try await clock?.catchUp()
         let verificationID = try await facet.verifyPhoneNumber(phoneNumber)
-        try await outbox.deliverTexts(for: verificationID)
+        try await outbox.deliverTexts(for: verificationID, to: phoneNumber)
         return verificationID
     }
 
@@ -155,7 +155,7 @@ private struct DeliveringMultiFactor: MultiFactorFacet {
     ) async throws(AuthError) -> String {
         try await clock?.catchUp()
         let verificationID = try await facet.verifyPhoneNumber(phoneNumber, multiFactorSession: multiFactorSession)
-        try await outbox.deliverTexts(for: verificationID)
+        try await outbox.deliverTexts(for: verificationID, to: phoneNumber)
         return verificationID
     }
 
@@ -164,7 +164,7 @@ private struct DeliveringMultiFactor: MultiFactorFacet {
     ) async throws(AuthError) -> String {
         try await clock?.catchUp()
         let verificationID = try await facet.verifyPhoneNumber(with: hint, multiFactorSession: multiFactorSession)
-        try await outbox.deliverTexts(for: verificationID)
+        try await outbox.deliverTexts(for: verificationID, to: hint.phoneNumber ?? "")
         return verificationID
     }
 

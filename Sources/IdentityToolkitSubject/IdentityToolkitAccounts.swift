@@ -57,7 +57,7 @@ struct IdentityToolkitAccounts: AccountsFacet, AccountAdminFacet {
         guard let sessionInfo = answer["phoneSessionInfo"]?["sessionInfo"]?.stringValue else {
             throw AuthError(.invalidVerificationID, "mfaEnrollment:start answered no sessionInfo")
         }
-        try await backend.outbox.deliverTexts(for: sessionInfo)
+        try await backend.outbox.deliverTexts(for: sessionInfo, to: phoneNumber)
         return sessionInfo
     }
 

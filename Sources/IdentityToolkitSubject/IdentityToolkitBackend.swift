@@ -22,7 +22,7 @@ final class IdentityToolkitBackend: AuthBackend {
         http: IdentityToolkitHTTP, projectID: String, project: ProjectConfiguration, world: World,
         publishedKeys: IdentityToolkitConfiguration.KeySet, outboxReader: any OutboxReader,
         accountReset: (any AccountReset)?, adminLinks adminToken: String? = nil, vendorClient: VendorClientMaker? = nil,
-        outboxStartsEmpty: Bool = false
+        outboxStartsEmpty: Bool = false, fixedCodes: [String: String] = [:]
     ) {
         self.vendorClient = vendorClient
         keys = PublishedKeys(publishedKeys, http: http)
@@ -32,7 +32,10 @@ final class IdentityToolkitBackend: AuthBackend {
         self.world = world
         outbox = OutboxBridge(
             reader: outboxReader, http: http, projectID: projectID, world: world, appName: project.appName,
-            timeout: project.networkTimeout, startsEmpty: outboxStartsEmpty, adminToken: adminToken)
+            timeout: project.networkTimeout, startsEmpty: outboxStartsEmpty, adminToken: adminToken,
+            fixedCodes: fixedCodes.filter { number, _ in
+                !project.phone.testPhoneNumbers.contains { $0.phoneNumber == number }
+            })
         preparation = Preparation(accountReset: accountReset)
     }
 

@@ -19,7 +19,8 @@ extension IdentityToolkitClient {
                 "idToken": .string(multiFactorSession.rawValue),
                 "phoneEnrollmentInfo": .object(["phoneNumber": .string(phoneNumber)]),
             ]))
-        return try await delivered(answer["phoneSessionInfo"]?["sessionInfo"]?.stringValue, call: "mfaEnrollment:start")
+        return try await delivered(
+            answer["phoneSessionInfo"]?["sessionInfo"]?.stringValue, to: phoneNumber, call: "mfaEnrollment:start")
     }
 
     func verifyPhoneNumber(
@@ -32,14 +33,18 @@ extension IdentityToolkitClient {
                 "mfaPendingCredential": .string(multiFactorSession.rawValue), "mfaEnrollmentId": .string(hint.uid),
                 "phoneSignInInfo": .fields(["phoneNumber": .text(hint.phoneNumber)]),
             ]))
-        return try await delivered(answer["phoneResponseInfo"]?["sessionInfo"]?.stringValue, call: "mfaSignIn:start")
+        return try await delivered(
+            answer["phoneResponseInfo"]?["sessionInfo"]?.stringValue, to: hint.phoneNumber ?? "",
+            call: "mfaSignIn:start")
     }
 
-    private func delivered(_ sessionInfo: String?, call: String) async throws(AuthError) -> String {
+    private func delivered(
+        _ sessionInfo: String?, to phoneNumber: String, call: String
+    ) async throws(AuthError) -> String {
         guard let sessionInfo, !sessionInfo.isEmpty else {
             throw AuthError(.invalidVerificationID, "\(call) answered no sessionInfo")
         }
-        try await backend.outbox.deliverTexts(for: sessionInfo)
+        try await backend.outbox.deliverTexts(for: sessionInfo, to: phoneNumber)
         return sessionInfo
     }
 

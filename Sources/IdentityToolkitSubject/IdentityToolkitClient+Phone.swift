@@ -14,7 +14,7 @@ extension IdentityToolkitClient {
         guard let sessionInfo = answer["sessionInfo"]?.stringValue, !sessionInfo.isEmpty else {
             throw AuthError(.invalidVerificationID, "sendVerificationCode answered no sessionInfo")
         }
-        try await backend.outbox.deliverTexts(for: sessionInfo)
+        try await backend.outbox.deliverTexts(for: sessionInfo, to: phoneNumber)
         return sessionInfo
     }
 

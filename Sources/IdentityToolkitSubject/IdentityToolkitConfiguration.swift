@@ -65,6 +65,12 @@ public struct IdentityToolkitConfiguration: Sendable {
     /// such as `conformance serve --id-token-lifetime 3`), leeway included: without a time control, AUTH-4's checks
     /// of expired tokens wait for it in real time (`Capabilities.shortIDTokenLifetime`).
     public var shortIDTokenLifetime: Duration? = nil
+    /// The declared test numbers' codes where the text outbox is not read and no config API sets each check's test
+    /// numbers (which would take these away): the suite delivers them itself.
+    var textlessTestCodes: [String: String] {
+        guard !readsTextOutbox, configAPI != true, let testPhoneNumbers else { return [:] }
+        return Dictionary(testPhoneNumbers.map { ($0.phoneNumber, $0.verificationCode) }) { first, _ in first }
+    }
     /// Whether the mails a check needs come from the administrator's link route instead of an email outbox:
     /// `accounts:sendOobCode` with `returnOobLink: true` and ``adminToken``, as the Admin SDKs' `generate…Link` calls
     /// it (https://firebase.google.com/docs/auth/admin/email-action-links), asked with what the client's own request

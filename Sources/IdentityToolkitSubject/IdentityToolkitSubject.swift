@@ -46,6 +46,7 @@ public struct IdentityToolkitSubject: ConformanceSubject {
         capabilities.sendsRequestsThroughWorldNetwork = true  // IdentityToolkitClient.post
         capabilities.runsOneCheckAtATime = configuration.isolation == .oneCheckAtATime
         capabilities.shortIDTokenLifetime = configuration.shortIDTokenLifetime
+        capabilities.fixedCodeNumbers = Set(configuration.textlessTestCodes.keys)
         capabilities.keepsAccountsBetweenChecks =
             configuration.isolation == .oneCheckAtATime && configuration.accountReset == nil
         // With a project per check, the server serves the check's own project (nil, as documented).
@@ -64,7 +65,13 @@ public struct IdentityToolkitSubject: ConformanceSubject {
             return "to judge it, give the server a time control (POST \(hooks)/clock:advance, as conformance serve has)"
         case .deliveries:
             var offers: [String] = []
-            if !configuration.readsTextOutbox { offers.append("a text outbox (GET \(hooks)/verificationCodes)") }
+            if !configuration.readsTextOutbox {
+                offers.append(
+                    "a text outbox (GET \(hooks)/verificationCodes) or, for the multi-factor checks that need only "
+                        + "codes, test numbers with fixed codes on the server for "
+                        + PhoneNumbers.fixedCodeNumbers.sorted().joined(separator: ", ")
+                        + ", each declared (--test-phone-number NUMBER=CODE)")
+            }
             if !configuration.readsEmailOutbox, !configuration.mailsFromAdminLinks {
                 offers.append(
                     "an email outbox (GET \(hooks)/oobCodes) or the administrator's credential for production's "
@@ -136,7 +143,8 @@ public struct IdentityToolkitSubject: ConformanceSubject {
             vendorClient: clientFactory.map {
                 VendorClientMaker(
                     factory: $0, makeSessionConfiguration: configuration.makeSessionConfiguration ?? { .ephemeral })
-            }, outboxStartsEmpty: configuration.isolation != .oneCheckAtATime)
+            }, outboxStartsEmpty: configuration.isolation != .oneCheckAtATime,
+            fixedCodes: configuration.textlessTestCodes)
     }
 
     /// Whether the check's tenant, new, already has the settings `project` asks for: the config API's answer for a new
@@ -198,11 +206,11 @@ public struct IdentityToolkitSubject: ConformanceSubject {
             served = ServerConfigAPI.settable(
                 project, onto: served, inTenant: configuration.isolation == .tenantPerCheck)
         }
-        // The console's test numbers: a check that asks for exactly these (in any order) is served, and so is one
-        // that asks for none, which uses none of them.
+        // The console's test numbers: a check that asks for some of these is served (the others are numbers it does
+        // not text), and so is one that asks for none.
         if configuration.configAPI != true, let numbers = configuration.testPhoneNumbers {
             let asked = project.phone.testPhoneNumbers
-            served.phone.testPhoneNumbers = asked.isEmpty || Set(asked) == Set(numbers) ? asked : numbers
+            served.phone.testPhoneNumbers = Set(asked).isSubset(of: numbers) ? asked : numbers
         }
         if configuration.pointsAtCheckProviders { served = ProviderPointing.settable(project, onto: served) }
         let limit = project.phone.verificationLimit

@@ -20,13 +20,19 @@ actor OutboxBridge {
     /// With the administrator's credential: the mails come from the administrator's link route
     /// (``IdentityToolkitConfiguration/mailsFromAdminLinks``) instead of the email outbox.
     let adminToken: String?
+    /// The declared test numbers' fixed codes, where the text outbox is not read, less the test numbers the check's
+    /// project lists (the checks of test numbers expect no text).
+    let fixedCodes: [String: String]
+    /// The verifications a fixed code was delivered for.
+    private var deliveredFixedCodes: Set<String> = []
 
     /// `startsEmpty` for a project or tenant made for this backend alone: nothing is listed before the check, so
     /// no baseline is read (one request fewer per backend).
     init(
         reader: any OutboxReader, http: IdentityToolkitHTTP, projectID: String, world: World, appName: String,
-        timeout: Duration, startsEmpty: Bool = false, adminToken: String? = nil
+        timeout: Duration, startsEmpty: Bool = false, adminToken: String? = nil, fixedCodes: [String: String] = [:]
     ) {
+        self.fixedCodes = fixedCodes
         self.adminToken = adminToken
         self.reader = reader
         self.http = http
@@ -44,8 +50,21 @@ actor OutboxBridge {
         if knownEmails == nil { knownEmails = Set(listed.map(\.oobCode)) }
     }
 
-    /// Delivers the texts listed for `sessionInfo` that have not been delivered yet.
-    func deliverTexts(for sessionInfo: String) async throws(AuthError) {
+    /// Delivers the texts listed for `sessionInfo` that have not been delivered yet. Where the text outbox is not
+    /// read, a declared test number the check texts as a real number (one its project does not list as a test number)
+    /// gets its fixed code as a text, once per verification: the server sends none, and the check needs only the code.
+    /// A multi-factor hint's number is masked: it is the declared number that alone ends in its last digits.
+    func deliverTexts(for sessionInfo: String, to phoneNumber: String) async throws(AuthError) {
+        if !fixedCodes.isEmpty {
+            guard let (number, code) = fixedCode(for: phoneNumber), deliveredFixedCodes.insert(sessionInfo).inserted
+            else { return }
+            let sms = world.sms
+            let message = "\(code) is your verification code for \(appName)."
+            try await deliver("the SMS carrier") { () async throws(PartyError) in
+                try await sms.send(to: number, text: message, language: nil)
+            }
+            return
+        }
         let listed = try await reader.texts(projectID: projectID, over: http).filter { $0.sessionInfo == sessionInfo }
         var counts: [OutboxText: Int] = [:]
         var due: [OutboxText] = []
@@ -134,5 +153,15 @@ actor OutboxBridge {
         do { try await world.clock.withTimeout(timeout) { try await send() } } catch {
             throw AuthError(.networkError, "\(party) of the world did not take what the server sent: \(error)")
         }
+    }
+
+    /// The declared number `phoneNumber` names, in full or masked (`+*******0101`), with its fixed code.
+    private func fixedCode(for phoneNumber: String) -> (number: String, code: String)? {
+        if let code = fixedCodes[phoneNumber] { return (phoneNumber, code) }
+        guard let star = phoneNumber.lastIndex(of: "*") else { return nil }
+        let digits = phoneNumber[phoneNumber.index(after: star)...]
+        let matching = fixedCodes.filter { $0.key.hasSuffix(digits) }
+        guard !digits.isEmpty, matching.count == 1, let match = matching.first else { return nil }
+        return (match.key, match.value)
     }
 }

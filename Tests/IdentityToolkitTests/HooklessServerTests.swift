@@ -175,8 +175,9 @@ struct TestPhoneNumberTests {
 
     /// The subject at a server with none of the emulator's hooks whose console has `numbers` (set once before the run
     /// through the config API, which the subject is then told the server does not have), declared or not.
+    /// The rules' own test numbers by default.
     static func subject(
-        defects: Set<Defect> = [], declaring declared: Bool = true
+        defects: Set<Defect> = [], numbers: [TestPhoneNumber] = numbers, declaring declared: Bool = true
     ) async throws -> IdentityToolkitSubject {
         let fake = HooklessServer(defects: defects)
         let codes = Dictionary(uniqueKeysWithValues: numbers.map { ($0.phoneNumber, $0.verificationCode) })

@@ -55,6 +55,12 @@ public struct Capabilities: Sendable, Hashable {
     /// for it in real time instead of being not applicable, when it is at most a minute and the subject's work is not
     /// ``SubjectConcurrency/structured``. nil: Firebase's hour, which only the world's clock lets pass.
     public var shortIDTokenLifetime: Duration?
+    /// Phone numbers whose verification codes reach the world's SMS carrier although the suite cannot read what the
+    /// backend texts (``readsTexts`` false): a server's test numbers with their fixed codes, declared
+    /// (`--test-phone-number`). The checks that read only the codes of their texts, and text only the numbers the
+    /// multi-factor checks use (`+16505550101`, `+16505550102`, `+442079460123`, `+353850123456`, `+5511961234567`),
+    /// apply when every one of those is here.
+    public var fixedCodeNumbers: Set<String> = []
     /// The project a server already serves, whose own hosting domains (`<project>.firebaseapp.com`, `.web.app`) are
     /// authorized continue-URL domains (LINK-2); nil when the backend serves the configuration's `projectID`.
     public var servedProjectID: String?

@@ -220,9 +220,17 @@ public struct ConformanceRunner: Sendable {
             (rule.flow == .general ? [] : [Requirement.flow(rule.flow)]) + check.requirements
             + (flows.contains(where: \.needsDeliveries) && !check.readsNoText ? [.deliveries] : [])
         // What the deliveries are: the texts or mails the check's flows need, or a mail where they need neither.
+        var readable = capabilities
+        // Where texts cannot be read, the multi-factor checks take the fixed codes of test numbers
+        // (Flow.readsOnlyCodes), a phone sign-in among their steps included.
+        if (rule.flow == .general ? flows : [rule.flow]).allSatisfy({ !$0.needsTexts || $0.readsOnlyCodes }),
+            PhoneNumbers.fixedCodeNumbers.isSubset(of: capabilities.fixedCodeNumbers)
+        {
+            readable.readsTexts = true
+        }
         let readsDeliveries =
             flows.contains(where: \.needsDeliveries)
-            ? flows.allSatisfy { $0.isReadable(under: capabilities) } : capabilities.readsMails
+            ? flows.allSatisfy { $0.isReadable(under: readable) } : readable.readsMails
         return needs.first { requirement in
             switch requirement {
             case .flow(let flow): !capabilities.implements(flow)

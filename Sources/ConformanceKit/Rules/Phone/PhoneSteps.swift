@@ -10,6 +10,18 @@ package enum PhoneNumbers {
     /// A test phone number and its fixed code (US fictional range).
     package static let test = TestPhoneNumber("+16505550188", code: "654321")
     package static let otherTest = TestPhoneNumber("+16505550189", code: "112233")
+    /// Every number the checks of a flow that reads only codes text (`Flow.readsOnlyCodes`): where the texts cannot be
+    /// read, a server that has them all as test numbers lets those checks run on their fixed codes.
+    package static let fixedCodeNumbers: Set<String> = [us, usOther, uk, ireland, brazil]
+}
+
+extension Flow {
+    /// Whether the flow's checks read only the codes their texts bring, never how many texts came, their wording or
+    /// their timing, and text only ``PhoneNumbers/fixedCodeNumbers``: the multi-factor rules are about sessions,
+    /// factors and hints, and each of their checks sends a code back with the verification it was texted for (never
+    /// with another's), so a test number's fixed code, the same for every verification, judges them as a texted code
+    /// would. The phone rules are about the texts themselves.
+    package var readsOnlyCodes: Bool { self == .multiFactor }
 }
 
 extension ProjectConfiguration {
