@@ -15,7 +15,7 @@ struct CatalogueDocumentTests {
         return try JSONDecoder().decode(JSONValue.self, from: Data(outcome.output.utf8))
     }
 
-    @Test("--catalogue --json is valid under Fixtures/catalogue.schema.json, with every rule once, in catalogue order")
+    @Test("catalogue --json is valid under Fixtures/catalogue.schema.json, with every rule once, in catalogue order")
     func valid() async throws {
         let variant = AuditVariant(
             name: "noBackend", rules: ["PHONE-2", "AUTH-1"], summary: "makes no backend", subject: BrokenSubject())
@@ -107,7 +107,7 @@ struct CatalogueDocumentTests {
 
     @Test(
         """
-        --list prints ID, level, title and first source of the selected rules, each check's ID and sentence under its \
+        list prints ID, level, title and first source of the selected rules, each check's ID and sentence under its \
         rule, and runs nothing
         """)
     func list() async {
@@ -162,7 +162,7 @@ struct CatalogueDocumentTests {
         #expect(!withoutVariants.contains("Defects"))
     }
 
-    @Test("--catalogue --markdown FILE writes the spec")
+    @Test("catalogue --markdown FILE writes the spec")
     func markdownFile() async {
         let outcome = await ConformanceCommand.run(
             subject: NoFlowSubject(), arguments: ["catalogue", "--markdown", "docs/RULES.md"])

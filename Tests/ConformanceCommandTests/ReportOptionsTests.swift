@@ -15,7 +15,7 @@ func temporaryFile(_ text: String, named name: String = "expected-failures.txt")
     return url
 }
 
-@Suite("The command's report options: --junit, --markdown, --expected-failures, --rule, --area")
+@Suite("The command's report options: --junit, --markdown, --expected-failures, --rule, --flow")
 struct ReportOptionsTests {
     @Test("--junit FILE and --markdown FILE are files of the outcome; standard output keeps the table")
     func files() async throws {
@@ -106,7 +106,7 @@ struct ReportOptionsTests {
                 && missing.error.hasPrefix("conformance: cannot read the expected failures \(file.path).gone"))
     }
 
-    @Test("--rule and --area run the rules named either way, in catalogue order")
+    @Test("--rule and --flow run the rules named either way, in catalogue order")
     func selection() async throws {
         let outcome = await ConformanceCommand.run(
             subject: NoFlowSubject(),
@@ -116,7 +116,7 @@ struct ReportOptionsTests {
         #expect(rules == ["PHONE-3", "MFA-7"] + RuleCatalogue.general.map(\.id.rawValue))
     }
 
-    @Test("--defects with a selection audits only the variants the selected rules must catch")
+    @Test("audit with a selection audits only the variants the selected rules must catch")
     func selectedAudit() async throws {
         let variants = [
             AuditVariant(name: "phone", rules: ["PHONE-2"], summary: "", subject: BrokenSubject()),

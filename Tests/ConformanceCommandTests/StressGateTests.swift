@@ -62,7 +62,7 @@ struct StressGateTests {
                 "3 runs, 2 at once: 0 differing results (\(RuleCatalogue.all.count) rules, \(checks) checks)\n"))
     }
 
-    @Test("--repeat alone runs one at a time")
+    @Test("stress --runs N alone runs one at a time")
     func sequential() async throws {
         let outcome = await ConformanceCommand.run(subject: NoFlowSubject(), arguments: ["stress", "--runs", "2"])
         #expect(outcome.status == 0)
