@@ -85,8 +85,7 @@ public struct BenchmarkReport: Sendable, Hashable, Codable {
         }
         if build == "debug" {
             lines.append("")
-            lines.append(
-                "(a debug build: `swift run -c release conformance --benchmark` gives the figures that matter)")
+            lines.append("(a debug build: `swift run -c release conformance bench` gives the figures that matter)")
         }
         return lines.joined(separator: "\n")
     }

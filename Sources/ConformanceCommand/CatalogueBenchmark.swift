@@ -1,7 +1,7 @@
 import ConformanceKit
 
 /// Times the catalogue on the real clock: per area, whole, the defect audit (every variant against its own rules,
-/// as `--defects` runs it) and the defect matrix (every variant against the whole catalogue, `--defects --matrix`). It
+/// as `audit` runs it) and the defect matrix (every variant against the whole catalogue, `audit --matrix`). It
 /// measures and reports; it never judges, because
 /// real time depends on the machine and the build.
 public struct CatalogueBenchmark: Sendable {

@@ -6,19 +6,19 @@ public struct CommandArguments: Sendable, Hashable {
     public enum Mode: Sendable, Hashable {
         /// Runs the catalogue once and prints the conformance table (or report).
         case report
-        /// `--defects`: runs every variant against its own rules and shows which of them caught it.
+        /// `audit`: runs every variant against its own rules and shows which of them caught it.
         case audit
-        /// `--defects --matrix`: runs every variant against every selected rule (the whole catalogue by default).
+        /// `audit --matrix`: runs every variant against every selected rule (the whole catalogue by default).
         case matrix
-        /// `--repeat N [--parallel K]`: runs the catalogue `runs` times, `parallel` at once, and compares.
+        /// `stress --runs N [--parallel K]`: runs the catalogue `runs` times, `parallel` at once, and compares.
         case stress(runs: Int, parallel: Int)
-        /// `--benchmark [--repeat N]`: times the catalogue per area, the whole catalogue and the variants.
+        /// `bench [--runs N]`: times the catalogue per flow, the whole catalogue and the variants.
         case benchmark(repeats: Int)
-        /// `--list`: prints the catalogue, one line per rule, without running anything.
+        /// `list`: prints the catalogue, one line per rule, without running anything.
         case list
-        /// `--catalogue`: writes every rule as JSON (`--json`) or as a markdown spec.
+        /// `catalogue`: writes every rule as JSON (`--json`) or as a markdown spec.
         case catalogue
-        /// `-h`, `--help`.
+        /// `-h`, `--help`, `conformance help`.
         case help
     }
 
@@ -38,61 +38,12 @@ public struct CommandArguments: Sendable, Hashable {
 
     public static let defaultBenchmarkRepeats = 10
 
-    /// The help text, naming the subject the command runs against: the options this library parses, then
-    /// `executableOptions`, the usage of the options an executable parses itself before handing the rest over.
+    /// The help of the whole command (``CommandGrammar/conformance``'s, generated from its declarations), naming the
+    /// subject the command runs against, then `executableOptions`, the usage of the options an executable parses
+    /// itself before handing the rest over (an executable that declares its options instead adds them to the grammar:
+    /// ``CommandGrammar/adding(options:)``).
     public static func usage(subject: String, executableOptions: String? = nil) -> String {
-        let areas = Flow.allCases.filter { !RuleCatalogue.rules(in: $0).isEmpty }.map(\.rawValue).joined(
-            separator: ", ")
-        return """
-            usage: conformance [--json [FILE]] [--junit [FILE]] [--markdown [FILE]] [--expected-failures FILE]
-                               [--require-all]
-                               [--rule ID]… [--area AREA]… [--defect NAME] [--watchdog SECONDS]
-                   conformance [--json] --defects [--matrix] [--rule ID]… [--area AREA]… [--watchdog SECONDS]
-                   conformance [--json] [--defect NAME] --repeat N [--parallel K] [--rule ID]… [--area AREA]… \
-                   [--watchdog SECONDS]
-                   conformance [--json] --benchmark [--repeat N] [--watchdog SECONDS]
-                   conformance --list [--rule ID]… [--area AREA]…
-                   conformance --catalogue [--json | --markdown [FILE] | --docc] [--rule ID]… [--area AREA]…
-
-              (no flags)       run the whole rule catalogue against \(subject) and print the conformance table
-              --json [FILE]    write the machine-readable report to FILE, the table still printed (no FILE: print
-                               it instead of the table)
-              --junit FILE     also write the report as JUnit XML, for CI test reporters (no FILE: print it instead)
-              --markdown FILE  also write the report as markdown, for a pull request (no FILE: print it instead)
-              --expected-failures FILE
-                               rules or checks known to fail, with why (JSON {"expectedFailures": [{"rule" or "check",
-                               "reason"}]}, or text, one "RULE-ID reason" or "RULE-ID/check-id reason" a line,
-                               # comments): a listed rule or check that fails does not fail the run; one that passes
-                               does, until it is removed from the list
-              --require-all    fail the run when a check is not judged (a step it needs is not offered by the
-                               server); without it such checks are counted apart and fail nothing
-              --rule ID        run only this rule, or with RULE-ID/check-id only this check (repeatable; with
-                               --area, the rules named either way)
-              --area AREA      run only the rules of this area: \(areas) (repeatable)
-              --list           print the catalogue (ID, level, title, first source; each check's ID and sentence)
-                               without running anything
-              --catalogue      print every rule with its statement, sources, hint, checks, fixtures and the
-                               variants it catches: as JSON (--json), as a markdown spec (the default) or as a
-                               DocC article (--docc)
-              --defects        run every variant of \(subject) against its own rules and show which of them caught it
-                               (with --rule or --area: the variants those rules must catch)
-              --matrix         with --defects: run every variant against every selected rule, the whole catalogue by
-                               default, to see what else catches it
-              --defect NAME    run the catalogue against one variant instead, to see how a failure reads
-              --watchdog       real seconds in which nothing of a check moves before it is failed as hung (default
-                               10); a subject whose work stays in the check's tasks is found hung without it
-              --repeat N       the stress gate: run the whole catalogue N times and show every check whose
-                               result differs between runs
-              --parallel K     with --repeat: K runs at once (default 1)
-              --benchmark      time the catalogue per area, the whole catalogue and the variants, --repeat
-                               times each (default \(defaultBenchmarkRepeats)), and print min/median/max in milliseconds
-
-            Exit status: 0 when every MUST rule passes or is a listed known failure, no listed rule passes, and
-            (with --require-all) every check that applies is judged
-            (with --defects: when every variant is caught by one of its own rules; with --repeat: when no result
-            differs between runs; with --benchmark, --list and --catalogue: always), 1 otherwise, 64 for a usage
-            error, 73 when a report file cannot be written.
-            """ + "\n\n" + ExecutableUsage.options + (executableOptions.map { "\n\n" + $0 } ?? "")
+        CommandGrammar.conformance.help(subject: subject) + (executableOptions.map { "\n\n" + $0 } ?? "")
     }
 
     public var mode: Mode = .report
@@ -104,15 +55,15 @@ public struct CommandArguments: Sendable, Hashable {
     /// `--defect NAME`: the variant to run instead of the subject (in the report and the stress gate).
     public var variant: String?
     public var watchdog = Duration.seconds(10)
-    /// `--rule` and `--area`: the rules to run or list.
+    /// `--rule` and `--flow`: the rules to run or list.
     public var selection = RuleSelection()
     /// `--junit [FILE]`.
     public var junit: Destination?
-    /// `--markdown [FILE]`: the report, or with `--catalogue` the spec.
+    /// `--markdown [FILE]`: the report, or with `catalogue` the spec.
     public var markdown: Destination?
     /// `--expected-failures FILE`: the path, read when the command runs.
     public var expectedFailures: String?
-    /// `--catalogue --docc`: the spec as a DocC article instead of markdown.
+    /// `catalogue --docc`: the spec as a DocC article instead of markdown.
     public var docc = false
     /// `--require-all`: a check not judged (`ConformanceStatus.notJudged`) fails the run.
     public var requireAll = false
@@ -132,151 +83,71 @@ public struct CommandArguments: Sendable, Hashable {
         self.expectedFailures = expectedFailures
     }
 
+    /// The arguments read with ``CommandGrammar/conformance``.
     public init(parsing arguments: [String]) throws(UsageError) {
-        var defects = false
-        var matrix = false
-        var benchmark = false
-        var list = false
-        var catalogue = false
-        var watchdogGiven = false
-        var repeats: Int?
-        var parallel: Int?
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            switch argument {
-            case "--json":
-                switch Self.destination(in: &remaining) {
-                case .standardOutput: json = true
-                case .file(let path): jsonFile = path
-                }
-            case "--defects": defects = true
-            case "--matrix": matrix = true
-            case "--defect":
-                guard let name = remaining.popFirst(), !name.hasPrefix("-") else {
-                    throw UsageError("--defect needs the name of a variant")
-                }
-                variant = name
-            case "--watchdog":
-                let value = remaining.popFirst()
-                guard let value, let seconds = Double(value), seconds > 0, seconds <= 86_400 else {
-                    throw UsageError("--watchdog needs a positive number of seconds, at most 86400\(Self.given(value))")
-                }
-                watchdog = .seconds(seconds)
-                watchdogGiven = true
-            case "--repeat": repeats = try Self.count(after: argument, in: &remaining, of: "runs")
-            case "--parallel": parallel = try Self.count(after: argument, in: &remaining, of: "runs at once")
-            case "--benchmark": benchmark = true
-            case "--junit": junit = Self.destination(in: &remaining)
-            case "--markdown": markdown = Self.destination(in: &remaining)
-            case "--expected-failures":
-                guard let path = remaining.popFirst(), !path.hasPrefix("-") else {
-                    throw UsageError("--expected-failures needs a file")
-                }
-                expectedFailures = path
-            case "--rule":
-                guard let id = remaining.popFirst(), !id.hasPrefix("-") else {
-                    throw UsageError(
-                        "--rule needs a rule ID such as PHONE-8, or a check ID such as PHONE-8/exact-lifetime")
-                }
-                if id.contains("/") {
-                    selection.checks.append(try RuleSelection.check(id))
-                } else {
-                    selection.rules.append(try RuleSelection.rule(id))
-                }
-            case "--area":
-                guard let name = remaining.popFirst(), !name.hasPrefix("-") else {
-                    throw UsageError("--area needs an area such as phone")
-                }
-                selection.areas.append(try RuleSelection.area(name))
-            case "--list": list = true
-            case "--catalogue": catalogue = true
-            case "--docc": docc = true
-            case "--require-all": requireAll = true
-            case "-h", "--help":
-                mode = .help
-                return
-            default: throw UsageError("unknown argument \"\(argument)\"")
-            }
-        }
-        let runs = defects || variant != nil || watchdogGiven || repeats != nil || parallel != nil || benchmark
-        let reports = junit != nil || expectedFailures != nil || jsonFile != nil || requireAll
-        if list {
-            if catalogue || runs || reports || markdown != nil || json || docc {
-                throw UsageError("--list prints the catalogue and runs nothing; it takes only --rule and --area")
-            }
-            mode = .list
+        try self.init(CommandGrammar.conformance.parse(arguments))
+    }
+
+    /// The options of the catalogue's subcommands in a parsed command line (those of the server and of an executable
+    /// are read by their own parts), checked for what the grammar cannot say: the formats that would all print.
+    public init(_ parsed: ParsedCommand) throws(UsageError) {
+        if parsed.help {
+            mode = .help
             return
         }
-        if catalogue {
-            if runs || reports {
-                throw UsageError(
-                    """
-                    --catalogue prints the rules and runs nothing; it takes only --json or --markdown, --rule and \
-                    --area
-                    """)
-            }
-            if [json, markdown != nil, docc].count(where: { $0 }) > 1 {
-                throw UsageError(
-                    "--catalogue prints JSON (--json), markdown (--markdown) or a DocC article (--docc): give one")
-            }
-            mode = .catalogue
-            return
+        if parsed.has("--json") {
+            if let path = parsed.value("--json"), path != "-" { jsonFile = path } else { json = true }
         }
-        if docc { throw UsageError("--docc is a format of --catalogue: it needs --catalogue") }
-        if matrix, !defects { throw UsageError("--matrix widens --defects: it needs --defects") }
-        if defects, variant != nil {
-            throw UsageError("--defects audits every variant; --defect runs one: give one of them")
-        }
-        if benchmark {
-            if parallel != nil { throw UsageError("--benchmark times one run at a time; it takes no --parallel") }
-            if defects || variant != nil {
-                throw UsageError(
-                    "--benchmark times the subject and then every variant; it takes neither --defects nor --defect")
+        junit = Self.destination(parsed, "--junit")
+        markdown = Self.destination(parsed, "--markdown")
+        expectedFailures = parsed.value("--expected-failures")
+        requireAll = parsed.has("--require-all")
+        docc = parsed.has("--docc")
+        variant = parsed.value("--defect")
+        if let seconds = parsed.value("--watchdog").flatMap(Double.init) { watchdog = .seconds(seconds) }
+        for id in parsed.values("--rule") {
+            if id.contains("/") {
+                selection.checks.append(try RuleSelection.check(id))
+            } else {
+                selection.rules.append(try RuleSelection.rule(id))
             }
-            if !selection.isEverything {
-                throw UsageError("--benchmark times every area and the whole catalogue; it takes no --rule or --area")
-            }
-            mode = .benchmark(repeats: repeats ?? Self.defaultBenchmarkRepeats)
-        } else if parallel != nil, repeats == nil {
-            throw UsageError("--parallel says how many runs of the stress gate go at once: it needs --repeat N")
-        } else if let repeats {
-            if defects { throw UsageError("--repeat is for the stress gate or --benchmark, not for --defects") }
-            mode = .stress(runs: repeats, parallel: parallel ?? 1)
-        } else if defects {
-            mode = matrix ? .matrix : .audit
         }
-        if mode != .report, reports || markdown != nil {
+        for name in parsed.values("--flow") { selection.areas.append(try RuleSelection.area(name)) }
+        let runs = parsed.value("--runs").flatMap { Int($0) }
+        switch parsed.subcommand {
+        case Subcommand.audit.name: mode = parsed.has("--matrix") ? .matrix : .audit
+        case Subcommand.stress.name:
+            guard let runs else { throw UsageError("stress needs --runs N, how many times to run the catalogue") }
+            mode = .stress(runs: runs, parallel: parsed.value("--parallel").flatMap { Int($0) } ?? 1)
+        case Subcommand.bench.name: mode = .benchmark(repeats: runs ?? Self.defaultBenchmarkRepeats)
+        case Subcommand.list.name: mode = .list
+        case Subcommand.catalogue.name: mode = .catalogue
+        case Subcommand.run.name: mode = .report
+        default: throw UsageError("\(parsed.subcommand) is not a subcommand of the catalogue")
+        }
+        if jsonFile != nil, mode != .report {
             throw UsageError(
-                """
-                --junit, --markdown and --expected-failures are for the conformance report (as is --json FILE), not \
-                for --defects, --repeat or --benchmark
-                """)
+                "--json FILE writes the report of run; \(parsed.subcommand) prints its JSON: give --json no FILE")
+        }
+        if mode == .catalogue, [json, markdown != nil, docc].count(where: { $0 }) > 1 {
+            throw UsageError(
+                "catalogue prints JSON (--json), markdown (--markdown) or a DocC article (--docc): give one")
         }
         let printed = [
             json ? "--json" : nil, junit == .standardOutput ? "--junit" : nil,
             markdown == .standardOutput ? "--markdown" : nil,
         ].compactMap(\.self)
-        if printed.count > 1 {
+        if mode == .report, printed.count > 1 {
             throw UsageError("\(printed.joined(separator: " and ")) would all print the report: give the others a FILE")
         }
     }
 
-    /// The FILE after `--json`, `--junit` or `--markdown`, if one follows; `-` is standard output too.
-    private static func destination(in remaining: inout ArraySlice<String>) -> Destination {
-        guard let next = remaining.first, next == "-" || !next.hasPrefix("-") else { return .standardOutput }
-        remaining.removeFirst()
-        return next == "-" ? .standardOutput : .file(next)
-    }
-
-    private static func count(
-        after option: String, in remaining: inout ArraySlice<String>, of what: String
-    ) throws(UsageError) -> Int {
-        let value = remaining.popFirst()
-        guard let value, let count = Int(value), count > 0 else {
-            throw UsageError("\(option) needs a positive whole number of \(what)\(given(value))")
+    /// The FILE `option` was given (`-` is standard output), or standard output when it was given none.
+    private static func destination(_ parsed: ParsedCommand, _ option: String) -> Destination? {
+        guard parsed.has(option) else { return nil }
+        guard let path = parsed.occurrences.last(where: { $0.name == option })?.value, path != "-" else {
+            return .standardOutput
         }
-        return count
+        return .file(path)
     }
-
-    private static func given(_ value: String?) -> String { value.map { ", not \"\($0)\"" } ?? "" }
 }

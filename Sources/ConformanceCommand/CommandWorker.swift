@@ -11,10 +11,12 @@ struct CommandWorker: Sendable {
     let subject: any ConformanceSubject
     let variants: [AuditVariant]
     let arguments: [String]
+    /// The command's grammar, with the executable's own options, which the worker reads past.
+    var grammar = CommandGrammar.conformance
 
     /// Runs the checks and returns the exit status: 0, or 64 when the arguments are not understood.
     func run() async -> Int32 {
-        guard let parsed = try? CommandArguments(parsing: arguments),
+        guard let parsed = try? CommandArguments(grammar.parse(arguments)),
             let options = try? ConformanceRunner.Options(watchdog: parsed.watchdog).validated()
         else { return CommandOutcome.usageError }
         let environment = ProcessInfo.processInfo.environment

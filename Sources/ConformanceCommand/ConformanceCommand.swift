@@ -11,9 +11,10 @@ import IdentityToolkitSubject
 /// ```
 public enum ConformanceCommand {
     /// Runs the command, writes its report files, prints what it says and exits with its status. On a terminal,
-    /// a long command (`--defects`, `--benchmark`, `--repeat`) shows its progress on standard error. An executable
-    /// that parses options of its own before handing `arguments` over describes them in `executableOptions`,
-    /// which the help and every usage error show after the command's own. With `providerEndpoints`, a server judged
+    /// a long command (`audit`, `bench`, `stress`) shows its progress on standard error. An executable that parses
+    /// options of its own before handing `arguments` over describes them in `executableOptions`, which the help shows
+    /// after the command's own (an executable that declares them instead hands over its grammar:
+    /// ``main(subject:variants:arguments:grammar:providerEndpoints:)``). With `providerEndpoints`, a server judged
     /// over HTTP reaches the checks' GitHub and Apple there (`ProviderEndpointsHost`). A server the options name is
     /// judged through the client of `subject` when it is an `IdentityToolkitSubject` with a vendor's client
     /// (``main(client:arguments:executableOptions:providerEndpoints:)`` is that call without a subject to give).
@@ -24,7 +25,22 @@ public enum ConformanceCommand {
     ) async -> Never {
         await main(
             subject: subject, client: (subject as? IdentityToolkitSubject)?.clientFactory, variants: variants,
-            arguments: arguments, executableOptions: executableOptions, providerEndpoints: providerEndpoints)
+            arguments: arguments, grammar: .conformance, executableOptions: executableOptions,
+            providerEndpoints: providerEndpoints)
+    }
+
+    /// Runs the command with `grammar`: ``CommandGrammar/conformance`` with the executable's own options or
+    /// subcommands added, which the parser accepts (and leaves to the executable, which reads them from
+    /// `grammar.parse(arguments)`) and the help describes. A subcommand of the executable's own is answered before
+    /// this call; only its help comes here.
+    public static func main(
+        subject: any ConformanceSubject, variants: [AuditVariant] = [],
+        arguments: [String] = Array(CommandLine.arguments.dropFirst()), grammar: CommandGrammar,
+        providerEndpoints: (any ProviderEndpointsHost)? = nil
+    ) async -> Never {
+        await main(
+            subject: subject, client: (subject as? IdentityToolkitSubject)?.clientFactory, variants: variants,
+            arguments: arguments, grammar: grammar, executableOptions: nil, providerEndpoints: providerEndpoints)
     }
 
     /// Runs the command against an Identity Toolkit server through the vendor's own client SDK: `client` makes the
@@ -32,7 +48,7 @@ public enum ConformanceCommand {
     /// --project ID`, which it needs, `--api-key`, `--published-keys`, `--tenants`, `--flows`, `--no-outbox`,
     /// `--admin-token`), with the preflight (the path layout, the outboxes, the flows, the time control, the config
     /// API), the crash-isolation workers (which judge the server as the preflight found it, without asking it again,
-    /// and run the same `client`) and every report option (`--repeat`, `--json FILE`, …). The whole command of a
+    /// and run the same `client`) and every report option (`stress`, `--json FILE`, …). The whole command of a
     /// vendor's executable:
     ///
     /// ```swift
@@ -43,7 +59,17 @@ public enum ConformanceCommand {
         executableOptions: String? = nil, providerEndpoints: (any ProviderEndpointsHost)? = nil
     ) async -> Never {
         await main(
-            subject: nil, client: client, variants: [], arguments: arguments, executableOptions: executableOptions,
+            subject: nil, client: client, variants: [], arguments: arguments, grammar: .conformance,
+            executableOptions: executableOptions, providerEndpoints: providerEndpoints)
+    }
+
+    /// ``main(client:arguments:executableOptions:providerEndpoints:)`` with the executable's own grammar.
+    public static func main(
+        client: IdentityToolkitClientFactory, arguments: [String] = Array(CommandLine.arguments.dropFirst()),
+        grammar: CommandGrammar, providerEndpoints: (any ProviderEndpointsHost)? = nil
+    ) async -> Never {
+        await main(
+            subject: nil, client: client, variants: [], arguments: arguments, grammar: grammar, executableOptions: nil,
             providerEndpoints: providerEndpoints)
     }
 
@@ -51,20 +77,23 @@ public enum ConformanceCommand {
     /// client); without a subject, the arguments must name a server.
     private static func main(
         subject: (any ConformanceSubject)?, client: IdentityToolkitClientFactory?, variants: [AuditVariant],
-        arguments: [String], executableOptions: String?, providerEndpoints: (any ProviderEndpointsHost)?
+        arguments: [String], grammar: CommandGrammar, executableOptions: String?,
+        providerEndpoints: (any ProviderEndpointsHost)?
     ) async -> Never {
-        var arguments = arguments
         var (given, variants) = (subject, variants)
-        // `run` (the subcommand by default) judges a subject: the one given, or a server the HTTP subject's options
-        // name. (`serve` is answered before, by this package's own executable.)
-        if arguments.first == "run" { arguments.removeFirst() }
+        let help = UsageText(grammar: grammar, executableOptions: executableOptions)
         do throws(CommandArguments.UsageError) {
+            let parsed = try grammar.parse(arguments)
+            // The deprecation lines go first, on standard error, once (not again from each worker).
+            if !isWorkerProcess {
+                FileHandle.standardError.write(Data(parsed.deprecations.map { "conformance: \($0)\n" }.joined().utf8))
+            }
             if let server = try IdentityToolkitCommandLine.subject(
-                from: arguments, client: client, providerEndpoints: providerEndpoints)
+                from: parsed, client: client, providerEndpoints: providerEndpoints)
             {
-                var prepared = server.subject
+                var prepared = server
                 if !isWorkerProcess {
-                    switch await IdentityToolkitCommandLine.prepare(server.subject) {
+                    switch await IdentityToolkitCommandLine.prepare(server) {
                     case .refused(let refused):
                         FileHandle.standardError.write(Data(refused.error.utf8))
                         exit(refused.status)
@@ -81,14 +110,13 @@ public enum ConformanceCommand {
                 {
                     prepared = IdentityToolkitCommandLine.applying(findings, to: prepared)
                 }
-                (given, variants, arguments) = (prepared, [], server.remaining)
-            } else if given == nil, (try? CommandArguments(parsing: arguments))?.mode != .help {
+                (given, variants) = (prepared, [])
+            } else if given == nil, !parsed.help {
                 throw CommandArguments.UsageError(
                     "your client is judged against a server: name it with --identity-toolkit URL --project ID")
             }
         } catch {
-            let usage = CommandArguments.usage(subject: "the server", executableOptions: executableOptions)
-            FileHandle.standardError.write(Data("conformance: \(error.message)\n\n\(usage)\n".utf8))
+            FileHandle.standardError.write(Data(help.usageError(error, subject: "the server", arguments).utf8))
             exit(CommandOutcome.usageError)
         }
         // Without a subject, only the help comes this far: it names the server the client is judged against.
@@ -99,15 +127,16 @@ public enum ConformanceCommand {
                 server.clientFactory = client
                 return server
             }()
-        if ProcessInfo.processInfo.environment[CrashIsolation.workerVariable] != nil {
-            exit(await CommandWorker(subject: subject, variants: variants, arguments: arguments).run())
+        if isWorkerProcess {
+            exit(
+                await CommandWorker(subject: subject, variants: variants, arguments: arguments, grammar: grammar).run())
         }
         let progress = TerminalProgress.isTerminal ? TerminalProgress() : nil
         var handler: ProgressHandler?
         if let progress { handler = { progress.update($0) } }
         let outcome = await run(
             subject: subject, variants: variants, arguments: arguments, progress: handler,
-            isolation: CrashIsolation.forThisProcess(), executableOptions: executableOptions)
+            isolation: CrashIsolation.forThisProcess(), help: help, printsDeprecations: false)
         progress?.finish()
         var error = outcome.error
         var status = outcome.status
@@ -126,8 +155,9 @@ public enum ConformanceCommand {
         ProcessInfo.processInfo.environment[CrashIsolation.workerVariable] != nil
     }
 
-    /// Runs the command and returns what it would print, the files it would write and its exit status.
-    /// `progress` hears how far `--defects`, `--benchmark` and `--repeat` have come, unless the output is `--json`.
+    /// Runs the command and returns what it would print, the files it would write and its exit status (the
+    /// deprecation lines of old spellings first on standard error). `progress` hears how far `audit`, `bench` and
+    /// `stress` have come, unless the output is `--json`.
     public static func run(
         subject: any ConformanceSubject, variants: [AuditVariant] = [],
         arguments: [String] = Array(CommandLine.arguments.dropFirst()), progress: ProgressHandler? = nil,
@@ -135,24 +165,45 @@ public enum ConformanceCommand {
     ) async -> CommandOutcome {
         await run(
             subject: subject, variants: variants, arguments: arguments, progress: progress, isolation: nil,
-            executableOptions: executableOptions)
+            help: UsageText(grammar: .conformance, executableOptions: executableOptions))
+    }
+
+    /// ``run(subject:variants:arguments:progress:executableOptions:)`` with an executable's own grammar.
+    public static func run(
+        subject: any ConformanceSubject, variants: [AuditVariant] = [], arguments: [String],
+        progress: ProgressHandler? = nil, grammar: CommandGrammar
+    ) async -> CommandOutcome {
+        await run(
+            subject: subject, variants: variants, arguments: arguments, progress: progress, isolation: nil,
+            help: UsageText(grammar: grammar, executableOptions: nil))
     }
 
     /// With `isolation`, the report's checks run in worker processes, so that a crash of the subject is a verdict.
     static func run(
         subject: any ConformanceSubject, variants: [AuditVariant], arguments: [String], progress: ProgressHandler?,
-        isolation: CrashIsolation?, executableOptions: String? = nil
+        isolation: CrashIsolation?, help: UsageText = UsageText(grammar: .conformance, executableOptions: nil),
+        printsDeprecations: Bool = true
     ) async -> CommandOutcome {
+        var deprecations = ""
         do {
-            let arguments = try CommandArguments(parsing: arguments)
+            let parsed = try help.grammar.parse(arguments)
+            if printsDeprecations { deprecations = parsed.deprecations.map { "conformance: \($0)\n" }.joined() }
             // Help comes first: it answers whatever else the command line holds.
-            if arguments.mode == .help { return help(subject, executableOptions: executableOptions) }
-            return try await run(
-                arguments, subject: subject, variants: variants, progress: progress, isolation: isolation)
-        } catch {
-            let usage = CommandArguments.usage(subject: subject.name, executableOptions: executableOptions)
+            if parsed.help {
+                return CommandOutcome(
+                    output: help.text(parsed.helpTopic, subject: subject.name) + "\n", error: deprecations,
+                    status: CommandOutcome.success)
+            }
+            let outcome = try await run(
+                CommandArguments(parsed), subject: subject, variants: variants, progress: progress, isolation: isolation
+            )
             return CommandOutcome(
-                error: "conformance: \(error.message)\n\n\(usage)\n", status: CommandOutcome.usageError)
+                output: outcome.output, error: deprecations + outcome.error, status: outcome.status,
+                files: outcome.files)
+        } catch {
+            return CommandOutcome(
+                error: deprecations + help.usageError(error, subject: subject.name, arguments),
+                status: CommandOutcome.usageError)
         }
     }
 
@@ -160,7 +211,7 @@ public enum ConformanceCommand {
         _ arguments: CommandArguments, subject: any ConformanceSubject, variants: [AuditVariant],
         progress: ProgressHandler?, isolation: CrashIsolation?
     ) async throws(CommandArguments.UsageError) -> CommandOutcome {
-        if arguments.mode == .audit || arguments.mode == .matrix, variants.isEmpty { throw noVariants("--defects") }
+        if arguments.mode == .audit || arguments.mode == .matrix, variants.isEmpty { throw noVariants("audit") }
         var subject = subject
         if let name = arguments.variant { subject = try variant(named: name, in: variants).subject }
         let expected = try arguments.expectedFailures.map { path throws(CommandArguments.UsageError) in
@@ -183,7 +234,7 @@ public enum ConformanceCommand {
         let rules = arguments.selection.rules()
         switch arguments.mode {
         case .help:  // answered before, with the executable's options
-            return help(subject, executableOptions: nil)
+            return outcome(CommandGrammar.conformance.help(subject: subject.name), passed: true)
         case .report:
             var report: ConformanceReport
             if var isolation {
@@ -278,12 +329,6 @@ public enum ConformanceCommand {
 
     private static func noVariants(_ option: String) -> CommandArguments.UsageError {
         CommandArguments.UsageError("\(option) needs variants to audit, and there are no variants of this subject")
-    }
-
-    private static func help(_ subject: any ConformanceSubject, executableOptions: String?) -> CommandOutcome {
-        CommandOutcome(
-            output: CommandArguments.usage(subject: subject.name, executableOptions: executableOptions) + "\n",
-            status: CommandOutcome.success)
     }
 
     private static func outcome(_ text: String, passed: Bool) -> CommandOutcome {

@@ -19,7 +19,7 @@ struct CrashIsolation: Sendable {
     static let switchVariable = "CONFORMANCE_ISOLATION"
     /// In a worker's environment: the checks to run (`PHONE-1#0,AUTH-3#2`), all of the selection when absent.
     static let checksVariable = "CONFORMANCE_WORKER_CHECKS"
-    /// In a worker's environment: the variant of the subject to run (`--defects` audits each in workers of its own).
+    /// In a worker's environment: the variant of the subject to run (`audit` runs each in workers of its own).
     static let variantVariable = "CONFORMANCE_WORKER_VARIANT"
     /// In a worker's environment: the file it writes its results to, one line each, which no subject writes to.
     static let resultsVariable = "CONFORMANCE_WORKER_RESULTS"

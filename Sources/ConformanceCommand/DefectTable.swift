@@ -35,7 +35,7 @@ public struct DefectTable: Sendable {
     }
 }
 
-/// The machine-readable audit (`--defects --json`).
+/// The machine-readable audit (`audit --json`).
 public struct DefectReport: Sendable, Hashable, Codable {
     public let defects: [DefectFinding]
 

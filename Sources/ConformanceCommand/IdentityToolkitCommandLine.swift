@@ -3,8 +3,9 @@ import Foundation
 import IdentityToolkitSubject
 
 /// `--identity-toolkit URL --project ID [--api-key KEY] [--published-keys URL] [--tenants] [--flows LIST]
-/// [--no-outbox]`: the options of the `conformance` executable that point it at an Identity Toolkit server. Every other
-/// argument is left to ``ConformanceCommand``.
+/// [--no-outbox] [--admin-token TOKEN] [--test-phone-number NUMBER=CODE]…`: the options of the `conformance`
+/// executable that point it at an Identity Toolkit server (declared in ``CommandGrammar/conformance``). Every other
+/// option is left to ``ConformanceCommand``.
 public enum IdentityToolkitCommandLine {
     /// The subject the arguments name with the arguments left for the command, or nil when they name no server.
     /// With `client`, the server is judged through the vendor's client SDK (`IdentityToolkitSubject.clientFactory`),
@@ -14,61 +15,28 @@ public enum IdentityToolkitCommandLine {
         from arguments: [String], client: IdentityToolkitClientFactory? = nil,
         providerEndpoints: (any ProviderEndpointsHost)? = nil
     ) throws(CommandArguments.UsageError) -> (subject: IdentityToolkitSubject, remaining: [String])? {
-        var url: String?
-        var project: String?
-        var apiKey: String?
-        var publishedKeys: String?
-        var tenants = false
-        var flows: Set<Flow>?
-        var noOutbox = false
-        var adminToken: String?
-        var testPhoneNumbers: [TestPhoneNumber] = []
-        var idTokenLifetime: Duration?
-        var remaining: [String] = []
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
-            switch argument {
-            case "--identity-toolkit":
-                url = try value(after: argument, in: &rest, naming: "the server's URL, e.g. http://127.0.0.1:9099")
-            case "--project":
-                project = try value(
-                    after: argument, in: &rest, naming: "the server's project ID, e.g. demo-conformance")
-            case "--api-key":
-                apiKey = try value(
-                    after: argument, in: &rest, naming: "an API key (any non-empty key for the emulator)")
-            case "--published-keys":
-                publishedKeys = try value(
-                    after: argument, in: &rest, naming: "the URL of the JSON Web Key set of the server's ID tokens")
-            case "--tenants": tenants = true
-            case "--no-outbox": noOutbox = true
-            case "--admin-token":
-                adminToken = try value(
-                    after: argument, in: &rest,
-                    naming: "the server administrator's bearer token (owner for the emulator and conformance serve)")
-            case "--test-phone-number":
-                testPhoneNumbers.append(
-                    try Self.testPhoneNumber(
-                        try value(
-                            after: argument, in: &rest, naming: "a test number and its code, e.g. +16505550188=654321"))
-                )
-            case "--id-token-lifetime":
-                idTokenLifetime = try Self.idTokenLifetime(
-                    try value(after: argument, in: &rest, naming: "the server's ID token lifetime in seconds, e.g. 3"))
-            case "--flows":
-                flows = try Self.flows(
-                    try value(after: argument, in: &rest, naming: "the flows the server offers, e.g. password,phone"))
-            default: remaining.append(argument)
-            }
+        let parsed = try CommandGrammar.conformance.parse(arguments)
+        guard let subject = try subject(from: parsed, client: client, providerEndpoints: providerEndpoints) else {
+            return nil
         }
-        guard let url else {
-            if project != nil || apiKey != nil || publishedKeys != nil || tenants || flows != nil || noOutbox
-                || adminToken != nil || !testPhoneNumbers.isEmpty || idTokenLifetime != nil
-            {
+        let names = Set(CommandOption.serverOptions.map(\.name))
+        var remaining = parsed.namesSubcommand ? [parsed.subcommand] : []
+        for occurrence in parsed.occurrences where !names.contains(occurrence.name) {
+            remaining += [occurrence.name] + (occurrence.value.map { [$0] } ?? [])
+        }
+        return (subject, remaining)
+    }
+
+    /// The subject a parsed command line names, or nil when it names no server.
+    public static func subject(
+        from parsed: ParsedCommand, client: IdentityToolkitClientFactory? = nil,
+        providerEndpoints: (any ProviderEndpointsHost)? = nil
+    ) throws(CommandArguments.UsageError) -> IdentityToolkitSubject? {
+        guard let url = parsed.value("--identity-toolkit") else {
+            let given = CommandOption.serverOptions.map(\.name).filter(parsed.has)
+            if !given.isEmpty {
                 throw CommandArguments.UsageError(
-                    """
-                    --project, --api-key, --published-keys, --tenants, --flows, --no-outbox, --admin-token, \
-                    --test-phone-number and --id-token-lifetime go with --identity-toolkit URL
-                    """)
+                    "\(given.joined(separator: ", ")) \(given.count == 1 ? "goes" : "go") with --identity-toolkit URL")
             }
             return nil
         }
@@ -78,31 +46,39 @@ public enum IdentityToolkitCommandLine {
             throw CommandArguments.UsageError(
                 "--identity-toolkit needs an http or https URL such as http://127.0.0.1:9099, not \"\(url)\"")
         }
-        guard let project else {
+        guard let project = parsed.value("--project") else {
             throw CommandArguments.UsageError(
                 "--identity-toolkit needs --project ID, the project the server serves (e.g. demo-conformance)")
         }
-        if arguments.contains("--defects") || arguments.contains("--defect") {
+        if parsed.has("--defect") {
             throw CommandArguments.UsageError(
-                "--defects and --defect audit the reference's variants; a server over HTTP has none")
+                "--defect runs one of the reference's variants; a server over HTTP has none")
         }
-        if arguments.contains("--parallel"), !tenants {
+        let tenants = parsed.has("--tenants")
+        if parsed.has("--parallel"), !tenants {
             throw CommandArguments.UsageError(
                 """
-                the server serves one project, so its checks run one at a time: --repeat runs go one after another, \
+                the server serves one project, so its checks run one at a time: stress runs go one after another, \
                 without --parallel (or each check in a tenant of its own: --tenants)
                 """)
         }
         var configuration = IdentityToolkitConfiguration.emulator(
-            baseURL: baseURL, projectID: project, apiKey: apiKey ?? "fake-api-key")
+            baseURL: baseURL, projectID: project, apiKey: parsed.value("--api-key") ?? "fake-api-key")
         if tenants { configuration.isolation = .tenantPerCheck }
         configuration.providerEndpoints = providerEndpoints
-        configuration.flows = flows
-        configuration.readsOutbox = !noOutbox
-        configuration.adminToken = adminToken
+        configuration.flows = try parsed.value("--flows").map { list throws(CommandArguments.UsageError) in
+            try flows(list).flows
+        }
+        configuration.readsOutbox = !parsed.has("--no-outbox")
+        configuration.adminToken = parsed.value("--admin-token")
+        let testPhoneNumbers = try parsed.values("--test-phone-number").map {
+            text throws(CommandArguments.UsageError) in try testPhoneNumber(text)
+        }
         if !testPhoneNumbers.isEmpty { configuration.testPhoneNumbers = testPhoneNumbers }
-        configuration.shortIDTokenLifetime = idTokenLifetime
-        if let publishedKeys {
+        configuration.shortIDTokenLifetime = try parsed.value("--id-token-lifetime").map {
+            text throws(CommandArguments.UsageError) in try idTokenLifetime(text)
+        }
+        if let publishedKeys = parsed.value("--published-keys") {
             guard let url = URL(string: publishedKeys), ["http", "https"].contains(url.scheme?.lowercased() ?? "")
             else {
                 throw CommandArguments.UsageError(
@@ -112,7 +88,7 @@ public enum IdentityToolkitCommandLine {
         }
         var subject = IdentityToolkitSubject(configuration)
         subject.clientFactory = client
-        return (subject, remaining)
+        return subject
     }
 
     /// What the preflight made of the server: the subject told what it offers, with the line the command prints
@@ -241,37 +217,28 @@ public enum IdentityToolkitCommandLine {
         return .seconds(seconds)
     }
 
-    /// The flows a `--flows` list names: the raw values of ``Flow`` (`password`, `phone`, `multiFactor`,
-    /// `emailLink`) or their friendly names (`email-password`, `mfa`, `multi-factor`, `email-link`), comma-separated.
-    static func flows(_ list: String) throws(CommandArguments.UsageError) -> Set<Flow> {
-        let names: [String: Flow] = [
-            "password": .password, "email-password": .password, "phone": .phone, "multifactor": .multiFactor,
-            "multi-factor": .multiFactor, "mfa": .multiFactor, "emaillink": .emailLink, "email-link": .emailLink,
-            "link": .emailLink,
-        ]
+    /// The flows a `--flows` list names (``FlowName``: `password`, `phone`, `mfa`, `email-link`; the old spellings
+    /// with a deprecation line), comma-separated.
+    static func flows(_ list: String) throws(CommandArguments.UsageError) -> (flows: Set<Flow>, deprecation: String?) {
+        let judged: Set<Flow> = [.password, .phone, .multiFactor, .emailLink]
         var flows: Set<Flow> = []
+        var deprecated: [String] = []
         for name in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
-            guard let flow = names[name.lowercased()] else {
+            guard let found = FlowName.flow(name), judged.contains(found.flow) else {
                 throw CommandArguments.UsageError(
                     """
                     --flows: unknown flow "\(name)"; the flows a server can be judged on are password, phone, mfa \
-                    (multiFactor) and email-link (emailLink)
+                    and email-link
                     """)
             }
-            flows.insert(flow)
+            if found.deprecated { deprecated.append("\(name) is deprecated, use \(FlowName.name(of: found.flow))") }
+            flows.insert(found.flow)
         }
         guard !flows.isEmpty else {
             throw CommandArguments.UsageError("--flows needs at least one flow, e.g. password")
         }
-        return flows
-    }
-
-    private static func value(
-        after option: String, in rest: inout ArraySlice<String>, naming what: String
-    ) throws(CommandArguments.UsageError) -> String {
-        guard let value = rest.popFirst(), !value.hasPrefix("-"), !value.isEmpty else {
-            throw CommandArguments.UsageError("\(option) needs \(what)")
-        }
-        return value
+        let deprecation =
+            deprecated.isEmpty ? nil : "--flows " + deprecated.joined(separator: "; ") + " (accepted until 0.2)"
+        return (flows, deprecation)
     }
 }

@@ -1,6 +1,6 @@
 import ConformanceKit
 
-/// The rules a command runs or lists: every rule, or those named by `--rule ID` and those of `--area AREA`
+/// The rules a command runs or lists: every rule, or those named by `--rule ID` and those of `--flow FLOW`
 /// (both repeatable; a rule named either way is selected), and the single checks named by `--rule RULE/check`.
 public struct RuleSelection: Sendable, Hashable {
     public var rules: [RuleID]
@@ -15,7 +15,7 @@ public struct RuleSelection: Sendable, Hashable {
         self.checks = checks
     }
 
-    /// No `--rule` and no `--area`: the whole catalogue.
+    /// No `--rule` and no `--flow`: the whole catalogue.
     public var isEverything: Bool { rules.isEmpty && areas.isEmpty && checks.isEmpty }
 
     /// The selected rules of `catalogue`, in catalogue order; a rule selected only by some of its checks keeps only
@@ -72,17 +72,17 @@ public struct RuleSelection: Sendable, Hashable {
         return rule.id
     }
 
-    /// The area `name` names, or why it names none an option can run.
+    /// The flow `name` names (`mfa`, or an old spelling such as `multiFactor`), or why it names none an option can
+    /// run.
     static func area(
         _ name: String, in catalogue: [Rule] = RuleCatalogue.all
     ) throws(CommandArguments.UsageError) -> Flow {
-        let areas = Flow.allCases.filter { flow in catalogue.contains { $0.flow == flow } }.map(\.rawValue).joined(
-            separator: ", ")
-        guard let flow = Flow(rawValue: name) else {
-            throw CommandArguments.UsageError("there is no area \"\(name)\"; --area needs one of \(areas)")
+        let flows = FlowName.withRules(in: catalogue).map(FlowName.name(of:)).joined(separator: ", ")
+        guard let flow = FlowName.flow(name)?.flow else {
+            throw CommandArguments.UsageError("there is no flow \"\(name)\"; --flow needs one of \(flows)")
         }
         guard catalogue.contains(where: { $0.flow == flow }) else {
-            throw CommandArguments.UsageError("the area \(name) has no rules yet; --area needs one of \(areas)")
+            throw CommandArguments.UsageError("the flow \(name) has no rules yet; --flow needs one of \(flows)")
         }
         return flow
     }

@@ -6,28 +6,34 @@ import WorldProviderEndpoints
 
 // `swift run conformance`: the catalogue against the reference (with its defects to audit), a server over HTTP
 // (`--identity-toolkit URL --project ID`), or the reference served (`serve`, this executable's own: it needs
-// SwiftNIO, which no product of the package may bring to a vendor); `--help` says all.
+// SwiftNIO, which no product of the package may bring to a vendor); `--help` says all. One grammar reads every
+// command line: the library's, with `serve` and `--variation` added.
 let arguments = Array(CommandLine.arguments.dropFirst())
-let options = """
-      --variation NAME run against the reference with one of its conforming variations, which must pass the
-                       whole catalogue, e.g. acceptsNonCanonicalBase64URL (with the report and --repeat options)
-    """
-if arguments.first == "serve" { await ServeCommand.run(Array(arguments.dropFirst())) }
-if let index = arguments.firstIndex(of: "--variation") {
-    // The reference with one conforming variation, for its report and the stress gate (no defects to audit).
-    guard index + 1 < arguments.count, let variation = Variation(rawValue: arguments[index + 1]) else {
+let variation = CommandOption(
+    "--variation", .required("NAME"), subcommands: ["run", "stress", "bench"],
+    help: """
+        run against the reference with one of its conforming variations, which must pass the whole catalogue, e.g. \
+        acceptsNonCanonicalBase64URL
+        """, valueHelp: "one of: \(Variation.allCases.map(\.name).joined(separator: ", "))"
+) { name throws(CommandArguments.UsageError) in
+    guard Variation(rawValue: name) != nil else {
         let known = Variation.allCases.map(\.name).joined(separator: ", ")
-        let usage = CommandArguments.usage(subject: "ReferenceAuth", executableOptions: options)
-        FileHandle.standardError.write(Data("conformance: --variation needs one of: \(known)\n\n\(usage)\n".utf8))
-        exit(CommandOutcome.usageError)
+        throw CommandArguments.UsageError("--variation needs one of: \(known), not \"\(name)\"")
     }
-    var remaining = arguments
-    remaining.removeSubrange(index...(index + 1))
+    return .init(name)
+}
+let grammar = CommandGrammar.conformance.adding(options: [variation]).adding(
+    ServeCommand.subcommand, options: ServeCommand.options)
+// A usage error is answered by the command below, with the same grammar.
+let parsed = try? grammar.parse(arguments)
+if let parsed, parsed.subcommand == ServeCommand.subcommand.name, !parsed.help { await ServeCommand.run(parsed) }
+if let name = parsed?.value("--variation"), let variation = Variation(rawValue: name) {
+    // The reference with one conforming variation, for its report and the stress gate (no defects to audit).
     await ConformanceCommand.main(
-        subject: ReferenceSubject(variations: [variation]), arguments: remaining, executableOptions: options)
+        subject: ReferenceSubject(variations: [variation]), arguments: arguments, grammar: grammar)
 }
 // A server judged over HTTP reaches each check's GitHub and Apple, served on loopback for the run.
-let providerEndpoints = arguments.contains("--identity-toolkit") ? try? WorldProviderEndpoints() : nil
+let providerEndpoints = parsed?.has("--identity-toolkit") == true ? try? WorldProviderEndpoints() : nil
 await ConformanceCommand.main(
-    subject: ReferenceSubject(), variants: Defect.variants, arguments: arguments, executableOptions: options,
+    subject: ReferenceSubject(), variants: Defect.variants, arguments: arguments, grammar: grammar,
     providerEndpoints: providerEndpoints)

@@ -28,7 +28,7 @@ struct CatalogueBenchmarkTests {
     func command() async {
         let variant = AuditVariant(name: "v", rules: ["PHONE-2"], summary: "", subject: NoFlowSubject())
         let outcome = await ConformanceCommand.run(
-            subject: NoFlowSubject(), variants: [variant, variant], arguments: ["--benchmark", "--repeat", "1"])
+            subject: NoFlowSubject(), variants: [variant, variant], arguments: ["bench", "--runs", "1"])
         #expect(outcome.status == 0)
         let firstWords = outcome.output.split(separator: "\n").compactMap {
             $0.split(separator: " ").first.map(String.init)
@@ -44,7 +44,7 @@ struct CatalogueBenchmarkTests {
     @Test("the JSON has the same rows")
     func json() async throws {
         let outcome = await ConformanceCommand.run(
-            subject: NoFlowSubject(), arguments: ["--benchmark", "--repeat", "1", "--json"])
+            subject: NoFlowSubject(), arguments: ["bench", "--runs", "1", "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
         #expect(object["repeats"] as? Int == 1)
         let rows = try #require(object["rows"] as? [[String: Any]])

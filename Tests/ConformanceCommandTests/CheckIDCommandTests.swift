@@ -9,7 +9,7 @@ import Testing
 struct CheckIDCommandTests {
     @Test("the catalogue's JSON gives each check its ID and its sentence")
     func catalogueJSON() async throws {
-        let outcome = await ConformanceCommand.run(subject: NoFlowSubject(), arguments: ["--catalogue", "--json"])
+        let outcome = await ConformanceCommand.run(subject: NoFlowSubject(), arguments: ["catalogue", "--json"])
         let document = try JSONDecoder().decode(CatalogueDocument.self, from: Data(outcome.output.utf8))
         let entry = try #require(document.rules.first { $0.id == "PHONE-8" })
         #expect(entry.checks.map(\.id) == Rule.phone8.checks.map(\.id))
@@ -26,7 +26,7 @@ struct CheckIDCommandTests {
         #expect(report.results.first?.checks.map(\.id) == ["PHONE-8/one-second-before"])
         #expect(report.results.last?.checks.count == Rule.mfa7.checks.count)
         let list = await ConformanceCommand.run(
-            subject: NoFlowSubject(), arguments: ["--list", "--rule", "PHONE-8/exact-lifetime"])
+            subject: NoFlowSubject(), arguments: ["list", "--rule", "PHONE-8/exact-lifetime"])
         #expect(list.output.contains("\n  PHONE-8/exact-lifetime  ") && !list.output.contains("PHONE-8/one-second"))
         for (id, error) in [
             (

@@ -9,18 +9,20 @@ struct CommandArgumentsTests {
         "each option is read",
         arguments: [
             ([], CommandArguments()), (["--json"], CommandArguments(json: true)),
-            (["--defects"], CommandArguments(mode: .audit)),
-            (["--defects", "--matrix"], CommandArguments(mode: .matrix)),
+            (["audit"], CommandArguments(mode: .audit)), (["audit", "--matrix"], CommandArguments(mode: .matrix)),
             (["--defect", "sendsSMSTwice"], CommandArguments(variant: "sendsSMSTwice")),
             (["--watchdog", "2.5"], CommandArguments(watchdog: .milliseconds(2500))),
-            (["--repeat", "200"], CommandArguments(mode: .stress(runs: 200, parallel: 1))),
-            (["--parallel", "4", "--repeat", "200"], CommandArguments(mode: .stress(runs: 200, parallel: 4))),
+            (["stress", "--runs", "200"], CommandArguments(mode: .stress(runs: 200, parallel: 1))),
             (
-                ["--defect", "x", "--repeat", "2", "--json"],
+                ["stress", "--parallel", "4", "--repeat", "200"],
+                CommandArguments(mode: .stress(runs: 200, parallel: 4))
+            ),
+            (
+                ["stress", "--defect", "x", "--runs", "2", "--json"],
                 CommandArguments(mode: .stress(runs: 2, parallel: 1), json: true, variant: "x")
-            ), (["--benchmark"], CommandArguments(mode: .benchmark(repeats: 10))),
-            (["--benchmark", "--repeat", "3", "--json"], CommandArguments(mode: .benchmark(repeats: 3), json: true)),
-            (["--json", "-h"], CommandArguments(mode: .help, json: true)),
+            ), (["bench"], CommandArguments(mode: .benchmark(repeats: 10))),
+            (["bench", "--runs", "3", "--json"], CommandArguments(mode: .benchmark(repeats: 3), json: true)),
+            (["--json", "-h"], CommandArguments(mode: .help)),
             (
                 ["--junit", "out.xml", "--markdown", "summary.md"],
                 CommandArguments(junit: .file("out.xml"), markdown: .file("summary.md"))
@@ -34,28 +36,26 @@ struct CommandArgumentsTests {
                 CommandArguments(markdown: .standardOutput, expectedFailures: "known.txt")
             ),
             (
-                ["--rule", "PHONE-8", "--area", "general", "--rule", "MFA-7"],
+                ["run", "--rule", "PHONE-8", "--flow", "general", "--rule", "MFA-7"],
                 CommandArguments(selection: RuleSelection(rules: ["PHONE-8", "MFA-7"], areas: [.general]))
             ),
+            (["audit", "--flow", "phone"], CommandArguments(mode: .audit, selection: RuleSelection(areas: [.phone]))),
             (
-                ["--defects", "--area", "phone"],
-                CommandArguments(mode: .audit, selection: RuleSelection(areas: [.phone]))
-            ),
-            (
-                ["--repeat", "3", "--rule", "AUTH-2"],
+                ["stress", "--runs", "3", "--rule", "AUTH-2"],
                 CommandArguments(mode: .stress(runs: 3, parallel: 1), selection: RuleSelection(rules: ["AUTH-2"]))
             ),
             (
-                ["--list", "--area", "multiFactor"],
+                ["list", "--flow", "mfa"],
                 CommandArguments(mode: .list, selection: RuleSelection(areas: [.multiFactor]))
-            ), (["--catalogue", "--json"], CommandArguments(mode: .catalogue, json: true)),
-            (["--catalogue", "--markdown"], CommandArguments(mode: .catalogue, markdown: .standardOutput)),
+            ), (["catalogue", "--json"], CommandArguments(mode: .catalogue, json: true)),
+            (["catalogue", "--markdown"], CommandArguments(mode: .catalogue, markdown: .standardOutput)),
             (
-                ["--catalogue", "--markdown", "docs/RULES.md"],
+                ["catalogue", "--markdown", "docs/RULES.md"],
                 CommandArguments(mode: .catalogue, markdown: .file("docs/RULES.md"))
-            ), (["--catalogue"], CommandArguments(mode: .catalogue)), (["--help"], CommandArguments(mode: .help)),
+            ), (["catalogue"], CommandArguments(mode: .catalogue)), (["--help"], CommandArguments(mode: .help)),
+            (["help"], CommandArguments(mode: .help)), (["audit", "--help"], CommandArguments(mode: .help)),
             (
-                ["--catalogue", "--docc"],
+                ["catalogue", "--docc"],
                 {
                     var arguments = CommandArguments(mode: .catalogue)
                     arguments.docc = true
@@ -75,28 +75,24 @@ struct CommandArgumentsTests {
             (["--watchdog"], "--watchdog needs a positive number of seconds"),
             (["--watchdog", "0"], "--watchdog needs a positive number of seconds"),
             (["--watchdog", "soon"], "--watchdog needs a positive number of seconds"),
-            (["--repeat"], "--repeat needs a positive whole number of runs"),
-            (["--repeat", "0"], "--repeat needs a positive whole number of runs, not \"0\""),
-            (["--repeat", "-3"], "--repeat needs a positive whole number of runs, not \"-3\""),
-            (["--repeat", "1.5"], "--repeat needs a positive whole number of runs, not \"1.5\""),
-            (["--repeat", "many"], "--repeat needs a positive whole number of runs, not \"many\""),
+            (["stress"], "stress needs --runs N"),
+            (["stress", "--runs"], "--runs needs a positive whole number of runs"),
+            (["stress", "--runs", "0"], "--runs needs a positive whole number of runs, not \"0\""),
+            (["stress", "--runs", "-3"], "--runs needs a positive whole number of runs, not \"-3\""),
+            (["stress", "--repeat", "1.5"], "--runs needs a positive whole number of runs, not \"1.5\""),
+            (["stress", "--runs", "many"], "--runs needs a positive whole number of runs, not \"many\""),
             (
-                ["--repeat", "2", "--parallel", "0"],
+                ["stress", "--runs", "2", "--parallel", "0"],
                 "--parallel needs a positive whole number of runs at once, not \"0\""
             ),
             (
-                ["--repeat", "2", "--parallel", "two"],
+                ["stress", "--runs", "2", "--parallel", "two"],
                 "--parallel needs a positive whole number of runs at once, not \"two\""
-            ),
-            (["--parallel", "4"], "--parallel says how many runs of the stress gate go at once: it needs --repeat N"),
-            (["--benchmark", "--defects"], "--benchmark times the subject and then every variant"),
-            (["--benchmark", "--defect", "x"], "--benchmark times the subject and then every variant"),
-            (
-                ["--benchmark", "--repeat", "2", "--parallel", "2"],
-                "--benchmark times one run at a time; it takes no --parallel"
-            ), (["--defects", "--defect", "x"], "--defects audits every variant; --defect runs one"),
-            (["--matrix"], "--matrix widens --defects: it needs --defects"),
-            (["--defects", "--repeat", "3"], "--repeat is for the stress gate or --benchmark, not for --defects"),
+            ), (["--parallel", "4"], "run does not take --parallel (stress does)"),
+            (["bench", "--defect", "x"], "bench does not take --defect (run, stress do)"),
+            (["bench", "--parallel", "2"], "bench does not take --parallel (stress does)"),
+            (["audit", "--defect", "x"], "audit does not take --defect"), (["--matrix"], "run does not take --matrix"),
+            (["audit", "--runs", "3"], "audit does not take --runs"), (["run", "--defects"], "unknown argument"),
             (["--rule"], "--rule needs a rule ID such as PHONE-8"),
             (
                 ["--rule", "PHONE-99"],
@@ -106,34 +102,27 @@ struct CommandArgumentsTests {
                 """
             ),
             (
-                ["--area", "sms"],
-                "there is no area \"sms\"; --area needs one of phone, multiFactor, emailLink, oauth, apple, general"
+                ["--flow", "sms"],
+                "there is no flow \"sms\"; --flow needs one of phone, mfa, email-link, oauth, apple, general"
             ), (["--expected-failures"], "--expected-failures needs a file"),
             (["--json", "--junit"], "--json and --junit would all print the report"),
             (["--junit", "--markdown"], "--junit and --markdown would all print the report"),
+            (["audit", "--junit", "j.xml"], "audit does not take --junit (run does)"),
+            (["stress", "--runs", "2", "--expected-failures", "f"], "stress does not take --expected-failures"),
+            (["audit", "--json", "r.json"], "--json FILE writes the report of run; audit prints its JSON"),
+            (["bench", "--flow", "phone"], "bench does not take --flow"),
+            (["list", "--json"], "list does not take --json"),
             (
-                ["--defects", "--junit", "j.xml"],
-                "--junit, --markdown and --expected-failures are for the conformance report"
+                ["catalogue", "--json", "--markdown"],
+                "catalogue prints JSON (--json), markdown (--markdown) or a DocC article (--docc): give one"
             ),
             (
-                ["--repeat", "2", "--expected-failures", "f"],
-                "--junit, --markdown and --expected-failures are for the conformance report"
-            ),
-            (
-                ["--benchmark", "--area", "phone"],
-                "--benchmark times every area and the whole catalogue; it takes no --rule or --area"
-            ), (["--list", "--json"], "--list prints the catalogue and runs nothing"),
-            (["--list", "--defects"], "--list prints the catalogue and runs nothing"),
-            (
-                ["--catalogue", "--json", "--markdown"],
-                "--catalogue prints JSON (--json), markdown (--markdown) or a DocC article (--docc): give one"
-            ),
-            (
-                ["--catalogue", "--docc", "--json"],
-                "--catalogue prints JSON (--json), markdown (--markdown) or a DocC article (--docc): give one"
-            ), (["--docc"], "--docc is a format of --catalogue: it needs --catalogue"),
-            (["--list", "--docc"], "--list prints the catalogue and runs nothing"),
-            (["--catalogue", "--repeat", "2"], "--catalogue prints the rules and runs nothing"),
+                ["catalogue", "--docc", "--json"],
+                "catalogue prints JSON (--json), markdown (--markdown) or a DocC article (--docc): give one"
+            ), (["--docc"], "run does not take --docc (catalogue does)"),
+            (["list", "--docc"], "list does not take --docc"),
+            (["catalogue", "--runs", "2"], "catalogue does not take --runs"),
+            (["help", "nothing"], "there is no subcommand"), (["--json", "audit"], "the subcommand comes first"),
         ])
     func usageError(_ arguments: [String], _ message: String) {
         #expect { try CommandArguments(parsing: arguments) } throws: { error in

@@ -37,7 +37,7 @@ struct ConformanceCommandTests {
         let outcome = await ConformanceCommand.run(subject: NoFlowSubject(), arguments: ["-h"])
         #expect(outcome.status == 0)
         #expect(outcome.output.hasPrefix("usage: conformance"))
-        #expect(outcome.output.contains("against NoFlow"))
+        #expect(outcome.output.contains("Subject: NoFlow"))
     }
 
     @Test(
@@ -60,7 +60,8 @@ struct ConformanceCommandTests {
     @Test(
         "a usage error goes to standard error with the usage and exit 64",
         arguments: [
-            ["--repeat", "0"], ["--parallel", "2"], ["--benchmark", "--defects"], ["--watchdog", "-1"], ["--what"],
+            ["stress", "--runs", "0"], ["--parallel", "2"], ["bench", "--defect", "x"], ["--watchdog", "-1"],
+            ["--what"],
         ])
     func usageError(_ arguments: [String]) async {
         let outcome = await ConformanceCommand.run(subject: NoFlowSubject(), variants: [variant], arguments: arguments)
@@ -71,8 +72,8 @@ struct ConformanceCommandTests {
     }
 
     @Test(
-        "without variants, --defects and --defect are usage errors",
-        arguments: [["--defects"], ["--defect", "makesNoBackend"]])
+        "without variants, audit and --defect are usage errors",
+        arguments: [["audit"], ["--defect", "makesNoBackend"]])
     func noVariants(_ arguments: [String]) async {
         let outcome = await ConformanceCommand.run(subject: NoFlowSubject(), arguments: arguments)
         #expect(outcome.status == 64)

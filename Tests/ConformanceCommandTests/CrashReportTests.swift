@@ -48,7 +48,7 @@ struct CrashReportTests {
 
     @Test("the defect audit of a variant that crashes prints the whole audit, the crash as its catch")
     func auditOfCrashingVariant() async throws {
-        let (output, status) = try await run(["--defects"])
+        let (output, status) = try await run(["audit"])
         #expect(status == 0)
         #expect(output.contains("languageCodeResumesAgainLate"))
         #expect(output.contains("1 caught by the check meant for them, 0 not caught"))

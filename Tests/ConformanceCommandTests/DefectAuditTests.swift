@@ -71,18 +71,18 @@ struct DefectAuditTests {
     @Test("the command's table and exit status: 1 when a variant is not caught, 0 when all are")
     func command() async {
         let mixed = await ConformanceCommand.run(
-            subject: NoFlowSubject(), variants: [caught, missed], arguments: ["--defects"])
+            subject: NoFlowSubject(), variants: [caught, missed], arguments: ["audit"])
         #expect(mixed.status == 1)
         #expect(mixed.output.contains("NOT CAUGHT"))
         #expect(mixed.output.hasSuffix("2 defects: 1 caught by the check meant for them, 1 not caught\n"))
-        let all = await ConformanceCommand.run(subject: NoFlowSubject(), variants: [caught], arguments: ["--defects"])
+        let all = await ConformanceCommand.run(subject: NoFlowSubject(), variants: [caught], arguments: ["audit"])
         #expect(all.status == 0)
     }
 
     @Test("the command's JSON has the documented shape")
     func json() async throws {
         let outcome = await ConformanceCommand.run(
-            subject: NoFlowSubject(), variants: [caught], arguments: ["--defects", "--json"])
+            subject: NoFlowSubject(), variants: [caught], arguments: ["audit", "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
         let finding = try #require((object["defects"] as? [[String: Any]])?.first)
         #expect(Set(finding.keys) == ["name", "rules", "expected", "caughtBy", "failedChecks"])

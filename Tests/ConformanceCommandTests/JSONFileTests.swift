@@ -28,10 +28,10 @@ struct JSONFileTests {
         #expect(!filed.json && filed.jsonFile == "r.json")
     }
 
-    @Test("--json FILE is for the conformance report: not with --defects, and not with another printed format")
+    @Test("--json FILE is for the conformance report: not with audit, and not with another printed format")
     func refused() {
         #expect(throws: CommandArguments.UsageError.self) {
-            try CommandArguments(parsing: ["--json", "r.json", "--defects"])
+            try CommandArguments(parsing: ["audit", "--json", "r.json"])
         }
         #expect(throws: CommandArguments.UsageError.self) { try CommandArguments(parsing: ["--json", "--junit"]) }
     }

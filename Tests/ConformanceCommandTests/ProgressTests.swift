@@ -29,7 +29,7 @@ struct ProgressTests {
 
     @Test("the stress gate counts its runs, in order")
     func stress() async {
-        let heard = await progress(of: ["--repeat", "3", "--parallel", "3"])
+        let heard = await progress(of: ["stress", "--runs", "3", "--parallel", "3"])
         #expect(heard.map(\.done) == [1, 2, 3] && heard.allSatisfy { $0.total == 3 })
         #expect(heard.last?.rendered == "stress gate: 3 of 3 runs")
     }
@@ -37,17 +37,17 @@ struct ProgressTests {
     @Test("the defect audit counts its variants, and the benchmark its timings")
     func auditAndBenchmark() async {
         #expect(
-            await progress(of: ["--defects"]).map(\.rendered) == [
+            await progress(of: ["audit"]).map(\.rendered) == [
                 "defect audit: 1 of 2 variants", "defect audit: 2 of 2 variants",
             ])
         let areas = Flow.allCases.count { !RuleCatalogue.rules(in: $0).isEmpty }
         let timings = (areas + 3) * 2  // the areas, the catalogue, the defect audit and the defect matrix
-        #expect(await progress(of: ["--benchmark", "--repeat", "2"]).map(\.done) == Array(1...timings))
+        #expect(await progress(of: ["bench", "--runs", "2"]).map(\.done) == Array(1...timings))
     }
 
     @Test(
         "nothing with --json, nor for the report, the list or the catalogue",
-        arguments: [["--repeat", "2", "--json"], ["--defects", "--json"], [], ["--list"], ["--catalogue"]])
+        arguments: [["stress", "--runs", "2", "--json"], ["audit", "--json"], [], ["list"], ["catalogue"]])
     func silent(_ arguments: [String]) async { #expect(await progress(of: arguments).isEmpty) }
 
     @Test(

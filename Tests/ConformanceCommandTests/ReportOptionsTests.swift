@@ -15,7 +15,7 @@ func temporaryFile(_ text: String, named name: String = "expected-failures.txt")
     return url
 }
 
-@Suite("The command's report options: --junit, --markdown, --expected-failures, --rule, --area")
+@Suite("The command's report options: --junit, --markdown, --expected-failures, --rule, --flow")
 struct ReportOptionsTests {
     @Test("--junit FILE and --markdown FILE are files of the outcome; standard output keeps the table")
     func files() async throws {
@@ -50,7 +50,7 @@ struct ReportOptionsTests {
     @Test("--markdown alone prints the markdown instead of the table")
     func markdownPrinted() async {
         let outcome = await ConformanceCommand.run(
-            subject: NoFlowSubject(), arguments: ["--markdown", "--area", "general"])
+            subject: NoFlowSubject(), arguments: ["--markdown", "--flow", "general"])
         #expect(outcome.status == 0 && outcome.files.isEmpty)
         #expect(
             outcome.output.hasPrefix("**Conformance of NoFlow**: ✅ passes · \(RuleCatalogue.general.count) rules in "))
@@ -78,7 +78,7 @@ struct ReportOptionsTests {
             #"{"expectedFailures": [{"rule": "PHONE-2", "reason": "refused on purpose"}]}"#, named: "known.json")
         defer { try? FileManager.default.removeItem(at: file) }
         let outcome = await ConformanceCommand.run(
-            subject: BrokenSubject(), arguments: ["--area", "phone", "--expected-failures", file.path])
+            subject: BrokenSubject(), arguments: ["--flow", "phone", "--expected-failures", file.path])
         #expect(outcome.status == 1)
     }
 
@@ -106,30 +106,30 @@ struct ReportOptionsTests {
                 && missing.error.hasPrefix("conformance: cannot read the expected failures \(file.path).gone"))
     }
 
-    @Test("--rule and --area run the rules named either way, in catalogue order")
+    @Test("--rule and --flow run the rules named either way, in catalogue order")
     func selection() async throws {
         let outcome = await ConformanceCommand.run(
             subject: NoFlowSubject(),
-            arguments: ["--json", "--rule", "MFA-7", "--area", "general", "--rule", "PHONE-3"])
+            arguments: ["--json", "--rule", "MFA-7", "--flow", "general", "--rule", "PHONE-3"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
         let rules = (object["results"] as? [[String: Any]])?.compactMap { $0["rule"] as? String }
         #expect(rules == ["PHONE-3", "MFA-7"] + RuleCatalogue.general.map(\.id.rawValue))
     }
 
-    @Test("--defects with a selection audits only the variants the selected rules must catch")
+    @Test("audit with a selection audits only the variants the selected rules must catch")
     func selectedAudit() async throws {
         let variants = [
             AuditVariant(name: "phone", rules: ["PHONE-2"], summary: "", subject: BrokenSubject()),
             AuditVariant(name: "mfa", rules: ["MFA-1"], summary: "", subject: BrokenSubject()),
         ]
         let outcome = await ConformanceCommand.run(
-            subject: NoFlowSubject(), variants: variants, arguments: ["--defects", "--json", "--rule", "PHONE-2"])
+            subject: NoFlowSubject(), variants: variants, arguments: ["audit", "--json", "--rule", "PHONE-2"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
         let defects = try #require(object["defects"] as? [[String: Any]])
         #expect(defects.compactMap { $0["name"] as? String } == ["phone"])
         #expect(defects.first?["caughtBy"] as? [String] == ["PHONE-2"])
         let none = await ConformanceCommand.run(
-            subject: NoFlowSubject(), variants: variants, arguments: ["--defects", "--rule", "AUTH-1"])
+            subject: NoFlowSubject(), variants: variants, arguments: ["audit", "--rule", "AUTH-1"])
         #expect(
             none.status == 64 && none.error.hasPrefix("conformance: no variant must be caught by the selected rules"))
     }

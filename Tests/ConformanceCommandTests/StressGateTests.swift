@@ -36,7 +36,7 @@ struct StressGateTests {
     @Test("the command exits 1 and names the checks that differed across runs of the whole catalogue")
     func commandReportsDifference() async throws {
         let outcome = await ConformanceCommand.run(
-            subject: FirstAskedSubject(), arguments: ["--repeat", "4", "--parallel", "2"])
+            subject: FirstAskedSubject(), arguments: ["stress", "--runs", "4", "--parallel", "2"])
         #expect(outcome.status == 1)
         #expect(outcome.error.isEmpty)
         let lines = outcome.output.split(separator: "\n").map(String.init)
@@ -55,16 +55,16 @@ struct StressGateTests {
     @Test("the command exits 0 when every run of the whole catalogue agrees")
     func commandConsistent() async throws {
         let outcome = await ConformanceCommand.run(
-            subject: BrokenSubject(), arguments: ["--repeat", "3", "--parallel", "2"])
+            subject: BrokenSubject(), arguments: ["stress", "--runs", "3", "--parallel", "2"])
         #expect(outcome.status == 0)
         #expect(
             outcome.output.hasSuffix(
                 "3 runs, 2 at once: 0 differing results (\(RuleCatalogue.all.count) rules, \(checks) checks)\n"))
     }
 
-    @Test("--repeat alone runs one at a time")
+    @Test("stress --runs N alone runs one at a time")
     func sequential() async throws {
-        let outcome = await ConformanceCommand.run(subject: NoFlowSubject(), arguments: ["--repeat", "2"])
+        let outcome = await ConformanceCommand.run(subject: NoFlowSubject(), arguments: ["stress", "--runs", "2"])
         #expect(outcome.status == 0)
         #expect(outcome.output.contains("2 runs, 1 at once: 0 differing results"))
     }
@@ -72,7 +72,7 @@ struct StressGateTests {
     @Test("the JSON report has the documented shape")
     func json() async throws {
         let outcome = await ConformanceCommand.run(
-            subject: FirstAskedSubject(), arguments: ["--repeat", "3", "--parallel", "3", "--json"])
+            subject: FirstAskedSubject(), arguments: ["stress", "--runs", "3", "--parallel", "3", "--json"])
         #expect(outcome.status == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
         #expect(Set(object.keys) == ["runs", "parallel", "differences"])

@@ -59,7 +59,7 @@ struct ExampleCommandTests {
         defer { server.http.stop() }
         let base = ["--identity-toolkit", server.url, "--project", "demo-conformance"]
         let stress = try await Self.run(
-            base + ["--tenants", "--repeat", "2", "--parallel", "2", "--area", "phone"], environment: [:])
+            ["stress"] + base + ["--tenants", "--runs", "2", "--parallel", "2", "--flow", "phone"], environment: [:])
         #expect(stress.status == 0 && stress.output.contains("2 runs, 2 at once: 0 differing results"), "\(stress)")
         let password = try await Self.run(
             base + ["--flows", "password", "--rule", "AUTH-5", "--rule", "PHONE-1", "--json"], environment: [:])

@@ -80,8 +80,8 @@ struct CommandLineTests {
             (["--identity-toolkit", "foo", "--project", "p"], "http or https URL"),
             (["--identity-toolkit", "ftp://x", "--project", "p"], "http or https URL"),
             (["--identity-toolkit", "http://127.0.0.1:9099"], "needs --project"),
-            (["--project", "p"], "go with --identity-toolkit"),
-            (["--published-keys", "https://k"], "go with --identity-toolkit"),
+            (["--project", "p"], "with --identity-toolkit URL"),
+            (["--published-keys", "https://k"], "with --identity-toolkit URL"),
             (
                 ["--identity-toolkit", "http://h", "--project", "p", "--published-keys", "keys.json"],
                 "http or https URL"
@@ -93,13 +93,16 @@ struct CommandLineTests {
             (
                 ["--identity-toolkit", "http://h", "--project", "p", "--test-phone-number", "+16505550188=12"],
                 "6-digit"
-            ), (["--test-phone-number", "+16505550188=654321"], "go with --identity-toolkit"),
+            ), (["--test-phone-number", "+16505550188=654321"], "with --identity-toolkit URL"),
             (["--identity-toolkit", "http://h", "--project", "p", "--id-token-lifetime", "61"], "from 1 to 60"),
             (["--identity-toolkit", "http://h", "--project", "p", "--id-token-lifetime", "2.5"], "whole number"),
-            (["--id-token-lifetime", "10"], "go with --identity-toolkit"),
-            (["--identity-toolkit", "http://h", "--project", "p", "--defects"], "has none"),
+            (["--id-token-lifetime", "10"], "with --identity-toolkit URL"),
             (
-                ["--identity-toolkit", "http://h", "--project", "p", "--repeat", "3", "--parallel", "2"],
+                ["--identity-toolkit", "http://h", "--project", "p", "--defects"],
+                "audit does not take --identity-toolkit"
+            ), (["--identity-toolkit", "http://h", "--project", "p", "--defect", "x"], "has none"),
+            (
+                ["stress", "--identity-toolkit", "http://h", "--project", "p", "--runs", "3", "--parallel", "2"],
                 "without --parallel"
             ),
         ])
@@ -196,7 +199,7 @@ struct CommandLineTests {
     }
 
     @Test(
-        "--flows names the flows by raw value or friendly name, --no-outbox drops the outbox; unknown names are refused"
+        "--flows names the flows (old names still, deprecated), --no-outbox drops the outbox; unknown names are refused"
     )
     func flowsOption() throws {
         let base = ["--identity-toolkit", "http://127.0.0.1:9099", "--project", "p"]
@@ -216,7 +219,7 @@ struct CommandLineTests {
             }
         }
         #expect { _ = try IdentityToolkitCommandLine.subject(from: ["--flows", "password"]) } throws: { error in
-            (error as? CommandArguments.UsageError)?.message.contains("go with --identity-toolkit") == true
+            (error as? CommandArguments.UsageError)?.message.contains("with --identity-toolkit URL") == true
         }
     }
 }

@@ -13,7 +13,7 @@ struct RulesDocumentTests {
         ).standardized
         let committed = try String(contentsOf: url, encoding: .utf8)
         let rendered = await ConformanceCommand.run(
-            subject: ReferenceSubject(), variants: Defect.variants, arguments: ["--catalogue", "--markdown"]
+            subject: ReferenceSubject(), variants: Defect.variants, arguments: ["catalogue", "--markdown"]
         ).output
         guard committed != rendered else { return }
         let old = committed.split(separator: "\n", omittingEmptySubsequences: false)

@@ -153,7 +153,7 @@ struct DocumentationTests {
     func ruleReference() async {
         let committed = Self.article("ConformanceKit", "RuleReference")
         let rendered = await ConformanceCommand.run(
-            subject: ReferenceSubject(), variants: Defect.variants, arguments: ["--catalogue", "--docc"]
+            subject: ReferenceSubject(), variants: Defect.variants, arguments: ["catalogue", "--docc"]
         ).output
         #expect(
             committed == rendered,
@@ -162,9 +162,10 @@ struct DocumentationTests {
 
     @Test("every list of areas names every area with rules, in catalogue order")
     func areaLists() {
+        let names = "(" + areas.map { "`\(FlowName.name(of: $0))`" }.joined(separator: ", ") + ")"
         let list = "(" + areas.map { "`\($0.rawValue)`" }.joined(separator: ", ") + ")"
         let reports = Self.article("ConformanceCommand", "ReportsKnownFailuresAndExitStatuses")
-        #expect(reports.contains("runs only the rules of this area \(list)"), "--area's list is not \(list)")
+        #expect(reports.contains("runs only the rules of this flow \(names)"), "--flow's list is not \(names)")
         #expect(reports.contains("One `<testsuite>` per area \(list)"), "JUnit's list is not \(list)")
     }
 
@@ -172,16 +173,16 @@ struct DocumentationTests {
 
     private func defectsExample() async -> String {
         await ConformanceCommand.run(
-            subject: ReferenceSubject(), variants: Defect.variants, arguments: ["--defects", "--rule", "PHONE-5"]
+            subject: ReferenceSubject(), variants: Defect.variants, arguments: ["audit", "--rule", "PHONE-5"]
         ).output
     }
 
-    @Test("the --defects example is the command's output, and the declaration example names the defect's check")
+    @Test("the audit example is the command's output, and the declaration example names the defect's check")
     func defectExamples() async {
         let audit = Self.article("ConformanceCommand", "AuditingYourVariants")
         let output = await defectsExample()
         #expect(output.hasSuffix("not caught\n"))
-        #expect(audit.contains("```\n" + output + "```\n"), "the `--defects --rule PHONE-5` example is not:\n\(output)")
+        #expect(audit.contains("```\n" + output + "```\n"), "the `audit --rule PHONE-5` example is not:\n\(output)")
         let catches = Defect.codesAreReusable.catches.map { ".\($0.kind.rawValue)(\"\($0.check)\")" }
         #expect(
             audit.contains(
@@ -221,13 +222,19 @@ struct DocumentationTests {
         #expect(unknown.isEmpty, "the route table names \(unknown), which the server does not answer")
     }
 
-    @Test("every option of the command is documented, and the options table names only options the command takes")
+    @Test(
+        """
+        every subcommand and option the command declares is documented, and the options table names only options the \
+        command takes
+        """)
     func options() {
-        let usage = CommandArguments.usage(subject: "ReferenceAuth")
-        let taken = Set(usage.matches(of: /--[a-z][a-z-]+/).map { String($0.output) })
+        let grammar = CommandGrammar.conformance
+        let taken = Set(grammar.options.flatMap { [$0.name] + $0.aliases + $0.deprecatedAliases })
         let everything = Self.documents.map(\.text).joined(separator: "\n")
-        let undocumented = taken.filter { !everything.contains("`\($0)") }.sorted()
+        let undocumented = Set(grammar.options.map(\.name)).filter { !everything.contains("`\($0)") }.sorted()
         #expect(undocumented.isEmpty, "no document names \(undocumented)")
+        let subcommands = grammar.subcommands.map(\.name).filter { !everything.contains("conformance \($0)") }
+        #expect(subcommands.isEmpty, "no document runs \(subcommands)")
         let reports = Self.article("ConformanceCommand", "ReportsKnownFailuresAndExitStatuses")
         let table = reports.split(separator: "\n").filter { $0.hasPrefix("| `--") }
         let listed = table.compactMap { $0.firstMatch(of: /`(--[a-z-]+)/).map { String($0.output.1) } }

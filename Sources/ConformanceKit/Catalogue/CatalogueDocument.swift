@@ -1,4 +1,4 @@
-/// The catalogue as data (`conformance --catalogue --json`), for tools in other languages; its JSON Schema is
+/// The catalogue as data (`conformance catalogue --json`), for tools in other languages; its JSON Schema is
 /// `Fixtures/catalogue.schema.json`.
 public struct CatalogueDocument: Sendable, Hashable, Codable {
     public struct Entry: Sendable, Hashable, Codable {

@@ -1,4 +1,4 @@
-/// The catalogue at a glance (`conformance --list`): one line per rule with its ID, level, title and the address
+/// The catalogue at a glance (`conformance list`): one line per rule with its ID, level, title and the address
 /// of its first source, and under it one line per check with its ID (`PHONE-8/exact-lifetime`) and its sentence,
 /// without running anything.
 public struct CatalogueList: Sendable {

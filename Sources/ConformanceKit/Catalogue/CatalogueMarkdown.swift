@@ -1,4 +1,4 @@
-/// The catalogue as a readable spec (`conformance --catalogue --markdown`, committed as `docs/RULES.md`): one
+/// The catalogue as a readable spec (`conformance catalogue --markdown`, committed as `docs/RULES.md`): one
 /// section per area, each rule with its statement, sources, hint, the checks that prove it, and the defects
 /// (the command's variants) that prove the checks bite.
 public struct CatalogueMarkdown: Sendable {
@@ -14,15 +14,15 @@ public struct CatalogueMarkdown: Sendable {
         showsDefects = !variants.isEmpty
     }
 
-    public static let regenerate = "swift run conformance --catalogue --markdown > docs/RULES.md"
+    public static let regenerate = "swift run conformance catalogue --markdown > docs/RULES.md"
 
     /// How the DocC article is regenerated (`RuleReference.md` in ConformanceKit's documentation catalog).
     public static let regenerateDocC =
-        "swift run conformance --catalogue --docc > Sources/ConformanceKit/ConformanceKit.docc/RuleReference.md"
+        "swift run conformance catalogue --docc > Sources/ConformanceKit/ConformanceKit.docc/RuleReference.md"
 
     public var rendered: String { render(docc: false) }
 
-    /// The same spec as a DocC article (`conformance --catalogue --docc`): a title DocC reads as the article's, no
+    /// The same spec as a DocC article (`conformance catalogue --docc`): a title DocC reads as the article's, no
     /// HTML comment, and fixtures named without links, so that it builds with warnings as errors.
     public var docc: String { render(docc: true) }
 
@@ -40,7 +40,7 @@ public struct CatalogueMarkdown: Sendable {
                 "# Rule reference", "",
                 "Every rule of the catalogue with its level, statement, sources, hint and checks by their stable IDs.",
                 "", "## Overview", "", summary, "",
-                "This article is generated from the code (`conformance --catalogue --docc`); `docs/RULES.md` in the "
+                "This article is generated from the code (`conformance catalogue --docc`); `docs/RULES.md` in the "
                     + "repository is the same catalogue as Markdown.",
             ]
             : [

@@ -179,7 +179,7 @@ public enum ExpectedFailuresError: Error, Sendable, Hashable, CustomStringConver
         case .unknownChecks(let checks):
             """
             the expected failures name \(checks.map(\.description).joined(separator: ", ")), which \
-            \(checks.count == 1 ? "is not a check" : "are not checks") of the catalogue (conformance --list shows them)
+            \(checks.count == 1 ? "is not a check" : "are not checks") of the catalogue (conformance list shows them)
             """
         }
     }
