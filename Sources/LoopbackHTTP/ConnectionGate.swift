@@ -17,6 +17,10 @@ final class ConnectionGate: Sendable {
         let channel: any Channel
         /// When it went idle (an order, not a time); nil while it serves a request, or before its first one.
         var idleSince: UInt64?
+        /// When it began writing its last answer (an order): the order it goes idle in. Its loop marks it idle only
+        /// once the answer is written, by when a client that read that answer may have had another connection
+        /// answered on another loop, and marked idle first.
+        var answeredAt: UInt64?
     }
 
     private struct State {
@@ -66,12 +70,22 @@ final class ConnectionGate: Sendable {
         evicted?.pipeline.fireUserInboundEventTriggered(Evict())
     }
 
-    /// The connection has answered a request and waits for the next one: a new client may take its place.
+    /// The connection is about to write the end of an answer: the order it goes idle in, if it does.
+    func answering(_ channel: any Channel) {
+        state.withLock { state in
+            guard state.open[ObjectIdentifier(channel)] != nil else { return }
+            state.idleOrder += 1
+            state.open[ObjectIdentifier(channel)]?.answeredAt = state.idleOrder
+        }
+    }
+
+    /// The connection has answered a request and waits for the next one: a new client may take its place. It is
+    /// idle since it began writing that answer, so that connections go idle in the order their clients saw answers.
     func idle(_ channel: any Channel) {
         let waiting = state.withLock { state -> [@Sendable () -> Void] in
-            guard state.open[ObjectIdentifier(channel)] != nil else { return [] }
-            state.idleOrder += 1
-            state.open[ObjectIdentifier(channel)]?.idleSince = state.idleOrder
+            guard let entry = state.open[ObjectIdentifier(channel)] else { return [] }
+            if entry.answeredAt == nil { state.idleOrder += 1 }
+            state.open[ObjectIdentifier(channel)]?.idleSince = entry.answeredAt ?? state.idleOrder
             defer { state.waiting.removeAll() }
             return state.waiting
         }

@@ -302,6 +302,7 @@ final class HTTPConnectionHandler: ChannelDuplexHandler {
             context.write(Self.wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: response.body)))), promise: nil)
         }
         let written = context.eventLoop.makePromise(of: Void.self)
+        configuration.gate.answering(context.channel)
         context.writeAndFlush(Self.wrapOutboundOut(.end(nil)), promise: written)
         written.futureResult.assumeIsolated().whenComplete { result in
             switch result {
