@@ -65,11 +65,26 @@ public struct IdentityToolkitConfiguration: Sendable {
     /// such as `conformance serve --id-token-lifetime 3`), leeway included: without a time control, AUTH-4's checks
     /// of expired tokens wait for it in real time (`Capabilities.shortIDTokenLifetime`).
     public var shortIDTokenLifetime: Duration? = nil
-    /// The declared test numbers' codes where the text outbox is not read and no config API sets each check's test
-    /// numbers (which would take these away): the suite delivers them itself.
+    /// The test numbers' codes the suite delivers itself where the text outbox is not read: with a config API, the
+    /// multi-factor checks' numbers, which it sets as test numbers with codes of its own (``configured(_:)``);
+    /// without, the declared ones.
     var textlessTestCodes: [String: String] {
-        guard !readsTextOutbox, configAPI != true, let testPhoneNumbers else { return [:] }
-        return Dictionary(testPhoneNumbers.map { ($0.phoneNumber, $0.verificationCode) }) { first, _ in first }
+        guard !readsTextOutbox else { return [:] }
+        let numbers = configAPI == true ? Self.suiteTestNumbers : testPhoneNumbers ?? []
+        return Dictionary(numbers.map { ($0.phoneNumber, $0.verificationCode) }) { first, _ in first }
+    }
+
+    /// The multi-factor checks' numbers as test numbers, each with a code of its own.
+    static let suiteTestNumbers = PhoneNumbers.fixedCodeNumbers.sorted().enumerated().map { index, number in
+        TestPhoneNumber(number, code: String(246_800 + index))
+    }
+
+    /// What the config API sets for a check that asks for `project`: without a text outbox, where the check asks for
+    /// no test numbers, the multi-factor checks' numbers are test numbers, whose codes the suite hands the check as
+    /// the texts it cannot read (the check texts them as real numbers, and reads only their codes).
+    func configured(_ project: ProjectConfiguration) -> ProjectConfiguration {
+        guard !readsTextOutbox, project.phone.testPhoneNumbers.isEmpty else { return project }
+        return project.with(\.phone.testPhoneNumbers, Self.suiteTestNumbers)
     }
     /// Whether the mails a check needs come from the administrator's link route instead of an email outbox:
     /// `accounts:sendOobCode` with `returnOobLink: true` and ``adminToken``, as the Admin SDKs' `generate…Link` calls

@@ -111,10 +111,12 @@ public struct IdentityToolkitSubject: ConformanceSubject {
         http.sdkHeaders.bundleIdentifier = project.bundleID
         http.layout = configuration.layout ?? .sdk
         if let token = configuration.adminToken { http.adminAuthorization = "Bearer \(token)" }
-        if configuration.configAPI == true, !(await isFreshTenantAsAsked(project, over: http, projectID: projectID)) {
+        if configuration.configAPI == true,
+            !(await isFreshTenantAsAsked(configuration.configured(project), over: http, projectID: projectID))
+        {
             // Before the clock is read and the providers are pointed at: the served server starts a project afresh
             // when its configuration changes.
-            try await ServerConfigAPI.set(project, projectID: projectID, over: http)
+            try await ServerConfigAPI.set(configuration.configured(project), projectID: projectID, over: http)
         }
         if configuration.pointsAtCheckProviders, let host = configuration.providerEndpoints {
             let pointing = ProviderPointing(

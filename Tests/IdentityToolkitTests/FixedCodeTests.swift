@@ -43,6 +43,26 @@ struct FixedCodeTests {
         #expect(!phone.isEmpty && phone.allSatisfy { $0.status == .notApplicable })
     }
 
+    @Test("with a config API the suite sets the test numbers itself: multi-factor is judged with nothing declared")
+    func configAPI() async throws {
+        let fake = HooklessServer()
+        let (subject, findings) = try await fake.subject.preflighted()
+        #expect(findings.configAPI && !findings.textOutbox, "\(findings)")
+        #expect(subject.capabilities.fixedCodeNumbers == PhoneNumbers.fixedCodeNumbers)
+        let report = await (try ConformanceRunner(subject: subject, options: .overHTTP)).run(
+            RuleCatalogue.rules(Self.multiFactorRules))
+        let checks = report.results.flatMap(\.checks)
+        let failures = checks.filter { $0.status == .fail || $0.status == .warn || $0.status == .notJudged }
+        #expect(failures.isEmpty, "\(failures.map { "\($0.id): \($0.message ?? "")" })")
+        #expect(checks.filter { $0.status == .pass }.count >= 30, "\(checks.map(\.status))")
+        // The test numbers were set through the config API, with the suite's codes.
+        #expect(
+            fake.server.requests.contains { request in
+                request.method == "PATCH" && request.url.path.hasSuffix("/config")
+                    && String(decoding: request.body, as: UTF8.self).contains(PhoneNumbers.uk)
+            })
+    }
+
     @Test("one code for every test number, as consoles are often set, judges the same")
     func oneCodeForAll() async throws {
         let same = PhoneNumbers.fixedCodeNumbers.sorted().map { TestPhoneNumber($0, code: "123456") }
