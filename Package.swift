@@ -104,15 +104,17 @@ let package = Package(
         .executableTarget(
             name: "tinyauth-conformance", dependencies: ["ConformanceCommand", "URLSessionExample"],
             path: "Examples/URLSessionClientCommand"),
-        // Tests: one target per flow for its rules and defects, and one per module.
+        // Tests: one target per flow for its rules and its defects caught (PhoneAuthTests, MFATests, EmailLinkTests,
+        // OAuthTests, AppleTests); one per module for what that module does, a test of several modules going to the
+        // module whose behaviour it pins (the runner and the reports: ConformanceKitTests; `expectConformance`:
+        // ConformanceTestingTests; the reference's behaviour, defects and variations: ReferenceAuthTests; the
+        // command: ConformanceCommandTests); and DocumentationTests: the README, the articles and docs/RULES.md
+        // against the code.
         .target(
             name: "ReferenceTestSupport", dependencies: ["ConformanceKit", "ReferenceAuth"],
             path: "Tests/ReferenceTestSupport"),
         .testTarget(
-            name: "PhoneAuthTests",
-            dependencies: [
-                "ConformanceTesting", "ConformanceCommand", "ReferenceAuth", "ReferenceTestSupport", "CrashingSubject",
-            ]),
+            name: "PhoneAuthTests", dependencies: ["ConformanceTesting", "ReferenceAuth", "ReferenceTestSupport"]),
         .testTarget(name: "MFATests", dependencies: ["ConformanceTesting", "ReferenceAuth", "ReferenceTestSupport"]),
         .testTarget(
             name: "EmailLinkTests", dependencies: ["ConformanceTesting", "ReferenceAuth", "ReferenceTestSupport"]),
@@ -128,13 +130,26 @@ let package = Package(
             name: "ServeTests",
             dependencies: [
                 "LoopbackHTTP", "HTTPMessages", "MockIdP", "IdentityToolkitSubject", "IdentityToolkitServer",
-                "ConformanceCommand", "ReferenceAuth", "ReferenceTestSupport", "WorldProviderEndpoints",
+                "ReferenceAuth", "ReferenceTestSupport", "WorldProviderEndpoints",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
-            ]), .testTarget(name: "ConformanceKitTests", dependencies: ["ConformanceKit", "ReferenceTestSupport"]),
+            ]),
+        .testTarget(
+            name: "ConformanceKitTests",
+            dependencies: [
+                "ConformanceKit", "ReferenceTestSupport", "ReferenceAuth", "ConformanceTesting", "ConformanceCommand",
+            ]),
+        .testTarget(
+            name: "ConformanceTestingTests", dependencies: ["ConformanceTesting", "ReferenceAuth", "CrashingSubject"]),
+        .testTarget(
+            name: "ReferenceAuthTests",
+            dependencies: ["ConformanceKit", "MockIdP", "ReferenceAuth", "ReferenceTestSupport"]),
         .testTarget(
             name: "ConformanceCommandTests",
-            dependencies: ["ConformanceCommand", "ConformanceKit", "ReferenceTestSupport"]),
+            dependencies: ["ConformanceCommand", "ConformanceKit", "ReferenceAuth", "ReferenceTestSupport"]),
+        .testTarget(
+            name: "DocumentationTests",
+            dependencies: ["ConformanceCommand", "ConformanceKit", "ReferenceAuth", "IdentityToolkitServer"]),
         .testTarget(name: "MockIdPTests", dependencies: ["MockIdP"]),
         // The URLSession example against the served server on loopback, its verdicts pinned.
         .testTarget(

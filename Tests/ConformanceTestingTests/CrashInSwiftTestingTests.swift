@@ -1,4 +1,3 @@
-import ConformanceCommand
 import ConformanceTesting
 import CrashingSubject
 import Testing
