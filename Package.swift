@@ -156,7 +156,7 @@ let package = Package(
             name: "ExampleClientTests",
             dependencies: [
                 "URLSessionExample", "IdentityToolkitSubject", "ConformanceKit", "IdentityToolkitServer",
-                "LoopbackHTTP", "ConformanceCommand", "MockIdP",
+                "LoopbackHTTP", "ConformanceCommand", "MockIdP", "ReferenceTestSupport",
             ]),
         // The HTTP layer alone, over raw sockets: framing, graceful close, both loopback addresses, CORS; its
         // timeouts on NIO's testing event loop, whose time moves only when a test moves it.

@@ -1,6 +1,7 @@
 import ConformanceCommand
 import ConformanceKit
 import Foundation
+import ReferenceTestSupport
 import Testing
 
 /// A subject that crashes the process still gets its report: the checks it crashed in are `crash`, with the signal
@@ -85,36 +86,11 @@ struct CrashReportTests {
         }
     }
 
-    private func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> (String, Int32) {
+    /// What the command printed on standard output, and its exit status.
+    private func run(_ arguments: [String], environment: [String: String?] = [:]) async throws -> (String, Int32) {
         let executable = try #require(
-            Self.crashingSubject, "the crashing-subject executable was not built beside the tests")
-        return try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                do {
-                    let process = Process()
-                    process.executableURL = executable
-                    process.arguments = arguments
-                    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-                    let output = Pipe()
-                    process.standardOutput = output
-                    process.standardError = FileHandle.nullDevice
-                    try process.run()
-                    let data = output.fileHandleForReading.readDataToEndOfFile()
-                    process.waitUntilExit()
-                    continuation.resume(returning: (String(decoding: data, as: UTF8.self), process.terminationStatus))
-                } catch { continuation.resume(throwing: error) }
-            }
-        }
+            BuiltExecutable("crashing-subject"), "the crashing-subject executable was not built beside the tests")
+        let outcome = try await executable.run(arguments, environment: environment)
+        return (outcome.output, outcome.status)
     }
-
-    /// Built into the same folder as the test bundle.
-    private static let crashingSubject: URL? = {
-        let folders = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-            Bundle.main.bundleURL.deletingLastPathComponent(),
-        ]
-        return folders.map { $0.appendingPathComponent("crashing-subject") }.first {
-            FileManager.default.isExecutableFile(atPath: $0.path)
-        }
-    }()
 }

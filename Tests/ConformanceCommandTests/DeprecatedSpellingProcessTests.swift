@@ -1,5 +1,6 @@
 import ConformanceCommand
 import Foundation
+import ReferenceTestSupport
 import Testing
 
 /// The old spellings through a real executable (`crashing-subject`, a vendor's `ConformanceCommand.main` with the
@@ -31,38 +32,9 @@ struct DeprecatedSpellingProcessTests {
         #expect(refused.error.hasPrefix("conformance: list does not take --runs (stress, bench do)\n"))
     }
 
-    private static func run(_ arguments: [String]) async throws -> (output: String, error: String, status: Int32) {
-        let executable = try #require(crashingSubject, "the crashing-subject executable was not built beside the tests")
-        return try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                do {
-                    let process = Process()
-                    process.executableURL = executable
-                    process.arguments = arguments
-                    let (output, error) = (Pipe(), Pipe())
-                    (process.standardOutput, process.standardError) = (output, error)
-                    try process.run()
-                    let printed = output.fileHandleForReading.readDataToEndOfFile()
-                    let said = error.fileHandleForReading.readDataToEndOfFile()
-                    process.waitUntilExit()
-                    continuation.resume(
-                        returning: (
-                            String(decoding: printed, as: UTF8.self), String(decoding: said, as: UTF8.self),
-                            process.terminationStatus
-                        ))
-                } catch { continuation.resume(throwing: error) }
-            }
-        }
+    private static func run(_ arguments: [String]) async throws -> BuiltExecutable.Outcome {
+        let executable = try #require(
+            BuiltExecutable("crashing-subject"), "the crashing-subject executable was not built beside the tests")
+        return try await executable.run(arguments)
     }
-
-    /// Built into the same folder as the test bundle.
-    private static let crashingSubject: URL? = {
-        let folders = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-            Bundle.main.bundleURL.deletingLastPathComponent(),
-        ]
-        return folders.map { $0.appendingPathComponent("crashing-subject") }.first {
-            FileManager.default.isExecutableFile(atPath: $0.path)
-        }
-    }()
 }

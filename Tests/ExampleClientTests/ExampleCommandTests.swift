@@ -5,6 +5,7 @@ import IdentityToolkitServer
 import IdentityToolkitSubject
 import LoopbackHTTP
 import MockIdP
+import ReferenceTestSupport
 import Testing
 import URLSessionExample
 
@@ -134,44 +135,14 @@ struct ExampleCommandTests {
         return (http, "http://127.0.0.1:\(http.port)")
     }
 
+    /// The example's command, run with `TINYAUTH_DEBUG` only where `environment` sets it.
     private static func run(
         _ arguments: [String], environment: [String: String]
-    ) async throws -> (output: String, error: String, status: Int32) {
-        let executable = try #require(command, "the tinyauth-conformance executable was not built beside the tests")
-        return try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                do {
-                    let process = Process()
-                    process.executableURL = executable
-                    process.arguments = arguments
-                    var inherited = ProcessInfo.processInfo.environment
-                    inherited["TINYAUTH_DEBUG"] = nil
-                    process.environment = inherited.merging(environment) { $1 }
-                    // Into files, which never fill while the command waits.
-                    let files = ["out", "err"].map {
-                        FileManager.default.temporaryDirectory.appendingPathComponent("tinyauth-\(UUID()).\($0)")
-                    }
-                    defer { for file in files { try? FileManager.default.removeItem(at: file) } }
-                    for file in files { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
-                    process.standardOutput = try FileHandle(forWritingTo: files[0])
-                    process.standardError = try FileHandle(forWritingTo: files[1])
-                    try process.run()
-                    process.waitUntilExit()
-                    let read = { (file: URL) in (try? String(contentsOf: file, encoding: .utf8)) ?? "" }
-                    continuation.resume(returning: (read(files[0]), read(files[1]), process.terminationStatus))
-                } catch { continuation.resume(throwing: error) }
-            }
-        }
+    ) async throws -> BuiltExecutable.Outcome {
+        let executable = try #require(
+            BuiltExecutable("tinyauth-conformance"),
+            "the tinyauth-conformance executable was not built beside the tests")
+        let variables = environment.reduce(into: ["TINYAUTH_DEBUG": nil] as [String: String?]) { $0[$1.key] = $1.value }
+        return try await executable.run(arguments, environment: variables)
     }
-
-    /// Built into the same folder as the test bundle.
-    private static let command: URL? = {
-        let folders = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-            Bundle.main.bundleURL.deletingLastPathComponent(),
-        ]
-        return folders.map { $0.appendingPathComponent("tinyauth-conformance") }.first {
-            FileManager.default.isExecutableFile(atPath: $0.path)
-        }
-    }()
 }
