@@ -58,6 +58,21 @@ struct HangWatchTests {
         }
     }
 
+    @Test("a job that waits for a thread (a busy machine) is waiting its turn, not hung, for many quiet limits")
+    func waitsForAThread() async {
+        // The queue the check's jobs run on is held back for ten quiet limits, as a loaded machine's pool can be.
+        let queue = DispatchQueue(label: "a busy machine's threads")
+        let busy = DispatchSemaphore(value: 0)
+        queue.async { busy.wait() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(500)) { busy.signal() }
+        let watch = HangWatch(concurrency: .structured, quietLimit: .milliseconds(50), world: nil, queue: queue)
+        let outcome = await watch.run { 42 }
+        guard case .finished(42) = outcome else {
+            Issue.record("expected the result 42 once the queue freed, got \(outcome)")
+            return
+        }
+    }
+
     @Test("work that keeps moving for many quiet limits of real time is never called hung")
     func keepsMoving() async {
         let outcome = await watch(.structured, quietLimit: .milliseconds(50)).run { () -> Int in

@@ -8,6 +8,8 @@ package final class CheckExecutor: TaskExecutor, Sendable {
     private struct State {
         /// Jobs enqueued and not yet finished: queued or running.
         var held = 0
+        /// Jobs enqueued and not yet started: waiting for a thread, however long the machine's load makes that.
+        var waiting = 0
         /// Bumped by every enqueue and every finished job: what "something moved" means for the check's own work.
         var activity: UInt64 = 0
         var onIdle: (@Sendable () -> Void)?
@@ -22,15 +24,20 @@ package final class CheckExecutor: TaskExecutor, Sendable {
     @TaskLocal
     package static var current: CheckExecutor?
 
-    package init() {}
+    /// Where the jobs run: Dispatch's global queue (a test holds a queue of its own back).
+    private let queue: DispatchQueue
+
+    package init(queue: DispatchQueue = .global()) { self.queue = queue }
 
     package func enqueue(_ job: consuming ExecutorJob) {
         state.withLock { state in
             state.held += 1
+            state.waiting += 1
             state.activity &+= 1
         }
         let job = UnownedJob(job)
-        DispatchQueue.global().async {
+        queue.async {
+            self.state.withLock { $0.waiting -= 1 }
             job.runSynchronously(on: self.asUnownedTaskExecutor())
             self.finishedOne()
         }
@@ -64,4 +71,7 @@ package final class CheckExecutor: TaskExecutor, Sendable {
 
     /// Changes whenever a job of the check is enqueued or finishes.
     package var activity: UInt64 { state.withLock { $0.activity } }
+
+    /// Whether a job of the check waits for a thread to start on: the check waits its turn, it does not hang.
+    package var hasJobsWaitingToStart: Bool { state.withLock { $0.waiting > 0 } }
 }

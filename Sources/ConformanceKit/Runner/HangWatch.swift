@@ -1,3 +1,4 @@
+import Dispatch
 import MockIdP
 
 /// Runs a check's work on an executor of its own and decides when it hangs, without letting the machine's load
@@ -5,18 +6,23 @@ import MockIdP
 /// - a subject whose work stays in the check's tasks (``SubjectConcurrency/structured``) hangs the moment the
 ///   executor runs dry: every task of the check is suspended and nothing is queued, so nothing can wake them;
 /// - for any subject, the check also hangs when ``quietLimit`` of real time passes in which nothing moved: no job
-///   of the check was queued or finished, and the world saw no event and no change of its clock. A check that only
-///   waits its turn for the CPU keeps moving, so it is never called hung, however slow the machine.
+///   of the check was queued or finished, none waits for a thread to start on, and the world saw no event and no
+///   change of its clock. A check that only waits its turn for the CPU (a job queued behind a busy machine's others)
+///   is never called hung, however slow the machine.
 package struct HangWatch: Sendable {
     let concurrency: SubjectConcurrency
     let quietLimit: Duration
     /// The check's world, whose events count as movement; nil before there is one.
     let world: World?
+    /// Where the check's jobs run: Dispatch's global queue (a test holds a queue of its own back).
+    let queue: DispatchQueue
 
-    package init(concurrency: SubjectConcurrency, quietLimit: Duration, world: World?) {
+    package init(concurrency: SubjectConcurrency, quietLimit: Duration, world: World?, queue: DispatchQueue = .global())
+    {
         self.concurrency = concurrency
         self.quietLimit = quietLimit
         self.world = world
+        self.queue = queue
     }
 
     package enum Outcome<T: Sendable>: Sendable {
@@ -28,7 +34,7 @@ package struct HangWatch: Sendable {
     }
 
     package func run<T: Sendable>(_ operation: @escaping @Sendable () async -> T) async -> Outcome<T> {
-        let executor = CheckExecutor()
+        let executor = CheckExecutor(queue: queue)
         let race = Race<Outcome<T>>()
         if concurrency == .structured { executor.whenIdle { race.finish(.parked) } }
         let work = Task(executorPreference: executor) {
@@ -40,7 +46,7 @@ package struct HangWatch: Sendable {
             while !Task.isCancelled {
                 try? await Task.sleep(for: limit)  // the watchdog: real time counts only while nothing moves
                 let now = movement(of: executor)
-                if now == seen, !Task.isCancelled { race.finish(.quiet(limit)) }
+                if now == seen, !executor.hasJobsWaitingToStart, !Task.isCancelled { race.finish(.quiet(limit)) }
                 seen = now
             }
         }
