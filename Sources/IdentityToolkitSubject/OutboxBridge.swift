@@ -20,8 +20,9 @@ actor OutboxBridge {
     /// With the administrator's credential: the mails come from the administrator's link route
     /// (``IdentityToolkitConfiguration/mailsFromAdminLinks``) instead of the email outbox.
     let adminToken: String?
-    /// The declared test numbers' fixed codes, where the text outbox is not read, less the test numbers the check's
-    /// project lists (the checks of test numbers expect no text).
+    /// The test numbers' fixed codes the suite hands over itself where the text outbox is not read (declared, or set
+    /// through the config API), less the test numbers the check's project lists (the checks of test numbers expect no
+    /// text).
     let fixedCodes: [String: String]
     /// The verifications a fixed code was delivered for.
     private var deliveredFixedCodes: Set<String> = []
@@ -51,18 +52,14 @@ actor OutboxBridge {
     }
 
     /// Delivers the texts listed for `sessionInfo` that have not been delivered yet. Where the text outbox is not
-    /// read, a declared test number the check texts as a real number (one its project does not list as a test number)
-    /// gets its fixed code as a text, once per verification: the server sends none, and the check needs only the code.
-    /// A multi-factor hint's number is masked: it is the declared number that alone ends in its last digits.
+    /// read, a test number the check texts as a real number (one its project does not list as a test number) gets its
+    /// fixed code as a text, once per verification: the server sends none, and the check needs only the code. A
+    /// multi-factor hint's number is masked: it is the test number that alone ends in its last digits.
     func deliverTexts(for sessionInfo: String, to phoneNumber: String) async throws(AuthError) {
         if !fixedCodes.isEmpty {
             guard let (number, code) = fixedCode(for: phoneNumber), deliveredFixedCodes.insert(sessionInfo).inserted
             else { return }
-            let sms = world.sms
-            let message = "\(code) is your verification code for \(appName)."
-            try await deliver("the SMS carrier") { () async throws(PartyError) in
-                try await sms.send(to: number, text: message, language: nil)
-            }
+            try await text(code, to: number)
             return
         }
         let listed = try await reader.texts(projectID: projectID, over: http).filter { $0.sessionInfo == sessionInfo }
@@ -75,12 +72,15 @@ actor OutboxBridge {
                 deliveredTexts[text, default: 0] += 1
             }
         }
+        for text in due { try await self.text(text.code, to: text.phoneNumber) }
+    }
+
+    /// `code` texted to `phoneNumber` through the world's SMS carrier, worded as the server words its texts.
+    private func text(_ code: String, to phoneNumber: String) async throws(AuthError) {
         let sms = world.sms
-        for text in due {
-            let message = "\(text.code) is your verification code for \(appName)."
-            try await deliver("the SMS carrier") { () async throws(PartyError) in
-                try await sms.send(to: text.phoneNumber, text: message, language: nil)
-            }
+        let message = "\(code) is your verification code for \(appName)."
+        try await deliver("the SMS carrier") { () async throws(PartyError) in
+            try await sms.send(to: phoneNumber, text: message, language: nil)
         }
     }
 
@@ -155,7 +155,7 @@ actor OutboxBridge {
         }
     }
 
-    /// The declared number `phoneNumber` names, in full or masked (`+*******0101`), with its fixed code.
+    /// The test number `phoneNumber` names, in full or masked (`+*******0101`), with its fixed code.
     private func fixedCode(for phoneNumber: String) -> (number: String, code: String)? {
         if let code = fixedCodes[phoneNumber] { return (phoneNumber, code) }
         guard let star = phoneNumber.lastIndex(of: "*") else { return nil }

@@ -219,15 +219,15 @@ public struct ConformanceRunner: Sendable {
         let needs =
             (rule.flow == .general ? [] : [Requirement.flow(rule.flow)]) + check.requirements
             + (flows.contains(where: \.needsDeliveries) && !check.readsNoText ? [.deliveries] : [])
-        // What the deliveries are: the texts or mails the check's flows need, or a mail where they need neither.
-        var readable = capabilities
         // Where texts cannot be read, the multi-factor checks take the fixed codes of test numbers
         // (Flow.readsOnlyCodes), a phone sign-in among their steps included.
+        var readable = capabilities
         if (rule.flow == .general ? flows : [rule.flow]).allSatisfy({ !$0.needsTexts || $0.readsOnlyCodes }),
             PhoneNumbers.fixedCodeNumbers.isSubset(of: capabilities.fixedCodeNumbers)
         {
             readable.readsTexts = true
         }
+        // What the deliveries are: the texts or mails the check's flows need, or a mail where they need neither.
         let readsDeliveries =
             flows.contains(where: \.needsDeliveries)
             ? flows.allSatisfy { $0.isReadable(under: readable) } : readable.readsMails
