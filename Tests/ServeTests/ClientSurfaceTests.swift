@@ -16,16 +16,6 @@ struct ClientSurfaceTests {
         return try #require((try? JSONSerialization.jsonObject(with: bytes)) as? [String: Any])
     }
 
-    /// The form-encoded refresh the JS SDK sends, with the refresh token alone.
-    static func refresh(
-        _ refreshToken: String, with client: ServedClient
-    ) async throws -> (status: Int, json: [String: Any]?) {
-        try await client.send(
-            "POST", "/securetoken.googleapis.com/v1/token?key=k",
-            body: Data("grant_type=refresh_token&refresh_token=\(refreshToken)".utf8),
-            headers: ["Content-Type": "application/x-www-form-urlencoded"])
-    }
-
     @Test("a tenant's tokens reach the tenant without tenantId, name it, and a contradicting tenantId is refused")
     func tenantFromToken() async throws {
         let server = try ServedServer()
@@ -46,7 +36,7 @@ struct ClientSurfaceTests {
         let project = try await client.post(
             "\(Self.v1)/accounts:signUp?key=k", ["email": "ada@example.com", "password": "b-password"])
         #expect(project.status == 200, "the project has no ada@example.com of its own")
-        let refresh = try await Self.refresh(refreshToken, with: client)
+        let refresh = try await client.refresh(refreshToken)
         #expect(refresh.status == 200, "the refresh with the refresh token alone reaches the tenant")
         let refreshed = try #require(refresh.json?["id_token"] as? String)
         #expect((try Self.payload(of: refreshed)["firebase"] as? [String: Any])?["tenant"] as? String == "tenant-a")
@@ -135,7 +125,7 @@ struct ClientSurfaceTests {
             "\(Self.v1)/projects/demo-conformance/accounts:update",
             ["localId": uid, "customAttributes": #"{"sub": 1}"#], owner: true)
         #expect(reserved.status == 400 && reserved.json.errorMessage?.hasPrefix("FORBIDDEN_CLAIM") == true)
-        let refresh = try await Self.refresh(refreshToken, with: client)
+        let refresh = try await client.refresh(refreshToken)
         let idToken = try #require(refresh.json?["id_token"] as? String)
         let claims = try Self.payload(of: idToken)
         #expect(claims["admin"] as? Bool == true && claims["plan"] as? String == "gold")
@@ -195,7 +185,7 @@ struct ClientSurfaceTests {
         #expect(checked.json?["newEmail"] as? String == "ada@example.org")
         let applied = try await client.post("\(Self.v1)/accounts:update?key=k", ["oobCode": code])
         #expect(applied.status == 200 && applied.json?["email"] as? String == "ada@example.org")
-        let refresh = try await Self.refresh(refreshToken, with: client)
+        let refresh = try await client.refresh(refreshToken)
         #expect(refresh.status == 400, "the session from before the email change ends (AUTH-7)")
         let again = try await client.post("\(Self.v1)/accounts:update?key=k", ["oobCode": code])
         #expect(again.status == 400 && again.json.errorMessage?.hasPrefix("INVALID_OOB_CODE") == true)

@@ -28,15 +28,6 @@ struct ProductionAnswersTests {
         )
     }
 
-    private func refresh(
-        _ refreshToken: String, _ client: ServedClient
-    ) async throws -> (status: Int, json: [String: Any]?) {
-        try await client.send(
-            "POST", "/securetoken.googleapis.com/v1/token?key=k",
-            body: Data("grant_type=refresh_token&refresh_token=\(refreshToken)".utf8),
-            headers: ["Content-Type": "application/x-www-form-urlencoded"])
-    }
-
     @Test("an account call by a disabled user answers USER_DISABLED, so an SDK's reload() signs the user out")
     func disabledUser() async throws {
         let server = try ServedServer()
@@ -57,12 +48,8 @@ struct ProductionAnswersTests {
             ("\(Self.v1)/accounts:delete", ["idToken": ada.idToken]),
             ("\(Self.v1)/accounts:signInWithPassword", ["email": "ada@example.com", "password": "first-password"]),
         ]
-        for (route, body) in calls {
-            let answer = try await client.post("\(route)?key=k", body)
-            #expect(answer.status == 400 && answer.json.isIdentityToolkitError, "\(route)")
-            #expect(answer.json.errorMessage?.hasPrefix("USER_DISABLED") == true, "\(route): \(answer.json ?? [:])")
-        }
-        #expect(try await refresh(ada.refreshToken, client).status == 400, "disabling ended the user's sessions")
+        try await client.expectEach(calls, refusedWith: "USER_DISABLED")
+        #expect(try await client.refresh(ada.refreshToken).status == 400, "disabling ended the user's sessions")
     }
 
     @Test("enrollment calls on a session that has ended answer TOKEN_EXPIRED")
@@ -80,18 +67,15 @@ struct ProductionAnswersTests {
             "\(Self.admin)/accounts:update",
             ["localId": ada.uid, "validSince": "\(Int(Date().timeIntervalSince1970))"], owner: true)
         #expect(revoked.status == 200)
+        let enrollment = "\(Self.v2)/accounts/mfaEnrollment"
         let calls: [(String, [String: Any])] = [
-            ("mfaEnrollment:start", ["idToken": ada.idToken, "phoneEnrollmentInfo": ["phoneNumber": "+16505550102"]]),
+            ("\(enrollment):start", ["idToken": ada.idToken, "phoneEnrollmentInfo": ["phoneNumber": "+16505550102"]]),
             (
-                "mfaEnrollment:finalize",
+                "\(enrollment):finalize",
                 ["idToken": ada.idToken, "phoneVerificationInfo": ["sessionInfo": sessionInfo, "code": "000000"]]
-            ), ("mfaEnrollment:withdraw", ["idToken": ada.idToken, "mfaEnrollmentId": "none"]),
+            ), ("\(enrollment):withdraw", ["idToken": ada.idToken, "mfaEnrollmentId": "none"]),
         ]
-        for (route, body) in calls {
-            let answer = try await client.post("\(Self.v2)/accounts/\(route)?key=k", body)
-            #expect(answer.status == 400 && answer.json.isIdentityToolkitError, "\(route)")
-            #expect(answer.json.errorMessage?.hasPrefix("TOKEN_EXPIRED") == true, "\(route): \(answer.json ?? [:])")
-        }
+        try await client.expectEach(calls, refusedWith: "TOKEN_EXPIRED")
     }
 
     @Test("the administrator enabling a user who is not disabled keeps the user's sessions")
@@ -103,7 +87,7 @@ struct ProductionAnswersTests {
         let enabled = try await client.post(
             "\(Self.admin)/accounts:update", ["localId": ada.uid, "disableUser": false], owner: true)
         #expect(enabled.status == 200)
-        let refreshed = try await refresh(ada.refreshToken, client)
+        let refreshed = try await client.refresh(ada.refreshToken)
         #expect(refreshed.status == 200, "\(refreshed.json ?? [:])")
         let found = try await client.post("\(Self.v1)/accounts:lookup?key=k", ["idToken": ada.idToken])
         #expect(found.status == 200, "\(found.json ?? [:])")

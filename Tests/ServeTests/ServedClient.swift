@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -42,6 +43,24 @@ struct ServedClient {
         var headers = ["Content-Type": "application/json"]
         if owner { headers["Authorization"] = "Bearer owner" }
         return try await send("POST", path, body: try JSONSerialization.data(withJSONObject: object), headers: headers)
+    }
+
+    /// The form-encoded refresh the JS SDK sends, with the refresh token alone.
+    func refresh(_ refreshToken: String) async throws -> (status: Int, json: [String: Any]?) {
+        try await send(
+            "POST", "/securetoken.googleapis.com/v1/token?key=k",
+            body: Data("grant_type=refresh_token&refresh_token=\(refreshToken)".utf8),
+            headers: ["Content-Type": "application/x-www-form-urlencoded"])
+    }
+
+    /// Posts each call (a route below the root, with `?key=k` added, and its body) and expects a 400 whose Identity
+    /// Toolkit error message begins with `message`.
+    func expectEach(_ calls: [(String, [String: Any])], refusedWith message: String) async throws {
+        for (route, body) in calls {
+            let answer = try await post("\(route)?key=k", body)
+            #expect(answer.status == 400 && answer.json.isIdentityToolkitError, "\(route)")
+            #expect(answer.json.errorMessage?.hasPrefix(message) == true, "\(route): \(answer.json ?? [:])")
+        }
     }
 }
 
