@@ -58,8 +58,9 @@ public struct IdentityToolkitConfiguration: Sendable {
     /// administrator's call carries (the config API, the pointing at the check's providers, account updates).
     public var adminToken: String?
     /// The test phone numbers the server's console has, with their fixed codes (`--test-phone-number`): the project
-    /// the server runs has them, so a check that asks for exactly these is served where no config API sets them
-    /// (the project the subject serves has them), and a check that signs in with test numbers only reads no text.
+    /// the server runs has them, so a check that asks for some of these is served where no config API sets them
+    /// (the project the subject serves has them), a check that signs in with test numbers only reads no text, and
+    /// without a text outbox the multi-factor checks take these numbers' fixed codes.
     public var testPhoneNumbers: [TestPhoneNumber]? = nil
     /// The lifetime of the server's ID tokens when it is shorter than an hour (`--id-token-lifetime`; a test server's,
     /// such as `conformance serve --id-token-lifetime 3`), leeway included: without a time control, AUTH-4's checks
