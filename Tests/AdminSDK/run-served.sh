@@ -7,16 +7,17 @@
 #   4. the catalogue over HTTP against a second server started with `--no-test-hooks` (no reset, no outbox, no time
 #      control) and ID tokens of 10 seconds, given the administrator's token and that lifetime: it must pass, judged
 #      through production's own routes, AUTH-4's expired tokens waited for in real time.
-# Every wait is bounded; the server is stopped on any exit.
+# Every wait is bounded; the server is stopped on any exit. `run-served.sh install` only installs the SDK.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 # The executables .ci/run built (CONFORMANCE_BIN names one), or this checkout's build.
 # shellcheck source=Tests/served-server.sh
 . Tests/served-server.sh
-bin="$(served_bin)"
 venv=.build/admin-sdk-venv
 if [ ! -x "$venv/bin/python" ]; then python3 -m venv "$venv"; fi
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check firebase-admin
+[ "${1:-}" != install ] || exit 0
+bin="$(served_bin)"
 
 trap stop_served_server EXIT
 started=$(date +%s%N)

@@ -4,6 +4,7 @@ import HTTPMessages
 import IdentityToolkitServer
 import IdentityToolkitSubject
 import MockIdP
+import ReferenceTestSupport
 import Synchronization
 import Testing
 import WorldProviderEndpoints
@@ -15,12 +16,16 @@ import WorldProviderEndpoints
 /// the answer alone, or from its place among its project's answers), and the whole catalogue runs through it, the time
 /// control, the config API, the outbox, the published keys and the check's providers included, so every call the
 /// subject makes meets the spoiled answers. A trap would end the test process, which fails `swift test`: the runner's
-/// crash isolation is not what keeps these runs alive.
+/// crash isolation is not what keeps these runs alive. In `swift test` each way of spoiling meets a part of the
+/// catalogue, the parts together every rule; `.ci/long-tests` runs each against the whole (``LongTests``).
 @Suite("A server that answers garbage gets a verdict for every check, never a trap or a hang")
 struct HostileAnswerTests {
-    @Test("the whole catalogue, every answer to the check's calls spoiled one way", arguments: Spoil.allCases)
+    @Test(
+        "the whole catalogue (a sixth in the short version), every answer to the check's calls spoiled one way",
+        arguments: Spoil.allCases)
     func checkCallsSpoiled(_ spoil: Spoil) async throws {
-        let report = try await Self.run(RuleCatalogue.all, .checkCalls(spoil))
+        let place = try #require(Spoil.allCases.firstIndex(of: spoil))
+        let report = try await Self.run(LongTests.slice(RuleCatalogue.all, part: place, of: 6), .checkCalls(spoil))
         if spoil == .contentTypeWrong || spoil == .bodyHuge {
             // The subject reads the status and the body, never the media type, and a long answer whole: as the
             // reference.
@@ -30,12 +35,13 @@ struct HostileAnswerTests {
 
     @Test(
         """
-        the whole catalogue, only each project's Nth and N+8th answers to its calls spoiled, so that later calls meet \
-        garbage too
+        the whole catalogue (a quarter in the short version), only each project's Nth and N+8th answers to its calls \
+        spoiled, so that later calls meet garbage too
         """, arguments: 1...8)
     func nthAnswersSpoiled(_ answer: Int) async throws {
         _ = try await Self.run(
-            RuleCatalogue.all, .answers([answer: Self.depths[answer - 1], answer + 8: Self.depths[answer + 7]]))
+            LongTests.slice(RuleCatalogue.all, part: answer - 1, of: 4),
+            .answers([answer: Self.depths[answer - 1], answer + 8: Self.depths[answer + 7]]))
     }
 
     @Test(
@@ -73,8 +79,9 @@ struct HostileAnswerTests {
         let checks = report.results.flatMap(\.checks)
         let kinds = Dictionary(grouping: checks.compactMap { $0.failure?.kind.rawValue }, by: { $0 }).mapValues(\.count)
         print(
-            "DEBUG \(target): \(report.durationSeconds)s pass \(checks.count { $0.status == .pass }) fail "
-                + "\(checks.count { $0.status == .fail }) na \(checks.count { $0.status == .notApplicable }) \(kinds)")
+            "\(LongTests.version(of: "HostileAnswerTests")), \(target), \(rules.count) rules: "
+                + "\(checks.count { $0.status == .pass }) pass, \(checks.count { $0.status == .fail }) fail, "
+                + "\(checks.count { $0.status == .notApplicable }) n/a; failures by kind \(kinds)")
         return report
     }
 

@@ -4,13 +4,12 @@
 #   1. pyrebase4 (`import pyrebase`), in .build/pyrebase-venv (it pins urllib3 below 2, so a venv of its own);
 #   2. firebase-rest-api (`import firebase`), in .build/firebase-rest-api-venv.
 # Neither has an emulator switch: each test redirects the library's https requests to the server (served.py).
-# Every wait is bounded; the server is stopped on any exit.
+# Every wait is bounded; the server is stopped on any exit. `run-served.sh install` only installs the clients.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 # The executables .ci/run built (CONFORMANCE_BIN names one), or this checkout's build.
 # shellcheck source=Tests/served-server.sh
 . Tests/served-server.sh
-bin="$(served_bin)"
 started=$(date +%s%N)
 export PYTHONDONTWRITEBYTECODE=1 # no __pycache__ beside the tests
 
@@ -26,6 +25,8 @@ install() {
 }
 install .build/pyrebase-venv "pyrebase4==4.9.0" "python-jwt<3"
 install .build/firebase-rest-api-venv "firebase-rest-api==1.11.0" "google-auth<2.48"
+[ "${1:-}" != install ] || exit 0
+bin="$(served_bin)"
 
 trap stop_served_server EXIT
 start_served_server "$bin" || exit 1

@@ -4,7 +4,7 @@
 # every v1 and v2 operation, requests that follow the schema and requests that break it, a fixed seed and a bounded
 # number of examples per operation. It fails on any 5xx answer or a server that stops answering, and prints the
 # request that caused it. Every wait is bounded; the server is stopped on any exit.
-#   Tests/Schemathesis/run-served.sh [EXAMPLES]   (30 by default)
+#   Tests/Schemathesis/run-served.sh [EXAMPLES]   (30 by default; `install` only installs schemathesis)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 examples="${1:-30}"
@@ -12,10 +12,11 @@ schema="$(cd .. && pwd)/shared/openapi/identitytoolkit-v1-v2.json"
 [ -f "$schema" ] || { echo "schemathesis: no OpenAPI document at $schema"; exit 1; }
 # shellcheck source=Tests/served-server.sh
 . Tests/served-server.sh
-bin="$(served_bin)"
 venv=.build/schemathesis-venv
 if [ ! -x "$venv/bin/st" ]; then python3 -m venv "$venv"; fi
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "schemathesis>=4,<5"
+[ "$examples" != install ] || exit 0
+bin="$(served_bin)"
 
 report="$(mktemp -d)"
 trap 'stop_served_server; rm -rf "$report"' EXIT

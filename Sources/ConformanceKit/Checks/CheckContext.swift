@@ -108,6 +108,8 @@ final class CheckProgress: Sendable {
         var noted: String?
         var calls: [Int: String] = [:]
         var nextCall = 0
+        /// What the check waited for when it was found hung: its tasks, cancelled then, may move on.
+        var frozen: String??
     }
 
     private let state = Mutex(State())
@@ -130,13 +132,16 @@ final class CheckProgress: Sendable {
         return try await call()
     }
 
-    var current: String? {
-        state.withLock { state in
-            state.noted
-                ?? (state.calls.isEmpty
-                    ? nil
-                    : state.calls.sorted { $0.key < $1.key }.map { "\($0.value) to return" }.joined(separator: " and "))
-        }
+    /// Keeps what the check waits for now as ``current``, whatever its tasks do next.
+    func freeze() { state.withLock { $0.frozen = .some(Self.current(of: $0)) } }
+
+    var current: String? { state.withLock { $0.frozen ?? Self.current(of: $0) } }
+
+    private static func current(of state: State) -> String? {
+        state.noted
+            ?? (state.calls.isEmpty
+                ? nil
+                : state.calls.sorted { $0.key < $1.key }.map { "\($0.value) to return" }.joined(separator: " and "))
     }
 }
 

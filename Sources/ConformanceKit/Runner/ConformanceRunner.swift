@@ -133,13 +133,14 @@ public struct ConformanceRunner: Sendable {
         let context = CheckContext(subject: subject, world: world, rule: rule)
         let watch = HangWatch(concurrency: subject.capabilities.concurrency, quietLimit: options.watchdog, world: world)
         let body = { () async -> HangWatch.Outcome<Result<Void, any Error>> in
-            await watch.run { () -> Result<Void, any Error> in
-                await CheckProgress.$current.withValue(context.progress) {
-                    await CheckIdentity.$tag.withValue(identity) {
-                        do { return .success(try await check.body(context)) } catch { return .failure(error) }
+            await watch.run(
+                { () -> Result<Void, any Error> in
+                    await CheckProgress.$current.withValue(context.progress) {
+                        await CheckIdentity.$tag.withValue(identity) {
+                            do { return .success(try await check.body(context)) } catch { return .failure(error) }
+                        }
                     }
-                }
-            }
+                }, whenHung: { context.progress.freeze() })
         }
         // A run of one check at a time takes its slot ahead of the parallel runs' queued checks (CheckSlots).
         let outcome =

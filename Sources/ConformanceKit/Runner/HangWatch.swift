@@ -33,7 +33,11 @@ package struct HangWatch: Sendable {
         case quiet(Duration)
     }
 
-    package func run<T: Sendable>(_ operation: @escaping @Sendable () async -> T) async -> Outcome<T> {
+    /// Runs `operation`; when it hangs, `whenHung` runs at once, before its tasks are cancelled (cancelled, they may
+    /// move on and forget what they were waiting for).
+    package func run<T: Sendable>(
+        _ operation: @escaping @Sendable () async -> T, whenHung: @Sendable () -> Void = {}
+    ) async -> Outcome<T> {
         let executor = CheckExecutor(queue: queue)
         let race = Race<Outcome<T>>()
         if concurrency == .structured { executor.whenIdle { race.finish(.parked) } }
@@ -51,6 +55,7 @@ package struct HangWatch: Sendable {
             }
         }
         let outcome = await race.value()
+        if case .finished = outcome {} else { whenHung() }
         work.cancel()
         watchdog.cancel()
         return outcome
