@@ -20,6 +20,15 @@ extension Check {
             let email = CheckIdentity.email("revoked\(round)")
             let user = PasswordUser(email: email, password: PasswordUser.ada.password)
             let session = try await context.signUpAtTheDoor(user, on: door)
+            if round == 1 {
+                // Every judgment below is a refresh refused: one the server never answers judges nothing, and a route
+                // it does not offer makes the check not judged (the transcript names the request and the answer).
+                let alone = try await context.send(.refresh(session.refreshToken), on: door)
+                try expect(
+                    alone.succeeded && alone.idToken != nil,
+                    "securetoken with \(email)'s new refresh token, sent alone, minted no ID token",
+                    expected: "HTTP 200 with an id_token", actual: "\(alone)")
+            }
             let change = DoorRequest(
                 .update,
                 .object([
@@ -53,3 +62,4 @@ extension Check {
             actual: broken.joined(separator: "; "))
     }
 }
+
