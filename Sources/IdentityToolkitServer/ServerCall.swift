@@ -197,7 +197,7 @@ struct ServerCall: Sendable {
             return try await linked(
                 .emailLink(email: email, link: link), idToken: idToken, kind: "identitytoolkit#EmailLinkSigninResponse")
         }
-        let outcome = try await backend.signInWithEmailLink(email: email, oobCode: oobCode)
+        let outcome = try await backend.signInWithEmailLinkAtTheDoor(email: email, oobCode: oobCode)
         guard case .object(var fields) = Self.answer(outcome, kind: "identitytoolkit#EmailLinkSigninResponse") else {
             return .object([:])
         }
@@ -294,7 +294,7 @@ struct ServerCall: Sendable {
         guard code.requestType == "PASSWORD_RESET" else {
             throw AuthError(.invalidActionCode, "the action code is not a password reset code")
         }
-        try await backend.confirmPasswordReset(oobCode: oobCode, newPassword: newPassword)
+        try await backend.confirmPasswordResetAtTheDoor(oobCode: oobCode, newPassword: newPassword)
         fields["newEmail"] = nil
         return .object(fields)
     }

@@ -44,7 +44,7 @@ struct ReferenceDoor: IdentityToolkitDoor {
                 verificationID: text("sessionInfo") ?? "", code: text("code") ?? "")
             return Self.session(response.tokens, uid: response.user.uid)
         case .signInWithEmailLink:
-            let outcome = try await backend.signInWithEmailLink(
+            let outcome = try await backend.signInWithEmailLinkAtTheDoor(
                 email: text("email") ?? "", oobCode: text("oobCode") ?? "")
             switch outcome {
             case .signedIn(let response): return Self.session(response.tokens, uid: response.user.uid)
@@ -84,6 +84,10 @@ struct ReferenceDoor: IdentityToolkitDoor {
             return .object([
                 "idToken": .string(response.tokens.idToken), "refreshToken": .string(response.tokens.refreshToken),
             ])
+        case .resetPassword:
+            try await backend.confirmPasswordResetAtTheDoor(
+                oobCode: text("oobCode") ?? "", newPassword: text("newPassword") ?? "")
+            return .object(["requestType": .string("PASSWORD_RESET")])
         case .token:
             let refreshToken = text("refresh_token") ?? ""
             let tokens = try await backend.refreshAtTheDoor(refreshToken)
