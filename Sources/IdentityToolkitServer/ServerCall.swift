@@ -220,7 +220,9 @@ struct ServerCall: Sendable {
     // MARK: Accounts
 
     func lookup() async throws(AuthError) -> FixtureValue {
-        if isPrivileged, string("idToken") == nil { return try await adminLookup() }
+        if string("idToken") == nil, backend.honoursLocalID(.lookup, privileged: isPrivileged) {
+            return try await adminLookup()
+        }
         let (grant, _) = try await backend.session(string("idToken") ?? "")
         guard let user = await backend.record(grant.uid) else {
             throw AuthError(.userNotFound, "the user no longer exists")
@@ -327,7 +329,11 @@ struct ServerCall: Sendable {
     }
 
     func delete() async throws(AuthError) -> FixtureValue {
-        if isPrivileged, string("idToken") == nil, let uid = string("localId") { return try await adminDelete(uid) }
+        if string("idToken") == nil, let uid = string("localId"),
+            backend.honoursLocalID(.delete, privileged: isPrivileged)
+        {
+            return try await adminDelete(uid)
+        }
         try await backend.deleteAccount(idToken: string("idToken") ?? "")
         return .object(["kind": .string("identitytoolkit#DeleteAccountResponse")])
     }
