@@ -34,7 +34,7 @@ struct UnseenStepsTests {
             return await HooklessServer.handle(request, forwardingTo: server)
         }
         var configuration = HooklessServer.configuration(at: baseURL, of: server, name: name)
-        configuration.flows = [.password]
+        configuration.flows = [.password, .emailLink]
         return IdentityToolkitSubject(configuration)
     }
 
@@ -50,7 +50,7 @@ struct UnseenStepsTests {
         let (prepared, _) = try await subject.preflighted()
         let checks: Set<CheckID> = [
             "AUTH-7/door-refresh-beside-revocation", "AUTH-3/sign-out-during-refresh",
-            "AUTH-3/sign-out-refresh-answer-held",
+            "AUTH-3/sign-out-refresh-answer-held", "LINK-10/impostor-session-ended",
         ]
         let results = try await Self.results(of: checks, on: prepared)
         #expect(Set(results.keys) == checks)
