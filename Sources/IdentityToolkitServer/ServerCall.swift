@@ -197,7 +197,7 @@ struct ServerCall: Sendable {
             return try await linked(
                 .emailLink(email: email, link: link), idToken: idToken, kind: "identitytoolkit#EmailLinkSigninResponse")
         }
-        let outcome = try await backend.signInWithEmailLink(email: email, oobCode: oobCode)
+        let outcome = try await backend.signInWithEmailLinkAtTheDoor(email: email, oobCode: oobCode)
         guard case .object(var fields) = Self.answer(outcome, kind: "identitytoolkit#EmailLinkSigninResponse") else {
             return .object([:])
         }
@@ -220,7 +220,9 @@ struct ServerCall: Sendable {
     // MARK: Accounts
 
     func lookup() async throws(AuthError) -> FixtureValue {
-        if isPrivileged, string("idToken") == nil { return try await adminLookup() }
+        if string("idToken") == nil, backend.honoursLocalID(.lookup, privileged: isPrivileged) {
+            return try await adminLookup()
+        }
         let (grant, _) = try await backend.session(string("idToken") ?? "")
         guard let user = await backend.record(grant.uid) else {
             throw AuthError(.userNotFound, "the user no longer exists")
@@ -294,7 +296,7 @@ struct ServerCall: Sendable {
         guard code.requestType == "PASSWORD_RESET" else {
             throw AuthError(.invalidActionCode, "the action code is not a password reset code")
         }
-        try await backend.confirmPasswordReset(oobCode: oobCode, newPassword: newPassword)
+        try await backend.confirmPasswordResetAtTheDoor(oobCode: oobCode, newPassword: newPassword)
         fields["newEmail"] = nil
         return .object(fields)
     }
@@ -327,7 +329,11 @@ struct ServerCall: Sendable {
     }
 
     func delete() async throws(AuthError) -> FixtureValue {
-        if isPrivileged, string("idToken") == nil, let uid = string("localId") { return try await adminDelete(uid) }
+        if string("idToken") == nil, let uid = string("localId"),
+            backend.honoursLocalID(.delete, privileged: isPrivileged)
+        {
+            return try await adminDelete(uid)
+        }
         try await backend.deleteAccount(idToken: string("idToken") ?? "")
         return .object(["kind": .string("identitytoolkit#DeleteAccountResponse")])
     }

@@ -93,6 +93,32 @@ extension ReferenceBackend {
         return tokens
     }
 
+    /// `accounts:signInWithEmailLink` with an `email` and `oobCode`. Conforming, the link's code is checked and used up
+    /// in one actor turn, so of two sign-ins with one link at once exactly one succeeds (LINK-8). With the defect the
+    /// code is read, the call waits at the pair's meeting point (``DoorRendezvous``), and the code is written back as
+    /// it was read before it is used (a lost update): both sign-ins of the pair find it unused, both sign in.
+    package func signInWithEmailLinkAtTheDoor(
+        email: String, oobCode: String, creatingUser: Bool = true
+    ) async throws(AuthError) -> SignInOutcome {
+        if !behaviour.emailLink.doorRedeemsAtOnce, let read = emailLinkCodes[oobCode] {
+            await meetPartner(at: "link code read")
+            emailLinkCodes[oobCode] = read
+        }
+        return try signInWithEmailLink(email: email, oobCode: oobCode, creatingUser: creatingUser)
+    }
+
+    /// `accounts:resetPassword` with an `oobCode` and `newPassword`. Conforming, the reset code is checked and used up
+    /// in one actor turn, so of two resets with one code at once exactly one sets its password. With the defect the
+    /// code is read, the call waits at the pair's meeting point, and the code is written back as it was read before it
+    /// is used (a lost update): both resets of the pair find it unused, both set their password.
+    package func confirmPasswordResetAtTheDoor(oobCode: String, newPassword: String) async throws(AuthError) {
+        if !behaviour.session.doorResetsAtOnce, let read = passwordResetCodes[oobCode] {
+            await meetPartner(at: "reset code read")
+            passwordResetCodes[oobCode] = read
+        }
+        try confirmPasswordReset(oobCode: oobCode, newPassword: newPassword)
+    }
+
     /// The ID token a call at the door goes on with (look-up, update, delete, enrollment). Conforming, the token as
     /// given, which the call then verifies, expiry included (AUTH-4). With `acceptsExpiredTokenAtTheDoor` a genuine
     /// token past its expiry is signed again for another hour first, so the call honours it; with

@@ -56,7 +56,9 @@ extension ReferenceBackend {
         guard user.password?.matches(comparable(password)) == true || skipsCheck else {
             throw protected ? Self.invalidLogin : AuthError(.wrongPassword, "the password is invalid")
         }
-        guard !user.isDisabled else { throw AuthError(.userDisabled, "the user account has been disabled") }
+        guard !user.isDisabled || !behaviour.administrator.refusesDisabledUsers else {
+            throw AuthError(.userDisabled, "the user account has been disabled")
+        }
         return firstFactorSucceeded(for: user, provider: ProviderID.password)
     }
 

@@ -44,7 +44,7 @@ struct ReferenceDoor: IdentityToolkitDoor {
                 verificationID: text("sessionInfo") ?? "", code: text("code") ?? "")
             return Self.session(response.tokens, uid: response.user.uid)
         case .signInWithEmailLink:
-            let outcome = try await backend.signInWithEmailLink(
+            let outcome = try await backend.signInWithEmailLinkAtTheDoor(
                 email: text("email") ?? "", oobCode: text("oobCode") ?? "")
             switch outcome {
             case .signedIn(let response): return Self.session(response.tokens, uid: response.user.uid)
@@ -52,9 +52,20 @@ struct ReferenceDoor: IdentityToolkitDoor {
                 return .object(["mfaPendingCredential": .string(pendingID)])
             }
         case .lookup:
+            if text("idToken") == nil, backend.honoursLocalID(.lookup, privileged: false) {
+                return await lookUpNamed(in: body)
+            }
             let user = try await backend.session(idToken).user.snapshot
             return .object(["users": .array([.fields(["localId": .string(user.uid), "email": .text(user.email)])])])
         case .update:
+            if let uid = text("localId"), backend.honoursLocalID(.update, privileged: false) {
+                try await backend.adminUpdateUser(
+                    uid,
+                    .init(
+                        email: text("email"), password: text("password"),
+                        emailVerified: body["emailVerified"]?.boolValue, disabled: body["disableUser"]?.boolValue))
+                return .object(["localId": .string(uid)])
+            }
             let tokens: SessionTokens
             if let password = text("password") {
                 tokens = try await backend.changePasswordAtTheDoor(idToken: idToken, to: password)
@@ -63,6 +74,10 @@ struct ReferenceDoor: IdentityToolkitDoor {
             }
             return Self.session(tokens, uid: await backend.uid(ofRefreshToken: tokens.refreshToken) ?? "")
         case .delete:
+            if text("idToken") == nil, let uid = text("localId"), backend.honoursLocalID(.delete, privileged: false) {
+                try await backend.adminDeleteUser(uid)
+                return .object([:])
+            }
             try await backend.deleteAccount(idToken: idToken)
             return .object([:])
         case .startEnrollment:
@@ -84,6 +99,10 @@ struct ReferenceDoor: IdentityToolkitDoor {
             return .object([
                 "idToken": .string(response.tokens.idToken), "refreshToken": .string(response.tokens.refreshToken),
             ])
+        case .resetPassword:
+            try await backend.confirmPasswordResetAtTheDoor(
+                oobCode: text("oobCode") ?? "", newPassword: text("newPassword") ?? "")
+            return .object(["requestType": .string("PASSWORD_RESET")])
         case .token:
             let refreshToken = text("refresh_token") ?? ""
             let tokens = try await backend.refreshAtTheDoor(refreshToken)
@@ -92,6 +111,18 @@ struct ReferenceDoor: IdentityToolkitDoor {
                 "user_id": .string(await backend.uid(ofRefreshToken: refreshToken) ?? ""),
             ])
         }
+    }
+
+    /// The accounts a look-up names by `localId` or `email` (a list or one), as the administrator's look-up answers
+    /// them: only a defect answers it without the administrator's credential (AUTH-10).
+    private func lookUpNamed(in body: FixtureValue) async -> FixtureValue {
+        func list(_ key: String) -> [String] {
+            (body[key]?.arrayValue ?? []).compactMap(\.stringValue) + [body[key]?.stringValue].compactMap { $0 }
+        }
+        let users = await backend.adminLookup(uids: list("localId"), emails: list("email"), phoneNumbers: [])
+        return .object([
+            "users": .array(users.map { user in .fields(["localId": .string(user.uid), "email": .text(user.email)]) })
+        ])
     }
 
     /// The second factor `phoneVerificationInfo` proves (`sessionInfo`, `code`).

@@ -114,15 +114,19 @@ struct CatalogueDocumentTests {
         let outcome = await ConformanceCommand.run(subject: BrokenSubject(), arguments: ["list", "--flow", "general"])
         #expect(outcome.status == 0)
         let lines = outcome.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines.first?.hasPrefix("RULE    LEVEL   TITLE") == true && lines.first?.hasSuffix("  SOURCE") == true)
         let rules = RuleCatalogue.rules(in: .general)
+        // The ID column is as wide as the longest ID listed.
+        let width = rules.map(\.id.rawValue.count).max() ?? 0
+        #expect(
+            lines.first?.hasPrefix("RULE".padding(toLength: width, withPad: " ", startingAt: 0) + "  LEVEL   TITLE")
+                == true && lines.first?.hasSuffix("  SOURCE") == true)
         var rest = lines.dropFirst()
         for rule in rules {
             let line = rest.popFirst() ?? ""
             #expect(
                 line.hasPrefix(
                     """
-                    \(rule.id.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0))  \(rule.level)    \
+                    \(rule.id.rawValue.padding(toLength: width, withPad: " ", startingAt: 0))  \(rule.level)    \
                     \(rule.title)
                     """))
             #expect(line.hasSuffix("  \(rule.sources[0].url.absoluteString)"))

@@ -125,6 +125,10 @@ struct HooklessServerTests {
             (.signsInWhateverEmailIsGiven, "LINK-7/nearest-addresses-refused"),
             (.linksAreReusable, "LINK-8/used-link-refused"),
             (.acceptsUnauthorizedContinueURL, "LINK-2/bad-continue-url-refused"),
+            (.updatesAnyAccountWithAPIKey, "AUTH-10/door-update-by-local-id"),
+            (.deletesAnyAccountWithAPIKey, "AUTH-10/door-delete-by-local-id"),
+            (.looksUpAnyAccountWithAPIKey, "AUTH-10/door-lookup-by-local-id"),
+            (.signsInDisabledUsers, "AUTH-10/disabled-user-refused"),
         ])
     func plantedFlaw(_ defect: Defect, caughtBy check: CheckID) async throws {
         let (prepared, _) = try await HooklessServer(defects: [defect]).subject.preflighted()

@@ -76,6 +76,12 @@ struct DoorOverLoopbackTests {
             Race(
                 defect: .enrollmentCodeRacesAtTheDoor, check: "MFA-13/door-enrollment-twice-at-once",
                 evidence: "both enrolled the number", everyRound: "3 of 3"),
+            Race(
+                defect: .emailLinkRacesAtTheDoor, check: "LINK-8/door-link-twice-at-once",
+                evidence: "both signed in with one link", everyRound: "3 of 3"),
+            Race(
+                defect: .resetCodeRacesAtTheDoor, check: "AUTH-7/door-reset-twice-at-once",
+                evidence: "both set a password with one reset code", everyRound: "3 of 3"),
         ]
     }
 

@@ -48,6 +48,8 @@ public enum DoorOperation: String, Sendable, Hashable, CaseIterable {
     case signInWithPhoneNumber = "accounts:signInWithPhoneNumber"
     /// With `email` and `oobCode` from the mailed sign-in link.
     case signInWithEmailLink = "accounts:signInWithEmailLink"
+    /// With `oobCode` from the mailed password-reset link and `newPassword`.
+    case resetPassword = "accounts:resetPassword"
     case startEnrollment = "mfaEnrollment:start"
     /// With `idToken` and `phoneVerificationInfo` (`sessionInfo`, `code`) of an enrollment started for the user.
     case finalizeEnrollment = "mfaEnrollment:finalize"

@@ -9,21 +9,22 @@ package struct Check: Sendable {
     package let requirements: [Requirement]
     /// Where the check is written, for failure reports.
     package let location: CheckLocation
-    /// Whether the check signs in with test phone numbers only, whose fixed codes the project configuration holds, and
-    /// reads no text: it applies where the suite cannot read what the backend texts (a server with test numbers and
-    /// no text outbox, as production is). Its rule's flow needs no ``Requirement/deliveries`` for it.
-    package let readsNoText: Bool
+    /// Whether the check reads nothing the backend texts or mails: it signs in with test phone numbers only, whose
+    /// fixed codes the project configuration holds, or it judges the backend's answers alone (a continue URL refused
+    /// or accepted). It applies where the suite cannot read the deliveries (a server with no outbox, as production
+    /// is); its rule's flow needs no ``Requirement/deliveries`` for it.
+    package let readsNoDelivery: Bool
     let body: @Sendable (CheckContext) async throws -> Void
 
     /// `id` is the check's stable identifier within its rule (`exact-lifetime`, see ``CheckID``); `name` its sentence.
     package init(
-        id identifier: String, _ name: String, requires requirements: [Requirement] = [], readsNoText: Bool = false,
+        id identifier: String, _ name: String, requires requirements: [Requirement] = [], readsNoDelivery: Bool = false,
         filePath: String = #filePath, line: Int = #line, _ body: @escaping @Sendable (CheckContext) async throws -> Void
     ) {
         id = CheckID(rule: "", identifier)
         self.name = name
         self.requirements = requirements
-        self.readsNoText = readsNoText
+        self.readsNoDelivery = readsNoDelivery
         location = CheckLocation(filePath: filePath, line: line)
         self.body = body
     }

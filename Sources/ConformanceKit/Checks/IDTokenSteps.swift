@@ -1,3 +1,6 @@
+import Foundation
+import MockIdP
+
 /// Firebase's ID tokens live one hour ("Manage User Sessions"): the yardstick of the checks about expired ID tokens,
 /// never the expiry a token claims for itself (a check judges by the documented yardstick).
 package let firebaseIDTokenLifetime = Duration.seconds(3600)
@@ -69,16 +72,39 @@ extension CheckContext {
     }
 
     /// The ID token of the user signed in on `app`, which the backend's own verification accepts: where the checks of
-    /// expired and forged tokens start from.
+    /// expired and forged tokens start from. A token that carries no signature cannot be told from a forgery of it,
+    /// so a verification that refuses the backend's own unsigned token leaves the check not judged, not failed.
     package func currentVerifiedIDToken(
         of app: LaunchedApp, filePath: String = #filePath, line: Int = #line
     ) async throws -> String {
         let token = try await expectSuccess("getIDToken()", filePath: filePath, line: line) {
             try await app.client.getIDToken(forceRefresh: false)
         }
-        try await expectSuccess("verifyIDToken(its own current token)", filePath: filePath, line: line) {
-            try await app.backend.verifyIDToken(token)
+        do {
+            try await expectSuccess("verifyIDToken(its own current token)", filePath: filePath, line: line) {
+                try await app.backend.verifyIDToken(token)
+            }
+        } catch let failure as CheckFailure {
+            guard let unsigned = Self.unsignedHeader(of: token) else { throw failure }
+            throw NotJudged(
+                """
+                the backend's own ID tokens are unverifiable (\(unsigned)), so a forged or expired token cannot be \
+                told from a genuine one; its verification refused its own token \
+                (\(failure.actual ?? failure.message)). To judge it, sign the ID tokens (RS256 with a published key, \
+                as Firebase's are)
+                """)
         }
         return token
+    }
+
+    /// What makes `token` unsigned, when it is a compact JWS whose header says `alg: none` or whose signature is empty.
+    private static func unsignedHeader(of token: String) -> String? {
+        let parts = CompactJWS.segments(of: token)
+        guard parts.count == 3, let header = Base64URL.decode(parts[0]),
+            let fields = (try? JSONSerialization.jsonObject(with: header)) as? [String: Any]
+        else { return nil }
+        let alg = fields["alg"] as? String ?? "missing"
+        if alg.lowercased() == "none" { return "alg \(alg)" }
+        return parts[2].isEmpty ? "no signature (alg \(alg))" : nil
     }
 }

@@ -218,6 +218,22 @@ extension RuleSource {
             "https://cloud.google.com/identity-platform/docs/reference/rest/v1/accounts/update", section)
     }
 
+    /// The REST method that deletes an account: the caller's own, by ID token, or any, by `localId`, with the
+    /// administrator's credential.
+    public static func identityToolkitDelete(section: String? = nil) -> RuleSource {
+        document(
+            "Identity Toolkit API: accounts.delete",
+            "https://cloud.google.com/identity-platform/docs/reference/rest/v1/accounts/delete", section)
+    }
+
+    /// The REST method that reads accounts: the caller's own, by ID token, or any, by `localId` or email, with the
+    /// administrator's credential.
+    public static func identityToolkitLookup(section: String? = nil) -> RuleSource {
+        document(
+            "Identity Toolkit API: accounts.lookup",
+            "https://cloud.google.com/identity-platform/docs/reference/rest/v1/accounts/lookup", section)
+    }
+
     private static func document(_ title: String, _ address: StaticString, _ section: String?) -> RuleSource {
         guard let url = URL(string: "\(address)") else { preconditionFailure("not a URL: \(address)") }
         return RuleSource(title: title, url: url, section: section)

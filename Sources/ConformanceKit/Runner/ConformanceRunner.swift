@@ -176,6 +176,9 @@ public struct ConformanceRunner: Sendable {
         case .success: return CheckResult(id: check.id, name: check.name, status: .pass)
         case .failure(let reason as NotApplicable):
             return CheckResult(id: check.id, name: check.name, status: .notApplicable, message: reason.reason)
+        case .failure(let reason as NotJudged):
+            return CheckResult(
+                id: check.id, name: check.name, status: .notJudged, message: "\(rule.id): not judged: \(reason.reason)")
         case .failure(let assertion as CheckFailure):
             return failure(
                 assertion.message,
@@ -219,7 +222,7 @@ public struct ConformanceRunner: Sendable {
         let flows = flows(of: check, in: rule)
         let needs =
             (rule.flow == .general ? [] : [Requirement.flow(rule.flow)]) + check.requirements
-            + (flows.contains(where: \.needsDeliveries) && !check.readsNoText ? [.deliveries] : [])
+            + (flows.contains(where: \.needsDeliveries) && !check.readsNoDelivery ? [.deliveries] : [])
         // Where texts cannot be read, the multi-factor checks take the fixed codes of test numbers
         // (Flow.readsOnlyCodes), a phone sign-in among their steps included.
         var readable = capabilities

@@ -20,6 +20,10 @@ extension ReferenceBehaviour {
         /// A mismatched email leaves the link usable by its owner.
         var keepsCodeOnMismatch = true
         var linksAreSingleUse = true
+        /// A sign-in at the door checks a link's code and uses it up in one actor turn; otherwise it reads the code,
+        /// awaits, and writes it back as read before using it (a lost update), so a second sign-in with the link at
+        /// once finds it unused too (LINK-8).
+        var doorRedeemsAtOnce = true
         var linksExpire = true
         /// A link is expired at exactly its lifetime, not only after it.
         var expiresAtLifetime = true

@@ -43,4 +43,5 @@ package struct ReferenceBehaviour: Sendable {
     var oauth = OAuth()
     var apple = Apple()
     var consumption = Consumption()
+    var administrator = Administrator()
 }

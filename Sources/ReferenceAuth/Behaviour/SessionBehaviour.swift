@@ -12,6 +12,10 @@ extension ReferenceBehaviour {
         /// change have been called, so after the call that made the session returned (PHONE-18 forbids it).
         var keychainWrittenOnListenerQueue = false
         var signOutNotifiesListeners = true
+        /// A password reset at the door checks its code and uses it up in one actor turn; otherwise it reads the code,
+        /// awaits, and writes it back as read before using it (a lost update), so a second reset with the code at once
+        /// finds it unused too.
+        var doorResetsAtOnce = true
         /// A sign-out tells the listeners only when somebody was signed in, as the Firebase SDK's `signOut()` does
         /// (AUTH-6: a sign-out when nobody is signed in need not notify).
         var signOutNotifiesOnlyWhenSignedIn = false

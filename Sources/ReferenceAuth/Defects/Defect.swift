@@ -36,7 +36,7 @@ package struct Defect: Sendable, Hashable, Comparable, CaseIterable, RawRepresen
     /// Every defect, in catalogue order: the phone flow's, the general rules', the multi-factor flow's.
     package static let allCases =
         phoneDefects + generalDefects + multiFactorDefects + emailLinkDefects + oauthDefects + appleDefects
-        + doorDefects + consumptionDefects
+        + doorDefects + consumptionDefects + administratorDefects
 
     package var rawValue: String { name }
 

@@ -10,6 +10,7 @@ extension Defect {
         .doorDeletesForEditedToken, .signInAcceptsMissingPassword, .signUpRacesAtTheDoor, .phoneCodeRacesAtTheDoor,
         .refreshRacesRevocationAtTheDoor, .acceptsExpiredTokenAtTheDoor, .trustsPhoneTokensAtTheDoor,
         .pendingCredentialRacesAtTheDoor, .enrollmentCodeRacesAtTheDoor, .trustsEmailLinkUsersTokensAtTheDoor,
+        .emailLinkRacesAtTheDoor, .resetCodeRacesAtTheDoor,
     ]
 
     package static let doorDeletesForEditedToken = Defect(
@@ -89,4 +90,20 @@ extension Defect {
         victim
         """
     ) { $0.tokens.doorVerifiesEmailLinkUsersTokens = false }
+
+    package static let emailLinkRacesAtTheDoor = Defect(
+        "emailLinkRacesAtTheDoor", rules: ["LINK-8"], catches: [.assertion("LINK-8/door-link-twice-at-once")],
+        """
+        reads an email-link sign-in's code, awaits, then writes it back as read and uses it: two \
+        accounts:signInWithEmailLink with one link at once at the server both sign in
+        """
+    ) { $0.emailLink.doorRedeemsAtOnce = false }
+
+    package static let resetCodeRacesAtTheDoor = Defect(
+        "resetCodeRacesAtTheDoor", rules: ["AUTH-7"], catches: [.assertion("AUTH-7/door-reset-twice-at-once")],
+        """
+        reads a password reset's code, awaits, then writes it back as read and uses it: two accounts:resetPassword \
+        with one code at once at the server both set their password
+        """
+    ) { $0.session.doorResetsAtOnce = false }
 }

@@ -84,15 +84,16 @@ enum EmailLinkValues {
 
 extension CheckContext {
     /// An impostor signs up with ada's address and a password of their own (unverified) on the second device
-    /// and stays signed in; then ada, the owner, signs in with a link on the first. Returns the backend and the
-    /// impostor's client.
+    /// and stays signed in; then ada, the owner, signs in with a link on the first. `beforeOwner` runs with the
+    /// impostor's client between the two. Returns the backend and the impostor's client.
     package func impostorThenOwner(
-        filePath: String = #filePath, line: Int = #line
+        filePath: String = #filePath, line: Int = #line, beforeOwner: (any AuthClient) async throws -> Void = { _ in }
     ) async throws -> (any AuthBackend, any AuthClient) {
         let backend = try await makeBackend(filePath: filePath, line: line)
         let impostor = try await launch(backend, on: .secondary, filePath: filePath, line: line)
         let owner = try await launch(backend, on: .primary, filePath: filePath, line: line)
         try await signUp(.ada, on: impostor, filePath: filePath, line: line)
+        try await beforeOwner(impostor)
         let link = try await requestSignInLink(for: PasswordUser.ada.email, on: owner, filePath: filePath, line: line)
         try await signIn(email: PasswordUser.ada.email, link: link, on: owner, filePath: filePath, line: line)
         return (backend, impostor)

@@ -25,6 +25,6 @@ extension Rule {
                     }
                     try await context.expectSignedOut(client, after: "reusing a link on \(device)")
                 }
-            }, .link8AnswerHeld,
+            }, .link8AnswerHeld, .doorLinkTwiceAtOnce,
         ])
 }

@@ -94,8 +94,10 @@ extension DoorRequest {
             DoorRequest(.lookup, .object(["idToken": token])),
             DoorRequest(
                 .update,
-                .object(["idToken": token, "password": .string("mallory's password"), "returnSecureToken": .bool(true)])
-            ),
+                .object([
+                    "idToken": token, "password": .string(DoorRequest.mallorysPassword),
+                    "returnSecureToken": .bool(true),
+                ])),
             DoorRequest(
                 .update,
                 .object([
@@ -133,7 +135,8 @@ extension CheckContext {
             own.succeeded, "after the forged requests \(user.email) no longer signs in with her own password",
             expected: "HTTP 200 with a session", actual: "\(own)")
         let mallory = try await send(
-            DoorRequest(.signInWithPassword, .passwordBody(user.email, .string("mallory's password"))), on: door)
+            DoorRequest(.signInWithPassword, .passwordBody(user.email, .string(DoorRequest.mallorysPassword))), on: door
+        )
         try expectRefused(
             mallory, when: "accounts:signInWithPassword of \(user.email) with the password a forgery tried to set")
     }

@@ -20,6 +20,15 @@ extension Check {
             let email = CheckIdentity.email("revoked\(round)")
             let user = PasswordUser(email: email, password: PasswordUser.ada.password)
             let session = try await context.signUpAtTheDoor(user, on: door)
+            if round == 1 {
+                // Every judgment below is a refresh refused: one the server never answers judges nothing, and a route
+                // it does not offer makes the check not judged (the transcript names the request and the answer).
+                let alone = try await context.send(.refresh(session.refreshToken), on: door)
+                try expect(
+                    alone.succeeded && alone.idToken != nil,
+                    "securetoken with \(email)'s new refresh token, sent alone, minted no ID token",
+                    expected: "HTTP 200 with an id_token", actual: "\(alone)")
+            }
             let change = DoorRequest(
                 .update,
                 .object([
@@ -51,5 +60,42 @@ extension Check {
                 + "\(doorRaceRounds) rounds",
             expected: "after the change, every refresh with the old session's tokens refused (TOKEN_EXPIRED)",
             actual: broken.joined(separator: "; "))
+    }
+}
+
+extension Check {
+    /// AUTH-7 at the server's own door for the password reset that ends every session: a reset link mailed, then two
+    /// `accounts:resetPassword` with its `oobCode` in flight at the server together. A reset code is good for one
+    /// reset (`INVALID_OOB_CODE` once used: Firebase's `confirmPasswordReset`), so a server that checks the code and
+    /// uses it up in two steps lets both set a password.
+    static let doorResetTwiceAtOnce = Check(
+        id: "door-reset-twice-at-once",
+        """
+        two accounts:resetPassword with one password-reset oobCode sent to the server at once: exactly one sets the \
+        new password, the other is refused, in each of \(doorMailedCodeRounds) rounds
+        """, requires: [.flow(.password), .deliveries]
+    ) { context in
+        let (app, door) = try await context.launchAppWithDoor()
+        let accounts = try context.accounts(of: app.backend)
+        var broken: [String] = []
+        for round in 1...doorMailedCodeRounds {
+            let user = PasswordUser(email: CheckIdentity.email("reset\(round)"), password: PasswordUser.ada.password)
+            try await context.signUpAtTheDoor(user, on: door)
+            let code = try await context.passwordResetCode(of: user, at: accounts)
+            let request = DoorRequest(
+                .resetPassword, .object(["oobCode": .string(code), "newPassword": .string("a new password \(round)")]))
+            if let pair = try await sendTwiceAtOnce(
+                request, on: door, what: "accounts:resetPassword with the code mailed to \(user.email)",
+                label: "round \(round), \(user.email)", both: "set a password with one reset code",
+                neither: "set the password", expected: "HTTP 400 (INVALID_OOB_CODE) and no session")
+            {
+                broken.append(pair)
+            }
+        }
+        try expect(
+            broken.isEmpty,
+            "of two password resets with one code at once at the server, not exactly one was honoured in "
+                + "\(broken.count) of \(doorMailedCodeRounds) rounds",
+            expected: "one reset per code, the other refused", actual: broken.joined(separator: "; "))
     }
 }

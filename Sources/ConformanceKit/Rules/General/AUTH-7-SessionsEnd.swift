@@ -201,7 +201,7 @@ extension Rule {
                 try await expectSuccess("verifyIDToken(the token getIDToken handed out at the old token's exp)") {
                     try await app.backend.verifyIDToken(handed)
                 }
-            }, .doorRefreshBesideRevocation,
+            }, .doorRefreshBesideRevocation, .doorResetTwiceAtOnce,
         ])
 }
 
@@ -211,6 +211,16 @@ extension CheckContext {
         of user: PasswordUser, to newPassword: String, at door: any AccountsFacet, filePath: String = #filePath,
         line: Int = #line
     ) async throws {
+        let code = try await passwordResetCode(of: user, at: door, filePath: filePath, line: line)
+        try await expectSuccess("confirmPasswordReset(the oobCode from the email)", filePath: filePath, line: line) {
+            try await door.confirmPasswordReset(oobCode: code, newPassword: newPassword)
+        }
+    }
+
+    /// The `oobCode` of the password-reset link mailed to `user` when the door is asked to send one.
+    func passwordResetCode(
+        of user: PasswordUser, at door: any AccountsFacet, filePath: String = #filePath, line: Int = #line
+    ) async throws -> String {
         try await expectSuccess("sendPasswordReset(email: \(user.email))", filePath: filePath, line: line) {
             try await door.sendPasswordReset(email: user.email)
         }
@@ -226,9 +236,7 @@ extension CheckContext {
                 expected: "an email with an oobCode link", actual: email.map { "\($0)" } ?? "no email",
                 filePath: filePath, line: line)
         }
-        try await expectSuccess("confirmPasswordReset(the oobCode from the email)", filePath: filePath, line: line) {
-            try await door.confirmPasswordReset(oobCode: code, newPassword: newPassword)
-        }
+        return code
     }
 
     /// After `change`, `user`'s `password` signs in on `client` and `old` does not; returns the ID token of the

@@ -22,7 +22,8 @@ extension Rule {
             // Where the suite reads no text (a server without a text outbox), that no SMS was sent cannot be seen;
             // the sign-in with the fixed code is judged all the same.
             Check(
-                id: "fixed-code-no-sms", "a test number gets no SMS and signs in with its fixed code", readsNoText: true
+                id: "fixed-code-no-sms", "a test number gets no SMS and signs in with its fixed code",
+                readsNoDelivery: true
             ) { context in
                 let app = try await context.launchApp(.withTestNumbers)
                 let result = try await context.signIn(with: PhoneNumbers.test, on: app.client)
@@ -32,7 +33,7 @@ extension Rule {
             },
             Check(
                 id: "other-code-refused", "a test number with any other code fails with invalidVerificationCode",
-                readsNoText: true
+                readsNoDelivery: true
             ) { context in
                 let app = try await context.launchApp(.withTestNumbers)
                 let fixed = PhoneNumbers.test.verificationCode
@@ -60,7 +61,7 @@ extension Rule {
             },
             Check(
                 id: "no-verification-limit",
-                "a test number signs in more times in a row than the verification limit allows", readsNoText: true
+                "a test number signs in more times in a row than the verification limit allows", readsNoDelivery: true
             ) { context in
                 let app = try await context.launchApp(.withTestNumbers)
                 let times = ProjectConfiguration.withTestNumbers.phone.verificationLimit.maxRequests + 3
