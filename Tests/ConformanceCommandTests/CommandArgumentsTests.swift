@@ -98,7 +98,7 @@ struct CommandArgumentsTests {
                 ["--rule", "PHONE-99"],
                 """
                 there is no rule \"PHONE-99\"; --rule needs one of PHONE-1…PHONE-19, MFA-1…MFA-15, LINK-1…LINK-14, \
-                OAUTH-1…OAUTH-11, APPLE-1…APPLE-13, AUTH-1…AUTH-8
+                OAUTH-1…OAUTH-11, APPLE-1…APPLE-13, AUTH-1…AUTH-9
                 """
             ),
             (

@@ -2,6 +2,7 @@ import ConformanceKit
 import Foundation
 import MockIdP
 import ReferenceAuth
+import ReferenceTestSupport
 import Synchronization
 import Testing
 
@@ -11,7 +12,11 @@ import Testing
 struct VariationTests {
     @Test("Variation", arguments: Variation.allCases)
     func passes(_ variation: Variation) async throws {
-        let report = await (try ConformanceRunner(subject: ReferenceSubject(variations: [variation]))).run()
+        // Listeners called on a queue of the subject's own wait behind the call AUTH-6's check holds until the hold
+        // gives way at the quiet limit: the defects' short one keeps the run quick.
+        let options: ConformanceRunner.Options = variation == .asynchronousListeners ? .forDefects : .init()
+        let report = await (try ConformanceRunner(subject: ReferenceSubject(variations: [variation]), options: options))
+            .run()
         let problems = report.results.filter { $0.status == .fail || $0.status == .warn }
         #expect(problems.isEmpty, "\(variation): \(problems.map(\.summary).joined(separator: "\n\n"))")
     }
