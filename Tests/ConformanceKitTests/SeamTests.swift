@@ -89,9 +89,24 @@ struct SeamTests {
         capabilities.runsOnWorldClock = false
         #expect(!Requirement.worldClock.isSeam(under: capabilities), "a server that keeps real time: not applicable")
         let results = try await Self.results(
-            of: ["PHONE-8/exact-lifetime", "PHONE-18/sign-out-then-sign-in"], against: SystemTimeSubject())
+            of: ["PHONE-8/exact-lifetime", "PHONE-18/sign-out-then-sign-in"],
+            against: Misdeclared(classic: ClassicSubject(.worldNetwork)) { $0.clientsRunOnWorldClock = false })
         #expect(results.count == 2 && results.allSatisfy { $0.status == .notJudged }, "\(results.map(\.summary))")
         #expect(results.allSatisfy { $0.message?.contains("clientsRunOnWorldClock") == true })
+    }
+
+    @Test(
+        "a client that declares the world's network but calls its backend directly fails the checks of calls in flight")
+    func declaredNetworkNotUsed() async throws {
+        let results = try await Self.results(
+            of: [
+                "AUTH-3/sign-out-during-refresh", "AUTH-6/sign-out-during-sign-in",
+                "AUTH-6/listener-added-during-sign-in",
+            ], against: Misdeclared(classic: ClassicSubject(.direct)) { $0.sendsRequestsThroughWorldNetwork = true })
+        #expect(results.count == 3 && results.allSatisfy { $0.status == .fail }, "\(results.map(\.summary))")
+        #expect(
+            results.allSatisfy { $0.message?.contains("without sending a request through the world's network") == true }
+        )
     }
 
     /// Runs the checks `ids` alone against `subject` and returns their results.
@@ -113,13 +128,15 @@ extension ClassicBugs {
 
 extension CheckResult { fileprivate var summary: String { "\(id) \(status): \(message ?? "")" } }
 
-/// The classic SDK over the world's network, declared as a client that keeps the system's time.
-private struct SystemTimeSubject: ConformanceSubject {
-    let classic = ClassicSubject(.worldNetwork)
-    var name: String { "Classic on the system's time" }
+/// The classic SDK declared otherwise than it is.
+private struct Misdeclared: ConformanceSubject {
+    let classic: ClassicSubject
+    let declaring: @Sendable (inout Capabilities) -> Void
+
+    var name: String { "\(classic.name), declared otherwise" }
     var capabilities: Capabilities {
         var capabilities = classic.capabilities
-        capabilities.clientsRunOnWorldClock = false
+        declaring(&capabilities)
         return capabilities
     }
 

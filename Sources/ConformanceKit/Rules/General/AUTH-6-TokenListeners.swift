@@ -148,6 +148,7 @@ extension Rule {
                     }
                     let signOut = ConcurrentCall("signOut()") { try await app.client.signOut() }
                     guard try await context.interrupting(signIn, afterPassing: passing, with: signOut) != nil else {
+                        try context.expectHeldOnce(signIn, passing: passing)
                         break
                     }
                     let change = "\(signOut.name) made while request \(passing + 1) of \(signIn.name) was in flight"
