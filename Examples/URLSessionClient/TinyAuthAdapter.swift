@@ -2,16 +2,16 @@ import ConformanceKit
 import Foundation
 import IdentityToolkitSubject
 
-// The adapter: TinyAuth as the suite's `AuthClient`, public API only. This file and its command (main.swift of
-// URLSessionClientCommand) are all a vendor writes: the factory, each call bridged and mapped by the suite's helpers.
+// The adapter, public API only: with its command (URLSessionClientCommand), all a vendor writes to judge TinyAuth.
 
-/// TinyAuth in front of an Identity Toolkit server: password, email-link and phone sign-in, its own storage and
-/// URLSession (so the checks that relaunch the app or hold a request in flight are not applicable, saying why).
-public let tinyAuthFactory = IdentityToolkitClientFactory(flows: [.password, .emailLink, .phone]) { context in
+/// TinyAuth: password, email link and phone; the world's clock, and its network in one line; storage of its own.
+public let tinyAuthFactory = IdentityToolkitClientFactory(
+    flows: [.password, .emailLink, .phone], sendsRequestsThroughWorldNetwork: true, runsOnWorldClock: true
+) { context in
     TinyAuthClient(
         TinyAuth(
             baseURL: context.baseURL, apiKey: context.apiKey, tenantID: context.tenantID,
-            configuration: context.makeSessionConfiguration(), clock: { context.world.clock.date }))
+            configuration: context.sessionConfigurationThroughWorldNetwork(), clock: { context.world.clock.date }))
 }
 
 /// One app instance of TinyAuth, as the suite's client.

@@ -55,6 +55,14 @@ public struct IdentityToolkitClientContext: Sendable {
         self.makeSessionConfiguration = makeSessionConfiguration
     }
 
+    /// A configuration from ``makeSessionConfiguration`` whose sessions send every request through the world's
+    /// network as the app on ``device``, then on to the server (MockIdP's `throughWorldNetwork(of:from:)`): the one
+    /// line that offers the checks of calls in flight their seam, with
+    /// ``IdentityToolkitClientFactory/sendsRequestsThroughWorldNetwork`` declared.
+    public func sessionConfigurationThroughWorldNetwork() -> URLSessionConfiguration {
+        makeSessionConfiguration().throughWorldNetwork(of: world, from: device)
+    }
+
     /// How long the app waits for the server: the project's network timeout.
     public var timeout: Duration { project.networkTimeout }
 
@@ -82,23 +90,30 @@ public struct IdentityToolkitClientFactory: Sendable {
     /// implied by a server that serves multi-factor or email-link sign-in).
     public var flows: Set<Flow>
     /// Whether the client sends every request through `world.network.send`; a client with its own networking
-    /// (URLSession, a closed SDK) declares false, and the checks that hold a request in flight (PHONE-7, AUTH-3,
-    /// AUTH-6) are not applicable, saying so (`Requirement.worldNetwork`).
+    /// declares false, and the checks that hold a request in flight (PHONE-7, PHONE-8, AUTH-3, AUTH-6, LINK-8,
+    /// MFA-11, OAUTH-6) are not judged, saying so (`Requirement.worldNetwork`). A URLSession-based client offers it in
+    /// one line: its session made from ``IdentityToolkitClientContext/sessionConfigurationThroughWorldNetwork()``.
     public var sendsRequestsThroughWorldNetwork: Bool
     /// Whether the client keeps its signed-in user in `world.devices.keychain(of: device)`; a client with its own
     /// storage declares false, and the checks that relaunch the app to see what persisted (PHONE-18, AUTH-3) are not
-    /// applicable, saying so (`Requirement.worldKeychain`).
+    /// judged, saying so (`Requirement.worldKeychain`).
     public var persistsUserInWorldKeychain: Bool
+    /// Whether the client reads the time from `world.clock` (TinyAuth's `clock:`); a client that keeps the system's
+    /// time (the Firebase SDKs) declares false, and the checks that move the server's clock are not judged under it,
+    /// saying so (`Capabilities.clientsRunOnWorldClock`): it would not see the time they move.
+    public var runsOnWorldClock: Bool
     /// Launches one app instance of the client for a check.
     public var makeClient: @Sendable (IdentityToolkitClientContext) async throws(AuthError) -> any AuthClient
 
     public init(
         flows: Set<Flow>, sendsRequestsThroughWorldNetwork: Bool = false, persistsUserInWorldKeychain: Bool = false,
+        runsOnWorldClock: Bool = false,
         makeClient: @escaping @Sendable (IdentityToolkitClientContext) async throws(AuthError) -> any AuthClient
     ) {
         self.flows = flows
         self.sendsRequestsThroughWorldNetwork = sendsRequestsThroughWorldNetwork
         self.persistsUserInWorldKeychain = persistsUserInWorldKeychain
+        self.runsOnWorldClock = runsOnWorldClock
         self.makeClient = makeClient
     }
 
@@ -108,6 +123,7 @@ public struct IdentityToolkitClientFactory: Sendable {
         capabilities.flows = flows.filter { server.implements($0) }
         capabilities.sendsRequestsThroughWorldNetwork = sendsRequestsThroughWorldNetwork
         capabilities.persistsUserInWorldKeychain = persistsUserInWorldKeychain
+        capabilities.clientsRunOnWorldClock = runsOnWorldClock
         return capabilities
     }
 }

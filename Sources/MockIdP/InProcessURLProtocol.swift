@@ -72,6 +72,25 @@ open class InProcessURLProtocol: URLProtocol {
     }
 }
 
+extension URLProtocol {
+    /// The value of the header `name` that the session's configuration adds to its requests
+    /// (`httpAdditionalHeaders`): from the request when the loading system merged the configuration's headers into
+    /// it, else from the session's configuration. swift-corelibs-foundation merges them only below the protocol layer
+    /// and keeps a task's session internal, so it is read by reflection there.
+    func sessionHeader(_ name: String) -> String? {
+        if let value = request.value(forHTTPHeaderField: name) { return value }
+        guard let task else { return nil }
+        var mirror: Mirror? = Mirror(reflecting: task)
+        while let current = mirror {
+            if let session = current.children.first(where: { $0.label == "session" })?.value as? URLSession {
+                return session.configuration.httpAdditionalHeaders?[name] as? String
+            }
+            mirror = current.superclassMirror
+        }
+        return nil
+    }
+}
+
 /// URLProtocol is not Sendable, but the loading system accepts a protocol's calls to its client from any
 /// thread, and the protocol's own state is behind a mutex.
-private struct Unchecked<Value>: @unchecked Sendable { let value: Value }
+struct Unchecked<Value>: @unchecked Sendable { let value: Value }

@@ -40,28 +40,14 @@ public final class URLSessionBridge: InProcessURLProtocol {
     }
 
     override public func responder(for request: URLRequest) -> (Responder, HTTPRequest)? {
-        guard let url = request.url, let key = worldKey, let world = WorldRegistry.world(for: key) else { return nil }
+        guard let url = request.url, let key = sessionHeader(Self.worldHeader),
+            let world = WorldRegistry.world(for: key)
+        else { return nil }
         let forwarded = Self.httpRequest(request, url: url, droppingHeader: Self.worldHeader)
         if AppleIDProvider.hosts.contains(url.host?.lowercased() ?? "") {
             return ({ await world.apple.handle($0) }, forwarded)
         }
         return ({ await world.github.handle($0) }, forwarded)
-    }
-
-    /// The world's key: from the request when the loading system merged the configuration's headers into it,
-    /// else from the session's configuration. swift-corelibs-foundation merges them only below the protocol
-    /// layer and keeps a task's session internal, so the bridge reads it by reflection there.
-    private var worldKey: String? {
-        if let key = request.value(forHTTPHeaderField: Self.worldHeader) { return key }
-        guard let task else { return nil }
-        var mirror: Mirror? = Mirror(reflecting: task)
-        while let current = mirror {
-            if let session = current.children.first(where: { $0.label == "session" })?.value as? URLSession {
-                return session.configuration.httpAdditionalHeaders?[Self.worldHeader] as? String
-            }
-            mirror = current.superclassMirror
-        }
-        return nil
     }
 }
 

@@ -20,6 +20,8 @@ actor ReferenceClient: AuthClient {
     private let notifications: AsyncStream<@Sendable () -> Void>.Continuation?
     /// With the defect `listenerCallsOvertake`: the calls not yet made, in the order of their changes.
     private var overtakingCalls: [@Sendable () -> Void] = []
+    /// With the defect `callsListenersConcurrently`: the latest call started, which the next one follows.
+    private var latestConcurrentCall: ConcurrentListenerCall?
     /// The receipts of the app-verification pushes being waited for (one per verification in flight), and the
     /// secrets that came.
     var awaitedPushes: Set<String> = []
@@ -209,7 +211,26 @@ actor ReferenceClient: AuthClient {
             }
             return
         }
+        if behaviour.session.listenersCalledConcurrently {
+            callConcurrently(call)
+            return
+        }
         if let notifications { notifications.yield(call) } else { call() }
+    }
+
+    /// The defect `callsListenersConcurrently`: the call on a thread of its own, begun once the previous call has
+    /// returned or once a listener of the check holds one, whichever comes first: where a check holds a call the next
+    /// begins meanwhile, as on a concurrent queue, and otherwise the calls keep the order of their changes every run.
+    private func callConcurrently(_ call: @escaping @Sendable () -> Void) {
+        let previous = latestConcurrentCall
+        let current = ConcurrentListenerCall()
+        latestConcurrentCall = current
+        if let previous { CheckExecutor.current?.whenListenerCallHeld { previous.letNextBegin() } }
+        Thread.detachNewThread {
+            previous?.waitForTurn()
+            call()
+            current.letNextBegin()
+        }
     }
 
     /// The defect `listenerCallsOvertake`: once the check's work has settled (`CheckExecutor.untilIdle()`), the calls
@@ -230,6 +251,7 @@ actor ReferenceClient: AuthClient {
         if !overtaken || !behaviour.session.dropsSignInsOvertakenBySignOut {
             setSession((response.user.uid, response.tokens))
             await notifyListeners(only: listening)
+            if behaviour.session.signInNotifiesTwice { await notifyListeners(only: listening) }
         }
         let info = AdditionalUserInfo(
             providerID: response.providerID, isNewUser: response.isNewUser, username: response.profile?["login"],
@@ -358,3 +380,23 @@ actor ReferenceClient: AuthClient {
 /// The keychain entry a write queued on the listeners' queue writes when it runs (the defect
 /// `writesKeychainOnListenerQueue`).
 private final class QueuedKeychainEntry: Sendable { let entry = Mutex<String?>(nil) }
+
+/// A listener call of the defect `callsListenersConcurrently`, which the next call waits for.
+private final class ConcurrentListenerCall: @unchecked Sendable {
+    // Guarded by `condition`.
+    private var nextMayBegin = false
+    private let condition = NSCondition()
+
+    func letNextBegin() {
+        condition.lock()
+        nextMayBegin = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func waitForTurn() {
+        condition.lock()
+        while !nextMayBegin { condition.wait() }
+        condition.unlock()
+    }
+}

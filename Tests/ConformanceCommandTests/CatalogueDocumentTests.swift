@@ -126,7 +126,8 @@ struct CatalogueDocumentTests {
             #expect(
                 line.hasPrefix(
                     """
-                    \(rule.id.rawValue.padding(toLength: width, withPad: " ", startingAt: 0))  \(rule.level)    \
+                    \(rule.id.rawValue.padding(toLength: width, withPad: " ", startingAt: 0))  \
+                    \("\(rule.level)".padding(toLength: 6, withPad: " ", startingAt: 0))  \
                     \(rule.title)
                     """))
             #expect(line.hasSuffix("  \(rule.sources[0].url.absoluteString)"))

@@ -67,6 +67,7 @@ enum NotCaughtOverHTTP {
         "secondFactorConsumedAfterAnswer": answerLeg, "checksCodeThenAwaitsStore": splitSignIn,
         "refreshAnsweredBeforeSignOutBringsUserBack": client, "listenerCallsOvertake": client,
         "signInNotifiesListenersAtStart": client, "writesKeychainOnListenerQueue": client,
+        "callsListenersConcurrently": client, "notifiesSignInTwice": client,
     ]
 
     /// Listed, or caught only by rules of flows the HTTP subject does not offer.

@@ -14,9 +14,12 @@ import Testing
 struct VariationTests {
     @Test("Variation", arguments: Variation.allCases)
     func passes(_ variation: Variation) async throws {
+        // Listeners called on a queue of the subject's own wait behind the call AUTH-6's check holds until the hold
+        // gives way at the quiet limit: the defects' short one keeps the run quick.
+        let options: ConformanceRunner.Options = variation == .asynchronousListeners ? .forDefects : .init()
         let place = try #require(Variation.allCases.firstIndex(of: variation))
-        let report = await (try ConformanceRunner(subject: ReferenceSubject(variations: [variation]))).run(
-            LongTests.slice(RuleCatalogue.all, part: place, of: 2))
+        let report = await (try ConformanceRunner(subject: ReferenceSubject(variations: [variation]), options: options))
+            .run(LongTests.slice(RuleCatalogue.all, part: place, of: 2))
         let problems = report.results.filter { $0.status == .fail || $0.status == .warn }
         #expect(problems.isEmpty, "\(variation): \(problems.map(\.summary).joined(separator: "\n\n"))")
     }

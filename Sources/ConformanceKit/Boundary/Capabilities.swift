@@ -21,6 +21,11 @@ public struct Capabilities: Sendable, Hashable {
     /// checks that need time to move are not applicable to it (the rules' sources
     /// describe production, whose time no check can move).
     public var runsOnWorldClock: Bool
+    /// Whether the subject's clients read the world's clock too (an in-process client, or a vendor's client given
+    /// `world.clock`), so that they see the time a check moves on the server. A client that keeps the system's time
+    /// (as the Firebase SDKs do) declares false: the checks that move time (``Requirement/worldClock``) are then not
+    /// judged, saying how to offer the clock, rather than failed for a token the client never saw expire.
+    public var clientsRunOnWorldClock: Bool = true
     /// What `credential(with:)` does with custom parameters that name a reserved OAuth parameter (OAUTH-1).
     public var reservedOAuthParameters: OAuthCustomParameters.ReservedParameterHandling
     /// Whether the backend reaches the outside world through the world's parties. A server reached over HTTP

@@ -30,13 +30,16 @@ package struct Check: Sendable {
     }
 }
 
-/// What a check needs the subject to declare; a check whose needs are not met is not applicable.
+/// What a check needs the subject to declare; a check whose needs are not met is not applicable, or not judged where
+/// what is missing is a seam through which the suite sees the subject (the world's network, keychain, or clock under
+/// the subject's clients).
 public enum Requirement: Sendable, Hashable, CustomStringConvertible {
     /// The subject implements the flow.
     case flow(Flow)
     /// The subject's client offers the facet.
     case facet(Facet)
-    /// The subject keeps time on the world's clock, so the check can make time pass.
+    /// The subject keeps time on the world's clock, so the check can make time pass: its backend
+    /// (``Capabilities/runsOnWorldClock``) and its clients (``Capabilities/clientsRunOnWorldClock``).
     case worldClock
     /// The subject's backend reaches the outside world through the world's parties
     /// (``Capabilities/reachesWorldParties``).
@@ -145,6 +148,17 @@ package struct CheckFailure: Error, Sendable, CustomStringConvertible {
     }
 
     package var description: String { message }
+}
+
+/// Thrown by a check when the suite cannot see what it judges in this subject: a seam the subject does not offer
+/// (``Requirement/isSeam(under:)``), or an answer it cannot tell right from wrong (the server's ID tokens are
+/// unsigned, so a forged token reads as well as a genuine one). The check is not judged
+/// (``ConformanceStatus/notJudged``), with the reason and, for a seam, the way to offer it; its rule never reads PASS
+/// on it.
+package struct NotJudged: Error, Sendable {
+    package let reason: String
+
+    package init(_ reason: String) { self.reason = reason }
 }
 
 /// Thrown by a check when it does not apply to this subject (a capability it did not declare).

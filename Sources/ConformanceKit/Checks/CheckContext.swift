@@ -39,11 +39,20 @@ package struct CheckContext: Sendable {
 
     package var capabilities: Capabilities { subject.capabilities }
 
-    /// Moves the world's time, for checks that need it to pass; not applicable to a subject that keeps real time.
+    /// Moves the world's time, for checks that need it to pass; not applicable to a subject that keeps real time, not
+    /// judged under clients that keep the system's time.
     package func advanceClock(by duration: Duration) throws {
         guard capabilities.runsOnWorldClock else {
             throw NotApplicable(
                 "the check needs time to pass, and the subject keeps real time (runsOnWorldClock is false)")
+        }
+        guard capabilities.clientsRunOnWorldClock else {
+            throw NotJudged(
+                """
+                the check moves the server's clock, and the subject's clients keep the system's time \
+                (clientsRunOnWorldClock is false): they would not see the time it moves; \
+                \(Requirement.worldClock.howToOfferSeam(under: capabilities) ?? "")
+                """)
         }
         world.clock.advance(by: duration)
     }

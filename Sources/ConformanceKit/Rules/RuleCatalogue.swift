@@ -26,7 +26,9 @@ public enum RuleCatalogue {
         .apple13,
     ]
 
-    public static let general: [Rule] = [.auth1, .auth2, .auth3, .auth4, .auth5, .auth6, .auth7, .auth8, .auth10]
+    public static let general: [Rule] = [
+        .auth1, .auth2, .auth3, .auth4, .auth5, .auth6, .auth7, .auth8, .auth9, .auth10,
+    ]
 
     public static func rules(in flow: Flow) -> [Rule] { all.filter { $0.flow == flow } }
 

@@ -15,6 +15,12 @@ package final class CheckExecutor: TaskExecutor, Sendable {
         var onIdle: (@Sendable () -> Void)?
         /// Tasks of the check waiting for everything else of it to park (``untilIdle()``).
         var idleWaiters: [CheckedContinuation<Void, Never>] = []
+        /// What the check lets go of when nothing of it has moved for the quiet limit (``giveWayWhenQuiet(_:)``).
+        var givingWay: [Int: @Sendable () -> Void] = [:]
+        var nextGivingWay = 0
+        /// Whether a listener of the check has held a subject's call (``ListenerHold``), and who waits to know.
+        var listenerCallHeld = false
+        var onListenerCallHeld: [@Sendable () -> Void] = []
     }
 
     private let state = Mutex(State())
@@ -68,6 +74,52 @@ package final class CheckExecutor: TaskExecutor, Sendable {
 
     /// Called each time the executor runs dry: every task of the check is suspended and nothing of it is queued.
     package func whenIdle(_ action: @escaping @Sendable () -> Void) { state.withLock { $0.onIdle = action } }
+
+    /// Runs `action` (once) when nothing of the check has moved for the quiet limit, instead of calling the check hung:
+    /// a check that holds a subject's queue (a listener that does not return) lets go of it there, for a subject whose
+    /// work is outside the check's tasks and may wait for that queue. Returns the key that ``stopGivingWay(_:)`` takes.
+    package func giveWayWhenQuiet(_ action: @escaping @Sendable () -> Void) -> Int {
+        state.withLock { state in
+            state.nextGivingWay += 1
+            state.givingWay[state.nextGivingWay] = action
+            return state.nextGivingWay
+        }
+    }
+
+    /// The check no longer holds what `key`'s action lets go of.
+    package func stopGivingWay(_ key: Int) { _ = state.withLock { $0.givingWay.removeValue(forKey: key) } }
+
+    /// For the watchdog, when nothing moved for the quiet limit: runs what gives way, and says whether there was any
+    /// (then the check moved again; otherwise it hangs).
+    package func giveWay() -> Bool {
+        let actions = state.withLock { state in
+            defer { state.givingWay = [:] }
+            return Array(state.givingWay.values)
+        }
+        for action in actions { action() }
+        return !actions.isEmpty
+    }
+
+    /// For ``ListenerHold``: a listener of the check holds a subject's call from now on.
+    package func noteListenerCallHeld() {
+        let actions = state.withLock { state in
+            state.listenerCallHeld = true
+            defer { state.onListenerCallHeld = [] }
+            return state.onListenerCallHeld
+        }
+        for action in actions { action() }
+    }
+
+    /// Runs `action` once a listener of the check holds a subject's call (at once if one already has): what the
+    /// reference's defect that calls its listeners concurrently waits for before it starts a call while the previous
+    /// one still runs, so that its calls overlap where a check holds one, and otherwise keep their order every run.
+    package func whenListenerCallHeld(_ action: @escaping @Sendable () -> Void) {
+        let now = state.withLock { state in
+            if !state.listenerCallHeld { state.onListenerCallHeld.append(action) }
+            return state.listenerCallHeld
+        }
+        if now { action() }
+    }
 
     /// Changes whenever a job of the check is enqueued or finishes.
     package var activity: UInt64 { state.withLock { $0.activity } }

@@ -92,9 +92,7 @@ public struct ConformanceRunner: Sendable {
                 checks: checks.map { check in
                     let result: CheckResult
                     if let unmet = unmetRequirement(of: check, in: rule, offering: preflight.offered) {
-                        result = CheckResult(
-                            id: check.id, name: check.name, status: .notApplicable,
-                            message: notApplicableReason(unmet, of: check, in: rule))
+                        result = unmetResult(unmet, of: check, in: rule)
                     } else {
                         result = CheckResult(
                             id: check.id, name: check.name, status: rule.level == .must ? .fail : .warn,
@@ -117,9 +115,7 @@ public struct ConformanceRunner: Sendable {
 
     func run(_ check: Check, of rule: Rule, offering facets: Set<Facet>) async -> CheckResult {
         if let unmet = unmetRequirement(of: check, in: rule, offering: facets) {
-            return CheckResult(
-                id: check.id, name: check.name, status: .notApplicable,
-                message: notApplicableReason(unmet, of: check, in: rule))
+            return unmetResult(unmet, of: check, in: rule)
         }
         let start = ContinuousClock.now
         var result = await verdict(of: check, of: rule, offering: facets)
@@ -196,10 +192,21 @@ public struct ConformanceRunner: Sendable {
         }
     }
 
-    /// Why a check whose requirement `unmet` the subject does not declare is not applicable: for a flow, with the flows
-    /// the subject does declare, so a password-only server's report says what it offers.
-    private func notApplicableReason(_ unmet: Requirement, of check: Check, in rule: Rule) -> String {
-        reason(unmet, of: check, in: rule) + (subject.howToOffer(unmet).map { "; \($0)" } ?? "")
+    /// The result of a check whose requirement `unmet` the subject does not meet: not applicable where the subject
+    /// lacks what the rule is about (a flow, a facet) or what the rules leave to production (time it can move, outside
+    /// parties, an outbox); not judged where the suite lacks a seam to see what the rule is about
+    /// (``Requirement/isSeam(under:)``), so that its rule never reads PASS on it. Either way with the reason, and the
+    /// way to offer what is missing.
+    private func unmetResult(_ unmet: Requirement, of check: Check, in rule: Rule) -> CheckResult {
+        let capabilities = subject.capabilities
+        let offer =
+            unmet.isSeam(under: capabilities) ? unmet.howToOfferSeam(under: capabilities) : subject.howToOffer(unmet)
+        let message = reason(unmet, of: check, in: rule) + (offer.map { "; \($0)" } ?? "")
+        guard unmet.isSeam(under: capabilities) else {
+            return CheckResult(id: check.id, name: check.name, status: .notApplicable, message: message)
+        }
+        return CheckResult(
+            id: check.id, name: check.name, status: .notJudged, message: "\(rule.id): not judged: \(message)")
     }
 
     private func reason(_ unmet: Requirement, of check: Check, in rule: Rule) -> String {
@@ -210,14 +217,27 @@ public struct ConformanceRunner: Sendable {
                 : "the suite cannot read the mails the backend sends (readsMails; over HTTP, an email outbox or the "
                     + "administrator's returnOobLink)"
         }
+        if unmet == .worldClock, subject.capabilities.runsOnWorldClock {
+            return "the check moves the server's clock, and the subject's clients keep the system's time "
+                + "(clientsRunOnWorldClock is false): they would not see the time it moves"
+        }
+        if unmet.isSeam(under: subject.capabilities) {
+            return "the check needs \(unmet), which the subject does not offer"
+        }
         guard case .flow = unmet else { return "the subject does not declare \(unmet)" }
         let declared = subject.capabilities.flows.map(\.rawValue).sorted()
         return "the subject does not declare \(unmet) (its flows: "
             + (declared.isEmpty ? "none" : declared.joined(separator: ", ")) + ")"
     }
 
-    /// The first thing the check needs that the subject does not declare, if any.
+    /// The first thing the check needs that the subject does not declare, if any: what makes it not applicable before
+    /// what leaves it not judged, so that a check of a flow the subject lacks is not applicable, whatever its seams.
     private func unmetRequirement(of check: Check, in rule: Rule, offering facets: Set<Facet>) -> Requirement? {
+        let unmet = unmetRequirements(of: check, in: rule, offering: facets)
+        return unmet.first { !$0.isSeam(under: subject.capabilities) } ?? unmet.first
+    }
+
+    private func unmetRequirements(of check: Check, in rule: Rule, offering facets: Set<Facet>) -> [Requirement] {
         let capabilities = subject.capabilities
         let flows = flows(of: check, in: rule)
         let needs =
@@ -235,11 +255,11 @@ public struct ConformanceRunner: Sendable {
         let readsDeliveries =
             flows.contains(where: \.needsDeliveries)
             ? flows.allSatisfy { $0.isReadable(under: readable) } : readable.readsMails
-        return needs.first { requirement in
+        return needs.filter { requirement in
             switch requirement {
             case .flow(let flow): !capabilities.implements(flow)
             case .facet(let facet): !facets.contains(facet)
-            case .worldClock: !capabilities.runsOnWorldClock
+            case .worldClock: !capabilities.runsOnWorldClock || !capabilities.clientsRunOnWorldClock
             case .worldParties: !capabilities.reachesWorldParties
             case .worldNetwork: !capabilities.sendsRequestsThroughWorldNetwork
             case .worldKeychain: !capabilities.persistsUserInWorldKeychain

@@ -8,7 +8,8 @@ import MockIdP
 /// - for any subject, the check also hangs when ``quietLimit`` of real time passes in which nothing moved: no job
 ///   of the check was queued or finished, none waits for a thread to start on, and the world saw no event and no
 ///   change of its clock. A check that only waits its turn for the CPU (a job queued behind a busy machine's others)
-///   is never called hung, however slow the machine.
+///   is never called hung, however slow the machine. A check that holds a subject's queue itself (a listener that
+///   does not return yet) is let go of there instead (``CheckExecutor/giveWayWhenQuiet(_:)``), and watched again.
 package struct HangWatch: Sendable {
     let concurrency: SubjectConcurrency
     let quietLimit: Duration
@@ -49,8 +50,11 @@ package struct HangWatch: Sendable {
             var seen = movement(of: executor)
             while !Task.isCancelled {
                 try? await Task.sleep(for: limit)  // the watchdog: real time counts only while nothing moves
-                let now = movement(of: executor)
-                if now == seen, !executor.hasJobsWaitingToStart, !Task.isCancelled { race.finish(.quiet(limit)) }
+                var now = movement(of: executor)
+                if now == seen, !executor.hasJobsWaitingToStart, !Task.isCancelled {
+                    // A hold of the check's own lets go first; only a check that still cannot move then hangs.
+                    if executor.giveWay() { now = movement(of: executor) } else { race.finish(.quiet(limit)) }
+                }
                 seen = now
             }
         }

@@ -42,6 +42,11 @@ extension ReferenceBehaviour {
         var listenersNotified = Int.max
         /// Listeners are called later, on one serial queue, as Firebase calls them on the main queue.
         var listenersCalledAsynchronously = false
+        /// Listeners are called later, each call on a thread of its own, as a concurrent queue calls them: a call
+        /// begins once the previous one has returned, or at once while a listener holds one (AUTH-6).
+        var listenersCalledConcurrently = false
+        /// A sign-in tells the listeners twice, from the sign-in and again from the token change it makes (AUTH-9).
+        var signInNotifiesTwice = false
         /// A forced token refresh tells the listeners, as every other token change does (AUTH-6).
         var forcedRefreshNotifiesListeners = true
         /// The client renews its ID token from five minutes before its expiry; otherwise only once it is past it

@@ -13,6 +13,7 @@ extension Defect {
         .acceptsPasswordOneUnderMinimum, .createsAccountBeforeJudgingPassword, .acceptsEmailWithTwoAts,
         .refreshBringsSignedOutUserBack, .refreshAnsweredBeforeSignOutBringsUserBack, .notifiesOvertakenChange,
         .listenerCallsOvertake, .signInNotifiesListenersAtStart, .unenrollmentNotifiesNobody,
+        .callsListenersConcurrently, .notifiesSignInTwice,
     ]
 
     package static let reportsPartyFailuresAsInternalErrors = Defect(
@@ -188,6 +189,22 @@ extension Defect {
         after the current user's
         """
     ) { $0.session.listenerCallsOvertake = true }
+
+    package static let callsListenersConcurrently = Defect(
+        "callsListenersConcurrently", rules: ["AUTH-6"], catches: [.assertion("AUTH-6/one-call-at-a-time")],
+        """
+        calls its listeners from a concurrent queue: a listener's next call begins while its previous call is still \
+        running
+        """
+    ) {
+        $0.session.listenersCalledConcurrently = true
+        $0.capabilities.concurrency = .unstructured
+    }
+
+    package static let notifiesSignInTwice = Defect(
+        "notifiesSignInTwice", rules: ["AUTH-9"], catches: [.assertion("AUTH-9/each-change-heard-once")],
+        "tells the listeners of a sign-in twice, from the sign-in and again from the token change it makes"
+    ) { $0.session.signInNotifiesTwice = true }
 
     package static let signInNotifiesListenersAtStart = Defect(
         "signInNotifiesListenersAtStart", rules: ["AUTH-6"],

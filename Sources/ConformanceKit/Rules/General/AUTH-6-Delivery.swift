@@ -52,7 +52,10 @@ extension Check {
             let add = ConcurrentCall("addIDTokenDidChangeListener") {
                 await client.addIDTokenDidChangeListener { heard.append($0) }
             }
-            guard let outcomes = try await context.interrupting(signIn, afterPassing: passing, with: add) else { break }
+            guard let outcomes = try await context.interrupting(signIn, afterPassing: passing, with: add) else {
+                try context.expectHeldOnce(signIn, passing: passing)
+                break
+            }
             let moment = "\(add.name) made while request \(passing + 1) of \(signIn.name) was in flight"
             if case .failure(let error) = outcomes.call {
                 throw CheckFailure(
@@ -69,6 +72,18 @@ extension Check {
 }
 
 extension CheckContext {
+    /// A check that held none of `call`'s requests saw nothing in flight: unless one was held (`passing` > 0), the
+    /// subject declares the world's network but sent no request through it, and the check fails rather than pass on
+    /// what it never held.
+    func expectHeldOnce<T: Sendable>(_ call: ConcurrentCall<T>, passing: Int) throws {
+        try expect(
+            passing > 0,
+            """
+            \(call.name) returned without sending a request through the world's network, though the subject declares \
+            sendsRequestsThroughWorldNetwork
+            """, expected: "at least one request through the world's network", actual: "none")
+    }
+
     /// Once the listener's calls after the first `seen` have settled, the last names `current`. For a structured
     /// subject, settled is when nothing of the check can move (``CheckExecutor/untilIdle()``), so a stale call that
     /// arrives after the current user's counts; for another, when a call naming `current` has arrived.

@@ -11,7 +11,9 @@ extension Rule {
             call has been delivered the last call a listener has received names the current user. When a sign-out \
             and a sign-in overlap, once both calls have returned the listener's last call names whoever is then \
             signed in (nobody, if the implementation dropped the overtaken sign-in, as the Firebase SDK does; the \
-            user, if the sign-in completed after the sign-out); a sign-out when nobody is signed in need not notify.
+            user, if the sign-in completed after the sign-out); a sign-out when nobody is signed in need not notify. \
+            Each listener gets one call at a time: a call does not begin while that listener's previous call is still \
+            running (the SDKs deliver on one serial queue).
             """,
         sources: [
             .firebaseAuthReference(
@@ -24,7 +26,7 @@ extension Rule {
         hint: """
             if this fails, check that every path that makes a user current or gives it a new ID token (each sign-in, \
             resolveSignIn, getIDToken with forceRefresh or at expiry) tells every ID-token listener, in the order of \
-            the changes
+            the changes, one call after another on one serial queue (never from a concurrent queue)
             """,
         checks: [
             Check(
@@ -146,6 +148,7 @@ extension Rule {
                     }
                     let signOut = ConcurrentCall("signOut()") { try await app.client.signOut() }
                     guard try await context.interrupting(signIn, afterPassing: passing, with: signOut) != nil else {
+                        try context.expectHeldOnce(signIn, passing: passing)
                         break
                     }
                     let change = "\(signOut.name) made while request \(passing + 1) of \(signIn.name) was in flight"
@@ -171,7 +174,7 @@ extension Rule {
                     }
                     try context.letRateLimitsPass()
                 }
-            }, .auth6BurstOfChanges, .auth6ListenerAddedDuringSignIn,
+            }, .auth6BurstOfChanges, .auth6ListenerAddedDuringSignIn, .auth6OneCallAtATime,
         ])
 }
 
