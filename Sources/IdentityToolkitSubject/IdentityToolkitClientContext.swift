@@ -78,6 +78,9 @@ public struct IdentityToolkitClientContext: Sendable {
 /// sends one, the door (`AccountsFacet`, `AccountAdminFacet`) and the ID-token verification with the server's
 /// published keys.
 public struct IdentityToolkitClientFactory: Sendable {
+    /// The client's name in reports, whose titles say which client was judged against which server
+    /// (``IdentityToolkitSubject/name``): given, or the module that made the factory.
+    public var name: String
     /// The flows the client offers; the subject declares those the server serves too (`Flow.password` is
     /// implied by a server that serves multi-factor or email-link sign-in).
     public var flows: Set<Flow>
@@ -92,10 +95,14 @@ public struct IdentityToolkitClientFactory: Sendable {
     /// Launches one app instance of the client for a check.
     public var makeClient: @Sendable (IdentityToolkitClientContext) async throws(AuthError) -> any AuthClient
 
+    /// A factory of clients named `name` in reports (the SDK, and its version where it has one: `"TinyAuth 1.2"`);
+    /// without one, the module of the file that makes the factory (`fileID`) names it.
     public init(
-        flows: Set<Flow>, sendsRequestsThroughWorldNetwork: Bool = false, persistsUserInWorldKeychain: Bool = false,
+        name: String? = nil, flows: Set<Flow>, sendsRequestsThroughWorldNetwork: Bool = false,
+        persistsUserInWorldKeychain: Bool = false, fileID: String = #fileID,
         makeClient: @escaping @Sendable (IdentityToolkitClientContext) async throws(AuthError) -> any AuthClient
     ) {
+        self.name = name ?? String(fileID.prefix { $0 != "/" })
         self.flows = flows
         self.sendsRequestsThroughWorldNetwork = sendsRequestsThroughWorldNetwork
         self.persistsUserInWorldKeychain = persistsUserInWorldKeychain

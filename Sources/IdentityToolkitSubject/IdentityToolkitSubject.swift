@@ -34,7 +34,10 @@ public struct IdentityToolkitSubject: ConformanceSubject {
 
     public init(_ configuration: IdentityToolkitConfiguration) { self.configuration = configuration }
 
-    public var name: String { configuration.name }
+    /// The name reports give the subject: the server's (``IdentityToolkitConfiguration/name``), and with a vendor's
+    /// client, which client was judged against it (`TinyAuth against Identity Toolkit at http://127.0.0.1:9099
+    /// (project demo-conformance)`).
+    public var name: String { clientFactory.map { "\($0.name) against \(configuration.name)" } ?? configuration.name }
 
     public var capabilities: Capabilities {
         var capabilities = Capabilities(

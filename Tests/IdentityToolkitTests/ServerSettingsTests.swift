@@ -1,0 +1,28 @@
+import ConformanceCommand
+import ConformanceKit
+import Foundation
+import IdentityToolkitServer
+import IdentityToolkitSubject
+import MockIdP
+import ReferenceAuth
+import Testing
+
+/// A server is judged on the settings it has: the continue URLs of its links lie on the domains it authorizes, a setup
+/// step it refuses as not enabled leaves the check not judged, and what the run says about it is what it has.
+@Suite("A server's own settings are learned, not assumed")
+struct ServerSettingsTests {
+    @Test("a vendor's client is named in the subject's name: given, or the module that made its factory")
+    func clientName() {
+        let configuration = IdentityToolkitConfiguration.emulator()
+        let unnamed = IdentityToolkitClientFactory(flows: [.password]) { _ throws(AuthError) -> any AuthClient in
+            throw AuthError(.internalError, "not launched")
+        }
+        #expect(
+            IdentityToolkitSubject(configuration, client: unnamed).name
+                == "IdentityToolkitTests against \(configuration.name)")
+        var named = unnamed
+        named.name = "MySDK 2.1"
+        #expect(IdentityToolkitSubject(configuration, client: named).name == "MySDK 2.1 against \(configuration.name)")
+        #expect(IdentityToolkitSubject(configuration).name == configuration.name)
+    }
+}
