@@ -64,6 +64,10 @@ public struct IdentityToolkitSubject: ConformanceSubject {
     public func howToOffer(_ requirement: Requirement) -> String? {
         let hooks = "/emulator/v1/projects/\(configuration.projectID)"
         switch requirement {
+        case .worldClock where configuration.timeControl == true:
+            // The server has one, and the subject drives it only for a project or tenant of the check's own.
+            return "to judge it, run each check in a tenant of its own (--tenants): the server's time control "
+                + "(\(hooks)/clock:advance) moves only a check's own tenant, never the project the checks share"
         case .worldClock:
             return "to judge it, give the server a time control (POST \(hooks)/clock:advance, as conformance serve has)"
         case .deliveries:

@@ -56,6 +56,8 @@ public struct ServerFindings: Sendable, Hashable, CustomStringConvertible {
     public var resetsAccounts = true
     /// Why the shared project cannot be emptied (the reset's answer), when it cannot.
     public var noResetReason: String?
+    /// How the checks are kept apart: with a project or tenant of each check's own, no reset is asked for.
+    public var isolation: IdentityToolkitConfiguration.Isolation = .oneCheckAtATime
     /// Whether the server has a time control (`ServerClock`).
     public var timeControl: Bool
     /// Whether the server has the config API (``ServerConfigAPI``).
@@ -77,9 +79,14 @@ public struct ServerFindings: Sendable, Hashable, CustomStringConvertible {
                         + (noOutboxReason.map { " (\($0))" } ?? ""))
                 + (adminLinks ? "; mails: the administrator's links (returnOobLink)" : ""),
             "reset: "
-                + (resetsAccounts
-                    ? "yes"
-                    : "no, each check signs up with addresses of its own" + (noResetReason.map { " (\($0))" } ?? "")),
+                + (isolation == .tenantPerCheck
+                    ? "none needed, each check in a tenant of its own"
+                    : isolation == .projectPerCheck
+                        ? "none needed, each check in a project of its own"
+                        : resetsAccounts
+                            ? "yes"
+                            : "no, each check signs up with addresses of its own"
+                                + (noResetReason.map { " (\($0))" } ?? "")),
             "time control: \(timeControl ? "yes" : "no")", "config API: \(configAPI ? "yes" : "no")",
         ].joined(separator: "; ")
             + (providers.map { "; the check's GitHub and Apple: " + ($0 ? "yes" : "no (the pointing call is refused)") }
@@ -205,8 +212,8 @@ extension IdentityToolkitSubject {
             noOutboxReason: noOutboxReason, textOutbox: configuration.readsTextOutbox,
             emailOutbox: configuration.readsEmailOutbox, adminLinks: configuration.mailsFromAdminLinks,
             resetsAccounts: configuration.isolation != .oneCheckAtATime || configuration.accountReset != nil,
-            noResetReason: noResetReason, timeControl: configuration.timeControl == true,
-            configAPI: configuration.configAPI == true,
+            noResetReason: noResetReason, isolation: configuration.isolation,
+            timeControl: configuration.timeControl == true, configAPI: configuration.configAPI == true,
             providers: configuration.providerEndpoints.map { _ in configuration.takesProviderEndpoints == true })
         return (reconfigured(configuration), findings)
     }

@@ -11,6 +11,25 @@ import Testing
 /// step it refuses as not enabled leaves the check not judged, and what the run says about it is what it has.
 @Suite("A server's own settings are learned, not assumed")
 struct ServerSettingsTests {
+    @Test("with a tenant per check the preflight says no reset is needed, not that it resets")
+    func tenantsNeedNoReset() async throws {
+        let fake = HooklessServer()
+        var configuration = HooklessServer.configuration(at: fake.baseURL, of: fake.server, name: "tenants")
+        configuration.isolation = .tenantPerCheck
+        let (_, findings) = try await IdentityToolkitSubject(configuration).preflighted()
+        #expect(findings.description.contains("reset: none needed, each check in a tenant of its own"), "\(findings)")
+    }
+
+    @Test("a server with a time control, one check at a time: the time checks ask for --tenants, not a time control")
+    func timeControlNeedsTenants() {
+        var configuration = IdentityToolkitConfiguration.emulator()
+        configuration.timeControl = true
+        let hint = IdentityToolkitSubject(configuration).howToOffer(.worldClock) ?? ""
+        #expect(hint.contains("--tenants") && !hint.contains("give the server a time control"), "\(hint)")
+        configuration.timeControl = false
+        #expect(IdentityToolkitSubject(configuration).howToOffer(.worldClock)?.contains("give the server") == true)
+    }
+
     @Test("a vendor's client is named in the subject's name: given, or the module that made its factory")
     func clientName() {
         let configuration = IdentityToolkitConfiguration.emulator()
