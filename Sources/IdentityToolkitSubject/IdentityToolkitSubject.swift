@@ -54,6 +54,7 @@ public struct IdentityToolkitSubject: ConformanceSubject {
             configuration.isolation == .oneCheckAtATime && configuration.accountReset == nil
         // With a project per check, the server serves the check's own project (nil, as documented).
         capabilities.servedProjectID = configuration.isolation == .projectPerCheck ? nil : configuration.projectID
+        capabilities.continueURL = configuration.checksContinueURL
         if configuration.pointsAtCheckProviders { capabilities.addProviderFlows() }
         if let clientFactory { capabilities = clientFactory.declaration(over: capabilities) }
         return capabilities
