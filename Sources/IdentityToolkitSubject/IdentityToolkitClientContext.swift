@@ -145,10 +145,16 @@ struct VendorClientMaker: Sendable {
 extension IdentityToolkitBackend {
     /// The vendor's client on `device`, wrapped so that what it makes the server send reaches the world.
     func makeVendorClient(_ maker: VendorClientMaker, on device: Device) async throws(AuthError) -> any AuthClient {
+        var sessions = maker.makeSessionConfiguration
+        if let requests = clientRequests {
+            let made = sessions
+            sessions = { requests.tapping(made()) }
+        }
         let context = IdentityToolkitClientContext(
             baseURL: http.baseURL, apiKey: http.apiKey, projectID: projectID, tenantID: http.tenantID, world: world,
-            device: device, project: project, makeSessionConfiguration: maker.makeSessionConfiguration)
+            device: device, project: project, makeSessionConfiguration: sessions)
         return DeliveringClient(
-            client: try await maker.factory.makeClient(context), outbox: outbox, clock: http.serverClock)
+            client: try await maker.factory.makeClient(context), outbox: outbox, clock: http.serverClock,
+            requests: clientRequests)
     }
 }

@@ -89,10 +89,11 @@ public struct IdentityToolkitConfiguration: Sendable {
     }
     /// Whether the mails a check needs come from the administrator's link route instead of an email outbox:
     /// `accounts:sendOobCode` with `returnOobLink: true` and ``adminToken``, as the Admin SDKs' `generate…Link` calls
-    /// it (https://firebase.google.com/docs/auth/admin/email-action-links), asked with what the client's own request
-    /// asked for. The link is the route's, not the one the server mailed (which no one reads), so the email-link rules
-    /// judge the server's links as production's own way to get them gives them. Set by the preflight when the email
-    /// outbox cannot be read and the route answers.
+    /// it (https://firebase.google.com/docs/auth/admin/email-action-links), asked with the client's own request as it
+    /// was sent, every field (a vendor's client's, from the sessions its context makes). The link is the route's, not
+    /// the one the server mailed (which no one reads), so the email-link rules judge the server's links as
+    /// production's own way to get them gives them. Set by the preflight when the email outbox cannot be read and the
+    /// route answers.
     public var mailsFromAdminLinks = false
     /// The continue URL the checks' links carry (`Capabilities.continueURL`): ``continueURL`` when given; the standard
     /// project's (nil) where the config API sets the project's authorized domains as a check asks; else one on a

@@ -47,6 +47,22 @@ open class InProcessURLProtocol: URLProtocol {
         client?.urlProtocolDidFinishLoading(self)
     }
 
+    /// The header `name` of the request's session: from the request when the loading system merged the
+    /// configuration's headers into it, else from the session's configuration. swift-corelibs-foundation merges them
+    /// only below the protocol layer and keeps a task's session internal, so it is read by reflection there.
+    package func sessionHeader(_ name: String) -> String? {
+        if let value = request.value(forHTTPHeaderField: name) { return value }
+        guard let task else { return nil }
+        var mirror: Mirror? = Mirror(reflecting: task)
+        while let current = mirror {
+            if let session = current.children.first(where: { $0.label == "session" })?.value as? URLSession {
+                return session.configuration.httpAdditionalHeaders?[name] as? String
+            }
+            mirror = current.superclassMirror
+        }
+        return nil
+    }
+
     /// `request` as an `HTTPRequest`, its body read from the stream the loading system may have put it in.
     public static func httpRequest(
         _ request: URLRequest, url: URL, droppingHeader dropped: String? = nil

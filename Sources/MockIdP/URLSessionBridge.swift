@@ -48,21 +48,8 @@ public final class URLSessionBridge: InProcessURLProtocol {
         return ({ await world.github.handle($0) }, forwarded)
     }
 
-    /// The world's key: from the request when the loading system merged the configuration's headers into it,
-    /// else from the session's configuration. swift-corelibs-foundation merges them only below the protocol
-    /// layer and keeps a task's session internal, so the bridge reads it by reflection there.
-    private var worldKey: String? {
-        if let key = request.value(forHTTPHeaderField: Self.worldHeader) { return key }
-        guard let task else { return nil }
-        var mirror: Mirror? = Mirror(reflecting: task)
-        while let current = mirror {
-            if let session = current.children.first(where: { $0.label == "session" })?.value as? URLSession {
-                return session.configuration.httpAdditionalHeaders?[Self.worldHeader] as? String
-            }
-            mirror = current.superclassMirror
-        }
-        return nil
-    }
+    /// The world's key, from the session's headers (``InProcessURLProtocol/sessionHeader(_:)``).
+    private var worldKey: String? { sessionHeader(Self.worldHeader) }
 }
 
 extension World {
