@@ -20,6 +20,10 @@ public struct CrashingSubject: ConformanceSubject {
         case printsOnEveryCall
         /// No crash, no printing: the reference behind the same wrapper, for comparing with the other cases.
         case none
+        /// No crash: `signOut()` never returns and keeps what every call in the process needs, as an SDK with one
+        /// serial queue for all its work does when a call blocks it; from then on every app launched in the process
+        /// waits too. Its checks run one at a time.
+        case signOutHangsHoldingTheProcess
     }
 
     private let base = ReferenceSubject()
@@ -42,10 +46,15 @@ public struct CrashingSubject: ConformanceSubject {
         switch fault {
         case .printsOnEveryCall: "PrintingSubject"
         case .none: "QuietSubject"
+        case .signOutHangsHoldingTheProcess: "HangingSubject"
         default: "CrashingSubject"
         }
     }
-    public var capabilities: Capabilities { base.capabilities }
+    public var capabilities: Capabilities {
+        var capabilities = base.capabilities
+        if fault == .signOutHangsHoldingTheProcess { capabilities.runsOneCheckAtATime = true }
+        return capabilities
+    }
 
     public func makeBackend(
         configuration: ProjectConfiguration, world: World
@@ -59,7 +68,8 @@ private struct CrashingBackend: AuthBackend {
     let fault: CrashingSubject.Fault
 
     func makeClient(on device: Device) async throws(AuthError) -> any AuthClient {
-        CrashingClient(base: try await base.makeClient(on: device), fault: fault)
+        if fault == .signOutHangsHoldingTheProcess { await ProcessQueue.shared.pass() }
+        return CrashingClient(base: try await base.makeClient(on: device), fault: fault)
     }
 
     func verifyIDToken(_ idToken: String) async throws(AuthError) -> IDTokenClaims {
@@ -89,6 +99,7 @@ private struct CrashingClient: AuthClient {
     func signOut() async throws(AuthError) {
         chatter("signOut")
         try await base.signOut()
+        if fault == .signOutHangsHoldingTheProcess { await ProcessQueue.shared.holdForever() }
         guard fault == .signOutResumesTwice else { return }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             continuation.resume()
@@ -141,6 +152,30 @@ private struct CrashingClient: AuthClient {
     var emailLink: (any EmailLinkFacet)? { base.emailLink }
     var oauth: (any OAuthFacet)? { base.oauth }
     var apple: (any AppleSignInFacet)? { base.apple }
+}
+
+/// The one queue of an SDK that does all its work on it, process-wide: once a call holds it forever, every later call
+/// waits behind that one (`signOutHangsHoldingTheProcess`).
+private final class ProcessQueue: Sendable {
+    static let shared = ProcessQueue()
+    private let state = Mutex<(held: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
+
+    /// Holds the queue and never lets go.
+    func holdForever() async {
+        state.withLock { $0.held = true }
+        await waitBehind()
+    }
+
+    /// Goes on at once, unless the queue is held: then waits behind it, forever.
+    func pass() async {
+        guard state.withLock({ $0.held }) else { return }
+        await waitBehind()
+    }
+
+    /// Never resumed, and kept, so that no continuation leaks.
+    private func waitBehind() async {
+        await withCheckedContinuation { continuation in state.withLock { $0.waiting.append(continuation) } }
+    }
 }
 
 /// A completion handler kept after it was called.

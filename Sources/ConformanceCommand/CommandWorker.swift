@@ -7,6 +7,11 @@ import Synchronization
 /// of the checks that finished survive a crash of the subject. The lines go to the command's own channel (the file
 /// ``CrashIsolation/resultsVariable`` names), which no subject writes to: whatever the subject prints on standard
 /// output or standard error is its own, and never splits a result.
+///
+/// A check that hangs retires its worker: the hang is written, and the worker ends at once with
+/// ``CrashIsolation/retiredStatus``, so that whatever the hung call left behind in the process (a lock it holds, a
+/// queue it blocks, threads still waiting on it) fails no later check. The command runs the checks it has no result
+/// for in a new worker.
 struct CommandWorker: Sendable {
     let subject: any ConformanceSubject
     let variants: [AuditVariant]
@@ -35,8 +40,17 @@ struct CommandWorker: Sendable {
                 ?? .standardOutput)
         await (try! ConformanceRunner(subject: subject, options: options)).run(
             rules ?? parsed.selection.rules(), only: only
-        ) { key, result in printer.print(StreamedResult(check: key, result: result)) }
+        ) { key, result in
+            printer.print(StreamedResult(check: key, result: result), retiring: result.failure?.kind == .hang)
+        }
         return CommandOutcome.success
+    }
+
+    /// Ends the worker at once, its results written: what the subject printed is flushed, and no code of the subject
+    /// (nor any exit handler that might wait for it) runs again.
+    fileprivate static func retire() -> Never {
+        fflush(nil)
+        _exit(CrashIsolation.retiredStatus)
     }
 }
 
@@ -48,9 +62,14 @@ private final class LinePrinter: Sendable {
 
     private let encoder = Mutex(JSONEncoder())
 
-    func print(_ result: StreamedResult) {
+    /// Writes `result`'s line; `retiring`, ends the worker right after it, before any other line is written (a check
+    /// that hung behind the first hang is not blamed for it: it runs again in a new worker).
+    func print(_ result: StreamedResult, retiring: Bool = false) {
         guard let json = encoder.withLock({ try? $0.encode(result) }) else { return }
         let line = Data(CrashIsolation.resultPrefix.utf8) + json + Data("\n".utf8)
-        output.withLock { $0.write(line) }
+        output.withLock { output in
+            output.write(line)
+            if retiring { CommandWorker.retire() }
+        }
     }
 }

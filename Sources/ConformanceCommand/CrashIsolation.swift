@@ -12,6 +12,10 @@ import Foundation
 /// on down to a check alone. A check whose own worker dies is a `crash`, with the signal and what the process
 /// printed, whatever it streamed before; the others get their own verdicts. A crash is thus blamed on the check it
 /// happened in, and on no other, run after run.
+///
+/// A check that hangs retires its worker (``CommandWorker``): the worker ends with ``retiredStatus`` after writing the
+/// hang, its results count, and the checks it has no result for run in a new worker, so that a hung call's leftovers
+/// (a lock it holds, a queue it blocks) are never blamed on the check that runs next.
 struct CrashIsolation: Sendable {
     /// Set in a worker's environment: it streams results instead of printing a report.
     static let workerVariable = "CONFORMANCE_WORKER"
@@ -25,6 +29,9 @@ struct CrashIsolation: Sendable {
     static let resultsVariable = "CONFORMANCE_WORKER_RESULTS"
     /// Starts each result line a worker writes.
     static let resultPrefix = "conformance-result: "
+    /// The status of a worker that ended on purpose after a check hung (`EX_TEMPFAIL`): its results count, and the
+    /// checks it has none for run again in a new worker.
+    static let retiredStatus: Int32 = 75
 
     let executable: URL
     /// The command's own arguments, passed to every worker unchanged.
@@ -65,7 +72,17 @@ struct CrashIsolation: Sendable {
     ) async -> [CheckID: CheckResult] {
         let run = await runWorker(checks: everything ? nil : checks, variant: variant)
         if Self.isClean(run, for: checks) { return run.results }
+        if Self.isRetired(run) { return await completed(run, of: checks, variant: variant) }
         return await rerun(checks, after: run.ending, in: 2, variant: variant)
+    }
+
+    /// The results of a worker that retired after a check hung, with those of the checks it left, from a new worker.
+    private func completed(_ run: WorkerRun, of checks: [CheckID], variant: String?) async -> [CheckID: CheckResult] {
+        let left = checks.filter { run.results[$0] == nil }
+        guard !left.isEmpty else { return run.results }
+        // A worker that retired with none of these checks' results told nothing about them: they run again in parts.
+        guard left.count < checks.count else { return await rerun(checks, after: run.ending, in: 2, variant: variant) }
+        return run.results.merging(await attributed(left, variant: variant)) { first, _ in first }
     }
 
     /// The checks of a worker that died (its `ending`), in `count` workers, a part each; a part that dies is run again
@@ -81,11 +98,14 @@ struct CrashIsolation: Sendable {
         let runs = await parts.concurrentMap(limit: rerunsOneAtATime ? 1 : 2) {
             await runWorker(checks: $0, variant: variant)
         }
-        let died = zip(parts, runs).filter { !Self.isClean($1, for: $0) }
+        let died = zip(parts, runs).filter { !Self.isClean($1, for: $0) && !Self.isRetired($1) }
         let next = died.count == parts.count ? count * 2 : 2
         var results: [CheckID: CheckResult] = [:]
         for (part, run) in zip(parts, runs) where Self.isClean(run, for: part) {
             results.merge(run.results) { first, _ in first }
+        }
+        for (part, run) in zip(parts, runs) where !Self.isClean(run, for: part) && Self.isRetired(run) {
+            results.merge(await completed(run, of: part, variant: variant)) { first, _ in first }
         }
         let again = await died.concurrentMap(limit: rerunsOneAtATime ? 1 : 2) {
             await rerun($0.0, after: $0.1.ending, in: next, variant: variant)
@@ -97,6 +117,11 @@ struct CrashIsolation: Sendable {
     /// Whether the worker ended cleanly with a result for each of `checks`.
     private static func isClean(_ run: WorkerRun, for checks: [CheckID]) -> Bool {
         !run.ending.crashed && run.ending.status == 0 && checks.allSatisfy { run.results[$0] != nil }
+    }
+
+    /// Whether the worker retired after a check hung, its results written, rather than dying.
+    private static func isRetired(_ run: WorkerRun) -> Bool {
+        !run.ending.crashed && run.ending.status == retiredStatus && !run.results.isEmpty
     }
 
     /// The audit of `variants`, each in workers of its own: a variant that crashes the process is reported with a

@@ -3,9 +3,9 @@ import Foundation
 import IdentityToolkitSubject
 
 /// `--identity-toolkit URL --project ID [--api-key KEY] [--published-keys URL] [--tenants] [--flows LIST]
-/// [--no-outbox] [--admin-token TOKEN] [--test-phone-number NUMBER=CODE]…`: the options of the `conformance`
-/// executable that point it at an Identity Toolkit server (declared in ``CommandGrammar/conformance``). Every other
-/// option is left to ``ConformanceCommand``.
+/// [--no-outbox] [--admin-token TOKEN] [--continue-url URL] [--test-phone-number NUMBER=CODE]…`: the options of the
+/// `conformance` executable that point it at an Identity Toolkit server (declared in
+/// ``CommandGrammar/conformance``). Every other option is left to ``ConformanceCommand``.
 public enum IdentityToolkitCommandLine {
     /// The subject the arguments name with the arguments left for the command, or nil when they name no server.
     /// With `client`, the server is judged through the vendor's client SDK (`IdentityToolkitSubject.clientFactory`),
@@ -71,6 +71,9 @@ public enum IdentityToolkitCommandLine {
         }
         configuration.readsOutbox = !parsed.has("--no-outbox")
         configuration.adminToken = parsed.value("--admin-token")
+        configuration.continueURL = try parsed.value("--continue-url").map { text throws(CommandArguments.UsageError) in
+            try continueURL(text)
+        }
         let testPhoneNumbers = try parsed.values("--test-phone-number").map {
             text throws(CommandArguments.UsageError) in try testPhoneNumber(text)
         }
@@ -146,7 +149,7 @@ public enum IdentityToolkitCommandLine {
 
     /// The environment variable that hands what the preflight found to the command's worker processes, which do not
     /// ask the server again: `layout=production flows=password,phone outbox=emails reset=no clock=yes config=yes
-    /// providers=no`
+    /// providers=no domains=localhost,my-project.firebaseapp.com`
     /// (`outbox=texts,emails` for both outboxes, `outbox=` for neither).
     package static let findingsVariable = "CONFORMANCE_SERVER_FINDINGS"
 
@@ -166,6 +169,7 @@ public enum IdentityToolkitCommandLine {
             "clock=\(configuration.timeControl == true ? "yes" : "no")",
             "config=\(configuration.configAPI == true ? "yes" : "no")",
             "providers=\(configuration.takesProviderEndpoints == false ? "no" : "yes")",
+            "domains=" + (configuration.authorizedDomains ?? []).joined(separator: ","),
         ].joined(separator: " ")
     }
 
@@ -187,6 +191,9 @@ public enum IdentityToolkitCommandLine {
             case "clock": configuration.timeControl = parts[1] == "yes"
             case "config": configuration.configAPI = parts[1] == "yes"
             case "providers": configuration.takesProviderEndpoints = parts[1] == "yes"
+            case "domains":
+                let domains = parts[1].split(separator: ",").map(String.init)
+                configuration.authorizedDomains = domains.isEmpty ? nil : domains
             default: continue
             }
         }
@@ -204,6 +211,18 @@ public enum IdentityToolkitCommandLine {
                     + "(e.g. +16505550188=654321), not \"\(text)\"")
         }
         return TestPhoneNumber(parts[0], code: parts[1])
+    }
+
+    /// A continue URL: absolute, `http` or `https`, with a host.
+    static func continueURL(_ text: String) throws(CommandArguments.UsageError) -> String {
+        guard let url = URLComponents(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+            url.host?.isEmpty == false
+        else {
+            throw CommandArguments.UsageError(
+                "--continue-url needs an absolute http or https URL on a domain the server authorizes "
+                    + "(e.g. https://my-project.firebaseapp.com/finishSignIn), not \"\(text)\"")
+        }
+        return text
     }
 
     /// A declared short ID token lifetime: whole seconds, 1 to 60 (a check waits for it in real time).

@@ -52,6 +52,17 @@ extension CommandOption {
                 """, valueHelp: "the server administrator's bearer token (owner for the emulator and conformance serve)"
         ),
         CommandOption(
+            "--continue-url", .required("URL"), subcommands: serverSubcommands,
+            help: """
+                the continue URL of the checks' email links, on a domain the server authorizes (by default one of the \
+                domains its getProjectConfig answers, else https://PROJECT.firebaseapp.com/...); the checks of \
+                unauthorized domains use others
+                """, valueHelp: "an absolute https URL on a domain the server authorizes"
+        ) { text throws(CommandArguments.UsageError) in
+            _ = try IdentityToolkitCommandLine.continueURL(text)
+            return Checked(text)
+        },
+        CommandOption(
             "--test-phone-number", .required("NUMBER=CODE"), subcommands: serverSubcommands,
             help: """
                 a test phone number the server's console has, with its fixed code, e.g. +16505550188=654321: without \

@@ -3,7 +3,8 @@ import Foundation
 
 /// A vendor's client with the suite's delivery behind it: after each call that makes the server text or mail
 /// (a verification code, a sign-in link, a verification email), what the server's outbox lists is carried to the
-/// world's SMS carrier and mailbox, as ``IdentityToolkitClient`` does for the suite's own client. Everything else
+/// world's SMS carrier and mailbox, as ``IdentityToolkitClient`` does for the suite's own client; without an email
+/// outbox, the administrator's link route is asked with the client's own request (``ClientRequests``). Everything else
 /// is the vendor's client, unchanged. On a server with a time control (`ServerClock`), each call waits for the
 /// server's clock to catch up with the world's, as the suite's own client's calls do: a vendor's refresh an hour later
 /// on the world's clock reaches a server an hour later too.
@@ -11,6 +12,8 @@ struct DeliveringClient: AuthClient {
     let client: any AuthClient
     let outbox: OutboxBridge
     let clock: ServerClock?
+    /// The client's `sendOobCode` requests as it sent them, where the administrator's link route is asked with them.
+    let requests: ClientRequests?
 
     var currentUser: AuthUser? { get async { await client.currentUser } }
     func getIDToken(forceRefresh: Bool) async throws(AuthError) -> String {
@@ -50,14 +53,16 @@ struct DeliveringClient: AuthClient {
 
     var phone: (any PhoneAuthFacet)? { client.phone.map { DeliveringPhone(facet: $0, outbox: outbox, clock: clock) } }
     var emailPassword: (any EmailPasswordFacet)? {
-        client.emailPassword.map { DeliveringEmailPassword(facet: $0, outbox: outbox, clock: clock) }
+        client.emailPassword.map {
+            DeliveringEmailPassword(facet: $0, outbox: outbox, clock: clock, requests: requests)
+        }
     }
     var anonymous: (any AnonymousAuthFacet)? { client.anonymous }
     var multiFactor: (any MultiFactorFacet)? {
         client.multiFactor.map { DeliveringMultiFactor(facet: $0, outbox: outbox, clock: clock) }
     }
     var emailLink: (any EmailLinkFacet)? {
-        client.emailLink.map { DeliveringEmailLink(facet: $0, outbox: outbox, clock: clock) }
+        client.emailLink.map { DeliveringEmailLink(facet: $0, outbox: outbox, clock: clock, requests: requests) }
     }
     var oauth: (any OAuthFacet)? { client.oauth }
     var apple: (any AppleSignInFacet)? { client.apple }
@@ -85,6 +90,7 @@ private struct DeliveringEmailPassword: EmailPasswordFacet {
     let facet: any EmailPasswordFacet
     let outbox: OutboxBridge
     let clock: ServerClock?
+    let requests: ClientRequests?
 
     func createUser(withEmail email: String, password: String) async throws(AuthError) -> AuthDataResult {
         try await clock?.catchUp()
@@ -94,7 +100,7 @@ private struct DeliveringEmailPassword: EmailPasswordFacet {
     func sendEmailVerification() async throws(AuthError) {
         try await clock?.catchUp()
         try await facet.sendEmailVerification()
-        try await outbox.deliverEmails()
+        try await outbox.deliverEmails(sentBy: requests, asking: "VERIFY_EMAIL", for: "sendEmailVerification()")
     }
 
     func applyActionCode(_ code: String) async throws(AuthError) {
@@ -112,18 +118,13 @@ private struct DeliveringEmailLink: EmailLinkFacet {
     let facet: any EmailLinkFacet
     let outbox: OutboxBridge
     let clock: ServerClock?
+    let requests: ClientRequests?
 
     func sendSignInLink(toEmail email: String, actionCodeSettings: ActionCodeSettings) async throws(AuthError) {
         try await clock?.catchUp()
         try await facet.sendSignInLink(toEmail: email, actionCodeSettings: actionCodeSettings)
         try await outbox.deliverEmails(
-            asking: .fields([
-                "requestType": .string("EMAIL_SIGNIN"), "email": .string(email),
-                "continueUrl": .text(actionCodeSettings.url),
-                "canHandleCodeInApp": actionCodeSettings.handleCodeInApp ? .bool(true) : nil,
-                "iOSBundleId": .text(actionCodeSettings.iOSBundleID),
-                "linkDomain": .text(actionCodeSettings.linkDomain),
-            ]))
+            sentBy: requests, asking: "EMAIL_SIGNIN", email: email, for: "sendSignInLink(toEmail: \"\(email)\")")
     }
 
     func isSignIn(withEmailLink link: String) async -> Bool { await facet.isSignIn(withEmailLink: link) }

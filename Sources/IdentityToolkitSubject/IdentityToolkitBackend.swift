@@ -17,6 +17,8 @@ final class IdentityToolkitBackend: AuthBackend {
     private let preparation: Preparation
     /// The vendor's client the backend launches instead of the suite's own, if any.
     let vendorClient: VendorClientMaker?
+    /// The `sendOobCode` requests the vendor's client sent, where the administrator's link route is asked with them.
+    let clientRequests: ClientRequests?
 
     init(
         http: IdentityToolkitHTTP, projectID: String, project: ProjectConfiguration, world: World,
@@ -37,6 +39,7 @@ final class IdentityToolkitBackend: AuthBackend {
                 !project.phone.testPhoneNumbers.contains { $0.phoneNumber == number }
             })
         preparation = Preparation(accountReset: accountReset)
+        clientRequests = vendorClient != nil && adminToken != nil ? ClientRequests(http: http) : nil
     }
 
     deinit { http.transport.invalidate() }

@@ -86,6 +86,9 @@ public struct IdentityToolkitClientContext: Sendable {
 /// sends one, the door (`AccountsFacet`, `AccountAdminFacet`) and the ID-token verification with the server's
 /// published keys.
 public struct IdentityToolkitClientFactory: Sendable {
+    /// The client's name in reports, whose titles say which client was judged against which server
+    /// (``IdentityToolkitSubject/name``): given, or the module that made the factory.
+    public var name: String
     /// The flows the client offers; the subject declares those the server serves too (`Flow.password` is
     /// implied by a server that serves multi-factor or email-link sign-in).
     public var flows: Set<Flow>
@@ -105,11 +108,14 @@ public struct IdentityToolkitClientFactory: Sendable {
     /// Launches one app instance of the client for a check.
     public var makeClient: @Sendable (IdentityToolkitClientContext) async throws(AuthError) -> any AuthClient
 
+    /// A factory of clients named `name` in reports (the SDK, and its version where it has one: `"TinyAuth 1.2"`);
+    /// without one, the module of the file that makes the factory (`fileID`) names it.
     public init(
-        flows: Set<Flow>, sendsRequestsThroughWorldNetwork: Bool = false, persistsUserInWorldKeychain: Bool = false,
-        runsOnWorldClock: Bool = false,
+        name: String? = nil, flows: Set<Flow>, sendsRequestsThroughWorldNetwork: Bool = false,
+        persistsUserInWorldKeychain: Bool = false, runsOnWorldClock: Bool = false, fileID: String = #fileID,
         makeClient: @escaping @Sendable (IdentityToolkitClientContext) async throws(AuthError) -> any AuthClient
     ) {
+        self.name = name ?? String(fileID.prefix { $0 != "/" })
         self.flows = flows
         self.sendsRequestsThroughWorldNetwork = sendsRequestsThroughWorldNetwork
         self.persistsUserInWorldKeychain = persistsUserInWorldKeychain
@@ -154,10 +160,16 @@ struct VendorClientMaker: Sendable {
 extension IdentityToolkitBackend {
     /// The vendor's client on `device`, wrapped so that what it makes the server send reaches the world.
     func makeVendorClient(_ maker: VendorClientMaker, on device: Device) async throws(AuthError) -> any AuthClient {
+        var sessions = maker.makeSessionConfiguration
+        if let requests = clientRequests {
+            let made = sessions
+            sessions = { requests.tapping(made()) }
+        }
         let context = IdentityToolkitClientContext(
             baseURL: http.baseURL, apiKey: http.apiKey, projectID: projectID, tenantID: http.tenantID, world: world,
-            device: device, project: project, makeSessionConfiguration: maker.makeSessionConfiguration)
+            device: device, project: project, makeSessionConfiguration: sessions)
         return DeliveringClient(
-            client: try await maker.factory.makeClient(context), outbox: outbox, clock: http.serverClock)
+            client: try await maker.factory.makeClient(context), outbox: outbox, clock: http.serverClock,
+            requests: clientRequests)
     }
 }

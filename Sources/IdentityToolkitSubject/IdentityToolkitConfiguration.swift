@@ -89,11 +89,24 @@ public struct IdentityToolkitConfiguration: Sendable {
     }
     /// Whether the mails a check needs come from the administrator's link route instead of an email outbox:
     /// `accounts:sendOobCode` with `returnOobLink: true` and ``adminToken``, as the Admin SDKs' `generate…Link` calls
-    /// it (https://firebase.google.com/docs/auth/admin/email-action-links), asked with what the client's own request
-    /// asked for. The link is the route's, not the one the server mailed (which no one reads), so the email-link rules
-    /// judge the server's links as production's own way to get them gives them. Set by the preflight when the email
-    /// outbox cannot be read and the route answers.
+    /// it (https://firebase.google.com/docs/auth/admin/email-action-links), asked with the client's own request as it
+    /// was sent, every field (a vendor's client's, from the sessions its context makes). The link is the route's, not
+    /// the one the server mailed (which no one reads), so the email-link rules judge the server's links as
+    /// production's own way to get them gives them. Set by the preflight when the email outbox cannot be read and the
+    /// route answers.
     public var mailsFromAdminLinks = false
+    /// The continue URL the checks' links carry (`Capabilities.continueURL`): ``continueURL`` when given; the standard
+    /// project's (nil) where the config API sets the project's authorized domains as a check asks; else one on a
+    /// domain the server authorizes of its own accord, the first of ``authorizedDomains`` other than `localhost` (or
+    /// `localhost`), or production's default for every project, `PROJECT.firebaseapp.com`.
+    var checksContinueURL: String? {
+        if let continueURL { return continueURL }
+        if configAPI == true, isolation != .tenantPerCheck { return nil }
+        let learned = authorizedDomains ?? []
+        let domain = learned.first { $0 != "localhost" } ?? learned.first ?? "\(projectID).firebaseapp.com"
+        return "https://\(domain)/finishSignIn?cartId=1234"
+    }
+
     /// Whether the suite reads both outboxes (``readsTextOutbox`` and ``readsEmailOutbox``); setting it sets both.
     public var readsOutbox: Bool {
         get { readsTextOutbox && readsEmailOutbox }
@@ -108,6 +121,13 @@ public struct IdentityToolkitConfiguration: Sendable {
     /// the check's providers, which keep real time over HTTP (Apple's tokens), would find the server hours ahead; so
     /// one check at a time keeps real time and the checks that need time to pass are not applicable.
     public var drivesServerClock: Bool { timeControl == true && isolation != .oneCheckAtATime }
+    /// The continue URL of the checks' links (`--continue-url`), on a domain the server authorizes; nil to take one on
+    /// the first of ``authorizedDomains`` other than `localhost`, or on the project's `PROJECT.firebaseapp.com`
+    /// (`Capabilities.continueURL`).
+    public var continueURL: String?
+    /// The domains the server says it authorizes for continue URLs (`getProjectConfig`'s `authorizedDomains`), nil
+    /// until the preflight asks, or when the server does not answer them.
+    public var authorizedDomains: [String]?
     /// Whether the server has Identity Platform's config API (`PATCH /v2/projects/{p}/config`, `…/tenants/{t}`;
     /// ``ServerConfigAPI``), through which the subject sets a check's console settings; nil until the preflight asks
     /// (none until then: a configuration that differs from the server's is refused, naming the fields).

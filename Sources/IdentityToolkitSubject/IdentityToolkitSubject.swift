@@ -34,7 +34,10 @@ public struct IdentityToolkitSubject: ConformanceSubject {
 
     public init(_ configuration: IdentityToolkitConfiguration) { self.configuration = configuration }
 
-    public var name: String { configuration.name }
+    /// The name reports give the subject: the server's (``IdentityToolkitConfiguration/name``), and with a vendor's
+    /// client, which client was judged against it (`TinyAuth against Identity Toolkit at http://127.0.0.1:9099
+    /// (project demo-conformance)`).
+    public var name: String { clientFactory.map { "\($0.name) against \(configuration.name)" } ?? configuration.name }
 
     public var capabilities: Capabilities {
         var capabilities = Capabilities(
@@ -51,6 +54,7 @@ public struct IdentityToolkitSubject: ConformanceSubject {
             configuration.isolation == .oneCheckAtATime && configuration.accountReset == nil
         // With a project per check, the server serves the check's own project (nil, as documented).
         capabilities.servedProjectID = configuration.isolation == .projectPerCheck ? nil : configuration.projectID
+        capabilities.continueURL = configuration.checksContinueURL
         if configuration.pointsAtCheckProviders { capabilities.addProviderFlows() }
         if let clientFactory { capabilities = clientFactory.declaration(over: capabilities) }
         return capabilities
@@ -61,6 +65,10 @@ public struct IdentityToolkitSubject: ConformanceSubject {
     public func howToOffer(_ requirement: Requirement) -> String? {
         let hooks = "/emulator/v1/projects/\(configuration.projectID)"
         switch requirement {
+        case .worldClock where configuration.timeControl == true:
+            // The server has one, and the subject drives it only for a project or tenant of the check's own.
+            return "to judge it, run each check in a tenant of its own (--tenants): the server's time control "
+                + "(\(hooks)/clock:advance) moves only a check's own tenant, never the project the checks share"
         case .worldClock:
             return "to judge it, give the server a time control (POST \(hooks)/clock:advance, as conformance serve has)"
         case .deliveries:

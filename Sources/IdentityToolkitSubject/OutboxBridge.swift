@@ -109,6 +109,27 @@ actor OutboxBridge {
         }
     }
 
+    /// After a vendor's client's `call`: without the administrator's link route, every new email the outbox lists;
+    /// with it, the link its `sendOobCode` request of `requestType` (for `email`) asked for, as the client sent it
+    /// (`requests`). A request the suite did not see (the client sends through sessions of its own, not those its
+    /// context makes) cannot be asked for: no mail comes, and the check that needed it is not judged, saying so.
+    func deliverEmails(
+        sentBy requests: ClientRequests?, asking requestType: String, email: String? = nil, for call: String
+    ) async throws(AuthError) {
+        guard adminToken != nil else { return try await deliverEmails() }
+        guard let request = requests?.take(requestType, email: email) else {
+            world.transcript.record(
+                .network(
+                    .notOffered(
+                        request:
+                            "the administrator's link for \(call), asked with the client's own sendOobCode request",
+                        answer: "none seen: the client sent it through sessions of its own, not those "
+                            + "IdentityToolkitClientContext.makeSessionConfiguration makes")))
+            return
+        }
+        try await deliverEmails(asking: request)
+    }
+
     /// The link the administrator's route makes for what `request` asked (the email of an ID token's user, for a
     /// verification), as the Admin SDKs ask it: `v1/projects/{p}/accounts:sendOobCode` with `returnOobLink`.
     private func adminLink(for request: FixtureValue, token: String) async throws(AuthError) -> OutboxEmail? {

@@ -56,10 +56,16 @@ public struct ServerFindings: Sendable, Hashable, CustomStringConvertible {
     public var resetsAccounts = true
     /// Why the shared project cannot be emptied (the reset's answer), when it cannot.
     public var noResetReason: String?
+    /// How the checks are kept apart: with a project or tenant of each check's own, no reset is asked for.
+    public var isolation: IdentityToolkitConfiguration.Isolation = .oneCheckAtATime
     /// Whether the server has a time control (`ServerClock`).
     public var timeControl: Bool
     /// Whether the server has the config API (``ServerConfigAPI``).
     public var configAPI: Bool
+    /// The continue URL of the checks' links (`--continue-url`, or on a domain the server authorizes: learned from its
+    /// `getProjectConfig`, or its project's default domain), or nil for the standard project's, which the config API
+    /// authorizes.
+    public var continueURL: String? = nil
     /// Whether the server takes the pointing at the check's providers
     /// (``IdentityToolkitConfiguration/takesProviderEndpoints``), or nil when the subject has no providers to point
     /// it at.
@@ -77,10 +83,16 @@ public struct ServerFindings: Sendable, Hashable, CustomStringConvertible {
                         + (noOutboxReason.map { " (\($0))" } ?? ""))
                 + (adminLinks ? "; mails: the administrator's links (returnOobLink)" : ""),
             "reset: "
-                + (resetsAccounts
-                    ? "yes"
-                    : "no, each check signs up with addresses of its own" + (noResetReason.map { " (\($0))" } ?? "")),
+                + (isolation == .tenantPerCheck
+                    ? "none needed, each check in a tenant of its own"
+                    : isolation == .projectPerCheck
+                        ? "none needed, each check in a project of its own"
+                        : resetsAccounts
+                            ? "yes"
+                            : "no, each check signs up with addresses of its own"
+                                + (noResetReason.map { " (\($0))" } ?? "")),
             "time control: \(timeControl ? "yes" : "no")", "config API: \(configAPI ? "yes" : "no")",
+            "continue URL: \(continueURL ?? ActionCodeSettings.standard.url ?? "")",
         ].joined(separator: "; ")
             + (providers.map { "; the check's GitHub and Apple: " + ($0 ? "yes" : "no (the pointing call is refused)") }
                 ?? "")
@@ -109,6 +121,8 @@ extension IdentityToolkitSubject {
     ///   the answer is 404, 405 or 501, or says the operation is not allowed, enabled, supported or implemented;
     /// - the time control (unless ``IdentityToolkitConfiguration/timeControl`` says): `clock:advance` by 0 seconds;
     /// - the config API (unless ``IdentityToolkitConfiguration/configAPI`` says): a GET of the project's configuration;
+    /// - the domains the server authorizes for continue URLs (unless ``IdentityToolkitConfiguration/continueURL`` names
+    ///   one): `getProjectConfig`'s `authorizedDomains` (``IdentityToolkitConfiguration/authorizedDomains``);
     /// - with a ``IdentityToolkitConfiguration/providerEndpoints`` host, whether the server takes the pointing at the
     ///   check's providers (unless ``IdentityToolkitConfiguration/takesProviderEndpoints`` says): the pointing call
     ///   for the project's GitHub (`…/defaultSupportedIdpConfigs/github.com`) with `"providerEndpoints": null`,
@@ -193,6 +207,9 @@ extension IdentityToolkitSubject {
         if configuration.configAPI == nil {
             configuration.configAPI = await ServerConfigAPI.isOffered(projectID: configuration.projectID, over: http)
         }
+        if configuration.continueURL == nil, configuration.authorizedDomains == nil {
+            configuration.authorizedDomains = await Self.authorizedDomains(over: http)
+        }
         if configuration.providerEndpoints != nil, configuration.takesProviderEndpoints == nil {
             configuration.takesProviderEndpoints = await ProviderPointing.isOffered(
                 projectID: configuration.projectID, over: http)
@@ -205,10 +222,25 @@ extension IdentityToolkitSubject {
             noOutboxReason: noOutboxReason, textOutbox: configuration.readsTextOutbox,
             emailOutbox: configuration.readsEmailOutbox, adminLinks: configuration.mailsFromAdminLinks,
             resetsAccounts: configuration.isolation != .oneCheckAtATime || configuration.accountReset != nil,
-            noResetReason: noResetReason, timeControl: configuration.timeControl == true,
-            configAPI: configuration.configAPI == true,
+            noResetReason: noResetReason, isolation: configuration.isolation,
+            timeControl: configuration.timeControl == true, configAPI: configuration.configAPI == true,
+            continueURL: configuration.checksContinueURL,
             providers: configuration.providerEndpoints.map { _ in configuration.takesProviderEndpoints == true })
         return (reconfigured(configuration), findings)
+    }
+
+    /// The domains the server authorizes for continue URLs, as it tells every client (`getProjectConfig`, a GET with
+    /// no body, answering `authorizedDomains`), or nil when it does not say.
+    private static func authorizedDomains(over http: IdentityToolkitHTTP) async -> [String]? {
+        let answer = try? await http.hook("GET", SDKEndpoint.getProjectConfig.path(in: http.layout))
+        let domains = (answer?["authorizedDomains"]?.arrayValue ?? []).compactMap { value -> String? in
+            // A host name, nothing a URL would read as a port, a path or a user.
+            guard case .string(let domain) = value, !domain.isEmpty,
+                domain.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") })
+            else { return nil }
+            return domain
+        }
+        return domains.isEmpty ? nil : domains
     }
 
     /// Whether the administrator's link route makes a sign-in link: `sendOobCode` with `returnOobLink` and the
@@ -234,7 +266,7 @@ extension IdentityToolkitSubject {
                 .emailLink, .getOobConfirmationCode,
                 .object([
                     "requestType": .string("EMAIL_SIGNIN"), "email": .string(""), "canHandleCodeInApp": .bool(true),
-                    "continueUrl": .string("https://example.com/finish"),
+                    "continueUrl": .string("https://\(configuration.projectID).firebaseapp.com/finish"),
                 ])
             ), (.multiFactor, .startMFAEnrollment, .object(["idToken": .string("")])),
         ]

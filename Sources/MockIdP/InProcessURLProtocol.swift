@@ -77,7 +77,7 @@ extension URLProtocol {
     /// (`httpAdditionalHeaders`): from the request when the loading system merged the configuration's headers into
     /// it, else from the session's configuration. swift-corelibs-foundation merges them only below the protocol layer
     /// and keeps a task's session internal, so it is read by reflection there.
-    func sessionHeader(_ name: String) -> String? {
+    package func sessionHeader(_ name: String) -> String? {
         if let value = request.value(forHTTPHeaderField: name) { return value }
         guard let task else { return nil }
         var mirror: Mirror? = Mirror(reflecting: task)

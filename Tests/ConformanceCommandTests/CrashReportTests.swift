@@ -81,6 +81,29 @@ struct CrashReportTests {
         #expect(verdicts(report) == verdicts(quiet))
     }
 
+    /// `HangingSubject`'s `signOut()` never returns and blocks every later call in its process, so that in one worker
+    /// every check after the first sign-out would hang too: each hang retires its worker, and the next check runs in a
+    /// new one.
+    @Test("a check that hangs retires its worker: only the checks that sign out hang, the next ones are judged")
+    func hangRetiresTheWorker() async throws {
+        let (output, status) = try await run(
+            ["--rule", "AUTH-3", "--rule", "AUTH-8", "--json"], environment: ["CRASHING_SUBJECT": "hanging"])
+        #expect(status == 1)
+        let report = try JSONDecoder().decode(ConformanceReport.self, from: Data(output.utf8))
+        #expect(report.subject == "HangingSubject")
+        let checks = report.results.flatMap(\.checks)
+        let hung = checks.filter { $0.failure?.kind == .hang }.map(\.id.description)
+        let signsOut = [
+            "AUTH-3/three-listeners", "AUTH-3/sign-out-during-refresh", "AUTH-3/sign-out-refresh-answer-held",
+            "AUTH-8/email-in-use",
+        ]
+        #expect(Set(hung).isSubset(of: Set(signsOut)) && hung.contains("AUTH-8/email-in-use"), "\(hung)")
+        for judged in ["AUTH-8/weak-password", "AUTH-8/malformed-emails"] {
+            #expect(
+                checks.first { $0.id.description == judged }?.status == .pass, "\(judged) is judged in a new worker")
+        }
+    }
+
     @Test("a dead worker's checks are split in order into parts whose sizes differ by one at most")
     func parts() {
         for total in 0...20 {

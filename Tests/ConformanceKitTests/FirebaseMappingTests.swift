@@ -57,6 +57,27 @@ struct FirebaseMappingTests {
         ] { #expect(mapped.message.contains(part), "\(mapped.message)") }
     }
 
+    /// The Firebase iOS SDK wraps what went wrong inside it as `FIRAuthErrorDomain 17999` ←
+    /// `FIRAuthInternalErrorDomain` ← the Swift error it caught; on Linux that last cause does not bridge to `NSError`,
+    /// and it is the one that says what happened.
+    @Test("a Swift error kept as the cause is named by its type and its own description")
+    func swiftCause() {
+        let encoding = EncodingError.invalidValue(
+            "link", EncodingError.Context(codingPath: [], debugDescription: "EmailLinkSignInRequest has no email"))
+        let wrapped = NSError(
+            domain: "FIRAuthInternalErrorDomain", code: 1, userInfo: [NSUnderlyingErrorKey: encoding as Any])
+        let sdkError = NSError(
+            domain: AuthError.firebaseErrorDomain, code: 17_999, userInfo: [NSUnderlyingErrorKey: wrapped])
+        let mapped = AuthError(firebaseError: sdkError)
+        #expect(mapped.code == .internalError)
+        for part in ["FIRAuthErrorDomain 17999", "← ", "FIRAuthInternalErrorDomain 1", "EncodingError: "] {
+            #expect(mapped.message.contains(part), "\(mapped.message)")
+        }
+        #expect(mapped.message.contains("EmailLinkSignInRequest has no email"), "\(mapped.message)")
+        let thrown = AuthError(firebaseError: encoding)
+        #expect(thrown.code == .internalError && thrown.message.contains("EmailLinkSignInRequest has no email"))
+    }
+
     private struct Provider: FirebaseUserInfoShape {
         var providerID: String
         var uid: String

@@ -67,6 +67,10 @@ struct ExampleCommandTests {
             base + ["--flows", "password", "--rule", "AUTH-5", "--rule", "PHONE-1", "--json"], environment: [:])
         let report = try JSONDecoder().decode(ConformanceReport.self, from: Data(password.output.utf8))
         #expect(report.results.map { "\($0.rule) \($0.status)" } == ["PHONE-1 notApplicable", "AUTH-5 pass"])
+        // The one call's report says which client was judged against which server: the factory's module names it.
+        #expect(
+            report.subject == "URLSessionExample against Identity Toolkit at \(server.url) (project demo-conformance)",
+            "\(report.subject)")
     }
 
     @Test("the preflight's subject keeps the vendor's client, and so do the workers told what it found")
@@ -83,6 +87,9 @@ struct ExampleCommandTests {
             return
         }
         #expect(ready.clientFactory != nil)
+        var renamed = ready
+        renamed.clientFactory?.name = "TinyAuth 1.0"
+        #expect(renamed.name == "TinyAuth 1.0 against \(ready.configuration.name)")
         #expect(ready.capabilities.flows == [.password, .emailLink, .phone], "the client's flows the server serves")
         let worker = IdentityToolkitCommandLine.applying(
             IdentityToolkitCommandLine.findings(of: ready), to: named.subject)

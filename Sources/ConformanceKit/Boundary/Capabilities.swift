@@ -66,6 +66,12 @@ public struct Capabilities: Sendable, Hashable {
     /// multi-factor checks use (`+16505550101`, `+16505550102`, `+442079460123`, `+353850123456`, `+5511961234567`),
     /// apply when every one of those is here.
     public var fixedCodeNumbers: Set<String> = []
+    /// The continue URL of the links the checks ask for (LINK-2), on a domain the backend authorizes, or nil for the
+    /// standard project's `https://example.com/finishSignIn?cartId=1234` (`example.com` is among its authorized
+    /// domains). A server whose authorized domains the suite cannot set (it has no config API) authorizes its own:
+    /// those it answers in `getProjectConfig`, or by default the project's `PROJECT.firebaseapp.com`. The checks of
+    /// unauthorized continue URLs use domains beside this one.
+    public var continueURL: String?
     /// The project a server already serves, whose own hosting domains (`<project>.firebaseapp.com`, `.web.app`) are
     /// authorized continue-URL domains (LINK-2); nil when the backend serves the configuration's `projectID`.
     public var servedProjectID: String?

@@ -41,7 +41,10 @@ extension AuthError {
         case Self.firebaseErrorDomain: self.init(firebaseCode: nsError.code, message: Self.evidence(of: nsError))
         case NSURLErrorDomain: self.init(.networkError, Self.evidence(of: nsError))
         default:
-            self.init(.internalError, "\(nsError.domain) error \(nsError.code), not a Firebase Auth error: \(error)")
+            self.init(
+                .internalError,
+                "\(nsError.domain) error \(nsError.code), not a Firebase Auth error: "
+                    + (Self.isNSError(error) ? Self.evidence(of: nsError) : Self.described(error)))
         }
     }
 
@@ -50,7 +53,9 @@ extension AuthError {
     /// An error's evidence in one line: `description [domain code NAME; response: …] ← underlying [domain code] ← …`.
     /// The Firebase iOS SDK names its errors under `FIRAuthErrorUserInfoNameKey` (`ERROR_INVALID_EMAIL`), keeps the
     /// server's answer under `FIRAuthErrorUserInfoDeserializedResponseKey` and the cause under `NSUnderlyingErrorKey`
-    /// (`Utilities/AuthErrorUtils.swift`).
+    /// (`Utilities/AuthErrorUtils.swift`). A cause that is a Swift error rather than an `NSError` (an `EncodingError`
+    /// of the SDK's request, kept as it was thrown: on Linux it does not bridge to `NSError`) is named by its type and
+    /// its own description, which says what went wrong.
     public static func evidence(of error: NSError) -> String {
         var parts: [String] = []
         var current: NSError? = error
@@ -62,9 +67,22 @@ extension AuthError {
                 facts.append("response: \(response)")
             }
             parts.append("\(next.localizedDescription) [\(facts.joined(separator: " "))]")
-            current = next.userInfo[NSUnderlyingErrorKey] as? NSError
+            current = nil
             seen += 1
+            switch next.userInfo[NSUnderlyingErrorKey] {
+            case let underlying? where isNSError(underlying): current = underlying as? NSError
+            case let underlying as any Error: parts.append(described(underlying))
+            case let underlying?: parts.append("\(underlying)")
+            case nil: break
+            }
         }
         return parts.joined(separator: " ← ")
     }
+
+    /// Whether `value` is an `NSError` itself, not a Swift error that Foundation would bridge to one (whose bridged
+    /// description names only its type and case number).
+    private static func isNSError(_ value: Any) -> Bool { type(of: value) is NSError.Type }
+
+    /// A Swift error by its type and its own description: `EncodingError: invalidValue(…)`.
+    private static func described(_ error: any Error) -> String { "\(type(of: error)): \(error)" }
 }

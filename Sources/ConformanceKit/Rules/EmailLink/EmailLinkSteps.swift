@@ -12,11 +12,19 @@ extension ActionCodeSettings {
 
 /// The steps of email-link sign-in as a person takes them: ask for a link, open the mailbox, tap the link.
 extension CheckContext {
-    /// Asks for a sign-in link to `email` and returns the link from the email, as the person taps it.
+    /// The standard settings with a continue URL the subject authorizes: the standard project's, or the one the subject
+    /// declares (``Capabilities/continueURL``, a server's own domain).
+    package var actionCodeSettings: ActionCodeSettings {
+        ActionCodeSettings.standard.with(\.url, capabilities.continueURL ?? ActionCodeSettings.standard.url)
+    }
+
+    /// Asks for a sign-in link to `email` (with ``actionCodeSettings`` unless `settings` are given) and returns the
+    /// link from the email, as the person taps it.
     package func requestSignInLink(
-        for email: String, settings: ActionCodeSettings = .standard, on client: any AuthClient,
-        filePath: String = #filePath, line: Int = #line
+        for email: String, settings: ActionCodeSettings? = nil, on client: any AuthClient, filePath: String = #filePath,
+        line: Int = #line
     ) async throws -> String {
+        let settings = settings ?? actionCodeSettings
         try await expectSuccess("sendSignInLink(toEmail: \"\(email)\")", filePath: filePath, line: line) {
             try await client.sendSignInLink(toEmail: email, actionCodeSettings: settings)
         }

@@ -19,7 +19,8 @@ extension Rule {
                 let app = try await context.launchApp()
                 _ = try await expectAuthError(when: "sendSignInLink with handleCodeInApp false") {
                     try await app.client.sendSignInLink(
-                        toEmail: PasswordUser.ada.email, actionCodeSettings: .standard.with(\.handleCodeInApp, false))
+                        toEmail: PasswordUser.ada.email,
+                        actionCodeSettings: context.actionCodeSettings.with(\.handleCodeInApp, false))
                 }
                 try context.expectNoEmail("handleCodeInApp was false")
             }

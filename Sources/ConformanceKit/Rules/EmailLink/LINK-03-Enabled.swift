@@ -29,7 +29,7 @@ extension Rule {
                     let app = try await context.launchApp(configuration)
                     try await expectFailure(.operationNotAllowed, when: "sendSignInLink with \(situation)") {
                         try await app.client.sendSignInLink(
-                            toEmail: PasswordUser.ada.email, actionCodeSettings: .standard)
+                            toEmail: PasswordUser.ada.email, actionCodeSettings: context.actionCodeSettings)
                     }
                     try context.expectNoEmail("\(situation)")
                 }

@@ -30,7 +30,7 @@ extension Rule {
                     parsed.isSignIn, "the link's mode and oobCode are not those of a sign-in link",
                     expected: "mode=signIn and an oobCode",
                     actual: "mode=\((parsed.mode?.rawValue).shown), oobCode \(parsed.oobCode.shown) in \(link)")
-                let settings = ActionCodeSettings.standard
+                let settings = context.actionCodeSettings
                 try expectEqual(parsed.continueURL, settings.url, "the link's continueUrl")
                 let values = EmailLinkValues.all(in: link)
                 let identifiers = [
@@ -51,7 +51,7 @@ extension Rule {
                 let app = try await context.launchApp()
                 var links: [Bool: String] = [:]
                 for install in [true, false] {
-                    let settings = ActionCodeSettings.standard.with(\.androidInstallIfNotAvailable, install)
+                    let settings = context.actionCodeSettings.with(\.androidInstallIfNotAvailable, install)
                     links[install] = try await context.requestSignInLink(
                         for: PasswordUser.ada.email, settings: settings, on: app.client)
                 }

@@ -23,14 +23,14 @@ extension Rule {
                 _ = try await expectAuthError(when: "sendSignInLink with the link domain links.evil.example") {
                     try await app.client.sendSignInLink(
                         toEmail: PasswordUser.ada.email,
-                        actionCodeSettings: .standard.with(\.linkDomain, "links.evil.example"))
+                        actionCodeSettings: context.actionCodeSettings.with(\.linkDomain, "links.evil.example"))
                 }
                 try context.expectNoEmail("the link domain was not the project's")
                 // The refusal is in the backend's answer; the link a configured domain carries is in a mail.
                 guard context.capabilities.readsMails else { return }
                 let link = try await context.requestSignInLink(
-                    for: PasswordUser.ada.email, settings: .standard.with(\.linkDomain, "links.example.com"),
-                    on: app.client)
+                    for: PasswordUser.ada.email,
+                    settings: context.actionCodeSettings.with(\.linkDomain, "links.example.com"), on: app.client)
                 try expectEqual(URL(string: link)?.host, "links.example.com", "the link's host")
             }
         ])

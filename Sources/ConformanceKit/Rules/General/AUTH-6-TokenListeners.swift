@@ -36,12 +36,17 @@ extension Rule {
                 let flows = context.capabilities.flows
                 // A phone sign-in needs the code the backend texts.
                 let byPhone = flows.contains(.phone) && Flow.phone.isReadable(under: context.capabilities)
-                guard byPhone || flows.contains(.multiFactor) else {
-                    throw NotApplicable("the subject declares no flow that signs a user in (phone or multiFactor)")
+                let byPassword = context.capabilities.implements(.password)
+                guard byPhone || byPassword else {
+                    throw NotApplicable(
+                        """
+                        the subject declares neither password sign-in nor a phone sign-in whose texts the suite reads \
+                        (an email-link, GitHub or Apple sign-in has a check of its own)
+                        """)
                 }
                 let app = try await context.launchApp()
                 let (heard, registration) = try await context.listen(on: app.client)
-                if flows.contains(.multiFactor) {
+                if byPassword {
                     try await context.expectHeard(heard, on: app.client, "the sign-up of ada") {
                         try await context.signUp(.ada, on: app.client)
                     }

@@ -34,7 +34,7 @@ extension CheckContext {
         _ user: PasswordUser, on client: any AuthClient, filePath: String = #filePath, line: Int = #line
     ) async throws -> AuthUser {
         try await signUp(user, on: client, filePath: filePath, line: line)
-        try await expectSuccess("sendEmailVerification()", filePath: filePath, line: line) {
+        try await expectSetUp("sendEmailVerification()", filePath: filePath, line: line) {
             try await client.sendEmailVerification()
         }
         guard let email = world.outbound.readEmail(to: user.email) else {
