@@ -9,8 +9,12 @@ import Testing
 /// queues, completion handlers) whose calls reach its backend directly leaves the checks of calls in flight not judged,
 /// saying how to offer the seam, and no rule passes on them; routed through the world's network, the same checks catch
 /// its races every run. The races a check can always catch, through its own listener, are caught every run either way.
+/// Each race runs 20 times in the long version (``LongTests``), 5 in `swift test`.
 @Suite("Seams: not judged without one, caught every run with one")
 struct SeamTests {
+    /// How many times each race runs.
+    static let runs = LongTests.inFull ? 20 : 5
+
     /// The checks that hold a call of the client in flight at the world's network.
     static let inFlight: [CheckID] = [
         "AUTH-3/sign-out-during-refresh", "AUTH-3/sign-out-refresh-answer-held", "AUTH-6/sign-out-during-sign-in",
@@ -48,10 +52,14 @@ struct SeamTests {
         }
     }
 
-    @Test("over the world's network, each race is caught 20 runs of 20, and the conforming SDK passes")
+    @Test(
+        """
+        over the world's network, each race is caught in every run (20 in the long version), and the conforming SDK \
+        passes
+        """)
     func racesCaughtOverTheNetwork() async throws {
         for (bug, check, kind, watchdog) in Self.races {
-            for run in 1...20 {
+            for run in 1...Self.runs {
                 let result = try await Self.results(
                     of: [check], against: ClassicSubject(.worldNetwork, bugs: bug), watchdog: watchdog)
                 #expect(result.map(\.status) == [.fail], "run \(run): \(check): \(result.map(\.summary))")
@@ -63,10 +71,14 @@ struct SeamTests {
             conforming.allSatisfy { $0.status == .pass }, "\(conforming.filter { $0.status != .pass }.map(\.summary))")
     }
 
-    @Test("the races a check catches through its own listener are caught 20 runs of 20, whatever the transport")
+    @Test(
+        """
+        the races a check catches through its own listener are caught in every run (20 in the long version), either \
+        transport
+        """)
     func listenerRacesCaught() async throws {
         for (bug, check, status) in Self.listenerRaces {
-            for run in 1...20 {
+            for run in 1...Self.runs {
                 let transport: ClassicTransport = run.isMultiple(of: 2) ? .direct : .worldNetwork
                 let result = try await Self.results(of: [check], against: ClassicSubject(transport, bugs: bug))
                 #expect(result.map(\.status) == [status], "run \(run): \(check): \(result.map(\.summary))")

@@ -21,11 +21,11 @@ import WorldProviderEndpoints
 @Suite("A server that answers garbage gets a verdict for every check, never a trap or a hang")
 struct HostileAnswerTests {
     @Test(
-        "the whole catalogue (a sixth in the short version), every answer to the check's calls spoiled one way",
+        "the whole catalogue (an eighth in the short version), every answer to the check's calls spoiled one way",
         arguments: Spoil.allCases)
     func checkCallsSpoiled(_ spoil: Spoil) async throws {
         let place = try #require(Spoil.allCases.firstIndex(of: spoil))
-        let report = try await Self.run(LongTests.slice(RuleCatalogue.all, part: place, of: 6), .checkCalls(spoil))
+        let report = try await Self.run(LongTests.slice(RuleCatalogue.all, part: place, of: 8), .checkCalls(spoil))
         if spoil == .contentTypeWrong || spoil == .bodyHuge {
             // The subject reads the status and the body, never the media type, and a long answer whole: as the
             // reference.
@@ -35,12 +35,12 @@ struct HostileAnswerTests {
 
     @Test(
         """
-        the whole catalogue (a quarter in the short version), only each project's Nth and N+8th answers to its calls \
+        the whole catalogue (an eighth in the short version), only each project's Nth and N+8th answers to its calls \
         spoiled, so that later calls meet garbage too
         """, arguments: 1...8)
     func nthAnswersSpoiled(_ answer: Int) async throws {
         _ = try await Self.run(
-            LongTests.slice(RuleCatalogue.all, part: answer - 1, of: 4),
+            LongTests.slice(RuleCatalogue.all, part: answer - 1, of: 8),
             .answers([answer: Self.depths[answer - 1], answer + 8: Self.depths[answer + 7]]))
     }
 

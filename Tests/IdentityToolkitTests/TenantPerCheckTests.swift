@@ -5,6 +5,7 @@ import IdentityToolkitServer
 import IdentityToolkitSubject
 import MockIdP
 import ReferenceAuth
+import ReferenceTestSupport
 import Testing
 
 @Suite(
@@ -27,7 +28,8 @@ struct TenantPerCheckTests {
     func sameResultConcurrently() async throws {
         let (tenants, tenantServer) = httpSubject(isolation: .tenantPerCheck)
         #expect(!tenants.capabilities.runsOneCheckAtATime)
-        let rules = RuleCatalogue.all.filter { $0.flow != .oauth && $0.flow != .apple }
+        // Half of them in `swift test`, all in the long version (``LongTests``).
+        let rules = LongTests.slice(RuleCatalogue.all.filter { $0.flow != .oauth && $0.flow != .apple }, part: 0, of: 2)
         let inTenants = await (try ConformanceRunner(subject: tenants, options: .overHTTP)).run(rules)
         let inProjects = SharedRuns.results(of: await SharedRuns.perProjectOverHTTP, for: rules)
         #expect(inTenants.results.map(\.rule) == inProjects.map(\.rule))
@@ -111,7 +113,8 @@ struct TenantPerCheckTests {
     @Test("the stress gate over HTTP, 4 runs at once, finds no result that differs")
     func stressGate() async throws {
         let (subject, server) = httpSubject(isolation: .tenantPerCheck)
-        let rules = RuleCatalogue.all.filter { $0.flow != .oauth && $0.flow != .apple }
+        // Half of them in `swift test`, all in the long version (``LongTests``).
+        let rules = LongTests.slice(RuleCatalogue.all.filter { $0.flow != .oauth && $0.flow != .apple }, part: 1, of: 2)
         let report = await (try StressGate(runs: 4, parallel: 4, options: .overHTTP)).run(
             subject: subject, rules: rules)
         #expect(report.differences.isEmpty, "\(report.differences)")

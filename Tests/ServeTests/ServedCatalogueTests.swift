@@ -3,6 +3,7 @@ import Foundation
 import IdentityToolkitServer
 import IdentityToolkitSubject
 import ReferenceAuth
+import ReferenceTestSupport
 import Testing
 
 @Suite("The catalogue over loopback against the served server", .serialized)
@@ -31,8 +32,10 @@ struct ServedCatalogueTests {
         inProcessConfiguration.answersInProcess = { await inProcessServer.handle($0) }
         let inProcess = IdentityToolkitSubject(inProcessConfiguration)
         let options = ConformanceRunner.Options(watchdog: .seconds(60))
-        async let servedRun = (try ConformanceRunner(subject: overLoopback, options: options)).run()
-        async let referenceRun = (try ConformanceRunner(subject: inProcess, options: options)).run()
+        // Half the catalogue in `swift test`, the whole in the long version (``LongTests``).
+        let rules = LongTests.slice(RuleCatalogue.all, part: 0, of: 2)
+        async let servedRun = (try ConformanceRunner(subject: overLoopback, options: options)).run(rules)
+        async let referenceRun = (try ConformanceRunner(subject: inProcess, options: options)).run(rules)
         let (servedReport, reference) = try await (servedRun, referenceRun)
         #expect(servedReport.results.map(\.rule) == reference.results.map(\.rule))
         for (result, expected) in zip(servedReport.results, reference.results) {
