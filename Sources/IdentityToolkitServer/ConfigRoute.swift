@@ -244,7 +244,7 @@ struct ConfigDocument {
             if options?["minPasswordLength"] != nil || configuration.passwordPolicy == nil {
                 configuration.passwordMinimumLength = try minimumLength(value)
             }
-            if let options = value.arrayValue.first?["customStrengthOptions"], configuration.passwordPolicy != nil {
+            if let options, configuration.passwordPolicy != nil {
                 try strengthOptions(options, into: &configuration.passwordPolicy)
             }
         default: break

@@ -96,6 +96,9 @@ struct TOTPAndPasswordPolicyTests {
         #expect((standard.json?["customStrengthOptions"] as? [String: Any])?["minPasswordLength"] as? Int == 6)
         #expect(
             standard.json?["schemaVersion"] as? Int == 1 && standard.json?["allowedNonAlphanumericCharacters"] is [Any])
+        let atRoot = try await client.send("GET", "/v2/passwordPolicy?key=k")
+        #expect(
+            atRoot.status == 200 && atRoot.json?["enforcementState"] as? String == "OFF", "v2 at Google's host root")
 
         let configured = try await client.send(
             "PATCH", "/v2/projects/demo-conformance/tenants/strict",
