@@ -27,18 +27,26 @@ struct StateAcrossRestartsTests {
         return try #require(answer.json?[box] as? [[String: Any]])
     }
 
-    static func admin(_ tenant: String, _ call: String) -> String {
-        "\(v1)/projects/\(project)/tenants/\(tenant)/accounts:\(call)"
+    /// An administrator's call in the tenant (in the project itself when nil).
+    static func admin(_ tenant: String?, _ call: String) -> String {
+        "\(v1)/projects/\(project)" + (tenant.map { "/tenants/\($0)" } ?? "") + "/accounts:\(call)"
     }
 
-    @Test("users, factors, providers and settings of two tenants outlive a restart of the served executable")
+    @Test(
+        """
+        users, factors, providers and settings of two tenants, and an emulator's users it imported, outlive a restart \
+        of the served executable
+        """)
     func roundTripThroughRestart() async throws {
         let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let first = try await ServeProcess.start(["--export-on-exit", folder.path]).get()
+        let emulator = try ImportedExportTests.folder(ImportedExportTests.emulatorExport)
+        defer { for url in [folder, emulator] { try? FileManager.default.removeItem(at: url) } }
+        let first = try await ServeProcess.start(["--import", emulator.path, "--export-on-exit", folder.path]).get()
+        #expect(first.printed.contains("imported 3 users"), "\(first.printed)")
         defer { if first.process.isRunning { first.process.terminate() } }
         var client = ServedClient(baseURL: first.baseURL)
-        // Settings first: a change of configuration starts a tenant afresh.
+        // Settings first: a change of configuration starts a project afresh (so another project's authorized
+        // domains, and not the default project's, which holds the emulator's users).
         _ = try Self.ok(
             try await client.send(
                 "PATCH", "\(Self.v2)/projects/\(Self.project)/tenants/tenant-b?updateMask=testPhoneNumbers",
@@ -46,7 +54,7 @@ struct StateAcrossRestartsTests {
                 headers: ["Content-Type": "application/json", "Authorization": "Bearer owner"]), "tenant config")
         _ = try Self.ok(
             try await client.send(
-                "PATCH", "\(Self.v2)/projects/\(Self.project)/config?updateMask=authorizedDomains",
+                "PATCH", "\(Self.v2)/projects/other-project/config?updateMask=authorizedDomains",
                 body: Data(#"{"authorizedDomains": ["localhost", "app.example.org"]}"#.utf8),
                 headers: ["Content-Type": "application/json", "Authorization": "Bearer owner"]), "project config")
         _ = try Self.ok(
@@ -107,7 +115,15 @@ struct StateAcrossRestartsTests {
         let second = try await ServeProcess.start(["--import", folder.path]).get()
         defer { if second.process.isRunning { second.process.terminate() } }
         client = ServedClient(baseURL: second.baseURL)
-        #expect(second.printed.contains("imported 3 users"), "\(second.printed)")
+        #expect(second.printed.contains("imported 6 users"), "\(second.printed)")
+        // The emulator's users, through this server's own export: the GitHub identity, the factor, the password.
+        let bar = try await Self.adminLookup(client, nil, "456")
+        let providers = (bar["providerUserInfo"] as? [[String: Any]]) ?? []
+        #expect(providers.contains { $0["providerId"] as? String == "github.com" && $0["rawId"] as? String == "98765" })
+        #expect((bar["mfaInfo"] as? [[String: Any]])?.first?["phoneInfo"] as? String == "+16505550101")
+        let foo = try await client.post(
+            "\(Self.v1)/accounts:signInWithPassword?key=k", ["email": "foo@example.com", "password": "testing"])
+        #expect(foo.status == 200 && foo.json?["localId"] as? String == "123")
         // The same password; the second factor asked for, and its full number texted the code.
         let pending = try Self.ok(
             try await client.post(
@@ -154,7 +170,7 @@ struct StateAcrossRestartsTests {
         #expect((tenantConfig["testPhoneNumbers"] as? [String: String]) == ["+16505550111": "654321"])
         let projectConfig = try Self.ok(
             try await client.send(
-                "GET", "\(Self.v2)/projects/\(Self.project)/config", headers: ["Authorization": "Bearer owner"]),
+                "GET", "\(Self.v2)/projects/other-project/config", headers: ["Authorization": "Bearer owner"]),
             "project config")
         #expect((projectConfig["authorizedDomains"] as? [String]) == ["localhost", "app.example.org"])
         let github = try Self.ok(
@@ -190,7 +206,7 @@ struct StateAcrossRestartsTests {
         return data.map { String(decoding: $0, as: UTF8.self) } ?? "not JSON"
     }
 
-    static func adminLookup(_ client: ServedClient, _ tenant: String, _ uid: String) async throws -> [String: Any] {
+    static func adminLookup(_ client: ServedClient, _ tenant: String?, _ uid: String) async throws -> [String: Any] {
         let answer = try ok(
             try await client.post(admin(tenant, "lookup"), ["localId": [uid]], owner: true), "admin lookup")
         return try #require((answer["users"] as? [[String: Any]])?.first)
