@@ -43,7 +43,9 @@ package enum ExportFolder {
 
     // MARK: Reading
 
-    /// The export in `folder`, for the default project `projectID` (an emulator's export names none).
+    /// The export in `folder`, for the default project `projectID` (an emulator's export names none). As the emulator
+    /// reads `--import` (firebase-tools `src/emulator/controller.ts` `findExportMetadata`), a folder that does not
+    /// exist is refused, and one without the metadata file holds nothing to import.
     package static func read(_ folder: URL, projectID: String) throws(ExportRefusal) -> Imported {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {

@@ -139,6 +139,15 @@ struct ImportedExportTests {
         }
     }
 
+    @Test("a folder that does not exist is refused, as the emulator refuses it")
+    func missingFolderRefused() {
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "serve-missing-\(UUID().uuidString)")
+        #expect { _ = try ExportFolder.read(missing, projectID: "demo-conformance") } throws: { error in
+            (error as? ExportRefusal)?.file == missing.path
+        }
+    }
+
     @Test("a damaged export stops the served executable before it serves, with one line naming the file")
     func damagedExportStopsTheServer() async throws {
         let folder = try Self.folder([
