@@ -121,6 +121,10 @@ package enum ExportFolder {
             do { _ = try project.configuration.validated() } catch {
                 throw ExportRefusal(url, "damaged: the configuration of \(project.name): \(error)")
             }
+            guard project.configuration.projectID == projectID else {
+                throw ExportRefusal(
+                    url, "damaged: \(project.name) holds the configuration of \(project.configuration.projectID)")
+            }
         }
         return state
     }
