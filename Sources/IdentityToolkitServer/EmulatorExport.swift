@@ -164,8 +164,11 @@ enum EmulatorExport {
                 project.accounts.users.map { user in
                     let info = ServerCall.adminUserInfo(
                         user, validSince: project.validSince[user.uid], claims: project.customClaims[user.uid] ?? [:])
-                    guard case .object(let fields) = info else { return info }
-                    return .object(fields.filter { $0.key != "passwordHash" })
+                    guard case .object(var fields) = info else { return info }
+                    fields["passwordHash"] = nil
+                    // A tenant's users name their tenant, as the emulator's `accounts-TENANT.json` has them.
+                    if let tenant = project.scope.tenant { fields["tenantId"] = .string(tenant) }
+                    return .object(fields)
                 }),
         ])
     }
