@@ -7,8 +7,9 @@ import LoopbackHTTP
 import ReferenceAuth
 
 /// `conformance serve [--port 9099] [--project demo-conformance] [--quiet] [--no-test-hooks] [--id-token-lifetime N]
-/// [--totp-adjacent-intervals N]`: the reference backend served as an Identity Toolkit server on 127.0.0.1 and ::1,
-/// until SIGINT or SIGTERM.
+/// [--totp-adjacent-intervals N] [--import DIR] [--export-on-exit DIR]`: the reference backend served as an Identity
+/// Toolkit server on 127.0.0.1 and ::1, until SIGINT or SIGTERM, its state read from an export before it serves and
+/// written to one when it stops (``ExportFolder``).
 package enum ServeCommand {
     /// The exit status when the port is taken (EX_TEMPFAIL: try again once the other server is gone).
     static let portInUse: Int32 = 75
@@ -25,6 +26,10 @@ package enum ServeCommand {
         var totpAdjacentIntervals: Int?
         /// `--benchmark [--repeat N]`: time the start-up and the catalogue over HTTP instead of serving.
         var benchmark: Int?
+        /// `--import DIR`: the export the server starts from.
+        var importFolder: URL?
+        /// `--export-on-exit DIR`: where the server writes its state when SIGINT or SIGTERM stops it.
+        var exportFolder: URL?
     }
 
     /// `serve`, as the help describes it.
@@ -39,7 +44,11 @@ package enum ServeCommand {
             /identitytoolkit.googleapis.com/v2/projects/ID/config and …/v2/projects/ID/tenants/TENANT (sign-in \
             methods, test phone numbers, authorized domains, mfa.state, mfa.providerConfigs (TOTP), \
             passwordPolicyConfig; Authorization: Bearer owner). GET / answers once it is ready.
-            """, exitStatus: "0 when stopped; 75 when the port is in use")
+            """,
+        exitStatus: """
+            0 when stopped; 1 when --import refuses an export; 73 when the export on exit cannot be written; 75 \
+            when the port is in use
+            """)
 
     /// The options of `serve`.
     package static let options: [CommandOption] = [
@@ -91,6 +100,21 @@ package enum ServeCommand {
             return .init(text)
         },
         CommandOption(
+            "--import", .required("DIR"), subcommands: ["serve"],
+            help: """
+                start from the export in DIR, in the Auth Emulator's layout (firebase-export-metadata.json, \
+                auth_export/): this server's own export whole (every project and tenant, their users, factors, \
+                providers and settings), or an emulator's (its config.json and accounts.json, and its tenants' \
+                accounts-TENANT.json); a damaged or foreign file is refused by name and nothing is served
+                """, valueHelp: "a folder"),
+        CommandOption(
+            "--export-on-exit", .required("DIR"), subcommands: ["serve"],
+            help: """
+                when SIGINT or SIGTERM stops the server, write its state to DIR in the same layout (each file \
+                replaced whole, so a kill during the export leaves the previous one); sessions and signing keys are \
+                not kept: clients sign in again
+                """, valueHelp: "a folder"),
+        CommandOption(
             "--benchmark", subcommands: ["serve"],
             help: """
                 instead of serving, time the start-up (until GET / answers), the rules the HTTP subject offers in \
@@ -119,6 +143,8 @@ package enum ServeCommand {
             options.idTokenLifetime = .seconds(seconds)
         }
         options.totpAdjacentIntervals = parsed.value("--totp-adjacent-intervals").flatMap { Int($0) }
+        options.importFolder = parsed.value("--import").map { URL(fileURLWithPath: $0) }
+        options.exportFolder = parsed.value("--export-on-exit").map { URL(fileURLWithPath: $0) }
         let repeats = parsed.value("--repeat").flatMap { Int($0) }
         if parsed.has("--benchmark") {
             options.benchmark = repeats ?? 3
@@ -149,6 +175,17 @@ package enum ServeCommand {
             servesTestHooks: options.testHooks, idTokenLifetime: options.idTokenLifetime,
             totpAdjacentIntervals: options.totpAdjacentIntervals)
         let output = FileHandle.standardOutput
+        // Everything is read and checked before the port opens: a server never serves half an import.
+        if let folder = options.importFolder {
+            do {
+                let imported = try ExportFolder.read(folder, projectID: options.project)
+                if let state = imported.state { await backend.restore(state) }
+                output.write(Data("conformance serve: \(imported.summary)\n".utf8))
+            } catch {
+                FileHandle.standardError.write(Data("conformance serve: --import refused: \(error)\n".utf8))
+                exit(CommandOutcome.failure)
+            }
+        }
         var log: LoopbackHTTPServer.Log?
         if !options.quiet { log = { line in output.write(Data("\(line)\n".utf8)) } }
         let server: LoopbackHTTPServer
@@ -175,6 +212,17 @@ package enum ServeCommand {
         let signal = await StopSignal.next()
         server.stop()
         output.write(Data("conformance serve: stopped on \(signal)\n".utf8))
+        if let folder = options.exportFolder {
+            // The server has stopped answering: the state written is the one its last answer left.
+            do {
+                let state = await backend.lastingState()
+                try ExportFolder.write(state, projectID: options.project, to: folder)
+                output.write(Data("conformance serve: exported to \(folder.path)\n".utf8))
+            } catch {
+                FileHandle.standardError.write(Data("conformance serve: the export failed: \(error)\n".utf8))
+                exit(CommandOutcome.cannotWrite)
+            }
+        }
         exit(CommandOutcome.success)
     }
 }

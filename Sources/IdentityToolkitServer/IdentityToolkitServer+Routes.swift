@@ -88,9 +88,10 @@ extension IdentityToolkitServer {
             let answer = try await call.backend.answering(pair: request.header(DoorRequest.pairHeader)) {
                 [call] () async throws(AuthError) -> FixtureValue in try await call.answer(operation)
             }
-            return Self.json(
+            let published =
                 issuesUnsignedTokens
-                    ? Self.unsigningTokens(answer) : publishingTokens(answer, tenant: tenant, project: call.project))
+                ? Self.unsigningTokens(answer) : publishingTokens(answer, tenant: tenant, project: call.project)
+            return Self.json(Self.productionFields(of: published))
         } catch {
             if answersUnknownPendingCredentialWithoutCode, error.code == .invalidMultiFactorSession,
                 operation == .startSecondFactor || operation == .finalizeSecondFactor
@@ -112,8 +113,8 @@ extension IdentityToolkitServer {
         path.hasPrefix("/v1/") || path.hasPrefix("/v2/") ? ServerRoutes.identityToolkit + path : path
     }
 
-    /// `/emulator/v1/projects/{project}[/tenants/{tenant}]/verificationCodes`, `…/oobCodes` (GET) and `…/accounts`
-    /// (DELETE).
+    /// `/emulator/v1/projects/{project}[/tenants/{tenant}]/verificationCodes`, `…/oobCodes` (GET), `…/accounts`
+    /// (DELETE), `…/config` (GET, PATCH), `…/clock:advance` and `…/serviceAccount`.
     private func emulatorHook(_ request: HTTPRequest, path: String) async -> HTTPResponse {
         let parts = path.split(separator: "/").map(String.init)
         guard parts.count == 5 || (parts.count == 7 && parts[4] == "tenants") else { return Self.notServed(request) }
@@ -143,6 +144,26 @@ extension IdentityToolkitServer {
         case ("DELETE", "accounts"):
             await project.backend.deleteAllAccounts()
             return Self.json(.object([:]))
+        case ("GET", "config"):
+            return Self.json(EmulatorExport.config(protectingEmails: project.protectsEmailEnumeration))
+        case ("PATCH", "config"):
+            // The emulator's own settings (firebase-tools `src/emulator/auth/operations.ts`:
+            // `getEmulatorProjectConfig`, `updateEmulatorProjectConfig`), which its import PATCHes with config.json.
+            guard let body = FixtureValue.body(request.body, contentType: "application/json") else {
+                return Self.invalidArgument("Invalid JSON payload received. Expected a JSON object.")
+            }
+            let protects: Bool?
+            do throws(EmulatorExport.Refusal) { protects = try EmulatorExport.emailPrivacy(in: body) } catch {
+                return Self.invalidArgument(error.message)
+            }
+            let key = request.queryItems.first { $0.name == "key" }?.value
+            if let protects {
+                reconfigure(
+                    forAPIKey: key, projectID: parts[3], tenant: tenant, to: project.backend.configuration,
+                    protectingEmailEnumeration: protects)
+            }
+            let current = self.project(forAPIKey: key, projectID: parts[3], tenant: tenant)
+            return Self.json(EmulatorExport.config(protectingEmails: current.protectsEmailEnumeration))
         default: return Self.notServed(request)
         }
     }
@@ -164,6 +185,17 @@ extension IdentityToolkitServer {
             handedOut(refreshToken: refreshToken, inTenant: tenant)
         }
         return .object(fields)
+    }
+
+    /// An answer with only the fields production's has, where the server's own answer carries more (the user's ID
+    /// it publishes the tokens with): `signInWithCustomToken` answers `kind`, `idToken`, `refreshToken`, `expiresIn`
+    /// and `isNewUser` (the REST reference's `SignInWithCustomTokenResponse`), so a client that reads exactly those
+    /// (firebasil's `SignInWithTokenUser`) takes it.
+    static func productionFields(of answer: FixtureValue) -> FixtureValue {
+        guard case .object(let fields) = answer, fields["kind"] == .string("identitytoolkit#VerifyCustomTokenResponse")
+        else { return answer }
+        return .object(
+            fields.filter { ["kind", "idToken", "refreshToken", "expiresIn", "isNewUser"].contains($0.key) })
     }
 
     /// The answer with its ID tokens unsigned (`alg: none`, no signature), as the emulator writes them.

@@ -64,7 +64,7 @@ public final class IdentityToolkitServer: Sendable {
     let behaviour: ReferenceBehaviour
     /// The reference the server answers with: it validates a configuration set through the config API.
     let reference: ReferenceSubject
-    private let projects = Mutex<(byKey: [String: ServerProject], byID: [String: ServerProject])>(([:], [:]))
+    let projects = Mutex<(byKey: [String: ServerProject], byID: [String: ServerProject])>(([:], [:]))
     private let heard = Mutex<[HTTPRequest]>([])
     /// The RS256 tokens handed out: the backend's own token each stands for, and the tenant it was issued in.
     private let publishedTokens = Mutex<[String: (token: String, tenant: String?)]>([:])
@@ -267,17 +267,36 @@ final class ServerProject: Sendable {
     /// check's verdict never depends on how long its calls took.
     private let isDriven = Mutex(false)
 
+    /// A project with `configuration`; with `drivenClock`, one restored whose clock the time control drove: it stands
+    /// at that date and moves only through the time control.
     init(
         configuration: ProjectConfiguration, behaviour: ReferenceBehaviour, seed: UInt64,
-        protectsEmailEnumeration: Bool = false
+        protectsEmailEnumeration: Bool = false, drivenClock: Date? = nil
     ) {
         self.protectsEmailEnumeration = protectsEmailEnumeration
         var behaviour = behaviour
         behaviour.protectsEmailEnumeration = behaviour.protectsEmailEnumeration || protectsEmailEnumeration
         // The world's clock stands at the real time the project was created (whole seconds, as tokens keep it).
-        world = World(seed: seed, epoch: Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)))
+        let epoch = drivenClock ?? Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+        world = World(seed: seed, epoch: epoch)
         backend = ReferenceBackend(configuration: configuration, world: world, behaviour: behaviour)
+        isDriven.withLock { $0 = drivenClock != nil }
     }
+
+    /// Every user's `validSince`, and every user's custom claims: what of the project outlasts a restart besides its
+    /// backend's accounts.
+    var revocationsAndClaims: (validSince: [String: Int], claims: [String: [String: FixtureValue]]) {
+        (revocations.withLock { $0 }, claims.withLock { $0.byUser })
+    }
+
+    /// Takes the `validSince` and custom claims of a restored project.
+    func restore(validSince: [String: Int], claims byUser: [String: [String: FixtureValue]]) {
+        revocations.withLock { $0 = validSince }
+        claims.withLock { $0.byUser = byUser }
+    }
+
+    /// Whether the time control drives the clock (it then no longer follows real time).
+    var clockIsDriven: Bool { isDriven.withLock { $0 } }
 
     /// Records in the `verificationCodes` outbox the texts the backend sent for `sessionInfo`: the messages of the
     /// private carrier that hold its code, each with the number it went to and the code as the text shows it.

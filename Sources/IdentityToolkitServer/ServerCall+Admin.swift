@@ -43,15 +43,20 @@ extension ServerCall {
         return .object([
             "kind": .string("identitytoolkit#GetAccountInfoResponse"),
             "users": .array(
-                users.map { user in
-                    guard case .object(var fields) = Self.userInfo(user) else { return Self.userInfo(user) }
-                    fields["disabled"] = .bool(user.isDisabled)
-                    fields["validSince"] = project.validSince(of: user.uid).map { .string(String($0)) }
-                    let claims = project.customClaims(of: user.uid)
-                    fields["customAttributes"] = claims.isEmpty ? nil : .string(CustomClaims.text(claims))
-                    return .object(fields)
+                users.map {
+                    Self.adminUserInfo(
+                        $0, validSince: project.validSince(of: $0.uid), claims: project.customClaims(of: $0.uid))
                 }),
         ])
+    }
+
+    /// A user as the administrator reads it: with `disabled`, `validSince` and `customAttributes`.
+    static func adminUserInfo(_ user: UserRecord, validSince: Int?, claims: [String: FixtureValue]) -> FixtureValue {
+        guard case .object(var fields) = userInfo(user) else { return userInfo(user) }
+        fields["disabled"] = .bool(user.isDisabled)
+        fields["validSince"] = validSince.map { .string(String($0)) }
+        fields["customAttributes"] = claims.isEmpty ? nil : .string(CustomClaims.text(claims))
+        return .object(fields)
     }
 
     /// `accounts:update` of `localId`: fields, `disableUser`, and `validSince` (revokes the refresh tokens).

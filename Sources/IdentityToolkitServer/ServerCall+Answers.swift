@@ -12,11 +12,18 @@ extension ServerCall {
         ]
     }
 
-    /// A session as a first-factor call answers it: `kind`, the user's ID, email and display name, and the tokens.
+    /// The answers that have no `isNewUser` in production (the REST reference's `SignUpResponse` and
+    /// `SignInWithPasswordResponse`): a sign-up is always new, a password sign-in never is.
+    static let answersWithoutIsNewUser: Set<String> = [
+        "identitytoolkit#SignupNewUserResponse", "identitytoolkit#VerifyPasswordResponse",
+    ]
+
+    /// A session as a first-factor call answers it: `kind`, the user's ID, email and display name, the tokens, and
+    /// `isNewUser` where production's answer has it.
     static func signedIn(_ response: SignInResponse, kind: String) -> FixtureValue {
         var fields = tokens(response.tokens, uid: response.user.uid)
         fields["kind"] = .string(kind)
-        fields["isNewUser"] = .bool(response.isNewUser)
+        if !answersWithoutIsNewUser.contains(kind) { fields["isNewUser"] = .bool(response.isNewUser) }
         fields["email"] = response.user.email.map { .string($0) }
         fields["displayName"] = response.user.displayName.map { .string($0) }
         return .object(fields)
@@ -46,6 +53,9 @@ extension ServerCall {
         return .object(fields)
     }
 
+    /// What production answers for a password hash: "REDACTED", in base64.
+    static let redactedPasswordHash = "UkVEQUNURUQ="
+
     static func userInfo(_ user: UserRecord) -> FixtureValue {
         let snapshot = user.snapshot
         var fields: [String: FixtureValue] = [
@@ -73,6 +83,9 @@ extension ServerCall {
         fields["phoneNumber"] = user.phoneNumber.map { .string($0) }
         fields["displayName"] = user.displayName.map { .string($0) }
         fields["photoUrl"] = snapshot.photoURL.map { .string($0.absoluteString) }
+        // Production names a password user's hash without giving it: `UkVEQUNURUQ=`, "REDACTED" in base64, in
+        // `accounts:lookup` and `accounts:update` answers alike.
+        fields["passwordHash"] = user.password == nil ? nil : .string(redactedPasswordHash)
         return .object(fields)
     }
 }

@@ -250,9 +250,7 @@ struct ServerCall: Sendable {
             if let email = code.newEmail ?? code.email, let user = await backend.user(withEmail: email),
                 case .object(let info) = Self.userInfo(user)
             {
-                for key in ["localId", "email", "emailVerified", "providerUserInfo", "displayName"] {
-                    fields[key] = info[key]
-                }
+                for key in Self.accountKeys where key != "photoUrl" { fields[key] = info[key] }
             }
             fields["newEmail"] = code.newEmail.map { .string($0) }
             return .object(fields)
@@ -277,9 +275,7 @@ struct ServerCall: Sendable {
         fields["kind"] = .string("identitytoolkit#SetAccountInfoResponse")
         // The account as it now is: its email, whether it is verified, and its providers (`SetAccountInfoResponse`).
         if let user = await backend.record(uid), case .object(let info) = Self.userInfo(user) {
-            for key in ["email", "emailVerified", "providerUserInfo", "displayName", "photoUrl"] {
-                fields[key] = info[key]
-            }
+            for key in Self.accountKeys where key != "localId" { fields[key] = info[key] }
         }
         return .object(fields)
     }
@@ -322,9 +318,7 @@ struct ServerCall: Sendable {
         let (grant, _) = try await backend.session(idToken)
         var fields: [String: FixtureValue] = ["kind": .string("identitytoolkit#SetAccountInfoResponse")]
         if let user = await backend.record(grant.uid), case .object(let info) = Self.userInfo(user) {
-            for key in ["localId", "email", "emailVerified", "providerUserInfo", "displayName", "photoUrl"] {
-                fields[key] = info[key]
-            }
+            for key in Self.accountKeys { fields[key] = info[key] }
         }
         return .object(fields)
     }
@@ -354,13 +348,25 @@ struct ServerCall: Sendable {
         ])
     }
 
-    /// Links a credential to the ID token's user and answers the session's new tokens.
+    /// The account's fields an `accounts:update` answers (the REST reference's `SetAccountInfoResponse`).
+    static let accountKeys = [
+        "localId", "email", "emailVerified", "providerUserInfo", "displayName", "photoUrl", "passwordHash",
+    ]
+
+    /// Links a credential to the ID token's user and answers the session's new tokens: as a sign-in answers them
+    /// (`isNewUser` false), or, for `accounts:update`, with the account as it now is.
     func linked(_ credential: AuthCredential, idToken: String, kind: String?) async throws(AuthError) -> FixtureValue {
         let (grant, _) = try await backend.session(idToken)
         let refreshToken = try await backend.refreshToken(forSession: idToken)
         let (user, tokens) = try await backend.link(credential, toUser: grant.uid, refreshToken: refreshToken)
         var fields = Self.tokens(tokens, uid: user.uid)
         fields["kind"] = kind.map { .string($0) }
+        if kind == "identitytoolkit#SetAccountInfoResponse", let record = await backend.record(user.uid),
+            case .object(let info) = Self.userInfo(record)
+        {
+            for key in Self.accountKeys { fields[key] = info[key] }
+            return .object(fields)
+        }
         fields["email"] = user.email.map { .string($0) }
         fields["phoneNumber"] = user.phoneNumber.map { .string($0) }
         fields["isNewUser"] = .bool(false)

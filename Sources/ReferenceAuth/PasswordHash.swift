@@ -1,12 +1,13 @@
 import Crypto
 import Foundation
 
-/// A salted SHA-256 password hash; enough for an in-process reference, never for production.
-struct PasswordHash: Sendable, Hashable {
+/// A salted SHA-256 password hash; enough for an in-process reference, never for production. It is kept across a
+/// restart as it is stored (salt and digest), never as the password.
+package struct PasswordHash: Sendable, Hashable, Codable {
     private let salt: [UInt8]
     private let digest: [UInt8]
 
-    init(_ password: String, salt: [UInt8]) {
+    package init(_ password: String, salt: [UInt8]) {
         self.salt = salt
         digest = Self.hash(password, salt: salt)
     }

@@ -1,23 +1,23 @@
 import ConformanceKit
 import Foundation
 
-/// A user as the reference backend stores it.
-package struct UserRecord: Sendable {
+/// A user as the reference backend stores it; kept across a restart whole, every field as it is (``LastingAccounts``).
+package struct UserRecord: Sendable, Codable {
     package let uid: String
     package var phoneNumber: String?
     package var email: String?
-    var password: PasswordHash?
+    package var password: PasswordHash?
     package var isEmailVerified = false
-    var isAnonymous = false
+    package var isAnonymous = false
     /// Disabled by the administrator: signs in and refreshes no more (AUTH-7).
     package var isDisabled = false
     package var displayName: String?
-    var photoURL: URL?
-    var secondFactors: [EnrolledFactor] = []
+    package var photoURL: URL?
+    package var secondFactors: [EnrolledFactor] = []
     /// Has signed in with an email link (`fetchSignInMethods` reports `emailLink`).
-    var usedEmailLink = false
+    package var usedEmailLink = false
     /// The OAuth identities linked to the user, by provider ID: the provider's user ID.
-    var oauthIdentities: [String: String] = [:]
+    package var oauthIdentities: [String: String] = [:]
     package let createdAt: Date
     package var lastSignInAt: Date
 
@@ -43,14 +43,22 @@ package struct UserRecord: Sendable {
 }
 
 /// An enrolled second factor: SMS, with the full number the backend keeps, or TOTP, with its shared secret.
-struct EnrolledFactor: Sendable {
-    let uid: String
-    let displayName: String?
+package struct EnrolledFactor: Sendable, Codable {
+    package let uid: String
+    package let displayName: String?
     /// The number of an SMS factor; empty for a TOTP factor.
-    let phoneNumber: String
-    let enrolledAt: Date
+    package let phoneNumber: String
+    package let enrolledAt: Date
     /// The shared secret of a TOTP factor (``TOTP``); nil for an SMS factor.
-    var totpSecret: [UInt8]? = nil
+    package var totpSecret: [UInt8]? = nil
+
+    package init(uid: String, displayName: String?, phoneNumber: String, enrolledAt: Date, totpSecret: [UInt8]? = nil) {
+        self.uid = uid
+        self.displayName = displayName
+        self.phoneNumber = phoneNumber
+        self.enrolledAt = enrolledAt
+        self.totpSecret = totpSecret
+    }
 
     var factorID: String { totpSecret == nil ? MultiFactorID.phone : MultiFactorID.totp }
 

@@ -4,6 +4,7 @@ Run with FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:PORT (the SDK then sends its admi
 /identitytoolkit.googleapis.com/v1/projects/{project}/accounts... with `Authorization: Bearer owner`).
 Every request is bounded in time; the script exits non-zero on the first unexpected answer.
 """
+import base64
 import json
 import os
 import sys
@@ -75,7 +76,10 @@ def custom_tokens(uid):
     finally:
         os.environ["FIREBASE_AUTH_EMULATOR_HOST"] = emulator_host
     status, session = client_call("accounts:signInWithCustomToken", {"token": token, "returnSecureToken": True})
-    expect(status == 200 and session.get("localId") == uid and session.get("isNewUser") is False,
+    # Production's answer names no localId (SignInWithCustomTokenResponse): the ID token names the user.
+    payload = session.get("idToken", "..").split(".")[1]
+    user_id = json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))).get("user_id")
+    expect(status == 200 and user_id == uid and session.get("isNewUser") is False,
            "create_custom_token signed by the service account signs the user in (signInWithCustomToken)")
     unsigned = auth.create_custom_token(uid).decode()
     status, refused = client_call("accounts:signInWithCustomToken", {"token": unsigned, "returnSecureToken": True})

@@ -4,7 +4,8 @@
 #   1. pyrebase4 (`import pyrebase`), in .build/pyrebase-venv (it pins urllib3 below 2, so a venv of its own);
 #   2. firebase-rest-api (`import firebase`), in .build/firebase-rest-api-venv;
 #   3. google-api-python-client (`import googleapiclient`), in .build/google-api-venv: its bundled identitytoolkit v1
-#      and v2 discovery documents, pointed at the server's root (`api_endpoint`).
+#      and v2 discovery documents, pointed at the server's root (`api_endpoint`);
+#   4. firebasil (`from firebasil.auth import AuthClient`), in .build/firebasil-venv: FIREBASE_AUTH_EMULATOR_HOST.
 # Neither of the first two has an emulator switch: each test redirects the library's https requests to the server
 # (served.py).
 # Every wait is bounded; the server is stopped on any exit. `run-served.sh install` only installs the clients.
@@ -29,6 +30,7 @@ install() {
 install .build/pyrebase-venv "pyrebase4==4.9.0" "python-jwt<3"
 install .build/firebase-rest-api-venv "firebase-rest-api==1.11.0" "google-auth<2.48"
 install .build/google-api-venv "google-api-python-client==2.202.0"
+install .build/firebasil-venv "firebasil==0.3.0"
 [ "${1:-}" != install ] || exit 0
 bin="$(served_bin)"
 
@@ -40,4 +42,5 @@ export CONFORMANCE_URL="http://127.0.0.1:$port" CONFORMANCE_PROJECT=demo-conform
 timeout 120 .build/pyrebase-venv/bin/python Tests/PythonClients/pyrebase_test.py
 timeout 120 .build/firebase-rest-api-venv/bin/python Tests/PythonClients/firebase_rest_api_test.py
 timeout 120 .build/google-api-venv/bin/python Tests/PythonClients/google_api_client_test.py
-echo "pyclients: the three clients passed in $(( ($(date +%s%N) - started) / 1000000 )) ms (including the installs)"
+timeout 120 .build/firebasil-venv/bin/python Tests/PythonClients/firebasil_test.py
+echo "pyclients: the four clients passed in $(( ($(date +%s%N) - started) / 1000000 )) ms (including the installs)"

@@ -89,8 +89,12 @@ struct ClientSurfaceTests {
         let signIn = try await client.post(
             "\(Self.v1)/accounts:signInWithCustomToken?key=k",
             ["token": try Self.customToken(uid: "custom-1", keyFile: file, key: key), "returnSecureToken": true])
-        #expect(signIn.status == 200 && signIn.json?["localId"] as? String == "custom-1")
+        // Production's answer (SignInWithCustomTokenResponse) names no localId: the ID token names the user.
+        #expect(signIn.status == 200 && signIn.json?["localId"] == nil)
+        #expect(
+            Set(signIn.json?.keys.map { $0 } ?? []) == ["kind", "idToken", "refreshToken", "expiresIn", "isNewUser"])
         let claims = try Self.payload(of: try #require(signIn.json?["idToken"] as? String))
+        #expect(claims["user_id"] as? String == "custom-1")
         #expect((claims["firebase"] as? [String: Any])?["sign_in_provider"] as? String == "custom")
         let otherKey = try _RSA.Signing.PrivateKey(keySize: .bits2048)
         for (token, what) in [

@@ -43,7 +43,7 @@ public struct PersonName: Sendable, Hashable, CustomStringConvertible {
 /// Sign in with Apple as the project enables it: the app's client ID (its bundle ID for a native app), and
 /// the developer's team, key ID and ES256 private key that sign the `client_secret` for Apple's token and
 /// revoke endpoints.
-public struct AppleSignInSettings: Sendable, Hashable {
+public struct AppleSignInSettings: Sendable, Hashable, Codable {
     public var isEnabled: Bool
     public var clientID: String
     public var teamID: String

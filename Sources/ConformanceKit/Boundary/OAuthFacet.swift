@@ -25,7 +25,7 @@ public struct OAuthProvider: Sendable, Hashable {
 }
 
 /// A generic OAuth provider as the project enables it in the console: the client ID and secret registered with it.
-public struct OAuthProviderSettings: Sendable, Hashable {
+public struct OAuthProviderSettings: Sendable, Hashable, Codable {
     public var isEnabled: Bool
     public var clientID: String
     public var clientSecret: String

@@ -2,7 +2,7 @@
 /// https://cloud.google.com/identity-platform/docs/reference/rest/v2/Config#PasswordPolicyConfig): what a new password
 /// must hold beyond ``ProjectConfiguration/passwordMinimumLength``, and whether the server refuses one that does not
 /// (`ENFORCE`) or only publishes the policy for clients to check against (`OFF`).
-public struct PasswordPolicy: Sendable, Hashable {
+public struct PasswordPolicy: Sendable, Hashable, Codable {
     /// `ENFORCE`: sign-up and a password change refuse a password the policy does not allow
     /// (`PASSWORD_DOES_NOT_MEET_REQUIREMENTS`); otherwise (`OFF`) the policy is published only.
     public var isEnforced: Bool

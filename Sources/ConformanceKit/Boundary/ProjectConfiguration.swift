@@ -2,8 +2,9 @@
 ///
 /// Checks start from ``standard`` and change what their rule is about. The configuration is passed to the
 /// subject as it is: rejecting an invalid *test phone number* configuration is the subject's job (PHONE-12),
-/// while ``validated()`` rejects values no project can have (an empty project ID, a zero timeout).
-public struct ProjectConfiguration: Sendable, Hashable {
+/// while ``validated()`` rejects values no project can have (an empty project ID, a zero timeout). It is `Codable`,
+/// every field as it is, so that a server keeps it across a restart.
+public struct ProjectConfiguration: Sendable, Hashable, Codable {
     public var projectID: String
     /// The app name that appears in the texts the project sends.
     public var appName: String
@@ -107,7 +108,7 @@ public struct ProjectConfiguration: Sendable, Hashable {
 }
 
 /// The phone sign-in settings of a project.
-public struct PhoneSettings: Sendable, Hashable {
+public struct PhoneSettings: Sendable, Hashable, Codable {
     public var isEnabled: Bool
     /// Numbers that receive no SMS and sign in with a fixed code (at most 10, each valid E.164, 6-digit codes:
     /// PHONE-12).
@@ -129,7 +130,7 @@ public struct PhoneSettings: Sendable, Hashable {
 }
 
 /// The SMS multi-factor settings of a project (Identity Platform).
-public struct MultiFactorSettings: Sendable, Hashable {
+public struct MultiFactorSettings: Sendable, Hashable, Codable {
     /// SMS multi-factor authentication is enabled for the project.
     public var isEnabled: Bool
     /// How long a resolver's session stays good after the first factor succeeded (MFA-11).
@@ -153,7 +154,7 @@ public struct MultiFactorSettings: Sendable, Hashable {
 }
 
 /// The email-link settings of a project: the console's sign-in method and authorized domains.
-public struct EmailLinkSettings: Sendable, Hashable {
+public struct EmailLinkSettings: Sendable, Hashable, Codable {
     /// Email-link (passwordless) sign-in is enabled; it also needs password sign-in enabled (LINK-3).
     public var isEnabled: Bool
     /// The domains a continue URL may point to (LINK-2). The project's own hosting domains are authorized too.
@@ -175,7 +176,7 @@ public struct EmailLinkSettings: Sendable, Hashable {
 }
 
 /// A fictional number allowed for development, with its fixed verification code.
-public struct TestPhoneNumber: Sendable, Hashable {
+public struct TestPhoneNumber: Sendable, Hashable, Codable {
     public var phoneNumber: String
     public var verificationCode: String
 
@@ -185,7 +186,7 @@ public struct TestPhoneNumber: Sendable, Hashable {
     }
 }
 
-public struct RateLimit: Sendable, Hashable {
+public struct RateLimit: Sendable, Hashable, Codable {
     public var maxRequests: Int
     public var window: Duration
 
