@@ -1,23 +1,26 @@
 import NIOCore
 import Synchronization
 
-/// The bound on open connections, shared by the listening sockets (127.0.0.1 and ::1).
+/// The bound on open connections, shared by the listening sockets (127.0.0.1 and ::1), such that a client that sends
+/// a request is served however many connections others hold open and leave unused or stalled.
 ///
-/// A client that arrives at a full server takes the place of a connection that is not being answered, so that a
-/// client that sends a request is served however many connections others hold open and leave unused or stalled.
-/// Places are taken in the order of ``Phase``: first a connection that has sent nothing since it was accepted (the
-/// oldest first), then one idle between requests (idle the longest first: clients' pools keep connections they no
-/// longer use), then one lingering after its last answer, then one whose request head has not all arrived (begun the
-/// longest ago first: the slowest), then one whose body has not. A connection whose request is whole is answered, and
-/// its place is never taken. The connection whose place is taken is closed quietly, unless it has moved on to a later
-/// phase by the time its event loop hears of it (its client's first bytes arrived meanwhile): it then keeps its place,
-/// and the next client to arrive takes two. While every connection is being answered, the listeners' accepts wait (the
-/// client waits in the kernel's queue) until one is done or closes.
+/// A connection that has sent nothing since it was accepted holds one of `limit` places of its own: a client that
+/// arrives when they are all held takes the place of the oldest of them, which is closed quietly. So connections that
+/// never send cannot keep a client out, and a client that sends its request as it connects keeps its place until
+/// `limit` newer connections have arrived before the server read a byte of it. A connection that has sent something
+/// holds one of `limit` other places; when its first bytes arrive and they are all held, it takes the place of another
+/// in the order of ``Phase``: the one idle the longest (clients' pools keep connections they no longer use), then one
+/// lingering after its last answer, then the one whose request head began the longest ago (the slowest), then one
+/// whose body has not all arrived. A connection whose request is whole is answered and its place never taken: when
+/// every place is held by one, the new request is answered beyond the bound, up to twice `limit` connections in all;
+/// past that the listeners' accepts wait (the client waits in the kernel's queue; one accepted just before waits
+/// unread in ``AcceptGateHandler``) until one is done or closes.
 ///
-/// A client that connects and is slow to send its first byte can lose its place to a flood of new connections: the
-/// server cannot tell it from one that will never send.
+/// A connection whose place is taken is closed, unless it has moved on to a later phase by the time its event loop
+/// hears of it (its client's first bytes arrived meanwhile): it then keeps its place, and the next connection to need
+/// one takes two.
 final class ConnectionGate: Sendable {
-    /// What a connection is doing, in the order in which a new client takes the place of one.
+    /// What a connection is doing, in the order in which another takes its place.
     enum Phase: Int, Comparable, Sendable {
         /// Accepted, and no byte has arrived.
         case fresh
@@ -62,14 +65,36 @@ final class ConnectionGate: Sendable {
         var waiting: [@Sendable () -> Void] = []
         var stopped = false
 
-        /// The connections whose places are not given away.
-        var holding: Int { open.values.count(where: { $0.evicted == nil }) }
+        /// The connections whose places are not given away: all of them, or those that have sent nothing (`fresh`),
+        /// or the others.
+        func holding(fresh: Bool? = nil) -> Int {
+            open.values.count(where: { $0.evicted == nil && (fresh == nil || ($0.phase == .fresh) == fresh) })
+        }
 
-        /// The connection whose place a new client takes: the earliest phase, the longest in it.
-        func victim(sparing spared: ObjectIdentifier? = nil) -> (key: ObjectIdentifier, entry: Entry)? {
-            open.filter { $0.key != spared && $0.value.evicted == nil && $0.value.phase.yieldsPlace }.min {
-                ($0.value.phase.rawValue, $0.value.since) < ($1.value.phase.rawValue, $1.value.since)
-            }.map { (key: $0.key, entry: $0.value) }
+        /// The connection whose place is taken (of those that have sent nothing, or of the others, or of all): the
+        /// earliest phase, the longest in it.
+        func victim(
+            fresh: Bool? = nil, sparing spared: ObjectIdentifier? = nil
+        ) -> (key: ObjectIdentifier, entry: Entry)? {
+            open.filter {
+                $0.key != spared && $0.value.evicted == nil && $0.value.phase.yieldsPlace
+                    && (fresh == nil || ($0.value.phase == .fresh) == fresh)
+            }.min { ($0.value.phase.rawValue, $0.value.since) < ($1.value.phase.rawValue, $1.value.since) }.map {
+                (key: $0.key, entry: $0.value)
+            }
+        }
+
+        /// Gives places away until those that have sent nothing are within `limit`, the others too, and all of them
+        /// within twice `limit` (past which the others are only while every one is being answered); never `spared`'s.
+        mutating func evictions(limit: Int, sparing spared: ObjectIdentifier) -> [any Channel] {
+            var evicted: [any Channel] = []
+            for (fresh, bound) in [(true, limit), (false, limit), (nil, 2 * limit)] as [(Bool?, Int)] {
+                while holding(fresh: fresh) > bound, let victim = victim(fresh: fresh, sparing: spared) {
+                    open[victim.key]?.evicted = victim.entry.phase
+                    evicted.append(victim.entry.channel)
+                }
+            }
+            return evicted
         }
 
         mutating func next() -> UInt64 {
@@ -93,7 +118,7 @@ final class ConnectionGate: Sendable {
     /// True when a listener may accept now; otherwise keeps `wake` to call once a connection closes or is done.
     func mayAccept(orWake wake: @escaping @Sendable () -> Void) -> Bool {
         state.withLock { state in
-            if state.holding < limit || state.victim() != nil { return true }
+            if state.holding() < 2 * limit || state.victim() != nil { return true }
             if !state.stopped { state.waiting.append(wake) }
             return false
         }
@@ -108,25 +133,20 @@ final class ConnectionGate: Sendable {
         case refused
     }
 
-    /// A connection accepted. Past the bound it takes the places (``Phase``) of connections that are asked to close;
-    /// never its own. A listener asks ``mayAccept(orWake:)`` before it accepts, but what it accepts then arrives later,
-    /// when every place may be held by a request being answered: the connection then waits for a place.
+    /// A connection accepted, in a place of those that have sent nothing: past the bound it takes the place of the
+    /// oldest of them, which is asked to close. A listener asks ``mayAccept(orWake:)`` before it accepts, but what it
+    /// accepts then arrives later, when every place may be held by a request being answered: it then waits for one.
     @discardableResult
     func admit(_ channel: any Channel, orWake wake: @escaping @Sendable () -> Void = {}) -> Admission {
         let key = ObjectIdentifier(channel)
         let (admission, evicted) = state.withLock { state -> (Admission, [any Channel]) in
             guard !state.stopped else { return (.refused, []) }
-            guard state.holding < limit || state.victim() != nil else {
+            guard state.holding() < 2 * limit || state.victim() != nil else {
                 state.waiting.append(wake)
                 return (.waiting, [])
             }
             state.open[key] = Entry(channel: channel, since: state.next())
-            var evicted: [any Channel] = []
-            while state.holding > limit, let victim = state.victim(sparing: key) {
-                state.open[victim.key]?.evicted = victim.entry.phase
-                evicted.append(victim.entry.channel)
-            }
-            return (.admitted, evicted)
+            return (.admitted, state.evictions(limit: limit, sparing: key))
         }
         switch admission {
         case .admitted: channel.closeFuture.whenComplete { _ in self.release(channel) }
@@ -137,18 +157,22 @@ final class ConnectionGate: Sendable {
         return admission
     }
 
-    /// The connection entered `phase`. Once its answer is written (idle or lingering) a waiting listener may accept.
+    /// The connection entered `phase`. Its first bytes take it from the places of those that have sent nothing to
+    /// the others' (``Phase``). Once its answer is written (idle or lingering) a waiting listener may accept.
     func enter(_ channel: any Channel, _ phase: Phase) {
-        let waiting = state.withLock { state -> [@Sendable () -> Void] in
-            guard let entry = state.open[ObjectIdentifier(channel)], entry.phase != phase else { return [] }
+        let key = ObjectIdentifier(channel)
+        let (waiting, evicted) = state.withLock { state -> ([@Sendable () -> Void], [any Channel]) in
+            guard let entry = state.open[key], entry.phase != phase else { return ([], []) }
             // Idle since it began writing its answer, so that connections go idle in the order their clients saw
             // answers.
             let since = phase == .idle ? entry.answeredAt ?? state.next() : state.next()
-            state.open[ObjectIdentifier(channel)]?.phase = phase
-            state.open[ObjectIdentifier(channel)]?.since = since
-            return entry.phase.yieldsPlace || !phase.yieldsPlace ? [] : state.wakeAll()
+            state.open[key]?.phase = phase
+            state.open[key]?.since = since
+            let evicted = entry.phase == .fresh ? state.evictions(limit: limit, sparing: key) : []
+            return (entry.phase.yieldsPlace || !phase.yieldsPlace ? [] : state.wakeAll(), evicted)
         }
         for wake in waiting { wake() }
+        for victim in evicted { victim.pipeline.fireUserInboundEventTriggered(Evict()) }
     }
 
     /// The connection is about to write the end of an answer: the order it goes idle in, if it does.

@@ -11,18 +11,20 @@ import NIOPosix
 
 /// A small HTTP/1.1 server on loopback, on SwiftNIO: it listens on `127.0.0.1` and, where the machine has it, on
 /// `::1` at the same port, so that a client that resolves `localhost` to either reaches it. It keeps at most
-/// ``Limits/connections`` connections open at once (``ConnectionGate``: a new client takes the place of a connection
-/// that has sent nothing, or is idle, or is slowest to send its request, and waits in the kernel's queue only while
-/// every connection is being answered), and answers each request with `handler`.
+/// ``Limits/connections`` connections that have sent something, and as many that have not, open at once
+/// (``ConnectionGate``: a new client takes the place of the oldest connection that has sent nothing, and its request
+/// the place of one idle or slowest to send its own), and answers each request with `handler`.
 /// What it cannot read as a request (a malformed head, a head or body too large, a request that stalls) is answered
 /// by `rejection`, so that the caller chooses the error's shape, and the connection is then closed gracefully; it
 /// never ends the process. It answers CORS as the Firebase Auth Emulator does (``CORS``).
 public final class LoopbackHTTPServer: Sendable {
     public struct Limits: Sendable {
-        /// Connections open at once. A further client takes the place of a connection that is not being answered:
-        /// first one that has sent nothing since it was accepted, then the one idle the longest, then one lingering
-        /// after its last answer, then the one whose request began the longest ago (its head first, then its body).
-        /// It waits in the listening socket's queue only while every connection is being answered.
+        /// Connections open at once that have sent something, and as many again that have not. A further client
+        /// takes the place of the oldest connection that has sent nothing; once its first bytes arrive, it takes the
+        /// place of the one idle the longest, or one lingering after its last answer, or the one whose request began
+        /// the longest ago (its head first, then its body). A request being answered keeps its place: while all are,
+        /// a new request is answered beyond this bound, and past twice this bound a client waits in the listening
+        /// socket's queue.
         public var connections: Int
         /// The request line and headers of one request, in bytes: more is answered 431.
         public var headBytes: Int

@@ -10,7 +10,10 @@ import Testing
 @Suite("The connection gate")
 struct ConnectionGateTests {
     @Test(
-        "a new client takes the place of the connection whose answer began first, however late its loop marks it idle")
+        """
+        a client's first bytes take the place of the connection whose answer began first, however late its loop \
+        marks it idle
+        """)
     func idleOrderIsAnswerOrder() throws {
         let gate = ConnectionGate(limit: 2)
         let (first, second, third) = (EmbeddedChannel(), EmbeddedChannel(), EmbeddedChannel())
@@ -25,19 +28,30 @@ struct ConnectionGateTests {
         gate.enter(second, .idle)
         gate.enter(first, .idle)
         gate.admit(third)
+        #expect(gate.eviction(of: first) == nil, "a place taken before the new client sent anything")
+        gate.enter(third, .head)
         #expect(gate.eviction(of: first) == .idle && gate.eviction(of: second) == nil)
         for channel in [first, second, third] { _ = try channel.finish() }
     }
 
+    @Test("connections that have sent nothing: a new one takes the place of the oldest of them, never its own")
+    func freshPlacesTaken() throws {
+        let gate = ConnectionGate(limit: 2)
+        let channels = (0..<3).map { _ in EmbeddedChannel() }
+        for channel in channels { #expect(gate.admit(channel) == .admitted) }
+        #expect(channels.map { gate.eviction(of: $0) } == [.fresh, nil, nil])
+        for channel in channels { _ = try channel.finish() }
+    }
+
     @Test(
         """
-        places are taken first from a connection that sent nothing (however new), then the one idle, the one \
-        lingering, the head begun first, the later head, a body; never from a request being answered (a client then \
-        waits), nor from the new client itself
+        a request's first bytes at a server full of others take the place of the one idle, then the one lingering, \
+        the head begun first, the later head, a body; never a request being answered: then the request is answered \
+        beyond the bound
         """)
     func placesTakenInOrder() throws {
-        let gate = ConnectionGate(limit: 7)
-        let names = ["answering", "body", "older head", "newer head", "lingering", "idle", "fresh"]
+        let gate = ConnectionGate(limit: 6)
+        let names = ["answering", "body", "older head", "newer head", "lingering", "idle"]
         let channels = Dictionary(uniqueKeysWithValues: names.map { ($0, EmbeddedChannel()) })
         for name in names { gate.admit(channels[name]!) }
         gate.enter(channels["answering"]!, .answering)
@@ -52,30 +66,26 @@ struct ConnectionGateTests {
             let newcomer = EmbeddedChannel()
             newcomers.append(newcomer)
             #expect(gate.admit(newcomer) == .admitted)
-            #expect(gate.eviction(of: newcomer) == nil, "a new client's own place was taken")
-            // Its request came at once, so that the next client does not take its place.
+            // A whole request in its first bytes.
             gate.enter(newcomer, .answering)
+            #expect(gate.eviction(of: newcomer) == nil, "a new request's own place was taken")
             taken += names.filter { name in gate.eviction(of: channels[name]!) != nil && !taken.contains(name) }
         }
-        #expect(taken == ["fresh", "idle", "lingering", "older head", "newer head", "body"])
-        let waiting = EmbeddedChannel()
-        #expect(gate.admit(waiting) == .waiting)
-        for channel in Array(channels.values) + newcomers + [waiting] {
-            _ = try channel.finish(acceptAlreadyClosed: true)
-        }
+        #expect(taken == ["idle", "lingering", "older head", "newer head", "body"])
+        for channel in Array(channels.values) + newcomers { _ = try channel.finish(acceptAlreadyClosed: true) }
     }
 
     @Test(
         """
-        while every connection is being answered an accept waits, and so does a connection accepted before: both are \
-        woken once an answer is written
+        while twice the bound of connections are being answered an accept waits, and so does a connection accepted \
+        before: both are woken once an answer is written
         """)
     func waitsWhileAnswering() throws {
-        let gate = ConnectionGate(limit: 2)
+        let gate = ConnectionGate(limit: 1)
         let (first, second, third) = (EmbeddedChannel(), EmbeddedChannel(), EmbeddedChannel())
         gate.admit(first)
-        gate.admit(second)
         gate.enter(first, .answering)
+        gate.admit(second)
         gate.enter(second, .answering)
         let woken = Mutex(0)
         #expect(!gate.mayAccept { woken.withLock { $0 += 1 } })
@@ -84,7 +94,9 @@ struct ConnectionGateTests {
         gate.enter(first, .idle)
         #expect(woken.withLock { $0 } == 2)
         #expect(gate.mayAccept {})
-        #expect(gate.admit(third) == .admitted && gate.eviction(of: first) == .idle)
+        #expect(gate.admit(third) == .admitted)
+        gate.enter(third, .head)
+        #expect(gate.eviction(of: first) == .idle)
         for channel in [first, second, third] { _ = try channel.finish() }
     }
 
@@ -95,13 +107,13 @@ struct ConnectionGateTests {
         gate.admit(first)
         gate.admit(second)
         #expect(gate.eviction(of: first) == .fresh)
+        // Its first bytes arrived before it heard of it.
         gate.kept(first)
         #expect(gate.eviction(of: first) == nil)
-        // Two over the bound: the next client takes two places.
         gate.enter(first, .head)
         let third = EmbeddedChannel()
         gate.admit(third)
-        #expect(gate.eviction(of: second) == .fresh && gate.eviction(of: first) == .head)
+        #expect(gate.eviction(of: second) == .fresh && gate.eviction(of: first) == nil)
         for channel in [first, second, third] { _ = try channel.finish() }
     }
 }

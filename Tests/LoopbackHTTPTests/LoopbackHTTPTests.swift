@@ -489,12 +489,16 @@ struct ConnectionBoundTests {
         #expect(answers == [200, 200, 200])
     }
 
-    @Test("while every connection is being answered a new client waits, and is answered once an answer is written")
+    @Test(
+        """
+        a request is answered while every place is held by one being answered, beyond the bound; past twice the bound \
+        a new client waits, and is answered once an answer is written
+        """)
     func waitsWhileAnswering() async throws {
         let release = Latch()
         let (held, holding) = AsyncStream<Void>.makeStream()
         let server = try LoopbackHTTPServer(
-            port: 0, limits: TestServer.limits(connections: 2),
+            port: 0, limits: TestServer.limits(connections: 1),
             handler: { request in
                 guard request.url.path == "/hold" else { return await TestServer.handler(request) }
                 holding.yield()
@@ -503,17 +507,21 @@ struct ConnectionBoundTests {
             }, rejection: TestServer.rejection)
         defer { server.stop() }
         let port = server.port
-        let heldAnswers = (0..<2).map { _ in
-            Task {
-                try await onThread { () -> Int? in
-                    let connection = try RawConnection(port: port)
-                    connection.send("GET /hold HTTP/1.1\r\nHost: localhost\r\n\r\n")
-                    return connection.response()?.status
-                }
-            }
-        }
+        // One after the other (a connection that has sent nothing gives its place to the next), both requests reach
+        // the handler, the second beyond the bound of one.
         var seen = held.makeAsyncIterator()
-        for _ in 0..<2 { _ = await seen.next() }
+        var heldAnswers: [Task<Int?, any Error>] = []
+        for _ in 0..<2 {
+            heldAnswers.append(
+                Task {
+                    try await onThread { () -> Int? in
+                        let connection = try RawConnection(port: port)
+                        connection.send("GET /hold HTTP/1.1\r\nHost: localhost\r\n\r\n")
+                        return connection.response()?.status
+                    }
+                })
+            _ = await seen.next()
+        }
         let (sent, sending) = AsyncStream<Void>.makeStream()
         let waiting = Task {
             try await onThread { () -> Int? in
