@@ -163,7 +163,8 @@ let package = Package(
         .testTarget(
             name: "LoopbackHTTPTests",
             dependencies: [
-                "LoopbackHTTP", "HTTPMessages", "PlainHTTPClient", .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                "LoopbackHTTP", "HTTPMessages", "PlainHTTPClient", "ReferenceTestSupport",
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]),
     ])

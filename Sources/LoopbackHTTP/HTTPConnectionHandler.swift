@@ -19,10 +19,13 @@ struct ConnectionConfiguration: Sendable {
 /// order by the server's handler while the connection reads no further (pipelined requests wait their turn).
 ///
 /// A connection is idle between requests (closed quietly after ``LoopbackHTTPServer/Limits/idleTimeout``), or reading
-/// a request (answered 408 when no byte arrives for ``LoopbackHTTPServer/Limits/requestTimeout``), or answering. Its
-/// last answer (`Connection: close`, or an error: 400, 408, 413, 431) is followed by a graceful close: the output is
-/// shut, and what the client still sends is read and dropped until it closes its side or
-/// ``LoopbackHTTPServer/Limits/lingerTimeout`` passes, so that the client reads the answer rather than a reset.
+/// a request (answered 408 when it is not whole ``LoopbackHTTPServer/Limits/requestTimeout`` after its first byte), or
+/// answering. Requests sent at once (pipelined) are answered in order, also when the client shuts its side right after
+/// them (RFC 9112 §9.3.2 and §9.6): all of them, then the connection closes. Its last answer (`Connection: close`, or
+/// an error: 400, 408, 413, 431) is followed by a graceful close: the output is shut, and what the client still sends
+/// is read and dropped until it closes its side or ``LoopbackHTTPServer/Limits/lingerTimeout`` passes, so that the
+/// client reads the answer rather than a reset. It tells the ``ConnectionGate`` what it is doing, and closes when the
+/// gate gives its place to a new client.
 final class HTTPConnectionHandler: ChannelDuplexHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundIn = HTTPServerResponsePart
@@ -59,7 +62,17 @@ final class HTTPConnectionHandler: ChannelDuplexHandler {
 
     private let configuration: ConnectionConfiguration
     private var limits: LoopbackHTTPServer.Limits { configuration.limits }
-    private var state = State.idle
+    private var state = State.idle {
+        didSet {
+            guard let context, let phase, phase != reported else { return }
+            reported = phase
+            configuration.gate.enter(context.channel, phase)
+        }
+    }
+    /// Some byte has arrived: the connection is no longer fresh.
+    private var used = false
+    /// The phase the gate was last told.
+    private var reported = ConnectionGate.Phase.fresh
     private var pending: Pending?
     private var queued: [Queued] = []
     private var timer: Scheduled<Void>?
@@ -87,6 +100,7 @@ final class HTTPConnectionHandler: ChannelDuplexHandler {
         self.context = context
         taskExecutor = EventLoopTaskExecutor(context.eventLoop)
         if context.channel.isActive { armTimer(limits.idleTimeout) }
+        yieldPlaceIfAsked()
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
@@ -120,8 +134,7 @@ final class HTTPConnectionHandler: ChannelDuplexHandler {
             return
         }
         if event is ConnectionGate.Evict {
-            // A new client wants the place of this idle connection; one that has begun a request keeps it.
-            if state == .idle { context.close(promise: nil) }
+            yieldPlaceIfAsked()
             return
         }
         if let event = event as? ChannelEvent, event == .inputClosed {
@@ -150,17 +163,37 @@ final class HTTPConnectionHandler: ChannelDuplexHandler {
     /// Reads wait while a request is answered, so that a client cannot pile requests up in the server.
     func read(context: ChannelHandlerContext) { if state == .answering { readHeld = true } else { context.read() } }
 
+    /// Closes if the gate gave this connection's place to a new client, unless it has moved on since the gate chose it
+    /// (its client's first bytes arrived meanwhile): it then keeps its place.
+    private func yieldPlaceIfAsked() {
+        guard let context, let chosen = configuration.gate.eviction(of: context.channel) else { return }
+        if let phase, phase > chosen { configuration.gate.kept(context.channel) } else { context.close(promise: nil) }
+    }
+
     // MARK: Reading a request
 
-    /// Bytes arrived (before the decoder has made anything of them): the first of a request ends its idle wait, and
-    /// any of them is progress for a request that has begun.
+    /// What the gate is told this connection is doing (nil once closed).
+    private var phase: ConnectionGate.Phase? {
+        switch state {
+        case .idle: used ? .idle : .fresh
+        case .head: .head
+        case .body: .body
+        case .answering, .finishing: .answering
+        case .lingering: .lingering
+        case .closed: nil
+        }
+    }
+
+    /// Bytes arrived (before the decoder has made anything of them): the first of a request ends its idle wait and
+    /// starts the request's one deadline, which later bytes do not move (a client that sends a byte now and then
+    /// holds no connection longer than that).
     private func bytesArrived(_ count: Int) {
         switch state {
         case .idle:
+            used = true
             state = .head
-            if let context { configuration.gate.busy(context.channel) }
             armTimer(limits.requestTimeout)
-        case .head, .body: armTimer(limits.requestTimeout)
+        case .head, .body: break
         case .finishing, .lingering:
             dropped += count
             if dropped > 8 * limits.bodyBytes { context?.close(promise: nil) }
@@ -171,7 +204,8 @@ final class HTTPConnectionHandler: ChannelDuplexHandler {
     private func receive(_ part: HTTPServerRequestPart) {
         switch (part, state) {
         case (.head(let head), .idle), (.head(let head), .head):
-            cancelTimer()
+            // A request read while another was answered starts its deadline now.
+            if state == .idle { armTimer(limits.requestTimeout) }
             pending = Pending(head: head, body: ByteBuffer(), started: .now())
             if let length = head.headers.first(name: "Content-Length").flatMap(Int.init), length > limits.bodyBytes {
                 reject(413, "Request payload size exceeds the limit: \(limits.bodyBytes) bytes.")
@@ -182,7 +216,6 @@ final class HTTPConnectionHandler: ChannelDuplexHandler {
                     Self.wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .continue))), promise: nil)
             }
             state = .body
-            armTimer(limits.requestTimeout)
         case (.body(let bytes), .body):
             guard var request = pending else { return }
             guard request.body.readableBytes + bytes.readableBytes <= limits.bodyBytes else {
@@ -256,7 +289,8 @@ final class HTTPConnectionHandler: ChannelDuplexHandler {
                 "\(request.head.method.rawValue) \(target) \(response.status) \(String(format: "%.1f", milliseconds))ms"
             )
         }
-        write(response, to: request.head, keepAlive: request.head.isKeepAlive && !inputClosed)
+        // After the client shut its side, the requests it sent before are still answered; the last one closes.
+        write(response, to: request.head, keepAlive: request.head.isKeepAlive && !(inputClosed && queued.isEmpty))
     }
 
     /// Answers what could not be read as a request, and closes.
@@ -317,10 +351,6 @@ final class HTTPConnectionHandler: ChannelDuplexHandler {
 
     private func nextRequest() {
         guard state == .answering, let context else { return }
-        if inputClosed {
-            context.close(promise: nil)
-            return
-        }
         state = .idle
         armTimer(limits.idleTimeout)
         while state == .idle || state == .head || state == .body, !queued.isEmpty {
@@ -329,7 +359,14 @@ final class HTTPConnectionHandler: ChannelDuplexHandler {
             case .malformed(let error): reject(error)
             }
         }
-        if state == .idle { configuration.gate.idle(context.channel) }
+        if inputClosed {
+            switch state {
+            case .idle: context.close(promise: nil)
+            case .head, .body: reject(400, "The request ended before it was complete.")
+            case .answering, .finishing, .lingering, .closed: break
+            }
+            return
+        }
         if readHeld, state != .answering {
             readHeld = false
             context.read()
@@ -377,7 +414,7 @@ final class HTTPConnectionHandler: ChannelDuplexHandler {
     private func timerFired() {
         switch state {
         case .idle, .lingering: context?.close(promise: nil)
-        case .head, .body: reject(408, "The request was not complete: no byte arrived for \(limits.requestTimeout).")
+        case .head, .body: reject(408, "The request was not complete \(limits.requestTimeout) after its first byte.")
         case .answering, .finishing, .closed: break
         }
     }

@@ -11,15 +11,20 @@ import NIOPosix
 
 /// A small HTTP/1.1 server on loopback, on SwiftNIO: it listens on `127.0.0.1` and, where the machine has it, on
 /// `::1` at the same port, so that a client that resolves `localhost` to either reaches it. It keeps at most
-/// ``Limits/connections`` connections open at once (``ConnectionGate``: a new client takes the place of the connection
-/// idle the longest, or waits in the kernel's queue while all are busy), and answers each request with `handler`.
+/// ``Limits/connections`` connections that have sent something, and as many that have not, open at once
+/// (``ConnectionGate``: a new client takes the place of the oldest connection that has sent nothing, and its request
+/// the place of one idle or slowest to send its own), and answers each request with `handler`.
 /// What it cannot read as a request (a malformed head, a head or body too large, a request that stalls) is answered
 /// by `rejection`, so that the caller chooses the error's shape, and the connection is then closed gracefully; it
 /// never ends the process. It answers CORS as the Firebase Auth Emulator does (``CORS``).
 public final class LoopbackHTTPServer: Sendable {
     public struct Limits: Sendable {
-        /// Connections open at once. A further client takes the place of the connection idle the longest, or waits
-        /// in the listening socket's queue while every connection is busy.
+        /// Connections open at once that have sent something, and as many again that have not. A further client
+        /// takes the place of the oldest connection that has sent nothing; once its first bytes arrive, it takes the
+        /// place of the one idle the longest, or one lingering after its last answer, or the one whose request began
+        /// the longest ago (its head first, then its body). A request being answered keeps its place: while all are,
+        /// a new request is answered beyond this bound, and past twice this bound a client waits in the listening
+        /// socket's queue.
         public var connections: Int
         /// The request line and headers of one request, in bytes: more is answered 431.
         public var headBytes: Int
@@ -29,8 +34,8 @@ public final class LoopbackHTTPServer: Sendable {
         /// client in `Keep-Alive: timeout=N`. Longer than the clients' own pools keep an idle connection (URLSession,
         /// OkHttp, Node's agent), so that a client never reuses a connection the server is closing.
         public var idleTimeout: Duration
-        /// How long a request that has begun may go without a byte arriving, in its head or its body, before it is
-        /// answered 408 and the connection closed.
+        /// How long a request may take to arrive whole, head and body, from its first byte: one deadline, which the
+        /// bytes that arrive do not move. A request not whole by then is answered 408 and the connection closed.
         public var requestTimeout: Duration
         /// After the last answer on a connection: how long the server goes on reading (and dropping) what the client
         /// still sends before it closes, so that the client reads that answer rather than a reset.

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPMessages
 import LoopbackHTTP
+import ReferenceTestSupport
 import Testing
 
 /// A server with a trivial handler: `GET /` answers `{"ok":true}`, `POST /echo` its body, anything else 404; what it
@@ -88,6 +89,31 @@ struct KeepAliveTests {
         }
         #expect(first?.body == TestServer.ok)
         #expect(second?.text == "echo")
+    }
+
+    @Test(
+        """
+        ten requests in one write, then the client shuts its side: all ten are answered, in order, then the end \
+        (10 tries)
+        """)
+    func pipelinedThenHalfClose() async throws {
+        let server = try TestServer.start()
+        defer { server.stop() }
+        let port = server.port
+        let requests = (0..<10).map {
+            "POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Length: \(String($0).count)\r\n\r\n\($0)"
+        }
+        for _ in 0..<10 {
+            let (answers, rest) = try await onThread {
+                let connection = try RawConnection(port: port)
+                connection.send(requests.joined())
+                connection.shutdownWrite()
+                return (requests.map { _ in connection.response() }, connection.readToEnd())
+            }
+            #expect(answers.map { $0?.status } == Array(repeating: 200, count: 10))
+            #expect(answers.map { $0?.text } == (0..<10).map { String($0) })
+            #expect(rest.bytes.isEmpty && rest.end == .closed)
+        }
     }
 
     @Test("a client that shuts its side after the request still reads the answer")
@@ -393,7 +419,11 @@ struct CORSTests {
 
 @Suite("Bounded in connections")
 struct ConnectionBoundTests {
-    @Test("a new client at a full server takes the place of the connection idle the longest, which closes quietly")
+    @Test(
+        """
+        a new client at a server full of idle connections takes the place of the one idle the longest, which closes \
+        quietly
+        """)
     func idlePlaceTaken() async throws {
         let server = try TestServer.start(TestServer.limits(connections: 2))
         defer { server.stop() }
@@ -418,30 +448,112 @@ struct ConnectionBoundTests {
         #expect(server.openConnections <= 2)
     }
 
-    @Test("while every connection is busy a new client waits, and is answered once one goes idle")
-    func waitsWhileBusy() async throws {
-        let server = try TestServer.start(TestServer.limits(connections: 2))
+    @Test(
+        """
+        a new client at a server full of connections that sent nothing is answered, in place of the oldest of them, \
+        which closes quietly
+        """)
+    func silentPlaceTaken() async throws {
+        // No timeout frees a place: only a new client taking one.
+        let server = try TestServer.start(
+            TestServer.limits(idle: .seconds(3600), request: .seconds(3600), connections: 2))
         defer { server.stop() }
         let port = server.port
-        let (openWhileBusy, firstAnswer, firstEnd, thirdAnswer) = try await onThread {
-            // Two requests begun and not finished: neither connection has been idle, so neither can be taken.
-            let partial = "POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Length: 4\r\n\r\nab"
-            let first = try RawConnection(port: port)
-            first.send(partial)
-            let second = try RawConnection(port: port)
-            second.send(partial)
-            let third = try RawConnection(port: port)
-            third.send(get)
-            let openWhileBusy = server.openConnections
-            first.send("cd")
-            let firstAnswer = first.response()
-            return (openWhileBusy, firstAnswer, first.readToEnd(), third.response()?.status)
+        let (answer, oldestEnd) = try await onThread {
+            let silent = try (0..<2).map { _ in try RawConnection(port: port) }
+            let client = try RawConnection(port: port)
+            client.send(get)
+            return (client.response()?.status, silent[0].readToEnd())
         }
-        #expect(openWhileBusy <= 2)
-        #expect(firstAnswer?.status == 200 && firstAnswer?.text == "abcd")
-        // Once answered, the first connection is the idle one whose place the waiting client takes.
-        #expect(firstEnd.end == .closed)
-        #expect(thirdAnswer == 200)
+        #expect(answer == 200)
+        #expect(oldestEnd.bytes.isEmpty && oldestEnd.end == .closed)
+    }
+
+    @Test("a new client at a server full of heads that stall is answered: a stalled head gives its place")
+    func stalledPlaceTaken() async throws {
+        let server = try TestServer.start(
+            TestServer.limits(idle: .seconds(3600), request: .seconds(3600), connections: 2))
+        defer { server.stop() }
+        let port = server.port
+        let answers = try await onThread {
+            let stalled = try (0..<4).map { _ in try RawConnection(port: port) }
+            for connection in stalled { connection.send("GET / HTTP/1.1\r\nHost: loc") }
+            let answers = try (0..<3).map { _ in
+                let client = try RawConnection(port: port)
+                client.send(get)
+                return client.response()?.status
+            }
+            withExtendedLifetime(stalled) {}
+            return answers
+        }
+        #expect(answers == [200, 200, 200])
+    }
+
+    @Test(
+        """
+        a request is answered while every place is held by one being answered, beyond the bound; past twice the bound \
+        a new client waits, and is answered once an answer is written
+        """)
+    func waitsWhileAnswering() async throws {
+        let release = Latch()
+        let (held, holding) = AsyncStream<Void>.makeStream()
+        let server = try LoopbackHTTPServer(
+            port: 0, limits: TestServer.limits(connections: 1),
+            handler: { request in
+                guard request.url.path == "/hold" else { return await TestServer.handler(request) }
+                holding.yield()
+                await release.wait()
+                return HTTPResponse(status: 200, body: Data(TestServer.ok))
+            }, rejection: TestServer.rejection)
+        defer { server.stop() }
+        let port = server.port
+        // One after the other (a connection that has sent nothing gives its place to the next), both requests reach
+        // the handler, the second beyond the bound of one.
+        var seen = held.makeAsyncIterator()
+        var heldAnswers: [Task<Int?, any Error>] = []
+        for _ in 0..<2 {
+            heldAnswers.append(
+                Task {
+                    try await onThread { () -> Int? in
+                        let connection = try RawConnection(port: port)
+                        connection.send("GET /hold HTTP/1.1\r\nHost: localhost\r\n\r\n")
+                        return connection.response()?.status
+                    }
+                })
+            _ = await seen.next()
+        }
+        let (sent, sending) = AsyncStream<Void>.makeStream()
+        let waiting = Task {
+            try await onThread { () -> Int? in
+                let connection = try RawConnection(port: port)
+                connection.send(get)
+                sending.yield()
+                return connection.response()?.status
+            }
+        }
+        var sentSeen = sent.makeAsyncIterator()
+        _ = await sentSeen.next()
+        #expect(server.openConnections <= 2)
+        await release.open()
+        for answer in heldAnswers { #expect(try await answer.value == 200) }
+        #expect(try await waiting.value == 200)
+    }
+}
+
+/// Opens once: every handler waiting on it goes on.
+actor Latch {
+    private var isOpen = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func wait() async {
+        guard !isOpen else { return }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func open() {
+        isOpen = true
+        for continuation in waiting { continuation.resume() }
+        waiting.removeAll()
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ReferenceTestSupport
 import Synchronization
 
 #if canImport(Glibc)

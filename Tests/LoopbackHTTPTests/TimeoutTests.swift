@@ -81,8 +81,8 @@ struct TimeoutTests {
 
     @Test(
         """
-        a head or a body that stops mid-way gets 408 at exactly the request timeout after its last byte (each byte \
-        is progress), then the connection closes
+        a head or a body not whole at exactly the request timeout after its first byte gets 408 then, however late \
+        its last byte came (a byte now and then does not move the deadline), then the connection closes
         """,
         arguments: [
             "GET / HTTP/1.1\r\nHost: loc", "POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Length: 10\r\n\r\nabc",
@@ -92,10 +92,10 @@ struct TimeoutTests {
         let channel = try await Self.connection()
         let half = partial.index(partial.startIndex, offsetBy: partial.count / 2)
         try await Self.send(String(partial[..<half]), on: channel)
-        await channel.testingEventLoop.advanceTime(by: Self.request - .nanoseconds(1))
+        await channel.testingEventLoop.advanceTime(by: Self.request - .seconds(1))
         try await Self.send(String(partial[half...]), on: channel)
-        await channel.testingEventLoop.advanceTime(by: Self.request - .nanoseconds(1))
-        #expect(try await Self.written(on: channel) == "", "answered before the request timeout after the last byte")
+        await channel.testingEventLoop.advanceTime(by: .seconds(1) - .nanoseconds(1))
+        #expect(try await Self.written(on: channel) == "", "answered before the request timeout after the first byte")
         #expect(channel.isActive)
         await channel.testingEventLoop.advanceTime(by: .nanoseconds(1))
         let answer = try await Self.written(on: channel)

@@ -12,13 +12,17 @@ import Foundation
 /// Every read waits at most ``safetyTimeout`` (only so that a broken server cannot hang the test run; no verdict
 /// depends on it). Its calls block: run them with ``onThread(_:)``, off Swift's cooperative pool, which the server's
 /// handler needs.
-final class RawConnection {
-    enum Family { case v4, v6 }
+package final class RawConnection {
+    package enum Family: Sendable { case v4, v6 }
 
-    struct ConnectError: Error, CustomStringConvertible { let description: String }
+    package struct ConnectError: Error, CustomStringConvertible {
+        package let description: String
+
+        package init(description: String) { self.description = description }
+    }
 
     /// How the stream ended.
-    enum End: Equatable {
+    package enum End: Equatable, Sendable {
         /// The server closed its side: all of its bytes were read.
         case closed
         /// The connection was reset: what the server sent may not all have been read.
@@ -27,13 +31,13 @@ final class RawConnection {
         case timedOut
     }
 
-    static let safetyTimeout = 600
+    package static let safetyTimeout = 600
 
     private let descriptor: Int32
     private var buffered: [UInt8] = []
-    private(set) var end: End?
+    package private(set) var end: End?
 
-    init(port: UInt16, family: Family = .v4) throws {
+    package init(port: UInt16, family: Family = .v4) throws {
         #if canImport(Glibc)
             let stream = Int32(SOCK_STREAM.rawValue)
         #else
@@ -79,7 +83,7 @@ final class RawConnection {
     deinit { close() }
 
     /// Whether this machine has the IPv6 loopback address (a socket can be bound to ::1).
-    static var hasIPv6Loopback: Bool {
+    package static var hasIPv6Loopback: Bool {
         #if canImport(Glibc)
             let stream = Int32(SOCK_STREAM.rawValue)
         #else
@@ -98,12 +102,29 @@ final class RawConnection {
         } == 0
     }
 
+    /// Raises this process's soft limit on open files to `count` where it is lower and the hard limit allows it, for a
+    /// test that holds many connections open: true when `count` files may be open.
+    package static func allowOpenFiles(_ count: Int) -> Bool {
+        var limit = rlimit()
+        #if canImport(Glibc)
+            let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        #else
+            let resource = RLIMIT_NOFILE
+        #endif
+        guard getrlimit(resource, &limit) == 0 else { return false }
+        // No limit (RLIM_INFINITY) is the largest value.
+        guard limit.rlim_cur < rlim_t(count) else { return true }
+        guard limit.rlim_max >= rlim_t(count) else { return false }
+        limit.rlim_cur = rlim_t(count)
+        return setrlimit(resource, &limit) == 0
+    }
+
     /// Writes all of `text`; false when the server no longer takes bytes.
     @discardableResult
-    func send(_ text: String) -> Bool { send(Array(text.utf8)) }
+    package func send(_ text: String) -> Bool { send(Array(text.utf8)) }
 
     @discardableResult
-    func send(_ bytes: [UInt8]) -> Bool {
+    package func send(_ bytes: [UInt8]) -> Bool {
         #if canImport(Glibc)
             let flags = Int32(MSG_NOSIGNAL)
         #else
@@ -122,7 +143,7 @@ final class RawConnection {
     }
 
     /// Closes the connection now.
-    func close() {
+    package func close() {
         guard !closed else { return }
         closed = true
         systemClose(descriptor)
@@ -130,7 +151,7 @@ final class RawConnection {
 
     /// A socket listening on [::1] at a port the system picks, to take that port from the server: its descriptor and
     /// port. Close it with ``closeDescriptor(_:)``.
-    static func listenOnIPv6Loopback() -> (descriptor: Int32, port: UInt16)? {
+    package static func listenOnIPv6Loopback() -> (descriptor: Int32, port: UInt16)? {
         #if canImport(Glibc)
             let stream = Int32(SOCK_STREAM.rawValue)
         #else
@@ -155,10 +176,10 @@ final class RawConnection {
         return (listener, UInt16(bigEndian: address.sin6_port))
     }
 
-    static func closeDescriptor(_ descriptor: Int32) { systemClose(descriptor) }
+    package static func closeDescriptor(_ descriptor: Int32) { systemClose(descriptor) }
 
     /// Closes the writing side: the server reads the end of the stream.
-    func shutdownWrite() { shutdown(descriptor, Int32(SHUT_WR)) }
+    package func shutdownWrite() { shutdown(descriptor, Int32(SHUT_WR)) }
 
     /// Reads more bytes into the buffer; false at the end of the stream (see ``end``).
     private func fill() -> Bool {
@@ -178,7 +199,7 @@ final class RawConnection {
 
     /// The next response, or nil when the stream ends before a whole one. `bodiless`: the answer to HEAD (its
     /// Content-Length describes the body GET would have, and none follows).
-    func response(bodiless: Bool = false) -> RawResponse? {
+    package func response(bodiless: Bool = false) -> RawResponse? {
         var headEnd: Int?
         while true {
             if let index = Self.endOfHead(buffered) {
@@ -209,7 +230,7 @@ final class RawConnection {
     }
 
     /// Reads until the stream ends: the bytes that came, and how it ended.
-    func readToEnd() -> (bytes: [UInt8], end: End) {
+    package func readToEnd() -> (bytes: [UInt8], end: End) {
         while fill() {}
         defer { buffered.removeAll() }
         return (buffered, end ?? .closed)
@@ -225,15 +246,17 @@ final class RawConnection {
     }
 }
 
-struct RawResponse: Sendable {
-    let status: Int
-    let version: String
-    let headers: [(String, String)]
-    var body: [UInt8]
+package struct RawResponse: Sendable {
+    package let status: Int
+    package let version: String
+    package let headers: [(String, String)]
+    package var body: [UInt8]
 
-    func header(_ name: String) -> String? { headers.first { $0.0.caseInsensitiveCompare(name) == .orderedSame }?.1 }
+    package func header(_ name: String) -> String? {
+        headers.first { $0.0.caseInsensitiveCompare(name) == .orderedSame }?.1
+    }
 
-    var text: String { String(decoding: body, as: UTF8.self) }
+    package var text: String { String(decoding: body, as: UTF8.self) }
 }
 
 private func systemClose(_ descriptor: Int32) {
@@ -254,7 +277,7 @@ private func systemSend(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count:
 
 /// Runs `body` on a thread of its own, so that its blocking socket calls never hold a thread of Swift's cooperative
 /// pool (on a 2-core machine that pool has two, and the server's handler runs there).
-func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+package func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
         let thread = Thread { continuation.resume(with: Result { try body() }) }
         thread.stackSize = 1 << 20
