@@ -44,7 +44,7 @@ extension ServerCall {
             "kind": .string("identitytoolkit#GetAccountInfoResponse"),
             "users": .array(
                 users.map { user in
-                    guard case .object(var fields) = Self.userInfo(user) else { return Self.userInfo(user) }
+                    guard case .object(var fields) = userInfo(user) else { return userInfo(user) }
                     fields["disabled"] = .bool(user.isDisabled)
                     fields["validSince"] = project.validSince(of: user.uid).map { .string(String($0)) }
                     let claims = project.customClaims(of: user.uid)

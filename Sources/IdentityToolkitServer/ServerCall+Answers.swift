@@ -43,7 +43,9 @@ extension ServerCall {
         return .object(fields)
     }
 
-    static func userInfo(_ user: UserRecord) -> FixtureValue {
+    /// A user as `accounts:lookup` answers it; in a tenant with its `tenantId`, which the JS SDK compares with the
+    /// auth instance's when it builds its user from the lookup (`auth/tenant-id-mismatch` otherwise).
+    func userInfo(_ user: UserRecord) -> FixtureValue {
         let snapshot = user.snapshot
         var fields: [String: FixtureValue] = [
             "localId": .string(user.uid), "emailVerified": .bool(user.isEmailVerified),
@@ -65,11 +67,12 @@ extension ServerCall {
                 }),
         ]
         // Production leaves `mfaInfo` out of a user with no second factor.
-        if !snapshot.enrolledFactors.isEmpty { fields["mfaInfo"] = .array(snapshot.enrolledFactors.map(factor)) }
+        if !snapshot.enrolledFactors.isEmpty { fields["mfaInfo"] = .array(snapshot.enrolledFactors.map(Self.factor)) }
         fields["email"] = user.email.map { .string($0) }
         fields["phoneNumber"] = user.phoneNumber.map { .string($0) }
         fields["displayName"] = user.displayName.map { .string($0) }
         fields["photoUrl"] = snapshot.photoURL.map { .string($0.absoluteString) }
+        fields["tenantId"] = tenant.map { .string($0) }
         return .object(fields)
     }
 }
