@@ -132,7 +132,7 @@ struct ServerCall: Sendable {
         }
         fields["registered"] = .bool(true)
         fields["email"] = fields["email"] ?? string("email").map { .string($0.lowercased()) }
-        return .object(fields)
+        return .object(await withLocalID(fields))
     }
 
     func sendOobCode() async throws(AuthError) -> FixtureValue {
@@ -202,7 +202,18 @@ struct ServerCall: Sendable {
             return .object([:])
         }
         fields["email"] = fields["email"] ?? .string(email.lowercased())
-        return .object(fields)
+        return .object(await withLocalID(fields))
+    }
+
+    /// A first factor's answer with the user's `localId`, which production's answers always carry (the OpenAPI
+    /// document's `localId`: "Always present in the response"), the pending second factor's too.
+    private func withLocalID(_ fields: [String: FixtureValue]) async -> [String: FixtureValue] {
+        guard fields["localId"] == nil, let email = fields["email"]?.stringValue,
+            let user = await backend.user(withEmail: email)
+        else { return fields }
+        var fields = fields
+        fields["localId"] = .string(user.uid)
+        return fields
     }
 
     func createAuthUri() async throws(AuthError) -> FixtureValue {
@@ -253,7 +264,7 @@ struct ServerCall: Sendable {
             if let email = code.newEmail ?? code.email, let user = await backend.user(withEmail: email),
                 case .object(let info) = userInfo(user)
             {
-                for key in ["localId", "email", "emailVerified", "providerUserInfo", "displayName"] {
+                for key in ["localId", "email", "emailVerified", "providerUserInfo", "displayName", "photoUrl"] {
                     fields[key] = info[key]
                 }
             }
