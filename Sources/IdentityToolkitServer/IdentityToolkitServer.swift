@@ -87,9 +87,11 @@ public final class IdentityToolkitServer: Sendable {
         // A served project's clock is real time until its time control drives it, so it stamps times on that clock.
         behaviour.stampsRealTime = !followsRealTime
         behaviour.appVerification.backendRequiresProof = false
-        // Production's revocation by whole seconds and its one account per email, which a client tested against the
-        // server meets (the JS SDK keeps a refresh token whose ID token is byte-identical to the one answered).
-        behaviour.answersAsProduction = true
+        // A served server answers as production where a client tested against it meets the difference: revocation by
+        // whole seconds (the JS SDK keeps a refresh token whose ID token is byte-identical to the one answered) and
+        // one account per email. Only on a clock that follows real time: on a clock that only the time control moves,
+        // with no time control, no second would ever pass between a session and the change that must end it.
+        behaviour.answersAsProduction = followsRealTime
         behaviour.idTokenLifetime = Double(max(1, idTokenLifetime.components.seconds))
         self.idTokenLifetime = .seconds(behaviour.idTokenLifetime)
         self.behaviour = behaviour

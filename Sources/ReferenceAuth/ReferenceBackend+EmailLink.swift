@@ -117,7 +117,9 @@ extension ReferenceBackend {
         if var user = users.values.first(where: { $0.email == email }) {
             if !user.isEmailVerified {
                 if behaviour.emailLink.removesUnverifiedPassword { user.password = nil }
-                if behaviour.emailLink.endsUnverifiedSessions { endSessions(of: user.uid) }
+                if behaviour.emailLink.endsUnverifiedSessions {
+                    refreshTokens = refreshTokens.filter { $0.value.uid != user.uid }
+                }
             }
             user.isEmailVerified = behaviour.emailLink.verifiesEmail || user.isEmailVerified
             user.usedEmailLink = true

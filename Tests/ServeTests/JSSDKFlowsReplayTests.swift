@@ -46,8 +46,8 @@ struct JSSDKFlowsReplayTests {
             step: "phone-sdk/confirm the used code again", call: "/v1/accounts:signInWithPhoneNumber", emulator: 400,
             status: 400, code: "SESSION_EXPIRED",
             why: """
-                a used code: PHONE-7 lets a server answer SESSION_EXPIRED or INVALID_SESSION_INFO (the emulator's), and \
-                production documents neither; the reference answers SESSION_EXPIRED (auth/code-expired)
+                a used code: PHONE-7 lets a server answer SESSION_EXPIRED or INVALID_SESSION_INFO (the emulator's), \
+                and production documents neither; the reference answers SESSION_EXPIRED (auth/code-expired)
                 """),
         ProductionAnswer(
             step: "email-link/sendSignInLinkToEmail(continue URL on an unauthorized domain",

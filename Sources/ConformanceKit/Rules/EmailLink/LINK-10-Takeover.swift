@@ -37,7 +37,6 @@ extension Rule {
                     _ = try await expectSuccess(
                         "the impostor's getIDToken(forceRefresh: true) before the owner's sign-in"
                     ) { try await impostor.getIDToken(forceRefresh: true) }
-                    try await context.letASecondPass()
                 }
                 _ = try await expectAuthError(
                     when: "the impostor's getIDToken(forceRefresh: true) after the owner's email-link sign-in"
