@@ -146,12 +146,7 @@ struct JSSDKFlowsReplayTests {
                 try #require(stopped.status == 200, "the time control of \(root): \(stopped.json ?? [:])")
             }
             let body = try await live.substituted(exchange, client: client)
-            let form = exchange.target.hasPrefix("/securetoken.")
-            let answer = try await client.send(
-                exchange.method, exchange.target, body: exchange.method == "GET" ? nil : Data(body.utf8),
-                headers: ["Content-Type": form ? "application/x-www-form-urlencoded" : "application/json"])
-            let call = exchange.target.split(separator: "?")[0].replacingOccurrences(
-                of: "/identitytoolkit.googleapis.com", with: "")
+            let (answer, call) = try await Replay.send(exchange, body: body, on: client)
             if let index = Self.productionAnswers.firstIndex(where: { $0.matches(exchange, call: call) }) {
                 replaced.insert(index)
             }

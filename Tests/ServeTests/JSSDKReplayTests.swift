@@ -103,12 +103,7 @@ struct JSSDKReplayTests {
                 }
                 body = body.replacingOccurrences(of: recorded, with: live?["oobCode"] as? String ?? recorded)
             }
-            let form = exchange.target.hasPrefix("/securetoken.")
-            let answer = try await client.send(
-                exchange.method, exchange.target, body: exchange.method == "GET" ? nil : Data(body.utf8),
-                headers: ["Content-Type": form ? "application/x-www-form-urlencoded" : "application/json"])
-            let call = exchange.target.split(separator: "?")[0].replacingOccurrences(
-                of: "/identitytoolkit.googleapis.com", with: "")
+            let (answer, call) = try await Self.send(exchange, body: body, on: client)
             let recordedAnswer = Self.json(exchange.answer) ?? [:]
             let recordedKeys = Self.topLevelKeys(of: exchange.answer)
             #expect(
@@ -130,6 +125,20 @@ struct JSSDKReplayTests {
                 refreshToken = token
             }
         }
+    }
+
+    /// Sends a recorded request with `body`, as the SDK sent it (the refresh as a form, every other call as JSON):
+    /// the answer, and the call (the path below `identitytoolkit.googleapis.com`, without the query).
+    static func send(
+        _ exchange: Exchange, body: String, on client: ServedClient
+    ) async throws -> (answer: (status: Int, json: [String: Any]?), call: String) {
+        let form = exchange.target.hasPrefix("/securetoken.")
+        let answer = try await client.send(
+            exchange.method, exchange.target, body: exchange.method == "GET" ? nil : Data(body.utf8),
+            headers: ["Content-Type": form ? "application/x-www-form-urlencoded" : "application/json"])
+        let call = exchange.target.split(separator: "?")[0].replacingOccurrences(
+            of: "/identitytoolkit.googleapis.com", with: "")
+        return (answer, call)
     }
 
     /// The names of an object's members at its top level (or at the depth of nesting `level`, counting objects and
