@@ -162,12 +162,12 @@ enum EmulatorExport {
             "kind": .string("identitytoolkit#DownloadAccountResponse"),
             "users": .array(
                 project.accounts.users.map { user in
+                    // A tenant's users name their tenant, as the emulator's `accounts-TENANT.json` has them.
                     let info = ServerCall.adminUserInfo(
-                        user, validSince: project.validSince[user.uid], claims: project.customClaims[user.uid] ?? [:])
+                        user, validSince: project.validSince[user.uid], claims: project.customClaims[user.uid] ?? [:],
+                        tenant: project.scope.tenant)
                     guard case .object(var fields) = info else { return info }
                     fields["passwordHash"] = nil
-                    // A tenant's users name their tenant, as the emulator's `accounts-TENANT.json` has them.
-                    if let tenant = project.scope.tenant { fields["tenantId"] = .string(tenant) }
                     return .object(fields)
                 }),
         ])

@@ -49,7 +49,9 @@ extension IdentityToolkitServer {
         guard !key.isEmpty || isPrivileged else {
             return Self.failure(403, "The request is missing a valid API key.", status: "PERMISSION_DENIED")
         }
-        guard var body = FixtureValue.body(request.body, contentType: request.header("Content-Type")) else {
+        guard
+            var body = FixtureValue.body(request.body, contentType: request.header("Content-Type"))?.withoutNullMembers
+        else {
             return Self.invalidArgument(
                 """
                 Invalid JSON payload received. Expected a JSON object: \

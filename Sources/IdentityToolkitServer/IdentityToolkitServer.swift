@@ -98,6 +98,11 @@ public final class IdentityToolkitServer: Sendable {
         // A served project's clock is real time until its time control drives it, so it stamps times on that clock.
         behaviour.stampsRealTime = !followsRealTime
         behaviour.appVerification.backendRequiresProof = false
+        // A served server answers as production where a client tested against it meets the difference: revocation by
+        // whole seconds (the JS SDK keeps a refresh token whose ID token is byte-identical to the one answered) and
+        // one account per email. Only on a clock that follows real time: on a clock that only the time control moves,
+        // with no time control, no second would ever pass between a session and the change that must end it.
+        behaviour.answersAsProduction = followsRealTime
         behaviour.idTokenLifetime = Double(max(1, idTokenLifetime.components.seconds))
         self.idTokenLifetime = .seconds(behaviour.idTokenLifetime)
         self.behaviour = behaviour
@@ -197,16 +202,21 @@ public final class IdentityToolkitServer: Sendable {
     }
 
     /// The project a key made by ``newProject(_:)`` reaches; otherwise the project named `projectID`.
-    /// With `tenant`, that tenant of the project, created empty the first time it is named (as the emulator does).
+    /// With `tenant`, that tenant of the project, created empty the first time it is named (as the emulator does),
+    /// with the project's authorized domains, which production's tenants share (a tenant has no list of its own).
     func project(forAPIKey key: String?, projectID: String? = nil, tenant: String? = nil) -> ServerProject {
         let project = projects.withLock { projects in
             if tenant == nil, let key, let project = projects.byKey[key] { return project }
             let projectID = projectID ?? defaultProjectID
             let name = tenant.map { "\(projectID)/tenants/\($0)" } ?? projectID
             if let project = projects.byID[name] { return project }
+            var settings = settings(projectID: projectID)
+            if tenant != nil, let parent = projects.byID[projectID] {
+                settings.emailLink.authorizedDomains = parent.backend.configuration.emailLink.authorizedDomains
+            }
             let project = ServerProject(
-                configuration: settings(projectID: projectID), behaviour: behaviour,
-                seed: projectSeed(projects.byKey.count + projects.byID.count + 1))
+                configuration: settings, behaviour: behaviour,
+                seed: projectSeed(projects.byKey.count + projects.byID.count + 1), tenant: tenant)
             projects.byID[name] = project
             return project
         }
@@ -228,7 +238,8 @@ public final class IdentityToolkitServer: Sendable {
         projects.withLock { projects in
             let fresh = ServerProject(
                 configuration: configuration, behaviour: behaviour,
-                seed: projectSeed(projects.byKey.count + projects.byID.count + 1), protectsEmailEnumeration: protects)
+                seed: projectSeed(projects.byKey.count + projects.byID.count + 1), tenant: tenant,
+                protectsEmailEnumeration: protects)
             if tenant == nil, let key, projects.byKey[key] != nil {
                 projects.byKey[key] = fresh
             } else {
@@ -244,6 +255,9 @@ public final class IdentityToolkitServer: Sendable {
 final class ServerProject: Sendable {
     let backend: ReferenceBackend
     let world: World
+    /// The tenant this is, nil for the project itself: its action links name it (`tenantId=`), as production's do,
+    /// and the SDKs refuse a tenant's link without it.
+    let tenant: String?
     /// Email enumeration protection (`emailPrivacyConfig.enableImprovedEmailPrivacy`), as the config API set it.
     let protectsEmailEnumeration: Bool
     private let texts = Mutex<(entries: [FixtureValue], attributed: Set<Int>)>(([], []))
@@ -270,9 +284,10 @@ final class ServerProject: Sendable {
     /// A project with `configuration`; with `drivenClock`, one restored whose clock the time control drove: it stands
     /// at that date and moves only through the time control.
     init(
-        configuration: ProjectConfiguration, behaviour: ReferenceBehaviour, seed: UInt64,
+        configuration: ProjectConfiguration, behaviour: ReferenceBehaviour, seed: UInt64, tenant: String? = nil,
         protectsEmailEnumeration: Bool = false, drivenClock: Date? = nil
     ) {
+        self.tenant = tenant
         self.protectsEmailEnumeration = protectsEmailEnumeration
         var behaviour = behaviour
         behaviour.protectsEmailEnumeration = behaviour.protectsEmailEnumeration || protectsEmailEnumeration
@@ -372,16 +387,30 @@ final class ServerProject: Sendable {
         return mailed.withLock { mailed in
             guard transcript.count > mailed.read else { return mailed.entries }
             mailed.entries += transcript[mailed.read...].flatMap { entry -> [FixtureValue] in
-                if case .mail(.delivered(let email)) = entry.event { Self.outboxEntries(of: email) } else { [] }
+                if case .mail(.delivered(let email)) = entry.event {
+                    Self.outboxEntries(of: email, tenant: tenant)
+                } else {
+                    []
+                }
             }
             mailed.read = transcript.count
             return mailed.entries
         }
     }
 
-    private static func outboxEntries(of email: Email) -> [FixtureValue] {
-        email.links.compactMap { link -> FixtureValue? in
-            let query = URLComponents(url: link, resolvingAgainstBaseURL: false)?.queryItems ?? []
+    /// The outbox's entries of one email: each action link with its code and mode, in a tenant with `tenantId=` (the
+    /// JS SDK's `ActionCodeURL` reads the tenant from the link, and `signInWithEmailLink` refuses a tenant's link
+    /// without it: `auth/tenant-id-mismatch`).
+    private static func outboxEntries(of email: Email, tenant: String?) -> [FixtureValue] {
+        email.links.compactMap { mailed -> FixtureValue? in
+            var components = URLComponents(url: mailed, resolvingAgainstBaseURL: false)
+            if let tenant, components?.queryItems?.contains(where: { $0.name == "tenantId" }) == false {
+                // Appended to the query as it is written, which keeps the continue URL's own escapes.
+                let value = tenant.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? tenant
+                components?.percentEncodedQueryItems?.append(URLQueryItem(name: "tenantId", value: value))
+            }
+            let link = components?.url ?? mailed
+            let query = components?.queryItems ?? []
             guard let code = query.first(where: { $0.name == "oobCode" })?.value else { return nil }
             let mode = query.first { $0.name == "mode" }?.value ?? ""
             let requestType =

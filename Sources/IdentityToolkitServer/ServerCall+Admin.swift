@@ -45,14 +45,17 @@ extension ServerCall {
             "users": .array(
                 users.map {
                     Self.adminUserInfo(
-                        $0, validSince: project.validSince(of: $0.uid), claims: project.customClaims(of: $0.uid))
+                        $0, validSince: project.validSince(of: $0.uid), claims: project.customClaims(of: $0.uid),
+                        tenant: tenant)
                 }),
         ])
     }
 
     /// A user as the administrator reads it: with `disabled`, `validSince` and `customAttributes`.
-    static func adminUserInfo(_ user: UserRecord, validSince: Int?, claims: [String: FixtureValue]) -> FixtureValue {
-        guard case .object(var fields) = userInfo(user) else { return userInfo(user) }
+    static func adminUserInfo(
+        _ user: UserRecord, validSince: Int?, claims: [String: FixtureValue], tenant: String?
+    ) -> FixtureValue {
+        guard case .object(var fields) = userInfo(user, tenant: tenant) else { return userInfo(user, tenant: tenant) }
         fields["disabled"] = .bool(user.isDisabled)
         fields["validSince"] = validSince.map { .string(String($0)) }
         fields["customAttributes"] = claims.isEmpty ? nil : .string(CustomClaims.text(claims))

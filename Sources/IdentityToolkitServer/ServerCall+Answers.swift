@@ -56,7 +56,12 @@ extension ServerCall {
     /// What production answers for a password hash: "REDACTED", in base64.
     static let redactedPasswordHash = "UkVEQUNURUQ="
 
-    static func userInfo(_ user: UserRecord) -> FixtureValue {
+    /// A user as `accounts:lookup` answers it; in a tenant with its `tenantId`, which the JS SDK compares with the
+    /// auth instance's when it builds its user from the lookup (`auth/tenant-id-mismatch` otherwise).
+    func userInfo(_ user: UserRecord) -> FixtureValue { Self.userInfo(user, tenant: tenant) }
+
+    /// A user as `accounts:lookup` answers it, in `tenant` (nil: the project itself).
+    static func userInfo(_ user: UserRecord, tenant: String?) -> FixtureValue {
         let snapshot = user.snapshot
         var fields: [String: FixtureValue] = [
             "localId": .string(user.uid), "emailVerified": .bool(user.isEmailVerified),
@@ -78,7 +83,7 @@ extension ServerCall {
                 }),
         ]
         // Production leaves `mfaInfo` out of a user with no second factor.
-        if !snapshot.enrolledFactors.isEmpty { fields["mfaInfo"] = .array(snapshot.enrolledFactors.map(factor)) }
+        if !snapshot.enrolledFactors.isEmpty { fields["mfaInfo"] = .array(snapshot.enrolledFactors.map(Self.factor)) }
         fields["email"] = user.email.map { .string($0) }
         fields["phoneNumber"] = user.phoneNumber.map { .string($0) }
         fields["displayName"] = user.displayName.map { .string($0) }
@@ -86,6 +91,7 @@ extension ServerCall {
         // Production names a password user's hash without giving it: `UkVEQUNURUQ=`, "REDACTED" in base64, in
         // `accounts:lookup` and `accounts:update` answers alike.
         fields["passwordHash"] = user.password == nil ? nil : .string(redactedPasswordHash)
+        fields["tenantId"] = tenant.map { .string($0) }
         return .object(fields)
     }
 }

@@ -106,14 +106,19 @@ extension ServerCall {
         }
         let creatingUser = body["autoCreate"]?.boolValue ?? true
         let outcome: SignInOutcome
-        switch credential {
-        case .apple(let idToken, let rawNonce, let fullName):
-            outcome = try await backend.signIn(
-                appleIDToken: idToken, rawNonce: rawNonce, fullName: fullName, creatingUser: creatingUser)
-        case .oauth(_, let accessToken, _):
-            outcome = try await backend.signIn(
-                providerID: providerID, accessToken: accessToken, creatingUser: creatingUser)
-        default: throw AuthError(.invalidProviderID, "no sign-in for \(providerID)")
+        do throws(AuthError) {
+            switch credential {
+            case .apple(let idToken, let rawNonce, let fullName):
+                outcome = try await backend.signIn(
+                    appleIDToken: idToken, rawNonce: rawNonce, fullName: fullName, creatingUser: creatingUser)
+            case .oauth(_, let accessToken, _):
+                outcome = try await backend.signIn(
+                    providerID: providerID, accessToken: accessToken, creatingUser: creatingUser)
+            default: throw AuthError(.invalidProviderID, "no sign-in for \(providerID)")
+            }
+        } catch {
+            guard let existing = EmailOfAnotherAccount.read(error) else { throw error }
+            return await needConfirmation(existing, providerFields: providerFields, credential: credential)
         }
         guard case .object(var fields) = Self.answer(outcome, kind: Self.verifyAssertionKind) else {
             return .object([:])
@@ -130,6 +135,26 @@ extension ServerCall {
             }
         }
         fields.merge(providerFields) { own, _ in own }
+        return .object(fields)
+    }
+
+    /// A provider account no user has, whose email another account has: HTTP 200 with `needConfirmation: true`, the
+    /// email, the existing account's ID and its federated providers (`verifiedProvider`), and no session, as
+    /// production answers with one account per email (the OpenAPI document's `needConfirmation`; the emulator's
+    /// `handleIdpSigninEmailRequired` answers it so too); the JS SDK raises
+    /// `auth/account-exists-with-different-credential`, the iOS SDK `accountExistsWithDifferentCredential`.
+    private func needConfirmation(
+        _ existing: (email: String, uid: String), providerFields: [String: FixtureValue], credential: AuthCredential
+    ) async -> FixtureValue {
+        var fields = providerFields
+        fields["kind"] = .string(Self.verifyAssertionKind)
+        fields["needConfirmation"] = .bool(true)
+        fields["email"] = .string(existing.email)
+        fields["localId"] = .string(existing.uid)
+        if case .oauth(_, let accessToken, _) = credential { fields["oauthAccessToken"] = .string(accessToken) }
+        let providers = await backend.record(existing.uid)?.snapshot.providerData.map(\.providerID) ?? []
+        fields["verifiedProvider"] = .array(
+            providers.filter { $0 != ProviderID.password && $0 != ProviderID.phone }.map { .string($0) })
         return .object(fields)
     }
 

@@ -133,7 +133,7 @@ struct ServerCall: Sendable {
         }
         fields["registered"] = .bool(true)
         fields["email"] = fields["email"] ?? string("email").map { .string($0.lowercased()) }
-        return .object(fields)
+        return .object(await withLocalID(fields))
     }
 
     func sendOobCode() async throws(AuthError) -> FixtureValue {
@@ -203,7 +203,18 @@ struct ServerCall: Sendable {
             return .object([:])
         }
         fields["email"] = fields["email"] ?? .string(email.lowercased())
-        return .object(fields)
+        return .object(await withLocalID(fields))
+    }
+
+    /// A first factor's answer with the user's `localId`, which production's answers always carry (the OpenAPI
+    /// document's `localId`: "Always present in the response"), the pending second factor's too.
+    private func withLocalID(_ fields: [String: FixtureValue]) async -> [String: FixtureValue] {
+        guard fields["localId"] == nil, let email = fields["email"]?.stringValue,
+            let user = await backend.user(withEmail: email)
+        else { return fields }
+        var fields = fields
+        fields["localId"] = .string(user.uid)
+        return fields
     }
 
     func createAuthUri() async throws(AuthError) -> FixtureValue {
@@ -211,10 +222,14 @@ struct ServerCall: Sendable {
             return try await providerAuthUri(providerID)
         }
         let methods = await backend.signInMethods(for: string("identifier") ?? "")
+        // `allProviders` names providers: `password` for either email method, then each federated one.
+        let emailMethods: Set = [SignInMethod.password, SignInMethod.emailLink]
+        let providers =
+            (methods.contains { emailMethods.contains($0) } ? [ProviderID.password] : [])
+            + methods.filter { !emailMethods.contains($0) }
         return .object([
             "kind": .string("identitytoolkit#CreateAuthUriResponse"), "registered": .bool(!methods.isEmpty),
-            "signinMethods": .array(methods.map { .string($0) }),
-            "allProviders": .array(methods.isEmpty ? [] : [.string(ProviderID.password)]),
+            "signinMethods": .array(methods.map { .string($0) }), "allProviders": .array(providers.map { .string($0) }),
         ])
     }
 
@@ -228,7 +243,7 @@ struct ServerCall: Sendable {
         guard let user = await backend.record(grant.uid) else {
             throw AuthError(.userNotFound, "the user no longer exists")
         }
-        var info = Self.userInfo(user)
+        var info = userInfo(user)
         let claims = project.customClaims(of: user.uid)
         if case .object(var fields) = info, !claims.isEmpty {
             fields["customAttributes"] = .string(CustomClaims.text(claims))
@@ -248,7 +263,7 @@ struct ServerCall: Sendable {
             // an email change), as production and the emulator answer `applyActionCode`.
             var fields: [String: FixtureValue] = ["kind": .string("identitytoolkit#SetAccountInfoResponse")]
             if let email = code.newEmail ?? code.email, let user = await backend.user(withEmail: email),
-                case .object(let info) = Self.userInfo(user)
+                case .object(let info) = userInfo(user)
             {
                 for key in Self.accountKeys where key != "photoUrl" { fields[key] = info[key] }
             }
@@ -268,13 +283,15 @@ struct ServerCall: Sendable {
                 kind: "identitytoolkit#SetAccountInfoResponse")
         case (nil, let password?): changed = try await backend.changePasswordAtTheDoor(idToken: idToken, to: password)
         case (let email?, nil): changed = try await backend.changeEmail(idToken: idToken, to: email)
-        case (nil, nil): throw ServerErrorMessage.unserved("accounts:update with none of its fields")
+        case (nil, nil):
+            // Nothing to change (a `null` field is absent): production answers the account as it is.
+            return try await account(of: idToken)
         }
         let uid = await backend.uid(ofRefreshToken: changed.refreshToken) ?? ""
         var fields = Self.tokens(changed, uid: uid)
         fields["kind"] = .string("identitytoolkit#SetAccountInfoResponse")
         // The account as it now is: its email, whether it is verified, and its providers (`SetAccountInfoResponse`).
-        if let user = await backend.record(uid), case .object(let info) = Self.userInfo(user) {
+        if let user = await backend.record(uid), case .object(let info) = userInfo(user) {
             for key in Self.accountKeys where key != "localId" { fields[key] = info[key] }
         }
         return .object(fields)
@@ -315,9 +332,14 @@ struct ServerCall: Sendable {
             _ = try await backend.updateProfile(
                 idToken: idToken, displayName: displayName, photoURL: photoURL, deleting: attributes)
         }
+        return try await account(of: idToken)
+    }
+
+    /// The ID token's account as `accounts:update` answers it (`SetAccountInfoResponse`).
+    private func account(of idToken: String) async throws(AuthError) -> FixtureValue {
         let (grant, _) = try await backend.session(idToken)
         var fields: [String: FixtureValue] = ["kind": .string("identitytoolkit#SetAccountInfoResponse")]
-        if let user = await backend.record(grant.uid), case .object(let info) = Self.userInfo(user) {
+        if let user = await backend.record(grant.uid), case .object(let info) = userInfo(user) {
             for key in Self.accountKeys { fields[key] = info[key] }
         }
         return .object(fields)
@@ -362,7 +384,7 @@ struct ServerCall: Sendable {
         var fields = Self.tokens(tokens, uid: user.uid)
         fields["kind"] = kind.map { .string($0) }
         if kind == "identitytoolkit#SetAccountInfoResponse", let record = await backend.record(user.uid),
-            case .object(let info) = Self.userInfo(record)
+            case .object(let info) = userInfo(record)
         {
             for key in Self.accountKeys { fields[key] = info[key] }
             return .object(fields)

@@ -97,7 +97,8 @@ extension IdentityToolkitServer {
         for (ordinal, kept) in state.projects.enumerated() {
             let project = ServerProject(
                 configuration: kept.configuration, behaviour: behaviour, seed: projectSeed(ordinal + 1),
-                protectsEmailEnumeration: kept.protectsEmailEnumeration, drivenClock: kept.drivenClock)
+                tenant: kept.scope.tenant, protectsEmailEnumeration: kept.protectsEmailEnumeration,
+                drivenClock: kept.drivenClock)
             await project.backend.restore(kept.accounts)
             project.restore(validSince: kept.validSince, claims: kept.customClaims)
             if let base = kept.providerEndpoints {

@@ -28,6 +28,10 @@ struct IDTokenSigner: Sendable {
             var sign_in_second_factor: String?
             /// Each provider's identifiers of the user: `{"email": [...], "phone": [...], "github.com": [...]}`.
             var identities: [String: [String]]?
+            /// The enrollment ID of the second factor that completed the sign-in, beside `sign_in_second_factor`, as
+            /// the Admin SDKs' `DecodedIdToken` documents it (`firebase.second_factor_identifier`: "The ID of the
+            /// second factor used to sign in, if any").
+            var second_factor_identifier: String? = nil
         }
     }
 
@@ -84,7 +88,8 @@ struct IDTokenSigner: Sendable {
     }
 
     func claims(
-        uid: String, signInProvider: String, user: UserRecord?, authTime: Date, secondFactor: String?, at date: Date
+        uid: String, signInProvider: String, user: UserRecord?, authTime: Date, secondFactor: String?,
+        secondFactorIdentifier: String? = nil, at date: Date
     ) -> Claims {
         let issuedAt = Int(date.timeIntervalSince1970)
         return Claims(
@@ -95,7 +100,8 @@ struct IDTokenSigner: Sendable {
             picture: user?.photoURL?.absoluteString,
             firebase: .init(
                 sign_in_provider: signInProvider, sign_in_second_factor: secondFactor,
-                identities: user.map(Self.identities) ?? [:]))
+                identities: user.map(Self.identities) ?? [:],
+                second_factor_identifier: secondFactor == nil ? nil : secondFactorIdentifier))
     }
 
     /// `firebase.identities` as production writes it: the email and phone number under `email` and `phone`, each
@@ -107,7 +113,10 @@ struct IDTokenSigner: Sendable {
         return identities
     }
 
-    func verify(_ token: String, at date: Date) throws(AuthError) -> (claims: IDTokenClaims, authTime: Date) {
+    /// The token's claims, when; its sign-in time; and the enrollment ID of its second factor, if any.
+    func verify(
+        _ token: String, at date: Date
+    ) throws(AuthError) -> (claims: IDTokenClaims, authTime: Date, secondFactorIdentifier: String?) {
         let claims = try signedClaims(of: token)
         guard !checks.expiry || Double(claims.exp) > date.timeIntervalSince1970 else {
             throw AuthError(.userTokenExpired, "the ID token has expired")
@@ -117,7 +126,9 @@ struct IDTokenSigner: Sendable {
             email: claims.email, issuedAt: Date(timeIntervalSince1970: Double(claims.iat)),
             expiresAt: Date(timeIntervalSince1970: Double(claims.exp)),
             secondFactor: claims.firebase.sign_in_second_factor)
-        return (verified, Date(timeIntervalSince1970: Double(claims.auth_time)))
+        return (
+            verified, Date(timeIntervalSince1970: Double(claims.auth_time)), claims.firebase.second_factor_identifier
+        )
     }
 
     /// The claims of `token` if this project signed it, as ``checks`` read it; its expiry is the caller's to judge.
@@ -177,12 +188,15 @@ struct IDTokenSigner: Sendable {
             let email = optional(json["email"]), let provider = string(firebase["sign_in_provider"]),
             let secondFactor = optional(firebase["sign_in_second_factor"]), let userID = optional(json["user_id"]),
             let name = optional(json["name"]), let picture = optional(json["picture"]),
-            let verified = optionalBool(json["email_verified"]), let identities = identities(firebase["identities"])
+            let verified = optionalBool(json["email_verified"]), let identities = identities(firebase["identities"]),
+            let factorID = optional(firebase["second_factor_identifier"])
         else { return nil }
         return Claims(
             iss: iss, aud: aud, sub: sub, iat: iat, exp: exp, auth_time: authTime, phone_number: phone, email: email,
             user_id: userID, email_verified: verified, name: name, picture: picture,
-            firebase: .init(sign_in_provider: provider, sign_in_second_factor: secondFactor, identities: identities))
+            firebase: .init(
+                sign_in_provider: provider, sign_in_second_factor: secondFactor, identities: identities,
+                second_factor_identifier: factorID))
     }
 
     /// An optional boolean member: `.some(nil)` when absent or `null`, nil when of another type.
@@ -240,6 +254,7 @@ struct IDTokenSigner: Sendable {
         let firebase = FixtureValue.fields([
             "sign_in_provider": .string(claims.firebase.sign_in_provider),
             "sign_in_second_factor": .text(claims.firebase.sign_in_second_factor),
+            "second_factor_identifier": .text(claims.firebase.second_factor_identifier),
             "identities": claims.firebase.identities.map {
                 .object($0.mapValues { .array($0.map(FixtureValue.string)) })
             },

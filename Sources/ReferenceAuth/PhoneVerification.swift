@@ -9,6 +9,9 @@ package struct PhoneVerification: Sendable {
         case enrollment(uid: String)
         /// Proving a second factor for one pending sign-in.
         case secondFactor(pendingID: String, factorUID: String)
+
+        /// The enrolled factor a second-factor code proves, if it is one.
+        var factorUID: String? { if case .secondFactor(_, let factorUID) = self { factorUID } else { nil } }
     }
 
     package let phoneNumber: String

@@ -155,11 +155,14 @@ extension ReferenceBackend {
         return code.email
     }
 
-    /// `fetchSignInMethods(forEmail:)`.
+    /// `fetchSignInMethods(forEmail:)` (`createAuthUri`'s `signinMethods`): `password`, `emailLink`, and each
+    /// federated provider of the account (`github.com`, `apple.com`), as production lists them; with email enumeration
+    /// protection no provider is listed beside the email's own methods.
     package func signInMethods(for email: String) -> [String] {
         guard let user = users.values.first(where: { $0.email == email.lowercased() }) else { return [] }
         return (user.password == nil ? [] : [SignInMethod.password])
             + (user.usedEmailLink && behaviour.emailLink.reportsEmailLinkMethod ? [SignInMethod.emailLink] : [])
+            + (behaviour.protectsEmailEnumeration ? [] : user.oauthIdentities.keys.sorted())
     }
 }
 

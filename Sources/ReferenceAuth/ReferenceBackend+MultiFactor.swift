@@ -58,11 +58,12 @@ extension ReferenceBackend {
         if !multiFactor.enrollmentCodesSingleUse { verifications[verificationID]?.isUsed = false }
         try requireNotEnrolled(verification.phoneNumber, for: user, at: .finalize)
         let name = multiFactor.keepsDisplayName ? displayName : nil
+        let factorUID = newUID()
         user.secondFactors.append(
             EnrolledFactor(
-                uid: newUID(), displayName: name, phoneNumber: verification.phoneNumber, enrolledAt: stampedNow))
+                uid: factorUID, displayName: name, phoneNumber: verification.phoneNumber, enrolledAt: stampedNow))
         users[user.uid] = user
-        return try renew(refreshToken, secondFactor: MultiFactorID.phone)
+        return try renew(refreshToken, secondFactor: MultiFactorID.phone, secondFactorIdentifier: factorUID)
     }
 
     /// Removes a factor and returns the session's new tokens (`mfaEnrollment:withdraw`).
@@ -154,7 +155,8 @@ extension ReferenceBackend {
         let pending = try pendingSignIn(pendingID)
         guard case .phone(let verificationID, let code) = assertion else { throw unsupported(assertion) }
         let multiFactor = behaviour.multiFactor
-        _ = try consumeCode(verificationID, code: code, checkingCode: multiFactor.resolutionChecksCode) { purpose in
+        let verification = try consumeCode(verificationID, code: code, checkingCode: multiFactor.resolutionChecksCode) {
+            purpose in
             switch purpose {
             case .secondFactor(let owner, _): owner == pendingID || !multiFactor.pendingSignInBoundToUser
             case .signIn: multiFactor.resolvesWithSignInCodes
@@ -166,7 +168,9 @@ extension ReferenceBackend {
         }
         guard let user = users[pending.uid] else { throw AuthError(.userNotFound, "the user no longer exists") }
         let provider = multiFactor.reportsFirstFactorProvider ? pending.provider : ProviderID.phone
-        return startSession(for: user, provider: provider, isNewUser: false, secondFactor: MultiFactorID.phone)
+        return startSession(
+            for: user, provider: provider, isNewUser: false, secondFactor: MultiFactorID.phone,
+            secondFactorIdentifier: verification.purpose.factorUID)
     }
 
     /// MFA-12: the error for a factor type the reference does not support.

@@ -17,6 +17,7 @@ extension ReferenceBackend {
             return try resolveSignIn(pendingID: pendingID, assertion: assertion)
         }
         let pending = try pendingSignIn(pendingID)
+        let factorUID = verifications[verificationID]?.purpose.factorUID
         try checkCode(verificationID: verificationID, code: code) { purpose in
             if case .secondFactor(let owner, _) = purpose { owner == pendingID } else { false }
         }
@@ -24,8 +25,9 @@ extension ReferenceBackend {
         verifications[verificationID]?.isUsed = true
         pendingSignIns[pendingID] = nil
         guard let user = users[pending.uid] else { throw AuthError(.userNotFound, "the user no longer exists") }
-        let secondFactor = MultiFactorID.phone
-        return startSession(for: user, provider: pending.provider, isNewUser: false, secondFactor: secondFactor)
+        return startSession(
+            for: user, provider: pending.provider, isNewUser: false, secondFactor: MultiFactorID.phone,
+            secondFactorIdentifier: factorUID)
     }
 
     /// `mfaEnrollment:finalize` with an `idToken` and `phoneVerificationInfo`. Conforming, the code is checked and
@@ -47,9 +49,10 @@ extension ReferenceBackend {
         await meetPartner(at: "enrollment checked")
         verifications[verificationID]?.isUsed = true
         guard var enrolling = users[user.uid] else { throw AuthError(.userNotFound, "the user no longer exists") }
+        let factorUID = newUID()
         enrolling.secondFactors.append(
-            EnrolledFactor(uid: newUID(), displayName: displayName, phoneNumber: phoneNumber, enrolledAt: stampedNow))
+            EnrolledFactor(uid: factorUID, displayName: displayName, phoneNumber: phoneNumber, enrolledAt: stampedNow))
         users[user.uid] = enrolling
-        return try renew(refreshToken, secondFactor: MultiFactorID.phone)
+        return try renew(refreshToken, secondFactor: MultiFactorID.phone, secondFactorIdentifier: factorUID)
     }
 }

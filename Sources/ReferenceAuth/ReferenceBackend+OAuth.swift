@@ -112,6 +112,11 @@ extension ReferenceBackend {
             return .signedIn(response)
         }
         guard creatingUser else { throw AuthError(.userMismatch, "no user has this \(providerID) account") }
+        if behaviour.oauth.confirmsEmailOfAnotherAccount, let email = identity.email?.lowercased(),
+            let owner = users.values.first(where: { $0.email == email })
+        {
+            throw EmailOfAnotherAccount.error(email: email, uid: owner.uid, credential: credential)
+        }
         var user = UserRecord(uid: newUID(), createdAt: stampedNow, lastSignInAt: stampedNow)
         user.oauthIdentities[providerID] = identity.id
         user.displayName = identity.profile["name"]

@@ -16,7 +16,8 @@ extension ReferenceBackend {
         users[user.uid] = user
         if behaviour.session.passwordChangeEndsSessions { endSessions(of: user.uid) }
         grant = SessionGrant(
-            uid: grant.uid, provider: grant.provider, authTime: world.clock.now, secondFactor: grant.secondFactor)
+            uid: grant.uid, provider: grant.provider, authTime: world.clock.now, secondFactor: grant.secondFactor,
+            secondFactorIdentifier: grant.secondFactorIdentifier)
         return newSession(grant)
     }
 
@@ -28,7 +29,8 @@ extension ReferenceBackend {
         users[user.uid] = user
         if behaviour.session.emailChangeEndsSessions { endSessions(of: user.uid) }
         grant = SessionGrant(
-            uid: grant.uid, provider: grant.provider, authTime: world.clock.now, secondFactor: grant.secondFactor)
+            uid: grant.uid, provider: grant.provider, authTime: world.clock.now, secondFactor: grant.secondFactor,
+            secondFactorIdentifier: grant.secondFactorIdentifier)
         return newSession(grant)
     }
 

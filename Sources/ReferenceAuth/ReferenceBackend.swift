@@ -70,13 +70,15 @@ package actor ReferenceBackend: AuthBackend {
 
     /// Signs `user` in: a new ID token and refresh token for the session.
     func startSession(
-        for user: UserRecord, provider: String, isNewUser: Bool, secondFactor: String? = nil
+        for user: UserRecord, provider: String, isNewUser: Bool, secondFactor: String? = nil,
+        secondFactorIdentifier: String? = nil
     ) -> SignInResponse {
         var user = user
         user.lastSignInAt = world.clock.date
         users[user.uid] = user
         let grant = SessionGrant(
-            uid: user.uid, provider: provider, authTime: world.clock.now, secondFactor: secondFactor)
+            uid: user.uid, provider: provider, authTime: world.clock.now, secondFactor: secondFactor,
+            secondFactorIdentifier: secondFactorIdentifier)
         return SignInResponse(
             user: user.snapshot, tokens: newSession(grant), isNewUser: isNewUser, providerID: provider)
     }
@@ -113,16 +115,29 @@ package actor ReferenceBackend: AuthBackend {
         return SessionGrant(uid: named.uid, provider: named.provider, authTime: world.clock.now, secondFactor: nil)
     }
 
-    /// Ends every session of `uid`: its refresh tokens mint nothing more.
-    func endSessions(of uid: String) { refreshTokens = refreshTokens.filter { $0.value.uid != uid } }
+    /// Ends every session of `uid`: its refresh tokens mint nothing more; revoking by whole seconds, every session
+    /// begun before the current second.
+    func endSessions(of uid: String) {
+        guard behaviour.session.revokesByWholeSeconds else {
+            refreshTokens = refreshTokens.filter { $0.value.uid != uid }
+            return
+        }
+        let validSince = world.clock.date.timeIntervalSince1970.rounded(.down)
+        refreshTokens = refreshTokens.filter { _, grant in
+            grant.uid != uid || world.clock.date(at: grant.authTime).timeIntervalSince1970.rounded(.down) >= validSince
+        }
+    }
 
     /// Replaces a session's grant (after enrolling or unenrolling a factor) and returns its new tokens.
-    func renew(_ refreshToken: String, secondFactor: String?) throws(AuthError) -> SessionTokens {
+    func renew(
+        _ refreshToken: String, secondFactor: String?, secondFactorIdentifier: String? = nil
+    ) throws(AuthError) -> SessionTokens {
         guard let grant = refreshTokens[refreshToken] else {
             throw AuthError(.userTokenExpired, "the session has ended; sign in again")
         }
         let renewed = SessionGrant(
-            uid: grant.uid, provider: grant.provider, authTime: grant.authTime, secondFactor: secondFactor)
+            uid: grant.uid, provider: grant.provider, authTime: grant.authTime, secondFactor: secondFactor,
+            secondFactorIdentifier: secondFactorIdentifier)
         refreshTokens[refreshToken] = renewed
         return tokens(for: renewed, refreshToken: refreshToken)
     }
@@ -139,7 +154,8 @@ package actor ReferenceBackend: AuthBackend {
         return (
             SessionGrant(
                 uid: user.uid, provider: verified.claims.signInProvider, authTime: authTime,
-                secondFactor: verified.claims.secondFactor), user
+                secondFactor: verified.claims.secondFactor, secondFactorIdentifier: verified.secondFactorIdentifier),
+            user
         )
     }
 
@@ -150,7 +166,7 @@ package actor ReferenceBackend: AuthBackend {
         let user = users[grant.uid]
         let claims = signer.claims(
             uid: grant.uid, signInProvider: grant.provider, user: user, authTime: world.clock.date(at: grant.authTime),
-            secondFactor: grant.secondFactor, at: idTokenNow)
+            secondFactor: grant.secondFactor, secondFactorIdentifier: grant.secondFactorIdentifier, at: idTokenNow)
         let idToken =
             !behaviour.testNumbers.usersGetSignedTokens && isTestNumberUser(user)
             ? signer.unsigned(claims) : signer.sign(claims)

@@ -15,4 +15,6 @@ package struct SessionGrant: Sendable {
     let provider: String
     let authTime: VirtualClock.Instant
     let secondFactor: String?
+    /// The enrollment ID of that second factor (`firebase.second_factor_identifier`).
+    var secondFactorIdentifier: String? = nil
 }

@@ -51,6 +51,15 @@ def expect(condition, what):
     print(f"ok: {what}")
 
 
+def let_a_second_pass():
+    """The served server's time control: its clock moves on a second, as production revokes by whole seconds (a
+    session begun in the second of a password change or a revocation survives it)."""
+    request = urllib.request.Request(
+        f"http://{HOST}/emulator/v1/projects/{PROJECT}/clock:advance?seconds=1", data=b"", method="POST")
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return answer.status
+
+
 def reset_accounts():
     """The emulator's test hook: every account of the project goes."""
     request = urllib.request.Request(f"http://{HOST}/emulator/v1/projects/{PROJECT}/accounts", method="DELETE")
@@ -116,6 +125,7 @@ def main():
     federated = [info.get("federatedId") for info in account["users"][0]["providerUserInfo"]]
     expect(status == 200 and federated == ["ada@example.com"], "v3 getAccountInfo names the password provider's federatedId")
 
+    let_a_second_pass()
     auth.update_user(user.uid, password="second-password")
     status, _ = client_call("accounts:signInWithPassword", {"email": "ada@example.com", "password": "first-password", "returnSecureToken": True})
     expect(status == 400, "the old password no longer signs in after update_user(password=)")
@@ -135,6 +145,7 @@ def main():
     except exceptions.InvalidArgumentError as error:
         expect("UNAUTHORIZED_DOMAIN" in str(error), "a continue URL on an unauthorized domain is refused (UNAUTHORIZED_DOMAIN; the emulator checks none)")
 
+    let_a_second_pass()
     auth.revoke_refresh_tokens(user.uid)
     status, _ = refresh(session["refreshToken"])
     expect(status == 400, "revoke_refresh_tokens ends the session: its refresh token is refused")

@@ -10,13 +10,15 @@ import Testing
 @Suite("The JS SDK's requests, replayed: answered as the emulator answered them")
 struct JSSDKReplayTests {
     /// The recording, beside the checkout as CI has it (`../shared/wire/…`); nil in a checkout without it.
-    static let recording: String? = {
+    static let recording = recording(named: "against-auth-emulator.txt")
+
+    /// A recording of the JS SDK 12.18.0 beside the checkout (`../shared/wire/firebase-js-sdk-12.18.0/NAME`).
+    static func recording(named name: String) -> String? {
         let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let file = package.deletingLastPathComponent().appending(
-            path: "shared/wire/firebase-js-sdk-12.18.0/against-auth-emulator.txt")
+        let file = package.deletingLastPathComponent().appending(path: "shared/wire/firebase-js-sdk-12.18.0/\(name)")
         return try? String(contentsOf: file, encoding: .utf8)
-    }()
+    }
 
     /// Fields the emulator answers that production keeps to itself (the password's hash and salt, its own
     /// bookkeeping), which no SDK reads.
@@ -38,12 +40,23 @@ struct JSSDKReplayTests {
         var body: String
         var status = 0
         var answer = ""
+        /// The step of the recording the request belongs to: the `FLOW`/`SMOKE` line that follows it, e.g.
+        /// `sessions/updatePassword in the same second as the sign-in`.
+        var step = ""
     }
 
     static func exchanges(of recording: String) -> [Exchange] {
         var exchanges: [Exchange] = []
+        var unnamed = 0
         for line in recording.split(separator: "\n") {
-            if line.hasPrefix("TRACE > ") {
+            if line.hasPrefix("FLOW PASS ") || line.hasPrefix("FLOW FAIL ") || line.hasPrefix("FLOW SKIP ")
+                || line.hasPrefix("SMOKE ")
+            {
+                let words = line.split(separator: " ", maxSplits: 2)
+                let step = words.count > 2 ? String(words[2]) : ""
+                for index in exchanges.indices.dropFirst(unnamed) { exchanges[index].step = step }
+                unnamed = exchanges.count
+            } else if line.hasPrefix("TRACE > ") {
                 let parts = line.dropFirst(8).split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
                 exchanges.append(
                     Exchange(
@@ -90,12 +103,7 @@ struct JSSDKReplayTests {
                 }
                 body = body.replacingOccurrences(of: recorded, with: live?["oobCode"] as? String ?? recorded)
             }
-            let form = exchange.target.hasPrefix("/securetoken.")
-            let answer = try await client.send(
-                exchange.method, exchange.target, body: exchange.method == "GET" ? nil : Data(body.utf8),
-                headers: ["Content-Type": form ? "application/x-www-form-urlencoded" : "application/json"])
-            let call = exchange.target.split(separator: "?")[0].replacingOccurrences(
-                of: "/identitytoolkit.googleapis.com", with: "")
+            let (answer, call) = try await Self.send(exchange, body: body, on: client)
             let recordedAnswer = Self.json(exchange.answer) ?? [:]
             let recordedKeys = Self.topLevelKeys(of: exchange.answer)
             #expect(
@@ -119,8 +127,23 @@ struct JSSDKReplayTests {
         }
     }
 
-    /// The names of an object's members at its top level, from text that may stop before the object does.
-    static func topLevelKeys(of text: String) -> Set<String> {
+    /// Sends a recorded request with `body`, as the SDK sent it (the refresh as a form, every other call as JSON):
+    /// the answer, and the call (the path below `identitytoolkit.googleapis.com`, without the query).
+    static func send(
+        _ exchange: Exchange, body: String, on client: ServedClient
+    ) async throws -> (answer: (status: Int, json: [String: Any]?), call: String) {
+        let form = exchange.target.hasPrefix("/securetoken.")
+        let answer = try await client.send(
+            exchange.method, exchange.target, body: exchange.method == "GET" ? nil : Data(body.utf8),
+            headers: ["Content-Type": form ? "application/x-www-form-urlencoded" : "application/json"])
+        let call = exchange.target.split(separator: "?")[0].replacingOccurrences(
+            of: "/identitytoolkit.googleapis.com", with: "")
+        return (answer, call)
+    }
+
+    /// The names of an object's members at its top level (or at the depth of nesting `level`, counting objects and
+    /// lists: 3 for the members of `{"users":[{…}]}`'s users), from text that may stop before the object does.
+    static func topLevelKeys(of text: String, level: Int = 1) -> Set<String> {
         var keys: Set<String> = []
         var depth = 0
         var string: String?
@@ -134,7 +157,7 @@ struct JSSDKReplayTests {
                 } else if character == "\\" {
                     escaped = true
                 } else if character == "\"" {
-                    if depth == 1 && expectingKey { keys.insert(current) }
+                    if depth == level && expectingKey { keys.insert(current) }
                     string = nil
                     expectingKey = false
                     continue
@@ -148,9 +171,9 @@ struct JSSDKReplayTests {
             case "\"": string = ""
             case "{", "[":
                 depth += 1
-                expectingKey = character == "{" && depth == 1
+                expectingKey = character == "{" && depth == level
             case "}", "]": depth -= 1
-            case ",": expectingKey = depth == 1
+            case ",": expectingKey = depth == level
             default: break
             }
         }

@@ -63,6 +63,8 @@ struct ProductionAnswersTests {
             ["idToken": ada.idToken, "phoneEnrollmentInfo": ["phoneNumber": "+16505550101"]])
         let sessionInfo = try #require(
             (started.json?["phoneSessionInfo"] as? [String: Any])?["sessionInfo"] as? String, "\(started)")
+        // Production revokes by whole seconds: the revocation lies in a later second than the session.
+        _ = try await client.send("POST", "/emulator/v1/projects/demo-conformance/clock:advance?seconds=1")
         let revoked = try await client.post(
             "\(Self.admin)/accounts:update",
             ["localId": ada.uid, "validSince": "\(Int(Date().timeIntervalSince1970))"], owner: true)

@@ -57,6 +57,21 @@ package struct CheckContext: Sendable {
         world.clock.advance(by: duration)
     }
 
+    /// Lets a second pass before a change that must end the sessions begun earlier: production revokes by whole
+    /// seconds (`validSince`, seconds since 1970), so a session begun in the second of the change survives it. On the
+    /// world's clock (over HTTP, the server's time control) it moves on a second; a subject that keeps real time is
+    /// waited for a second of real time. Only the server's clock matters here, so clients on the system's time do not
+    /// keep it from moving.
+    package func letASecondPass() async throws {
+        guard !capabilities.runsOnWorldClock else {
+            world.clock.advance(by: .seconds(1))
+            return
+        }
+        let clock = ContinuousClock()
+        let end = clock.now.advanced(by: .seconds(1))
+        while clock.now < end { try await Task.sleep(for: min(.milliseconds(200), end - clock.now)) }
+    }
+
     /// The subject's notion of now: the world's date, or real time for a subject that keeps real time.
     package var subjectNow: Date { capabilities.runsOnWorldClock ? world.clock.date : Date() }
 

@@ -55,6 +55,10 @@ extension ReferenceBehaviour {
         /// `credential(with:)` returns the provider's redirect (`AuthCredential.oauthResponse`) and the code is
         /// exchanged at the credential's first use, as `signInWithIdp` does; otherwise at once.
         var exchangesAtSignIn = false
+        /// A sign-in with a provider account no user has, whose email another account has, creates nobody and is
+        /// answered `needConfirmation` (one account per email, the project default: the JS SDK's
+        /// `auth/account-exists-with-different-credential`); otherwise the new user is created without the email.
+        var confirmsEmailOfAnotherAccount = false
     }
 
     enum PKCEMethod: String, Sendable {

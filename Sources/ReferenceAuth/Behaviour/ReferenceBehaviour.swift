@@ -28,6 +28,16 @@ package struct ReferenceBehaviour: Sendable {
     /// Dates the backend records are stamped with real time, as a server reached over HTTP stamps them,
     /// instead of the world's clock.
     package var stampsRealTime = false
+    /// The served reference answers where production's own semantics are finer than a rule needs as production
+    /// does: sessions end by whole seconds (``Session/revokesByWholeSeconds``), and a provider account whose email
+    /// another account has asks for confirmation (``OAuth/confirmsEmailOfAnotherAccount``).
+    package var answersAsProduction: Bool {
+        get { session.revokesByWholeSeconds && oauth.confirmsEmailOfAnotherAccount }
+        set {
+            session.revokesByWholeSeconds = newValue
+            oauth.confirmsEmailOfAnotherAccount = newValue
+        }
+    }
 
     var phoneNumbers = PhoneNumbers()
     var phone = Phone()

@@ -57,6 +57,10 @@ extension ReferenceBehaviour {
         /// A password reset stores the new password; otherwise it ends the sessions and keeps the old one (AUTH-7).
         var resetStoresNewPassword = true
         var emailChangeEndsSessions = true
+        /// A change that ends the user's sessions (a new password or email, a reset, the administrator's revocation)
+        /// ends those begun before its whole second, as production's `validSince` (seconds since 1970) does: a
+        /// session begun in the second of the change survives it. The in-process reference ends every session.
+        var revokesByWholeSeconds = false
         /// A refreshed ID token keeps the session's second-factor claim (AUTH-7).
         var refreshKeepsSecondFactor = true
         /// Refresh tokens are the session's user written out (base64 JSON, as the Auth Emulator writes them), and any

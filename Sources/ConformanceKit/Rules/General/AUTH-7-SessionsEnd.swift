@@ -277,6 +277,7 @@ extension CheckContext {
         try await expectSuccess("securetoken with ada's refresh token, before \(event)") {
             try await door.refresh(refreshToken: session.refreshToken)
         }
+        try await letASecondPass()
         try await act(door, app.backend, ada.uid, other)
         _ = try await expectAuthError(when: "securetoken with ada's refresh token after \(event)") {
             let minted = try await door.refresh(refreshToken: session.refreshToken)
