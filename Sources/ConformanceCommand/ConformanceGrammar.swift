@@ -38,7 +38,7 @@ extension Subcommand {
             print every rule with its statement, sources, hint, checks, fixtures and the variants it catches: as a \
             markdown spec (the default), as JSON (--json) or as a DocC article (--docc)
             """, exitStatus: "0; 73 when the spec file cannot be written")
-    public static let compare: Subcommand = {
+    package static let compare: Subcommand = {
         var compare = Subcommand(
             "compare",
             summary: """

@@ -3,8 +3,8 @@ import Foundation
 
 /// The report page at its largest: the whole catalogue with every check failing, each with a message, expected and
 /// actual, a location and a transcript as long as the page shows (``CheckResult/Failure`` keeps the last 20 entries
-/// for it). `bench` times rendering it and gives its size (to stay under 2 MB), and `bench --html FILE` writes it, for
-/// the CI gate that times headless Chromium opening it. A measurement, never a verdict.
+/// for it). `bench --html FILE` times rendering it, gives its size (to stay under 2 MB) and writes it, for the CI gate
+/// that times headless Chromium opening it. A measurement, never a verdict.
 enum ReportPageBenchmark {
     /// The size the page must stay under, in bytes.
     static let budget = 2_000_000

@@ -36,7 +36,7 @@ struct HTMLReportTests {
         #expect(page.hasPrefix("<!DOCTYPE html>"))
         #expect(page.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"))
         #expect(page.contains("<style>"))
-        for outside in ["<script", "<link", "@import", "url(", "<img", "src=", "<iframe"] {
+        for outside in ["<script", "<link", "@import", "url(", "<img", "src=\"", "<iframe"] {
             #expect(!page.contains(outside), "the page holds \(outside)")
         }
     }
@@ -82,7 +82,7 @@ struct HTMLReportTests {
     @Test("the page names what judged the run, its summary by flow and the verdict")
     func judged() {
         let page = Self.page
-        #expect(page.contains("AuthConformance 0.1.0, checks \(Self.report.catalogueDigest)"))
+        #expect(page.contains("AuthConformance 0.1.0, catalogue \(Self.report.catalogueDigest)"))
         #expect(page.contains("server http://127.0.0.1:9099, 2026-01-01T00:00:00Z"))
         #expect(page.contains("<tr><th>phone</th><td class=\"count\">1</td><td class=\"count\">1</td>"))
         #expect(page.contains("<p class=\"verdict fails\">FAILS: 1 unexpected failure (PHONE-2)"))

@@ -46,7 +46,7 @@ struct JudgedByTests {
     func everyFormat() throws {
         let report = Self.report()
         let line =
-            "Judged by AuthConformance 0.1.0, checks \(report.catalogueDigest), subject S, server "
+            "Judged by AuthConformance 0.1.0, catalogue \(report.catalogueDigest), subject S, server "
             + "http://localhost:9099, 2026-01-01T00:00:00Z"
         #expect(report.judgedBy == line)
         let table = ReportTable(report).rendered.split(separator: "\n").map(String.init)

@@ -63,7 +63,8 @@ public struct RuleResult: Sendable, Hashable, Codable {
 }
 
 /// The machine-readable conformance report (`swift run conformance --json`), which names what judged it: the suite's
-/// version, the digest of the checks that ran (``catalogueDigest``), the subject, the server and the date.
+/// version, the digest of the checks that ran (``ConformanceReport/catalogueDigest``), the subject, the server and
+/// the date.
 public struct ConformanceReport: Sendable, Hashable, Codable {
     /// The version of the JSON's shape (`schemaVersion`), which `schemas/report.schema.json` describes; it grows when
     /// a field changes meaning or goes.
@@ -101,10 +102,10 @@ public struct ConformanceReport: Sendable, Hashable, Codable {
 
     public func count(_ status: ConformanceStatus) -> Int { results.count { $0.status == status } }
 
-    /// What judged the run, in one line every human-readable format shows: `Judged by AuthConformance 0.1.0, checks
+    /// What judged the run, in one line every human-readable format shows: `Judged by AuthConformance 0.1.0, catalogue
     /// sha256:…, subject S, server URL, 2026-01-31T12:00:00Z`.
     public var judgedBy: String {
-        "Judged by AuthConformance \(suiteVersion), checks \(catalogueDigest), subject \(subject)"
+        "Judged by AuthConformance \(suiteVersion), catalogue \(catalogueDigest), subject \(subject)"
             + (server.map { ", server \($0)" } ?? "") + ", \(Self.timestamp(date))"
     }
 

@@ -21,9 +21,9 @@ enum HTMLStyle {
         background:#f0fdf4}
         .verdict.fails{border-color:var(--fail);background:#fef2f2}
         .scroll{overflow-x:auto}
-        table{border-collapse:collapse;margin:.3rem 0}
+        table{border-collapse:collapse;margin:.3rem 0;overflow-wrap:normal}
         th,td{border:1px solid var(--line);padding:.25rem .5rem;text-align:left;vertical-align:top}
-        th{background:#f3f4f6}
+        th{background:#f3f4f6;white-space:nowrap}
         td.count{text-align:right}
         .filter{position:absolute;opacity:0;pointer-events:none}
         .filters{display:flex;flex-wrap:wrap;gap:.4rem 1.2rem;margin:.8rem 0;position:sticky;top:0;background:#fff;\
@@ -31,8 +31,8 @@ enum HTMLStyle {
         .filters span{font-weight:600;margin-right:.2rem}
         .filters label{display:inline-block;border:1px solid #9ca3af;border-radius:999px;padding:.05rem .6rem;\
         margin:.1rem 0;cursor:pointer;font-size:.9rem}
-        .rule{border:1px solid var(--line);border-left:6px solid var(--notApplicable);border-radius:6px;\
-        margin:.6rem 0;padding:.4rem .7rem}
+        .rule{content-visibility:auto;contain-intrinsic-size:auto 12rem;border:1px solid var(--line);\
+        border-left:6px solid var(--notApplicable);border-radius:6px;margin:.6rem 0;padding:.4rem .7rem}
         .rule h3{font-size:1rem;margin:.2rem 0}
         .rule.is-pass{border-left-color:var(--pass)}
         .rule.is-fail{border-left-color:var(--fail)}
