@@ -110,7 +110,7 @@ public struct ConformanceReport: Sendable, Hashable, Codable {
     }
 
     /// `2026-01-31T12:00:00Z`: the date as the JSON and every format write it (UTC, whole seconds).
-    public static func timestamp(_ date: Date) -> String {
+    package static func timestamp(_ date: Date) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
         return formatter.string(from: date)
