@@ -42,7 +42,7 @@ package struct HTMLReport: Sendable {
         return [
             HTMLPage.Filter(
                 name: "status", title: "Checks",
-                choices: Self.statuses.filter(present.contains).map { ($0.rawValue, Self.word($0)) }),
+                choices: Self.statuses.filter(present.contains).map { ($0.rawValue, Markdown.word($0)) }),
             HTMLPage.Filter(name: "flow", title: "Flow", choices: flows.map { ($0.rawValue, $0.rawValue) }),
         ]
     }
@@ -51,7 +51,8 @@ package struct HTMLReport: Sendable {
     private var summary: [String] {
         var lines = [
             "<section class=\"summary\">", "<h2>By flow</h2>", "<div class=\"scroll\">", "<table>",
-            "<tr><th>flow</th><th>rules</th>" + Self.statuses.map { "<th>\(Self.word($0))</th>" }.joined() + "</tr>",
+            "<tr><th>flow</th><th>rules</th>" + Self.statuses.map { "<th>\(Markdown.word($0))</th>" }.joined()
+                + "</tr>",
         ]
         func row(_ name: String, _ results: [RuleResult]) -> String {
             let checks = results.flatMap(\.checks)
@@ -152,10 +153,8 @@ package struct HTMLReport: Sendable {
     }
 
     private func badge(_ status: ConformanceStatus, known: Bool) -> String {
-        let word = Self.word(status).uppercased()
+        let word = Markdown.word(status).uppercased()
         return "<span class=\"badge \(status.rawValue)\">\(word)</span>"
             + (known ? " <span class=\"badge known\">KNOWN</span>" : "")
     }
-
-    static func word(_ status: ConformanceStatus) -> String { status == .notApplicable ? "n/a" : status.description }
 }

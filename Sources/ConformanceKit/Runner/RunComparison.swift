@@ -72,10 +72,7 @@ package struct RunComparison: Sendable {
     }
 
     /// The status as every comparison writes it, `—` where the run has no such row.
-    package static func word(_ status: ConformanceStatus?) -> String {
-        guard let status else { return "—" }
-        return status == .notApplicable ? "n/a" : status.description
-    }
+    package static func word(_ status: ConformanceStatus?) -> String { status.map(Markdown.word) ?? "—" }
 
     /// `3 of 120 rows differ`, and a warning when the runs were judged by different checks.
     package var summary: String {
