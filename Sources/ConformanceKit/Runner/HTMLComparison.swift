@@ -7,8 +7,8 @@ package struct HTMLComparison: Sendable {
 
     package var rendered: String {
         let title = "Comparison of \(comparison.reports.count) runs"
-        let page = HTMLPage(
-            title: title, filters: [.init(name: "rows", title: "Rows", choices: [("differ", "that differ")])], body: [])
+        var page = HTMLPage(
+            title: title, filters: [.init(name: "rows", title: "Rows", choices: [("differ", "that differ")])])
         var body = [
             "<header>", "<h1>\(HTMLEscaping.text(title))</h1>",
             "<p class=\"verdict\(comparison.rows.contains(where: \.differs) ? " fails" : "")\">"
@@ -36,6 +36,7 @@ package struct HTMLComparison: Sendable {
                     + "\(HTMLEscaping.text(row.name))</td>\(cells.joined())</tr>")
         }
         body += ["</table>", "</div>", "</main>"]
-        return HTMLPage(title: title, filters: page.filters, body: body).rendered
+        page.body = body
+        return page.rendered
     }
 }

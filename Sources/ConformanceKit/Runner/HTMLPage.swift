@@ -12,8 +12,8 @@ struct HTMLPage {
 
     let title: String
     let filters: [Filter]
-    /// The page's content, after the header: already escaped HTML.
-    let body: [String]
+    /// The page's content, after the filters' inputs: already escaped HTML.
+    var body: [String] = []
 
     var rendered: String {
         var lines = [

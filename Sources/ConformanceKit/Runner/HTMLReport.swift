@@ -13,7 +13,7 @@ package struct HTMLReport: Sendable {
 
     package var rendered: String {
         let verdict = HTMLEscaping.text(report.verdict.summary)
-        let page = HTMLPage(title: "Conformance of \(report.subject)", filters: filters, body: [])
+        var page = HTMLPage(title: "Conformance of \(report.subject)", filters: filters)
         var body = [
             "<header>", "<h1>Conformance of \(HTMLEscaping.text(report.subject))</h1>",
             "<p class=\"judged\">\(HTMLEscaping.text(report.judgedBy))</p>",
@@ -25,7 +25,8 @@ package struct HTMLReport: Sendable {
         for result in report.results { body += rule(result) }
         body.append("</main>")
         body.append("<footer><p class=\"verdict\(report.passed ? "" : " fails")\">\(verdict)</p></footer>")
-        return HTMLPage(title: page.title, filters: page.filters, body: body).rendered
+        page.body = body
+        return page.rendered
     }
 
     private static let statuses: [ConformanceStatus] = [.pass, .fail, .warn, .notJudged, .notApplicable]
@@ -83,7 +84,9 @@ package struct HTMLReport: Sendable {
 
     private func check(_ check: CheckResult, of result: RuleResult) -> [String] {
         let classes = "item status status-\(check.status.rawValue)"
-        let known = check.expectedFailure?.outcome == .known || (result.isKnownFailure && check.status != .pass)
+        let known =
+            check.expectedFailure?.outcome == .known
+            || (result.isKnownFailure && (check.status == .fail || check.status == .warn))
         let label =
             "\(badge(check.status, known: known)) <code>\(HTMLEscaping.text(check.id.description))</code> "
             + HTMLEscaping.text(check.name)
@@ -142,14 +145,17 @@ package struct HTMLReport: Sendable {
         return shown.isEmpty ? [] : ["<dl>"] + shown + ["</dl>"]
     }
 
-    /// A listed rule's or check's line: a known failure with its reason and upstream bug, or a fixed one to remove.
+    /// A listed rule's or check's line: a known failure with its reason and upstream bug, a fixed one to remove, or
+    /// one that did not apply.
     private func note(_ listed: ListedFailure) -> String {
-        if listed.outcome == .fixed {
-            return "<p class=\"listed\"><strong>\(HTMLEscaping.text(ListedFailure.fixedNote(listed.reason)))"
-                + "</strong></p>"
-        }
         let bug = listed.bug.map { " (" + HTMLEscaping.link($0.absoluteString, "upstream bug") + ")" } ?? ""
-        return "<p class=\"listed\">Known failure: \(HTMLEscaping.text(listed.reason))\(bug)</p>"
+        let reason = HTMLEscaping.text(listed.reason) + bug
+        return switch listed.outcome {
+        case .fixed:
+            "<p class=\"listed\"><strong>\(HTMLEscaping.text(ListedFailure.fixedNote(listed.reason)))</strong></p>"
+        case .known: "<p class=\"listed\">Known failure: \(reason)</p>"
+        case .notApplicable: "<p class=\"listed\">Listed as an expected failure (\(reason)); it did not apply</p>"
+        }
     }
 
     private func badge(_ status: ConformanceStatus, known: Bool) -> String {
