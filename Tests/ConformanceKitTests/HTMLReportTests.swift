@@ -87,4 +87,22 @@ struct HTMLReportTests {
         #expect(page.contains("<tr><th>phone</th><td class=\"count\">1</td><td class=\"count\">1</td>"))
         #expect(page.contains("<p class=\"verdict fails\">FAILS: 1 unexpected failure (PHONE-2)"))
     }
+
+    @Test("a listed entry shows as known, fixed or not applied; a bug that is no http(s) URL is no link")
+    func listed() throws {
+        let report = Self.report.applying(
+            try ExpectedFailures(
+                parsing: "PHONE-2/fails known https://bugs.example/1\nPHONE-2/passes fixed\nMFA-7 not here"))
+        let page = HTMLReport(report).rendered
+        #expect(page.contains("Known failure: known (<a href=\"https://bugs.example/1\">upstream bug</a>)"))
+        #expect(
+            page.contains("<strong>listed as an expected failure (fixed), but it passes now: remove it from the list"))
+        #expect(page.contains("Listed as an expected failure (not here); it did not apply"))
+        #expect(page.contains("<span class=\"badge fail\">FAIL</span> <span class=\"badge known\">KNOWN</span>"))
+        let result = RuleResult(rule: .phone2, checks: [CheckResult(id: "PHONE-2/x", name: "x", status: .fail)])
+        let hostile = ConformanceReport(
+            subject: "S", results: [result.listed(because: "r", bug: URL(string: "javascript:alert(1)"))],
+            durationSeconds: 0)
+        #expect(HTMLReport(hostile).rendered.contains("Known failure: r (upstream bug)"))
+    }
 }
