@@ -6,8 +6,9 @@ import IdentityToolkitServer
 import LoopbackHTTP
 import ReferenceAuth
 
-/// `conformance serve [--port 9099] [--project demo-conformance] [--quiet] [--no-test-hooks] [--id-token-lifetime N]`:
-/// the reference backend served as an Identity Toolkit server on 127.0.0.1 and ::1, until SIGINT or SIGTERM.
+/// `conformance serve [--port 9099] [--project demo-conformance] [--quiet] [--no-test-hooks] [--id-token-lifetime N]
+/// [--totp-adjacent-intervals N]`: the reference backend served as an Identity Toolkit server on 127.0.0.1 and ::1,
+/// until SIGINT or SIGTERM.
 package enum ServeCommand {
     /// The exit status when the port is taken (EX_TEMPFAIL: try again once the other server is gone).
     static let portInUse: Int32 = 75
@@ -20,6 +21,8 @@ package enum ServeCommand {
         var testHooks = true
         /// `--id-token-lifetime SECONDS`: ID tokens that last that long instead of an hour, as a test server's.
         var idTokenLifetime = Duration.seconds(3600)
+        /// `--totp-adjacent-intervals N`: TOTP second factors on in every project, N intervals either side accepted.
+        var totpAdjacentIntervals: Int?
         /// `--benchmark [--repeat N]`: time the start-up and the catalogue over HTTP instead of serving.
         var benchmark: Int?
     }
@@ -34,8 +37,8 @@ package enum ServeCommand {
             the time control POST /emulator/v1/projects/ID/clock:advance {"seconds": N} (answers {"now": "<RFC 3339 \
             time>"}), and Identity Platform's config API: GET|PATCH \
             /identitytoolkit.googleapis.com/v2/projects/ID/config and …/v2/projects/ID/tenants/TENANT (sign-in \
-            methods, test phone numbers, authorized domains, mfa.state, \
-            minimum password length; Authorization: Bearer owner). GET / answers once it is ready.
+            methods, test phone numbers, authorized domains, mfa.state, mfa.providerConfigs (TOTP), \
+            passwordPolicyConfig; Authorization: Bearer owner). GET / answers once it is ready.
             """, exitStatus: "0 when stopped; 75 when the port is in use")
 
     /// The options of `serve`.
@@ -74,6 +77,20 @@ package enum ServeCommand {
             return .init(text)
         },
         CommandOption(
+            "--totp-adjacent-intervals", .required("N"), subcommands: ["serve"],
+            help: """
+                TOTP second factors enabled in every project and tenant (as mfa.providerConfigs' totpProviderConfig \
+                sets them through the config API), accepting a code N 30-second intervals (0 to 10) before or after \
+                the server's time
+                """, valueHelp: "a whole number from 0 to 10"
+        ) { text throws(CommandArguments.UsageError) in
+            guard let intervals = Int(text), (0...10).contains(intervals) else {
+                throw CommandArguments.UsageError(
+                    "--totp-adjacent-intervals needs a whole number from 0 to 10, not \"\(text)\"")
+            }
+            return .init(text)
+        },
+        CommandOption(
             "--benchmark", subcommands: ["serve"],
             help: """
                 instead of serving, time the start-up (until GET / answers), the rules the HTTP subject offers in \
@@ -101,6 +118,7 @@ package enum ServeCommand {
         if let seconds = parsed.value("--id-token-lifetime").flatMap({ Int($0) }) {
             options.idTokenLifetime = .seconds(seconds)
         }
+        options.totpAdjacentIntervals = parsed.value("--totp-adjacent-intervals").flatMap { Int($0) }
         let repeats = parsed.value("--repeat").flatMap { Int($0) }
         if parsed.has("--benchmark") {
             options.benchmark = repeats ?? 3
@@ -128,7 +146,8 @@ package enum ServeCommand {
         }
         let backend = IdentityToolkitServer(
             defaultProjectID: options.project, followsRealTime: true, recordsRequests: false,
-            servesTestHooks: options.testHooks, idTokenLifetime: options.idTokenLifetime)
+            servesTestHooks: options.testHooks, idTokenLifetime: options.idTokenLifetime,
+            totpAdjacentIntervals: options.totpAdjacentIntervals)
         let output = FileHandle.standardOutput
         var log: LoopbackHTTPServer.Log?
         if !options.quiet { log = { line in output.write(Data("\(line)\n".utf8)) } }

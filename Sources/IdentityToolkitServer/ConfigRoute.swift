@@ -15,10 +15,14 @@ import MockIdP
 /// The fields and the ``ProjectConfiguration`` they set:
 /// - project: `signIn.email.enabled` (``ProjectConfiguration/passwordSignInEnabled``), `signIn.email.passwordRequired`
 ///   (false: ``EmailLinkSettings/isEnabled``), `signIn.phoneNumber.enabled`, `signIn.phoneNumber.testPhoneNumbers`
-///   (`{"+16505550101": "123456"}`), `authorizedDomains`, `mfa.state` (`ENABLED`, `DISABLED`),
-///   `passwordPolicyConfig.passwordPolicyVersions[0].customStrengthOptions.minPasswordLength`;
+///   (`{"+16505550101": "123456"}`), `authorizedDomains`, `mfa.state` (`ENABLED`, `DISABLED`: SMS),
+///   `mfa.providerConfigs` (`[{"state": "ENABLED", "totpProviderConfig": {"adjacentIntervals": 5}}]`: TOTP,
+///   ``MultiFactorSettings/totpAdjacentIntervals``), `passwordPolicyConfig.passwordPolicyEnforcementState` (`ENFORCE`,
+///   `OFF`: a ``PasswordPolicy``), `passwordPolicyConfig.forceUpgradeOnSignin`,
+///   `passwordPolicyConfig.passwordPolicyVersions[0].customStrengthOptions` (`minPasswordLength`, and with a policy
+///   configured its other options);
 /// - tenant: `allowPasswordSignup`, `enableEmailLinkSignin`, `testPhoneNumbers`, `mfaConfig.state`,
-///   `passwordPolicyConfig` as above;
+///   `mfaConfig.providerConfigs`, `passwordPolicyConfig` as above;
 /// - both: `emailPrivacyConfig.enableImprovedEmailPrivacy`, email enumeration protection (a wrong password and an
 ///   unknown email both `INVALID_LOGIN_CREDENTIALS`), kept by the server beside the ``ProjectConfiguration``.
 ///
@@ -112,25 +116,24 @@ struct ConfigDocument {
             Dictionary(configuration.phone.testPhoneNumbers.map { ($0.phoneNumber, .string($0.verificationCode)) }) {
                 first, _ in first
             })
-        let mfa = FixtureValue.object([
+        var mfa: [String: FixtureValue] = [
             "state": .string(configuration.multiFactor.isEnabled ? "ENABLED" : "DISABLED"),
             "enabledProviders": .array(configuration.multiFactor.isEnabled ? [.string("PHONE_SMS")] : []),
-        ])
-        let passwordPolicy = FixtureValue.object([
-            "passwordPolicyEnforcementState": .string("ENFORCE"),
-            "passwordPolicyVersions": .array([
+        ]
+        if let intervals = configuration.multiFactor.totpAdjacentIntervals {
+            mfa["providerConfigs"] = .array([
                 .object([
-                    "customStrengthOptions": .object([
-                        "minPasswordLength": .number(Double(configuration.passwordMinimumLength))
-                    ])
+                    "state": .string("ENABLED"),
+                    "totpProviderConfig": .object(["adjacentIntervals": .number(Double(intervals))]),
                 ])
-            ]),
-        ])
+            ])
+        }
+        let passwordPolicy = Self.passwordPolicyConfig(of: configuration)
         if route.tenant != nil {
             return .object([
                 "name": .string(route.name), "allowPasswordSignup": .bool(configuration.passwordSignInEnabled),
                 "enableEmailLinkSignin": .bool(configuration.emailLink.isEnabled), "enableAnonymousUser": .bool(true),
-                "testPhoneNumbers": testNumbers, "mfaConfig": mfa, "passwordPolicyConfig": passwordPolicy,
+                "testPhoneNumbers": testNumbers, "mfaConfig": .object(mfa), "passwordPolicyConfig": passwordPolicy,
                 "emailPrivacyConfig": privacy,
             ])
         }
@@ -144,9 +147,29 @@ struct ConfigDocument {
                 "phoneNumber": .object([
                     "enabled": .bool(configuration.phone.isEnabled), "testPhoneNumbers": testNumbers,
                 ]), "anonymous": .object(["enabled": .bool(true)]),
-            ]), "authorizedDomains": .array(configuration.emailLink.authorizedDomains.map { .string($0) }), "mfa": mfa,
-            "passwordPolicyConfig": passwordPolicy, "emailPrivacyConfig": privacy,
+            ]), "authorizedDomains": .array(configuration.emailLink.authorizedDomains.map { .string($0) }),
+            "mfa": .object(mfa), "passwordPolicyConfig": passwordPolicy, "emailPrivacyConfig": privacy,
         ])
+    }
+
+    /// `passwordPolicyConfig`: the configured policy (`ENFORCE` or `OFF`) with its strength options, or without one
+    /// the minimum length alone under `ENFORCE`, the length the server refuses shorter passwords under (AUTH-8).
+    private static func passwordPolicyConfig(of configuration: ProjectConfiguration) -> FixtureValue {
+        var options: [String: FixtureValue] = [
+            "minPasswordLength": .number(Double(configuration.passwordMinimumLength))
+        ]
+        var config: [String: FixtureValue] = ["passwordPolicyEnforcementState": .string("ENFORCE")]
+        if let policy = configuration.passwordPolicy {
+            options["maxPasswordLength"] = policy.maximumLength.map { .number(Double($0)) }
+            options["containsLowercaseCharacter"] = .bool(policy.requiresLowercase)
+            options["containsUppercaseCharacter"] = .bool(policy.requiresUppercase)
+            options["containsNumericCharacter"] = .bool(policy.requiresNumeric)
+            options["containsNonAlphanumericCharacter"] = .bool(policy.requiresNonAlphanumeric)
+            config["passwordPolicyEnforcementState"] = .string(policy.isEnforced ? "ENFORCE" : "OFF")
+            config["forceUpgradeOnSignin"] = .bool(policy.forceUpgradeOnSignIn)
+        }
+        config["passwordPolicyVersions"] = .array([.object(["customStrengthOptions": .object(options)])])
+        return .object(config)
     }
 
     /// `configuration` with the fields of `body` that `mask` names (every field `body` holds without a mask).
@@ -170,14 +193,23 @@ struct ConfigDocument {
         return updated
     }
 
-    private static let projectFields = [
-        "signIn.email.enabled", "signIn.email.passwordRequired", "signIn.phoneNumber.enabled",
-        "signIn.phoneNumber.testPhoneNumbers", "signIn.anonymous.enabled", "authorizedDomains", "mfa.state",
-        "passwordPolicyConfig.passwordPolicyVersions",
-    ]
+    /// The fields in the order they are set: a policy's enforcement state before its strength options, which a
+    /// configured policy keeps.
+    private static let projectFields =
+        [
+            "signIn.email.enabled", "signIn.email.passwordRequired", "signIn.phoneNumber.enabled",
+            "signIn.phoneNumber.testPhoneNumbers", "signIn.anonymous.enabled", "authorizedDomains", "mfa.state",
+            "mfa.providerConfigs",
+        ] + policyFields
 
-    private static let tenantFields = [
-        "allowPasswordSignup", "enableEmailLinkSignin", "enableAnonymousUser", "testPhoneNumbers", "mfaConfig.state",
+    private static let tenantFields =
+        [
+            "allowPasswordSignup", "enableEmailLinkSignin", "enableAnonymousUser", "testPhoneNumbers",
+            "mfaConfig.state", "mfaConfig.providerConfigs",
+        ] + policyFields
+
+    private static let policyFields = [
+        "passwordPolicyConfig.passwordPolicyEnforcementState", "passwordPolicyConfig.forceUpgradeOnSignin",
         "passwordPolicyConfig.passwordPolicyVersions",
     ]
 
@@ -195,8 +227,26 @@ struct ConfigDocument {
         case "signIn.anonymous.enabled", "enableAnonymousUser": try anonymous(value)
         case "authorizedDomains": configuration.emailLink.authorizedDomains = try strings(value, path)
         case "mfa.state", "mfaConfig.state": configuration.multiFactor.isEnabled = try mfaState(value)
+        case "mfa.providerConfigs", "mfaConfig.providerConfigs":
+            configuration.multiFactor.totpAdjacentIntervals = try totpAdjacentIntervals(value)
+        case "passwordPolicyConfig.passwordPolicyEnforcementState":
+            switch value.stringValue {
+            case "ENFORCE", "OFF":
+                var policy = configuration.passwordPolicy ?? PasswordPolicy()
+                policy.isEnforced = value.stringValue == "ENFORCE"
+                configuration.passwordPolicy = policy
+            default: throw Refusal(message: "\(path) must be ENFORCE or OFF")
+            }
+        case "passwordPolicyConfig.forceUpgradeOnSignin":
+            configuration.passwordPolicy?.forceUpgradeOnSignIn = try bool(value, path)
         case "passwordPolicyConfig.passwordPolicyVersions":
-            configuration.passwordMinimumLength = try minimumLength(value)
+            let options = value.arrayValue.first?["customStrengthOptions"]
+            if options?["minPasswordLength"] != nil || configuration.passwordPolicy == nil {
+                configuration.passwordMinimumLength = try minimumLength(value)
+            }
+            if let options, configuration.passwordPolicy != nil {
+                try strengthOptions(options, into: &configuration.passwordPolicy)
+            }
         default: break
         }
     }
@@ -249,6 +299,46 @@ struct ConfigDocument {
     private static func anonymous(_ value: FixtureValue) throws(Refusal) {
         guard value.boolValue == true else {
             throw Refusal(message: "this server always allows anonymous sign-in; it cannot be switched off")
+        }
+    }
+
+    /// `[{"state": "ENABLED", "totpProviderConfig": {"adjacentIntervals": 5}}]`: TOTP's adjacent intervals where a
+    /// provider config enables it (5 when it names none, the Admin SDK's default), nil otherwise.
+    private static func totpAdjacentIntervals(_ value: FixtureValue) throws(Refusal) -> Int? {
+        guard case .array(let configs) = value else {
+            throw Refusal(message: "providerConfigs must be a list of provider configs")
+        }
+        for config in configs {
+            guard let totp = config["totpProviderConfig"] else { continue }
+            guard config["state"]?.stringValue != "DISABLED" else { return nil }
+            let text = totp["adjacentIntervals"]?.stringValue ?? "5"
+            guard let intervals = Int(text), (0...10).contains(intervals) else {
+                throw Refusal(message: "totpProviderConfig.adjacentIntervals must be a whole number from 0 to 10")
+            }
+            return intervals
+        }
+        return nil
+    }
+
+    /// The strength options besides the minimum length, into a configured policy.
+    private static func strengthOptions(_ options: FixtureValue, into policy: inout PasswordPolicy?) throws(Refusal) {
+        let flags: [(String, WritableKeyPath<PasswordPolicy, Bool>)] = [
+            ("containsLowercaseCharacter", \.requiresLowercase), ("containsUppercaseCharacter", \.requiresUppercase),
+            ("containsNumericCharacter", \.requiresNumeric),
+            ("containsNonAlphanumericCharacter", \.requiresNonAlphanumeric),
+        ]
+        for (name, keyPath) in flags {
+            var required = false
+            if let value = options[name] { required = try bool(value, name) }
+            policy?[keyPath: keyPath] = required
+        }
+        if let maximum = options["maxPasswordLength"] {
+            guard let text = maximum.stringValue, let length = Int(text), length > 0 else {
+                throw Refusal(message: "customStrengthOptions.maxPasswordLength must be a positive number")
+            }
+            policy?.maximumLength = length
+        } else {
+            policy?.maximumLength = nil
         }
     }
 

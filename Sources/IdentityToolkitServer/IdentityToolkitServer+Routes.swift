@@ -25,7 +25,7 @@ extension IdentityToolkitServer {
     /// v1 REST calls, the v2 calls, the secure-token endpoint) reaches the one implementation of its operation.
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
         hear(request)
-        let path = request.url.path
+        let path = Self.hostPath(request.url.path)
         if path == "/" || path.isEmpty { return Self.json(.object(["authEmulator": .object(["ready": .bool(true)])])) }
         if path.hasPrefix("/emulator/v1/projects/") {
             return servesTestHooks ? await emulatorHook(request, path: path) : Self.notServed(request)
@@ -102,6 +102,14 @@ extension IdentityToolkitServer {
                 || (operation == .sendOobCode && call.string("requestType") == "PASSWORD_RESET")
             return Self.failure(400, ServerErrorMessage.text(for: error, lookingUpEmail: lookingUpEmail))
         }
+    }
+
+    /// The path with Identity Toolkit's host in front of a bare `/v1/…` or `/v2/…`: a client pointed at the server's
+    /// root as at `https://identitytoolkit.googleapis.com/` itself (google-api-python-client's `api_endpoint`, whose
+    /// bundled discovery documents have the root URL `https://identitytoolkit.googleapis.com/` and paths `v1/…`,
+    /// `v2/…`) reaches the same routes as one in the emulator's layout.
+    static func hostPath(_ path: String) -> String {
+        path.hasPrefix("/v1/") || path.hasPrefix("/v2/") ? ServerRoutes.identityToolkit + path : path
     }
 
     /// `/emulator/v1/projects/{project}[/tenants/{tenant}]/verificationCodes`, `…/oobCodes` (GET) and `…/accounts`

@@ -27,6 +27,12 @@ public final class IdentityToolkitServer: Sendable {
         ProjectConfiguration.standard.with(\.projectID, projectID).with(\.phone.verificationLimit.maxRequests, 1000)
     }
 
+    /// The settings a new project or tenant of this server starts with: ``projectSettings(projectID:)``, with TOTP
+    /// where the server enables it.
+    func settings(projectID: String) -> ProjectConfiguration {
+        Self.projectSettings(projectID: projectID).with(\.multiFactor.totpAdjacentIntervals, totpAdjacentIntervals)
+    }
+
     public let defaultProjectID: String
     /// Where the server answers, e.g. `http://identity-toolkit-1.invalid:9099` (the emulator's layout below it).
     public let baseURL: URL
@@ -52,6 +58,9 @@ public final class IdentityToolkitServer: Sendable {
     /// How long the ID tokens it hands out last: Firebase's hour, or a test server's shorter lifetime, which a suite
     /// told of it (`--id-token-lifetime`) waits for in real time where there is no time control.
     public let idTokenLifetime: Duration
+    /// TOTP second factors in every project and tenant the server creates, with this many adjacent intervals
+    /// (`--totp-adjacent-intervals`); nil: off until the config API enables them.
+    public let totpAdjacentIntervals: Int?
     let behaviour: ReferenceBehaviour
     /// The reference the server answers with: it validates a configuration set through the config API.
     let reference: ReferenceSubject
@@ -69,13 +78,15 @@ public final class IdentityToolkitServer: Sendable {
     /// A server answering with `reference`'s backend (with its defects and variations). With
     /// `issuesUnsignedTokens` it strips the signature of every ID token it answers, as the Auth Emulator issues
     /// them; only a backend that checks no signature (a defect) then accepts them back. With `idTokenLifetime`
-    /// (whole seconds, at least one) its ID tokens last that long instead of an hour.
+    /// (whole seconds, at least one) its ID tokens last that long instead of an hour; with `totpAdjacentIntervals`
+    /// its projects start with TOTP second factors enabled.
     public init(
         reference: ReferenceSubject = ReferenceSubject(), defaultProjectID: String = "demo-conformance",
         issuesUnsignedTokens: Bool = false, answersUnknownPendingCredentialWithoutCode: Bool = false,
         followsRealTime: Bool = false, recordsRequests: Bool = true, configuresProviders: Bool = true,
-        servesTestHooks: Bool = true, idTokenLifetime: Duration = .seconds(3600)
+        servesTestHooks: Bool = true, idTokenLifetime: Duration = .seconds(3600), totpAdjacentIntervals: Int? = nil
     ) {
+        self.totpAdjacentIntervals = totpAdjacentIntervals
         self.configuresProviders = configuresProviders
         self.servesTestHooks = servesTestHooks
         self.followsRealTime = followsRealTime
@@ -102,7 +113,7 @@ public final class IdentityToolkitServer: Sendable {
         projects.withLock { projects in
             let key = "key-\(projects.byKey.count + 1)-for-\(projectID)"
             projects.byKey[key] = ServerProject(
-                configuration: Self.projectSettings(projectID: projectID), behaviour: behaviour,
+                configuration: settings(projectID: projectID), behaviour: behaviour,
                 seed: projectSeed(projects.byKey.count + projects.byID.count + 1))
             return key
         }
@@ -194,7 +205,7 @@ public final class IdentityToolkitServer: Sendable {
             let name = tenant.map { "\(projectID)/tenants/\($0)" } ?? projectID
             if let project = projects.byID[name] { return project }
             let project = ServerProject(
-                configuration: Self.projectSettings(projectID: projectID), behaviour: behaviour,
+                configuration: settings(projectID: projectID), behaviour: behaviour,
                 seed: projectSeed(projects.byKey.count + projects.byID.count + 1))
             projects.byID[name] = project
             return project

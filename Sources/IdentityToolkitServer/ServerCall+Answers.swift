@@ -40,6 +40,9 @@ extension ServerCall {
         ]
         fields["displayName"] = info.displayName.map { .string($0) }
         fields["phoneInfo"] = info.phoneNumber.map { .string($0) }
+        // A TOTP factor is marked by an empty `totpInfo` (the v1 discovery document's `MfaEnrollment.totpInfo`), which
+        // the JS SDK reads to make a `TotpMultiFactorInfo` (`packages/auth/src/mfa/mfa_info.ts`).
+        if info.factorID == MultiFactorID.totp { fields["totpInfo"] = .object([:]) }
         return .object(fields)
     }
 

@@ -45,6 +45,37 @@ extension ServerCall {
         ])
     }
 
+    /// `GET v2/passwordPolicy[?tenantId=…]`: the policy of the project or of the request's tenant, in the shape the JS
+    /// SDK's `_getPasswordPolicy` reads (firebase-js-sdk
+    /// `packages/auth/src/api/password_policy/get_password_policy.ts`: `customStrengthOptions`,
+    /// `allowedNonAlphanumericCharacters`, `enforcementState`, `forceUpgradeOnSignin`, `schemaVersion`; the v2
+    /// discovery document's `GoogleCloudIdentitytoolkitV2PasswordPolicy`). A project that configured no policy answers
+    /// the default policy every project has (the SDK's `validatePassword` documents that one is used "if a password
+    /// policy has not been configured"): not enforced, the minimum length only.
+    func passwordPolicy() -> FixtureValue {
+        let configuration = backend.configuration
+        let policy = configuration.passwordPolicy
+        var options: [String: FixtureValue] = [
+            "minPasswordLength": .number(Double(configuration.passwordMinimumLength))
+        ]
+        if let policy {
+            options["maxPasswordLength"] = policy.maximumLength.map { .number(Double($0)) }
+            for (name, required) in [
+                ("containsLowercaseCharacter", policy.requiresLowercase),
+                ("containsUppercaseCharacter", policy.requiresUppercase),
+                ("containsNumericCharacter", policy.requiresNumeric),
+                ("containsNonAlphanumericCharacter", policy.requiresNonAlphanumeric),
+            ] where required { options[name] = .bool(true) }
+        }
+        return .object([
+            "customStrengthOptions": .object(options),
+            "allowedNonAlphanumericCharacters": .array(
+                PasswordPolicy.allowedNonAlphanumericCharacters.map { .string(String($0)) }),
+            "enforcementState": .string(policy?.isEnforced == true ? "ENFORCE" : "OFF"),
+            "forceUpgradeOnSignin": .bool(policy?.forceUpgradeOnSignIn ?? false), "schemaVersion": .number(1),
+        ])
+    }
+
     /// `verifyCustomToken` and `accounts:signInWithCustomToken`: a custom token the project's service account
     /// signed (``ServiceAccount``) signs its `uid` in, created the first time, with the provider `custom`.
     func signInWithCustomToken() async throws(AuthError) -> FixtureValue {

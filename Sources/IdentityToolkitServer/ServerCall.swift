@@ -66,6 +66,7 @@ struct ServerCall: Sendable {
         case .projectConfig: projectConfig()
         case .recaptchaParams: recaptchaParams()
         case .recaptchaConfig: recaptchaConfig()
+        case .passwordPolicy: passwordPolicy()
         }
     }
 

@@ -53,6 +53,7 @@ enum ServerErrorMessage {
         case .userTokenExpired: "TOKEN_EXPIRED"
         case .credentialAlreadyInUse: "FEDERATED_USER_ID_ALREADY_LINKED"
         case .weakPassword: "WEAK_PASSWORD"
+        case .passwordDoesNotMeetRequirements: "PASSWORD_DOES_NOT_MEET_REQUIREMENTS"
         case .expiredActionCode: "EXPIRED_OOB_CODE"
         case .invalidActionCode: "INVALID_OOB_CODE"
         case .missingEmail: "MISSING_EMAIL"

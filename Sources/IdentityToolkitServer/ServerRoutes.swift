@@ -16,6 +16,8 @@ enum ServerOperation: String, Sendable, CaseIterable {
     case recaptchaParams
     /// The reCAPTCHA Enterprise configuration (`GET v2/recaptchaConfig`).
     case recaptchaConfig
+    /// The project's or tenant's password policy (`GET v2/passwordPolicy`).
+    case passwordPolicy
 
     /// The methods the operation is answered on: the configuration reads are GETs (the iOS SDK sends its
     /// `getProjectConfig` and `recaptchaConfig` with no body, so as GETs; the emulator rewrites the legacy routes for
@@ -23,6 +25,7 @@ enum ServerOperation: String, Sendable, CaseIterable {
     var methods: Set<String> {
         switch self {
         case .projectConfig, .recaptchaParams, .recaptchaConfig: ["GET", "POST"]
+        case .passwordPolicy: ["GET"]
         default: ["POST"]
         }
     }
@@ -71,7 +74,8 @@ enum ServerRoutes {
         ("\(identityToolkit)/v2/accounts/mfaSignIn:start", .startSecondFactor),
         ("\(identityToolkit)/v2/accounts/mfaSignIn:finalize", .finalizeSecondFactor),
         ("\(identityToolkit)/v2/accounts:revokeToken", .revokeToken),
-        ("\(identityToolkit)/v2/recaptchaConfig", .recaptchaConfig), ("/securetoken.googleapis.com/v1/token", .token),
+        ("\(identityToolkit)/v2/recaptchaConfig", .recaptchaConfig),
+        ("\(identityToolkit)/v2/passwordPolicy", .passwordPolicy), ("/securetoken.googleapis.com/v1/token", .token),
     ]
 
     /// Path → operation, for every route above.

@@ -18,7 +18,8 @@ extension ReferenceBackend {
         let expiresAt = multiFactor.pendingSignInsExpire ? world.clock.now.advanced(by: lifetime) : nil
         pendingSignIns[pendingID] = PendingSignIn(uid: user.uid, provider: provider, expiresAt: expiresAt)
         let hints = user.secondFactors.map { $0.info(showing: hint(for: $0.phoneNumber)) }
-        let message = multiFactor.secondFactorRequiredMessage(user.secondFactors.map(\.phoneNumber))
+        let message = multiFactor.secondFactorRequiredMessage(
+            user.secondFactors.filter { $0.totpSecret == nil }.map(\.phoneNumber))
         return .secondFactorRequired(pendingID: pendingID, hints: hints, message: message)
     }
 
@@ -75,12 +76,21 @@ extension ReferenceBackend {
         return try renew(refreshToken, secondFactor: nil)
     }
 
-    /// The user of a session that may enroll at `step`: MFA on, an eligible first factor (MFA-2), a verified
-    /// email (MFA-1) and a recent sign-in (MFA-15).
-    func enrollingUser(_ idToken: String, at step: ReferenceBehaviour.MultiFactor.Step) throws(AuthError) -> UserRecord
-    {
-        guard configuration.multiFactor.isEnabled else {
-            throw AuthError(.operationNotAllowed, "SMS multi-factor authentication is not enabled")
+    /// The user of a session that may enroll at `step`: MFA on (SMS, or with `totp` TOTP), an eligible first factor
+    /// (MFA-2), a verified email (MFA-1) and a recent sign-in (MFA-15).
+    func enrollingUser(
+        _ idToken: String, at step: ReferenceBehaviour.MultiFactor.Step, totp: Bool = false
+    ) throws(AuthError) -> UserRecord {
+        if totp {
+            // Production's refusal where the project does not enable TOTP (the JS SDK shows
+            // `auth/operation-not-allowed`).
+            guard configuration.multiFactor.totpAdjacentIntervals != nil else {
+                throw AuthError(.operationNotAllowed, "TOTP based MFA not enabled.")
+            }
+        } else {
+            guard configuration.multiFactor.isEnabled else {
+                throw AuthError(.operationNotAllowed, "SMS multi-factor authentication is not enabled")
+            }
         }
         let multiFactor = behaviour.multiFactor
         let (grant, user) = try session(idToken)
@@ -123,10 +133,13 @@ extension ReferenceBackend {
         let multiFactor = behaviour.multiFactor
         let pending = try pendingSignIn(pendingID)
         let owners = multiFactor.pendingSignInBoundToUser ? users[pending.uid].map { [$0] } ?? [] : Array(users.values)
-        guard let user = owners.first(where: { $0.secondFactors.contains { $0.uid == factorUID } }),
-            let factor = user.secondFactors.first(where: { $0.uid == factorUID })
-        else { throw AuthError(.multiFactorInfoNotFound, "the user signing in has no second factor \(factorUID)") }
-        let recipient = multiFactor.textsChosenFactor ? factor.phoneNumber : user.secondFactors[0].phoneNumber
+        let isSMS = { (factor: EnrolledFactor) in factor.uid == factorUID && factor.totpSecret == nil }
+        guard let user = owners.first(where: { $0.secondFactors.contains(where: isSMS) }),
+            let factor = user.secondFactors.first(where: isSMS)
+        else { throw AuthError(.multiFactorInfoNotFound, "the user signing in has no SMS second factor \(factorUID)") }
+        let recipient =
+            multiFactor.textsChosenFactor
+            ? factor.phoneNumber : user.secondFactors.first { $0.totpSecret == nil }?.phoneNumber ?? factor.phoneNumber
         if !multiFactor.pendingSignInLifetimeFromFirstFactor {
             pendingSignIns[pendingID]?.expiresAt = world.clock.now.advanced(
                 by: configuration.multiFactor.pendingSignInLifetime)

@@ -30,6 +30,7 @@ extension ReferenceBackend {
         guard !users.values.contains(where: { $0.email == inUse }) || !rules.refusesAddressInUse else {
             throw AuthError(.emailAlreadyInUse, "the email address is already in use by another account")
         }
+        try requireAllowedByPolicy(password)
         guard password.count >= configuration.passwordMinimumLength - rules.passwordMinimumSlack else {
             if !rules.createsAfterChecks {
                 let user = newPasswordUser(email: email.lowercased(), password: password)
@@ -122,5 +123,19 @@ extension ReferenceBackend {
         }
         user.isEmailVerified = true
         users[uid] = user
+    }
+
+    /// Where the project enforces a password policy (``PasswordPolicy/isEnforced``), a password it does not allow is
+    /// refused at sign-up, a password change and a reset with production's `PASSWORD_DOES_NOT_MEET_REQUIREMENTS :
+    /// Missing password requirements: [...]` (the JS SDK maps it to `auth/password-does-not-meet-requirements` and
+    /// fetches the policy again, firebase-js-sdk `packages/auth/src/core/errors.ts`); without one, the minimum length
+    /// alone is `WEAK_PASSWORD`.
+    func requireAllowedByPolicy(_ password: String) throws(AuthError) {
+        guard let policy = configuration.passwordPolicy, policy.isEnforced else { return }
+        let missing = policy.unmetRequirements(of: password, minimumLength: configuration.passwordMinimumLength)
+        guard missing.isEmpty else {
+            throw AuthError(
+                .passwordDoesNotMeetRequirements, "Missing password requirements: [\(missing.joined(separator: ", "))]")
+        }
     }
 }

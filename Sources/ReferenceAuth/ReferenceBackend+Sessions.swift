@@ -7,6 +7,7 @@ extension ReferenceBackend {
     /// `accounts:update` with `password`: the caller's session goes on with new tokens; every other ends.
     package func changePassword(idToken: String, to newPassword: String) throws(AuthError) -> SessionTokens {
         var (grant, user) = try session(idToken)
+        try requireAllowedByPolicy(newPassword)
         guard newPassword.count >= configuration.passwordMinimumLength else {
             throw AuthError(
                 .weakPassword, "the password must be \(configuration.passwordMinimumLength) characters long or more")
@@ -67,6 +68,7 @@ extension ReferenceBackend {
         guard let uid = passwordResetCodes[oobCode], var user = users[uid] else {
             throw AuthError(.invalidActionCode, "the action code is invalid, expired or already used")
         }
+        try requireAllowedByPolicy(newPassword)
         guard newPassword.count >= configuration.passwordMinimumLength else {
             throw AuthError(
                 .weakPassword, "the password must be \(configuration.passwordMinimumLength) characters long or more")

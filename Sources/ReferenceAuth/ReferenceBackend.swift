@@ -14,6 +14,8 @@ package actor ReferenceBackend: AuthBackend {
     var users: [String: UserRecord] = [:]
     var verifications: [String: PhoneVerification] = [:]
     var pendingSignIns: [String: PendingSignIn] = [:]
+    /// TOTP enrollments started and not yet finalized, by `sessionInfo`.
+    var totpEnrollments: [String: PendingTOTPEnrollment] = [:]
     var emailLinkCodes: [String: EmailLinkCode] = [:]
     /// Authorization requests sent to OAuth providers, by state.
     var oauthRequests: [String: OAuthRequest] = [:]

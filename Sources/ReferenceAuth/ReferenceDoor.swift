@@ -149,6 +149,7 @@ struct ReferenceDoor: IdentityToolkitDoor {
         case .emailAlreadyInUse: "EMAIL_EXISTS"
         case .invalidEmail: "INVALID_EMAIL"
         case .weakPassword: "WEAK_PASSWORD"
+        case .passwordDoesNotMeetRequirements: "PASSWORD_DOES_NOT_MEET_REQUIREMENTS"
         case .userDisabled: "USER_DISABLED"
         case .invalidUserToken: "INVALID_ID_TOKEN"
         case .userTokenExpired: "TOKEN_EXPIRED"

@@ -42,16 +42,21 @@ package struct UserRecord: Sendable {
     }
 }
 
-/// An enrolled SMS second factor, with the full number the backend keeps.
+/// An enrolled second factor: SMS, with the full number the backend keeps, or TOTP, with its shared secret.
 struct EnrolledFactor: Sendable {
     let uid: String
     let displayName: String?
+    /// The number of an SMS factor; empty for a TOTP factor.
     let phoneNumber: String
     let enrolledAt: Date
+    /// The shared secret of a TOTP factor (``TOTP``); nil for an SMS factor.
+    var totpSecret: [UInt8]? = nil
+
+    var factorID: String { totpSecret == nil ? MultiFactorID.phone : MultiFactorID.totp }
 
     func info(showing phoneNumber: String) -> MultiFactorInfo {
         MultiFactorInfo(
-            uid: uid, displayName: displayName, enrollmentDate: enrolledAt, factorID: MultiFactorID.phone,
-            phoneNumber: phoneNumber)
+            uid: uid, displayName: displayName, enrollmentDate: enrolledAt, factorID: factorID,
+            phoneNumber: totpSecret == nil ? phoneNumber : nil)
     }
 }

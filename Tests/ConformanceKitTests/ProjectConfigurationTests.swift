@@ -18,6 +18,27 @@ struct ProjectConfigurationTests {
         configuration = .standard
         configuration.phone.verificationLimit.maxRequests = 0
         #expect { try configuration.validated() } throws: { "\($0)".contains("maxRequests") }
+        configuration = .standard
+        configuration.multiFactor.totpAdjacentIntervals = 11
+        #expect { try configuration.validated() } throws: { "\($0)".contains("totpAdjacentIntervals") }
+        configuration = .standard.with(\.passwordPolicy, PasswordPolicy(maximumLength: 5))
+        #expect { try configuration.validated() } throws: { "\($0)".contains("maximumLength") }
+    }
+}
+
+@Suite("Password policy")
+struct PasswordPolicyTests {
+    @Test("a policy names each requirement a password misses, and none of one it allows")
+    func unmetRequirements() {
+        let policy = PasswordPolicy(
+            maximumLength: 12, requiresLowercase: true, requiresUppercase: true, requiresNumeric: true,
+            requiresNonAlphanumeric: true)
+        #expect(policy.unmetRequirements(of: "Abcdef1!", minimumLength: 8).isEmpty)
+        #expect(policy.unmetRequirements(of: "abcdefgh", minimumLength: 8).count == 3)
+        #expect(
+            policy.unmetRequirements(of: "Ab1!", minimumLength: 8) == ["Password must contain at least 8 characters"])
+        #expect(policy.unmetRequirements(of: "Abcdefghijk1!", minimumLength: 8).count == 1, "over the maximum")
+        #expect(policy.unmetRequirements(of: "Abcdefg1+", minimumLength: 8).count == 1, "+ is not in the list")
     }
 }
 
@@ -80,6 +101,8 @@ struct ConfigurationDifferenceTests {
             "apple.teamID": { $0.apple.teamID = "other" }, "apple.keyID": { $0.apple.keyID = "other" },
             "apple.privateKey": { $0.apple.privateKey = Data() }, "networkTimeout": { $0.networkTimeout = .seconds(1) },
             "passwordMinimumLength": { $0.passwordMinimumLength = 8 },
+            "multiFactor.totpAdjacentIntervals": { $0.multiFactor.totpAdjacentIntervals = 1 },
+            "passwordPolicy": { $0.passwordPolicy = PasswordPolicy(requiresUppercase: true) },
         ]
         for (field, mutate) in mutations {
             var asked = ProjectConfiguration.standard

@@ -22,6 +22,9 @@ public struct ProjectConfiguration: Sendable, Hashable {
     /// The fewest characters a new account's password may have (Firebase's password policy; 6 unless the project sets
     /// more): AUTH-8.
     public var passwordMinimumLength: Int
+    /// The password policy the project configured (Identity Platform's `passwordPolicyConfig`), nil when it
+    /// configured none: the policy's minimum is ``passwordMinimumLength``.
+    public var passwordPolicy: PasswordPolicy?
 
     public init(
         projectID: String = "conformance-demo", appName: String = "Conformance Demo",
@@ -29,8 +32,10 @@ public struct ProjectConfiguration: Sendable, Hashable {
         multiFactor: MultiFactorSettings = MultiFactorSettings(), emailLink: EmailLinkSettings = EmailLinkSettings(),
         passwordSignInEnabled: Bool = true,
         oauthProviders: [String: OAuthProviderSettings] = [ProviderID.github: .github],
-        apple: AppleSignInSettings = .standard, networkTimeout: Duration = .seconds(30), passwordMinimumLength: Int = 6
+        apple: AppleSignInSettings = .standard, networkTimeout: Duration = .seconds(30), passwordMinimumLength: Int = 6,
+        passwordPolicy: PasswordPolicy? = nil
     ) {
+        self.passwordPolicy = passwordPolicy
         self.oauthProviders = oauthProviders
         self.apple = apple
         self.projectID = projectID
@@ -70,6 +75,21 @@ public struct ProjectConfiguration: Sendable, Hashable {
         guard passwordMinimumLength > 0 else {
             throw .invalidValue(
                 field: "passwordMinimumLength", value: "\(passwordMinimumLength)", expected: "at least 1")
+        }
+        if let intervals = multiFactor.totpAdjacentIntervals, !(0...10).contains(intervals) {
+            throw .invalidValue(field: "multiFactor.totpAdjacentIntervals", value: "\(intervals)", expected: "0 to 10")
+        }
+        if let policy = passwordPolicy {
+            guard (6...30).contains(passwordMinimumLength) else {
+                throw .invalidValue(
+                    field: "passwordMinimumLength", value: "\(passwordMinimumLength)",
+                    expected: "6 to 30 with a password policy")
+            }
+            if let maximum = policy.maximumLength, !(passwordMinimumLength...4096).contains(maximum) {
+                throw .invalidValue(
+                    field: "passwordPolicy.maximumLength", value: "\(maximum)",
+                    expected: "from the minimum length to 4096")
+            }
         }
         guard phone.verificationLimit.maxRequests > 0 else {
             throw .invalidValue(
@@ -116,12 +136,17 @@ public struct MultiFactorSettings: Sendable, Hashable {
     public var pendingSignInLifetime: Duration
     /// How recent a sign-in must be to enroll a second factor (MFA-15).
     public var recentSignInWindow: Duration
+    /// TOTP second factors (an authenticator app's codes, RFC 6238) are enabled, accepting a code this many 30-second
+    /// intervals before or after the current one (0 to 10: Identity Platform's `totpProviderConfig.adjacentIntervals`);
+    /// nil when TOTP is not enabled. Independent of ``isEnabled``, which is SMS.
+    public var totpAdjacentIntervals: Int?
 
     public init(
         isEnabled: Bool = true, pendingSignInLifetime: Duration = .seconds(600),
-        recentSignInWindow: Duration = .seconds(300)
+        recentSignInWindow: Duration = .seconds(300), totpAdjacentIntervals: Int? = nil
     ) {
         self.isEnabled = isEnabled
+        self.totpAdjacentIntervals = totpAdjacentIntervals
         self.pendingSignInLifetime = pendingSignInLifetime
         self.recentSignInWindow = recentSignInWindow
     }
