@@ -54,6 +54,9 @@ public struct BenchmarkReport: Sendable, Hashable, Codable {
     /// `debug` or `release`: debug figures say little about the suite's real speed.
     public let build: String
     public let rows: [Row]
+    /// The size in bytes of the report page of the whole catalogue with every check failing (it must stay under
+    /// 2 MB); nil in a report that did not render it.
+    package var reportPageBytes: Int?
 
     public init(subject: String, repeats: Int, build: String = BenchmarkReport.currentBuild, rows: [Row]) {
         self.subject = subject
@@ -82,6 +85,12 @@ public struct BenchmarkReport: Sendable, Hashable, Codable {
                 pad(row.name, nameWidth) + leftPad("\(row.rules)", 7) + leftPad(row.variants.map(String.init) ?? "", 10)
                     + leftPad(formatted(spread.min), 11) + leftPad(formatted(spread.median), 11)
                     + leftPad(formatted(spread.max), 11))
+        }
+        if let bytes = reportPageBytes {
+            lines.append("")
+            lines.append(
+                "the report page with every check failing: \(bytes) bytes "
+                    + (bytes < ReportPageBenchmark.budget ? "(under 2 MB)" : "(OVER 2 MB)"))
         }
         if build == "debug" {
             lines.append("")

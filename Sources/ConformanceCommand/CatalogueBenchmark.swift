@@ -49,6 +49,20 @@ public struct CatalogueBenchmark: Sendable {
         return BenchmarkReport(subject: subject.name, repeats: repeats, rows: rows)
     }
 
+    /// The report page at its largest (`bench --html FILE`, which writes it): the whole catalogue with every check
+    /// failing (``ReportPageBenchmark``), the time rendering it takes and its size, which must stay under 2 MB.
+    package func reportPage(subject: String) async -> BenchmarkReport {
+        let counter = ProgressCounter("benchmark", total: repeats, unit: "timings", handler: nil)
+        let failing = ReportPageBenchmark.everyCheckFailing
+        var page = ""
+        let times = await timed(counter) { page = HTMLReport(failing).rendered }
+        let row = BenchmarkReport.Row(
+            name: "report page, every check failing", rules: failing.results.count, variants: nil, times: times)
+        var report = BenchmarkReport(subject: subject, repeats: repeats, rows: [row])
+        report.reportPageBytes = page.utf8.count
+        return report
+    }
+
     private func timed(_ counter: ProgressCounter, _ work: () async -> Void) async -> [Duration] {
         let clock = ContinuousClock()
         var times: [Duration] = []

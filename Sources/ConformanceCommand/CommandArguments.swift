@@ -61,6 +61,8 @@ public struct CommandArguments: Sendable, Hashable {
     public var junit: Destination?
     /// `--markdown [FILE]`: the report, or with `catalogue` the spec.
     public var markdown: Destination?
+    /// `--html FILE`: the report as one self-contained page, written to FILE.
+    package var html: String?
     /// `--expected-failures FILE`: the path, read when the command runs.
     public var expectedFailures: String?
     /// `catalogue --docc`: the spec as a DocC article instead of markdown.
@@ -100,6 +102,7 @@ public struct CommandArguments: Sendable, Hashable {
         }
         junit = Self.destination(parsed, "--junit")
         markdown = Self.destination(parsed, "--markdown")
+        html = parsed.value("--html")
         expectedFailures = parsed.value("--expected-failures")
         requireAll = parsed.has("--require-all")
         docc = parsed.has("--docc")

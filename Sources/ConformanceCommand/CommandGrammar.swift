@@ -44,6 +44,10 @@ public struct CommandGrammar: Sendable {
         var parsed = ParsedCommand(
             subcommand: subcommands.first?.name ?? "", namesSubcommand: false, occurrences: [], help: false,
             helpTopic: nil, deprecations: [])
+        if rest.contains("--version") {
+            parsed.version = true
+            return parsed
+        }
         if rest.first == "help" {
             rest.removeFirst()
             parsed.help = true
@@ -66,7 +70,12 @@ public struct CommandGrammar: Sendable {
             parsed.helpTopic = parsed.namesSubcommand || !parsed.deprecations.isEmpty ? parsed.subcommand : nil
             return parsed
         }
+        let takesOperands = subcommand(named: parsed.subcommand)?.operands != nil
         while let argument = rest.popFirst() {
+            if takesOperands, !argument.hasPrefix("-") {
+                parsed.operands.append(argument)
+                continue
+            }
             let option = try self.option(argument, of: parsed.subcommand)
             if option.spelling(argument).deprecated {
                 parsed.deprecations.append("\(argument) is deprecated, use \(option.name) (accepted until 0.2)")

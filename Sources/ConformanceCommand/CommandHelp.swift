@@ -1,3 +1,4 @@
+import ConformanceKit
 import Foundation
 
 /// The help, generated from the grammar's declarations: what `conformance --help`, `conformance help [SUBCOMMAND]` and
@@ -15,7 +16,7 @@ extension CommandGrammar {
 
     /// Every subcommand's usage line, what each does, every option once and how each subcommand exits.
     private func overview(subject: String) -> String {
-        var text = ""
+        var text = "AuthConformance \(SuiteVersion.current) (conformance --version)\n\n"
         for (index, subcommand) in subcommands.enumerated() {
             text += usage(of: subcommand, prefix: index == 0 ? "usage: " : "       ") + "\n"
         }
@@ -42,7 +43,7 @@ extension CommandGrammar {
         let units = options(of: subcommand.name).map { "[\($0.synopsis)]" + ($0.isRepeatable ? "…" : "") }
         // Packed a whole option at a time, so that no line breaks inside one.
         var lines = [head]
-        for unit in units {
+        for unit in units + (subcommand.operands.map { [$0] } ?? []) {
             if lines[lines.count - 1].count + 1 + unit.count > 120 {
                 lines.append(String(repeating: " ", count: head.count + 1) + unit)
             } else {

@@ -111,7 +111,7 @@ public enum ConformanceCommand {
                     prepared = IdentityToolkitCommandLine.applying(findings, to: prepared)
                 }
                 (given, variants) = (prepared, [])
-            } else if given == nil, !parsed.help {
+            } else if given == nil, !parsed.help, !parsed.version, parsed.subcommand != Subcommand.compare.name {
                 throw CommandArguments.UsageError(
                     "your client is judged against a server: name it with --identity-toolkit URL --project ID")
             }
@@ -188,11 +188,21 @@ public enum ConformanceCommand {
         do {
             let parsed = try help.grammar.parse(arguments)
             if printsDeprecations { deprecations = parsed.deprecations.map { "conformance: \($0)\n" }.joined() }
+            if parsed.version {
+                return CommandOutcome(
+                    output: "AuthConformance \(SuiteVersion.current)\n", error: deprecations,
+                    status: CommandOutcome.success)
+            }
             // Help comes first: it answers whatever else the command line holds.
             if parsed.help {
                 return CommandOutcome(
                     output: help.text(parsed.helpTopic, subject: subject.name) + "\n", error: deprecations,
                     status: CommandOutcome.success)
+            }
+            if parsed.subcommand == Subcommand.compare.name {
+                let outcome = try RunComparisonCommand(parsed).outcome()
+                return CommandOutcome(
+                    output: outcome.output, error: deprecations, status: outcome.status, files: outcome.files)
             }
             let outcome = try await run(
                 CommandArguments(parsed), subject: subject, variants: variants, progress: progress, isolation: isolation
@@ -244,6 +254,8 @@ public enum ConformanceCommand {
                 report = await (try! ConformanceRunner(subject: subject, options: options)).run(rules)
             }
             if let expected { report = report.applying(expected) }
+            report.server = (subject as? IdentityToolkitSubject)?.configuration.baseURL.absoluteString
+            if let date = sourceDate { report.date = date }
             return reported(report, arguments)
         case .audit, .matrix:
             let selected = Set(rules.map(\.id))
@@ -264,9 +276,18 @@ public enum ConformanceCommand {
                 subject: subject, rules: rules, progress: progress)
             return outcome(arguments.json ? json(report) : report.rendered, passed: report.differences.isEmpty)
         case .benchmark(let repeats):
-            let report = await (try! CatalogueBenchmark(repeats: repeats, options: options)).run(
-                subject: subject, variants: variants, progress: progress)
-            return outcome(arguments.json ? json(report) : report.rendered, passed: true)
+            let benchmark = try! CatalogueBenchmark(repeats: repeats, options: options)
+            let report =
+                arguments.html == nil
+                ? await benchmark.run(subject: subject, variants: variants, progress: progress)
+                : await benchmark.reportPage(subject: subject.name)
+            let page = arguments.html.map {
+                CommandOutcome.File(
+                    path: $0, contents: HTMLReport(ReportPageBenchmark.everyCheckFailing).rendered + "\n")
+            }
+            return CommandOutcome(
+                output: (arguments.json ? json(report) : report.rendered) + "\n", status: CommandOutcome.success,
+                files: page.map { [$0] } ?? [])
         case .list: return outcome(CatalogueList(rules).rendered, passed: true)
         case .catalogue:
             if arguments.json {
@@ -288,6 +309,7 @@ public enum ConformanceCommand {
             (arguments.junit, { JUnitReport(report).rendered }),
             (arguments.markdown, { MarkdownReport(report).rendered }),
             (arguments.jsonFile.map { .file($0) }, { json(report) }),
+            (arguments.html.map { .file($0) }, { HTMLReport(report).rendered }),
         ]
         for (destination, render) in formats {
             switch destination {
@@ -300,6 +322,15 @@ public enum ConformanceCommand {
             output: printed + "\n",
             status: report.passed && !(arguments.requireAll && !report.notJudgedChecks.isEmpty)
                 ? CommandOutcome.success : CommandOutcome.failure, files: files)
+    }
+
+    /// `SOURCE_DATE_EPOCH` (seconds since 1970, the reproducible-builds convention) when it is set: the date the
+    /// reports give instead of the clock's, for a report that must not change from one run to the next (a
+    /// screenshot, a sample in the documentation).
+    private static var sourceDate: Date? {
+        ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap(Int.init).map {
+            Date(timeIntervalSince1970: TimeInterval($0))
+        }
     }
 
     private static func expectedFailures(at path: String) throws(CommandArguments.UsageError) -> ExpectedFailures {

@@ -38,13 +38,23 @@ extension Subcommand {
             print every rule with its statement, sources, hint, checks, fixtures and the variants it catches: as a \
             markdown spec (the default), as JSON (--json) or as a DocC article (--docc)
             """, exitStatus: "0; 73 when the spec file cannot be written")
+    package static let compare: Subcommand = {
+        var compare = Subcommand(
+            "compare",
+            summary: """
+                show runs side by side from their --json reports: each rule and check a row, each run a column \
+                (subject, server, date), the rows that differ first
+                """, exitStatus: "0; 64 when a file cannot be read or is not a report of this suite's JSON schema")
+        compare.operands = "A.json B.json [C.json…]"
+        return compare
+    }()
 }
 
 extension CommandGrammar {
     /// The library's grammar: the catalogue's subcommands, the report's options and the server's.
     public static let conformance: CommandGrammar = {
         var grammar = CommandGrammar(
-            subcommands: [.run, .audit, .stress, .bench, .list, .catalogue],
+            subcommands: [.run, .audit, .stress, .bench, .list, .catalogue, .compare],
             options: CommandOption.reportOptions + CommandOption.serverOptions)
         grammar.legacySpellings = [
             .init(flag: "--defects", subcommand: "audit", keepsFlag: false, replacement: "conformance audit"),
@@ -73,11 +83,21 @@ extension CommandOption {
             "--markdown", .optional("FILE"), subcommands: ["run", "catalogue"],
             help: "the report (or the catalogue's spec) as markdown, written to FILE (no FILE: printed instead)"),
         CommandOption(
+            "--html", .required("FILE"), subcommands: ["run", "compare", "bench"],
+            help: """
+                the report (or the comparison) as one self-contained page, written to FILE: filters by status and \
+                flow, each failure open with its evidence; no script, nothing fetched, so it opens from disk (bench \
+                --html FILE: times the page of the whole catalogue with every check failing alone, and writes it)
+                """, valueHelp: "a file to write the page to"),
+        CommandOption(
+            "--markdown", subcommands: ["compare"], help: "the comparison as markdown, printed instead of the table"),
+        CommandOption(
             "--expected-failures", .required("FILE"), subcommands: ["run"],
             help: """
-                rules or checks known to fail, with why (JSON {"expectedFailures": [{"rule" or "check", "reason"}]}, \
-                or text, one "RULE-ID reason" or "RULE-ID/check-id reason" a line, # comments): a listed rule or \
-                check that fails does not fail the run; one that passes does, until it is removed from the list
+                rules or checks known to fail, with why (JSON {"expectedFailures": [{"rule" or "check", "reason", \
+                "bug"?}]}, or text, one "RULE-ID reason [BUG-URL]" or "RULE-ID/check-id reason [BUG-URL]" a line, # \
+                comments): a listed rule or check that fails does not fail the run; one that passes does, until it is \
+                removed from the list; the upstream bug's URL is shown beside the failure
                 """, valueHelp: "a file"),
         CommandOption(
             "--require-all", subcommands: ["run"],

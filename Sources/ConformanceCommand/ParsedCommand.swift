@@ -20,6 +20,10 @@ public struct ParsedCommand: Sendable, Hashable {
     /// One line each, without `conformance: ` before or a newline after, for standard error (never standard output,
     /// whose JSON a script reads).
     public var deprecations: [String]
+    /// The arguments that are not options, in order, for a subcommand that takes them (`compare`'s files).
+    package var operands: [String] = []
+    /// `--version`: the suite's version, whatever else the command line holds.
+    package var version = false
 
     /// Whether the option `name` (as declared) was given.
     public func has(_ name: String) -> Bool { occurrences.contains { $0.name == name } }

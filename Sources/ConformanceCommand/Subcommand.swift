@@ -9,6 +9,9 @@ public struct Subcommand: Sendable, Hashable {
     public let discussion: String
     /// How it exits: `0 when …, 1 otherwise`.
     public let exitStatus: String
+    /// The arguments it takes that are not options, as its usage line shows them (`A.json B.json [C.json…]`); nil
+    /// when it takes none, and an argument that is not an option is then an error.
+    package var operands: String?
 
     public init(_ name: String, summary: String, discussion: String = "", exitStatus: String) {
         self.name = name

@@ -8,6 +8,21 @@ import Testing
 @Suite("The benchmark")
 struct CatalogueBenchmarkTests {
     private let areas = Flow.allCases.filter { !RuleCatalogue.rules(in: $0).isEmpty }.map(\.rawValue)
+    static let page = "report page, every check failing"
+
+    @Test("bench --html FILE times the page of every check failing alone and writes it")
+    func page() async throws {
+        let outcome = await ConformanceCommand.run(
+            subject: NoFlowSubject(), arguments: ["bench", "--runs", "1", "--html", "every-check-failing.html"])
+        #expect(outcome.status == 0)
+        #expect(outcome.output.contains("\n\(Self.page) ") && !outcome.output.contains("\ncatalogue "))
+        let page = try #require(outcome.files.first { $0.path == "every-check-failing.html" }).contents
+        // A size, not a time: the page of the whole catalogue with every check failing stays under 2 MB.
+        #expect(page.utf8.count < 2_000_000, "the page with every check failing has \(page.utf8.count) bytes")
+        #expect(outcome.output.contains("the report page with every check failing: \(page.utf8.count - 1) bytes"))
+        let failing = page.components(separatedBy: "<details class=\"item status status-fail\" open>").count - 1
+        #expect(failing == RuleCatalogue.all.map(\.checks.count).reduce(0, +))
+    }
 
     @Test("one row per area with rules and one for the whole catalogue, and no defect matrix without variants")
     func rows() async throws {

@@ -89,7 +89,7 @@ struct ReportOptionsTests {
             ("PHONE-2\n", "the expected failure PHONE-2 has no reason"),
             (
                 #"{"expectedFailures": 3}"#,
-                "the expected failures are not {\"expectedFailures\": [{\"rule\" or \"check\", \"reason\"}]}"
+                "the expected failures are not {\"expectedFailures\": [{\"rule\" or \"check\", \"reason\", \"bug\"?}]}"
             ),
         ])
     func badList(_ text: String, _ message: String) async throws {

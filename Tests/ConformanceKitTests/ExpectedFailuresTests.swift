@@ -45,7 +45,11 @@ struct ExpectedFailuresTests {
             ("PHONE-8 a\nPHONE-8/exact-lifetime b", .duplicate("PHONE-8/exact-lifetime")),
             (
                 #"{"expectedFailures": [{"rule": "PHONE-8", "check": "PHONE-8/exact-lifetime", "reason": "r"}]}"#,
-                .malformedJSON("not valid JSON")
+                .malformedJSON("an entry names a rule or a check, not both")
+            ), ("{", .malformedJSON("not valid JSON")),
+            (
+                #"{"expectedFailures": [{"rule": "PHONE-8", "reason": "r", "bug": "ftp://example.com/1"}]}"#,
+                .malformedJSON(#""bug" is not an http or https URL"#)
             ), ("PHONE-8 a\nPHONE-8 b", .duplicate("PHONE-8")),
             (#"{"expectedFailures": [{"rule": "PHONE-8", "reason": " "}]}"#, .missingReason("PHONE-8")),
             (#"{"expectedFailures": [{"rule": "PHONE-8"}]}"#, .malformedJSON("missing \"reason\"")),

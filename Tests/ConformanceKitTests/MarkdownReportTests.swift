@@ -41,11 +41,13 @@ struct MarkdownReportTests {
                     checks: [CheckResult(id: "T-4/k", name: "k", status: .fail, message: "T-4: known")]),
                 RuleResult(
                     rule: rule("T-5", .must, "Fixed"), checks: [CheckResult(id: "T-5/f", name: "f", status: .pass)]),
-            ], durationSeconds: 0.256
+            ], durationSeconds: 0.256, date: Date(timeIntervalSince1970: 1_767_225_600)
         ).applying(try ExpectedFailures(parsing: "T-4 waits for v2\nT-5 was flaky"))
         let expected = #"""
             **Conformance of Acme**: ❌ fails · 5 rules in 0.26 s · MUST: 1 pass, 2 fail, 1 n/a · SHOULD: 1 warn · 1 \#
             known · 1 fixed
+
+            _Judged by AuthConformance 0.1.0, catalogue \#(report.catalogueDigest), subject Acme, 2026-01-01T00:00:00Z_
 
             | Rule | Level | Result | Title | Sources |
             |---|---|---|---|---|

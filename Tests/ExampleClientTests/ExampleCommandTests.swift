@@ -43,6 +43,8 @@ struct ExampleCommandTests {
         #expect(heard == (try verdicts(quiet.output)))
         #expect(!heard.isEmpty)
         let report = try JSONDecoder().decode(ConformanceReport.self, from: Data(chatty.output.utf8))
+        // The report names the server it judged over HTTP.
+        #expect(report.server?.hasPrefix(server.url) == true, "\(report.server ?? "no server")")
         // Every rule the pinned run passes passes here too; the preflight finds the served server's time control, so
         // the rules that need time to pass apply here, and pass.
         for rule in report.results {

@@ -8,36 +8,48 @@ public struct ExpectedFailure: Sendable, Hashable, Codable {
     /// The one check listed (`PHONE-8/exact-lifetime`); nil when the whole rule is.
     public let check: CheckID?
     public let reason: String
+    /// The upstream bug that tracks the failure (an `http` or `https` URL), which every format shows beside it.
+    public let bug: URL?
 
-    public init(rule: RuleID, reason: String) {
+    public init(rule: RuleID, reason: String, bug: URL? = nil) {
         self.rule = rule
         check = nil
         self.reason = reason
+        self.bug = bug
     }
 
-    public init(check: CheckID, reason: String) {
+    public init(check: CheckID, reason: String, bug: URL? = nil) {
         rule = check.rule
         self.check = check
         self.reason = reason
+        self.bug = bug
     }
 
     /// What the entry names, as the file writes it: `PHONE-8` or `PHONE-8/exact-lifetime`.
     public var listed: String { check?.description ?? rule.rawValue }
 
-    private enum CodingKeys: String, CodingKey { case rule, check, reason }
+    private enum CodingKeys: String, CodingKey { case rule, check, reason, bug }
 
-    /// `{"rule", "reason"}` for a rule, `{"check", "reason"}` for one check.
+    /// `{"rule", "reason"}` for a rule, `{"check", "reason"}` for one check, each with an optional `"bug"`, the URL of
+    /// the upstream bug.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let reason = try container.decode(String.self, forKey: .reason)
+        let bug = try container.decodeIfPresent(String.self, forKey: .bug).map { written in
+            guard let url = Self.bugURL(written) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .bug, in: container, debugDescription: "\"bug\" is not an http or https URL")
+            }
+            return url
+        }
         if let check = try container.decodeIfPresent(CheckID.self, forKey: .check) {
             guard !container.contains(.rule) else {
                 throw DecodingError.dataCorruptedError(
                     forKey: .rule, in: container, debugDescription: "an entry names a rule or a check, not both")
             }
-            self.init(check: check, reason: reason)
+            self.init(check: check, reason: reason, bug: bug)
         } else {
-            self.init(rule: try container.decode(RuleID.self, forKey: .rule), reason: reason)
+            self.init(rule: try container.decode(RuleID.self, forKey: .rule), reason: reason, bug: bug)
         }
     }
 
@@ -45,12 +57,23 @@ public struct ExpectedFailure: Sendable, Hashable, Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         if let check { try container.encode(check, forKey: .check) } else { try container.encode(rule, forKey: .rule) }
         try container.encode(reason, forKey: .reason)
+        try container.encodeIfPresent(bug?.absoluteString, forKey: .bug)
+    }
+
+    /// `text` as an upstream bug's address: an absolute `http` or `https` URL with a host.
+    static func bugURL(_ text: some StringProtocol) -> URL? {
+        guard let url = URL(string: String(text)), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+            url.host?.isEmpty == false
+        else { return nil }
+        return url
     }
 }
 
 /// The list of known failures (`--expected-failures FILE`), read from JSON (`{"expectedFailures": [{"rule" or
-/// "check", "reason"}]}`) or from text, one `RULE-ID reason…` or `RULE-ID/check-id reason…` a line with `#` comment
-/// lines. Every entry needs a reason: a known failure nobody can explain is never removed.
+/// "check", "reason", "bug"?}]}`) or from text, one `RULE-ID reason… [URL]` or `RULE-ID/check-id reason… [URL]` a line
+/// with `#` comment lines, where a last word that is an `http` or `https` URL is the upstream bug (a line whose reason
+/// is that URL alone keeps it as its reason too). Every entry needs a reason: a known failure nobody can explain is
+/// never removed.
 public struct ExpectedFailures: Sendable, Hashable, Codable {
     public let expectedFailures: [ExpectedFailure]
 
@@ -122,11 +145,16 @@ public struct ExpectedFailures: Sendable, Hashable, Codable {
             let line = line.trimmingCharacters(in: .whitespaces.union(["\r"]))
             guard !line.isEmpty, !line.hasPrefix("#") else { continue }
             let id = String(line.prefix { !$0.isWhitespace })
-            let reason = line.dropFirst(id.count).trimmingCharacters(in: .whitespaces)
+            var reason = line.dropFirst(id.count).trimmingCharacters(in: .whitespaces)
+            let last = reason.split(whereSeparator: \.isWhitespace).last ?? ""
+            let bug = ExpectedFailure.bugURL(last)
+            if bug != nil, last.count < reason.count {
+                reason = reason.dropLast(last.count).trimmingCharacters(in: .whitespaces)
+            }
             if CheckID.isRuleID(id) {
-                entries.append(ExpectedFailure(rule: RuleID(rawValue: id), reason: reason))
+                entries.append(ExpectedFailure(rule: RuleID(rawValue: id), reason: reason, bug: bug))
             } else if let check = CheckID(parsing: id) {
-                entries.append(ExpectedFailure(check: check, reason: reason))
+                entries.append(ExpectedFailure(check: check, reason: reason, bug: bug))
             } else {
                 throw .malformedLine(
                     index + 1, "\"\(id)\" is not a rule ID such as PHONE-8 or a check ID such as PHONE-8/exact-lifetime"
@@ -142,7 +170,8 @@ public struct ExpectedFailures: Sendable, Hashable, Codable {
         case DecodingError.keyNotFound(let key, _): "missing \"\(key.stringValue)\""
         case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
             "wrong type at \(context.codingPath.map(\.stringValue).joined(separator: "."))"
-        case DecodingError.dataCorrupted: "not valid JSON"
+        case DecodingError.dataCorrupted(let context):
+            context.codingPath.isEmpty ? "not valid JSON" : context.debugDescription
         default: "\(error)"
         }
     }
@@ -164,7 +193,9 @@ public enum ExpectedFailuresError: Error, Sendable, Hashable, CustomStringConver
     public var description: String {
         switch self {
         case .malformedJSON(let why):
-            "the expected failures are not {\"expectedFailures\": [{\"rule\" or \"check\", \"reason\"}]}: \(why)"
+            """
+            the expected failures are not {"expectedFailures": [{"rule" or "check", "reason", "bug"?}]}: \(why)
+            """
         case .malformedLine(let line, let why): "line \(line) of the expected failures: \(why)"
         case .missingReason(let entry): "the expected failure \(entry) has no reason: say why it fails"
         case .duplicate(let entry):

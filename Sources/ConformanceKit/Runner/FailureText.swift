@@ -56,7 +56,7 @@ extension CheckResult {
     package var statusLines: [String] {
         var lines = detailLines
         switch expectedFailure?.outcome {
-        case .known: lines[0] = "\(label) [\(status), known failure: \(expectedFailure?.reason ?? "")]: \(lines[0])"
+        case .known: lines[0] = "\(label) [\(status), known failure: \(expectedFailure?.described ?? "")]: \(lines[0])"
         case .fixed: lines = ["\(label) [\(status)]: " + ListedFailure.fixedNote(expectedFailure?.reason ?? "")]
         case .notApplicable, nil: lines[0] = "\(label) [\(status)]: \(lines[0])"
         }

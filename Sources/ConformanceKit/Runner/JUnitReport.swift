@@ -28,6 +28,7 @@ public struct JUnitReport: Sendable {
             lines.append(
                 "  <testsuite name=\"\(XMLEscaping.attribute(suite.name))\" \(suite.counts.attributes)"
                     + " time=\"\(time(suite.time))\">")
+            lines.append(contentsOf: properties.map { "    " + $0 })
             lines.append(contentsOf: suite.cases.flatMap(\.lines).map { "    " + $0 })
             lines.append("  </testsuite>")
         }
@@ -35,6 +36,19 @@ public struct JUnitReport: Sendable {
         // The verdict, which CI's summaries do not show: how many failures are unexpected, which, and what passes now.
         lines.append("<!-- \(report.verdict.summary.replacingOccurrences(of: "--", with: "- -")) -->")
         return lines.joined(separator: "\n")
+    }
+
+    /// What judged the run, as the suite's properties (JUnit has them per `<testsuite>`): `suiteVersion`,
+    /// `catalogueDigest`, `subject`, `server` (over HTTP) and `date`.
+    private var properties: [String] {
+        let named: [(String, String?)] = [
+            ("suiteVersion", report.suiteVersion), ("catalogueDigest", report.catalogueDigest),
+            ("subject", report.subject), ("server", report.server), ("date", ConformanceReport.timestamp(report.date)),
+        ]
+        return ["<properties>"]
+            + named.compactMap { name, value in
+                value.map { "  <property name=\"\(name)\" value=\"\(XMLEscaping.attribute($0))\"/>" }
+            } + ["</properties>"]
     }
 
     private struct Counts {
@@ -137,7 +151,7 @@ public struct JUnitReport: Sendable {
                 ])
         case .fail where result.isKnownFailure || check.expectedFailure?.outcome == .known,
             .warn where result.isKnownFailure || check.expectedFailure?.outcome == .known:
-            let reason = check.expectedFailure?.reason ?? result.expectedFailure?.reason ?? ""
+            let reason = (check.expectedFailure ?? result.expectedFailure)?.described ?? ""
             return TestCase(
                 outcome: .skipped, time: time,
                 lines: [

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a rule or a check on the expected-failures list came out. A known failure does not fail the run; a listed
 /// rule or check that passes now does, so that the list is kept short.
 public struct ListedFailure: Sendable, Hashable, Codable {
@@ -12,11 +14,17 @@ public struct ListedFailure: Sendable, Hashable, Codable {
 
     public let reason: String
     public let outcome: Outcome
+    /// The upstream bug the entry names (`https://github.com/…/issues/41`), shown beside the failure in every format.
+    public let bug: URL?
 
-    public init(reason: String, outcome: Outcome) {
+    public init(reason: String, outcome: Outcome, bug: URL? = nil) {
         self.reason = reason
         self.outcome = outcome
+        self.bug = bug
     }
+
+    /// The reason, then the upstream bug when the entry names one: `codes live 15 minutes (bug: https://…)`.
+    public var described: String { bug.map { "\(reason) (bug: \($0.absoluteString))" } ?? reason }
 
     /// What a fixed rule says in every format: it passes, so its entry goes.
     static func fixedNote(_ reason: String) -> String {
@@ -38,17 +46,19 @@ extension ListedFailure.Outcome {
 
 extension RuleResult {
     /// This result, marked as listed with `reason`.
-    public func listed(because reason: String) -> RuleResult {
+    public func listed(because reason: String, bug: URL? = nil) -> RuleResult {
         var listed = self
-        listed.expectedFailure = ListedFailure(reason: reason, outcome: ListedFailure.Outcome(of: status))
+        listed.expectedFailure = ListedFailure(reason: reason, outcome: ListedFailure.Outcome(of: status), bug: bug)
         return listed
     }
 
     /// This result with each check `reasons` lists marked as listed: the rule is a known failure when every check of
     /// it that failed (or warned) is listed.
-    func listing(checks reasons: [CheckID: String]) -> RuleResult {
+    func listing(checks entries: [CheckID: ExpectedFailure]) -> RuleResult {
         var listed = self
-        listed.checks = checks.map { check in reasons[check.id].map { check.listed(because: $0) } ?? check }
+        listed.checks = checks.map { check in
+            entries[check.id].map { check.listed(because: $0.reason, bug: $0.bug) } ?? check
+        }
         return listed
     }
 
@@ -68,9 +78,9 @@ extension RuleResult {
 
 extension CheckResult {
     /// This result, marked as listed with `reason`.
-    func listed(because reason: String) -> CheckResult {
+    func listed(because reason: String, bug: URL? = nil) -> CheckResult {
         var listed = self
-        listed.expectedFailure = ListedFailure(reason: reason, outcome: ListedFailure.Outcome(of: status))
+        listed.expectedFailure = ListedFailure(reason: reason, outcome: ListedFailure.Outcome(of: status), bug: bug)
         return listed
     }
 }
@@ -78,13 +88,16 @@ extension CheckResult {
 extension ConformanceReport {
     /// The report with every listed rule and check marked; what the list does not name is unchanged.
     public func applying(_ expected: ExpectedFailures) -> ConformanceReport {
-        let reasons = expected.reasons
-        let checkReasons = expected.checkReasons
-        return ConformanceReport(
-            subject: subject,
-            results: results.map { result in
-                reasons[result.rule].map { result.listed(because: $0) } ?? result.listing(checks: checkReasons)
-            }, durationSeconds: durationSeconds)
+        let rules = Dictionary(
+            expected.expectedFailures.filter { $0.check == nil }.map { ($0.rule, $0) }, uniquingKeysWith: { a, _ in a })
+        let checks = Dictionary(
+            expected.expectedFailures.compactMap { entry in entry.check.map { ($0, entry) } },
+            uniquingKeysWith: { a, _ in a })
+        var applied = self
+        applied.results = results.map { result in
+            rules[result.rule].map { result.listed(because: $0.reason, bug: $0.bug) } ?? result.listing(checks: checks)
+        }
+        return applied
     }
 
     /// MUST rules that failed and are not known failures: any fails the run.

@@ -2,6 +2,7 @@ import Foundation
 
 /// Escaping and small forms shared by the markdown renderings.
 enum Markdown {
+    /// A status as the markdown, the page and the comparison write it: `pass`, `not judged`, `n/a`.
     static func word(_ status: ConformanceStatus) -> String { status == .notApplicable ? "n/a" : status.description }
 
     /// Text inside a table cell: one line, no column break.

@@ -9,7 +9,8 @@ public struct MarkdownReport: Sendable {
     public init(_ report: ConformanceReport) { self.report = report }
 
     public var rendered: String {
-        var lines = [summary, "", "| Rule | Level | Result | Title | Sources |", "|---|---|---|---|---|"]
+        var lines = [summary, "", "_\(Markdown.inline(report.judgedBy))_"]
+        lines += ["", "| Rule | Level | Result | Title | Sources |", "|---|---|---|---|---|"]
         for result in report.results {
             let sources = result.sources.map { "[\(Markdown.cell(Markdown.label(of: $0)))](\($0.url.absoluteString))" }
                 .joined(separator: ", ")
@@ -94,7 +95,7 @@ public struct MarkdownReport: Sendable {
             lines += [
                 result.isFixed
                     ? "**\(Markdown.inline(ListedFailure.fixedNote(listed.reason)))**"
-                    : "Known failure: \(Markdown.inline(listed.reason))", "",
+                    : "Known failure: \(Markdown.inline(listed.reason))\(Self.bugLink(listed))", "",
             ]
         }
         lines += ["Hint: \(Markdown.inline(result.hint))", ""]
@@ -107,7 +108,11 @@ public struct MarkdownReport: Sendable {
         for check in result.checks where [.fail, .warn, .notJudged].contains(check.status) {
             let message = check.detailLines.joined(separator: "\n")
             let fence = Markdown.fence(for: message)
-            let known = check.expectedFailure.map { " (known: \(Markdown.html($0.reason)))" } ?? ""
+            let known =
+                check.expectedFailure.map { listed in
+                    " (known: \(Markdown.html(listed.reason))"
+                        + (listed.bug.map { ", <a href=\"\(Markdown.html($0.absoluteString))\">bug</a>" } ?? "") + ")"
+                } ?? ""
             lines += [
                 "", "<details>",
                 "<summary><code>\(check.id)</code> \(Markdown.html(check.name)): \(Markdown.word(check.status))\(known)"
@@ -122,6 +127,11 @@ public struct MarkdownReport: Sendable {
             ]
         }
         return lines
+    }
+
+    /// ` ([bug](URL))` after a known failure's reason, when its entry names the upstream bug.
+    private static func bugLink(_ listed: ListedFailure) -> String {
+        listed.bug.map { " ([bug](\($0.absoluteString.replacingOccurrences(of: ")", with: "%29"))))" } ?? ""
     }
 
     private func label(_ result: RuleResult) -> String {

@@ -43,7 +43,7 @@ public struct ReportTable: Sendable {
                     lines.append(
                         "  "
                             + (result.isFixed
-                                ? ListedFailure.fixedNote(listed.reason) : "known failure: \(listed.reason)"))
+                                ? ListedFailure.fixedNote(listed.reason) : "known failure: \(listed.described)"))
                     if result.isFixed { continue }
                 }
                 lines.append(
@@ -54,7 +54,7 @@ public struct ReportTable: Sendable {
                 lines.append(contentsOf: result.sources.map { "  source: \($0)" })
             }
         }
-        lines += ["", report.verdict.summary]
+        lines += ["", report.judgedBy, report.verdict.summary]
         return lines.joined(separator: "\n")
     }
 
