@@ -265,7 +265,7 @@ struct ServerCall: Sendable {
             if let email = code.newEmail ?? code.email, let user = await backend.user(withEmail: email),
                 case .object(let info) = userInfo(user)
             {
-                for key in Self.accountKeys where key != "photoUrl" { fields[key] = info[key] }
+                for key in Self.accountKeys { fields[key] = info[key] }
             }
             fields["newEmail"] = code.newEmail.map { .string($0) }
             return .object(fields)

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -11,7 +10,7 @@ open class InProcessURLProtocol: URLProtocol {
     /// An in-process party's answer to a request.
     public typealias Responder = @Sendable (HTTPRequest) async -> HTTPResponse
 
-    private let loading = Mutex<Task<Void, Never>?>(nil)
+    private let loading = URLProtocolLoading()
 
     /// Who answers `request`, and the request as it reaches them; nil fails it with `cannotConnectToHost`.
     open func responder(for request: URLRequest) -> (Responder, HTTPRequest)? { nil }
@@ -24,15 +23,14 @@ open class InProcessURLProtocol: URLProtocol {
             return
         }
         let loader = Unchecked(value: self)
-        let task = Task {
-            let response = await responder(forwarded)
-            guard !Task.isCancelled else { return }
-            loader.value.deliver(response, for: url)
-        }
-        loading.withLock { $0 = task }
+        loading.started(
+            Task {
+                let response = await responder(forwarded)
+                loader.value.loading.deliver { loader.value.deliver(response, for: url) }
+            })
     }
 
-    override open func stopLoading() { loading.withLock { $0?.cancel() } }
+    override open func stopLoading() { loading.stop() }
 
     private func deliver(_ response: HTTPResponse, for url: URL) {
         guard

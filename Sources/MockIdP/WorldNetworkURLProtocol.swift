@@ -63,7 +63,7 @@ enum WorldNetworkRoutes {
 final class WorldNetworkURLProtocol: URLProtocol {
     static let routeHeader = "X-MockIdP-World-Network"
 
-    private let loading = Mutex<Task<Void, Never>?>(nil)
+    private let loading = URLProtocolLoading()
 
     override class func canInit(with request: URLRequest) -> Bool { true }
 
@@ -81,13 +81,13 @@ final class WorldNetworkURLProtocol: URLProtocol {
         forwarded.httpMethod = sent.method
         for (name, value) in sent.headers { forwarded.setValue(value, forHTTPHeaderField: name) }
         forwarded.httpBody = sent.body
-        let task = Self.forward(
-            forwarded, named: url.lastPathComponent, over: world.network, from: route.device, through: route.onward,
-            to: Unchecked(value: self))
-        loading.withLock { $0 = task }
+        loading.started(
+            Self.forward(
+                forwarded, named: url.lastPathComponent, over: world.network, from: route.device, through: route.onward,
+                to: Unchecked(value: self)))
     }
 
-    override func stopLoading() { loading.withLock { $0?.cancel() } }
+    override func stopLoading() { loading.stop() }
 
     private func deliver(_ answer: OnwardAnswer) {
         guard let response = answer.response else {
@@ -109,8 +109,7 @@ final class WorldNetworkURLProtocol: URLProtocol {
             let answer = await network.send(name, from: device, isolation: nil) {
                 await exchange(request, through: session)
             }
-            guard !Task.isCancelled else { return }
-            loader.value.deliver(answer)
+            loader.value.loading.deliver { loader.value.deliver(answer) }
         }
     }
 

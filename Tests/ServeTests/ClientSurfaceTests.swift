@@ -187,6 +187,9 @@ struct ClientSurfaceTests {
         let checked = try await client.post("\(Self.v1)/accounts:resetPassword?key=k", ["oobCode": code])
         #expect(checked.json?["requestType"] as? String == "VERIFY_AND_CHANGE_EMAIL")
         #expect(checked.json?["newEmail"] as? String == "ada@example.org")
+        // Sessions end by whole seconds, as production's `validSince`: one begun in the second of the change survives.
+        let advanced = try await client.post("/emulator/v1/projects/demo-conformance/clock:advance", ["seconds": 1])
+        #expect(advanced.status == 200)
         let applied = try await client.post("\(Self.v1)/accounts:update?key=k", ["oobCode": code])
         #expect(applied.status == 200 && applied.json?["email"] as? String == "ada@example.org")
         let refresh = try await client.refresh(refreshToken)

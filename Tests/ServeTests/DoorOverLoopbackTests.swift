@@ -4,6 +4,7 @@ import IdentityToolkitServer
 import IdentityToolkitSubject
 import LoopbackHTTP
 import ReferenceAuth
+import ReferenceTestSupport
 import Synchronization
 import Testing
 
@@ -85,7 +86,10 @@ struct DoorOverLoopbackTests {
         ]
     }
 
-    @Test("each race at once: the racing server is caught, the clean one passes, every run", arguments: Race.all, 1...2)
+    /// Twice in the long version (``LongTests``), once in `swift test`.
+    @Test(
+        "each race at once: the racing server is caught, the clean one passes, every run", arguments: Race.all,
+        LongTests.inFull ? [1, 2] : [1])
     func raceVerdictIsStable(_ race: Race, _ run: Int) async throws {
         let caught = try await Self.result(of: race.check, defects: [race.defect])
         #expect(caught?.status == .fail, "run \(run): \(race.defect) passed \(race.check)")
