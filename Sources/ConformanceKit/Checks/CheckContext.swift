@@ -69,7 +69,7 @@ package struct CheckContext: Sendable {
         }
         let clock = ContinuousClock()
         let end = clock.now.advanced(by: .seconds(1))
-        while clock.now < end { try await Task.sleep(for: min(.milliseconds(200), end - clock.now)) }
+        while clock.now < end { try await CheckExecutor.sleepInRealTime(for: min(.milliseconds(200), end - clock.now)) }
     }
 
     /// The subject's notion of now: the world's date, or real time for a subject that keeps real time.
