@@ -49,21 +49,22 @@ extension IdentityToolkitServer {
         guard !key.isEmpty || isPrivileged else {
             return Self.failure(403, "The request is missing a valid API key.", status: "PERMISSION_DENIED")
         }
-        guard
-            var body = FixtureValue.body(request.body, contentType: request.header("Content-Type"))?.withoutNullMembers
-        else {
+        guard let sent = FixtureValue.body(request.body, contentType: request.header("Content-Type")) else {
             return Self.invalidArgument(
                 """
                 Invalid JSON payload received. Expected a JSON object: \
                 \(String(decoding: request.body.prefix(40), as: UTF8.self))
                 """)
         }
-        if case .object(let fields) = body,
+        // A name the call does not have is refused whatever its value, `null` too (as Google's front end refuses
+        // pyrebase's `"photoURL": null`); a known field's `null` is its default, that is absent.
+        if case .object(let fields) = sent,
             request.header("Content-Type")?.contains("application/x-www-form-urlencoded") != true,
             let refusal = KnownFields.refusal(of: fields, call: operation)
         {
             return Self.invalidArgument(refusal)
         }
+        var body = sent.withoutNullMembers
         let carried = tenantCarried(by: body)
         if case .object(var fields) = body, let token = fields["idToken"]?.stringValue {
             fields["idToken"] = .string(backendToken(token))

@@ -133,6 +133,7 @@ def main():
 
     second_password = "second-password"
     with step("change_password"):
+        served.let_a_second_pass()
         changed = auth.change_password(session["idToken"], second_password)
         expect(changed.get("kind") == "identitytoolkit#SetAccountInfoResponse", f"kind: {changed.get('kind')}")
         expect(changed.get("localId") == uid and changed.get("email") == email, f"the same user: {changed}")

@@ -129,6 +129,7 @@ def main():
 
     second_password = "second-password"
     with step("change_password"):
+        served.let_a_second_pass()
         changed = auth.change_password(session["idToken"], second_password)
         expect(changed.get("localId") == uid and changed.get("email") == email, f"the same user: {changed}")
         expect(is_jwt(changed.get("idToken")) and isinstance(changed.get("refreshToken"), str), "new tokens")

@@ -78,6 +78,13 @@ class Served:
             f"https://identitytoolkit.googleapis.com/v1/{path}?key={self.api_key}", json=body, timeout=TIMEOUT)
         return response.status_code, response.json()
 
+    def let_a_second_pass(self):
+        """The server's time control moves its clock on a second: production revokes by whole seconds (`validSince`),
+        so a session begun in the second of a password change survives it."""
+        response = self.session.post(
+            f"{self.base}/emulator/v1/projects/{self.project}/clock:advance", json={"seconds": 1}, timeout=TIMEOUT)
+        response.raise_for_status()
+
     def oob_code(self, email, request_type):
         """The code of the newest email of `request_type` the server sent to `email` (its `oobCodes` outbox)."""
         response = self.session.get(f"{self.base}/emulator/v1/projects/{self.project}/oobCodes", timeout=TIMEOUT)
