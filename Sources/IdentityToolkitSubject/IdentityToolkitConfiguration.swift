@@ -234,7 +234,8 @@ extension IdentityToolkitConfiguration {
                 client: connections, inProcess: inProcess, makeSession: { Self.session(.ephemeral) })
         }
         return SubjectTransport(
-            client: nil, inProcess: inProcess, makeSession: { Self.session(makeSessionConfiguration()) })
+            client: nil, inProcess: inProcess, sessionPerRequest: true,
+            makeSession: { Self.session(makeSessionConfiguration()) })
     }
 
     /// A session with neither cookies nor a response cache: the Identity Toolkit REST API sets no cookie and its

@@ -11,18 +11,27 @@ import Synchronization
 /// How the subject's requests reach the server: to an in-process server's host, its handler (tests); an `http://`
 /// server through the suite's own ``HTTP1Client`` (its connections kept alive and shared by every check), unless a
 /// session configuration was given; anything else (an `https://` key set, a configuration that routes requests to an
-/// in-process server) through a `URLSession`, made on first use.
+/// in-process server) through a `URLSession`, made on first use, or for each request (`sessionPerRequest`).
 final class SubjectTransport: Sendable {
     typealias InProcess = (host: String, answer: @Sendable (HTTPRequest) async -> HTTPResponse)
 
     private let client: HTTP1Client?
     private let inProcess: InProcess?
+    /// Whether each request has a session of its own: a configuration given may carry URL protocols of its own,
+    /// which answer from threads of their own, and swift-corelibs-foundation's protocol client reads the session's
+    /// registry of tasks unguarded (it is written on the session's queue as other tasks start and end), so a session
+    /// shared by the checks running at once could crash the process. A session with one task has nothing to race.
+    private let sessionPerRequest: Bool
     private let makeSession: @Sendable () -> URLSession
     private let session = Mutex<URLSession?>(nil)
 
-    init(client: HTTP1Client?, inProcess: InProcess? = nil, makeSession: @escaping @Sendable () -> URLSession) {
+    init(
+        client: HTTP1Client?, inProcess: InProcess? = nil, sessionPerRequest: Bool = false,
+        makeSession: @escaping @Sendable () -> URLSession
+    ) {
         self.client = client
         self.inProcess = inProcess
+        self.sessionPerRequest = sessionPerRequest
         self.makeSession = makeSession
     }
 
@@ -48,12 +57,21 @@ final class SubjectTransport: Sendable {
                 timeout: .milliseconds(Int64(request.timeoutInterval * 1000)))
             return (answer.status, answer.body)
         }
+        if sessionPerRequest {
+            let session = makeSession()
+            defer { session.finishTasksAndInvalidate() }
+            return try await Self.send(request, through: session)
+        }
         let session = session.withLock { session in
             if let session { return session }
             let made = makeSession()
             session = made
             return made
         }
+        return try await Self.send(request, through: session)
+    }
+
+    private static func send(_ request: URLRequest, through session: URLSession) async throws -> (Int, Data) {
         let (data, response) = try await session.data(for: request)
         return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
     }

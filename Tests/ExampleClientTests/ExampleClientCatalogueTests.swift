@@ -8,13 +8,14 @@ import URLSessionExample
 
 /// The URLSession example client (Examples/URLSessionClient), plugged in through the public API only, against the
 /// reference served on loopback as `conformance serve` serves it, a tenant per check so that checks run in parallel
-///. Its verdicts are pinned: a change in the suite or in the example that moves one shows here.
+/// and move their tenant's clock (the server's time control). Its verdicts are pinned: a change in the suite or in
+/// the example that moves one shows here.
 @Suite("The URLSession example client against the served server")
 struct ExampleClientCatalogueTests {
     /// The rule verdicts of the example: every rule that applies passes, the checks of calls in flight included (its
     /// session routed through the world's network in one line). Not judged: the relaunches, which need the world's
     /// keychain, where TinyAuth keeps its own storage. Not applicable: the flows it does not offer, and what the
-    /// served server cannot give (a clock to move, the world's parties).
+    /// served server cannot give (the world's parties; each such check's message says what).
     static let expected: [String: ConformanceStatus] = [
         // not judged
         "AUTH-3": .notJudged, "PHONE-18": .notJudged,
@@ -48,10 +49,11 @@ struct ExampleClientCatalogueTests {
             port: 0, handler: { await backend.handle($0) },
             rejection: { IdentityToolkitServer.invalidArgument($1, code: $0) })
         defer { http.stop() }
-        let subject = IdentityToolkitSubject(
-            IdentityToolkitConfiguration(
-                baseURL: URL(string: "http://127.0.0.1:\(http.port)")!, projectID: "demo-conformance",
-                isolation: .tenantPerCheck, name: "TinyAuth"), client: tinyAuthFactory)
+        var configuration = IdentityToolkitConfiguration(
+            baseURL: URL(string: "http://127.0.0.1:\(http.port)")!, projectID: "demo-conformance",
+            isolation: .tenantPerCheck, name: "TinyAuth")
+        configuration.timeControl = true
+        let subject = IdentityToolkitSubject(configuration, client: tinyAuthFactory)
         #expect(subject.capabilities.flows == [.password, .emailLink, .phone])
         let report = await (try ConformanceRunner(subject: subject, options: .init(watchdog: .seconds(60)))).run()
         let actual = Dictionary(uniqueKeysWithValues: report.results.map { ("\($0.rule)", $0.status) })

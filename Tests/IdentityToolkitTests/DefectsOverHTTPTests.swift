@@ -3,13 +3,17 @@ import Foundation
 import IdentityToolkitSubject
 import ReferenceAuth
 import ReferenceTestSupport
+import Synchronization
 import Testing
 
 /// The defects of ReferenceAuth that the catalogue cannot catch through HTTP, and why. Every other defect lives
 /// in the backend the in-process server answers with, and must still be caught.
 enum NotCaughtOverHTTP {
     static let client = "lives in ReferenceClient, the SDK side that the HTTP subject's own client replaces"
-    static let clock = "its rules' checks need time on the world's clock, which a server does not keep"
+    static let clock = """
+        its rules' checks move the client's time with the server's; over HTTP only the server's clock moves (its time \
+        control), the client keeps real time
+        """
     static let parties = """
         its rules' checks need a backend that reaches the world's parties (pushes, text languages, failing or stalling \
         SMS and mail)
@@ -53,12 +57,12 @@ enum NotCaughtOverHTTP {
         "notifiesOvertakenChange": client, "waitsForOnePushAtATime": client,
         "reportsPartyFailuresAsInternalErrors": parties, "waitsForeverForTheSMSCarrier": parties,
         "waitsTwiceTheTimeout": parties, "signOutNotifiesNobody": client, "notifiesOnlyFirstListener": client,
-        "acceptsExpiredIDTokens": clock, "acceptsOtherProjectsIDTokens": verifier,
-        "forcedRefreshNotifiesNobody": client, "handsOutExpiredIDToken": client, "enrollmentKeepsOldToken": client,
-        "enrollmentNotifiesNobody": client, "enrollmentNotifiesBeforeEnrolling": client,
-        "oauthSkipsSecondFactor": oauth, "leaksNumberInSecondFactorError": message,
+        "acceptsOtherProjectsIDTokens": verifier, "forcedRefreshNotifiesNobody": client,
+        "handsOutExpiredIDToken": client, "enrollmentKeepsOldToken": client, "enrollmentNotifiesNobody": client,
+        "enrollmentNotifiesBeforeEnrolling": client, "oauthSkipsSecondFactor": oauth,
+        "leaksNumberInSecondFactorError": message,
 
-        "pendingSignInNeverExpires": clock, "pendingSignInLifetimeRestartsAtSMS": clock, "noRecentSignInCheck": clock,
+        "pendingSignInNeverExpires": clock, "pendingSignInLifetimeRestartsAtSMS": clock,
         "judgesRecentSignInAtSessionStart": clock, "ignoresDisabledEmailLink": configuration,
         "recognizesAnyActionLink": client, "readsBadEscapesLeniently": client, "linksNeverExpire": clock,
         "linksLastThroughTheirLifetime": clock, "takesEmailFromLink": client, "sendsLinksNotHandledInApp": sdk,
@@ -86,7 +90,7 @@ extension ConformanceRunner.Options {
 func overHTTP(_ defect: Defect) -> AuditVariant {
     AuditVariant(
         name: defect.rawValue, rules: defect.rules, catches: defect.catches, summary: defect.summary,
-        subject: httpSubject(defects: [defect]).0)
+        subject: httpSubject(defects: [defect], timeControl: true).0)
 }
 
 @Suite("ReferenceAuth's defects through HTTP", .serialized)
@@ -101,7 +105,7 @@ struct DefectsOverHTTPTests {
             // in a rule of a flow it does) is not caught through HTTP for that reason alone.
             let catching = try await Self.failingChecks(of: defect, on: ReferenceSubject(defects: [defect]))
             let notApplicable = try await Self.checks(
-                of: defect, on: httpSubject(defects: [defect]).0, with: .notApplicable)
+                of: defect, on: httpSubject(defects: [defect], timeControl: true).0, with: .notApplicable)
             #expect(
                 !catching.isEmpty && catching.isSubset(of: notApplicable),
                 """
@@ -135,10 +139,35 @@ struct DefectsOverHTTPTests {
             .honoursRefreshTokensBuiltFromUserID, .honoursForgedPendingCredentials, .enrollsWithAnyVerification,
         ])
     func emulatorHolesFailOverHTTP(_ defect: Defect) async throws {
-        let failing = try await Self.failingChecks(of: defect, on: httpSubject(defects: [defect]).0)
+        let failing = try await Self.failingChecks(of: defect, on: httpSubject(defects: [defect], timeControl: true).0)
         #expect(!failing.isEmpty, "\(defect) passes \(defect.rules) through HTTP")
-        let clean = try await Self.failingChecks(of: defect, on: httpSubject().0)
+        let clean = try await Self.failingChecks(of: defect, on: httpSubject(timeControl: true).0)
         #expect(clean.isEmpty, "without \(defect) these checks fail through HTTP: \(clean.sorted())")
+    }
+
+    /// Production ends sessions by whole seconds: without a second passing between a session and the change, a
+    /// session that survives the change may have begun in its second, so the check cannot tell the hole from
+    /// production; a session the change ends is seen ended.
+    @Test(
+        """
+        without the server's time control, a session that survives a password change is not judged, saying how to \
+        offer it; a session the change ends passes
+        """)
+    func survivingSessionWithoutClockIsNotJudged() async throws {
+        let check: CheckID = "AUTH-7/password-changed"
+        let rules = RuleCatalogue.rules([check.rule])
+        for (defects, expected) in [([Defect.refreshSurvivesPasswordChange], ConformanceStatus.notJudged), ([], .pass)]
+        {
+            let found = Mutex<[CheckResult]>([])
+            await (try ConformanceRunner(subject: httpSubject(defects: Set(defects)).0, options: .overHTTP)).run(
+                rules, only: [check]
+            ) { _, result in found.withLock { $0.append(result) } }
+            let result = found.withLock { $0.first }
+            #expect(result?.status == expected, "\(defects): \(result?.message ?? "")")
+            if expected == .notJudged {
+                #expect(result?.message?.contains("clock:advance") == true, "\(result?.message ?? "")")
+            }
+        }
     }
 
     @Test("the defects listed as not caught through HTTP are exactly those, each with its reason")

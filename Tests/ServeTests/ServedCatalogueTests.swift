@@ -20,16 +20,19 @@ struct ServedCatalogueTests {
     func sameVerdicts() async throws {
         let served = try ServedServer(projectID: "demo-conformance")
         defer { served.http.stop() }
-        let overLoopback = IdentityToolkitSubject(
-            IdentityToolkitConfiguration(
-                baseURL: served.baseURL, projectID: "demo-conformance", isolation: .tenantPerCheck,
-                name: "the served reference"))
+        var servedConfiguration = IdentityToolkitConfiguration(
+            baseURL: served.baseURL, projectID: "demo-conformance", isolation: .tenantPerCheck,
+            name: "the served reference")
         let inProcessServer = IdentityToolkitServer(defaultProjectID: "demo-conformance")
         var inProcessConfiguration = IdentityToolkitConfiguration(
             baseURL: inProcessServer.baseURL, projectID: inProcessServer.defaultProjectID, isolation: .tenantPerCheck,
             makeSessionConfiguration: { inProcessServer.urlSessionConfiguration() },
             publishedKeys: .at(inProcessServer.publishedKeysURL))
         inProcessConfiguration.answersInProcess = { await inProcessServer.handle($0) }
+        // Both drive their server's clock, as the preflight lets them: a change that must end sessions lies a second
+        // after them (production's whole-second revocation, which the served server keeps).
+        (servedConfiguration.timeControl, inProcessConfiguration.timeControl) = (true, true)
+        let overLoopback = IdentityToolkitSubject(servedConfiguration)
         let inProcess = IdentityToolkitSubject(inProcessConfiguration)
         let options = ConformanceRunner.Options(watchdog: .seconds(60))
         // Half the catalogue in `swift test`, the whole in the long version (``LongTests``).

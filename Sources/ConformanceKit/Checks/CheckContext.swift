@@ -57,19 +57,29 @@ package struct CheckContext: Sendable {
         world.clock.advance(by: duration)
     }
 
-    /// Lets a second pass before a change that must end the sessions begun earlier: production revokes by whole
-    /// seconds (`validSince`, seconds since 1970), so a session begun in the second of the change survives it. On the
-    /// world's clock (over HTTP, the server's time control) it moves on a second; a subject that keeps real time is
-    /// waited for a second of real time. Only the server's clock matters here, so clients on the system's time do not
-    /// keep it from moving.
-    package func letASecondPass() async throws {
-        guard !capabilities.runsOnWorldClock else {
-            world.clock.advance(by: .seconds(1))
-            return
-        }
-        let clock = ContinuousClock()
-        let end = clock.now.advanced(by: .seconds(1))
-        while clock.now < end { try await CheckExecutor.sleepInRealTime(for: min(.milliseconds(200), end - clock.now)) }
+    /// Lets a second pass before a change that must end the sessions begun earlier, and says whether it could:
+    /// production revokes by whole seconds (`validSince`, seconds since 1970), so a session begun in the second of the
+    /// change survives it. The world's clock (over HTTP, the server's time control) moves on a second; only the
+    /// server's clock matters here, so clients on the system's time do not keep it from moving. A subject that keeps
+    /// real time is not waited for (time moves only on the world's clock): a session that then survives the change
+    /// may have begun in its second, and the check is not judged on it (``sessionSurvived(_:secondPassed:)``).
+    package func letASecondPass() -> Bool {
+        guard capabilities.runsOnWorldClock else { return false }
+        world.clock.advance(by: .seconds(1))
+        return true
+    }
+
+    /// What a session that survived a change that must end it means: the rule's failure (`failure`), once a second
+    /// passed between them; otherwise the check cannot tell it from a session begun in the change's second.
+    package func sessionSurvived(_ failure: CheckFailure, secondPassed: Bool) -> any Error {
+        guard !secondPassed else { return failure }
+        let offer = subject.howToOffer(.worldClock) ?? "to judge it, run the subject on the world's clock"
+        return NotJudged(
+            """
+            a session survived the change that must end it (\(failure.actual ?? failure.message)), and the subject \
+            keeps real time: production ends sessions by whole seconds, so one begun in the change's second \
+            survives it, and the check cannot make a second pass; \(offer)
+            """)
     }
 
     /// The subject's notion of now: the world's date, or real time for a subject that keeps real time.

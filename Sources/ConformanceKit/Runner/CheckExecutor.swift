@@ -21,9 +21,6 @@ package final class CheckExecutor: TaskExecutor, Sendable {
         /// Whether a listener of the check has held a subject's call (``ListenerHold``), and who waits to know.
         var listenerCallHeld = false
         var onListenerCallHeld: [@Sendable () -> Void] = []
-        /// Tasks of the check asleep on a real clock (``sleepInRealTime(for:)``): a check that waits for real time to
-        /// pass is not parked, though nothing of it is queued.
-        var realTimeSleepers = 0
     }
 
     private let state = Mutex(State())
@@ -56,7 +53,7 @@ package final class CheckExecutor: TaskExecutor, Sendable {
         let (idle, waiters) = state.withLock { state -> ((@Sendable () -> Void)?, [CheckedContinuation<Void, Never>]) in
             state.held -= 1
             state.activity &+= 1
-            guard state.held == 0, state.realTimeSleepers == 0 else { return (nil, []) }
+            guard state.held == 0 else { return (nil, []) }
             // A task that asked to wait for this moment runs again; only an executor dry with nobody waiting is idle.
             guard state.idleWaiters.isEmpty else {
                 defer { state.idleWaiters = [] }
@@ -73,15 +70,6 @@ package final class CheckExecutor: TaskExecutor, Sendable {
     /// finished or parked (held by the world, or waiting on another of its calls).
     package func untilIdle() async {
         await withCheckedContinuation { continuation in state.withLock { $0.idleWaiters.append(continuation) } }
-    }
-
-    /// Sleeps for `duration` of real time (a subject that keeps real time must see it pass): the check's executor, if
-    /// any, does not count the sleep as the check parked, and each wake-up is the check moving.
-    package static func sleepInRealTime(for duration: Duration) async throws {
-        guard let executor = current else { return try await Task.sleep(for: duration) }
-        executor.state.withLock { $0.realTimeSleepers += 1 }
-        defer { executor.state.withLock { $0.realTimeSleepers -= 1 } }
-        try await Task.sleep(for: duration)
     }
 
     /// Called each time the executor runs dry: every task of the check is suspended and nothing of it is queued.
