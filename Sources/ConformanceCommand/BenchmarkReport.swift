@@ -1,16 +1,16 @@
 import ConformanceKit
 
 /// The benchmark's figures: min, median and max real time of each row, in milliseconds.
-public struct BenchmarkReport: Sendable, Hashable, Codable {
-    public struct Row: Sendable, Hashable, Codable {
-        /// A flow (`phone`, `multiFactor`, …), `catalogue`, `defect audit` or `defect matrix`.
-        public let name: String
-        public let rules: Int
-        /// How many variants ran (the defect audit and matrix only).
-        public let variants: Int?
-        public let milliseconds: Spread
+package struct BenchmarkReport: Sendable, Hashable, Codable {
+    package struct Row: Sendable, Hashable, Codable {
+        /// A flow (`phone`, `mfa`, …), `catalogue`, `variant audit` or `variant matrix`.
+        package let name: String
+        package let rules: Int
+        /// How many variants ran (the variant audit and matrix only).
+        package let variants: Int?
+        package let milliseconds: Spread
 
-        public init(name: String, rules: Int, variants: Int?, milliseconds: Spread) {
+        package init(name: String, rules: Int, variants: Int?, milliseconds: Spread) {
             self.name = name
             self.rules = rules
             self.variants = variants
@@ -25,19 +25,19 @@ public struct BenchmarkReport: Sendable, Hashable, Codable {
         }
     }
 
-    public struct Spread: Sendable, Hashable, Codable {
-        public let min: Double
-        public let median: Double
-        public let max: Double
+    package struct Spread: Sendable, Hashable, Codable {
+        package let min: Double
+        package let median: Double
+        package let max: Double
 
-        public init(min: Double, median: Double, max: Double) {
+        package init(min: Double, median: Double, max: Double) {
             self.min = min
             self.median = median
             self.max = max
         }
 
         /// The spread of `values`; all zero when there are none.
-        public init(_ values: [Double]) {
+        package init(_ values: [Double]) {
             let sorted = values.sorted()
             guard let first = sorted.first, let last = sorted.last else {
                 self.init(min: 0, median: 0, max: 0)
@@ -49,23 +49,23 @@ public struct BenchmarkReport: Sendable, Hashable, Codable {
         }
     }
 
-    public let subject: String
-    public let repeats: Int
+    package let subject: String
+    package let repeats: Int
     /// `debug` or `release`: debug figures say little about the suite's real speed.
-    public let build: String
-    public let rows: [Row]
+    package let build: String
+    package let rows: [Row]
     /// The size in bytes of the report page of the whole catalogue with every check failing (it must stay under
     /// 2 MB); nil in a report that did not render it.
     package var reportPageBytes: Int?
 
-    public init(subject: String, repeats: Int, build: String = BenchmarkReport.currentBuild, rows: [Row]) {
+    package init(subject: String, repeats: Int, build: String = BenchmarkReport.currentBuild, rows: [Row]) {
         self.subject = subject
         self.repeats = repeats
         self.build = build
         self.rows = rows
     }
 
-    public static var currentBuild: String {
+    package static var currentBuild: String {
         #if DEBUG
             "debug"
         #else
@@ -73,7 +73,7 @@ public struct BenchmarkReport: Sendable, Hashable, Codable {
         #endif
     }
 
-    public var rendered: String {
+    package var rendered: String {
         let nameWidth = max(4, rows.map(\.name.count).max() ?? 0)
         var lines = ["Benchmark of \(subject): each row timed \(repeats) times, \(build) build", ""]
         lines.append(

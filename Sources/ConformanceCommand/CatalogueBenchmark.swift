@@ -1,23 +1,23 @@
 import ConformanceKit
 
-/// Times the catalogue on the real clock: per area, whole, the defect audit (every variant against its own rules,
-/// as `audit` runs it) and the defect matrix (every variant against the whole catalogue, `audit --matrix`). It
+/// Times the catalogue on the real clock: per area, whole, the variant audit (every variant against its own rules,
+/// as `audit` runs it) and the variant matrix (every variant against the whole catalogue, `audit --matrix`). It
 /// measures and reports; it never judges, because
 /// real time depends on the machine and the build.
-public struct CatalogueBenchmark: Sendable {
+package struct CatalogueBenchmark: Sendable {
     /// How many times each row is timed.
-    public let repeats: Int
-    public let options: ConformanceRunner.Options
+    package let repeats: Int
+    package let options: ConformanceRunner.Options
 
     /// A count below one is taken as one.
-    public init(repeats: Int, options: ConformanceRunner.Options = .init()) throws(ConformanceRunner.OptionsError) {
+    package init(repeats: Int, options: ConformanceRunner.Options = .init()) throws(ConformanceRunner.OptionsError) {
         self.repeats = max(1, repeats)
         self.options = try options.validated()
     }
 
     /// One row per flow that has rules, one for the whole catalogue, and, when there are variants, one for the
-    /// defect audit and one for the defect matrix. One unmeasured run of the catalogue first loads the fixtures.
-    public func run(
+    /// variant audit and one for the variant matrix. One unmeasured run of the catalogue first loads the fixtures.
+    package func run(
         subject: any ConformanceSubject, variants: [AuditVariant] = [], progress: ProgressHandler? = nil
     ) async -> BenchmarkReport {
         // The options were validated when the benchmark was made.
@@ -41,10 +41,10 @@ public struct CatalogueBenchmark: Sendable {
             let audited = await timed(counter) { _ = await audit.run(variants) }
             rows.append(
                 .init(
-                    name: "defect audit", rules: Set(variants.flatMap(\.rules)).count, variants: variants.count,
+                    name: "variant audit", rules: Set(variants.flatMap(\.rules)).count, variants: variants.count,
                     times: audited))
             let matrix = await timed(counter) { _ = await audit.run(variants, against: all) }
-            rows.append(.init(name: "defect matrix", rules: all.count, variants: variants.count, times: matrix))
+            rows.append(.init(name: "variant matrix", rules: all.count, variants: variants.count, times: matrix))
         }
         return BenchmarkReport(subject: subject.name, repeats: repeats, rows: rows)
     }

@@ -1,9 +1,9 @@
 import ConformanceKit
 
 /// The command line of ``ConformanceCommand``, checked for what it asks and for combinations that make no sense.
-public struct CommandArguments: Sendable, Hashable {
+package struct CommandArguments: Sendable, Hashable {
     /// What the command does.
-    public enum Mode: Sendable, Hashable {
+    package enum Mode: Sendable, Hashable {
         /// Runs the catalogue once and prints the conformance table (or report).
         case report
         /// `audit`: runs every variant against its own rules and shows which of them caught it.
@@ -23,54 +23,38 @@ public struct CommandArguments: Sendable, Hashable {
     }
 
     /// Where a report goes: a file, or standard output instead of the table.
-    public enum Destination: Sendable, Hashable {
+    package enum Destination: Sendable, Hashable {
         case standardOutput
         case file(String)
     }
 
-    public struct UsageError: Error, Sendable, Hashable, CustomStringConvertible {
-        public let message: String
+    package static let defaultBenchmarkRepeats = 10
 
-        public init(_ message: String) { self.message = message }
-
-        public var description: String { message }
-    }
-
-    public static let defaultBenchmarkRepeats = 10
-
-    /// The help of the whole command (``CommandGrammar/conformance``'s, generated from its declarations), naming the
-    /// subject the command runs against, then `executableOptions`, the usage of the options an executable parses
-    /// itself before handing the rest over (an executable that declares its options instead adds them to the grammar:
-    /// ``CommandGrammar/adding(options:)``).
-    public static func usage(subject: String, executableOptions: String? = nil) -> String {
-        CommandGrammar.conformance.help(subject: subject) + (executableOptions.map { "\n\n" + $0 } ?? "")
-    }
-
-    public var mode: Mode = .report
+    package var mode: Mode = .report
     /// `--json` with no FILE: the machine-readable report printed on standard output instead of the table.
-    public var json = false
+    package var json = false
     /// `--json FILE`: the conformance report also written as JSON to FILE, standard output keeping the table (for an
     /// SDK that prints to standard output itself). `--json` followed by no FILE (or `-`) is ``json``, as before.
-    public var jsonFile: String?
-    /// `--defect NAME`: the variant to run instead of the subject (in the report and the stress gate).
-    public var variant: String?
-    public var watchdog = Duration.seconds(10)
+    package var jsonFile: String?
+    /// `--variant NAME`: the variant to run instead of the subject (in the report and the stress gate).
+    package var variant: String?
+    package var watchdog = Duration.seconds(10)
     /// `--rule` and `--flow`: the rules to run or list.
-    public var selection = RuleSelection()
+    package var selection = RuleSelection()
     /// `--junit [FILE]`.
-    public var junit: Destination?
+    package var junit: Destination?
     /// `--markdown [FILE]`: the report, or with `catalogue` the spec.
-    public var markdown: Destination?
+    package var markdown: Destination?
     /// `--html FILE`: the report as one self-contained page, written to FILE.
     package var html: String?
     /// `--expected-failures FILE`: the path, read when the command runs.
-    public var expectedFailures: String?
+    package var expectedFailures: String?
     /// `catalogue --docc`: the spec as a DocC article instead of markdown.
-    public var docc = false
+    package var docc = false
     /// `--require-all`: a check not judged (`ConformanceStatus.notJudged`) fails the run.
-    public var requireAll = false
+    package var requireAll = false
 
-    public init(
+    package init(
         mode: Mode = .report, json: Bool = false, variant: String? = nil, watchdog: Duration = .seconds(10),
         selection: RuleSelection = .init(), junit: Destination? = nil, markdown: Destination? = nil,
         expectedFailures: String? = nil
@@ -86,13 +70,13 @@ public struct CommandArguments: Sendable, Hashable {
     }
 
     /// The arguments read with ``CommandGrammar/conformance``.
-    public init(parsing arguments: [String]) throws(UsageError) {
+    package init(parsing arguments: [String]) throws(CommandUsageError) {
         try self.init(CommandGrammar.conformance.parse(arguments))
     }
 
     /// The options of the catalogue's subcommands in a parsed command line (those of the server and of an executable
     /// are read by their own parts), checked for what the grammar cannot say: the formats that would all print.
-    public init(_ parsed: ParsedCommand) throws(UsageError) {
+    package init(_ parsed: ParsedCommand) throws(CommandUsageError) {
         if parsed.help {
             mode = .help
             return
@@ -106,7 +90,7 @@ public struct CommandArguments: Sendable, Hashable {
         expectedFailures = parsed.value("--expected-failures")
         requireAll = parsed.has("--require-all")
         docc = parsed.has("--docc")
-        variant = parsed.value("--defect")
+        variant = parsed.value("--variant")
         if let seconds = parsed.value("--watchdog").flatMap(Double.init) { watchdog = .seconds(seconds) }
         for id in parsed.values("--rule") {
             if id.contains("/") {
@@ -120,20 +104,22 @@ public struct CommandArguments: Sendable, Hashable {
         switch parsed.subcommand {
         case Subcommand.audit.name: mode = parsed.has("--matrix") ? .matrix : .audit
         case Subcommand.stress.name:
-            guard let runs else { throw UsageError("stress needs --runs N, how many times to run the catalogue") }
+            guard let runs else {
+                throw CommandUsageError("stress needs --runs N, how many times to run the catalogue")
+            }
             mode = .stress(runs: runs, parallel: parsed.value("--parallel").flatMap { Int($0) } ?? 1)
         case Subcommand.bench.name: mode = .benchmark(repeats: runs ?? Self.defaultBenchmarkRepeats)
         case Subcommand.list.name: mode = .list
         case Subcommand.catalogue.name: mode = .catalogue
         case Subcommand.run.name: mode = .report
-        default: throw UsageError("\(parsed.subcommand) is not a subcommand of the catalogue")
+        default: throw CommandUsageError("\(parsed.subcommand) is not a subcommand of the catalogue")
         }
         if jsonFile != nil, mode != .report {
-            throw UsageError(
+            throw CommandUsageError(
                 "--json FILE writes the report of run; \(parsed.subcommand) prints its JSON: give --json no FILE")
         }
         if mode == .catalogue, [json, markdown != nil, docc].count(where: { $0 }) > 1 {
-            throw UsageError(
+            throw CommandUsageError(
                 "catalogue prints JSON (--json), markdown (--markdown) or a DocC article (--docc): give one")
         }
         let printed = [
@@ -141,7 +127,8 @@ public struct CommandArguments: Sendable, Hashable {
             markdown == .standardOutput ? "--markdown" : nil,
         ].compactMap(\.self)
         if mode == .report, printed.count > 1 {
-            throw UsageError("\(printed.joined(separator: " and ")) would all print the report: give the others a FILE")
+            throw CommandUsageError(
+                "\(printed.joined(separator: " and ")) would all print the report: give the others a FILE")
         }
     }
 

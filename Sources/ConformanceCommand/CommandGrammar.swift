@@ -5,13 +5,9 @@
 /// hands the whole grammar to ``ConformanceCommand``.
 public struct CommandGrammar: Sendable {
     /// The first is the one a command line that names none runs.
-    public private(set) var subcommands: [Subcommand]
-    public private(set) var options: [CommandOption]
-    /// The spellings of the command before it had subcommands (`--defects`), each read as its subcommand with a
-    /// deprecation line, when no subcommand is named.
-    var legacySpellings: [LegacySpelling] = []
-
-    public init(subcommands: [Subcommand], options: [CommandOption]) {
+    package private(set) var subcommands: [Subcommand]
+    package private(set) var options: [CommandOption]
+    package init(subcommands: [Subcommand], options: [CommandOption]) {
         self.subcommands = subcommands
         self.options = options
     }
@@ -24,7 +20,7 @@ public struct CommandGrammar: Sendable {
     }
 
     /// The grammar with a subcommand of an executable's own and its options.
-    public func adding(_ subcommand: Subcommand, options more: [CommandOption]) -> CommandGrammar {
+    package func adding(_ subcommand: Subcommand, options more: [CommandOption]) -> CommandGrammar {
         var grammar = self
         grammar.subcommands.append(subcommand)
         grammar.options += more
@@ -32,18 +28,18 @@ public struct CommandGrammar: Sendable {
     }
 
     /// The options `subcommand` takes, in declaration order.
-    public func options(of subcommand: String) -> [CommandOption] {
+    package func options(of subcommand: String) -> [CommandOption] {
         options.filter { $0.subcommands.contains(subcommand) }
     }
 
-    public func subcommand(named name: String) -> Subcommand? { subcommands.first { $0.name == name } }
+    package func subcommand(named name: String) -> Subcommand? { subcommands.first { $0.name == name } }
 
     /// Reads `arguments`: a subcommand first (or the first subcommand, implied), then its options in any order.
-    public func parse(_ arguments: [String]) throws(CommandArguments.UsageError) -> ParsedCommand {
+    public func parse(_ arguments: [String]) throws(CommandUsageError) -> ParsedCommand {
         var rest = arguments[...]
         var parsed = ParsedCommand(
             subcommand: subcommands.first?.name ?? "", namesSubcommand: false, occurrences: [], help: false,
-            helpTopic: nil, deprecations: [])
+            helpTopic: nil)
         if rest.contains("--version") {
             parsed.version = true
             return parsed
@@ -60,14 +56,10 @@ public struct CommandGrammar: Sendable {
         if let first = rest.first, let named = subcommand(named: first) {
             rest.removeFirst()
             (parsed.subcommand, parsed.namesSubcommand) = (named.name, true)
-        } else if let legacy = legacySpellings.first(where: { rest.contains($0.flag) }) {
-            parsed.subcommand = legacy.subcommand
-            parsed.deprecations.append("\(legacy.flag) is deprecated, use \(legacy.replacement) (accepted until 0.2)")
-            if !legacy.keepsFlag, let index = rest.firstIndex(of: legacy.flag) { rest.remove(at: index) }
         }
         if rest.contains("-h") || rest.contains("--help") {
             parsed.help = true
-            parsed.helpTopic = parsed.namesSubcommand || !parsed.deprecations.isEmpty ? parsed.subcommand : nil
+            parsed.helpTopic = parsed.namesSubcommand ? parsed.subcommand : nil
             return parsed
         }
         let takesOperands = subcommand(named: parsed.subcommand)?.operands != nil
@@ -77,15 +69,12 @@ public struct CommandGrammar: Sendable {
                 continue
             }
             let option = try self.option(argument, of: parsed.subcommand)
-            if option.spelling(argument).deprecated {
-                parsed.deprecations.append("\(argument) is deprecated, use \(option.name) (accepted until 0.2)")
-            }
             var value: String?
             switch option.value {
             case .none: break
             case .required(let placeholder):
                 guard let next = rest.first, Self.isValue(next) else {
-                    throw CommandArguments.UsageError("\(option.name) needs \(option.valueHelp ?? placeholder)")
+                    throw CommandUsageError("\(option.name) needs \(option.valueHelp ?? placeholder)")
                 }
                 value = next
                 rest.removeFirst()
@@ -95,11 +84,7 @@ public struct CommandGrammar: Sendable {
                     rest.removeFirst()
                 }
             }
-            if let given = value {
-                let checked = try option.check(given)
-                value = checked.value
-                if let deprecation = checked.deprecation { parsed.deprecations.append(deprecation) }
-            }
+            if let given = value { value = try option.check(given) }
             if !option.isRepeatable { parsed.occurrences.removeAll { $0.name == option.name } }
             parsed.occurrences.append(.init(name: option.name, value: value))
         }
@@ -107,27 +92,25 @@ public struct CommandGrammar: Sendable {
     }
 
     /// The declaration `argument` spells for `subcommand`, or the usage error that says why there is none.
-    private func option(_ argument: String, of subcommand: String) throws(CommandArguments.UsageError) -> CommandOption
-    {
-        if let option = options.first(where: { $0.subcommands.contains(subcommand) && $0.spelling(argument).matches }) {
+    private func option(_ argument: String, of subcommand: String) throws(CommandUsageError) -> CommandOption {
+        if let option = options.first(where: { $0.subcommands.contains(subcommand) && $0.name == argument }) {
             return option
         }
-        let takers = options.filter { $0.spelling(argument).matches }.flatMap(\.subcommands)
+        let takers = options.filter { $0.name == argument }.flatMap(\.subcommands)
         guard !takers.isEmpty else {
             if !argument.hasPrefix("-"), self.subcommand(named: argument) != nil {
-                throw CommandArguments.UsageError(
+                throw CommandUsageError(
                     "the subcommand comes first: conformance \(argument) [options], not after \(subcommand)")
             }
-            throw CommandArguments.UsageError("unknown argument \"\(argument)\"")
+            throw CommandUsageError("unknown argument \"\(argument)\"")
         }
         let names = subcommands.map(\.name).filter(takers.contains)
         let verb = names.count == 1 ? "does" : "do"
-        throw CommandArguments.UsageError(
-            "\(subcommand) does not take \(argument) (\(names.joined(separator: ", ")) \(verb))")
+        throw CommandUsageError("\(subcommand) does not take \(argument) (\(names.joined(separator: ", ")) \(verb))")
     }
 
-    private func unknownSubcommand(_ name: String) -> CommandArguments.UsageError {
-        CommandArguments.UsageError(
+    private func unknownSubcommand(_ name: String) -> CommandUsageError {
+        CommandUsageError(
             "there is no subcommand \"\(name)\"; the subcommands are \(subcommands.map(\.name).joined(separator: ", "))"
         )
     }
@@ -137,14 +120,4 @@ public struct CommandGrammar: Sendable {
     private static func isValue(_ argument: String) -> Bool {
         !argument.hasPrefix("-") || argument == "-" || Double(argument) != nil
     }
-}
-
-/// A spelling of the command from before subcommands: `--defects` is `audit`.
-struct LegacySpelling: Sendable {
-    let flag: String
-    let subcommand: String
-    /// `--repeat N` stays, as `stress` takes it; `--defects` goes, as the subcommand says it.
-    let keepsFlag: Bool
-    /// What to write instead: `conformance audit`.
-    let replacement: String
 }

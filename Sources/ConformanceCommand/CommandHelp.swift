@@ -5,7 +5,7 @@ import Foundation
 /// `conformance SUBCOMMAND --help` print, and the usage line a usage error shows.
 extension CommandGrammar {
     /// The help of the whole command (`topic` nil) or of one subcommand, naming the subject it runs against.
-    public func help(_ topic: String? = nil, subject: String) -> String {
+    package func help(_ topic: String? = nil, subject: String) -> String {
         guard let topic, let subcommand = subcommand(named: topic) else { return overview(subject: subject) }
         var text = usage(of: subcommand, prefix: "usage: ") + "\n\n"
         text += Self.wrapped(
@@ -14,25 +14,24 @@ extension CommandGrammar {
         return text + "\n" + Self.wrapped("Exit status: " + subcommand.exitStatus)
     }
 
-    /// Every subcommand's usage line, what each does, every option once and how each subcommand exits.
+    /// What fits a screen: the version, how to name a subcommand, the subject, what each subcommand does, and where
+    /// the rest is (`conformance help SUBCOMMAND`: its usage line, its options and how it exits).
     private func overview(subject: String) -> String {
-        var text = "AuthConformance \(SuiteVersion.current) (conformance --version)\n\n"
-        for (index, subcommand) in subcommands.enumerated() {
-            text += usage(of: subcommand, prefix: index == 0 ? "usage: " : "       ") + "\n"
-        }
-        text += "       conformance help [SUBCOMMAND]\n\nSubject: \(subject).\n\nSubcommands:\n"
+        var text = "AuthConformance \(SuiteVersion.current)\n\n"
+        text += "usage: conformance [SUBCOMMAND] [OPTIONS]   (\(subcommands.first?.name ?? "") when none is named)\n"
+        text += "       conformance help SUBCOMMAND         (its options, usage and exit status)\n"
+        text += "       conformance --version\n\nSubject: \(subject).\n\nSubcommands:\n"
         let width = (subcommands.map(\.name.count).max() ?? 0) + 4
         for subcommand in subcommands {
             text += Self.wrapped(
                 subcommand.name.padding(toLength: width, withPad: " ", startingAt: 0) + subcommand.summary, indent: 2,
                 hanging: width + 2)
         }
-        text += "\nOptions (conformance SUBCOMMAND --help: that subcommand's alone):\n"
-        text += optionList(options, showing: subcommands.map(\.name))
-        text += "\nExit status (64 for a usage error):\n"
-        for subcommand in subcommands {
-            text += Self.wrapped("\(subcommand.name): \(subcommand.exitStatus)", indent: 2, hanging: 4)
-        }
+        let closing = """
+            A server over HTTP: conformance --identity-toolkit URL --project ID (conformance help run). Exit status: \
+            0 when the run passes, 1 when it does not, 64 for a usage error.
+            """
+        text += "\n" + Self.wrapped(closing)
         return text.hasSuffix("\n") ? String(text.dropLast()) : text
     }
 
@@ -57,9 +56,7 @@ extension CommandGrammar {
     private func optionList(_ options: [CommandOption], showing subcommands: [String]?) -> String {
         var text = "  -h, --help            print this help\n"
         for option in options {
-            var spelled = option.synopsis
-            let others = option.aliases + option.deprecatedAliases
-            if !others.isEmpty { spelled += " (or \(others.joined(separator: ", ")))" }
+            let spelled = option.synopsis
             var help = option.help + (option.isRepeatable ? " (repeatable)" : "")
             if let subcommands, option.subcommands.count < subcommands.count {
                 help = "[\(subcommands.filter(option.subcommands.contains).joined(separator: ", "))] " + help

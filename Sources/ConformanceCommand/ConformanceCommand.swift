@@ -11,36 +11,20 @@ import IdentityToolkitSubject
 /// ```
 public enum ConformanceCommand {
     /// Runs the command, writes its report files, prints what it says and exits with its status. On a terminal,
-    /// a long command (`audit`, `bench`, `stress`) shows its progress on standard error. An executable that parses
-    /// options of its own before handing `arguments` over describes them in `executableOptions`, which the help shows
-    /// after the command's own (an executable that declares them instead hands over its grammar:
-    /// ``main(subject:variants:arguments:grammar:providerEndpoints:)``). With `providerEndpoints`, a server judged
-    /// over HTTP reaches the checks' GitHub and Apple there (`ProviderEndpointsHost`). A server the options name is
-    /// judged through the client of `subject` when it is an `IdentityToolkitSubject` with a vendor's client
-    /// (``main(client:arguments:executableOptions:providerEndpoints:)`` is that call without a subject to give).
+    /// a long command (`audit`, `bench`, `stress`) shows its progress on standard error. An executable with options of
+    /// its own adds them to `grammar` (``CommandGrammar/adding(options:)``): the parser accepts them, the help
+    /// describes them, and the executable reads them from `grammar.parse(arguments)`. With `providerEndpoints`, a
+    /// server judged over HTTP reaches the checks' GitHub and Apple there (`ProviderEndpointsHost`). A server the
+    /// options name is judged through the client of `subject` when it is an `IdentityToolkitSubject` with a vendor's
+    /// client (``main(client:arguments:grammar:providerEndpoints:)`` is that call without a subject to give).
     public static func main(
         subject: any ConformanceSubject, variants: [AuditVariant] = [],
-        arguments: [String] = Array(CommandLine.arguments.dropFirst()), executableOptions: String? = nil,
+        arguments: [String] = Array(CommandLine.arguments.dropFirst()), grammar: CommandGrammar = .conformance,
         providerEndpoints: (any ProviderEndpointsHost)? = nil
     ) async -> Never {
         await main(
             subject: subject, client: (subject as? IdentityToolkitSubject)?.clientFactory, variants: variants,
-            arguments: arguments, grammar: .conformance, executableOptions: executableOptions,
-            providerEndpoints: providerEndpoints)
-    }
-
-    /// Runs the command with `grammar`: ``CommandGrammar/conformance`` with the executable's own options or
-    /// subcommands added, which the parser accepts (and leaves to the executable, which reads them from
-    /// `grammar.parse(arguments)`) and the help describes. A subcommand of the executable's own is answered before
-    /// this call; only its help comes here.
-    public static func main(
-        subject: any ConformanceSubject, variants: [AuditVariant] = [],
-        arguments: [String] = Array(CommandLine.arguments.dropFirst()), grammar: CommandGrammar,
-        providerEndpoints: (any ProviderEndpointsHost)? = nil
-    ) async -> Never {
-        await main(
-            subject: subject, client: (subject as? IdentityToolkitSubject)?.clientFactory, variants: variants,
-            arguments: arguments, grammar: grammar, executableOptions: nil, providerEndpoints: providerEndpoints)
+            arguments: arguments, grammar: grammar, providerEndpoints: providerEndpoints)
     }
 
     /// Runs the command against an Identity Toolkit server through the vendor's own client SDK: `client` makes the
@@ -56,20 +40,10 @@ public enum ConformanceCommand {
     /// ```
     public static func main(
         client: IdentityToolkitClientFactory, arguments: [String] = Array(CommandLine.arguments.dropFirst()),
-        executableOptions: String? = nil, providerEndpoints: (any ProviderEndpointsHost)? = nil
+        grammar: CommandGrammar = .conformance, providerEndpoints: (any ProviderEndpointsHost)? = nil
     ) async -> Never {
         await main(
-            subject: nil, client: client, variants: [], arguments: arguments, grammar: .conformance,
-            executableOptions: executableOptions, providerEndpoints: providerEndpoints)
-    }
-
-    /// ``main(client:arguments:executableOptions:providerEndpoints:)`` with the executable's own grammar.
-    public static func main(
-        client: IdentityToolkitClientFactory, arguments: [String] = Array(CommandLine.arguments.dropFirst()),
-        grammar: CommandGrammar, providerEndpoints: (any ProviderEndpointsHost)? = nil
-    ) async -> Never {
-        await main(
-            subject: nil, client: client, variants: [], arguments: arguments, grammar: grammar, executableOptions: nil,
+            subject: nil, client: client, variants: [], arguments: arguments, grammar: grammar,
             providerEndpoints: providerEndpoints)
     }
 
@@ -77,17 +51,13 @@ public enum ConformanceCommand {
     /// client); without a subject, the arguments must name a server.
     private static func main(
         subject: (any ConformanceSubject)?, client: IdentityToolkitClientFactory?, variants: [AuditVariant],
-        arguments: [String], grammar: CommandGrammar, executableOptions: String?,
-        providerEndpoints: (any ProviderEndpointsHost)?
+        arguments: [String], grammar: CommandGrammar, providerEndpoints: (any ProviderEndpointsHost)?
     ) async -> Never {
         var (given, variants) = (subject, variants)
-        let help = UsageText(grammar: grammar, executableOptions: executableOptions)
-        do throws(CommandArguments.UsageError) {
-            let parsed = try grammar.parse(arguments)
-            // The deprecation lines go first, on standard error, once (not again from each worker).
-            if !isWorkerProcess {
-                FileHandle.standardError.write(Data(parsed.deprecations.map { "conformance: \($0)\n" }.joined().utf8))
-            }
+        let help = UsageText(grammar: grammar)
+        let parsed: ParsedCommand
+        do throws(CommandUsageError) {
+            parsed = try grammar.parse(arguments)
             if let server = try IdentityToolkitCommandLine.subject(
                 from: parsed, client: client, providerEndpoints: providerEndpoints)
             {
@@ -112,11 +82,11 @@ public enum ConformanceCommand {
                 }
                 (given, variants) = (prepared, [])
             } else if given == nil, !parsed.help, !parsed.version, parsed.subcommand != Subcommand.compare.name {
-                throw CommandArguments.UsageError(
+                throw CommandUsageError(
                     "your client is judged against a server: name it with --identity-toolkit URL --project ID")
             }
         } catch {
-            FileHandle.standardError.write(Data(help.usageError(error, subject: "the server", arguments).utf8))
+            FileHandle.standardError.write(Data(help.usageError(error, arguments).utf8))
             exit(CommandOutcome.usageError)
         }
         // Without a subject, only the help comes this far: it names the server the client is judged against.
@@ -135,8 +105,8 @@ public enum ConformanceCommand {
         var handler: ProgressHandler?
         if let progress { handler = { progress.update($0) } }
         let outcome = await run(
-            subject: subject, variants: variants, arguments: arguments, progress: handler,
-            isolation: CrashIsolation.forThisProcess(), help: help, printsDeprecations: false)
+            parsed, subject: subject, variants: variants, arguments: arguments, progress: handler,
+            isolation: CrashIsolation.forThisProcess(), help: help)
         progress?.finish()
         var error = outcome.error
         var status = outcome.status
@@ -151,80 +121,55 @@ public enum ConformanceCommand {
 
     /// Whether this process is a worker of a command's (see `CrashIsolation`): what the command asked once before
     /// its run (a server's preflight) is not asked again.
-    public static var isWorkerProcess: Bool {
+    package static var isWorkerProcess: Bool {
         ProcessInfo.processInfo.environment[CrashIsolation.workerVariable] != nil
     }
 
-    /// Runs the command and returns what it would print, the files it would write and its exit status (the
-    /// deprecation lines of old spellings first on standard error). `progress` hears how far `audit`, `bench` and
-    /// `stress` have come, unless the output is `--json`.
-    public static func run(
-        subject: any ConformanceSubject, variants: [AuditVariant] = [],
-        arguments: [String] = Array(CommandLine.arguments.dropFirst()), progress: ProgressHandler? = nil,
-        executableOptions: String? = nil
-    ) async -> CommandOutcome {
-        await run(
-            subject: subject, variants: variants, arguments: arguments, progress: progress, isolation: nil,
-            help: UsageText(grammar: .conformance, executableOptions: executableOptions))
-    }
-
-    /// ``run(subject:variants:arguments:progress:executableOptions:)`` with an executable's own grammar.
-    public static func run(
+    /// Runs the command and returns what it would print, the files it would write and its exit status. `progress`
+    /// hears how far `audit`, `bench` and `stress` have come, unless the output is `--json`. With `isolation`, the
+    /// report's checks run in worker processes, so that a crash of the subject is a verdict.
+    package static func run(
         subject: any ConformanceSubject, variants: [AuditVariant] = [], arguments: [String],
-        progress: ProgressHandler? = nil, grammar: CommandGrammar
+        progress: ProgressHandler? = nil, grammar: CommandGrammar = .conformance, isolation: CrashIsolation? = nil
     ) async -> CommandOutcome {
-        await run(
-            subject: subject, variants: variants, arguments: arguments, progress: progress, isolation: nil,
-            help: UsageText(grammar: grammar, executableOptions: nil))
+        let help = UsageText(grammar: grammar)
+        do throws(CommandUsageError) {
+            return await run(
+                try grammar.parse(arguments), subject: subject, variants: variants, arguments: arguments,
+                progress: progress, isolation: isolation, help: help)
+        } catch { return CommandOutcome(error: help.usageError(error, arguments), status: CommandOutcome.usageError) }
     }
 
-    /// With `isolation`, the report's checks run in worker processes, so that a crash of the subject is a verdict.
-    static func run(
-        subject: any ConformanceSubject, variants: [AuditVariant], arguments: [String], progress: ProgressHandler?,
-        isolation: CrashIsolation?, help: UsageText = UsageText(grammar: .conformance, executableOptions: nil),
-        printsDeprecations: Bool = true
+    /// The command line as the grammar read it, once, run.
+    private static func run(
+        _ parsed: ParsedCommand, subject: any ConformanceSubject, variants: [AuditVariant], arguments: [String],
+        progress: ProgressHandler?, isolation: CrashIsolation?, help: UsageText
     ) async -> CommandOutcome {
-        var deprecations = ""
-        do {
-            let parsed = try help.grammar.parse(arguments)
-            if printsDeprecations { deprecations = parsed.deprecations.map { "conformance: \($0)\n" }.joined() }
+        do throws(CommandUsageError) {
             if parsed.version {
                 return CommandOutcome(
-                    output: "AuthConformance \(SuiteVersion.current)\n", error: deprecations,
-                    status: CommandOutcome.success)
+                    output: "AuthConformance \(SuiteVersion.current)\n", status: CommandOutcome.success)
             }
             // Help comes first: it answers whatever else the command line holds.
             if parsed.help {
                 return CommandOutcome(
-                    output: help.text(parsed.helpTopic, subject: subject.name) + "\n", error: deprecations,
-                    status: CommandOutcome.success)
+                    output: help.text(parsed.helpTopic, subject: subject.name) + "\n", status: CommandOutcome.success)
             }
-            if parsed.subcommand == Subcommand.compare.name {
-                let outcome = try RunComparisonCommand(parsed).outcome()
-                return CommandOutcome(
-                    output: outcome.output, error: deprecations, status: outcome.status, files: outcome.files)
-            }
-            let outcome = try await run(
+            if parsed.subcommand == Subcommand.compare.name { return try RunComparisonCommand(parsed).outcome() }
+            return try await run(
                 CommandArguments(parsed), subject: subject, variants: variants, progress: progress, isolation: isolation
             )
-            return CommandOutcome(
-                output: outcome.output, error: deprecations + outcome.error, status: outcome.status,
-                files: outcome.files)
-        } catch {
-            return CommandOutcome(
-                error: deprecations + help.usageError(error, subject: subject.name, arguments),
-                status: CommandOutcome.usageError)
-        }
+        } catch { return CommandOutcome(error: help.usageError(error, arguments), status: CommandOutcome.usageError) }
     }
 
     private static func run(
         _ arguments: CommandArguments, subject: any ConformanceSubject, variants: [AuditVariant],
         progress: ProgressHandler?, isolation: CrashIsolation?
-    ) async throws(CommandArguments.UsageError) -> CommandOutcome {
+    ) async throws(CommandUsageError) -> CommandOutcome {
         if arguments.mode == .audit || arguments.mode == .matrix, variants.isEmpty { throw noVariants("audit") }
         var subject = subject
         if let name = arguments.variant { subject = try variant(named: name, in: variants).subject }
-        let expected = try arguments.expectedFailures.map { path throws(CommandArguments.UsageError) in
+        let expected = try arguments.expectedFailures.map { path throws(CommandUsageError) in
             try expectedFailures(at: path)
         }
         return try await perform(
@@ -235,10 +180,10 @@ public enum ConformanceCommand {
     private static func perform(
         _ arguments: CommandArguments, on subject: any ConformanceSubject, variants: [AuditVariant],
         expected: ExpectedFailures?, progress: ProgressHandler?, isolation: CrashIsolation?
-    ) async throws(CommandArguments.UsageError) -> CommandOutcome {
+    ) async throws(CommandUsageError) -> CommandOutcome {
         let options: ConformanceRunner.Options
         do { options = try ConformanceRunner.Options(watchdog: arguments.watchdog).validated() } catch {
-            throw CommandArguments.UsageError("\(error)")
+            throw CommandUsageError("\(error)")
         }
         // The options are valid from here on, so nothing that takes them throws.
         let rules = arguments.selection.rules()
@@ -262,14 +207,14 @@ public enum ConformanceCommand {
             let audited =
                 arguments.selection.isEverything ? variants : variants.filter { !selected.isDisjoint(with: $0.rules) }
             guard !audited.isEmpty else {
-                throw CommandArguments.UsageError("no variant must be caught by the selected rules: nothing to audit")
+                throw CommandUsageError("no variant must be caught by the selected rules: nothing to audit")
             }
             let against = arguments.mode == .matrix ? rules : nil
             let findings =
                 if let isolation { await isolation.audit(audited, against: against, progress: progress) } else {
                     await (try! DefectAudit(options: options)).run(audited, against: against, progress: progress)
                 }
-            let text = arguments.json ? json(DefectReport(defects: findings)) : DefectTable(findings).rendered
+            let text = arguments.json ? json(DefectReport(variants: findings)) : DefectTable(findings).rendered
             return outcome(text, passed: findings.allSatisfy(\.isCaught))
         case .stress(let runs, let parallel):
             let report = await (try! StressGate(runs: runs, parallel: parallel, options: options)).run(
@@ -333,33 +278,32 @@ public enum ConformanceCommand {
         }
     }
 
-    private static func expectedFailures(at path: String) throws(CommandArguments.UsageError) -> ExpectedFailures {
+    private static func expectedFailures(at path: String) throws(CommandUsageError) -> ExpectedFailures {
         let text: String
         do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-            throw CommandArguments.UsageError(
-                "cannot read the expected failures \(path): \(error.localizedDescription)")
+            throw CommandUsageError("cannot read the expected failures \(path): \(error.localizedDescription)")
         }
         do { return try ExpectedFailures(parsing: text).validated() } catch {
-            throw CommandArguments.UsageError("\(path): \(error)")
+            throw CommandUsageError("\(path): \(error)")
         }
     }
 
     private static func variant(
         named name: String, in variants: [AuditVariant]
-    ) throws(CommandArguments.UsageError) -> AuditVariant {
-        guard !variants.isEmpty else { throw noVariants("--defect") }
+    ) throws(CommandUsageError) -> AuditVariant {
+        guard !variants.isEmpty else { throw noVariants("--variant") }
         guard let variant = variants.first(where: { $0.name == name }) else {
-            throw CommandArguments.UsageError(
+            throw CommandUsageError(
                 """
-                there is no variant \"\(name)\"; --defect needs one of: \
+                there is no variant \"\(name)\"; --variant needs one of: \
                 \(variants.map(\.name).joined(separator: ", "))
                 """)
         }
         return variant
     }
 
-    private static func noVariants(_ option: String) -> CommandArguments.UsageError {
-        CommandArguments.UsageError("\(option) needs variants to audit, and there are no variants of this subject")
+    private static func noVariants(_ option: String) -> CommandUsageError {
+        CommandUsageError("\(option) needs variants to audit, and there are no variants of this subject")
     }
 
     private static func outcome(_ text: String, passed: Bool) -> CommandOutcome {

@@ -6,33 +6,33 @@ extension Subcommand {
         "with --identity-toolkit also 69 when the server does not answer, 78 when it serves another project than "
         + "--project or answers no Identity Toolkit call"
 
-    public static let run = Subcommand(
+    package static let run = Subcommand(
         "run", summary: "run the rule catalogue against the subject and print the conformance table (the default)",
         exitStatus: """
             0 when every MUST rule passes or is a listed known failure, no listed rule passes and (with \
             --require-all) every check that applies is judged, 1 otherwise; 73 when a report file cannot be written; \
             \(serverStatus)
             """)
-    public static let audit = Subcommand(
+    package static let audit = Subcommand(
         "audit", summary: "run every variant of the subject against its own rules and show which of them caught it",
         discussion: """
             With --rule or --flow: the variants those rules must catch. With --matrix: every variant against every \
             selected rule, the whole catalogue by default, to see what else catches it.
             """, exitStatus: "0 when every variant is caught by one of its own rules, 1 otherwise")
-    public static let stress = Subcommand(
+    package static let stress = Subcommand(
         "stress",
         summary: "the stress gate: run the catalogue --runs N times and show every check whose result differs",
         exitStatus: "0 when no result differs between runs, 1 otherwise; \(serverStatus)")
-    public static let bench = Subcommand(
+    package static let bench = Subcommand(
         "bench",
         summary: """
             time the catalogue per flow, the whole catalogue and the variants, and print min/median/max in \
             milliseconds
             """, exitStatus: "0; \(serverStatus)")
-    public static let list = Subcommand(
+    package static let list = Subcommand(
         "list", summary: "print the catalogue (ID, level, title, first source; each check's ID and sentence)",
         exitStatus: "0")
-    public static let catalogue = Subcommand(
+    package static let catalogue = Subcommand(
         "catalogue",
         summary: """
             print every rule with its statement, sources, hint, checks, fixtures and the variants it catches: as a \
@@ -53,17 +53,9 @@ extension Subcommand {
 extension CommandGrammar {
     /// The library's grammar: the catalogue's subcommands, the report's options and the server's.
     public static let conformance: CommandGrammar = {
-        var grammar = CommandGrammar(
+        CommandGrammar(
             subcommands: [.run, .audit, .stress, .bench, .list, .catalogue, .compare],
             options: CommandOption.reportOptions + CommandOption.serverOptions)
-        grammar.legacySpellings = [
-            .init(flag: "--defects", subcommand: "audit", keepsFlag: false, replacement: "conformance audit"),
-            .init(flag: "--benchmark", subcommand: "bench", keepsFlag: false, replacement: "conformance bench"),
-            .init(flag: "--list", subcommand: "list", keepsFlag: false, replacement: "conformance list"),
-            .init(flag: "--catalogue", subcommand: "catalogue", keepsFlag: false, replacement: "conformance catalogue"),
-            .init(flag: "--repeat", subcommand: "stress", keepsFlag: true, replacement: "conformance stress --runs N"),
-        ]
-        return grammar
     }()
 }
 
@@ -109,23 +101,17 @@ extension CommandOption {
             "--rule", .required("RULE-ID"), subcommands: ["run", "audit", "stress", "list", "catalogue"],
             help: "only this rule, or with RULE-ID/check-id only this check (with --flow, the rules named either way)",
             valueHelp: "a rule ID such as PHONE-8, or a check ID such as PHONE-8/exact-lifetime", isRepeatable: true
-        ) { id throws(CommandArguments.UsageError) in
+        ) { id throws(CommandUsageError) in
             _ = try id.contains("/") ? RuleSelection.check(id).rule : RuleSelection.rule(id)
-            return Checked(id)
+            return id
         },
         CommandOption(
             "--flow", .required("FLOW"), subcommands: ["run", "audit", "stress", "list", "catalogue"],
-            help:
-                "only the rules of this flow: \(FlowName.withRules().map(FlowName.name(of:)).joined(separator: ", "))",
-            valueHelp: "a flow such as phone", isRepeatable: true, deprecatedAliases: ["--area"]
-        ) { name throws(CommandArguments.UsageError) in
-            let flow = try RuleSelection.area(name)
-            let deprecated = FlowName.flow(name)?.deprecated == true
-            return Checked(
-                FlowName.name(of: flow), deprecation: deprecated ? FlowName.deprecation("--flow", name, flow) : nil)
-        },
+            help: "only the rules of this flow: \(FlowName.withRules().map(\.rawValue).joined(separator: ", "))",
+            valueHelp: "a flow such as phone", isRepeatable: true
+        ) { name throws(CommandUsageError) in try RuleSelection.area(name).rawValue },
         CommandOption(
-            "--defect", .required("NAME"), subcommands: ["run", "stress"],
+            "--variant", .required("NAME"), subcommands: ["run", "stress"],
             help: "run against one variant instead of the subject, to see how its failures read",
             valueHelp: "the name of a variant"),
         CommandOption(
@@ -134,12 +120,12 @@ extension CommandOption {
                 real seconds in which nothing of a check moves before it is failed as hung (default 10); a subject \
                 whose work stays in the check's tasks is found hung without it
                 """, valueHelp: "a positive number of seconds, at most 86400"
-        ) { value throws(CommandArguments.UsageError) in
+        ) { value throws(CommandUsageError) in
             guard let seconds = Double(value), seconds > 0, seconds <= 86_400 else {
-                throw CommandArguments.UsageError(
+                throw CommandUsageError(
                     "--watchdog needs a positive number of seconds, at most 86400, not \"\(value)\"")
             }
-            return Checked(value)
+            return value
         },
         CommandOption(
             "--matrix", subcommands: ["audit"],
@@ -149,8 +135,7 @@ extension CommandOption {
                 """),
         CommandOption(
             "--runs", .required("N"), subcommands: ["stress"], help: "how many times to run the catalogue (needed)",
-            valueHelp: "a positive whole number of runs", aliases: ["--repeat"],
-            check: CommandOption.count("--runs", of: "runs")),
+            valueHelp: "a positive whole number of runs", check: CommandOption.count("--runs", of: "runs")),
         CommandOption(
             "--parallel", .required("K"), subcommands: ["stress"], help: "K runs at once (default 1)",
             valueHelp: "a positive whole number of runs at once",
@@ -158,19 +143,17 @@ extension CommandOption {
         CommandOption(
             "--runs", .required("N"), subcommands: ["bench"],
             help: "how many times to time each (default \(CommandArguments.defaultBenchmarkRepeats))",
-            valueHelp: "a positive whole number of runs", aliases: ["--repeat"],
-            check: CommandOption.count("--runs", of: "runs")),
+            valueHelp: "a positive whole number of runs", check: CommandOption.count("--runs", of: "runs")),
         CommandOption("--docc", subcommands: ["catalogue"], help: "the spec as a DocC article"),
     ]
 
     /// A positive whole number, or the usage error that names `option`.
-    static func count(_ option: String, of what: String) -> Check {
-        { value throws(CommandArguments.UsageError) in
+    package static func count(_ option: String, of what: String) -> Check {
+        { value throws(CommandUsageError) in
             guard let count = Int(value), count > 0 else {
-                throw CommandArguments.UsageError(
-                    "\(option) needs a positive whole number of \(what), not \"\(value)\"")
+                throw CommandUsageError("\(option) needs a positive whole number of \(what), not \"\(value)\"")
             }
-            return Checked(value)
+            return value
         }
     }
 }

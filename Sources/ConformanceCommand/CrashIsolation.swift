@@ -16,7 +16,7 @@ import Foundation
 /// A check that hangs retires its worker (``CommandWorker``): the worker ends with ``retiredStatus`` after writing the
 /// hang, its results count, and the checks it has no result for run in a new worker, so that a hung call's leftovers
 /// (a lock it holds, a queue it blocks) are never blamed on the check that runs next.
-struct CrashIsolation: Sendable {
+package struct CrashIsolation: Sendable {
     /// Set in a worker's environment: it streams results instead of printing a report.
     static let workerVariable = "CONFORMANCE_WORKER"
     /// Set to `off` to run the checks in the command's own process.
@@ -128,7 +128,7 @@ struct CrashIsolation: Sendable {
     /// `crash` in the check it crashed in, and the rest of the audit is printed as usual.
     func audit(_ variants: [AuditVariant], against rules: [Rule]?, progress: ProgressHandler?) async -> [DefectFinding]
     {
-        let counter = ProgressCounter("defect audit", total: variants.count, unit: "variants", handler: progress)
+        let counter = ProgressCounter("variant audit", total: variants.count, unit: "variants", handler: progress)
         return await variants.concurrentMap(limit: ProcessInfo.processInfo.activeProcessorCount) { variant in
             let report = await report(
                 of: rules ?? DefectAudit.rules(of: variant), subject: variant.name, variant: variant.name)

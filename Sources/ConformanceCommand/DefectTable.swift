@@ -2,12 +2,12 @@ import ConformanceKit
 
 /// The human-readable audit: one row per variant, whether the check meant for it caught it, how, and which check;
 /// for a variant not caught, what was expected and what failed instead.
-public struct DefectTable: Sendable {
-    public let findings: [DefectFinding]
+package struct DefectTable: Sendable {
+    package let findings: [DefectFinding]
 
-    public init(_ findings: [DefectFinding]) { self.findings = findings }
+    package init(_ findings: [DefectFinding]) { self.findings = findings }
 
-    public var rendered: String {
+    package var rendered: String {
         let width = max(6, findings.map(\.name.count).max() ?? 0)
         var lines = [pad("DEFECT", width) + "  " + pad("RULES", 18) + "  RESULT      KIND        CAUGHT BY"]
         for finding in findings {
@@ -36,8 +36,8 @@ public struct DefectTable: Sendable {
 }
 
 /// The machine-readable audit (`audit --json`).
-public struct DefectReport: Sendable, Hashable, Codable {
-    public let defects: [DefectFinding]
+package struct DefectReport: Sendable, Hashable, Codable {
+    package let variants: [DefectFinding]
 
-    public init(defects: [DefectFinding]) { self.defects = defects }
+    package init(variants: [DefectFinding]) { self.variants = variants }
 }

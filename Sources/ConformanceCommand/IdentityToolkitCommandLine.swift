@@ -6,15 +6,15 @@ import IdentityToolkitSubject
 /// [--no-outbox] [--admin-token TOKEN] [--continue-url URL] [--test-phone-number NUMBER=CODE]…`: the options of the
 /// `conformance` executable that point it at an Identity Toolkit server (declared in
 /// ``CommandGrammar/conformance``). Every other option is left to ``ConformanceCommand``.
-public enum IdentityToolkitCommandLine {
+package enum IdentityToolkitCommandLine {
     /// The subject the arguments name with the arguments left for the command, or nil when they name no server.
     /// With `client`, the server is judged through the vendor's client SDK (`IdentityToolkitSubject.clientFactory`),
     /// nil for the suite's own. With `providerEndpoints`, the check's GitHub and Apple are served there for the server
     /// to reach (the package's own executable serves them on loopback), so the APPLE rules apply.
-    public static func subject(
+    package static func subject(
         from arguments: [String], client: IdentityToolkitClientFactory? = nil,
         providerEndpoints: (any ProviderEndpointsHost)? = nil
-    ) throws(CommandArguments.UsageError) -> (subject: IdentityToolkitSubject, remaining: [String])? {
+    ) throws(CommandUsageError) -> (subject: IdentityToolkitSubject, remaining: [String])? {
         let parsed = try CommandGrammar.conformance.parse(arguments)
         guard let subject = try subject(from: parsed, client: client, providerEndpoints: providerEndpoints) else {
             return nil
@@ -28,14 +28,14 @@ public enum IdentityToolkitCommandLine {
     }
 
     /// The subject a parsed command line names, or nil when it names no server.
-    public static func subject(
+    package static func subject(
         from parsed: ParsedCommand, client: IdentityToolkitClientFactory? = nil,
         providerEndpoints: (any ProviderEndpointsHost)? = nil
-    ) throws(CommandArguments.UsageError) -> IdentityToolkitSubject? {
+    ) throws(CommandUsageError) -> IdentityToolkitSubject? {
         guard let url = parsed.value("--identity-toolkit") else {
             let given = CommandOption.serverOptions.map(\.name).filter(parsed.has)
             if !given.isEmpty {
-                throw CommandArguments.UsageError(
+                throw CommandUsageError(
                     "\(given.joined(separator: ", ")) \(given.count == 1 ? "goes" : "go") with --identity-toolkit URL")
             }
             return nil
@@ -43,20 +43,19 @@ public enum IdentityToolkitCommandLine {
         guard let baseURL = URL(string: url), ["http", "https"].contains(baseURL.scheme?.lowercased() ?? ""),
             baseURL.host?.isEmpty == false
         else {
-            throw CommandArguments.UsageError(
+            throw CommandUsageError(
                 "--identity-toolkit needs an http or https URL such as http://127.0.0.1:9099, not \"\(url)\"")
         }
         guard let project = parsed.value("--project") else {
-            throw CommandArguments.UsageError(
+            throw CommandUsageError(
                 "--identity-toolkit needs --project ID, the project the server serves (e.g. demo-conformance)")
         }
-        if parsed.has("--defect") {
-            throw CommandArguments.UsageError(
-                "--defect runs one of the reference's variants; a server over HTTP has none")
+        if parsed.has("--variant") {
+            throw CommandUsageError("--variant runs one of the reference's variants; a server over HTTP has none")
         }
         let tenants = parsed.has("--tenants")
         if parsed.has("--parallel"), !tenants {
-            throw CommandArguments.UsageError(
+            throw CommandUsageError(
                 """
                 the server serves one project, so its checks run one at a time: stress runs go one after another, \
                 without --parallel (or each check in a tenant of its own: --tenants)
@@ -66,27 +65,22 @@ public enum IdentityToolkitCommandLine {
             baseURL: baseURL, projectID: project, apiKey: parsed.value("--api-key") ?? "fake-api-key")
         if tenants { configuration.isolation = .tenantPerCheck }
         configuration.providerEndpoints = providerEndpoints
-        configuration.flows = try parsed.value("--flows").map { list throws(CommandArguments.UsageError) in
-            try flows(list).flows
-        }
+        configuration.flows = try parsed.value("--flows").map { list throws(CommandUsageError) in try flows(list) }
         configuration.readsOutbox = !parsed.has("--no-outbox")
         configuration.adminToken = parsed.value("--admin-token")
-        configuration.continueURL = try parsed.value("--continue-url").map { text throws(CommandArguments.UsageError) in
+        configuration.continueURL = try parsed.value("--continue-url").map { text throws(CommandUsageError) in
             try continueURL(text)
         }
-        let testPhoneNumbers = try parsed.values("--test-phone-number").map {
-            text throws(CommandArguments.UsageError) in try testPhoneNumber(text)
+        let testPhoneNumbers = try parsed.values("--test-phone-number").map { text throws(CommandUsageError) in
+            try testPhoneNumber(text)
         }
         if !testPhoneNumbers.isEmpty { configuration.testPhoneNumbers = testPhoneNumbers }
         configuration.shortIDTokenLifetime = try parsed.value("--id-token-lifetime").map {
-            text throws(CommandArguments.UsageError) in try idTokenLifetime(text)
+            text throws(CommandUsageError) in try idTokenLifetime(text)
         }
         if let publishedKeys = parsed.value("--published-keys") {
             guard let url = URL(string: publishedKeys), ["http", "https"].contains(url.scheme?.lowercased() ?? "")
-            else {
-                throw CommandArguments.UsageError(
-                    "--published-keys needs an http or https URL, not \"\(publishedKeys)\"")
-            }
+            else { throw CommandUsageError("--published-keys needs an http or https URL, not \"\(publishedKeys)\"") }
             configuration.publishedKeys = .at(url)
         }
         var subject = IdentityToolkitSubject(configuration)
@@ -96,7 +90,7 @@ public enum IdentityToolkitCommandLine {
 
     /// What the preflight made of the server: the subject told what it offers, with the line the command prints
     /// before the run, or what the command says and how it exits when the server cannot be judged at all.
-    public enum Preparation: Sendable {
+    package enum Preparation: Sendable {
         case ready(IdentityToolkitSubject, findings: String)
         case refused(CommandOutcome)
     }
@@ -104,8 +98,9 @@ public enum IdentityToolkitCommandLine {
     /// The server asked once before the run (`IdentityToolkitSubject.preflighted(timeout:)`): status 69 for a server
     /// that does not answer, 78 for one that serves another project or answers no Identity Toolkit call. A server
     /// without an outbox, a time control or some flows is judged: what it lacks is not applicable, with the reason.
-    public static func prepare(_ subject: IdentityToolkitSubject, timeout: Duration = .seconds(10)) async -> Preparation
-    {
+    package static func prepare(
+        _ subject: IdentityToolkitSubject, timeout: Duration = .seconds(10)
+    ) async -> Preparation {
         let url = subject.configuration.baseURL.absoluteString
         let project = subject.configuration.projectID
         let start = "firebase emulators:start --only auth --project \(project)"
@@ -140,7 +135,7 @@ public enum IdentityToolkitCommandLine {
 
     /// What the command says and how it exits when the server cannot be judged at all (``prepare(_:timeout:)``), or
     /// nil when it can.
-    public static func preflight(
+    package static func preflight(
         _ subject: IdentityToolkitSubject, timeout: Duration = .seconds(10)
     ) async -> CommandOutcome? {
         guard case .refused(let outcome) = await prepare(subject, timeout: timeout) else { return nil }
@@ -201,12 +196,12 @@ public enum IdentityToolkitCommandLine {
     }
 
     /// `+16505550188=654321`: a test number in E.164 and its fixed code of 6 digits.
-    static func testPhoneNumber(_ text: String) throws(CommandArguments.UsageError) -> TestPhoneNumber {
+    static func testPhoneNumber(_ text: String) throws(CommandUsageError) -> TestPhoneNumber {
         let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
         guard parts.count == 2, (try? E164Number(parts[0])) != nil, parts[1].count == 6,
             parts[1].allSatisfy({ $0.isASCII && $0.isNumber })
         else {
-            throw CommandArguments.UsageError(
+            throw CommandUsageError(
                 "--test-phone-number needs NUMBER=CODE, an E.164 number and its 6-digit code "
                     + "(e.g. +16505550188=654321), not \"\(text)\"")
         }
@@ -214,50 +209,43 @@ public enum IdentityToolkitCommandLine {
     }
 
     /// A continue URL: absolute, `http` or `https`, with a host.
-    static func continueURL(_ text: String) throws(CommandArguments.UsageError) -> String {
+    static func continueURL(_ text: String) throws(CommandUsageError) -> String {
         guard let url = URLComponents(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
             url.host?.isEmpty == false
         else {
-            throw CommandArguments.UsageError(
+            throw CommandUsageError(
                 "--continue-url needs an absolute http or https URL on a domain the server authorizes "
                     + "(e.g. https://my-project.firebaseapp.com/finishSignIn), not \"\(text)\"")
         }
         return text
     }
 
-    /// A declared short ID token lifetime: whole seconds, 1 to 60 (a check waits for it in real time).
-    static func idTokenLifetime(_ text: String) throws(CommandArguments.UsageError) -> Duration {
-        let longest = IDTokenExpiry.longestRealTimeWait.components.seconds
-        guard let seconds = Int64(text), (1...longest).contains(seconds) else {
-            throw CommandArguments.UsageError(
-                "--id-token-lifetime needs a whole number of seconds from 1 to \(longest) (a check waits for it), "
-                    + "not \"\(text)\"")
+    /// `--id-token-lifetime SECONDS`, one meaning wherever it is given: the server's ID tokens last SECONDS, a whole
+    /// number from 1 to 3600 (Firebase's hour). `serve` serves such tokens; `run` is told of them, and its checks wait
+    /// for a lifetime of a minute or less in real time (``IDTokenExpiry/longestRealTimeWait``).
+    package static func idTokenLifetime(_ text: String) throws(CommandUsageError) -> Duration {
+        guard let seconds = Int64(text), (1...3600).contains(seconds) else {
+            throw CommandUsageError(
+                "--id-token-lifetime needs a whole number of seconds from 1 to 3600, not \"\(text)\"")
         }
         return .seconds(seconds)
     }
 
-    /// The flows a `--flows` list names (``FlowName``: `password`, `phone`, `mfa`, `email-link`; the old spellings
-    /// with a deprecation line), comma-separated.
-    static func flows(_ list: String) throws(CommandArguments.UsageError) -> (flows: Set<Flow>, deprecation: String?) {
+    /// The flows a `--flows` list names (`password`, `phone`, `mfa`, `email-link`), comma-separated.
+    static func flows(_ list: String) throws(CommandUsageError) -> Set<Flow> {
         let judged: Set<Flow> = [.password, .phone, .multiFactor, .emailLink]
         var flows: Set<Flow> = []
-        var deprecated: [String] = []
         for name in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
-            guard let found = FlowName.flow(name), judged.contains(found.flow) else {
-                throw CommandArguments.UsageError(
+            guard let flow = FlowName.flow(name), judged.contains(flow) else {
+                throw CommandUsageError(
                     """
                     --flows: unknown flow "\(name)"; the flows a server can be judged on are password, phone, mfa \
                     and email-link
                     """)
             }
-            if found.deprecated { deprecated.append("\(name) is deprecated, use \(FlowName.name(of: found.flow))") }
-            flows.insert(found.flow)
+            flows.insert(flow)
         }
-        guard !flows.isEmpty else {
-            throw CommandArguments.UsageError("--flows needs at least one flow, e.g. password")
-        }
-        let deprecation =
-            deprecated.isEmpty ? nil : "--flows " + deprecated.joined(separator: "; ") + " (accepted until 0.2)"
-        return (flows, deprecation)
+        guard !flows.isEmpty else { throw CommandUsageError("--flows needs at least one flow, e.g. password") }
+        return flows
     }
 }

@@ -1,25 +1,21 @@
-/// A command line as ``CommandGrammar`` read it: the subcommand, each option given (under its declared name, its value
-/// checked), and the deprecation lines its old spellings earned. The values stay text: each part of the command (the
-/// report's ``CommandArguments``, the server's ``IdentityToolkitCommandLine``, an executable's own options) reads the
-/// options it declared.
+/// A command line as ``CommandGrammar`` read it, once: the subcommand and each option given, under its declared name,
+/// its value as the option's check returned it. Each part of the command (the report's options, the server's, an
+/// executable's own) reads the options it declared.
 public struct ParsedCommand: Sendable, Hashable {
     /// One option as given: its declared name and, for an option with a value, the value it was given.
-    public struct Occurrence: Sendable, Hashable {
-        public let name: String
-        public let value: String?
+    package struct Occurrence: Sendable, Hashable {
+        package let name: String
+        package let value: String?
     }
 
     /// The subcommand, named or implied (`run` when none is named).
     public var subcommand: String
     /// Whether the arguments named the subcommand (`conformance run`), rather than implied it.
-    public var namesSubcommand: Bool
-    public var occurrences: [Occurrence]
+    package var namesSubcommand: Bool
+    package var occurrences: [Occurrence]
     /// `-h`, `--help`, `conformance help [SUBCOMMAND]`: the help of ``helpTopic``, or of the whole command when nil.
-    public var help: Bool
-    public var helpTopic: String?
-    /// One line each, without `conformance: ` before or a newline after, for standard error (never standard output,
-    /// whose JSON a script reads).
-    public var deprecations: [String]
+    package var help: Bool
+    package var helpTopic: String?
     /// The arguments that are not options, in order, for a subcommand that takes them (`compare`'s files).
     package var operands: [String] = []
     /// `--version`: the suite's version, whatever else the command line holds.

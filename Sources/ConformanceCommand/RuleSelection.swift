@@ -2,25 +2,25 @@ import ConformanceKit
 
 /// The rules a command runs or lists: every rule, or those named by `--rule ID` and those of `--flow FLOW`
 /// (both repeatable; a rule named either way is selected), and the single checks named by `--rule RULE/check`.
-public struct RuleSelection: Sendable, Hashable {
-    public var rules: [RuleID]
-    public var areas: [Flow]
+package struct RuleSelection: Sendable, Hashable {
+    package var rules: [RuleID]
+    package var areas: [Flow]
     /// Checks selected one by one (`--rule PHONE-8/exact-lifetime`): their rules run with only these checks, unless
     /// the rule is selected whole.
-    public var checks: [CheckID]
+    package var checks: [CheckID]
 
-    public init(rules: [RuleID] = [], areas: [Flow] = [], checks: [CheckID] = []) {
+    package init(rules: [RuleID] = [], areas: [Flow] = [], checks: [CheckID] = []) {
         self.rules = rules
         self.areas = areas
         self.checks = checks
     }
 
     /// No `--rule` and no `--flow`: the whole catalogue.
-    public var isEverything: Bool { rules.isEmpty && areas.isEmpty && checks.isEmpty }
+    package var isEverything: Bool { rules.isEmpty && areas.isEmpty && checks.isEmpty }
 
     /// The selected rules of `catalogue`, in catalogue order; a rule selected only by some of its checks keeps only
     /// those.
-    public func rules(from catalogue: [Rule] = RuleCatalogue.all) -> [Rule] {
+    package func rules(from catalogue: [Rule] = RuleCatalogue.all) -> [Rule] {
         guard !isEverything else { return catalogue }
         let ids = Set(rules)
         let flows = Set(areas)
@@ -36,11 +36,9 @@ public struct RuleSelection: Sendable, Hashable {
     }
 
     /// The check `id` names, or why it names none.
-    static func check(
-        _ id: String, in catalogue: [Rule] = RuleCatalogue.all
-    ) throws(CommandArguments.UsageError) -> CheckID {
+    static func check(_ id: String, in catalogue: [Rule] = RuleCatalogue.all) throws(CommandUsageError) -> CheckID {
         guard let parsed = CheckID(parsing: id) else {
-            throw CommandArguments.UsageError(
+            throw CommandUsageError(
                 """
                 "\(id)" is not a check ID; --rule needs a rule ID such as PHONE-8 or a check ID such as \
                 PHONE-8/exact-lifetime
@@ -50,15 +48,13 @@ public struct RuleSelection: Sendable, Hashable {
         let checks = catalogue.first { $0.id == rule }?.checks.map(\.id) ?? []
         guard checks.contains(parsed) else {
             let known = checks.map(\.description).joined(separator: ", ")
-            throw CommandArguments.UsageError("\(rule) has no check \"\(parsed.identifier)\"; its checks are \(known)")
+            throw CommandUsageError("\(rule) has no check \"\(parsed.identifier)\"; its checks are \(known)")
         }
         return parsed
     }
 
     /// The rule `id` names, or why it names none.
-    static func rule(
-        _ id: String, in catalogue: [Rule] = RuleCatalogue.all
-    ) throws(CommandArguments.UsageError) -> RuleID {
+    static func rule(_ id: String, in catalogue: [Rule] = RuleCatalogue.all) throws(CommandUsageError) -> RuleID {
         guard let rule = catalogue.first(where: { $0.id.rawValue == id }) else {
             var areas: [Substring] = []
             for rule in catalogue where !areas.contains(rule.id.area) { areas.append(rule.id.area) }
@@ -67,22 +63,19 @@ public struct RuleSelection: Sendable, Hashable {
                 guard let first = rules.first?.id, let last = rules.last?.id else { return nil }
                 return first == last ? "\(first)" : "\(first)…\(last)"
             }.joined(separator: ", ")
-            throw CommandArguments.UsageError("there is no rule \"\(id)\"; --rule needs one of \(known)")
+            throw CommandUsageError("there is no rule \"\(id)\"; --rule needs one of \(known)")
         }
         return rule.id
     }
 
-    /// The flow `name` names (`mfa`, or an old spelling such as `multiFactor`), or why it names none an option can
-    /// run.
-    static func area(
-        _ name: String, in catalogue: [Rule] = RuleCatalogue.all
-    ) throws(CommandArguments.UsageError) -> Flow {
-        let flows = FlowName.withRules(in: catalogue).map(FlowName.name(of:)).joined(separator: ", ")
-        guard let flow = FlowName.flow(name)?.flow else {
-            throw CommandArguments.UsageError("there is no flow \"\(name)\"; --flow needs one of \(flows)")
+    /// The flow `name` names (`mfa`, any case), or why it names none an option can run.
+    static func area(_ name: String, in catalogue: [Rule] = RuleCatalogue.all) throws(CommandUsageError) -> Flow {
+        let flows = FlowName.withRules(in: catalogue).map(\.rawValue).joined(separator: ", ")
+        guard let flow = FlowName.flow(name) else {
+            throw CommandUsageError("there is no flow \"\(name)\"; --flow needs one of \(flows)")
         }
         guard catalogue.contains(where: { $0.flow == flow }) else {
-            throw CommandArguments.UsageError("the flow \(name) has no rules yet; --flow needs one of \(flows)")
+            throw CommandUsageError("the flow \(name) has no rules yet; --flow needs one of \(flows)")
         }
         return flow
     }

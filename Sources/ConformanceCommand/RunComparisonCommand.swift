@@ -9,17 +9,17 @@ struct RunComparisonCommand {
     let markdown: Bool
     let html: String?
 
-    init(_ parsed: ParsedCommand) throws(CommandArguments.UsageError) {
+    init(_ parsed: ParsedCommand) throws(CommandUsageError) {
         files = parsed.operands
         guard files.count >= 2 else {
-            throw CommandArguments.UsageError(
+            throw CommandUsageError(
                 "compare needs two reports or more (the files run --json FILE writes), not \(files.count)")
         }
         markdown = parsed.has("--markdown")
         html = parsed.value("--html")
     }
 
-    func outcome() throws(CommandArguments.UsageError) -> CommandOutcome {
+    func outcome() throws(CommandUsageError) -> CommandOutcome {
         var reports: [ConformanceReport] = []
         for file in files { reports.append(try Self.report(at: file)) }
         let comparison = RunComparison(reports)
@@ -29,32 +29,31 @@ struct RunComparisonCommand {
     }
 
     /// The report at `path`, checked in order: readable, JSON, this suite's schema (its `schemaVersion`), its fields.
-    static func report(at path: String) throws(CommandArguments.UsageError) -> ConformanceReport {
+    static func report(at path: String) throws(CommandUsageError) -> ConformanceReport {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw CommandArguments.UsageError("cannot read the report \(path): no such file, or not readable")
+            throw CommandUsageError("cannot read the report \(path): no such file, or not readable")
         }
         guard (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil else {
-            throw CommandArguments.UsageError("\(path) is not JSON: compare reads the reports run --json FILE writes")
+            throw CommandUsageError("\(path) is not JSON: compare reads the reports run --json FILE writes")
         }
         let version: Int?
         do { version = try JSONDecoder().decode(Header.self, from: data).schemaVersion } catch {
-            throw CommandArguments.UsageError(
+            throw CommandUsageError(
                 "\(path) is not a conformance report: compare reads the reports run --json FILE writes")
         }
         guard let version else {
-            throw CommandArguments.UsageError(
+            throw CommandUsageError(
                 "\(path) has no schemaVersion: it is not a report of this suite's schema (run --json FILE writes one)")
         }
         guard version == ConformanceReport.schemaVersion else {
-            throw CommandArguments.UsageError(
+            throw CommandUsageError(
                 """
                 \(path) is a report of schema version \(version); this suite reads version \
                 \(ConformanceReport.schemaVersion)
                 """)
         }
         do { return try JSONDecoder().decode(ConformanceReport.self, from: data) } catch {
-            throw CommandArguments.UsageError(
-                "\(path) is not a report of schema version \(version): \(Self.explain(error))")
+            throw CommandUsageError("\(path) is not a report of schema version \(version): \(Self.explain(error))")
         }
     }
 

@@ -36,8 +36,8 @@ extension CommandOption {
             "--flows", .required("LIST"), subcommands: serverSubcommands,
             help: "the flows the server offers, not learned: password, phone, mfa, email-link (comma-separated)",
             valueHelp: "the flows the server offers, e.g. password,phone"
-        ) { list throws(CommandArguments.UsageError) in
-            Checked(list, deprecation: try IdentityToolkitCommandLine.flows(list).deprecation)
+        ) { list throws(CommandUsageError) in
+            try IdentityToolkitCommandLine.flows(list).map(\.rawValue).sorted().joined(separator: ",")
         },
         CommandOption(
             "--no-outbox", subcommands: serverSubcommands,
@@ -58,9 +58,9 @@ extension CommandOption {
                 domains its getProjectConfig answers, else https://PROJECT.firebaseapp.com/...); the checks of \
                 unauthorized domains use others
                 """, valueHelp: "an absolute https URL on a domain the server authorizes"
-        ) { text throws(CommandArguments.UsageError) in
+        ) { text throws(CommandUsageError) in
             _ = try IdentityToolkitCommandLine.continueURL(text)
-            return Checked(text)
+            return text
         },
         CommandOption(
             "--test-phone-number", .required("NUMBER=CODE"), subcommands: serverSubcommands,
@@ -69,21 +69,21 @@ extension CommandOption {
                 a config API, the checks that ask for some of these test numbers apply, and those that read no text \
                 apply without a text outbox
                 """, valueHelp: "a test number and its code, e.g. +16505550188=654321", isRepeatable: true
-        ) { text throws(CommandArguments.UsageError) in
+        ) { text throws(CommandUsageError) in
             _ = try IdentityToolkitCommandLine.testPhoneNumber(text)
-            return Checked(text)
+            return text
         },
         CommandOption(
             "--id-token-lifetime", .required("SECONDS"), subcommands: serverSubcommands,
             help: """
-                the lifetime of the server's ID tokens when it is short (a test server's, 1 to 60 seconds, any leeway \
-                its verification allows included): without a time control, AUTH-4's checks of expired tokens wait \
-                that long and a second more in real time instead of being not applicable (conformance serve \
+                the lifetime of the server's ID tokens in seconds (1 to 3600), any leeway its verification allows \
+                included: without a time control, AUTH-4's checks of expired tokens wait a lifetime of a minute or \
+                less and a second more in real time instead of being not applicable (conformance serve \
                 --id-token-lifetime SECONDS serves such tokens)
-                """, valueHelp: "the server's ID token lifetime in seconds, e.g. 10"
-        ) { text throws(CommandArguments.UsageError) in
+                """, valueHelp: "a whole number of seconds, 1 to 3600"
+        ) { text throws(CommandUsageError) in
             _ = try IdentityToolkitCommandLine.idTokenLifetime(text)
-            return Checked(text)
+            return text
         },
     ]
 }

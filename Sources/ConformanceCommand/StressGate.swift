@@ -3,14 +3,14 @@ import ConformanceKit
 /// Runs the catalogue many times against one subject, several runs at once, and reports every check whose
 /// result is not the same in every run. The suite claims determinism (its own worlds, virtual clock, seeded
 /// randomness); the gate is how CI holds it to that, and how a vendor finds an adapter that races.
-public struct StressGate: Sendable {
-    public let runs: Int
+package struct StressGate: Sendable {
+    package let runs: Int
     /// How many runs are in flight at once.
-    public let parallel: Int
-    public let options: ConformanceRunner.Options
+    package let parallel: Int
+    package let options: ConformanceRunner.Options
 
     /// Counts below one are taken as one, and `parallel` is at most `runs`.
-    public init(
+    package init(
         runs: Int, parallel: Int = 1, options: ConformanceRunner.Options = .init()
     ) throws(ConformanceRunner.OptionsError) {
         self.runs = max(1, runs)
@@ -18,7 +18,7 @@ public struct StressGate: Sendable {
         self.options = try options.validated()
     }
 
-    public func run(
+    package func run(
         subject: any ConformanceSubject, rules: [Rule] = RuleCatalogue.all, progress: ProgressHandler? = nil
     ) async -> StressReport {
         // The options were validated when the gate was made.

@@ -1,20 +1,20 @@
 import ConformanceKit
 
 /// What the stress gate found: every check whose status was not the same in every run.
-public struct StressReport: Sendable, Hashable, Encodable {
-    public struct Difference: Sendable, Hashable, Encodable {
+package struct StressReport: Sendable, Hashable, Encodable {
+    package struct Difference: Sendable, Hashable, Encodable {
         /// The check, by its ID: `PHONE-8/exact-lifetime`.
-        public let check: CheckID
+        package let check: CheckID
         /// The check's sentence.
-        public let name: String
+        package let name: String
         /// How many runs gave each status.
-        public let statuses: [ConformanceStatus: Int]
+        package let statuses: [ConformanceStatus: Int]
         /// The result of the first run (in run order) that did not pass: its message and its failure's fields.
-        public let example: CheckResult?
+        package let example: CheckResult?
         /// That run, counting from 1.
-        public let exampleRun: Int?
+        package let exampleRun: Int?
 
-        public init(
+        package init(
             check: CheckID, name: String, statuses: [ConformanceStatus: Int], example: CheckResult?, exampleRun: Int?
         ) {
             self.check = check
@@ -25,21 +25,21 @@ public struct StressReport: Sendable, Hashable, Encodable {
         }
 
         /// The check's rule.
-        public var rule: RuleID { check.rule }
+        package var rule: RuleID { check.rule }
 
         /// `{"check", "name", "statuses", "example"}`: the run is in the text only.
         private enum CodingKeys: String, CodingKey { case check, name, statuses, example }
     }
 
-    public let subject: String
-    public let runs: Int
-    public let parallel: Int
+    package let subject: String
+    package let runs: Int
+    package let parallel: Int
     /// The size of the catalogue that was run.
-    public let rules: Int
-    public let checks: Int
-    public let differences: [Difference]
+    package let rules: Int
+    package let checks: Int
+    package let differences: [Difference]
 
-    public init(subject: String, runs: Int, parallel: Int, rules: Int, checks: Int, differences: [Difference]) {
+    package init(subject: String, runs: Int, parallel: Int, rules: Int, checks: Int, differences: [Difference]) {
         self.subject = subject
         self.runs = runs
         self.parallel = parallel
@@ -52,14 +52,14 @@ public struct StressReport: Sendable, Hashable, Encodable {
     private enum CodingKeys: String, CodingKey { case runs, parallel, differences }
 
     /// `200 runs, 4 at once: 0 differing results (36 rules, 52 checks)`.
-    public var summary: String {
+    package var summary: String {
         "\(counted(runs, "run")), \(parallel) at once: \(counted(differences.count, "differing result")) "
             + "(\(counted(rules, "rule")), \(counted(checks, "check")))"
     }
 
     /// Each difference with its counts and its first non-passing result (message and failure's fields), then the
     /// summary as the last line.
-    public var rendered: String {
+    package var rendered: String {
         var lines = ["Stress gate of \(subject): the catalogue \(runs) times, \(parallel) at once", ""]
         for difference in differences {
             let counts = [ConformanceStatus.pass, .fail, .warn, .notJudged, .notApplicable].compactMap { status in
@@ -80,4 +80,3 @@ public struct StressReport: Sendable, Hashable, Encodable {
 }
 
 /// Lets `statuses` encode as a JSON object keyed by status (`{"pass": 3, "fail": 1}`) instead of an array.
-extension ConformanceStatus: CodingKeyRepresentable {}

@@ -12,7 +12,7 @@ import WorldProviderEndpoints
     import FoundationNetworking
 #endif
 
-/// `conformance serve --benchmark [--repeat N]`: in one run, on a free port of 127.0.0.1, the served server's start-up
+/// `conformance serve --benchmark [--runs N]`: in one run, on a free port of 127.0.0.1, the served server's start-up
 /// (until `GET /` answers over loopback), the rules the HTTP subject applies to the served server in process (the
 /// reference), and the same rules over HTTP against the served server, with a tenant per check (checks in parallel,
 /// as `--tenants` runs them) and one check at a time on the shared project; then how many times the in-process run

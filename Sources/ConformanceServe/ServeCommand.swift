@@ -24,7 +24,7 @@ package enum ServeCommand {
         var idTokenLifetime = Duration.seconds(3600)
         /// `--totp-adjacent-intervals N`: TOTP second factors on in every project, N intervals either side accepted.
         var totpAdjacentIntervals: Int?
-        /// `--benchmark [--repeat N]`: time the start-up and the catalogue over HTTP instead of serving.
+        /// `--benchmark [--runs N]`: time the start-up and the catalogue over HTTP instead of serving.
         var benchmark: Int?
         /// `--import DIR`: the export the server starts from.
         var importFolder: URL?
@@ -55,11 +55,11 @@ package enum ServeCommand {
         CommandOption(
             "--port", .required("PORT"), subcommands: ["serve"], help: "the port (default 9099; 0: a free one)",
             valueHelp: "a port number from 0 to 65535"
-        ) { text throws(CommandArguments.UsageError) in
+        ) { text throws(CommandUsageError) in
             guard UInt16(text) != nil else {
-                throw CommandArguments.UsageError("--port needs a port number from 0 to 65535, not \"\(text)\"")
+                throw CommandUsageError("--port needs a port number from 0 to 65535, not \"\(text)\"")
             }
-            return .init(text)
+            return text
         },
         CommandOption(
             "--project", .required("ID"), subcommands: ["serve"],
@@ -74,16 +74,13 @@ package enum ServeCommand {
         CommandOption(
             "--id-token-lifetime", .required("SECONDS"), subcommands: ["serve"],
             help: """
-                ID tokens that last SECONDS (1 to 3600) instead of an hour, as a test server's: a suite told of it \
-                (conformance --id-token-lifetime SECONDS) waits for them to expire in real time where there is no \
-                time control
+                the lifetime of the server's ID tokens in seconds (1 to 3600) instead of an hour, as a test server's: \
+                a suite told of it (conformance --id-token-lifetime SECONDS) waits a lifetime of a minute or less in \
+                real time where there is no time control
                 """, valueHelp: "a whole number of seconds, 1 to 3600"
-        ) { text throws(CommandArguments.UsageError) in
-            guard let seconds = Int(text), (1...3600).contains(seconds) else {
-                throw CommandArguments.UsageError(
-                    "--id-token-lifetime needs a whole number of seconds, 1 to 3600, not \"\(text)\"")
-            }
-            return .init(text)
+        ) { text throws(CommandUsageError) in
+            _ = try IdentityToolkitCommandLine.idTokenLifetime(text)
+            return text
         },
         CommandOption(
             "--totp-adjacent-intervals", .required("N"), subcommands: ["serve"],
@@ -92,12 +89,11 @@ package enum ServeCommand {
                 sets them through the config API), accepting a code N 30-second intervals (0 to 10) before or after \
                 the server's time
                 """, valueHelp: "a whole number from 0 to 10"
-        ) { text throws(CommandArguments.UsageError) in
+        ) { text throws(CommandUsageError) in
             guard let intervals = Int(text), (0...10).contains(intervals) else {
-                throw CommandArguments.UsageError(
-                    "--totp-adjacent-intervals needs a whole number from 0 to 10, not \"\(text)\"")
+                throw CommandUsageError("--totp-adjacent-intervals needs a whole number from 0 to 10, not \"\(text)\"")
             }
-            return .init(text)
+            return text
         },
         CommandOption(
             "--import", .required("DIR"), subcommands: ["serve"],
@@ -119,21 +115,15 @@ package enum ServeCommand {
             help: """
                 instead of serving, time the start-up (until GET / answers), the rules the HTTP subject offers in \
                 process, and the same rules over HTTP against a served server on a free port (a tenant per check, \
-                then one check at a time) and against its handler with no socket between, 3 times (--repeat N), and \
+                then one check at a time) and against its handler with no socket between, 3 times (--runs N), and \
                 print the figures and how many times the in-process run each HTTP run takes
                 """),
         CommandOption(
-            "--repeat", .required("N"), subcommands: ["serve"], help: "with --benchmark: how many times (default 3)",
-            valueHelp: "a count above 0"
-        ) { text throws(CommandArguments.UsageError) in
-            guard let count = Int(text), count > 0 else {
-                throw CommandArguments.UsageError("--repeat needs a count above 0, not \"\(text)\"")
-            }
-            return .init(text)
-        },
+            "--runs", .required("N"), subcommands: ["serve"], help: "with --benchmark: how many times (default 3)",
+            valueHelp: "a positive whole number of runs", check: CommandOption.count("--runs", of: "runs")),
     ]
 
-    static func settings(_ parsed: ParsedCommand) throws(CommandArguments.UsageError) -> Options {
+    static func settings(_ parsed: ParsedCommand) throws(CommandUsageError) -> Options {
         var options = Options()
         if let port = parsed.value("--port").flatMap({ UInt16($0) }) { options.port = port }
         if let project = parsed.value("--project") { options.project = project }
@@ -145,24 +135,23 @@ package enum ServeCommand {
         options.totpAdjacentIntervals = parsed.value("--totp-adjacent-intervals").flatMap { Int($0) }
         options.importFolder = parsed.value("--import").map { URL(fileURLWithPath: $0) }
         options.exportFolder = parsed.value("--export-on-exit").map { URL(fileURLWithPath: $0) }
-        let repeats = parsed.value("--repeat").flatMap { Int($0) }
+        let repeats = parsed.value("--runs").flatMap { Int($0) }
         if parsed.has("--benchmark") {
             options.benchmark = repeats ?? 3
         } else if repeats != nil {
-            throw CommandArguments.UsageError(
-                "--repeat says how many times serve --benchmark times: it needs --benchmark")
+            throw CommandUsageError("--runs says how many times serve --benchmark times: it needs --benchmark")
         }
         return options
     }
 
     /// Serves (or with `--benchmark` times) as `parsed`, a command line whose subcommand is `serve`, says; its help
     /// is the grammar's, printed by ``ConformanceCommand``.
-    package static func run(_ parsed: ParsedCommand) async -> Never {
+    package static func run(_ parsed: ParsedCommand, of arguments: [String], in grammar: CommandGrammar) async -> Never
+    {
         let started = DispatchTime.now().uptimeNanoseconds
         let options: Options
         do { options = try Self.settings(parsed) } catch {
-            FileHandle.standardError.write(
-                Data("conformance serve: \(error.message)\n\n(conformance serve --help says more)\n".utf8))
+            FileHandle.standardError.write(Data(UsageText(grammar: grammar).usageError(error, arguments).utf8))
             exit(CommandOutcome.usageError)
         }
         if let repeats = options.benchmark {

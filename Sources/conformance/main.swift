@@ -15,10 +15,10 @@ let variation = CommandOption(
         run against the reference with one of its conforming variations, which must pass the whole catalogue, e.g. \
         acceptsNonCanonicalBase64URL
         """, valueHelp: "one of: \(Variation.allCases.map(\.name).joined(separator: ", "))"
-) { name throws(CommandArguments.UsageError) in
+) { name throws(CommandUsageError) in
     guard Variation(rawValue: name) != nil else {
         let known = Variation.allCases.map(\.name).joined(separator: ", ")
-        throw CommandArguments.UsageError("--variation needs one of: \(known), not \"\(name)\"")
+        throw CommandUsageError("--variation needs one of: \(known), not \"\(name)\"")
     }
     return .init(name)
 }
@@ -26,7 +26,9 @@ let grammar = CommandGrammar.conformance.adding(options: [variation]).adding(
     ServeCommand.subcommand, options: ServeCommand.options)
 // A usage error is answered by the command below, with the same grammar.
 let parsed = try? grammar.parse(arguments)
-if let parsed, parsed.subcommand == ServeCommand.subcommand.name, !parsed.help { await ServeCommand.run(parsed) }
+if let parsed, parsed.subcommand == ServeCommand.subcommand.name, !parsed.help {
+    await ServeCommand.run(parsed, of: arguments, in: grammar)
+}
 if let name = parsed?.value("--variation"), let variation = Variation(rawValue: name) {
     // The reference with one conforming variation, for its report and the stress gate (no defects to audit).
     await ConformanceCommand.main(

@@ -24,7 +24,7 @@ struct CatalogueBenchmarkTests {
         #expect(failing == RuleCatalogue.all.map(\.checks.count).reduce(0, +))
     }
 
-    @Test("one row per area with rules and one for the whole catalogue, and no defect matrix without variants")
+    @Test("one row per area with rules and one for the whole catalogue, and no variant matrix without variants")
     func rows() async throws {
         let report = await (try CatalogueBenchmark(repeats: 2)).run(subject: NoFlowSubject())
         #expect(report.rows.map(\.name) == areas + ["catalogue"])
@@ -39,7 +39,7 @@ struct CatalogueBenchmarkTests {
         #expect(report.repeats == 2)
     }
 
-    @Test("the command prints a row per area, the catalogue and, with variants, the defect audit and matrix; exit 0")
+    @Test("the command prints a row per area, the catalogue and, with variants, the variant audit and matrix; exit 0")
     func command() async {
         let variant = AuditVariant(name: "v", rules: ["PHONE-2"], summary: "", subject: NoFlowSubject())
         let outcome = await ConformanceCommand.run(
@@ -49,10 +49,10 @@ struct CatalogueBenchmarkTests {
             $0.split(separator: " ").first.map(String.init)
         }
         for row in areas + ["catalogue"] { #expect(firstWords.contains(row), "no row \(row)") }
-        #expect(outcome.output.split(separator: "\n").contains { $0.hasPrefix("defect matrix") && $0.contains(" 2 ") })
+        #expect(outcome.output.split(separator: "\n").contains { $0.hasPrefix("variant matrix") && $0.contains(" 2 ") })
         #expect(
             outcome.output.split(separator: "\n").contains {
-                $0.hasPrefix("defect audit") && $0.contains(" 1 ") && $0.contains(" 2 ")
+                $0.hasPrefix("variant audit") && $0.contains(" 1 ") && $0.contains(" 2 ")
             })
     }
 

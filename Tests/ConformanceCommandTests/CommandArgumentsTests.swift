@@ -10,15 +10,12 @@ struct CommandArgumentsTests {
         arguments: [
             ([], CommandArguments()), (["--json"], CommandArguments(json: true)),
             (["audit"], CommandArguments(mode: .audit)), (["audit", "--matrix"], CommandArguments(mode: .matrix)),
-            (["--defect", "sendsSMSTwice"], CommandArguments(variant: "sendsSMSTwice")),
+            (["--variant", "sendsSMSTwice"], CommandArguments(variant: "sendsSMSTwice")),
             (["--watchdog", "2.5"], CommandArguments(watchdog: .milliseconds(2500))),
             (["stress", "--runs", "200"], CommandArguments(mode: .stress(runs: 200, parallel: 1))),
+            (["stress", "--parallel", "4", "--runs", "200"], CommandArguments(mode: .stress(runs: 200, parallel: 4))),
             (
-                ["stress", "--parallel", "4", "--repeat", "200"],
-                CommandArguments(mode: .stress(runs: 200, parallel: 4))
-            ),
-            (
-                ["stress", "--defect", "x", "--runs", "2", "--json"],
+                ["stress", "--variant", "x", "--runs", "2", "--json"],
                 CommandArguments(mode: .stress(runs: 2, parallel: 1), json: true, variant: "x")
             ), (["bench"], CommandArguments(mode: .benchmark(repeats: 10))),
             (["bench", "--runs", "3", "--json"], CommandArguments(mode: .benchmark(repeats: 3), json: true)),
@@ -70,8 +67,8 @@ struct CommandArgumentsTests {
     @Test(
         "a usage error names what is wrong",
         arguments: [
-            (["--bogus"], "unknown argument \"--bogus\""), (["--defect"], "--defect needs the name of a variant"),
-            (["--defect", "--json"], "--defect needs the name of a variant"),
+            (["--bogus"], "unknown argument \"--bogus\""), (["--variant"], "--variant needs the name of a variant"),
+            (["--variant", "--json"], "--variant needs the name of a variant"),
             (["--watchdog"], "--watchdog needs a positive number of seconds"),
             (["--watchdog", "0"], "--watchdog needs a positive number of seconds"),
             (["--watchdog", "soon"], "--watchdog needs a positive number of seconds"),
@@ -79,7 +76,7 @@ struct CommandArgumentsTests {
             (["stress", "--runs"], "--runs needs a positive whole number of runs"),
             (["stress", "--runs", "0"], "--runs needs a positive whole number of runs, not \"0\""),
             (["stress", "--runs", "-3"], "--runs needs a positive whole number of runs, not \"-3\""),
-            (["stress", "--repeat", "1.5"], "--runs needs a positive whole number of runs, not \"1.5\""),
+            (["stress", "--runs", "1.5"], "--runs needs a positive whole number of runs, not \"1.5\""),
             (["stress", "--runs", "many"], "--runs needs a positive whole number of runs, not \"many\""),
             (
                 ["stress", "--runs", "2", "--parallel", "0"],
@@ -89,11 +86,11 @@ struct CommandArgumentsTests {
                 ["stress", "--runs", "2", "--parallel", "two"],
                 "--parallel needs a positive whole number of runs at once, not \"two\""
             ), (["--parallel", "4"], "run does not take --parallel (stress does)"),
-            (["bench", "--defect", "x"], "bench does not take --defect (run, stress do)"),
+            (["bench", "--variant", "x"], "bench does not take --variant (run, stress do)"),
             (["bench", "--parallel", "2"], "bench does not take --parallel (stress does)"),
-            (["audit", "--defect", "x"], "audit does not take --defect"), (["--matrix"], "run does not take --matrix"),
-            (["audit", "--runs", "3"], "audit does not take --runs"), (["run", "--defects"], "unknown argument"),
-            (["--rule"], "--rule needs a rule ID such as PHONE-8"),
+            (["audit", "--variant", "x"], "audit does not take --variant"),
+            (["--matrix"], "run does not take --matrix"), (["audit", "--runs", "3"], "audit does not take --runs"),
+            (["run", "--defects"], "unknown argument"), (["--rule"], "--rule needs a rule ID such as PHONE-8"),
             (
                 ["--rule", "PHONE-99"],
                 """
@@ -126,7 +123,7 @@ struct CommandArgumentsTests {
         ])
     func usageError(_ arguments: [String], _ message: String) {
         #expect { try CommandArguments(parsing: arguments) } throws: { error in
-            (error as? CommandArguments.UsageError)?.message.hasPrefix(message) == true
+            (error as? CommandUsageError)?.message.hasPrefix(message) == true
         }
     }
 }

@@ -5,8 +5,7 @@ import ReferenceTestSupport
 import Testing
 
 /// The one grammar of the command line: its help is generated from the declarations, every subcommand refuses the
-/// options of the others, and the spellings from before subcommands still work, each with one deprecation line on
-/// standard error.
+/// options of the others, and each subcommand, option and flow has one spelling.
 @Suite("The command's grammar")
 struct CommandGrammarTests {
     private let grammar = CommandGrammar.conformance
@@ -31,17 +30,26 @@ struct CommandGrammarTests {
         #expect(help.split(separator: "\n").allSatisfy { $0.count <= 120 })
     }
 
-    @Test("the whole command's help has a usage line per subcommand, every option and every exit status")
+    @Test(
+        """
+        the root help fits a screen (30 lines) and names every subcommand; each subcommand's help has its usage line, \
+        every option it takes and its exit status
+        """)
     func overview() async {
         let outcome = await ConformanceCommand.run(subject: NoFlowSubject(), arguments: ["--help"])
         #expect(outcome.status == CommandOutcome.success && outcome.error.isEmpty)
         let help = outcome.output
+        #expect(help.split(separator: "\n", omittingEmptySubsequences: false).count <= 30, "\(help)")
         for subcommand in grammar.subcommands {
-            #expect(
-                help.contains("conformance \(subcommand.name)") || help.contains("conformance [\(subcommand.name)]"))
-            #expect(help.contains("\(subcommand.name): \(subcommand.exitStatus.prefix(20))"))
+            #expect(help.contains("  \(subcommand.name)  "), "\(subcommand.name)")
+            let own = grammar.help(subcommand.name, subject: "S")
+            #expect(own.contains("conformance \(subcommand.name)") || own.contains("conformance [\(subcommand.name)]"))
+            #expect(own.contains("Exit status: \(subcommand.exitStatus.prefix(20))"), "\(subcommand.name)")
+            for option in grammar.options(of: subcommand.name) {
+                #expect(own.contains(option.name), "\(subcommand.name): \(option.name)")
+            }
         }
-        for option in grammar.options { #expect(help.contains(option.name), "\(option.name)") }
+        #expect(grammar.subcommands.flatMap { grammar.options(of: $0.name) }.count >= grammar.options.count)
         #expect(await ConformanceCommand.run(subject: NoFlowSubject(), arguments: ["help"]).output == help)
         let audit = await ConformanceCommand.run(subject: NoFlowSubject(), arguments: ["help", "audit"]).output
         #expect(audit == grammar.help("audit", subject: NoFlowSubject().name) + "\n")
@@ -70,71 +78,31 @@ struct CommandGrammarTests {
     }
 
     @Test(
-        "each old spelling is read as its subcommand, with one deprecation line",
+        "each spelling from before the first release is a usage error: one spelling of each subcommand, option, flow",
         arguments: [
-            (["--defects"], ["audit"], "--defects is deprecated, use conformance audit (accepted until 0.2)"),
-            (["--defects", "--matrix"], ["audit", "--matrix"], "--defects is deprecated, use conformance audit"),
-            (
-                ["--repeat", "3", "--parallel", "2"], ["stress", "--runs", "3", "--parallel", "2"],
-                "--repeat is deprecated, use conformance stress --runs N"
-            ),
-            (
-                ["--benchmark", "--repeat", "2"], ["bench", "--runs", "2"],
-                "--benchmark is deprecated, use conformance bench"
-            ), (["--list"], ["list"], "--list is deprecated, use conformance list (accepted until 0.2)"),
-            (
-                ["--catalogue", "--json"], ["catalogue", "--json"],
-                "--catalogue is deprecated, use conformance catalogue"
-            ), (["--area", "phone"], ["--flow", "phone"], "--area is deprecated, use --flow (accepted until 0.2)"),
-            (
-                ["list", "--flow", "multiFactor"], ["list", "--flow", "mfa"],
-                "--flow multiFactor is deprecated, use --flow mfa (accepted until 0.2)"
-            ),
-            (
-                ["--flow", "emailLink"], ["--flow", "email-link"],
-                "--flow emailLink is deprecated, use --flow email-link"
-            ),
+            ["--defects"], ["--repeat", "3"], ["--benchmark"], ["--list"], ["--catalogue"], ["--area", "phone"],
+            ["list", "--flow", "multiFactor"], ["--flow", "emailLink"], ["--defect", "x"], ["stress", "--repeat", "2"],
         ])
-    func oldSpelling(_ old: [String], _ new: [String], _ deprecation: String) throws {
-        let parsed = try grammar.parse(old)
-        #expect(try CommandArguments(parsed) == CommandArguments(parsing: new))
-        #expect(parsed.deprecations.count == 1)
-        #expect(parsed.deprecations.first?.hasPrefix(deprecation) == true, "\(parsed.deprecations)")
-        #expect(try grammar.parse(new).deprecations.isEmpty)
+    func oldSpelling(_ old: [String]) async {
+        #expect(throws: CommandUsageError.self) { try grammar.parse(old) }
+        let outcome = await ConformanceCommand.run(subject: NoFlowSubject(), arguments: old)
+        #expect(outcome.status == CommandOutcome.usageError && outcome.output.isEmpty, "\(old): \(outcome.error)")
     }
 
-    @Test("run as the first argument is the default subcommand, named")
+    @Test("run as the first argument is the default subcommand, named; a flow is read in any case")
     func run() throws {
         #expect(try CommandArguments(parsing: ["run", "--json"]) == CommandArguments(parsing: ["--json"]))
-        #expect(try grammar.parse(["run"]).deprecations.isEmpty)
+        #expect(try grammar.parse(["--flow", "MFA"]).value("--flow") == "mfa")
+        #expect(try grammar.parse(["--flow", "Email-Link"]).value("--flow") == "email-link")
     }
 
-    @Test("the deprecation line goes to standard error: the JSON on standard output stays parseable")
-    func deprecationOnStandardError() async throws {
-        let old = await ConformanceCommand.run(subject: NoFlowSubject(), arguments: ["--catalogue", "--json"])
-        let new = await ConformanceCommand.run(subject: NoFlowSubject(), arguments: ["catalogue", "--json"])
-        #expect(old.status == CommandOutcome.success && old.output == new.output)
-        _ = try JSONSerialization.jsonObject(with: Data(old.output.utf8))
-        #expect(old.error == "conformance: --catalogue is deprecated, use conformance catalogue (accepted until 0.2)\n")
-        #expect(new.error.isEmpty)
-        let list = await ConformanceCommand.run(subject: NoFlowSubject(), arguments: ["--list", "--area", "general"])
-        #expect(list.error.split(separator: "\n").count == 2 && list.output.contains("AUTH-1"))
-    }
-
-    @Test("--flows takes the one flow spelling, and the old ones with a deprecation line")
+    @Test("--flows takes the one flow spelling; another is a usage error")
     func flows() throws {
         let base = ["--identity-toolkit", "http://h", "--project", "p"]
         let parsed = try grammar.parse(base + ["--flows", "password,mfa,email-link"])
-        #expect(parsed.deprecations.isEmpty)
         let subject = try #require(try IdentityToolkitCommandLine.subject(from: parsed))
         #expect(subject.configuration.flows == [.password, .multiFactor, .emailLink])
-        let old = try grammar.parse(base + ["--flows", "multiFactor,emailLink"])
-        #expect(
-            old.deprecations == [
-                """
-                --flows multiFactor is deprecated, use mfa; emailLink is deprecated, use email-link (accepted until 0.2)
-                """
-            ])
+        #expect(throws: CommandUsageError.self) { try grammar.parse(base + ["--flows", "multiFactor,emailLink"]) }
     }
 
     @Test("an executable's own option and subcommand join the grammar, its help and its refusals")
@@ -146,9 +114,9 @@ struct CommandGrammarTests {
             options: [CommandOption("--port", .required("PORT"), subcommands: ["serve"], help: "the port")])
         #expect(try extended.parse(["--extra", "1"]).value("--extra") == "1")
         #expect(try extended.parse(["serve", "--port", "9"]).value("--port") == "9")
-        #expect(throws: CommandArguments.UsageError.self) { try extended.parse(["serve", "--json"]) }
-        #expect(throws: CommandArguments.UsageError.self) { try grammar.parse(["--extra", "1"]) }
-        #expect(extended.help(subject: "S").contains("--extra X"))
+        #expect(throws: CommandUsageError.self) { try extended.parse(["serve", "--json"]) }
+        #expect(throws: CommandUsageError.self) { try grammar.parse(["--extra", "1"]) }
+        #expect(extended.help("run", subject: "S").contains("--extra X"))
         #expect(extended.help("serve", subject: "S").contains("--port PORT"))
         #expect(!extended.help("serve", subject: "S").contains("--extra"))
     }

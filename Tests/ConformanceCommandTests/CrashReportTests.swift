@@ -46,7 +46,7 @@ struct CrashReportTests {
     @Test(
         "a late second resume is blamed on the checks it belongs to, run after run, and on no other", arguments: 1...2)
     func lateResume(run number: Int) async throws {
-        let (output, status) = try await run(["--defect", "languageCodeResumesAgainLate", "--json"])
+        let (output, status) = try await run(["--variant", "languageCodeResumesAgainLate", "--json"])
         #expect(status == 1)
         let report = try JSONDecoder().decode(ConformanceReport.self, from: Data(output.utf8))
         let failed = report.results.flatMap(\.checks).filter { $0.status == .fail || $0.status == .warn }.map(\.id)
@@ -55,7 +55,7 @@ struct CrashReportTests {
             report.results.flatMap(\.checks).filter { $0.status == .fail }.allSatisfy { $0.failure?.kind == .crash })
     }
 
-    @Test("the defect audit of a variant that crashes prints the whole audit, the crash as its catch")
+    @Test("the variant audit of a variant that crashes prints the whole audit, the crash as its catch")
     func auditOfCrashingVariant() async throws {
         let (output, status) = try await run(["audit"])
         #expect(status == 0)

@@ -84,7 +84,7 @@ struct DefectAuditTests {
         let outcome = await ConformanceCommand.run(
             subject: NoFlowSubject(), variants: [caught], arguments: ["audit", "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
-        let finding = try #require((object["defects"] as? [[String: Any]])?.first)
+        let finding = try #require((object["variants"] as? [[String: Any]])?.first)
         #expect(Set(finding.keys) == ["name", "rules", "expected", "caughtBy", "failedChecks"])
         #expect(finding["name"] as? String == "makesNoBackend")
         #expect(finding["rules"] as? [String] == ["PHONE-2"])
@@ -95,10 +95,10 @@ struct DefectAuditTests {
         #expect(failed["kind"] as? String == "adapterError" && failed["status"] as? String == "fail")
     }
 
-    @Test("--defect runs the catalogue against the named variant")
+    @Test("--variant runs the catalogue against the named variant")
     func oneVariant() async {
         let outcome = await ConformanceCommand.run(
-            subject: NoFlowSubject(), variants: [missed, caught], arguments: ["--defect", "makesNoBackend"])
+            subject: NoFlowSubject(), variants: [missed, caught], arguments: ["--variant", "makesNoBackend"])
         #expect(outcome.status == 1)
         #expect(outcome.output.hasPrefix("Conformance of Broken\n"))
     }

@@ -17,7 +17,7 @@ struct ExpectedFailuresCommandTests {
     @Test("known: exit 0; fixed: exit 1 with what to do; unlisted: exit 1")
     func outcomes() async throws {
         let known = try await run(
-            ["--defect", "sendsFourDigitCodes", "--rule", "PHONE-3"], listing: "PHONE-3 4 digits until v2")
+            ["--variant", "sendsFourDigitCodes", "--rule", "PHONE-3"], listing: "PHONE-3 4 digits until v2")
         #expect(known.status == 0 && known.output.contains("PHONE-3 MUST    FAIL (known)"))
         let fixed = try await run(["--rule", "PHONE-3", "--markdown"], listing: "PHONE-3 4 digits until v2")
         #expect(fixed.status == 1)
@@ -25,7 +25,7 @@ struct ExpectedFailuresCommandTests {
             fixed.output.contains(
                 "**listed as an expected failure (4 digits until v2), but it passes now: remove it from the list**"))
         let unlisted = try await run(
-            ["--defect", "sendsFourDigitCodes", "--rule", "PHONE-3"], listing: "PHONE-8 not run here")
+            ["--variant", "sendsFourDigitCodes", "--rule", "PHONE-3"], listing: "PHONE-8 not run here")
         #expect(unlisted.status == 1)
     }
 }

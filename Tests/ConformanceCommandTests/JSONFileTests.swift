@@ -30,9 +30,7 @@ struct JSONFileTests {
 
     @Test("--json FILE is for the conformance report: not with audit, and not with another printed format")
     func refused() {
-        #expect(throws: CommandArguments.UsageError.self) {
-            try CommandArguments(parsing: ["audit", "--json", "r.json"])
-        }
-        #expect(throws: CommandArguments.UsageError.self) { try CommandArguments(parsing: ["--json", "--junit"]) }
+        #expect(throws: CommandUsageError.self) { try CommandArguments(parsing: ["audit", "--json", "r.json"]) }
+        #expect(throws: CommandUsageError.self) { try CommandArguments(parsing: ["--json", "--junit"]) }
     }
 }

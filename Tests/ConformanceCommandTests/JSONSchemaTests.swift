@@ -25,7 +25,7 @@ struct JSONSchemaTests {
         let outcome = await ConformanceCommand.run(
             subject: ReferenceSubject(), variants: Defect.variants,
             arguments: [
-                "--json", "--rule", "PHONE-3", "--rule", "PHONE-2", "--defect", "sendsFourDigitCodes",
+                "--json", "--rule", "PHONE-3", "--rule", "PHONE-2", "--variant", "sendsFourDigitCodes",
                 "--expected-failures", list.path,
             ])
         #expect(outcome.output.contains("\"bug\" : \"https://example.com/issues/1\""))

@@ -34,14 +34,14 @@ struct ProgressTests {
         #expect(heard.last?.rendered == "stress gate: 3 of 3 runs")
     }
 
-    @Test("the defect audit counts its variants, and the benchmark its timings")
+    @Test("the variant audit counts its variants, and the benchmark its timings")
     func auditAndBenchmark() async {
         #expect(
             await progress(of: ["audit"]).map(\.rendered) == [
-                "defect audit: 1 of 2 variants", "defect audit: 2 of 2 variants",
+                "variant audit: 1 of 2 variants", "variant audit: 2 of 2 variants",
             ])
         let areas = Flow.allCases.count { !RuleCatalogue.rules(in: $0).isEmpty }
-        let timings = (areas + 3) * 2  // the areas, the catalogue, the defect audit and the defect matrix
+        let timings = (areas + 3) * 2  // the areas, the catalogue, the variant audit and the variant matrix
         #expect(await progress(of: ["bench", "--runs", "2"]).map(\.done) == Array(1...timings))
     }
 

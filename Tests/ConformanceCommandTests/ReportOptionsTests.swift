@@ -36,7 +36,7 @@ struct ReportOptionsTests {
         let suites = root.elements(forName: "testsuite")
         #expect(
             suites.compactMap { $0.attribute(forName: "name")?.stringValue } == [
-                "phone", "multiFactor", "emailLink", "oauth", "apple", "general",
+                "phone", "mfa", "email-link", "oauth", "apple", "general",
             ])
         let cases = suites.flatMap { $0.elements(forName: "testcase") }
         #expect(cases.count == RuleCatalogue.all.map(\.checks.count).reduce(0, +))
@@ -125,7 +125,7 @@ struct ReportOptionsTests {
         let outcome = await ConformanceCommand.run(
             subject: NoFlowSubject(), variants: variants, arguments: ["audit", "--json", "--rule", "PHONE-2"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
-        let defects = try #require(object["defects"] as? [[String: Any]])
+        let defects = try #require(object["variants"] as? [[String: Any]])
         #expect(defects.compactMap { $0["name"] as? String } == ["phone"])
         #expect(defects.first?["caughtBy"] as? [String] == ["PHONE-2"])
         let none = await ConformanceCommand.run(

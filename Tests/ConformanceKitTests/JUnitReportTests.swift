@@ -68,14 +68,14 @@ struct JUnitReportTests {
                 "time": "1.250",
             ])
         let suites = root.elements(forName: "testsuite")
-        #expect(suites.map { $0.attribute(forName: "name")?.stringValue } == ["phone", "multiFactor", "general"])
+        #expect(suites.map { $0.attribute(forName: "name")?.stringValue } == ["phone", "mfa", "general"])
         #expect(
             attributes(of: suites[0]) == [
                 "name": "phone", "tests": "4", "failures": "1", "errors": "0", "skipped": "1", "time": "1.512",
             ])
         #expect(
             attributes(of: suites[1]) == [
-                "name": "multiFactor", "tests": "3", "failures": "1", "errors": "0", "skipped": "1", "time": "0.002",
+                "name": "mfa", "tests": "3", "failures": "1", "errors": "0", "skipped": "1", "time": "0.002",
             ])
         #expect(
             attributes(of: suites[2]) == [

@@ -118,6 +118,6 @@ struct RunnerMeasurementTests {
         let result = RuleResult(rule: Rule.mfa7, checks: [])
         #expect(result.flow == .multiFactor)
         let json = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(result)) as? [String: Any])
-        #expect(json["flow"] as? String == "multiFactor")
+        #expect(json["flow"] as? String == "mfa")
     }
 }

@@ -114,7 +114,7 @@ struct DocumentationTests {
         let row = benchmark.split(separator: "\n").first { $0.hasPrefix("catalogue ") }
         #expect(
             row?.split(separator: " ").dropFirst().first == "\(count)"[...], "the benchmark's row: \(row ?? "none")")
-        for name in ["defect audit ", "defect matrix "] {
+        for name in ["variant audit ", "variant matrix "] {
             let row = benchmark.split(separator: "\n").first { $0.hasPrefix(name) }
             let columns = row?.dropFirst(name.count).split(separator: " ")
             #expect(
@@ -162,11 +162,10 @@ struct DocumentationTests {
 
     @Test("every list of areas names every area with rules, in catalogue order")
     func areaLists() {
-        let names = "(" + areas.map { "`\(FlowName.name(of: $0))`" }.joined(separator: ", ") + ")"
-        let list = "(" + areas.map { "`\($0.rawValue)`" }.joined(separator: ", ") + ")"
+        let names = "(" + areas.map { "`\($0.rawValue)`" }.joined(separator: ", ") + ")"
         let reports = Self.article("ConformanceCommand", "ReportsKnownFailuresAndExitStatuses")
         #expect(reports.contains("runs only the rules of this flow \(names)"), "--flow's list is not \(names)")
-        #expect(reports.contains("One `<testsuite>` per area \(list)"), "JUnit's list is not \(list)")
+        #expect(reports.contains("One `<testsuite>` per area \(names)"), "JUnit's list is not \(names)")
     }
 
     // MARK: Defects
@@ -229,7 +228,7 @@ struct DocumentationTests {
         """)
     func options() {
         let grammar = CommandGrammar.conformance
-        let taken = Set(grammar.options.flatMap { [$0.name] + $0.aliases + $0.deprecatedAliases })
+        let taken = Set(grammar.options.map(\.name))
         let everything = Self.documents.map(\.text).joined(separator: "\n")
         let undocumented = Set(grammar.options.map(\.name)).filter { !everything.contains("`\($0)") }.sorted()
         #expect(undocumented.isEmpty, "no document names \(undocumented)")

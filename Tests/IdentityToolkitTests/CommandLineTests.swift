@@ -94,13 +94,11 @@ struct CommandLineTests {
                 ["--identity-toolkit", "http://h", "--project", "p", "--test-phone-number", "+16505550188=12"],
                 "6-digit"
             ), (["--test-phone-number", "+16505550188=654321"], "with --identity-toolkit URL"),
-            (["--identity-toolkit", "http://h", "--project", "p", "--id-token-lifetime", "61"], "from 1 to 60"),
+            (["--identity-toolkit", "http://h", "--project", "p", "--id-token-lifetime", "3601"], "from 1 to 3600"),
             (["--identity-toolkit", "http://h", "--project", "p", "--id-token-lifetime", "2.5"], "whole number"),
             (["--id-token-lifetime", "10"], "with --identity-toolkit URL"),
-            (
-                ["--identity-toolkit", "http://h", "--project", "p", "--defects"],
-                "audit does not take --identity-toolkit"
-            ), (["--identity-toolkit", "http://h", "--project", "p", "--defect", "x"], "has none"),
+            (["audit", "--identity-toolkit", "http://h", "--project", "p"], "audit does not take --identity-toolkit"),
+            (["--identity-toolkit", "http://h", "--project", "p", "--variant", "x"], "has none"),
             (
                 ["stress", "--identity-toolkit", "http://h", "--project", "p", "--runs", "3", "--parallel", "2"],
                 "without --parallel"
@@ -108,7 +106,7 @@ struct CommandLineTests {
         ])
     func usageErrors(_ arguments: [String], _ says: String) {
         #expect { _ = try IdentityToolkitCommandLine.subject(from: arguments) } throws: { error in
-            (error as? CommandArguments.UsageError)?.message.contains(says) == true
+            (error as? CommandUsageError)?.message.contains(says) == true
         }
     }
 
@@ -194,13 +192,11 @@ struct CommandLineTests {
         #expect(findings.split(separator: "\n").count == 1)
         for part in [
             "layout: sdk", "outbox: no (the text outbox cannot be read", "the email outbox cannot be read",
-            "time control: yes", "flows: emailLink, multiFactor",
+            "time control: yes", "flows: email-link, mfa",
         ] { #expect(findings.contains(part), "\(findings) does not say \(part)") }
     }
 
-    @Test(
-        "--flows names the flows (old names still, deprecated), --no-outbox drops the outbox; unknown names are refused"
-    )
+    @Test("--flows names the flows in their one spelling, --no-outbox drops the outbox; other names are refused")
     func flowsOption() throws {
         let base = ["--identity-toolkit", "http://127.0.0.1:9099", "--project", "p"]
         let named = try #require(
@@ -208,18 +204,21 @@ struct CommandLineTests {
         #expect(named.subject.configuration.flows == [.password, .emailLink, .multiFactor, .phone])
         #expect(named.subject.capabilities.flows == [.password, .emailLink, .multiFactor, .phone])
         let raw = try #require(
-            try IdentityToolkitCommandLine.subject(from: base + ["--flows", "multiFactor,emailLink", "--no-outbox"]))
+            try IdentityToolkitCommandLine.subject(from: base + ["--flows", "MFA,email-link", "--no-outbox"]))
         #expect(raw.subject.configuration.flows == [.multiFactor, .emailLink] && raw.remaining.isEmpty)
         #expect(!raw.subject.configuration.readsOutbox && !raw.subject.capabilities.readsDeliveries)
         let learned = try #require(try IdentityToolkitCommandLine.subject(from: base))
         #expect(learned.subject.configuration.flows == nil && learned.subject.configuration.readsOutbox)
-        for (list, says) in [("password,sms", "unknown flow \"sms\""), (",", "at least one flow")] {
+        for (list, says) in [
+            ("password,sms", "unknown flow \"sms\""), (",", "at least one flow"),
+            ("multiFactor", "unknown flow \"multiFactor\""),
+        ] {
             #expect { _ = try IdentityToolkitCommandLine.subject(from: base + ["--flows", list]) } throws: { error in
-                (error as? CommandArguments.UsageError)?.message.contains(says) == true
+                (error as? CommandUsageError)?.message.contains(says) == true
             }
         }
         #expect { _ = try IdentityToolkitCommandLine.subject(from: ["--flows", "password"]) } throws: { error in
-            (error as? CommandArguments.UsageError)?.message.contains("with --identity-toolkit URL") == true
+            (error as? CommandUsageError)?.message.contains("with --identity-toolkit URL") == true
         }
     }
 }

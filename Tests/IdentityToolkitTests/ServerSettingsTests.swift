@@ -99,7 +99,7 @@ struct ServerSettingsTests {
         let named = try #require(
             try IdentityToolkitCommandLine.subject(from: base + ["--continue-url", "https://p.web.app/finish"]))
         #expect(named.subject.configuration.continueURL == "https://p.web.app/finish")
-        #expect(throws: CommandArguments.UsageError.self) {
+        #expect(throws: CommandUsageError.self) {
             try IdentityToolkitCommandLine.subject(from: base + ["--continue-url", "/finish"])
         }
         var learned = named.subject.configuration

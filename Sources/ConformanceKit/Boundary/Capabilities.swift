@@ -109,29 +109,15 @@ public struct Capabilities: Sendable, Hashable {
         self.emailEnumerationProtection = emailEnumerationProtection
         self.runsOnWorldClock = runsOnWorldClock
     }
-
-    /// Retired: PHONE-1 lets well-formed numbers that are unassigned or too short to be in service go either way,
-    /// number by number, with no declaration, so nothing reads these two any more.
-    @available(
-        *, deprecated,
-        message: "PHONE-1 judges unassigned and too-short numbers neither way; drop the two phone-number arguments"
-    )
-    public init(
-        flows: Set<Flow>, acceptsUnassignedPhoneNumbers: Bool, acceptsShortPhoneNumbers: Bool = true,
-        emailEnumerationProtection: Bool = false, runsOnWorldClock: Bool = true,
-        reservedOAuthParameters: OAuthCustomParameters.ReservedParameterHandling = .rejected
-    ) {
-        self.init(
-            flows: flows, emailEnumerationProtection: emailEnumerationProtection, runsOnWorldClock: runsOnWorldClock,
-            reservedOAuthParameters: reservedOAuthParameters)
-    }
 }
 
-/// The areas of the rule catalogue. `general` rules apply to every subject.
+/// The areas of the rule catalogue. `general` rules apply to every subject. A flow's raw value is its one spelling
+/// wherever a user reads it: the command line (`--flow mfa`), every report (JSON, JUnit, Markdown, the page), the
+/// preflight's line and the benchmark's table.
 public enum Flow: String, Sendable, Hashable, CaseIterable, Codable {
     case phone
-    case multiFactor
-    case emailLink
+    case multiFactor = "mfa"
+    case emailLink = "email-link"
     case oauth
     case apple
     /// Email and password sign-in (`accounts:signUp`, `accounts:signInWithPassword`): AUTH-5, AUTH-7, AUTH-8.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The outcome of a check or a rule.
-public enum ConformanceStatus: String, Sendable, Hashable, Codable, CustomStringConvertible {
+public enum ConformanceStatus: String, Sendable, Hashable, Codable, CodingKeyRepresentable, CustomStringConvertible {
     case pass
     case fail
     /// A SHOULD rule is not met.

@@ -88,7 +88,7 @@ public struct DefectAudit: Sendable {
     public func run(
         _ variants: [AuditVariant], against rules: [Rule]? = nil, progress: ProgressHandler? = nil
     ) async -> [DefectFinding] {
-        let counter = ProgressCounter("defect audit", total: variants.count, unit: "variants", handler: progress)
+        let counter = ProgressCounter("variant audit", total: variants.count, unit: "variants", handler: progress)
         return await variants.concurrentMap(limit: Self.variantsAtOnce) { variant in
             let finding = await run(variant, against: rules)
             counter.finishOne()

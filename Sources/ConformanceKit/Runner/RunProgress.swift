@@ -2,7 +2,7 @@ import Synchronization
 
 /// How far a long run has come (`done` of `total` `unit`), for a progress line on a terminal.
 public struct RunProgress: Sendable, Hashable {
-    /// What is running: `stress gate`, `defect audit`, `benchmark`.
+    /// What is running: `stress gate`, `variant audit`, `benchmark`.
     public let task: String
     public let done: Int
     public let total: Int
