@@ -91,23 +91,22 @@ package struct CommandArguments: Sendable, Hashable {
         requireAll = parsed.has("--require-all")
         docc = parsed.has("--docc")
         variant = parsed.value("--variant")
-        if let seconds = parsed.value("--watchdog").flatMap(Double.init) { watchdog = .seconds(seconds) }
-        for id in parsed.values("--rule") {
-            if id.contains("/") {
-                selection.checks.append(try RuleSelection.check(id))
-            } else {
-                selection.rules.append(try RuleSelection.rule(id))
+        if let given = parsed.typed("--watchdog", as: Duration.self) { watchdog = given }
+        for named in parsed.every("--rule", as: RuleSelection.Named.self) {
+            switch named {
+            case .check(let check): selection.checks.append(check)
+            case .rule(let rule): selection.rules.append(rule)
             }
         }
-        for name in parsed.values("--flow") { selection.areas.append(try RuleSelection.area(name)) }
-        let runs = parsed.value("--runs").flatMap { Int($0) }
+        selection.areas = parsed.every("--flow")
+        let runs = parsed.typed("--runs", as: Int.self)
         switch parsed.subcommand {
         case Subcommand.audit.name: mode = parsed.has("--matrix") ? .matrix : .audit
         case Subcommand.stress.name:
             guard let runs else {
                 throw CommandUsageError("stress needs --runs N, how many times to run the catalogue")
             }
-            mode = .stress(runs: runs, parallel: parsed.value("--parallel").flatMap { Int($0) } ?? 1)
+            mode = .stress(runs: runs, parallel: parsed.typed("--parallel") ?? 1)
         case Subcommand.bench.name: mode = .benchmark(repeats: runs ?? Self.defaultBenchmarkRepeats)
         case Subcommand.list.name: mode = .list
         case Subcommand.catalogue.name: mode = .catalogue
@@ -135,7 +134,7 @@ package struct CommandArguments: Sendable, Hashable {
     /// The FILE `option` was given (`-` is standard output), or standard output when it was given none.
     private static func destination(_ parsed: ParsedCommand, _ option: String) -> Destination? {
         guard parsed.has(option) else { return nil }
-        guard let path = parsed.occurrences.last(where: { $0.name == option })?.value, path != "-" else {
+        guard let path = parsed.occurrences.last(where: { $0.name == option })?.text, path != "-" else {
             return .standardOutput
         }
         return .file(path)

@@ -70,6 +70,7 @@ public struct CommandGrammar: Sendable {
             }
             let option = try self.option(argument, of: parsed.subcommand)
             var value: String?
+            var typed: (any Sendable)?
             switch option.value {
             case .none: break
             case .required(let placeholder):
@@ -84,9 +85,9 @@ public struct CommandGrammar: Sendable {
                     rest.removeFirst()
                 }
             }
-            if let given = value { value = try option.check(given) }
+            if let given = value { typed = try option.read(given) }
             if !option.isRepeatable { parsed.occurrences.removeAll { $0.name == option.name } }
-            parsed.occurrences.append(.init(name: option.name, value: value))
+            parsed.occurrences.append(.init(name: option.name, text: value, typed: typed))
         }
         return parsed
     }

@@ -24,11 +24,24 @@ public struct CommandOption: Sendable {
     /// What the value is, for the error when it is missing: `--rule needs a rule ID such as PHONE-8`.
     package var valueHelp: String?
     package var isRepeatable: Bool
-    package var check: Check
+    /// Reads a value once, where it is checked, into what the parts of the command use (a `Duration`, a `Flow`, a
+    /// count…; the text the check returned for an option declared with ``Check``): ``ParsedCommand`` keeps it.
+    package var read: @Sendable (String) throws(CommandUsageError) -> any Sendable
 
     public init(
         _ name: String, _ value: Value = .none, subcommands: [String], help: String, valueHelp: String? = nil,
         isRepeatable: Bool = false, check: @escaping Check = { value throws(CommandUsageError) in value }
+    ) {
+        self.init(
+            name, value, subcommands: subcommands, help: help, valueHelp: valueHelp, isRepeatable: isRepeatable,
+            reading: check)
+    }
+
+    /// An option whose value is read into a `T` where it is checked: the parts of the command take it typed
+    /// (``ParsedCommand/typed(_:as:)``), never reading its text again.
+    package init<T: Sendable>(
+        _ name: String, _ value: Value, subcommands: [String], help: String, valueHelp: String? = nil,
+        isRepeatable: Bool = false, reading: @escaping @Sendable (String) throws(CommandUsageError) -> T
     ) {
         self.name = name
         self.value = value
@@ -36,7 +49,7 @@ public struct CommandOption: Sendable {
         self.help = help
         self.valueHelp = valueHelp
         self.isRepeatable = isRepeatable
-        self.check = check
+        self.read = { text throws(CommandUsageError) in try reading(text) }
     }
 
     /// `--rule RULE-ID`, `--json [FILE]`, `--matrix`: the option as the usage lines show it.

@@ -101,15 +101,12 @@ extension CommandOption {
             "--rule", .required("RULE-ID"), subcommands: ["run", "audit", "stress", "list", "catalogue"],
             help: "only this rule, or with RULE-ID/check-id only this check (with --flow, the rules named either way)",
             valueHelp: "a rule ID such as PHONE-8, or a check ID such as PHONE-8/exact-lifetime", isRepeatable: true
-        ) { id throws(CommandUsageError) in
-            _ = try id.contains("/") ? RuleSelection.check(id).rule : RuleSelection.rule(id)
-            return id
-        },
+        ) { id throws(CommandUsageError) in try RuleSelection.Named(id) },
         CommandOption(
             "--flow", .required("FLOW"), subcommands: ["run", "audit", "stress", "list", "catalogue"],
             help: "only the rules of this flow: \(FlowName.withRules().map(\.rawValue).joined(separator: ", "))",
             valueHelp: "a flow such as phone", isRepeatable: true
-        ) { name throws(CommandUsageError) in try RuleSelection.area(name).rawValue },
+        ) { name throws(CommandUsageError) in try RuleSelection.area(name) },
         CommandOption(
             "--variant", .required("NAME"), subcommands: ["run", "stress"],
             help: "run against one variant instead of the subject, to see how its failures read",
@@ -125,7 +122,7 @@ extension CommandOption {
                 throw CommandUsageError(
                     "--watchdog needs a positive number of seconds, at most 86400, not \"\(value)\"")
             }
-            return value
+            return Duration.seconds(seconds)
         },
         CommandOption(
             "--matrix", subcommands: ["audit"],
@@ -135,25 +132,26 @@ extension CommandOption {
                 """),
         CommandOption(
             "--runs", .required("N"), subcommands: ["stress"], help: "how many times to run the catalogue (needed)",
-            valueHelp: "a positive whole number of runs", check: CommandOption.count("--runs", of: "runs")),
+            valueHelp: "a positive whole number of runs", reading: CommandOption.count("--runs", of: "runs")),
         CommandOption(
             "--parallel", .required("K"), subcommands: ["stress"], help: "K runs at once (default 1)",
             valueHelp: "a positive whole number of runs at once",
-            check: CommandOption.count("--parallel", of: "runs at once")),
+            reading: CommandOption.count("--parallel", of: "runs at once")),
         CommandOption(
             "--runs", .required("N"), subcommands: ["bench"],
             help: "how many times to time each (default \(CommandArguments.defaultBenchmarkRepeats))",
-            valueHelp: "a positive whole number of runs", check: CommandOption.count("--runs", of: "runs")),
+            valueHelp: "a positive whole number of runs", reading: CommandOption.count("--runs", of: "runs")),
         CommandOption("--docc", subcommands: ["catalogue"], help: "the spec as a DocC article"),
     ]
 
     /// A positive whole number, or the usage error that names `option`.
-    package static func count(_ option: String, of what: String) -> Check {
+    package static func count(_ option: String, of what: String) -> @Sendable (String) throws(CommandUsageError) -> Int
+    {
         { value throws(CommandUsageError) in
             guard let count = Int(value), count > 0 else {
                 throw CommandUsageError("\(option) needs a positive whole number of \(what), not \"\(value)\"")
             }
-            return value
+            return count
         }
     }
 }

@@ -22,7 +22,7 @@ package enum IdentityToolkitCommandLine {
         let names = Set(CommandOption.serverOptions.map(\.name))
         var remaining = parsed.namesSubcommand ? [parsed.subcommand] : []
         for occurrence in parsed.occurrences where !names.contains(occurrence.name) {
-            remaining += [occurrence.name] + (occurrence.value.map { [$0] } ?? [])
+            remaining += [occurrence.name] + (occurrence.text.map { [$0] } ?? [])
         }
         return (subject, remaining)
     }
@@ -32,19 +32,13 @@ package enum IdentityToolkitCommandLine {
         from parsed: ParsedCommand, client: IdentityToolkitClientFactory? = nil,
         providerEndpoints: (any ProviderEndpointsHost)? = nil
     ) throws(CommandUsageError) -> IdentityToolkitSubject? {
-        guard let url = parsed.value("--identity-toolkit") else {
+        guard let baseURL = parsed.typed("--identity-toolkit", as: URL.self) else {
             let given = CommandOption.serverOptions.map(\.name).filter(parsed.has)
             if !given.isEmpty {
                 throw CommandUsageError(
                     "\(given.joined(separator: ", ")) \(given.count == 1 ? "goes" : "go") with --identity-toolkit URL")
             }
             return nil
-        }
-        guard let baseURL = URL(string: url), ["http", "https"].contains(baseURL.scheme?.lowercased() ?? ""),
-            baseURL.host?.isEmpty == false
-        else {
-            throw CommandUsageError(
-                "--identity-toolkit needs an http or https URL such as http://127.0.0.1:9099, not \"\(url)\"")
         }
         guard let project = parsed.value("--project") else {
             throw CommandUsageError(
@@ -65,23 +59,15 @@ package enum IdentityToolkitCommandLine {
             baseURL: baseURL, projectID: project, apiKey: parsed.value("--api-key") ?? "fake-api-key")
         if tenants { configuration.isolation = .tenantPerCheck }
         configuration.providerEndpoints = providerEndpoints
-        configuration.flows = try parsed.value("--flows").map { list throws(CommandUsageError) in try flows(list) }
+        configuration.flows = parsed.typed("--flows")
         configuration.readsOutbox = !parsed.has("--no-outbox")
         configuration.adminToken = parsed.value("--admin-token")
-        configuration.continueURL = try parsed.value("--continue-url").map { text throws(CommandUsageError) in
-            try continueURL(text)
-        }
-        let testPhoneNumbers = try parsed.values("--test-phone-number").map { text throws(CommandUsageError) in
-            try testPhoneNumber(text)
-        }
+        configuration.continueURL = parsed.value("--continue-url")
+        let testPhoneNumbers = parsed.every("--test-phone-number", as: TestPhoneNumber.self)
         if !testPhoneNumbers.isEmpty { configuration.testPhoneNumbers = testPhoneNumbers }
-        configuration.shortIDTokenLifetime = try parsed.value("--id-token-lifetime").map {
-            text throws(CommandUsageError) in try idTokenLifetime(text)
-        }
-        if let publishedKeys = parsed.value("--published-keys") {
-            guard let url = URL(string: publishedKeys), ["http", "https"].contains(url.scheme?.lowercased() ?? "")
-            else { throw CommandUsageError("--published-keys needs an http or https URL, not \"\(publishedKeys)\"") }
-            configuration.publishedKeys = .at(url)
+        configuration.shortIDTokenLifetime = parsed.typed("--id-token-lifetime")
+        if let publishedKeys = parsed.typed("--published-keys", as: URL.self) {
+            configuration.publishedKeys = .at(publishedKeys)
         }
         var subject = IdentityToolkitSubject(configuration)
         subject.clientFactory = client
@@ -193,6 +179,17 @@ package enum IdentityToolkitCommandLine {
             }
         }
         return subject.reconfigured(configuration)
+    }
+
+    /// The server's URL: `http` or `https`, with a host.
+    static func serverURL(_ text: String) throws(CommandUsageError) -> URL {
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+            url.host?.isEmpty == false
+        else {
+            throw CommandUsageError(
+                "--identity-toolkit needs an http or https URL such as http://127.0.0.1:9099, not \"\(text)\"")
+        }
+        return url
     }
 
     /// `+16505550188=654321`: a test number in E.164 and its fixed code of 6 digits.

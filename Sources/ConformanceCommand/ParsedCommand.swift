@@ -1,11 +1,14 @@
 /// A command line as ``CommandGrammar`` read it, once: the subcommand and each option given, under its declared name,
-/// its value as the option's check returned it. Each part of the command (the report's options, the server's, an
+/// its value read where the option checks it (the text an executable's option's check returned; a `Duration`, a
+/// `Flow`, a count… for the command's own). Each part of the command (the report's options, the server's, an
 /// executable's own) reads the options it declared.
-public struct ParsedCommand: Sendable, Hashable {
-    /// One option as given: its declared name and, for an option with a value, the value it was given.
-    package struct Occurrence: Sendable, Hashable {
+public struct ParsedCommand: Sendable {
+    /// One option as given: its declared name and, for an option with a value, the text it was given and what the
+    /// option read from it.
+    package struct Occurrence: Sendable {
         package let name: String
-        package let value: String?
+        package let text: String?
+        package let typed: (any Sendable)?
     }
 
     /// The subcommand, named or implied (`run` when none is named).
@@ -24,9 +27,19 @@ public struct ParsedCommand: Sendable, Hashable {
     /// Whether the option `name` (as declared) was given.
     public func has(_ name: String) -> Bool { occurrences.contains { $0.name == name } }
 
-    /// The last value `name` was given.
-    public func value(_ name: String) -> String? { occurrences.last { $0.name == name && $0.value != nil }?.value }
+    /// The last value `name` was given, as its check returned it.
+    public func value(_ name: String) -> String? { values(name).last }
 
-    /// Every value `name` was given, in order.
-    public func values(_ name: String) -> [String] { occurrences.filter { $0.name == name }.compactMap(\.value) }
+    /// Every value `name` was given, in order, as its check returned it.
+    public func values(_ name: String) -> [String] {
+        occurrences.filter { $0.name == name }.compactMap { ($0.typed as? String) ?? $0.text }
+    }
+
+    /// The last value `name` was read into, as a `T`.
+    package func typed<T>(_ name: String, as type: T.Type = T.self) -> T? { every(name, as: type).last }
+
+    /// Every value `name` was read into, in order, as `T`s.
+    package func every<T>(_ name: String, as type: T.Type = T.self) -> [T] {
+        occurrences.filter { $0.name == name }.compactMap { $0.typed as? T }
+    }
 }

@@ -36,6 +36,17 @@ package struct RuleSelection: Sendable, Hashable {
     }
 
     /// The check `id` names, or why it names none.
+    /// What a `--rule` value names: a rule, or one check of it (`RULE-ID/check-id`).
+    package enum Named: Sendable, Hashable {
+        case rule(RuleID)
+        case check(CheckID)
+
+        /// The rule or check `id` names in the catalogue, or why it names none.
+        init(_ id: String) throws(CommandUsageError) {
+            self = id.contains("/") ? .check(try RuleSelection.check(id)) : .rule(try RuleSelection.rule(id))
+        }
+    }
+
     static func check(_ id: String, in catalogue: [Rule] = RuleCatalogue.all) throws(CommandUsageError) -> CheckID {
         guard let parsed = CheckID(parsing: id) else {
             throw CommandUsageError(

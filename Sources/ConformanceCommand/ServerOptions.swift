@@ -1,3 +1,5 @@
+import Foundation
+
 /// The options that point the command at an Identity Toolkit server (read by ``IdentityToolkitCommandLine``). The
 /// catalogue's subcommands that run a subject take them; `audit` does not, as a server over HTTP has no variants.
 extension CommandOption {
@@ -13,7 +15,8 @@ extension CommandOption {
                 /v1/accounts:... at the root), the flows, the outbox and the time control (POST \
                 /emulator/v1/projects/ID/clock:advance {"seconds": N}, which runs the checks on the world's clock); \
                 what the server lacks is not applicable, with the reason
-                """, valueHelp: "the server's URL, e.g. http://127.0.0.1:9099"),
+                """, valueHelp: "the server's URL, e.g. http://127.0.0.1:9099"
+        ) { text throws(CommandUsageError) in try IdentityToolkitCommandLine.serverURL(text) },
         CommandOption(
             "--project", .required("ID"), subcommands: serverSubcommands,
             help: "the project the server serves (the emulator's), needed with --identity-toolkit",
@@ -28,7 +31,13 @@ extension CommandOption {
                 the key set of the server's ID tokens (default the one the server publishes at URL/www.googleapis.com/\
                 service_accounts/v1/jwk/securetoken@system.gserviceaccount.com, Google's for a server that publishes \
                 none there)
-                """, valueHelp: "the URL of the JSON Web Key set of the server's ID tokens"),
+                """, valueHelp: "the URL of the JSON Web Key set of the server's ID tokens"
+        ) { text throws(CommandUsageError) in
+            guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
+                throw CommandUsageError("--published-keys needs an http or https URL, not \"\(text)\"")
+            }
+            return url
+        },
         CommandOption(
             "--tenants", subcommands: serverSubcommands,
             help: "each check in a tenant of its own, the checks in parallel"),
@@ -36,9 +45,7 @@ extension CommandOption {
             "--flows", .required("LIST"), subcommands: serverSubcommands,
             help: "the flows the server offers, not learned: password, phone, mfa, email-link (comma-separated)",
             valueHelp: "the flows the server offers, e.g. password,phone"
-        ) { list throws(CommandUsageError) in
-            try IdentityToolkitCommandLine.flows(list).map(\.rawValue).sorted().joined(separator: ",")
-        },
+        ) { list throws(CommandUsageError) in try IdentityToolkitCommandLine.flows(list) },
         CommandOption(
             "--no-outbox", subcommands: serverSubcommands,
             help: "do not read the server's outbox (rules that need a text or a mail are not applicable)"),
@@ -58,10 +65,7 @@ extension CommandOption {
                 domains its getProjectConfig answers, else https://PROJECT.firebaseapp.com/...); the checks of \
                 unauthorized domains use others
                 """, valueHelp: "an absolute https URL on a domain the server authorizes"
-        ) { text throws(CommandUsageError) in
-            _ = try IdentityToolkitCommandLine.continueURL(text)
-            return text
-        },
+        ) { text throws(CommandUsageError) in try IdentityToolkitCommandLine.continueURL(text) },
         CommandOption(
             "--test-phone-number", .required("NUMBER=CODE"), subcommands: serverSubcommands,
             help: """
@@ -69,10 +73,7 @@ extension CommandOption {
                 a config API, the checks that ask for some of these test numbers apply, and those that read no text \
                 apply without a text outbox
                 """, valueHelp: "a test number and its code, e.g. +16505550188=654321", isRepeatable: true
-        ) { text throws(CommandUsageError) in
-            _ = try IdentityToolkitCommandLine.testPhoneNumber(text)
-            return text
-        },
+        ) { text throws(CommandUsageError) in try IdentityToolkitCommandLine.testPhoneNumber(text) },
         CommandOption(
             "--id-token-lifetime", .required("SECONDS"), subcommands: serverSubcommands,
             help: """
@@ -81,9 +82,6 @@ extension CommandOption {
                 less and a second more in real time instead of being not applicable (conformance serve \
                 --id-token-lifetime SECONDS serves such tokens)
                 """, valueHelp: "a whole number of seconds, 1 to 3600"
-        ) { text throws(CommandUsageError) in
-            _ = try IdentityToolkitCommandLine.idTokenLifetime(text)
-            return text
-        },
+        ) { text throws(CommandUsageError) in try IdentityToolkitCommandLine.idTokenLifetime(text) },
     ]
 }

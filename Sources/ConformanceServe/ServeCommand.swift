@@ -56,10 +56,10 @@ package enum ServeCommand {
             "--port", .required("PORT"), subcommands: ["serve"], help: "the port (default 9099; 0: a free one)",
             valueHelp: "a port number from 0 to 65535"
         ) { text throws(CommandUsageError) in
-            guard UInt16(text) != nil else {
+            guard let port = UInt16(text) else {
                 throw CommandUsageError("--port needs a port number from 0 to 65535, not \"\(text)\"")
             }
-            return text
+            return port
         },
         CommandOption(
             "--project", .required("ID"), subcommands: ["serve"],
@@ -78,10 +78,7 @@ package enum ServeCommand {
                 a suite told of it (conformance --id-token-lifetime SECONDS) waits a lifetime of a minute or less in \
                 real time where there is no time control
                 """, valueHelp: "a whole number of seconds, 1 to 3600"
-        ) { text throws(CommandUsageError) in
-            _ = try IdentityToolkitCommandLine.idTokenLifetime(text)
-            return text
-        },
+        ) { text throws(CommandUsageError) in try IdentityToolkitCommandLine.idTokenLifetime(text) },
         CommandOption(
             "--totp-adjacent-intervals", .required("N"), subcommands: ["serve"],
             help: """
@@ -93,7 +90,7 @@ package enum ServeCommand {
             guard let intervals = Int(text), (0...10).contains(intervals) else {
                 throw CommandUsageError("--totp-adjacent-intervals needs a whole number from 0 to 10, not \"\(text)\"")
             }
-            return text
+            return intervals
         },
         CommandOption(
             "--import", .required("DIR"), subcommands: ["serve"],
@@ -120,22 +117,20 @@ package enum ServeCommand {
                 """),
         CommandOption(
             "--runs", .required("N"), subcommands: ["serve"], help: "with --benchmark: how many times (default 3)",
-            valueHelp: "a positive whole number of runs", check: CommandOption.count("--runs", of: "runs")),
+            valueHelp: "a positive whole number of runs", reading: CommandOption.count("--runs", of: "runs")),
     ]
 
     static func settings(_ parsed: ParsedCommand) throws(CommandUsageError) -> Options {
         var options = Options()
-        if let port = parsed.value("--port").flatMap({ UInt16($0) }) { options.port = port }
+        if let port = parsed.typed("--port", as: UInt16.self) { options.port = port }
         if let project = parsed.value("--project") { options.project = project }
         options.quiet = parsed.has("--quiet")
         options.testHooks = !parsed.has("--no-test-hooks")
-        if let seconds = parsed.value("--id-token-lifetime").flatMap({ Int($0) }) {
-            options.idTokenLifetime = .seconds(seconds)
-        }
-        options.totpAdjacentIntervals = parsed.value("--totp-adjacent-intervals").flatMap { Int($0) }
+        if let lifetime = parsed.typed("--id-token-lifetime", as: Duration.self) { options.idTokenLifetime = lifetime }
+        options.totpAdjacentIntervals = parsed.typed("--totp-adjacent-intervals")
         options.importFolder = parsed.value("--import").map { URL(fileURLWithPath: $0) }
         options.exportFolder = parsed.value("--export-on-exit").map { URL(fileURLWithPath: $0) }
-        let repeats = parsed.value("--runs").flatMap { Int($0) }
+        let repeats = parsed.typed("--runs", as: Int.self)
         if parsed.has("--benchmark") {
             options.benchmark = repeats ?? 3
         } else if repeats != nil {

@@ -92,8 +92,9 @@ struct CommandGrammarTests {
     @Test("run as the first argument is the default subcommand, named; a flow is read in any case")
     func run() throws {
         #expect(try CommandArguments(parsing: ["run", "--json"]) == CommandArguments(parsing: ["--json"]))
-        #expect(try grammar.parse(["--flow", "MFA"]).value("--flow") == "mfa")
-        #expect(try grammar.parse(["--flow", "Email-Link"]).value("--flow") == "email-link")
+        #expect(try grammar.parse(["--flow", "MFA"]).typed("--flow", as: Flow.self) == .multiFactor)
+        #expect(try grammar.parse(["--flow", "Email-Link"]).typed("--flow", as: Flow.self) == .emailLink)
+        #expect(try grammar.parse(["stress", "--runs", "3"]).typed("--runs", as: Int.self) == 3)
     }
 
     @Test("--flows takes the one flow spelling; another is a usage error")
