@@ -57,6 +57,8 @@ package struct BenchmarkReport: Sendable, Hashable, Codable {
     /// The size in bytes of the report page of the whole catalogue with every check failing (it must stay under
     /// 2 MB); nil in a report that did not render it.
     package var reportPageBytes: Int?
+    /// The version of the JSON's shape, which `schemas/bench.schema.json` describes.
+    package var schemaVersion = 1
 
     package init(subject: String, repeats: Int, build: String = BenchmarkReport.currentBuild, rows: [Row]) {
         self.subject = subject

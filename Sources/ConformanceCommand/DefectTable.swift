@@ -37,6 +37,8 @@ package struct DefectTable: Sendable {
 
 /// The machine-readable audit (`audit --json`).
 package struct DefectReport: Sendable, Hashable, Codable {
+    /// The version of the JSON's shape, which `schemas/audit.schema.json` describes.
+    package var schemaVersion = 1
     package let variants: [DefectFinding]
 
     package init(variants: [DefectFinding]) { self.variants = variants }

@@ -38,6 +38,8 @@ package struct StressReport: Sendable, Hashable, Encodable {
     package let rules: Int
     package let checks: Int
     package let differences: [Difference]
+    /// The version of the JSON's shape, which `schemas/stress.schema.json` describes.
+    package var schemaVersion = 1
 
     package init(subject: String, runs: Int, parallel: Int, rules: Int, checks: Int, differences: [Difference]) {
         self.subject = subject
@@ -48,8 +50,9 @@ package struct StressReport: Sendable, Hashable, Encodable {
         self.differences = differences
     }
 
-    /// `{"runs", "parallel", "differences"}`: the subject and the catalogue's size are in the text only.
-    private enum CodingKeys: String, CodingKey { case runs, parallel, differences }
+    /// `{"schemaVersion", "runs", "parallel", "differences"}`: the subject and the catalogue's size are in the text
+    /// only.
+    private enum CodingKeys: String, CodingKey { case schemaVersion, runs, parallel, differences }
 
     /// `200 runs, 4 at once: 0 differing results (36 rules, 52 checks)`.
     package var summary: String {

@@ -75,7 +75,7 @@ struct StressGateTests {
             subject: FirstAskedSubject(), arguments: ["stress", "--runs", "3", "--parallel", "3", "--json"])
         #expect(outcome.status == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
-        #expect(Set(object.keys) == ["runs", "parallel", "differences"])
+        #expect(Set(object.keys) == ["schemaVersion", "runs", "parallel", "differences"])
         #expect(object["runs"] as? Int == 3)
         #expect(object["parallel"] as? Int == 3)
         let difference = try #require((object["differences"] as? [[String: Any]])?.first)
