@@ -146,12 +146,12 @@ public struct IdentityToolkitHTTP: Sendable {
                 let (status, body) = try await transport.send(sent)
                 return Answer(status: status, body: body)
             }
-            if Self.isNotOffered(status: answer.status, answer.body) {
-                world.transcript.record(
-                    .network(
-                        .notOffered(
-                            request: Self.excerpt(of: sent), answer: "\(answer.status) " + Self.excerpt(answer.body))))
-            }
+            // Every exchange is the check's evidence over HTTP; one the server does not offer says so.
+            let (asked, answered) = (Self.excerpt(of: sent), "\(answer.status) " + Self.excerpt(answer.body))
+            world.transcript.record(
+                .network(
+                    Self.isNotOffered(status: answer.status, answer.body)
+                        ? .notOffered(request: asked, answer: answered) : .exchanged(request: asked, answer: answered)))
             return (answer.status, answer.body)
         } catch let error as TimeoutError {
             throw AuthError(.networkError, "the server did not answer \(route): \(error)")
@@ -173,7 +173,8 @@ public struct IdentityToolkitHTTP: Sendable {
         }
     }
 
-    /// `POST /v1/accounts:update {"idToken":…}`: a request as the transcript shows it, its body cut at 300 bytes.
+    /// `POST /v1/accounts:update {"idToken":"<JWT>",…}`: a request as the transcript shows it, each token as `<JWT>`,
+    /// its body cut at 300 characters.
     private static func excerpt(of request: URLRequest) -> String {
         let target = [request.url?.path ?? "", request.url?.query].compactMap { $0 }.joined(separator: "?")
         let body = request.httpBody.map { " " + excerpt($0) } ?? ""
@@ -181,8 +182,8 @@ public struct IdentityToolkitHTTP: Sendable {
     }
 
     private static func excerpt(_ data: Data) -> String {
-        let text = String(decoding: data.prefix(300), as: UTF8.self).replacingOccurrences(of: "\n", with: " ")
-        return data.count > 300 ? text + "…" : text
+        let text = TokenMask.masked(String(decoding: data, as: UTF8.self)).replacingOccurrences(of: "\n", with: " ")
+        return text.count > 300 ? text.prefix(300) + "…" : text
     }
 
     static func error(status: Int, _ json: FixtureValue, route: String) -> AuthError {

@@ -53,6 +53,10 @@ package enum NetworkEvent: Sendable, Hashable, CustomStringConvertible {
     /// A request the server does not serve (a route answering 404, 405 or 501): the step it was for is not offered,
     /// and a check that needed it is not judged. The request and the server's answer, as sent and received.
     case notOffered(request: String, answer: String)
+    /// A request the HTTP subject sent the server it judges and the server's answer (their first bytes): the evidence
+    /// over HTTP of what reached the server. The server is the subject, not the outside world: a check that looks for
+    /// something reaching the world leaves these out (``WorldEvent/reachesTheWorld``).
+    case exchanged(request: String, answer: String)
 
     public var description: String {
         switch self {
@@ -62,6 +66,7 @@ package enum NetworkEvent: Sendable, Hashable, CustomStringConvertible {
             "network: answer \(number) (to \(request)) on its way back to the app on \(device) held"
         case .notOffered(let request, let answer):
             "network: the server does not offer \(request); it answered \(answer)"
+        case .exchanged(let request, let answer): "server: \(request) → \(answer)"
         }
     }
 }

@@ -14,6 +14,13 @@ package enum WorldEvent: Sendable, Hashable, CustomStringConvertible {
     case apple(AppleEvent)
     case network(NetworkEvent)
 
+    /// Whether the event is something that reached the world outside the subject: every event but a request the HTTP
+    /// subject sent the server it judges.
+    package var reachesTheWorld: Bool {
+        if case .network(.exchanged) = self { return false }
+        return true
+    }
+
     package var description: String {
         switch self {
         case .sms(let event): event.description

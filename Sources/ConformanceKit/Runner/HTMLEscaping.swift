@@ -46,8 +46,8 @@ enum HTMLEscaping {
 /// What a report shows of a token: a JSON Web Token (three base64url segments, the first starting `eyJ`, a JSON
 /// object) is `<JWT>`, so that a page passed around holds no token a reader could replay, and a transcript reads at a
 /// glance.
-enum TokenMask {
-    static func masked(_ text: String) -> String {
+package enum TokenMask {
+    package static func masked(_ text: String) -> String {
         guard text.contains("eyJ") else { return text }
         let bytes = Array(text.utf8)
         var result: [UInt8] = []

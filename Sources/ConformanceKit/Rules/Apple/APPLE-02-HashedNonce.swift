@@ -42,7 +42,9 @@ extension Rule {
                 try expectEqual(
                     Set(request.requestedScopes.map(\.rawValue)).sorted(),
                     [AppleScope.email, .fullName].map(\.rawValue).sorted(), "the scopes Apple was asked for")
-                let leaks = context.world.transcript.all.filter { "\($0)".contains(rawNonce) }
+                let leaks = context.world.transcript.all.filter {
+                    $0.event.reachesTheWorld && "\($0)".contains(rawNonce)
+                }
                 try expect(
                     leaks.isEmpty, "the raw nonce reached the outside world",
                     expected: "the raw nonce stays in the app", actual: "\(leaks.map { "\($0)" })")
