@@ -111,7 +111,8 @@ let package = Package(
         // command: ConformanceCommandTests); and DocumentationTests: the README, the articles and docs/RULES.md
         // against the code.
         .target(
-            name: "ReferenceTestSupport", dependencies: ["ConformanceKit", "ReferenceAuth"],
+            name: "ReferenceTestSupport",
+            dependencies: ["ConformanceKit", "ReferenceAuth", "IdentityToolkitServer", "IdentityToolkitSubject"],
             path: "Tests/ReferenceTestSupport"),
         .testTarget(
             name: "PhoneAuthTests", dependencies: ["ConformanceTesting", "ReferenceAuth", "ReferenceTestSupport"]),
@@ -146,7 +147,10 @@ let package = Package(
             dependencies: ["ConformanceKit", "MockIdP", "ReferenceAuth", "ReferenceTestSupport"]),
         .testTarget(
             name: "ConformanceCommandTests",
-            dependencies: ["ConformanceCommand", "ConformanceKit", "ReferenceAuth", "ReferenceTestSupport"]),
+            dependencies: [
+                "ConformanceCommand", "ConformanceKit", "IdentityToolkitServer", "IdentityToolkitSubject", "MockIdP",
+                "ReferenceAuth", "ReferenceTestSupport",
+            ]),
         .testTarget(
             name: "DocumentationTests",
             dependencies: ["ConformanceCommand", "ConformanceKit", "ReferenceAuth", "IdentityToolkitServer"]),
@@ -167,4 +171,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]),
+        // The HTTP/1.1 client alone, against a server that answers as scripted, byte for byte.
+        .testTarget(
+            name: "PlainHTTPClientTests", dependencies: ["PlainHTTPClient", "HTTPMessages", "ReferenceTestSupport"]),
     ])

@@ -2,6 +2,7 @@ import ConformanceKit
 import Foundation
 import IdentityToolkitSubject
 import ReferenceAuth
+import ReferenceTestSupport
 import Testing
 
 /// The checks the HTTP subject declares not applicable in the flows it offers, per rule, and the reason each

@@ -2,6 +2,7 @@ import ConformanceKit
 import Foundation
 import IdentityToolkitSubject
 import MockIdP
+import ReferenceTestSupport
 import Testing
 
 @Suite("The HTTP subject refuses, by name, every field of the configuration the server does not run")

@@ -2,6 +2,7 @@ import ConformanceCommand
 import ConformanceKit
 import Foundation
 import IdentityToolkitSubject
+import ReferenceTestSupport
 import Testing
 
 @Suite("The emulator's known-failures file")

@@ -1,5 +1,6 @@
 import ConformanceKit
 import ReferenceAuth
+import ReferenceTestSupport
 import Testing
 
 /// Over HTTP, a check's evidence is what reached the server: each request the subject sent and the server's answer

@@ -3,6 +3,7 @@ import Foundation
 import IdentityToolkitServer
 import IdentityToolkitSubject
 import ReferenceAuth
+import ReferenceTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)

@@ -1,4 +1,3 @@
-import ConformanceCommand
 import ConformanceKit
 import Foundation
 import IdentityToolkitServer
@@ -91,24 +90,6 @@ struct ServerSettingsTests {
         #expect(subject() == "https://localhost/finishSignIn?cartId=1234", "a tenant's domains are the project's")
         configuration.continueURL = "https://given.example/finish"
         #expect(subject() == "https://given.example/finish")
-    }
-
-    @Test("--continue-url is read and checked; the learned domains reach the workers")
-    func commandLine() throws {
-        let base = ["--identity-toolkit", "http://127.0.0.1:9099", "--project", "p"]
-        let named = try #require(
-            try IdentityToolkitCommandLine.subject(from: base + ["--continue-url", "https://p.web.app/finish"]))
-        #expect(named.subject.configuration.continueURL == "https://p.web.app/finish")
-        #expect(throws: CommandUsageError.self) {
-            try IdentityToolkitCommandLine.subject(from: base + ["--continue-url", "/finish"])
-        }
-        var learned = named.subject.configuration
-        learned.continueURL = nil
-        learned.authorizedDomains = ["localhost", "p.web.app"]
-        let worker = IdentityToolkitCommandLine.applying(
-            IdentityToolkitCommandLine.findings(of: IdentityToolkitSubject(learned)),
-            to: IdentityToolkitSubject(named.subject.configuration))
-        #expect(worker.configuration.authorizedDomains == ["localhost", "p.web.app"])
     }
 
     /// A server whose console has email verification switched off: `sendOobCode` with `VERIFY_EMAIL` answers

@@ -9,7 +9,7 @@ import ReferenceAuth
 /// configuration's `URLProtocol` bridge, the public way in, stays for everything else (a vendor's client, and the
 /// suites that build their configuration themselves). With `timeControl`, the subject drives the server's clock, as
 /// the preflight lets it (the checks that need time to pass are judged); without, the preflight may still find it.
-func httpSubject(
+package func httpSubject(
     defects: Set<Defect> = [], variations: Set<Variation> = [],
     isolation: IdentityToolkitConfiguration.Isolation = .projectPerCheck,
     providerEndpoints: (any ProviderEndpointsHost)? = nil, timeControl: Bool = false

@@ -5,6 +5,7 @@ import IdentityToolkitServer
 import IdentityToolkitSubject
 import MockIdP
 import ReferenceAuth
+import ReferenceTestSupport
 import Testing
 
 @Suite("conformance --identity-toolkit URL --project ID [--api-key KEY]")
@@ -220,6 +221,24 @@ struct CommandLineTests {
         #expect { _ = try IdentityToolkitCommandLine.subject(from: ["--flows", "password"]) } throws: { error in
             (error as? CommandUsageError)?.message.contains("with --identity-toolkit URL") == true
         }
+    }
+
+    @Test("--continue-url is read and checked; the learned domains reach the workers")
+    func commandLine() throws {
+        let base = ["--identity-toolkit", "http://127.0.0.1:9099", "--project", "p"]
+        let named = try #require(
+            try IdentityToolkitCommandLine.subject(from: base + ["--continue-url", "https://p.web.app/finish"]))
+        #expect(named.subject.configuration.continueURL == "https://p.web.app/finish")
+        #expect(throws: CommandUsageError.self) {
+            try IdentityToolkitCommandLine.subject(from: base + ["--continue-url", "/finish"])
+        }
+        var learned = named.subject.configuration
+        learned.continueURL = nil
+        learned.authorizedDomains = ["localhost", "p.web.app"]
+        let worker = IdentityToolkitCommandLine.applying(
+            IdentityToolkitCommandLine.findings(of: IdentityToolkitSubject(learned)),
+            to: IdentityToolkitSubject(named.subject.configuration))
+        #expect(worker.configuration.authorizedDomains == ["localhost", "p.web.app"])
     }
 }
 
