@@ -38,12 +38,7 @@ package final class RawConnection {
     package private(set) var end: End?
 
     package init(port: UInt16, family: Family = .v4) throws {
-        #if canImport(Glibc)
-            let stream = Int32(SOCK_STREAM.rawValue)
-        #else
-            let stream = SOCK_STREAM
-        #endif
-        descriptor = socket(family == .v4 ? AF_INET : AF_INET6, stream, 0)
+        descriptor = socket(family == .v4 ? AF_INET : AF_INET6, Self.stream, 0)
         guard descriptor >= 0 else { throw ConnectError(description: "socket: \(String(cString: strerror(errno)))") }
         var timeout = timeval(tv_sec: Self.safetyTimeout, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -82,13 +77,17 @@ package final class RawConnection {
 
     deinit { close() }
 
+    /// `SOCK_STREAM` as `socket(2)` takes it here.
+    private static var stream: Int32 {
+        #if canImport(Glibc)
+            Int32(SOCK_STREAM.rawValue)
+        #else
+            SOCK_STREAM
+        #endif
+    }
+
     /// Whether this machine has the IPv6 loopback address (a socket can be bound to ::1).
     package static var hasIPv6Loopback: Bool {
-        #if canImport(Glibc)
-            let stream = Int32(SOCK_STREAM.rawValue)
-        #else
-            let stream = SOCK_STREAM
-        #endif
         let probe = socket(AF_INET6, stream, 0)
         guard probe >= 0 else { return false }
         defer { systemClose(probe) }
@@ -152,11 +151,6 @@ package final class RawConnection {
     /// A socket listening on [::1] at a port the system picks, to take that port from the server: its descriptor and
     /// port. Close it with ``closeDescriptor(_:)``.
     package static func listenOnIPv6Loopback() -> (descriptor: Int32, port: UInt16)? {
-        #if canImport(Glibc)
-            let stream = Int32(SOCK_STREAM.rawValue)
-        #else
-            let stream = SOCK_STREAM
-        #endif
         let listener = socket(AF_INET6, stream, 0)
         guard listener >= 0 else { return nil }
         var address = sockaddr_in6()
