@@ -57,11 +57,17 @@ package final class CheckExecutor: TaskExecutor, Sendable {
             // A task that asked to wait for this moment runs again; only an executor dry with nobody waiting is idle.
             guard state.idleWaiters.isEmpty else {
                 defer { state.idleWaiters = [] }
+                // Each waiter counts as held until its resumption is enqueued: a job of another thread that finishes
+                // meanwhile must not find the executor dry with nobody waiting (a check that moves called hung).
+                state.held += state.idleWaiters.count
                 return (nil, state.idleWaiters)
             }
             return (state.onIdle, [])
         }
-        for waiter in waiters { waiter.resume() }
+        for waiter in waiters {
+            waiter.resume()  // enqueues the waiter's job here (its task prefers this executor)
+            finishedOne()  // its reservation
+        }
         idle?()
     }
 
