@@ -182,8 +182,10 @@ public struct IdentityToolkitHTTP: Sendable {
     }
 
     private static func excerpt(_ data: Data) -> String {
-        let text = TokenMask.masked(String(decoding: data, as: UTF8.self)).replacingOccurrences(of: "\n", with: " ")
-        return text.count > 300 ? text.prefix(300) + "…" : text
+        // 2 KB hold the first 300 characters and any token that starts among them (an ID token is about 1 KB).
+        let text = TokenMask.masked(String(decoding: data.prefix(2048), as: UTF8.self))
+        let shown = text.count > 300 || data.count > 2048 ? text.prefix(300) + "…" : Substring(text)
+        return shown.replacingOccurrences(of: "\n", with: " ")
     }
 
     static func error(status: Int, _ json: FixtureValue, route: String) -> AuthError {
