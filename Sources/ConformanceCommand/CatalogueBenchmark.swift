@@ -22,7 +22,7 @@ package struct CatalogueBenchmark: Sendable {
     ) async -> BenchmarkReport {
         // The options were validated when the benchmark was made.
         let runner = try! ConformanceRunner(subject: subject, options: options)
-        let audit = try! DefectAudit(options: options)
+        let audit = try! VariantAudit(options: options)
         let areas = Flow.allCases.map { RuleCatalogue.rules(in: $0) }.filter { !$0.isEmpty }
         let rowCount = areas.count + 1 + (variants.isEmpty ? 0 : 2)
         let counter = ProgressCounter("benchmark", total: rowCount * repeats, unit: "timings", handler: progress)

@@ -212,9 +212,9 @@ public enum ConformanceCommand {
             let against = arguments.mode == .matrix ? rules : nil
             let findings =
                 if let isolation { await isolation.audit(audited, against: against, progress: progress) } else {
-                    await (try! DefectAudit(options: options)).run(audited, against: against, progress: progress)
+                    await (try! VariantAudit(options: options)).run(audited, against: against, progress: progress)
                 }
-            let text = arguments.json ? json(DefectReport(variants: findings)) : DefectTable(findings).rendered
+            let text = arguments.json ? json(VariantReport(variants: findings)) : VariantTable(findings).rendered
             return outcome(text, passed: findings.allSatisfy(\.isCaught))
         case .stress(let runs, let parallel):
             let report = await (try! StressGate(runs: runs, parallel: parallel, options: options)).run(

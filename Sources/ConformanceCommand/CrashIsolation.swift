@@ -126,14 +126,14 @@ package struct CrashIsolation: Sendable {
 
     /// The audit of `variants`, each in workers of its own: a variant that crashes the process is reported with a
     /// `crash` in the check it crashed in, and the rest of the audit is printed as usual.
-    func audit(_ variants: [AuditVariant], against rules: [Rule]?, progress: ProgressHandler?) async -> [DefectFinding]
+    func audit(_ variants: [AuditVariant], against rules: [Rule]?, progress: ProgressHandler?) async -> [VariantFinding]
     {
         let counter = ProgressCounter("variant audit", total: variants.count, unit: "variants", handler: progress)
         return await variants.concurrentMap(limit: ProcessInfo.processInfo.activeProcessorCount) { variant in
             let report = await report(
-                of: rules ?? DefectAudit.rules(of: variant), subject: variant.name, variant: variant.name)
+                of: rules ?? VariantAudit.rules(of: variant), subject: variant.name, variant: variant.name)
             counter.finishOne()
-            return DefectAudit.finding(of: variant, in: report)
+            return VariantAudit.finding(of: variant, in: report)
         }
     }
 

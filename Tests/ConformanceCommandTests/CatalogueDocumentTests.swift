@@ -40,9 +40,9 @@ struct CatalogueDocumentTests {
                     subject: NoFlowSubject(), variants: [variant], arguments: ["catalogue", "--json"]
                 ).output.utf8))
         #expect(decoded == CatalogueDocument(variants: [variant]))
-        #expect(decoded.rules.filter { !$0.defects.isEmpty }.map(\.id) == ["PHONE-2", "AUTH-1"])
+        #expect(decoded.rules.filter { !$0.variants.isEmpty }.map(\.id) == ["PHONE-2", "AUTH-1"])
         #expect(
-            decoded.rules.first { $0.id == "PHONE-2" }?.defects == [
+            decoded.rules.first { $0.id == "PHONE-2" }?.variants == [
                 .init(name: "noBackend", summary: "makes no backend")
             ])
     }
@@ -54,7 +54,7 @@ struct CatalogueDocumentTests {
         let bad = """
             {"rules": [{"id": "PHONE-01", "level": "MUSTN'T", "flow": "sms", "title": "", "statement": "s", "hint": \
             "check it",
-              "sources": [{"title": "t", "url": "http://insecure"}], "checks": [], "fixtures": ["e164"], "defects": \
+              "sources": [{"title": "t", "url": "http://insecure"}], "checks": [], "fixtures": ["e164"], "variants": \
               [{"name": "d"}], "extra": 1}]}
             """
         let errors = validator.errors(in: try JSONDecoder().decode(JSONValue.self, from: Data(bad.utf8))).joined(
@@ -64,7 +64,7 @@ struct CatalogueDocumentTests {
             "$.rules[0].level: not one of the enum's values", "$.rules[0].flow: not one of the enum's values",
             "$.rules[0].title: shorter than 1", "$.rules[0].hint: \"check it\" does not match",
             "$.rules[0].sources[0].url: \"http://insecure\" does not match", "$.rules[0].checks: fewer than 1 items",
-            "$.rules[0].fixtures[0]: \"e164\" does not match", "$.rules[0].defects[0]: missing required summary",
+            "$.rules[0].fixtures[0]: \"e164\" does not match", "$.rules[0].variants[0]: missing required summary",
         ] { #expect(errors.contains(expected), "no error \"\(expected)\" in:\n\(errors)") }
     }
 
@@ -143,7 +143,7 @@ struct CatalogueDocumentTests {
     @Test(
         """
         the markdown spec has a section per area and each rule's statement, sources, hint, checks, fixtures and \
-        defects
+        variants
         """)
     func markdown() async {
         let variant = AuditVariant(
@@ -161,10 +161,10 @@ struct CatalogueDocumentTests {
         #expect(mfa7.contains("\nHint: if this fails, check "))
         for check in Rule.mfa7.checks { #expect(mfa7.contains("\n- `\(check.id)`: \(check.name)")) }
         #expect(mfa7.contains("\nFixtures: [`mfa/phone-hint-mask.json`](../Fixtures/mfa/phone-hint-mask.json)"))
-        #expect(mfa7.contains("\nDefects of NoFlow it catches:\n\n- `noBackend`: makes \\*no\\* backend"))
-        #expect(spec.contains("\nDefects: none of NoFlow yet."))
+        #expect(mfa7.contains("\nVariants of NoFlow it catches:\n\n- `noBackend`: makes \\*no\\* backend"))
+        #expect(spec.contains("\nVariants: none of NoFlow yet."))
         let withoutVariants = await ConformanceCommand.run(subject: NoFlowSubject(), arguments: ["catalogue"]).output
-        #expect(!withoutVariants.contains("Defects"))
+        #expect(!withoutVariants.contains("Variants"))
     }
 
     @Test("catalogue --markdown FILE writes the spec")

@@ -18,7 +18,7 @@ extension ConformanceRunner.Options {
 /// assertion, or a hang for a defect whose fault is one); a failure of any other check or kind is no catch.
 package func expectCaught(_ defect: Defect, sourceLocation: SourceLocation = #_sourceLocation) async throws {
     #expect(!defect.catches.isEmpty, "\(defect) names no check that must catch it", sourceLocation: sourceLocation)
-    let finding = DefectAudit.finding(of: defect.variant, in: await SharedDefectRuns.report(of: defect))
+    let finding = VariantAudit.finding(of: defect.variant, in: await SharedDefectRuns.report(of: defect))
     #expect(
         finding.isCaught, "\(defect) (\(defect.summary)) was not caught: \(finding.miss ?? "")",
         sourceLocation: sourceLocation)
@@ -35,7 +35,7 @@ package enum SharedDefectRuns {
             if let task = runs[defect] { return task }
             let task = Task {
                 await (try! ConformanceRunner(subject: ReferenceSubject(defects: [defect]), options: .forDefects)).run(
-                    DefectAudit.rules(of: defect.variant))
+                    VariantAudit.rules(of: defect.variant))
             }
             runs[defect] = task
             return task
@@ -45,10 +45,10 @@ package enum SharedDefectRuns {
 }
 
 /// The audit's finding for `variant`, from the checks it names alone (all of its rules' checks when it names none):
-/// whether it is caught depends only on how those checks end (``DefectFinding/isCaught``), and each check runs in a
+/// whether it is caught depends only on how those checks end (``VariantFinding/isCaught``), and each check runs in a
 /// world of its own, so the other checks of its rules, which the command's audit also runs, add time and no verdict.
-package func namedChecksFinding(of variant: AuditVariant, options: ConformanceRunner.Options) async -> DefectFinding {
-    let audit = try! DefectAudit(options: options)
+package func namedChecksFinding(of variant: AuditVariant, options: ConformanceRunner.Options) async -> VariantFinding {
+    let audit = try! VariantAudit(options: options)
     guard !variant.catches.isEmpty else { return await audit.run(variant) }
     let named = Set(variant.catches.map(\.check))
     let rules = RuleCatalogue.rules(variant.catches.map(\.rule))
@@ -61,15 +61,15 @@ package func namedChecksFinding(of variant: AuditVariant, options: ConformanceRu
         subject: variant.subject.name,
         results: rules.map { rule in RuleResult(rule: rule, checks: rule.checks.compactMap { results[$0.id] }) },
         durationSeconds: 0)
-    return DefectAudit.finding(of: variant, in: report)
+    return VariantAudit.finding(of: variant, in: report)
 }
 
 /// ``namedChecksFinding(of:options:)`` for each of `variants`, a few at a time, in the order of `variants`.
 package func namedChecksFindings(
     of variants: [AuditVariant], options: ConformanceRunner.Options
-) async -> [DefectFinding] {
-    await withTaskGroup(of: (Int, DefectFinding).self) { group in
-        var findings = [DefectFinding?](repeating: nil, count: variants.count)
+) async -> [VariantFinding] {
+    await withTaskGroup(of: (Int, VariantFinding).self) { group in
+        var findings = [VariantFinding?](repeating: nil, count: variants.count)
         var next = 0
         func start() {
             guard next < variants.count else { return }

@@ -14,7 +14,7 @@ public struct CatalogueDocument: Sendable, Hashable, Codable {
         /// Paths under `Fixtures/`.
         public let fixtures: [String]
         /// The variants given to the command that this rule must catch.
-        public let defects: [Defect]
+        public let variants: [Variant]
 
         public init(_ rule: Rule, variants: [AuditVariant] = []) {
             id = rule.id
@@ -26,7 +26,9 @@ public struct CatalogueDocument: Sendable, Hashable, Codable {
             hint = rule.hint
             checks = rule.checks.map { CheckEntry(id: $0.id, name: $0.name) }
             fixtures = rule.fixtures
-            defects = variants.filter { $0.rules.contains(rule.id) }.map { Defect(name: $0.name, summary: $0.summary) }
+            self.variants = variants.filter { $0.rules.contains(rule.id) }.map {
+                Variant(name: $0.name, summary: $0.summary)
+            }
         }
     }
 
@@ -42,7 +44,7 @@ public struct CatalogueDocument: Sendable, Hashable, Codable {
         }
     }
 
-    public struct Defect: Sendable, Hashable, Codable {
+    public struct Variant: Sendable, Hashable, Codable {
         public let name: String
         public let summary: String
 

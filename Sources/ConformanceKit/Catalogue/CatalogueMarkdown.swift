@@ -1,17 +1,17 @@
 /// The catalogue as a readable spec (`conformance catalogue --markdown`, committed as `docs/RULES.md`): one
-/// section per area, each rule with its statement, sources, hint, the checks that prove it, and the defects
-/// (the command's variants) that prove the checks bite.
+/// section per area, each rule with its statement, sources, hint, the checks that prove it, and the variants that
+/// prove the checks bite (the reference's are its defects).
 public struct CatalogueMarkdown: Sendable {
     public let document: CatalogueDocument
-    /// Whose variants the defects are.
+    /// Whose variants they are.
     public let subject: String
-    /// Without variants there are no defects to show, and the spec says nothing of them.
-    public let showsDefects: Bool
+    /// Without variants there are none to show, and the spec says nothing of them.
+    public let showsVariants: Bool
 
     public init(rules: [Rule] = RuleCatalogue.all, variants: [AuditVariant] = [], subject: String) {
         document = CatalogueDocument(rules: rules, variants: variants)
         self.subject = subject
-        showsDefects = !variants.isEmpty
+        showsVariants = !variants.isEmpty
     }
 
     public static let regenerate = "swift run conformance catalogue --markdown > docs/RULES.md"
@@ -33,7 +33,7 @@ public struct CatalogueMarkdown: Sendable {
             "\(document.rules.count) rules: \(counts.joined(separator: ", ")). "
             + "Each rule gives its statement, the public documents it comes from, "
             + "a hint for an implementer whose subject fails it, and the checks that prove it"
-            + (showsDefects ? ", with the defects of \(Markdown.inline(subject)) that prove those checks bite." : ".")
+            + (showsVariants ? ", with the variants of \(Markdown.inline(subject)) that prove those checks bite." : ".")
         var lines =
             docc
             ? [
@@ -74,16 +74,16 @@ public struct CatalogueMarkdown: Sendable {
             let named = entry.fixtures.map { docc ? "`Fixtures/\($0)`" : "[`\($0)`](../Fixtures/\($0))" }
             lines += ["", "Fixtures: " + named.joined(separator: ", ")]
         }
-        guard showsDefects else { return lines }
+        guard showsVariants else { return lines }
         lines += [
             "",
-            entry.defects.isEmpty
-                ? "Defects: none of \(Markdown.inline(subject)) yet."
-                : "Defects of \(Markdown.inline(subject)) it catches:",
+            entry.variants.isEmpty
+                ? "Variants: none of \(Markdown.inline(subject)) yet."
+                : "Variants of \(Markdown.inline(subject)) it catches:",
         ]
-        if !entry.defects.isEmpty {
+        if !entry.variants.isEmpty {
             lines.append("")
-            lines += entry.defects.map { "- `\($0.name)`: \(Markdown.inline($0.summary))" }
+            lines += entry.variants.map { "- `\($0.name)`: \(Markdown.inline($0.summary))" }
         }
         return lines
     }

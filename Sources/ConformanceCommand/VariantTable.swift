@@ -2,14 +2,14 @@ import ConformanceKit
 
 /// The human-readable audit: one row per variant, whether the check meant for it caught it, how, and which check;
 /// for a variant not caught, what was expected and what failed instead.
-package struct DefectTable: Sendable {
-    package let findings: [DefectFinding]
+package struct VariantTable: Sendable {
+    package let findings: [VariantFinding]
 
-    package init(_ findings: [DefectFinding]) { self.findings = findings }
+    package init(_ findings: [VariantFinding]) { self.findings = findings }
 
     package var rendered: String {
-        let width = max(6, findings.map(\.name.count).max() ?? 0)
-        var lines = [pad("DEFECT", width) + "  " + pad("RULES", 18) + "  RESULT      KIND        CAUGHT BY"]
+        let width = max(7, findings.map(\.name.count).max() ?? 0)
+        var lines = [pad("VARIANT", width) + "  " + pad("RULES", 18) + "  RESULT      KIND        CAUGHT BY"]
         for finding in findings {
             let rules = finding.rules.map(\.rawValue).joined(separator: ", ")
             let result = pad(finding.isCaught ? "caught" : "NOT CAUGHT", 10)
@@ -24,7 +24,7 @@ package struct DefectTable: Sendable {
         lines.append("")
         lines.append(
             """
-            \(findings.count) defects: \(findings.count - missed) caught by the check meant for them, \(missed) not \
+            \(findings.count) variants: \(findings.count - missed) caught by the check meant for them, \(missed) not \
             caught
             """)
         return lines.joined(separator: "\n")
@@ -36,10 +36,10 @@ package struct DefectTable: Sendable {
 }
 
 /// The machine-readable audit (`audit --json`).
-package struct DefectReport: Sendable, Hashable, Codable {
+package struct VariantReport: Sendable, Hashable, Codable {
     /// The version of the JSON's shape, which `schemas/audit.schema.json` describes.
     package var schemaVersion = 1
-    package let variants: [DefectFinding]
+    package let variants: [VariantFinding]
 
-    package init(variants: [DefectFinding]) { self.variants = variants }
+    package init(variants: [VariantFinding]) { self.variants = variants }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Whether a variant was caught, and by which checks.
-public struct DefectFinding: Sendable, Hashable, Codable {
+public struct VariantFinding: Sendable, Hashable, Codable {
     public let name: String
     /// The rules that must catch the variant.
     public let rules: [RuleID]
@@ -50,7 +50,7 @@ public struct DefectFinding: Sendable, Hashable, Codable {
 }
 
 /// Runs rules against deliberately broken variants of a subject, to prove that each rule bites.
-public struct DefectAudit: Sendable {
+public struct VariantAudit: Sendable {
     public let options: ConformanceRunner.Options
 
     public init(options: ConformanceRunner.Options = .init()) throws(ConformanceRunner.OptionsError) {
@@ -58,7 +58,7 @@ public struct DefectAudit: Sendable {
     }
 
     /// Runs `rules` (by default the variant's own rules and those of the checks it names) against the variant.
-    public func run(_ variant: AuditVariant, against rules: [Rule]? = nil) async -> DefectFinding {
+    public func run(_ variant: AuditVariant, against rules: [Rule]? = nil) async -> VariantFinding {
         // The options were validated when the audit was made.
         let runner = try! ConformanceRunner(subject: variant.subject, options: options)
         return Self.finding(of: variant, in: await runner.run(rules ?? Self.rules(of: variant)))
@@ -70,14 +70,14 @@ public struct DefectAudit: Sendable {
     }
 
     /// Whether `report`, a run against `variant`, caught it.
-    public static func finding(of variant: AuditVariant, in report: ConformanceReport) -> DefectFinding {
+    public static func finding(of variant: AuditVariant, in report: ConformanceReport) -> VariantFinding {
         let failed = report.results.flatMap { result in
             result.checks.filter { $0.status == .fail || $0.status == .warn }.map {
                 FailedCheck(check: $0.id, status: $0.status, kind: $0.failure?.kind)
             }
         }
         let caughtBy = report.results.filter { $0.status == .fail || $0.status == .warn }.map(\.rule)
-        return DefectFinding(
+        return VariantFinding(
             name: variant.name, rules: variant.rules, expected: variant.catches, caughtBy: caughtBy,
             failedChecks: failed)
     }
@@ -87,7 +87,7 @@ public struct DefectAudit: Sendable {
     /// the machine runs only as many checks at once as it runs well.
     public func run(
         _ variants: [AuditVariant], against rules: [Rule]? = nil, progress: ProgressHandler? = nil
-    ) async -> [DefectFinding] {
+    ) async -> [VariantFinding] {
         let counter = ProgressCounter("variant audit", total: variants.count, unit: "variants", handler: progress)
         return await variants.concurrentMap(limit: Self.variantsAtOnce) { variant in
             let finding = await run(variant, against: rules)

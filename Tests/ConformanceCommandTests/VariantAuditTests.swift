@@ -5,7 +5,7 @@ import ReferenceTestSupport
 import Testing
 
 @Suite("The audit of a vendor's own variants")
-struct DefectAuditTests {
+struct VariantAuditTests {
     private let caught = AuditVariant(
         name: "makesNoBackend", rules: ["PHONE-2"], summary: "every backend is refused", subject: BrokenSubject())
     private let missed = AuditVariant(
@@ -14,7 +14,7 @@ struct DefectAuditTests {
 
     @Test("a variant that breaks its rule is caught by it")
     func caughtVariant() async throws {
-        let finding = await (try DefectAudit()).run(caught)
+        let finding = await (try VariantAudit()).run(caught)
         #expect(finding.caughtBy == ["PHONE-2"])
         #expect(finding.failedChecks == [FailedCheck(check: Self.phone2Check, status: .fail, kind: .adapterError)])
         #expect(finding.isCaught)
@@ -28,7 +28,7 @@ struct DefectAuditTests {
             AuditVariant(
                 name: "makesNoBackend", rules: ["PHONE-2"], catches: catches, summary: "", subject: BrokenSubject())
         }
-        let audit = try DefectAudit()
+        let audit = try VariantAudit()
         // The broken stand-in fails PHONE-2's check with an adapter error, not an assertion: no catch.
         let asAssertion = await audit.run(variant([.assertion(Self.phone2Check)]))
         #expect(!asAssertion.isCaught)
@@ -44,28 +44,28 @@ struct DefectAuditTests {
 
     @Test("a variant its rule does not see is not caught")
     func missedVariant() async throws {
-        let finding = await (try DefectAudit()).run(missed)
+        let finding = await (try VariantAudit()).run(missed)
         #expect(finding.caughtBy.isEmpty)
         #expect(!finding.isCaught)
     }
 
     @Test("a variant caught only by rules other than its own is not caught")
     func caughtByOthers() async throws {
-        let finding = await (try DefectAudit()).run(caught, against: [Rule.phone3])
+        let finding = await (try VariantAudit()).run(caught, against: [Rule.phone3])
         #expect(finding.caughtBy == ["PHONE-3"])
         #expect(!finding.isCaught)
     }
 
     @Test("many variants keep their order")
     func order() async throws {
-        let findings = await (try DefectAudit()).run([missed, caught, missed])
+        let findings = await (try VariantAudit()).run([missed, caught, missed])
         #expect(findings.map(\.name) == ["declaresNothing", "makesNoBackend", "declaresNothing"])
         #expect(findings.map(\.isCaught) == [false, true, false])
     }
 
     @Test("a watchdog that is not positive is refused")
     func badOptions() {
-        #expect(throws: ConformanceRunner.OptionsError.self) { try DefectAudit(options: .init(watchdog: .zero)) }
+        #expect(throws: ConformanceRunner.OptionsError.self) { try VariantAudit(options: .init(watchdog: .zero)) }
     }
 
     @Test("the command's table and exit status: 1 when a variant is not caught, 0 when all are")
@@ -74,7 +74,7 @@ struct DefectAuditTests {
             subject: NoFlowSubject(), variants: [caught, missed], arguments: ["audit"])
         #expect(mixed.status == 1)
         #expect(mixed.output.contains("NOT CAUGHT"))
-        #expect(mixed.output.hasSuffix("2 defects: 1 caught by the check meant for them, 1 not caught\n"))
+        #expect(mixed.output.hasSuffix("2 variants: 1 caught by the check meant for them, 1 not caught\n"))
         let all = await ConformanceCommand.run(subject: NoFlowSubject(), variants: [caught], arguments: ["audit"])
         #expect(all.status == 0)
     }
