@@ -47,17 +47,30 @@ public enum ConformanceCommand {
             providerEndpoints: providerEndpoints)
     }
 
+    /// ``main(subject:variants:arguments:grammar:providerEndpoints:)`` for an executable that has read `arguments`
+    /// with `grammar` already, to choose its subject by its own options: the command line is not parsed again.
+    package static func main(
+        subject: any ConformanceSubject, variants: [AuditVariant] = [], parsed: ParsedCommand, arguments: [String],
+        grammar: CommandGrammar, providerEndpoints: (any ProviderEndpointsHost)? = nil
+    ) async -> Never {
+        await main(
+            subject: subject, client: (subject as? IdentityToolkitSubject)?.clientFactory, variants: variants,
+            arguments: arguments, grammar: grammar, providerEndpoints: providerEndpoints, parsed: parsed)
+    }
+
     /// The command against `subject`, or against the server the arguments name (through `client`, or the suite's own
-    /// client); without a subject, the arguments must name a server.
+    /// client); without a subject, the arguments must name a server. The arguments are parsed here unless `parsed`
+    /// is how `grammar` read them.
     private static func main(
         subject: (any ConformanceSubject)?, client: IdentityToolkitClientFactory?, variants: [AuditVariant],
-        arguments: [String], grammar: CommandGrammar, providerEndpoints: (any ProviderEndpointsHost)?
+        arguments: [String], grammar: CommandGrammar, providerEndpoints: (any ProviderEndpointsHost)?,
+        parsed alreadyParsed: ParsedCommand? = nil
     ) async -> Never {
         var (given, variants) = (subject, variants)
         let help = UsageText(grammar: grammar)
         let parsed: ParsedCommand
         do throws(CommandUsageError) {
-            parsed = try grammar.parse(arguments)
+            if let alreadyParsed { parsed = alreadyParsed } else { parsed = try grammar.parse(arguments) }
             if let server = try IdentityToolkitCommandLine.subject(
                 from: parsed, client: client, providerEndpoints: providerEndpoints)
             {

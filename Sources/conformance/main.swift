@@ -24,18 +24,21 @@ let variation = CommandOption(
 }
 let grammar = CommandGrammar.conformance.adding(options: [variation]).adding(
     ServeCommand.subcommand, options: ServeCommand.options)
-// A usage error is answered by the command below, with the same grammar.
+// Read once here, to choose the subject; a usage error is answered by the command below, with the same grammar.
 let parsed = try? grammar.parse(arguments)
 if let parsed, parsed.subcommand == ServeCommand.subcommand.name, !parsed.help {
     await ServeCommand.run(parsed, of: arguments, in: grammar)
 }
-if let name = parsed?.value("--variation"), let variation = Variation(rawValue: name) {
-    // The reference with one conforming variation, for its report and the stress gate (no defects to audit).
-    await ConformanceCommand.main(
-        subject: ReferenceSubject(variations: [variation]), arguments: arguments, grammar: grammar)
-}
 // A server judged over HTTP reaches each check's GitHub and Apple, served on loopback for the run.
 let providerEndpoints = parsed?.has("--identity-toolkit") == true ? try? WorldProviderEndpoints() : nil
-await ConformanceCommand.main(
-    subject: ReferenceSubject(), variants: Defect.variants, arguments: arguments, grammar: grammar,
-    providerEndpoints: providerEndpoints)
+// The reference with one conforming variation, for its report and the stress gate (no defects to audit).
+let chosen = parsed?.value("--variation").flatMap(Variation.init(rawValue:))
+let subject = chosen.map { ReferenceSubject(variations: [$0]) } ?? ReferenceSubject()
+let variants = chosen == nil ? Defect.variants : []
+if let parsed {
+    await ConformanceCommand.main(
+        subject: subject, variants: variants, parsed: parsed, arguments: arguments, grammar: grammar,
+        providerEndpoints: providerEndpoints)
+}
+// A usage error is answered by the command, which reads the arguments with the same grammar.
+await ConformanceCommand.main(subject: subject, variants: variants, arguments: arguments, grammar: grammar)
