@@ -112,8 +112,10 @@ let package = Package(
         // against the code.
         .target(
             name: "ReferenceTestSupport",
-            dependencies: ["ConformanceKit", "ReferenceAuth", "IdentityToolkitServer", "IdentityToolkitSubject"],
-            path: "Tests/ReferenceTestSupport"),
+            dependencies: [
+                "ConformanceCommand", "ConformanceKit", "ReferenceAuth", "IdentityToolkitServer",
+                "IdentityToolkitSubject",
+            ], path: "Tests/ReferenceTestSupport"),
         .testTarget(
             name: "PhoneAuthTests", dependencies: ["ConformanceTesting", "ReferenceAuth", "ReferenceTestSupport"]),
         .testTarget(name: "MFATests", dependencies: ["ConformanceTesting", "ReferenceAuth", "ReferenceTestSupport"]),

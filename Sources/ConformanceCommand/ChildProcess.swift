@@ -38,34 +38,45 @@ struct ChildProcess: Sendable {
     }
 
     private func runBlocking() -> Ending {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = environment
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch {
-            return Ending(output: "", error: "cannot start \(executable.path): \(error)", status: -1, crashed: true)
+        // The child gets the pipes' write ends as its standard output and error, and no other descriptor of ours.
+        var pipes: [[Int32]] = [[-1, -1], [-1, -1]]
+        for index in pipes.indices {
+            guard pipe(&pipes[index]) == 0 else {
+                for fd in pipes.joined() where fd >= 0 { close(fd) }
+                return Ending(output: "", error: "cannot start \(executable.path): no pipe", status: -1, crashed: true)
+            }
         }
+        let pid: pid_t
+        do {
+            pid = try ChildSpawn.start(
+                executable.path, arguments: arguments, environment: environment, output: pipes[0][1], error: pipes[1][1]
+            )
+        } catch {
+            for fd in pipes.joined() { close(fd) }
+            return Ending(output: "", error: "\(error)", status: -1, crashed: true)
+        }
+        close(pipes[0][1])
+        close(pipes[1][1])
         // Both pipes are drained at once, so a child that fills one never blocks on it.
         let group = DispatchGroup()
         let printed = Printed()
-        for (pipe, keyPath) in [(output, \(output: String, error: String).output), (error, \.error)] {
+        for (fd, keyPath) in [(pipes[0][0], \(output: String, error: String).output), (pipes[1][0], \.error)] {
             group.enter()
             DispatchQueue.global().async {
-                let data = pipe.fileHandleForReading.readDataToEndOfFile()
+                let data = FileHandle(fileDescriptor: fd, closeOnDealloc: true).readDataToEndOfFile()
                 printed.set(keyPath, String(decoding: data, as: UTF8.self))
                 group.leave()
             }
         }
-        process.waitUntilExit()
+        let termination: ChildSpawn.Termination
+        do { termination = try ChildSpawn.wait(pid) } catch {
+            group.wait()
+            return Ending(output: printed.get(\.output), error: "\(error)", status: -1, crashed: true)
+        }
         group.wait()
         return Ending(
-            output: printed.get(\.output), error: printed.get(\.error), status: process.terminationStatus,
-            crashed: process.terminationReason == .uncaughtSignal)
+            output: printed.get(\.output), error: printed.get(\.error), status: termination.status,
+            crashed: termination.signal != nil)
     }
 }
 

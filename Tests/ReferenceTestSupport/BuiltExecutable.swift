@@ -1,3 +1,4 @@
+import ConformanceCommand
 import Foundation
 
 /// An executable of this package, built into the same folder as the test bundle, run as a user runs it.
@@ -27,31 +28,29 @@ package struct BuiltExecutable: Sendable {
 
     /// Runs it with `arguments`, the test's environment with `environment` laid over it (a nil value removes the
     /// variable), on a thread of its own. Its standard output and error go to files, which never fill while it waits.
+    /// Started by `ChildSpawn`, not Foundation's `Process`, whose start crashes this test process now and then.
     package func run(_ arguments: [String], environment: [String: String?] = [:]) async throws -> Outcome {
-        let url = url
+        let path = url.path
         return try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
+                var variables = ProcessInfo.processInfo.environment
+                for (name, value) in environment { variables[name] = value }
+                let files = ["out", "err"].map {
+                    FileManager.default.temporaryDirectory.appendingPathComponent(
+                        "\(URL(fileURLWithPath: path).lastPathComponent)-\(UUID()).\($0)")
+                }
+                defer { for file in files { try? FileManager.default.removeItem(at: file) } }
                 do {
-                    let process = Process()
-                    process.executableURL = url
-                    process.arguments = arguments
-                    var variables = ProcessInfo.processInfo.environment
-                    for (name, value) in environment { variables[name] = value }
-                    process.environment = variables
-                    let files = ["out", "err"].map {
-                        FileManager.default.temporaryDirectory.appendingPathComponent(
-                            "\(url.lastPathComponent)-\(UUID()).\($0)")
-                    }
-                    defer { for file in files { try? FileManager.default.removeItem(at: file) } }
                     for file in files { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
-                    process.standardOutput = try FileHandle(forWritingTo: files[0])
-                    process.standardError = try FileHandle(forWritingTo: files[1])
-                    try process.run()
-                    process.waitUntilExit()
+                    let handles = try files.map { try FileHandle(forWritingTo: $0) }
+                    let pid = try ChildSpawn.start(
+                        path, arguments: arguments, environment: variables, output: handles[0].fileDescriptor,
+                        error: handles[1].fileDescriptor)
+                    for handle in handles { try handle.close() }
+                    let ended = try ChildSpawn.wait(pid)
                     let read = { (file: URL) in (try? String(contentsOf: file, encoding: .utf8)) ?? "" }
                     continuation.resume(
-                        returning: Outcome(
-                            output: read(files[0]), error: read(files[1]), status: process.terminationStatus))
+                        returning: Outcome(output: read(files[0]), error: read(files[1]), status: ended.status))
                 } catch { continuation.resume(throwing: error) }
             }
         }
