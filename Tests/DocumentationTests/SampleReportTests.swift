@@ -72,20 +72,15 @@ struct SampleReportTests {
         return (sample, outcome.output)
     }
 
-    @Test("the JUnit sample is what its command prints, its suites' counts included")
-    func junit() async throws {
-        let (sample, output) = try await sample("JUnit XML", "xml")
+    @Test(
+        "each sample is what its command prints, its counts included (the JUnit suites', the Markdown summary's)",
+        arguments: [("JUnit XML", "xml"), ("Markdown for a pull request", "markdown")])
+    func sampleIsOutput(_ heading: String, _ language: String) async throws {
+        let (sample, output) = try await sample(heading, language)
         #expect(
             Self.isElided(sample.text, of: output),
-            "the JUnit sample is not `conformance \(sample.arguments.joined(separator: " "))`'s output:\n\(output)")
-    }
-
-    @Test("the Markdown sample is what its command prints, its summary line's counts included")
-    func markdown() async throws {
-        let (sample, output) = try await sample("Markdown for a pull request", "markdown")
-        #expect(
-            Self.isElided(sample.text, of: output),
-            "the Markdown sample is not `conformance \(sample.arguments.joined(separator: " "))`'s output:\n\(output)")
+            "the \(heading) sample is not `conformance \(sample.arguments.joined(separator: " "))`'s output:\n\(output)"
+        )
     }
 
     @Test("a sample that differs from the output in a figure, a line or its order does not match")
