@@ -261,7 +261,7 @@ final class ServerProject: Sendable {
     /// Email enumeration protection (`emailPrivacyConfig.enableImprovedEmailPrivacy`), as the config API set it.
     let protectsEmailEnumeration: Bool
     private let texts = Mutex<(entries: [FixtureValue], attributed: Set<Int>)>(([], []))
-    /// The administrator's `validSince` per user, in seconds since 1970, answered by `accounts:lookup`.
+    /// The administrator's `validSince` per user, in seconds since 1970 (``validSince(of:)`` answers it).
     private let revocations = Mutex<[String: Int]>([:])
     /// The custom claims of each user, and the developer claims of each session begun with a custom token
     /// (``CustomClaims``).
@@ -301,7 +301,10 @@ final class ServerProject: Sendable {
     /// Every user's `validSince`, and every user's custom claims: what of the project outlasts a restart besides its
     /// backend's accounts.
     var revocationsAndClaims: (validSince: [String: Int], claims: [String: [String: FixtureValue]]) {
-        (revocations.withLock { $0 }, claims.withLock { $0.byUser })
+        get async {
+            let ended = await backend.sessionsValidSince
+            return (revocations.withLock { $0 }.merging(ended, uniquingKeysWith: max), claims.withLock { $0.byUser })
+        }
     }
 
     /// Takes the `validSince` and custom claims of a restored project.
@@ -333,7 +336,13 @@ final class ServerProject: Sendable {
 
     var verificationCodes: [FixtureValue] { texts.withLock { $0.entries } }
 
-    func validSince(of uid: String) -> Int? { revocations.withLock { $0[uid] } }
+    /// A user's `validSince`: the later of the administrator's (`accounts:update` with `validSince`, kept as sent) and
+    /// the last change that ended the user's sessions (a new password or email, a reset, disabling), which production
+    /// advances too, so that `verifyIdToken(checkRevoked:)` refuses the ID tokens from before it.
+    func validSince(of uid: String) async -> Int? {
+        let ended = await backend.sessionsValidSince[uid]
+        return [revocations.withLock { $0[uid] }, ended].compactMap(\.self).max()
+    }
 
     func setValidSince(_ seconds: Int, of uid: String) { revocations.withLock { $0[uid] = seconds } }
 

@@ -40,15 +40,14 @@ extension ServerCall {
         let users = await backend.adminLookup(
             uids: list("localId"), emails: list("email"), phoneNumbers: list("phoneNumber"))
         guard !users.isEmpty else { return .object(["kind": .string("identitytoolkit#GetAccountInfoResponse")]) }
-        return .object([
-            "kind": .string("identitytoolkit#GetAccountInfoResponse"),
-            "users": .array(
-                users.map {
-                    Self.adminUserInfo(
-                        $0, validSince: project.validSince(of: $0.uid), claims: project.customClaims(of: $0.uid),
-                        tenant: tenant)
-                }),
-        ])
+        var found: [FixtureValue] = []
+        for user in users {
+            found.append(
+                Self.adminUserInfo(
+                    user, validSince: await project.validSince(of: user.uid),
+                    claims: project.customClaims(of: user.uid), tenant: tenant))
+        }
+        return .object(["kind": .string("identitytoolkit#GetAccountInfoResponse"), "users": .array(found)])
     }
 
     /// A user as the administrator reads it: with `disabled`, `validSince` and `customAttributes`.

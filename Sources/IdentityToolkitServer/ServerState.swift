@@ -79,7 +79,7 @@ extension IdentityToolkitServer {
         var kept: [ServerState.Project] = []
         for (name, project) in served {
             if followsRealTime { project.catchUpWithRealTime() }
-            let (validSince, claims) = project.revocationsAndClaims
+            let (validSince, claims) = await project.revocationsAndClaims
             kept.append(
                 ServerState.Project(
                     name: name, configuration: project.backend.configuration,

@@ -25,6 +25,10 @@ package actor ReferenceBackend: AuthBackend {
     /// Identity token and raw nonce pairs that signed someone in (APPLE-13).
     var usedAppleCredentials: Set<String> = []
     var refreshTokens: [String: SessionGrant] = [:]
+    /// For each user whose sessions a change ended, the second (since 1970, on the clock ID tokens are stamped with)
+    /// from which the user's ID tokens are valid: production's `validSince`, which the Admin SDKs'
+    /// `verifyIdToken(checkRevoked:)` compares with a token's `iat`.
+    package private(set) var sessionsValidSince: [String: Int] = [:]
     var emailVerificationCodes: [String: String] = [:]
     /// Password-reset codes, by code: the user they reset.
     var passwordResetCodes: [String: String] = [:]
@@ -116,8 +120,9 @@ package actor ReferenceBackend: AuthBackend {
     }
 
     /// Ends every session of `uid`: its refresh tokens mint nothing more; revoking by whole seconds, every session
-    /// begun before the current second.
+    /// begun before the current second. The user's `validSince` becomes the current second.
     func endSessions(of uid: String) {
+        sessionsValidSince[uid] = Int(idTokenNow.timeIntervalSince1970.rounded(.down))
         guard behaviour.session.revokesByWholeSeconds else {
             refreshTokens = refreshTokens.filter { $0.value.uid != uid }
             return

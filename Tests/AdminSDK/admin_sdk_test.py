@@ -116,6 +116,8 @@ def main():
 
     status, session = client_call("accounts:signInWithPassword", {"email": "ada@example.com", "password": "first-password", "returnSecureToken": True})
     expect(status == 200 and session.get("refreshToken"), "the user signs in with the password")
+    expect(auth.verify_id_token(session["idToken"], check_revoked=True)["uid"] == user.uid,
+           "verify_id_token(check_revoked=True) accepts the session's ID token")
     legacy = "www.googleapis.com/identitytoolkit/v3/relyingparty"
     status, signed_in = client_call("verifyPassword", {"email": "ada@example.com", "password": "first-password", "returnSecureToken": True, "clientType": "CLIENT_TYPE_IOS"}, legacy)
     expect(status == 200 and signed_in.get("localId") == user.uid and signed_in.get("registered") is True
@@ -131,6 +133,12 @@ def main():
     expect(status == 400, "the old password no longer signs in after update_user(password=)")
     status, _ = refresh(session["refreshToken"])
     expect(status == 400, "the session from before the new password cannot refresh (the emulator keeps it alive)")
+    try:
+        auth.verify_id_token(session["idToken"], check_revoked=True)
+        expect(False, "verify_id_token(check_revoked=True) refuses the ID token from before the new password")
+    except auth.RevokedIdTokenError:
+        expect(True, "verify_id_token(check_revoked=True) refuses the ID token from before the new password "
+               "(RevokedIdTokenError: the new password moved validSince past its iat)")
 
     status, session = client_call("accounts:signInWithPassword", {"email": "ada@example.com", "password": "second-password", "returnSecureToken": True})
     expect(status == 200, "the new password signs in")

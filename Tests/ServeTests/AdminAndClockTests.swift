@@ -52,6 +52,46 @@ struct AdminAndClockTests {
         #expect(gone.status == 200 && gone.json?["users"] == nil)
     }
 
+    @Test("a user's own new password advances validSince past the older ID tokens (the Admin SDKs' checkRevoked)")
+    func passwordChangeAdvancesValidSince() async throws {
+        let server = try ServedServer()
+        defer { server.http.stop() }
+        let client = ServedClient(baseURL: server.baseURL)
+        let signedUp = try await client.post(
+            "\(Self.it)/accounts:signUp?key=k",
+            ["email": "ada@example.com", "password": "first-password", "returnSecureToken": true])
+        let uid = try #require(signedUp.json?["localId"] as? String)
+        let older = try #require(signedUp.json?["idToken"] as? String)
+        func validSince(at client: ServedClient) async throws -> Int? {
+            let found = try await client.post("\(Self.admin)/accounts:lookup", ["localId": [uid]], owner: true)
+            return ((found.json?["users"] as? [[String: Any]])?.first?["validSince"] as? String).flatMap { Int($0) }
+        }
+        func issuedAt(_ token: String) throws -> Int {
+            try #require(ClientSurfaceTests.payload(of: token)["iat"] as? Int)
+        }
+        // verifyIdToken(checkRevoked:) refuses a token when `iat` × 1000 < `validSince` × 1000.
+        #expect(
+            try await validSince(at: client).map { try issuedAt(older) < $0 } != true,
+            "no change has ended a session yet")
+        #expect(
+            try await client.send("POST", "/emulator/v1/projects/demo-conformance/clock:advance?seconds=1").status
+                == 200)
+        let changed = try await client.post(
+            "\(Self.it)/accounts:update?key=k", ["idToken": older, "password": "second-password"])
+        #expect(changed.status == 200)
+        let after = try #require(try await validSince(at: client), "the new password sets validSince")
+        #expect(try issuedAt(older) < after, "the ID token from before the new password is revoked")
+        let session = try await client.post(
+            "\(Self.it)/accounts:signInWithPassword?key=k",
+            ["email": "ada@example.com", "password": "second-password", "returnSecureToken": true])
+        let newer = try #require(session.json?["idToken"] as? String)
+        #expect(try issuedAt(newer) >= after, "an ID token from after it is not")
+        let restarted = try ServedServer()
+        defer { restarted.http.stop() }
+        await restarted.backend.restore(await server.backend.lastingState())
+        #expect(try await validSince(at: ServedClient(baseURL: restarted.baseURL)) == after, "it outlasts a restart")
+    }
+
     @Test("clock:advance moves the project's clock: a code sent is refused once its lifetime has passed")
     func timeControl() async throws {
         let server = try ServedServer()
