@@ -120,7 +120,9 @@ enum EmulatorExport {
                         """)
             }
             record.password = PasswordHash(String(hash[range.upperBound...]), salt: .random(count: 16))
+            record.passwordUpdatedAt = date("passwordUpdatedAt")
         }
+        record.lastRefreshAt = fields["lastRefreshAt"]?.stringValue.flatMap(RFC3339.date)
         for provider in fields["providerUserInfo"]?.arrayValue ?? [] {
             let id = provider["providerId"]?.stringValue ?? ""
             guard id != ProviderID.password, id != ProviderID.phone else { continue }

@@ -65,8 +65,8 @@ extension ServerCall {
         let snapshot = user.snapshot
         var fields: [String: FixtureValue] = [
             "localId": .string(user.uid), "emailVerified": .bool(user.isEmailVerified),
-            "createdAt": .string(String(Int64(user.createdAt.timeIntervalSince1970 * 1000))),
-            "lastLoginAt": .string(String(Int64(user.lastSignInAt.timeIntervalSince1970 * 1000))),
+            "createdAt": .string(String(milliseconds(user.createdAt))),
+            "lastLoginAt": .string(String(milliseconds(user.lastSignInAt))),
             "providerUserInfo": .array(
                 snapshot.providerData.map { info in
                     var provider: [String: FixtureValue] = [
@@ -91,7 +91,14 @@ extension ServerCall {
         // Production names a password user's hash without giving it: `UkVEQUNURUQ=`, "REDACTED" in base64, in
         // `accounts:lookup` and `accounts:update` answers alike.
         fields["passwordHash"] = user.password == nil ? nil : .string(redactedPasswordHash)
+        // As production and the emulator write them: milliseconds as a number, and RFC 3339 (the Admin SDKs read
+        // `lastRefreshAt` as `UserMetadata.lastRefreshTime`).
+        fields["passwordUpdatedAt"] = user.passwordUpdatedAt.map { .number(Double(milliseconds($0))) }
+        fields["lastRefreshAt"] = user.lastRefreshAt.map { .string(RFC3339.text($0)) }
         fields["tenantId"] = tenant.map { .string($0) }
         return .object(fields)
     }
+
+    /// Milliseconds since 1970, as the account's times are written.
+    private static func milliseconds(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970 * 1000) }
 }

@@ -244,9 +244,10 @@ struct ServerCall: Sendable {
             throw AuthError(.userNotFound, "the user no longer exists")
         }
         var info = userInfo(user)
-        let claims = project.customClaims(of: user.uid)
-        if case .object(var fields) = info, !claims.isEmpty {
-            fields["customAttributes"] = .string(CustomClaims.text(claims))
+        if case .object(var fields) = info {
+            let claims = project.customClaims(of: user.uid)
+            fields["customAttributes"] = claims.isEmpty ? nil : .string(CustomClaims.text(claims))
+            fields["validSince"] = await project.validSince(of: user.uid).map { .string(String($0)) }
             info = .object(fields)
         }
         return .object(["kind": .string("identitytoolkit#GetAccountInfoResponse"), "users": .array([info])])
@@ -355,11 +356,15 @@ struct ServerCall: Sendable {
         return .object(["kind": .string("identitytoolkit#DeleteAccountResponse")])
     }
 
+    /// `securetoken.googleapis.com/v1/token`: a form or JSON body, refused as the emulator refuses it
+    /// (`operations.ts` `grantToken`) when the grant type or the refresh token is missing.
     func refreshToken() async throws(AuthError) -> FixtureValue {
         let refreshToken = string("refresh_token") ?? string("refreshToken") ?? ""
-        guard (string("grant_type") ?? string("grantType")) == "refresh_token" else {
-            throw AuthError(.internalError, "INVALID_GRANT_TYPE")
+        guard let grantType = string("grant_type") ?? string("grantType"), !grantType.isEmpty else {
+            throw AuthError(.internalError, "MISSING_GRANT_TYPE")
         }
+        guard grantType == "refresh_token" else { throw AuthError(.internalError, "INVALID_GRANT_TYPE") }
+        guard !refreshToken.isEmpty else { throw AuthError(.internalError, "MISSING_REFRESH_TOKEN") }
         let tokens = try await backend.refreshAtTheDoor(refreshToken)
         let uid = await backend.uid(ofRefreshToken: refreshToken) ?? ""
         return .object([

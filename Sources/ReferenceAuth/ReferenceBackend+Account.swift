@@ -55,7 +55,7 @@ extension ReferenceBackend {
             }
             let email = try newAccountEmail(email, password: password)
             user.email = email
-            user.password = PasswordHash(comparable(password), salt: world.random.bytes(16))
+            setPassword(password, of: &user)
         }
         users[uid] = user
         return (user.snapshot, try refresh(refreshToken))

@@ -87,7 +87,7 @@ extension ReferenceBackend {
             guard password.count >= configuration.passwordMinimumLength else {
                 throw AuthError(.weakPassword, "WEAK_PASSWORD")
             }
-            user.password = PasswordHash(comparable(password), salt: world.random.bytes(16))
+            setPassword(password, of: &user)
         }
         if let phoneNumber = fields.phoneNumber {
             let number = try validated(phoneNumber, ignoring: "")

@@ -43,10 +43,8 @@ extension ReferenceBackend {
         }
         let address = try newAccountEmail(email, password: password)
         await meetPartner(at: "sign-up checked")
-        let user = UserRecord(
-            uid: newUID(), email: address, password: PasswordHash(comparable(password), salt: world.random.bytes(16)),
-            createdAt: world.clock.date, lastSignInAt: world.clock.date)
-        return startSession(for: user, provider: ProviderID.password, isNewUser: true)
+        return startSession(
+            for: newPasswordUser(email: address, password: password), provider: ProviderID.password, isNewUser: true)
     }
 
     /// `accounts:signInWithPhoneNumber` with a `sessionInfo` and `code`. Conforming, the code is checked and marked

@@ -13,10 +13,19 @@ extension ReferenceBackend {
             for: newPasswordUser(email: email, password: password), provider: ProviderID.password, isNewUser: true)
     }
 
-    private func newPasswordUser(email: String, password: String) -> UserRecord {
-        UserRecord(
-            uid: newUID(), email: email, password: PasswordHash(comparable(password), salt: world.random.bytes(16)),
-            createdAt: world.clock.date, lastSignInAt: world.clock.date)
+    func newPasswordUser(email: String, password: String) -> UserRecord {
+        var user = UserRecord(uid: newUID(), email: email, createdAt: world.clock.date, lastSignInAt: world.clock.date)
+        setPassword(password, of: &user)
+        return user
+    }
+
+    /// Sets `user`'s password, salted anew, and the time it was set (`passwordUpdatedAt`); the user's `validSince`
+    /// becomes this second, as the emulator's does whenever a password is set (`operations.ts` `signUp`,
+    /// `setAccountInfoImpl`).
+    func setPassword(_ password: String, of user: inout UserRecord) {
+        user.password = PasswordHash(comparable(password), salt: world.random.bytes(16))
+        user.passwordUpdatedAt = world.clock.date
+        validFromNow(user.uid)
     }
 
     /// The address a new password account gets (AUTH-8): well-formed, with a password of at least the project's

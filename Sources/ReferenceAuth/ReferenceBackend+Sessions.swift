@@ -12,7 +12,7 @@ extension ReferenceBackend {
             throw AuthError(
                 .weakPassword, "the password must be \(configuration.passwordMinimumLength) characters long or more")
         }
-        user.password = PasswordHash(comparable(newPassword), salt: world.random.bytes(16))
+        setPassword(newPassword, of: &user)
         users[user.uid] = user
         if behaviour.session.passwordChangeEndsSessions { endSessions(of: user.uid) }
         grant = SessionGrant(
@@ -76,9 +76,7 @@ extension ReferenceBackend {
                 .weakPassword, "the password must be \(configuration.passwordMinimumLength) characters long or more")
         }
         passwordResetCodes[oobCode] = nil
-        if behaviour.session.resetStoresNewPassword {
-            user.password = PasswordHash(comparable(newPassword), salt: world.random.bytes(16))
-        }
+        if behaviour.session.resetStoresNewPassword { setPassword(newPassword, of: &user) }
         users[uid] = user
         if behaviour.session.passwordChangeEndsSessions { endSessions(of: uid) }
     }

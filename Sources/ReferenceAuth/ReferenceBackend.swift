@@ -25,9 +25,9 @@ package actor ReferenceBackend: AuthBackend {
     /// Identity token and raw nonce pairs that signed someone in (APPLE-13).
     var usedAppleCredentials: Set<String> = []
     var refreshTokens: [String: SessionGrant] = [:]
-    /// For each user whose sessions a change ended, the second (since 1970, on the clock ID tokens are stamped with)
-    /// from which the user's ID tokens are valid: production's `validSince`, which the Admin SDKs'
-    /// `verifyIdToken(checkRevoked:)` compares with a token's `iat`.
+    /// For each user whose password was set or whose sessions a change ended, the second (since 1970, on the clock ID
+    /// tokens are stamped with) from which the user's ID tokens are valid: production's `validSince`, which the Admin
+    /// SDKs' `verifyIdToken(checkRevoked:)` compares with a token's `iat` (``validFromNow(_:)``).
     package private(set) var sessionsValidSince: [String: Int] = [:]
     var emailVerificationCodes: [String: String] = [:]
     /// Password-reset codes, by code: the user they reset.
@@ -122,7 +122,7 @@ package actor ReferenceBackend: AuthBackend {
     /// Ends every session of `uid`: its refresh tokens mint nothing more; revoking by whole seconds, every session
     /// begun before the current second. The user's `validSince` becomes the current second.
     func endSessions(of uid: String) {
-        sessionsValidSince[uid] = Int(idTokenNow.timeIntervalSince1970.rounded(.down))
+        validFromNow(uid)
         guard behaviour.session.revokesByWholeSeconds else {
             refreshTokens = refreshTokens.filter { $0.value.uid != uid }
             return
@@ -132,6 +132,10 @@ package actor ReferenceBackend: AuthBackend {
             grant.uid != uid || world.clock.date(at: grant.authTime).timeIntervalSince1970.rounded(.down) >= validSince
         }
     }
+
+    /// The user's `validSince` becomes the current second, as production's does when a password is set or sessions
+    /// end: ID tokens issued from this second on stay valid.
+    func validFromNow(_ uid: String) { sessionsValidSince[uid] = Int(idTokenNow.timeIntervalSince1970.rounded(.down)) }
 
     /// Replaces a session's grant (after enrolling or unenrolling a factor) and returns its new tokens.
     func renew(
@@ -167,7 +171,9 @@ package actor ReferenceBackend: AuthBackend {
     /// The time ID tokens are stamped and verified with: the world's, or the system clock's.
     private var idTokenNow: Date { behaviour.tokens.onSystemClock ? Date() : world.clock.date }
 
+    /// The session's next tokens; the user's `lastRefreshAt` becomes now.
     private func tokens(for grant: SessionGrant, refreshToken: String) -> SessionTokens {
+        users[grant.uid]?.lastRefreshAt = world.clock.date
         let user = users[grant.uid]
         let claims = signer.claims(
             uid: grant.uid, signInProvider: grant.provider, user: user, authTime: world.clock.date(at: grant.authTime),

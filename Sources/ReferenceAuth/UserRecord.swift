@@ -20,6 +20,10 @@ package struct UserRecord: Sendable, Codable {
     package var oauthIdentities: [String: String] = [:]
     package let createdAt: Date
     package var lastSignInAt: Date
+    /// When the password was last set (`passwordUpdatedAt`); nil for a user who never had one.
+    package var passwordUpdatedAt: Date? = nil
+    /// When an ID token was last minted for the user, at a sign-in or a refresh (`lastRefreshAt`).
+    package var lastRefreshAt: Date? = nil
 
     var providers: [String] {
         (phoneNumber == nil ? [] : [ProviderID.phone])

@@ -153,6 +153,15 @@ def main():
     except exceptions.InvalidArgumentError as error:
         expect("UNAUTHORIZED_DOMAIN" in str(error), "a continue URL on an unauthorized domain is refused (UNAUTHORIZED_DOMAIN; the emulator checks none)")
 
+    metadata = auth.get_user(user.uid).user_metadata
+    expect(metadata.last_refresh_timestamp is not None and metadata.last_refresh_timestamp >= metadata.creation_timestamp,
+           "get_user reports user_metadata.last_refresh_timestamp (lastRefreshAt, RFC 3339)")
+    let_a_second_pass()
+    status, _ = refresh(session["refreshToken"])
+    later = auth.get_user(user.uid).user_metadata.last_refresh_timestamp
+    expect(status == 200 and later >= metadata.last_refresh_timestamp + 1000,
+           "a refresh a second later moves last_refresh_timestamp on by that second")
+
     let_a_second_pass()
     auth.revoke_refresh_tokens(user.uid)
     status, _ = refresh(session["refreshToken"])

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPMessages
 import Testing
 
 @Suite("The Admin SDKs' routes and the time control, served")
@@ -70,9 +71,8 @@ struct AdminAndClockTests {
             try #require(ClientSurfaceTests.payload(of: token)["iat"] as? Int)
         }
         // verifyIdToken(checkRevoked:) refuses a token when `iat` × 1000 < `validSince` × 1000.
-        if let before = try await validSince(at: client) {
-            #expect(try issuedAt(older) >= before, "no change has ended a session yet")
-        }
+        let before = try #require(try await validSince(at: client), "the password set at sign-up sets validSince")
+        #expect(try issuedAt(older) >= before, "no change has ended a session yet")
         #expect(
             try await client.send("POST", "/emulator/v1/projects/demo-conformance/clock:advance?seconds=1").status
                 == 200)
@@ -90,6 +90,44 @@ struct AdminAndClockTests {
         defer { restarted.http.stop() }
         await restarted.backend.restore(await server.backend.lastingState())
         #expect(try await validSince(at: ServedClient(baseURL: restarted.baseURL)) == after, "it outlasts a restart")
+    }
+
+    @Test("both lookups answer passwordUpdatedAt, validSince and lastRefreshAt, and a refresh moves lastRefreshAt")
+    func lookupTimes() async throws {
+        let server = try ServedServer()
+        defer { server.http.stop() }
+        let client = ServedClient(baseURL: server.baseURL)
+        let signedUp = try await client.post(
+            "\(Self.it)/accounts:signUp?key=k",
+            ["email": "ada@example.com", "password": "first-password", "returnSecureToken": true])
+        let uid = try #require(signedUp.json?["localId"] as? String)
+        let idToken = try #require(signedUp.json?["idToken"] as? String)
+        let refreshToken = try #require(signedUp.json?["refreshToken"] as? String)
+        let own = try await client.post("\(Self.it)/accounts:lookup?key=k", ["idToken": idToken])
+        let user = try #require((own.json?["users"] as? [[String: Any]])?.first)
+        let createdAt = try #require((user["createdAt"] as? String).flatMap { Double($0) })
+        // As the emulator answers them: milliseconds as a number, seconds as a string, RFC 3339.
+        #expect(user["passwordUpdatedAt"] as? Double == createdAt, "the password was set at sign-up")
+        #expect((user["validSince"] as? String).flatMap { Int($0) } == Int(createdAt / 1000))
+        func milliseconds(_ text: Any?) throws -> Double {
+            try #require((text as? String).flatMap(RFC3339.date)).timeIntervalSince1970 * 1000
+        }
+        #expect(abs(try milliseconds(user["lastRefreshAt"]) - createdAt) < 1, "the sign-up's tokens")
+        #expect(
+            try await client.send("POST", "/emulator/v1/projects/demo-conformance/clock:advance?seconds=5").status
+                == 200)
+        #expect(try await client.refresh(refreshToken).status == 200)
+        let found = try await client.post("\(Self.admin)/accounts:lookup", ["localId": [uid]], owner: true)
+        let administered = try #require((found.json?["users"] as? [[String: Any]])?.first)
+        // The project's clock followed real time until the time control moved it on.
+        #expect(try milliseconds(administered["lastRefreshAt"]) >= createdAt + 5000, "the refresh 5 s later")
+        #expect(administered["passwordUpdatedAt"] as? Double == createdAt, "no new password since")
+        let anonymous = try await client.post("\(Self.it)/accounts:signUp?key=k", ["returnSecureToken": true])
+        let anonymousToken = try #require(anonymous.json?["idToken"] as? String)
+        let nobody = try await client.post("\(Self.it)/accounts:lookup?key=k", ["idToken": anonymousToken])
+        let withoutPassword = try #require((nobody.json?["users"] as? [[String: Any]])?.first)
+        #expect(withoutPassword["passwordUpdatedAt"] == nil && withoutPassword["validSince"] == nil)
+        #expect(withoutPassword["lastRefreshAt"] is String)
     }
 
     @Test("clock:advance moves the project's clock: a code sent is refused once its lifetime has passed")

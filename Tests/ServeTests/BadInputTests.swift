@@ -34,6 +34,24 @@ struct BadInputTests {
             answer.json.errorMessage == "Invalid JSON payload received. Unknown name \"pasword\": Cannot find field.")
     }
 
+    @Test(
+        "a refresh without a grant type, with another grant type or without a refresh token is refused by name",
+        arguments: [
+            ("refresh_token=abc", "MISSING_GRANT_TYPE"), ("grant_type=&refresh_token=abc", "MISSING_GRANT_TYPE"),
+            ("grant_type=authorization_code&refresh_token=abc", "INVALID_GRANT_TYPE"),
+            ("grant_type=refresh_token", "MISSING_REFRESH_TOKEN"),
+            ("grant_type=refresh_token&refresh_token=", "MISSING_REFRESH_TOKEN"),
+        ])
+    func refreshRefusals(_ form: String, _ message: String) async throws {
+        let server = try ServedServer()
+        defer { server.http.stop() }
+        let answer = try await ServedClient(baseURL: server.baseURL).send(
+            "POST", "/securetoken.googleapis.com/v1/token?key=k", body: Data(form.utf8),
+            headers: ["Content-Type": "application/x-www-form-urlencoded"])
+        #expect(answer.status == 400 && answer.json.isIdentityToolkitError, "\(form)")
+        #expect(answer.json.errorMessage == message, "\(form): \(String(describing: answer.json))")
+    }
+
     @Test("a body over the limit gets a 413, and the server goes on answering")
     func oversizedBody() async throws {
         let server = try ServedServer()

@@ -68,6 +68,12 @@ struct ImportedExportTests {
         defer { server.http.stop() }
         await server.backend.restore(try #require(imported.state))
         let client = ServedClient(baseURL: server.baseURL)
+        let before = try await client.post(
+            "\(Self.v1)/projects/demo-conformance/accounts:lookup", ["localId": ["123"]], owner: true)
+        let kept = try #require((before.json?["users"] as? [[String: Any]])?.first)
+        #expect(
+            kept["passwordUpdatedAt"] as? Double == 1_795_814_535_410 && kept["validSince"] as? String == "1795814535")
+        #expect(kept["lastRefreshAt"] as? String == "2026-11-27T21:22:15.410Z", "the export's times, before a sign-in")
         let foo = try await client.post(
             "\(Self.v1)/accounts:signInWithPassword?key=k", ["email": "foo@example.com", "password": "testing"])
         #expect(foo.status == 200 && foo.json?["localId"] as? String == "123", "\(foo.json ?? [:])")
