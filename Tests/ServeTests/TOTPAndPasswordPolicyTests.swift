@@ -99,8 +99,14 @@ struct TOTPAndPasswordPolicyTests {
         let atRoot = try await client.send("GET", "/v2/passwordPolicy?key=k")
         #expect(
             atRoot.status == 200 && atRoot.json?["enforcementState"] as? String == "OFF", "v2 at Google's host root")
+        let config = try await client.send(
+            "GET", "/v2/projects/demo-conformance/config", headers: ["Authorization": "Bearer owner"])
+        let configured = config.json?["passwordPolicyConfig"] as? [String: Any]
+        #expect(
+            configured?["passwordPolicyEnforcementState"] as? String == "OFF",
+            "the administrator's config says what the clients' policy says: \(configured ?? [:])")
 
-        let configured = try await client.send(
+        let strict = try await client.send(
             "PATCH", "/v2/projects/demo-conformance/tenants/strict",
             body: try JSONSerialization.data(withJSONObject: [
                 "passwordPolicyConfig": [
@@ -110,7 +116,7 @@ struct TOTPAndPasswordPolicyTests {
                     ],
                 ]
             ]), headers: ["Content-Type": "application/json", "Authorization": "Bearer owner"])
-        #expect(configured.status == 200, "\(configured.json ?? [:])")
+        #expect(strict.status == 200, "\(strict.json ?? [:])")
         let policy = try await client.send("GET", "\(Self.v2)/passwordPolicy?key=k&tenantId=strict")
         let options = policy.json?["customStrengthOptions"] as? [String: Any]
         #expect(policy.json?["enforcementState"] as? String == "ENFORCE" && options?["minPasswordLength"] as? Int == 8)
