@@ -100,11 +100,12 @@ struct DoorOverLoopbackTests {
         #expect(clean?.status == .pass, "run \(run): \(clean?.message ?? "")")
     }
 
+    /// 20 runs in the long version (``LongTests``), 5 in `swift test`.
     @Test(
-        "each race in process: the racing reference is caught, the clean one passes, 20 runs alike", arguments: Race.all
-    )
+        "each race in process: the racing reference is caught, the clean one passes, each run (20 in the long version)",
+        arguments: Race.all)
     func raceVerdictInProcess(_ race: Race) async throws {
-        for run in 1...20 {
+        for run in 1...(LongTests.inFull ? 20 : 5) {
             for (defects, expected) in [([race.defect], ConformanceStatus.fail), ([], .pass)] {
                 let results = Mutex<[CheckResult]>([])
                 await (try ConformanceRunner(subject: ReferenceSubject(defects: Set(defects)))).run(
