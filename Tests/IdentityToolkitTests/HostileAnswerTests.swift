@@ -4,6 +4,7 @@ import HTTPMessages
 import IdentityToolkitServer
 import IdentityToolkitSubject
 import MockIdP
+import ReferenceAuth
 import ReferenceTestSupport
 import Synchronization
 import Testing
@@ -62,6 +63,45 @@ struct HostileAnswerTests {
         let preflight = await Self.subject(SpoilingServer(.everyAnswer(spoil)), providers, preflighted: false)
             .preflight()
         #expect(preflight.map { !$0.description.isEmpty } ?? true, "\(spoil): a problem that names nothing")
+    }
+
+    /// A server that answers a returning user's second sign-in with another account's session (a mix-up a stranger's
+    /// server can make): AUTH-9's check hears that sign-in as the next one and ends in a verdict. It waited for the
+    /// first user's name until the watchdog called it hung (found by the long version of `nthAnswersSpoiled`).
+    @Test("a server that signs the next sign-in in as another account gets AUTH-9's verdict, not a wait for ever")
+    func nextSignInAnotherAccount() async throws {
+        let server = IdentityToolkitServer(
+            reference: ReferenceSubject(), defaultProjectID: ProjectConfiguration.standard.projectID)
+        let signIns = Mutex(0)
+        var configuration = IdentityToolkitConfiguration(
+            baseURL: server.baseURL, projectID: server.defaultProjectID, apiKey: "any-key", isolation: .projectPerCheck,
+            newProject: { server.newProject($0) }, makeSessionConfiguration: { server.urlSessionConfiguration() },
+            name: "\(server.name) over HTTP, the next sign-in another account's")
+        // The first user signs in with a phone number or a password; the second sign-in is answered with the session
+        // of a new anonymous account.
+        let signInCalls: Set<String> = [
+            "verifyPhoneNumber", "accounts:signInWithPhoneNumber", "verifyPassword", "accounts:signInWithPassword",
+        ]
+        configuration.answersInProcess = { request in
+            let call = request.url.lastPathComponent
+            guard signInCalls.contains(call) else { return await server.handle(request) }
+            signIns.withLock { $0 += 1 }
+            guard signIns.withLock({ $0 }) == 2 else { return await server.handle(request) }
+            var other = request
+            let signUp = call.hasPrefix("accounts:") ? "accounts:signUp" : "signupNewUser"
+            other.url = URL(string: request.url.absoluteString.replacingOccurrences(of: call, with: signUp))!
+            other.body = Data(#"{"returnSecureToken":true}"#.utf8)
+            return await server.handle(other)
+        }
+        let results = Mutex<[CheckResult]>([])
+        await
+            (try ConformanceRunner(
+                subject: IdentityToolkitSubject(configuration), options: .init(watchdog: .seconds(120)))).run(
+                RuleCatalogue.rules(["AUTH-9"]), only: ["AUTH-9/each-change-heard-once"]
+            ) { _, result in results.withLock { $0.append(result) } }
+        let result = try #require(results.withLock { $0.first })
+        #expect(signIns.withLock { $0 } >= 2, "the check signed in twice")
+        #expect(result.failure?.kind != .hang, "\(result.status): \(result.message ?? "")")
     }
 
     /// What each project's Nth answer to its calls is spoiled with, N = 1, 2, 3, …: its first calls (launching the
