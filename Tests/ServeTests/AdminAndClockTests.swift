@@ -58,14 +58,9 @@ struct AdminAndClockTests {
         let server = try ServedServer()
         defer { server.http.stop() }
         let client = ServedClient(baseURL: server.baseURL)
-        let signedUp = try await client.post(
-            "\(Self.it)/accounts:signUp?key=k",
-            ["email": "ada@example.com", "password": "first-password", "returnSecureToken": true])
-        let uid = try #require(signedUp.json?["localId"] as? String)
-        let older = try #require(signedUp.json?["idToken"] as? String)
+        let (uid, older, _) = try await Self.adaSignsUp(on: client)
         func validSince(at client: ServedClient) async throws -> Int? {
-            let found = try await client.post("\(Self.admin)/accounts:lookup", ["localId": [uid]], owner: true)
-            return ((found.json?["users"] as? [[String: Any]])?.first?["validSince"] as? String).flatMap { Int($0) }
+            (try await Self.administered(uid, on: client)?["validSince"] as? String).flatMap { Int($0) }
         }
         func issuedAt(_ token: String) throws -> Int {
             try #require(ClientSurfaceTests.payload(of: token)["iat"] as? Int)
@@ -97,12 +92,7 @@ struct AdminAndClockTests {
         let server = try ServedServer()
         defer { server.http.stop() }
         let client = ServedClient(baseURL: server.baseURL)
-        let signedUp = try await client.post(
-            "\(Self.it)/accounts:signUp?key=k",
-            ["email": "ada@example.com", "password": "first-password", "returnSecureToken": true])
-        let uid = try #require(signedUp.json?["localId"] as? String)
-        let idToken = try #require(signedUp.json?["idToken"] as? String)
-        let refreshToken = try #require(signedUp.json?["refreshToken"] as? String)
+        let (uid, idToken, refreshToken) = try await Self.adaSignsUp(on: client)
         let own = try await client.post("\(Self.it)/accounts:lookup?key=k", ["idToken": idToken])
         let user = try #require((own.json?["users"] as? [[String: Any]])?.first)
         let createdAt = try #require((user["createdAt"] as? String).flatMap { Double($0) })
@@ -117,8 +107,7 @@ struct AdminAndClockTests {
             try await client.send("POST", "/emulator/v1/projects/demo-conformance/clock:advance?seconds=5").status
                 == 200)
         #expect(try await client.refresh(refreshToken).status == 200)
-        let found = try await client.post("\(Self.admin)/accounts:lookup", ["localId": [uid]], owner: true)
-        let administered = try #require((found.json?["users"] as? [[String: Any]])?.first)
+        let administered = try #require(try await Self.administered(uid, on: client))
         // The project's clock followed real time until the time control moved it on.
         #expect(try milliseconds(administered["lastRefreshAt"]) >= createdAt + 5000, "the refresh 5 s later")
         #expect(administered["passwordUpdatedAt"] as? Double == createdAt, "no new password since")
@@ -128,6 +117,24 @@ struct AdminAndClockTests {
         let withoutPassword = try #require((nobody.json?["users"] as? [[String: Any]])?.first)
         #expect(withoutPassword["passwordUpdatedAt"] == nil && withoutPassword["validSince"] == nil)
         #expect(withoutPassword["lastRefreshAt"] is String)
+    }
+
+    /// Ada signs up with a password: her user ID, ID token and refresh token.
+    static func adaSignsUp(on client: ServedClient) async throws -> (uid: String, idToken: String, refreshToken: String)
+    {
+        let signedUp = try await client.post(
+            "\(it)/accounts:signUp?key=k",
+            ["email": "ada@example.com", "password": "first-password", "returnSecureToken": true])
+        return (
+            try #require(signedUp.json?["localId"] as? String), try #require(signedUp.json?["idToken"] as? String),
+            try #require(signedUp.json?["refreshToken"] as? String)
+        )
+    }
+
+    /// The user `uid` as the administrator's `accounts:lookup` answers it.
+    static func administered(_ uid: String, on client: ServedClient) async throws -> [String: Any]? {
+        let found = try await client.post("\(admin)/accounts:lookup", ["localId": [uid]], owner: true)
+        return (found.json?["users"] as? [[String: Any]])?.first
     }
 
     @Test("clock:advance moves the project's clock: a code sent is refused once its lifetime has passed")
